@@ -1,0 +1,72 @@
+import type { Config } from 'jest';
+
+/** ESM-only packages that must go through the transform. */
+const esmPackages = [
+  'react-intl',
+  '@formatjs',
+  'intl-messageformat',
+  'msw',
+  '@mswjs',
+  '@bundled-es-modules',
+  'until-async',
+  'outvariant',
+  'strict-event-emitter',
+  'headers-polyfill',
+  'rettime',
+  '@open-draft',
+  '@ant-design',
+  'antd',
+  '@rc-component',
+  'rc-[a-z-]+',
+  'jose',
+  'pbf',
+  '@mapbox',
+  'dayjs',
+  'maplibre-gl',
+].join('|');
+
+const transform: Config['transform'] = {
+  '^.+\\.(t|j|mj|cj)sx?$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+
+const shared = {
+  transform,
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'jsx', 'json'],
+  moduleNameMapper: { '\\.(css|less)$': '<rootDir>/test/styleStub.ts' },
+};
+
+const config: Config = {
+  projects: [
+    { ...shared, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/test/unit/**/*.test.ts?(x)'] },
+    {
+      ...shared,
+      displayName: 'components',
+      testEnvironment: 'jest-fixed-jsdom',
+      testEnvironmentOptions: { customExportConditions: [''] },
+      setupFilesAfterEnv: ['<rootDir>/test/components/setup.ts'],
+      testMatch: ['<rootDir>/test/components/**/*.test.ts?(x)'],
+    },
+    { ...shared, displayName: 'server', testEnvironment: 'node', testMatch: ['<rootDir>/test/server/**/*.test.ts'] },
+    {
+      ...shared,
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
+      globalTeardown: '<rootDir>/test/e2e/globalTeardown.ts',
+    },
+  ],
+};
+
+export default config;

@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { EventEmitter } from 'node:events';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifyFormbody from '@fastify/formbody';
+import type { Database } from 'better-sqlite3';
+import type { Config } from './config';
+import type { AppContext } from './AppContext';
+import { createTokenService } from './services/TokenService';
+import { runtimeConfigScript } from './http/runtimeConfigScript';
+import { registerErrorHandling } from './http/registerErrorHandling';
+import { ssoRoutes } from './sso/ssoRoutes';
+import { mainRoutes } from './main/mainRoutes';
+import { paymentRoutes } from './payment/paymentRoutes';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** File names webpack gives a content hash (`main.3f9a1c2b.js`): safe to cache for a year. */
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|mjs|woff2?|png|svg|jpg|webp)$/;
+
+/** Builds the one-process server: SSO, main and payment APIs, runtime config and the SPA. */
+export async function buildApp({ config, db, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy: true,
+    bodyLimit: 5 * 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+  });
+  const ctx: AppContext = {
+    config,
+    db,
+    tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
+    resolveSession: (claims) => ({ id: claims.sub, username: claims.username, roles: claims.roles }),
+    events: new EventEmitter(),
+    quota: { consume: () => ({ ok: true }) },
+  };
+  app.decorate('ctx', ctx);
+
+  registerErrorHandling(app, config.distDir);
+  await app.register(fastifyFormbody);
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/config.js', async (_request, reply) =>
+    reply
+      .type('application/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(runtimeConfigScript(config)),
+  );
+
+  await app.register(async (scope) => ssoRoutes(scope, ctx));
+  await app.register(async (scope) => mainRoutes(scope, ctx), { prefix: '/v1/secure' });
+  await app.register(async (scope) => paymentRoutes(scope, ctx), { prefix: '/v1/secure/payment' });
+
+  // The build first (hashed bundles, index.html), then public/ (layer styles, images, service worker).
+  const roots = [config.distDir, path.resolve('public')].filter((dir) => fs.existsSync(dir));
+  await app.register(fastifyStatic, {
+    root: roots.length > 0 ? roots : path.resolve('public'),
+    index: false,
+    wildcard: true,
+    setHeaders(res, filePath) {
+      res.setHeader(
+        'cache-control',
+        HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+
+/** Everything the server reads from the environment, validated once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  smtpUrl: string | null;
+  jwtSecret: string;
+  /** Lifetime of the single-sign-on and main-server tokens, seconds (spec §9: 31104000). */
+  tokenTtlSeconds: number;
+  stripeSecretKey: string | null;
+  stripeWebhookSecret: string | null;
+  vapidPublicKey: string | null;
+  vapidPrivateKey: string | null;
+  /** Base URLs handed to the browser; empty string means "same origin". */
+  clientUrls: { sso: string; main: string; payment: string; socket: string };
+  /** Optional outside raster/vector base map style URL for the map view. */
+  baseMapStyleUrl: string | null;
+  /** Cantons to build into the demo dataset on first start. */
+  datasetCantons: string[];
+  logLevel: string;
+  distDir: string;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function optional(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = optional(env, name);
+  if (raw === null) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
+function url(env: Env, name: string, fallback: string): string {
+  const raw = optional(env, name);
+  if (raw === null) return fallback;
+  try {
+    const parsed = new URL(raw);
+    if (!['http:', 'https:', 'smtp:', 'smtps:'].includes(parsed.protocol)) throw new Error('protocol');
+  } catch {
+    throw new ConfigError(`${name} must be an absolute URL (got "${raw}")`);
+  }
+  return raw.replace(/\/$/, '');
+}
+
+function pair(env: Env, a: string, b: string): [string | null, string | null] {
+  const first = optional(env, a);
+  const second = optional(env, b);
+  if ((first === null) !== (second === null)) throw new ConfigError(`${a} and ${b} must be set together`);
+  return [first, second];
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const CANTON_CODES = /^[A-Z]{2}(,[A-Z]{2})*$/;
+
+/** Reads the JWT secret from the environment, else from DATA_DIR, else makes one and keeps it there. */
+function jwtSecret(env: Env, dataDir: string): string {
+  const given = optional(env, 'JWT_SECRET');
+  if (given !== null) {
+    if (given.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long');
+    return given;
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const secret = crypto.randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const dataDir = path.resolve(optional(env, 'DATA_DIR') ?? 'data');
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+  } catch {
+    throw new ConfigError(`DATA_DIR "${dataDir}" cannot be created`);
+  }
+  const smtpUrl = optional(env, 'SMTP_URL') === null ? null : url(env, 'SMTP_URL', '');
+  const [stripeSecretKey, stripeWebhookSecret] = pair(env, 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET');
+  const [vapidPublicKey, vapidPrivateKey] = pair(env, 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY');
+  const logLevel = optional(env, 'LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const cantons = (optional(env, 'DATASET_CANTONS') ?? 'ZG,LU,GE,TI').toUpperCase();
+  if (!CANTON_CODES.test(cantons)) {
+    throw new ConfigError(`DATASET_CANTONS must be canton codes separated by commas, like ZG,LU (got "${cantons}")`);
+  }
+  return {
+    port,
+    host: optional(env, 'HOST') ?? '0.0.0.0',
+    dataDir,
+    publicUrl: url(env, 'PUBLIC_URL', `http://localhost:${port}`),
+    smtpUrl,
+    jwtSecret: jwtSecret(env, dataDir),
+    tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 31104000, 60, 10 * 31104000),
+    stripeSecretKey,
+    stripeWebhookSecret,
+    vapidPublicKey,
+    vapidPrivateKey,
+    clientUrls: {
+      sso: url(env, 'SSO_URL', ''),
+      main: url(env, 'MAIN_URL', ''),
+      payment: url(env, 'PAYMENT_URL', ''),
+      socket: url(env, 'SOCKET_URL', ''),
+    },
+    baseMapStyleUrl: optional(env, 'BASEMAP_STYLE_URL') === null ? null : url(env, 'BASEMAP_STYLE_URL', ''),
+    datasetCantons: cantons.split(','),
+    logLevel,
+    distDir: path.resolve(optional(env, 'DIST_DIR') ?? 'dist'),
+  };
+}

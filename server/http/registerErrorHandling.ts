@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+
+const API_PREFIXES = ['/api/', '/v1/', '/profile', '/healthz', '/socket.io/'];
+
+function isApiPath(url: string): boolean {
+  return API_PREFIXES.some((prefix) => url === prefix.replace(/\/$/, '') || url.startsWith(prefix));
+}
+
+function wantsHtml(request: FastifyRequest): boolean {
+  return request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+}
+
+/** Turns ajv's wording into one readable sentence: "page must be >= 1". */
+function validationMessage(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (!first) return error.message;
+  const field = first.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(first.params?.missingProperty ?? '');
+  const where = error.validationContext ? `${error.validationContext} ` : '';
+  return first.keyword === 'required'
+    ? `${where}field ${field} is required`.trim()
+    : `${where}${field ? `${field} ` : ''}${first.message ?? 'is invalid'}`.trim();
+}
+
+/**
+ * Bad input → 400 {error, message}; known client errors keep their status; anything else → 500 with a
+ * generic message (the stack stays in the log). Unknown GETs that ask for HTML get the SPA's index.html
+ * (history-mode routing); unknown API paths get a JSON 404.
+ */
+export function registerErrorHandling(app: FastifyInstance, distDir: string): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.validation) {
+      return reply.code(400).send({ error: true, message: validationMessage(error) });
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.code(500).send({ error: true, message: 'Internal server error' });
+    }
+    return reply.code(status).send({ error: true, message: error.message });
+  });
+
+  const indexFile = path.join(distDir, 'index.html');
+  app.setNotFoundHandler((request, reply) => {
+    if (wantsHtml(request) && !isApiPath(request.url) && fs.existsSync(indexFile)) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.readFileSync(indexFile));
+    }
+    return reply.code(404).send({ error: true, message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

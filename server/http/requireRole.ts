@@ -1,0 +1,54 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { hasAccess, type RoleRequirement } from '../../src/lib/accessCheck';
+import type { AppContext, AuthUser } from '../AppContext';
+import { TokenError, type TokenAudience } from '../services/TokenService';
+import { bearerToken } from './bearerToken';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the secure-route guard. */
+    auth?: AuthUser;
+  }
+}
+
+/** The user a guarded route runs for; throws if the route was registered without a guard. */
+export function authUser(request: FastifyRequest): AuthUser {
+  if (!request.auth) throw new Error('route is missing its requireRole guard');
+  return request.auth;
+}
+
+export const ACCESS_DENIED = 'Access denied. Please login with correct credentials to access the system';
+
+function tokenMessage(error: unknown): string {
+  if (error instanceof TokenError && error.reason === 'expired') return 'Your session has expired. Please log in again';
+  if (error instanceof TokenError && error.reason === 'missing') return 'Authorization token is missing';
+  return 'Authorization token is invalid';
+}
+
+/**
+ * A preHandler that requires a valid token for the given host and a role that passes the access check
+ * of spec §6. Answers 401 for a missing, invalid or expired token or an ended session, 403 for a
+ * missing role, both as {error: true, message}.
+ */
+export function requireRole(
+  ctx: AppContext,
+  required: RoleRequirement = 'MAPUSER',
+  audience: TokenAudience = 'main',
+) {
+  return async function guard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    let user: AuthUser | null;
+    try {
+      const claims = await ctx.tokens.verify(audience, bearerToken(request));
+      user = await ctx.resolveSession(claims);
+    } catch (error) {
+      return reply.code(401).send({ error: true, message: tokenMessage(error) });
+    }
+    if (!user) {
+      return reply.code(401).send({ error: true, message: 'Your session has ended. Please log in again' });
+    }
+    if (!hasAccess(user.roles, required)) {
+      return reply.code(403).send({ error: true, message: ACCESS_DENIED });
+    }
+    request.auth = user;
+  };
+}

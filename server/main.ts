@@ -1,0 +1,51 @@
+import path from 'node:path';
+import pino from 'pino';
+import { loadConfig, ConfigError, type Config } from './config';
+import { openDatabase } from './store/openDatabase';
+import { buildApp } from './app';
+import { prepareData } from './prepareData';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Configuration error: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const logger = pino({ level: config.logLevel, redact: ['req.headers.authorization', '*.password', '*.token'] });
+  const db = openDatabase(path.join(config.dataDir, 'parcel-atlas.sqlite'));
+  await prepareData(db, config, logger);
+  const app = await buildApp({ config, db, logger });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    try {
+      await app.close();
+      db.close();
+    } finally {
+      clearTimeout(timer);
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  logger.info(`Parcel Atlas is running at ${config.publicUrl}`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

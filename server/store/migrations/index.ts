@@ -1,0 +1,8 @@
+import type { Migration } from '../Migration';
+import { coreMigration } from './001-core';
+
+/**
+ * Every schema step, in order. Version ranges by area keep parallel work apart:
+ * 1–9 core, 10–19 accounts, 20–29 parcels/dataset, 30–39 plans/subscriptions, 40–49 settings/push.
+ */
+export const migrations: Migration[] = [coreMigration];

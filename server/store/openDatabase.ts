@@ -1,0 +1,35 @@
+import Database from 'better-sqlite3';
+import type { Database as Db } from 'better-sqlite3';
+import type { Migration } from './Migration';
+import { migrations as allMigrations } from './migrations';
+
+/** Opens (or creates) the SQLite file in WAL mode and applies every pending migration. */
+export function openDatabase(file: string, migrations: Migration[] = allMigrations): Db {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db, migrations);
+  return db;
+}
+
+export function migrate(db: Db, migrations: Migration[]): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+  const applied = new Set(
+    db
+      .prepare('SELECT version FROM schema_migrations')
+      .pluck()
+      .all()
+      .map((v) => Number(v)),
+  );
+  const pending = [...migrations].sort((a, b) => a.version - b.version).filter((m) => !applied.has(m.version));
+  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+  for (const migration of pending) {
+    db.transaction(() => {
+      migration.up(db);
+      record.run(migration.version, migration.name, new Date().toISOString());
+    })();
+  }
+}

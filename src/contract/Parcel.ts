@@ -1,0 +1,234 @@
+/** Parcel (plot), building object and the lookups of spec §3 and §7. Shared by server and browser. */
+
+export type LangMap = Partial<Record<'en' | 'de' | 'fr' | 'it', string>>;
+
+export interface PointGeometry {
+  type: 'Point';
+  coordinates: [number, number];
+}
+
+export interface PolygonGeometry {
+  type: 'Polygon' | 'MultiPolygon';
+  coordinates: number[][][] | number[][][][];
+}
+
+export interface FixedPoint {
+  /** "Name - Type", split at the hyphen for display. */
+  FIX_NAM: string;
+  /** Distance to the parcel, metres. */
+  FIX_DTP: number;
+  FIX_COO_X: number;
+  FIX_COO_Y: number;
+}
+
+/** A parcel as search hits (`_source`) and the detail routes return it (WGS84 geometry; LV95 *_COO_X/Y). */
+export interface Parcel {
+  PRC_ID: string;
+  PRC_NO: string;
+  PRC_SUR: number;
+  PRC_TYP: 'Eigentum' | 'Baurecht';
+  /** 'Standard' for an ordinary parcel, 'Road' for a road parcel. */
+  PRC_IND: string;
+  PRC_COO_X: number;
+  PRC_COO_Y: number;
+  PRC_COU: string;
+  PRC_ZIP: string;
+  PRC_MUN: number;
+  CANTON: string;
+  STATE: string;
+  LOCNAME: string;
+  STREET_ADDRESS?: string;
+  STREET_ADDRESSES?: string[];
+  centroid: PointGeometry;
+  geometry?: PolygonGeometry;
+  lang?: Record<string, LangMap>;
+  // Zoning (each may be a list).
+  ALPHA_PRIS?: string[];
+  ALPHA_SECS?: string[];
+  ALPHA_TERS?: string[];
+  BRAVO_PRIS?: string[];
+  BRAVO_SECS?: string[];
+  BRAVO_TERS?: string[];
+  OVL_COL?: string;
+  OVL_CSL?: string;
+  OVL_NSL?: string;
+  OVL_FOL?: string;
+  OVL_NOI?: string;
+  OVL_WAL?: string;
+  OVL_WAA?: string;
+  // Ground.
+  GRN_SOI?: string;
+  GRN_TRM?: string;
+  GRN_GWU?: string;
+  GRN_RAD?: number;
+  GRN_CON?: string;
+  GRN_INF?: string;
+  // Hazards.
+  HAZ_FAL?: string;
+  HAZ_LAV?: string;
+  HAZ_SLI?: string;
+  HAZ_WAT?: string;
+  HAZ_DOL?: string;
+  // Heritage.
+  PRO_BUN?: string;
+  PRO_BUC?: string;
+  PRO_OOB?: string;
+  PRO_BOO?: string;
+  PRO_ARS?: string;
+  PRO_ARP?: string;
+  // Environment and infrastructure.
+  ENV_WAT?: string;
+  ENV_GWA?: string;
+  ENV_FOR?: string;
+  ENV_RES?: string;
+  ENV_WAP?: string;
+  EVN_ELE?: string;
+  EVN_TRA?: string;
+  EVN_AIR?: string;
+  FIXPOINTS?: FixedPoint[];
+  /** Number of building objects on the parcel. */
+  OBJ_COUNT?: number;
+}
+
+/** The 12 building types of spec §3 (the canvas colours 11 of them; protected objects get a marker). */
+export type BuildingType =
+  | 'bridge'
+  | 'monument'
+  | 'building'
+  | 'building_non_residential'
+  | 'mast_antenna'
+  | 'wall'
+  | 'tunnel_underpass_gallery'
+  | 'other_part'
+  | 'underground_building'
+  | 'shelter'
+  | 'water_basin'
+  | 'protected_object';
+
+export interface BuildingObject {
+  OBJ_ID: string;
+  OBJ_TYP: BuildingType;
+  OBJ_SUR: number;
+  OBJ_VOL: number;
+  OBJ_FLO: number;
+  OBJ_UNI: number;
+  OBJ_JOB: number | null;
+  /** Construction period, e.g. "1961-1970" (register code GBAUP). */
+  OBJ_POB: string;
+  /** 'none' or the protection level ('national', 'cantonal', 'communal'). */
+  OBJ_PRO: string;
+  OBJ_MUN: string;
+  OBJ_ZIP: string;
+  OBJ_STR: string;
+  OBJ_STN: string;
+  OBJ_COO: string;
+  OBJ_COO_X: number;
+  OBJ_COO_Y: number;
+  centroid: PointGeometry;
+  geometry?: PolygonGeometry;
+}
+
+export interface Canton {
+  _id: string;
+  code: string;
+  urlOREB: string;
+  name?: string;
+}
+
+export interface ThermalItem {
+  code: string;
+  canton: string;
+  lang: LangMap;
+}
+
+export interface AlphaItem {
+  code: string;
+  canton: string;
+  varname: string;
+  lang: LangMap;
+}
+
+export interface LocationNameItem {
+  code: string;
+  canton: string;
+}
+
+export interface StreetItem {
+  _id: string;
+  code: string;
+  canton: string;
+  locname: string;
+}
+
+/** `GET /v1/secure/cantons/find` and the other `find` lookups. */
+export interface FindResponse<T> {
+  data: T[];
+  error: boolean;
+  message?: string;
+}
+
+/** The search filters of spec §3 as they travel in the query string (arrays repeat the key). */
+export interface SearchFilters {
+  searchQuery?: string;
+  CANTON?: string;
+  LOCNAME?: string[];
+  STREET?: string[];
+  GRN_TRM?: string[];
+  ALPHA_PRI?: string;
+  ALPHA_SEC?: string;
+  PRC_NO?: string;
+  PRC_ID?: string;
+  PRC_SUR_from?: number;
+  PRC_SUR_to?: number;
+  OBJECT_OPTIONS?: 'With' | 'Without';
+  /** Radon: the client sends the range 0–9 when the checkbox is on (GRN_RAD_from=0, GRN_RAD_to=9). */
+  GRN_RAD_from?: number;
+  GRN_RAD_to?: number;
+  PRO_BUN?: boolean;
+  PRC_IND?: 'Standard';
+  PRC_TYP?: 'Eigentum' | 'Baurecht';
+  FREEWAY_from?: number;
+  FREEWAY_to?: number;
+  PUTRA_from?: number;
+  PUTRA_to?: number;
+  page?: number;
+  size?: number;
+}
+
+export interface SearchBucket {
+  /** Municipality name. */
+  key: string;
+  doc_count: number;
+  city: { geometry: PointGeometry };
+}
+
+/** The Elasticsearch-shaped answer of maps/search and maps/advance-search. */
+export interface SearchResponse {
+  hits: { hits: { _id: string; _source: Parcel }[]; total: { value: number; relation: 'eq' | 'gte' } };
+  aggregations: { byLocation: { buckets: SearchBucket[] } };
+  error?: boolean;
+  errorCode?: string;
+  errorMessage?: string;
+}
+
+export interface ParcelObjectsResponse {
+  feature: Parcel;
+  objects: BuildingObject[];
+}
+
+export interface ParcelFullResponse extends ParcelObjectsResponse {
+  canton: Canton;
+}
+
+export interface ParcelErrorResponse {
+  error: true;
+  errorCode?: string;
+  errorMessage: string;
+}
+
+/** Defaults of spec §5/§9 for one-sided ranges. */
+export const RANGE_LOWER_DEFAULT = 0;
+export const RANGE_UPPER_DEFAULT = 99999999999;
+export const RADON_FILTER_RANGE = [0, 9] as const;
+export const DEFAULT_PAGE_SIZE = 12;
+export const MAX_PAGES = 100;

@@ -1,0 +1,21 @@
+/** The session profile of spec §3. */
+export interface Site {
+  siteID: string;
+  name?: string;
+}
+
+export interface Profile {
+  _id?: string;
+  roles: string[];
+  accessRights: string[];
+  sites: Site[];
+  token?: string;
+  username: string;
+  name: string;
+  email: string;
+  phone: string;
+  teams: string[];
+  defaultLanguage?: string;
+  companyName?: string;
+  companyAddress?: string;
+}

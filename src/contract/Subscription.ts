@@ -1,0 +1,44 @@
+/** Plans and subscriptions of spec §3 and §9. */
+
+export type QuotaKind = 'advance_search' | 'full_view' | 'report_download';
+
+/** Limit names as the plan carries them. */
+export interface PlanLimits {
+  max_advance_search: number;
+  max_full_view: number;
+  max_report_download: number;
+}
+
+export interface Plan {
+  id: string;
+  name: string;
+  details: string;
+  /** Display text of the cost, e.g. "CHF 59.90 / month". */
+  cost: string;
+  /** Amount in CHF, 2 decimals. */
+  amount: number;
+  taxPerc: number;
+  limits: PlanLimits;
+  interval: 'month';
+  interval_count: number;
+  providerPlanId: string;
+  lookupKey: string;
+}
+
+export interface Subscription {
+  status: string;
+  /** ISO date-time of the end of the current period. */
+  end: string;
+  plan: { product: string; limits: Record<string, number> };
+  usage: Record<string, number>;
+}
+
+export interface SubscriptionResponse {
+  subscription: Subscription | null;
+}
+
+export const LIMIT_REACHED_CODES: Record<QuotaKind, string> = {
+  advance_search: 'LIMIT_REACHED_ADVANCE_SEARCH',
+  full_view: 'LIMIT_REACHED_FULL_VIEW',
+  report_download: 'LIMIT_REACHED_REPORT_DOWNLOAD',
+};
