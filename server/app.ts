@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { EventEmitter } from 'node:events';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyFormbody from '@fastify/formbody';
 import type { Database } from 'better-sqlite3';
@@ -17,16 +17,17 @@ import { paymentRoutes } from './payment/paymentRoutes';
 export interface BuildAppOptions {
   config: Config;
   db: Database;
-  logger?: FastifyServerOptions['logger'];
+  /** A pino logger (main.ts); tests leave it out and get none. */
+  logger?: FastifyBaseLogger;
 }
 
 /** File names webpack gives a content hash (`main.3f9a1c2b.js`): safe to cache for a year. */
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|mjs|woff2?|png|svg|jpg|webp)$/;
 
 /** Builds the one-process server: SSO, main and payment APIs, runtime config and the SPA. */
-export async function buildApp({ config, db, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
     trustProxy: true,
     bodyLimit: 5 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
@@ -62,6 +63,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
     root: roots.length > 0 ? roots : path.resolve('public'),
     index: false,
     wildcard: true,
+    cacheControl: false,
     setHeaders(res, filePath) {
       res.setHeader(
         'cache-control',

@@ -12,6 +12,10 @@ export interface Config {
   jwtSecret: string;
   /** Lifetime of the single-sign-on and main-server tokens, seconds (spec §9: 31104000). */
   tokenTtlSeconds: number;
+  /** Lifetimes of the mailed single-use keys, seconds: e-mail verification/activation, password reset, invitation. */
+  keyTtlSeconds: { verification: number; reset: number; invite: number };
+  /** Sender of account mails (MAIL_FROM). */
+  mailFrom: string;
   stripeSecretKey: string | null;
   stripeWebhookSecret: string | null;
   vapidPublicKey: string | null;
@@ -80,6 +84,15 @@ function jwtSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
+/** MAIL_FROM: an address, optionally with a display name (`Parcel Atlas <no-reply@example.ch>`). */
+function mailFrom(env: Env): string {
+  const value = optional(env, 'MAIL_FROM') ?? 'Parcel Atlas <no-reply@parcel-atlas.local>';
+  if (!/^([^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(value)) {
+    throw new ConfigError(`MAIL_FROM must be an e-mail address, optionally as "Name <address>" (got "${value}")`);
+  }
+  return value;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const dataDir = path.resolve(optional(env, 'DATA_DIR') ?? 'data');
@@ -105,6 +118,12 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl,
     jwtSecret: jwtSecret(env, dataDir),
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 31104000, 60, 10 * 31104000),
+    keyTtlSeconds: {
+      verification: integer(env, 'VERIFICATION_KEY_TTL_SECONDS', 24 * 3600, 60, 30 * 24 * 3600),
+      reset: integer(env, 'RESET_KEY_TTL_SECONDS', 3600, 60, 7 * 24 * 3600),
+      invite: integer(env, 'INVITE_KEY_TTL_SECONDS', 7 * 24 * 3600, 60, 90 * 24 * 3600),
+    },
+    mailFrom: mailFrom(env),
     stripeSecretKey,
     stripeWebhookSecret,
     vapidPublicKey,

@@ -1,4 +1,5 @@
-import type { Config } from 'jest';
+// @ts-check
+/** @typedef {import('jest').Config} Config */
 
 /** ESM-only packages that must go through the transform. */
 const esmPackages = [
@@ -23,9 +24,11 @@ const esmPackages = [
   '@mapbox',
   'dayjs',
   'maplibre-gl',
+  'cookie',
 ].join('|');
 
-const transform: Config['transform'] = {
+/** @type {Config['transform']} */
+const transform = {
   '^.+\\.(t|j|mj|cj)sx?$': [
     '@swc/jest',
     {
@@ -46,7 +49,8 @@ const shared = {
   moduleNameMapper: { '\\.(css|less)$': '<rootDir>/test/styleStub.ts' },
 };
 
-const config: Config = {
+/** @type {Config} */
+const config = {
   projects: [
     { ...shared, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/test/unit/**/*.test.ts?(x)'] },
     {
@@ -65,8 +69,9 @@ const config: Config = {
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
       globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
       globalTeardown: '<rootDir>/test/e2e/globalTeardown.ts',
+      setupFilesAfterEnv: ['<rootDir>/test/e2e/setup.ts'],
     },
   ],
 };
 
-export default config;
+module.exports = config;

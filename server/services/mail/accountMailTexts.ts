@@ -1,0 +1,154 @@
+import type { LanguageCode } from '../../../src/contract/Accounts';
+
+export type AccountMailKind = 'verification' | 'alreadyRegistered' | 'reset' | 'invite';
+
+export interface AccountMailText {
+  subject: string;
+  /** `{name}` is replaced by the recipient's name (or left out with its comma when unknown). */
+  greeting: string;
+  body: string;
+  action: string;
+  /** `{hours}` is replaced by the link's lifetime. */
+  expiry: string;
+  ignore: string;
+}
+
+/** Server-side texts of the account mails, in the four interface languages (spec §1). */
+export const ACCOUNT_MAIL_TEXTS: Record<LanguageCode, Record<AccountMailKind, AccountMailText>> = {
+  en: {
+    verification: {
+      subject: 'Parcel Atlas: confirm your e-mail address',
+      greeting: 'Hello{name},',
+      body: 'Thank you for registering with Parcel Atlas. Open the link below to confirm your e-mail address and complete your registration.',
+      action: 'Complete registration',
+      expiry: 'The link is valid for {hours} hours and can be used once.',
+      ignore: 'If you did not ask for this, you can ignore this e-mail.',
+    },
+    alreadyRegistered: {
+      subject: 'Parcel Atlas: you already have an account',
+      greeting: 'Hello{name},',
+      body: 'Someone asked to register this e-mail address with Parcel Atlas, but an account already exists for it. You can log in, or reset your password from the login page.',
+      action: 'Go to login',
+      expiry: '',
+      ignore: 'If you did not ask for this, you can ignore this e-mail.',
+    },
+    reset: {
+      subject: 'Parcel Atlas: reset your password',
+      greeting: 'Hello{name},',
+      body: 'We received a request to reset the password of your Parcel Atlas account. Open the link below to choose a new password.',
+      action: 'Reset password',
+      expiry: 'The link is valid for {hours} hours and can be used once.',
+      ignore: 'If you did not ask for this, you can ignore this e-mail; your password stays the same.',
+    },
+    invite: {
+      subject: 'Parcel Atlas: you have been invited',
+      greeting: 'Hello{name},',
+      body: 'You have been invited to use Parcel Atlas. Open the link below to choose your password and activate your account.',
+      action: 'Accept invitation',
+      expiry: 'The link is valid for {hours} hours and can be used once.',
+      ignore: 'If you do not expect this invitation, you can ignore this e-mail.',
+    },
+  },
+  de: {
+    verification: {
+      subject: 'Parcel Atlas: Bestätigen Sie Ihre E-Mail-Adresse',
+      greeting: 'Guten Tag{name},',
+      body: 'Vielen Dank für Ihre Registrierung bei Parcel Atlas. Öffnen Sie den folgenden Link, um Ihre E-Mail-Adresse zu bestätigen und die Registrierung abzuschliessen.',
+      action: 'Registrierung abschliessen',
+      expiry: 'Der Link ist {hours} Stunden gültig und kann einmal verwendet werden.',
+      ignore: 'Falls Sie dies nicht angefordert haben, können Sie diese E-Mail ignorieren.',
+    },
+    alreadyRegistered: {
+      subject: 'Parcel Atlas: Sie haben bereits ein Konto',
+      greeting: 'Guten Tag{name},',
+      body: 'Jemand wollte diese E-Mail-Adresse bei Parcel Atlas registrieren, es besteht jedoch bereits ein Konto dafür. Sie können sich anmelden oder Ihr Passwort auf der Anmeldeseite zurücksetzen.',
+      action: 'Zur Anmeldung',
+      expiry: '',
+      ignore: 'Falls Sie dies nicht angefordert haben, können Sie diese E-Mail ignorieren.',
+    },
+    reset: {
+      subject: 'Parcel Atlas: Passwort zurücksetzen',
+      greeting: 'Guten Tag{name},',
+      body: 'Wir haben eine Anfrage erhalten, das Passwort Ihres Parcel-Atlas-Kontos zurückzusetzen. Öffnen Sie den folgenden Link, um ein neues Passwort zu wählen.',
+      action: 'Passwort zurücksetzen',
+      expiry: 'Der Link ist {hours} Stunden gültig und kann einmal verwendet werden.',
+      ignore: 'Falls Sie dies nicht angefordert haben, können Sie diese E-Mail ignorieren; Ihr Passwort bleibt unverändert.',
+    },
+    invite: {
+      subject: 'Parcel Atlas: Sie wurden eingeladen',
+      greeting: 'Guten Tag{name},',
+      body: 'Sie wurden eingeladen, Parcel Atlas zu nutzen. Öffnen Sie den folgenden Link, um Ihr Passwort zu wählen und Ihr Konto zu aktivieren.',
+      action: 'Einladung annehmen',
+      expiry: 'Der Link ist {hours} Stunden gültig und kann einmal verwendet werden.',
+      ignore: 'Falls Sie diese Einladung nicht erwarten, können Sie diese E-Mail ignorieren.',
+    },
+  },
+  fr: {
+    verification: {
+      subject: 'Parcel Atlas : confirmez votre adresse e-mail',
+      greeting: 'Bonjour{name},',
+      body: 'Merci de vous être inscrit sur Parcel Atlas. Ouvrez le lien ci-dessous pour confirmer votre adresse e-mail et terminer votre inscription.',
+      action: 'Terminer l’inscription',
+      expiry: 'Le lien est valable {hours} heures et ne peut être utilisé qu’une seule fois.',
+      ignore: 'Si vous n’êtes pas à l’origine de cette demande, vous pouvez ignorer cet e-mail.',
+    },
+    alreadyRegistered: {
+      subject: 'Parcel Atlas : vous avez déjà un compte',
+      greeting: 'Bonjour{name},',
+      body: 'Quelqu’un a demandé à inscrire cette adresse e-mail sur Parcel Atlas, mais un compte existe déjà. Vous pouvez vous connecter ou réinitialiser votre mot de passe depuis la page de connexion.',
+      action: 'Aller à la connexion',
+      expiry: '',
+      ignore: 'Si vous n’êtes pas à l’origine de cette demande, vous pouvez ignorer cet e-mail.',
+    },
+    reset: {
+      subject: 'Parcel Atlas : réinitialisez votre mot de passe',
+      greeting: 'Bonjour{name},',
+      body: 'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte Parcel Atlas. Ouvrez le lien ci-dessous pour choisir un nouveau mot de passe.',
+      action: 'Réinitialiser le mot de passe',
+      expiry: 'Le lien est valable {hours} heures et ne peut être utilisé qu’une seule fois.',
+      ignore: 'Si vous n’êtes pas à l’origine de cette demande, vous pouvez ignorer cet e-mail ; votre mot de passe reste inchangé.',
+    },
+    invite: {
+      subject: 'Parcel Atlas : vous avez été invité',
+      greeting: 'Bonjour{name},',
+      body: 'Vous avez été invité à utiliser Parcel Atlas. Ouvrez le lien ci-dessous pour choisir votre mot de passe et activer votre compte.',
+      action: 'Accepter l’invitation',
+      expiry: 'Le lien est valable {hours} heures et ne peut être utilisé qu’une seule fois.',
+      ignore: 'Si vous n’attendiez pas cette invitation, vous pouvez ignorer cet e-mail.',
+    },
+  },
+  it: {
+    verification: {
+      subject: 'Parcel Atlas: conferma il tuo indirizzo e-mail',
+      greeting: 'Buongiorno{name},',
+      body: 'Grazie per esserti registrato su Parcel Atlas. Apri il link qui sotto per confermare il tuo indirizzo e-mail e completare la registrazione.',
+      action: 'Completa la registrazione',
+      expiry: 'Il link è valido per {hours} ore e può essere usato una sola volta.',
+      ignore: 'Se non hai fatto tu questa richiesta, puoi ignorare questa e-mail.',
+    },
+    alreadyRegistered: {
+      subject: 'Parcel Atlas: hai già un account',
+      greeting: 'Buongiorno{name},',
+      body: 'Qualcuno ha chiesto di registrare questo indirizzo e-mail su Parcel Atlas, ma esiste già un account. Puoi accedere oppure reimpostare la password dalla pagina di accesso.',
+      action: 'Vai all’accesso',
+      expiry: '',
+      ignore: 'Se non hai fatto tu questa richiesta, puoi ignorare questa e-mail.',
+    },
+    reset: {
+      subject: 'Parcel Atlas: reimposta la password',
+      greeting: 'Buongiorno{name},',
+      body: 'Abbiamo ricevuto una richiesta di reimpostazione della password del tuo account Parcel Atlas. Apri il link qui sotto per scegliere una nuova password.',
+      action: 'Reimposta la password',
+      expiry: 'Il link è valido per {hours} ore e può essere usato una sola volta.',
+      ignore: 'Se non hai fatto tu questa richiesta, puoi ignorare questa e-mail; la password resta invariata.',
+    },
+    invite: {
+      subject: 'Parcel Atlas: sei stato invitato',
+      greeting: 'Buongiorno{name},',
+      body: 'Sei stato invitato a usare Parcel Atlas. Apri il link qui sotto per scegliere la password e attivare il tuo account.',
+      action: 'Accetta l’invito',
+      expiry: 'Il link è valido per {hours} ore e può essere usato una sola volta.',
+      ignore: 'Se non ti aspettavi questo invito, puoi ignorare questa e-mail.',
+    },
+  },
+};

@@ -1,0 +1,45 @@
+import { LANGUAGE_CODES, type LanguageCode } from '../../../src/contract/Accounts';
+import type { Mail } from './Mail';
+import { ACCOUNT_MAIL_TEXTS, type AccountMailKind } from './accountMailTexts';
+
+export interface AccountMailInput {
+  kind: AccountMailKind;
+  to: string;
+  /** Any language tag; falls back to English when it is not one of en/de/fr/it. */
+  language: string | null | undefined;
+  link: string;
+  name?: string;
+  /** Lifetime of the link, seconds. */
+  ttlSeconds?: number;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+export function mailLanguage(language: string | null | undefined): LanguageCode {
+  const code = (language ?? '').trim().slice(0, 2).toLowerCase();
+  return (LANGUAGE_CODES as readonly string[]).includes(code) ? (code as LanguageCode) : 'en';
+}
+
+/** Builds a verification, reset or invitation mail in the recipient's language, as plain text and HTML. */
+export function composeAccountMail(input: AccountMailInput): Mail {
+  const text = ACCOUNT_MAIL_TEXTS[mailLanguage(input.language)][input.kind];
+  const greeting = text.greeting.replace('{name}', input.name?.trim() ? ` ${input.name.trim()}` : '');
+  const hours = String(Math.round((input.ttlSeconds ?? 0) / 3600) || 1);
+  const expiry = text.expiry.replace('{hours}', hours);
+  const paragraphs = [greeting, text.body];
+  const after = [expiry, text.ignore].filter(Boolean);
+  return {
+    to: input.to,
+    subject: text.subject,
+    link: input.link,
+    text: [...paragraphs, `${text.action}: ${input.link}`, ...after, '— Parcel Atlas'].join('\n\n'),
+    html: [
+      ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+      `<p><a href="${escapeHtml(input.link)}">${escapeHtml(text.action)}</a></p>`,
+      `<p style="color:#666">${escapeHtml(input.link)}</p>`,
+      ...after.map((p) => `<p>${escapeHtml(p)}</p>`),
+      '<p>— Parcel Atlas</p>',
+    ].join('\n'),
+  };
+}

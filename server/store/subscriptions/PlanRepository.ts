@@ -1,0 +1,62 @@
+import type { Database } from 'better-sqlite3';
+import type { Plan } from '../../../src/contract/Subscription';
+import { formatPlanCost } from './formatPlanCost';
+
+interface PlanRow {
+  id: string;
+  name: string;
+  details: string;
+  amount_cents: number;
+  currency: string;
+  tax_perc: number;
+  interval_count: number;
+  max_advance_search: number;
+  max_full_view: number;
+  max_report_download: number;
+  provider_plan_id: string;
+  lookup_key: string;
+}
+
+export interface PlanRepository {
+  list(): Plan[];
+  byId(id: string): Plan | null;
+  byLookupKey(lookupKey: string): Plan | null;
+}
+
+function toPlan(row: PlanRow): Plan {
+  const amount = row.amount_cents / 100;
+  return {
+    id: row.id,
+    name: row.name,
+    details: row.details,
+    cost: formatPlanCost(row.currency, amount),
+    amount,
+    taxPerc: row.tax_perc,
+    limits: {
+      max_advance_search: row.max_advance_search,
+      max_full_view: row.max_full_view,
+      max_report_download: row.max_report_download,
+    },
+    interval: 'month',
+    interval_count: row.interval_count,
+    providerPlanId: row.provider_plan_id,
+    lookupKey: row.lookup_key,
+  };
+}
+
+export function createPlanRepository(db: Database): PlanRepository {
+  const all = db.prepare<[], PlanRow>('SELECT * FROM plans WHERE active = 1 ORDER BY sort_order');
+  const byId = db.prepare<[string], PlanRow>('SELECT * FROM plans WHERE id = ? AND active = 1');
+  const byLookupKey = db.prepare<[string], PlanRow>('SELECT * FROM plans WHERE lookup_key = ? AND active = 1');
+  return {
+    list: () => all.all().map(toPlan),
+    byId: (id) => {
+      const row = byId.get(id);
+      return row ? toPlan(row) : null;
+    },
+    byLookupKey: (lookupKey) => {
+      const row = byLookupKey.get(lookupKey);
+      return row ? toPlan(row) : null;
+    },
+  };
+}

@@ -1,0 +1,12 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { runtimeConfig } from '../app/runtimeConfig';
+import { mainAuthorizingBaseQuery } from './mainAuthorizingBaseQuery';
+import { TAG_TYPES } from './tagTypes';
+
+/** The payment API (`/v1/secure/payment/*`), authorised with the main-server token like the main API. */
+export const paymentApi = createApi({
+  reducerPath: 'paymentApi',
+  baseQuery: mainAuthorizingBaseQuery(() => `${runtimeConfig().paymentUrl}/v1/secure/payment/`),
+  tagTypes: TAG_TYPES,
+  endpoints: () => ({}),
+});

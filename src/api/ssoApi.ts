@@ -1,0 +1,18 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { runtimeConfig } from '../app/runtimeConfig';
+import { hostBaseQuery } from './hostBaseQuery';
+import { TAG_TYPES } from './tagTypes';
+
+/**
+ * The single-sign-on API (`/api/user/*`, `/api/admin/*`, `/api/ms-auth/login`, `/profile`).
+ * Features add endpoints with `ssoApi.injectEndpoints`; pass `extraOptions: { anonymous: true }` on public calls.
+ */
+export const ssoApi = createApi({
+  reducerPath: 'ssoApi',
+  baseQuery: hostBaseQuery({
+    baseUrl: () => `${runtimeConfig().ssoUrl}/`,
+    token: (state) => state.session.ssoToken?.value ?? null,
+  }),
+  tagTypes: TAG_TYPES,
+  endpoints: () => ({}),
+});

@@ -1,0 +1,19 @@
+/** Symbols the strong-password rule of spec §5 accepts. */
+export const STRONG_PASSWORD_SYMBOLS = '#?!@$%^&*-';
+
+export const STRONG_PASSWORD_MIN_LENGTH = 8;
+
+/**
+ * The strong-password rule of spec §5: 8 or more characters with an upper-case letter, a lower-case
+ * letter, a digit and one of # ? ! @ $ % ^ & * -. Used by the invitation, reset and password-change
+ * forms and enforced again by the server.
+ */
+export function isStrongPassword(password: string): boolean {
+  return (
+    password.length >= STRONG_PASSWORD_MIN_LENGTH &&
+    /[a-z]/.test(password) &&
+    /[A-Z]/.test(password) &&
+    /\d/.test(password) &&
+    /[#?!@$%^&*-]/.test(password)
+  );
+}

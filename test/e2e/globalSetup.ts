@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import { spawn, spawnSync } from 'node:child_process';
+import { SMTPServer } from 'smtp-server';
+import { E2E_STATE_FILE, type E2eState } from './e2eState';
+
+const CHROMIUM = '/usr/bin/chromium';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A real SMTP receiver: every accepted message lands in mailDir as N.eml. */
+async function startMailReceiver(mailDir: string): Promise<{ server: SMTPServer; port: number }> {
+  const port = await freePort();
+  let count = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        count += 1;
+        fs.writeFileSync(path.join(mailDir, `${Date.now()}-${count}.eml`), Buffer.concat(chunks));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { server, port };
+}
+
+async function waitForHealth(baseUrl: string, server: ReturnType<typeof spawn>, log: () => string): Promise<void> {
+  const deadline = Date.now() + 10 * 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}:\n${log()}`);
+    try {
+      const response = await fetch(`${baseUrl}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`The server did not become healthy:\n${log()}`);
+}
+
+/** Builds the app if stale, starts a real SMTP receiver and the real server on a fresh data directory. */
+export default async function globalSetup(): Promise<void> {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error('Chromium is missing: run `apt-get install -y chromium` (npm test does this when run as root).');
+  }
+  const build = spawnSync(process.execPath, ['scripts/ensureBuild.mjs'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('The web app build failed');
+
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-e2e-'));
+  const dataDir = path.join(root, 'data');
+  const mailDir = path.join(root, 'mail');
+  fs.mkdirSync(dataDir);
+  fs.mkdirSync(mailDir);
+
+  const mail = await startMailReceiver(mailDir);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
+      DATASET_CANTONS: 'ZG',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await waitForHealth(baseUrl, server, () => output.slice(-4000));
+
+  const state: E2eState = { baseUrl, dataDir, mailDir, smtpUrl: `smtp://127.0.0.1:${mail.port}`, serverPid: server.pid ?? 0 };
+  fs.writeFileSync(E2E_STATE_FILE, JSON.stringify(state));
+  const shared = globalThis as unknown as { __E2E__: { server: typeof server; mail: SMTPServer; root: string } };
+  shared.__E2E__ = { server, mail: mail.server, root };
+}

@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { E2E_STATE_FILE, type E2eState } from './e2eState';
+
+/**
+ * Helpers for the end-to-end tests: the real server that globalSetup started (with a real SMTP receiver),
+ * Debian's Chromium driven by playwright-core, and the mails the server sent.
+ */
+export function e2eState(): E2eState {
+  return JSON.parse(fs.readFileSync(E2E_STATE_FILE, 'utf8')) as E2eState;
+}
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--use-gl=angle',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+}
+
+/** A fresh browser context (empty localStorage) and page whose relative URLs go to the test server. */
+export async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: e2eState().baseUrl, viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  return page;
+}
+
+/** Saves a screenshot under test-results/ (kept as an artifact of the run). */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  const file = path.resolve('test-results', `${name}.png`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await page.screenshot({ path: file });
+  return file;
+}
+
+export interface ReceivedMail {
+  file: string;
+  raw: string;
+  /** The message with quoted-printable soft breaks and escapes undone (enough to read links and text). */
+  text: string;
+}
+
+function decodeQuotedPrintable(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Waits for a mail to `to` (case-insensitive) that arrived after `since` (ms epoch). */
+export async function waitForMail(to: string, since: number, timeoutMs = 20_000): Promise<ReceivedMail> {
+  const { mailDir } = e2eState();
+  const deadline = Date.now() + timeoutMs;
+  const wanted = to.toLowerCase();
+  while (Date.now() < deadline) {
+    const files = fs
+      .readdirSync(mailDir)
+      .filter((name) => Number(name.split('-')[0]) >= since)
+      .sort();
+    for (const name of files) {
+      const file = path.join(mailDir, name);
+      const raw = fs.readFileSync(file, 'utf8');
+      const header = raw.split(/\r?\n\r?\n/)[0].toLowerCase();
+      if (header.includes(wanted)) return { file, raw, text: decodeQuotedPrintable(raw) };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No mail to ${to} arrived within ${timeoutMs} ms`);
+}
+
+/** The first link in a mail whose path starts with pathPrefix (e.g. '/register/activate/'). */
+export function linkIn(mail: ReceivedMail, pathPrefix: string): string {
+  const { baseUrl } = e2eState();
+  const escaped = pathPrefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`https?://[^\\s"'<>]+${escaped}[^\\s"'<>]*`).exec(mail.text);
+  if (!match) throw new Error(`No ${pathPrefix} link in ${mail.file}`);
+  const url = new URL(match[0].replace(/&amp;/g, '&'));
+  return new URL(url.pathname + url.search, baseUrl).toString();
+}
+
+/** Runs the user administration CLI (`npm run users -- …`) against the test server's data directory. */
+export function usersCli(args: string[]): string {
+  const { dataDir, baseUrl, smtpUrl } = e2eState();
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/users.ts', ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: baseUrl, SMTP_URL: smtpUrl, LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`users ${args.join(' ')} failed: ${result.stderr || result.stdout}`);
+  return result.stdout;
+}
