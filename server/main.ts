@@ -4,6 +4,7 @@ import { loadConfig, ConfigError, type Config } from './config';
 import { openDatabase } from './store/openDatabase';
 import { buildApp } from './app';
 import { prepareData } from './prepareData';
+import { attachSocketServer } from './socket/attachSocketServer';
 
 function readConfig(): Config {
   try {
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
   const db = openDatabase(path.join(config.dataDir, 'parcel-atlas.sqlite'));
   await prepareData(db, config, logger);
   const app = await buildApp({ config, db, logger });
+  attachSocketServer(app, app.ctx);
 
   let closing = false;
   const shutdown = async (signal: string) => {

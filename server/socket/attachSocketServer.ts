@@ -1,0 +1,39 @@
+import { Server } from 'socket.io';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../AppContext';
+
+/** Events other modules emit on ctx.events with a {userId} payload, pushed to that user's open sockets. */
+export const PUSHED_EVENTS = ['usage-changed', 'plan-changed'] as const;
+
+/**
+ * The socket server of spec §7 on the same port: the browser connects with its main-server token as the
+ * `token` query parameter; each socket joins its user's room, and server events reach it as
+ * `message` {type, data}.
+ */
+export function attachSocketServer(app: FastifyInstance, ctx: AppContext): Server {
+  const io = new Server(app.server, { serveClient: false, cors: { origin: true } });
+  io.use(async (socket, next) => {
+    try {
+      const token = socket.handshake.query.token ?? socket.handshake.auth?.token;
+      const claims = await ctx.tokens.verify('main', typeof token === 'string' ? token : null);
+      const user = await ctx.resolveSession(claims);
+      if (!user) return next(new Error('Your session has ended. Please log in again'));
+      socket.data.userId = user.id;
+      return next();
+    } catch {
+      return next(new Error('Authorization token is invalid'));
+    }
+  });
+  io.on('connection', (socket) => {
+    void socket.join(`user:${String(socket.data.userId)}`);
+  });
+  for (const type of PUSHED_EVENTS) {
+    ctx.events.on(type, (data: { userId: string }) => {
+      io.to(`user:${data.userId}`).emit('message', { type, data });
+    });
+  }
+  app.addHook('onClose', async () => {
+    await io.close();
+  });
+  return io;
+}

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { io as connect, type Socket } from 'socket.io-client';
+import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/store/openDatabase';
+import { buildApp } from '../../server/app';
+import { attachSocketServer } from '../../server/socket/attachSocketServer';
+
+describe('the socket server', () => {
+  let app: FastifyInstance;
+  let url: string;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pa-socket-'));
+    const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
+    app = await buildApp({ config, db: openDatabase(path.join(dir, 't.sqlite')) });
+    attachSocketServer(app, app.ctx);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    sockets.forEach((socket) => socket.close());
+    await app.close();
+  });
+
+  function open(token: string): Socket {
+    const socket = connect(url, { query: { token }, timeout: 5000, transports: ['websocket'], reconnection: false });
+    sockets.push(socket);
+    return socket;
+  }
+
+  it('pushes a usage change to the open sockets of that user only', async () => {
+    const mine = await app.ctx.tokens.sign('main', { sub: 'u1', username: 'anna', roles: ['MAPUSER'], tv: 0 });
+    const theirs = await app.ctx.tokens.sign('main', { sub: 'u2', username: 'ben', roles: ['MAPUSER'], tv: 0 });
+    const annaSocket = open(mine);
+    const benSocket = open(theirs);
+    await Promise.all([annaSocket, benSocket].map((s) => new Promise((resolve) => s.on('connect', resolve))));
+    const benMessages: unknown[] = [];
+    benSocket.on('message', (message) => benMessages.push(message));
+    const received = new Promise((resolve) => annaSocket.on('message', resolve));
+    app.ctx.events.emit('usage-changed', { userId: 'u1' });
+    await expect(received).resolves.toEqual({ type: 'usage-changed', data: { userId: 'u1' } });
+    expect(benMessages).toEqual([]);
+  });
+
+  it('refuses a connection with an invalid token', async () => {
+    const socket = open('not-a-token');
+    const error = await new Promise<Error>((resolve) => socket.on('connect_error', resolve));
+    expect(error.message).toBe('Authorization token is invalid');
+  });
+});
