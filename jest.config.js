@@ -52,7 +52,12 @@ const shared = {
 /** @type {Config} */
 const config = {
   projects: [
-    { ...shared, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/test/unit/**/*.test.ts?(x)'] },
+    {
+      ...shared,
+      displayName: 'unit',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/unit/**/*.test.ts?(x)'],
+    },
     {
       ...shared,
       displayName: 'components',
@@ -61,7 +66,12 @@ const config = {
       setupFilesAfterEnv: ['<rootDir>/test/components/setup.ts'],
       testMatch: ['<rootDir>/test/components/**/*.test.ts?(x)'],
     },
-    { ...shared, displayName: 'server', testEnvironment: 'node', testMatch: ['<rootDir>/test/server/**/*.test.ts'] },
+    {
+      ...shared,
+      displayName: 'server',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/server/**/*.test.ts'],
+    },
     {
       ...shared,
       displayName: 'e2e',

@@ -34,7 +34,10 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
     },
     plugins: [
       new HtmlWebpackPlugin({ template: path.join(root, 'public/index.html'), scriptLoading: 'defer' }),
-      new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),
+      new MiniCssExtractPlugin({
+        filename: '[name].[contenthash:8].css',
+        chunkFilename: '[name].[contenthash:8].css',
+      }),
     ],
     optimization: {
       minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify })],

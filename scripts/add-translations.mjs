@@ -22,7 +22,11 @@ for (const lang of LANGS) {
   const file = `translations/${lang}.json`;
   const current = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
   for (const [key, texts] of Object.entries(fragment)) current[key] = texts[lang];
-  const sorted = Object.fromEntries(Object.keys(current).sort().map((key) => [key, current[key]]));
+  const sorted = Object.fromEntries(
+    Object.keys(current)
+      .sort()
+      .map((key) => [key, current[key]]),
+  );
   fs.writeFileSync(file, JSON.stringify(sorted, null, 2) + '\n');
 }
 console.log(`merged ${Object.keys(fragment).length} keys into ${LANGS.length} files`);

@@ -17,10 +17,12 @@ function ensureChromium() {
   if (fs.existsSync(CHROMIUM)) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot || !fs.existsSync('/usr/bin/apt-get')) {
-    console.error('Chromium is missing for the browser tests: install it with `sudo apt-get install -y chromium`.');
+    console.error(
+      'Chromium is missing for the browser tests: install it with `sudo apt-get install -y chromium`.',
+    );
     process.exit(1);
   }
-  console.log('Chromium is missing: installing Debian\'s chromium (apt-get install -y chromium)…');
+  console.log("Chromium is missing: installing Debian's chromium (apt-get install -y chromium)…");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
@@ -42,23 +44,46 @@ function jest(label, args, resultFile) {
 function counts(resultFile) {
   if (!fs.existsSync(resultFile)) return { passed: 0, failed: 1 };
   const result = JSON.parse(fs.readFileSync(resultFile, 'utf8'));
-  return { passed: result.numPassedTests, failed: result.numFailedTests + (result.numRuntimeErrorTestSuites ?? 0) };
+  return {
+    passed: result.numPassedTests,
+    failed: result.numFailedTests + (result.numRuntimeErrorTestSuites ?? 0),
+  };
 }
 
 ensureChromium();
 const results = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-test-'));
 const checks = [
-  run('Type-check (tsc --noEmit)', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']),
+  run('Type-check (tsc --noEmit)', process.execPath, [
+    'node_modules/typescript/bin/tsc',
+    '--noEmit',
+    '-p',
+    'tsconfig.json',
+  ]),
   run('Lint (eslint)', process.execPath, ['node_modules/eslint/bin/eslint.js', '.']),
-  run('Format (prettier --check)', process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '.', '--log-level', 'warn']),
+  run('Format (prettier --check)', process.execPath, [
+    'node_modules/prettier/bin/prettier.cjs',
+    '--check',
+    '.',
+    '--log-level',
+    'warn',
+  ]),
 ];
 const fast = path.join(results, 'fast.json');
 const e2e = path.join(results, 'e2e.json');
-jest('Unit, component and server tests (jest)', ['--selectProjects', 'unit', 'components', 'server', '--maxWorkers=2'], fast);
+jest(
+  'Unit, component and server tests (jest)',
+  ['--selectProjects', 'unit', 'components', 'server', '--maxWorkers=2'],
+  fast,
+);
 jest('End-to-end tests (jest + playwright-core + Chromium)', ['--selectProjects', 'e2e', '--runInBand'], e2e);
 
-const total = [counts(fast), counts(e2e)].reduce((a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed }));
+const total = [counts(fast), counts(e2e)].reduce((a, b) => ({
+  passed: a.passed + b.passed,
+  failed: a.failed + b.failed,
+}));
 const failedChecks = checks.filter((ok) => !ok).length;
-console.log(`\nChecks: ${checks.length - failedChecks} of ${checks.length} passed (type-check, lint, format)`);
+console.log(
+  `\nChecks: ${checks.length - failedChecks} of ${checks.length} passed (type-check, lint, format)`,
+);
 console.log(`${total.passed} passed, ${total.failed + failedChecks} failed`);
 process.exit(total.failed + failedChecks === 0 ? 0 : 1);

@@ -13,6 +13,8 @@ import { registerErrorHandling } from './http/registerErrorHandling';
 import { ssoRoutes } from './sso/ssoRoutes';
 import { mainRoutes } from './main/mainRoutes';
 import { paymentRoutes } from './payment/paymentRoutes';
+import { baseMapRoutes } from './main/basemap/baseMapRoutes';
+import { createQuotaService } from './services/quota/createQuotaService';
 
 export interface BuildAppOptions {
   config: Config;
@@ -32,13 +34,14 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     bodyLimit: 5 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
   });
+  const events = new EventEmitter();
   const ctx: AppContext = {
     config,
     db,
     tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
     resolveSession: (claims) => ({ id: claims.sub, username: claims.username, roles: claims.roles }),
-    events: new EventEmitter(),
-    quota: { consume: () => ({ ok: true }) },
+    events,
+    quota: createQuotaService({ db, events }),
   };
   app.decorate('ctx', ctx);
 
@@ -56,6 +59,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(async (scope) => ssoRoutes(scope, ctx));
   await app.register(async (scope) => mainRoutes(scope, ctx), { prefix: '/v1/secure' });
   await app.register(async (scope) => paymentRoutes(scope, ctx), { prefix: '/v1/secure/payment' });
+  await app.register(baseMapRoutes);
 
   // The build first (hashed bundles, index.html), then public/ (layer styles, images, service worker).
   const roots = [config.distDir, path.resolve('public')].filter((dir) => fs.existsSync(dir));

@@ -88,7 +88,9 @@ function jwtSecret(env: Env, dataDir: string): string {
 function mailFrom(env: Env): string {
   const value = optional(env, 'MAIL_FROM') ?? 'Parcel Atlas <no-reply@parcel-atlas.local>';
   if (!/^([^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(value)) {
-    throw new ConfigError(`MAIL_FROM must be an e-mail address, optionally as "Name <address>" (got "${value}")`);
+    throw new ConfigError(
+      `MAIL_FROM must be an e-mail address, optionally as "Name <address>" (got "${value}")`,
+    );
   }
   return value;
 }
@@ -105,10 +107,13 @@ export function loadConfig(env: Env = process.env): Config {
   const [stripeSecretKey, stripeWebhookSecret] = pair(env, 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET');
   const [vapidPublicKey, vapidPrivateKey] = pair(env, 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY');
   const logLevel = optional(env, 'LOG_LEVEL') ?? 'info';
-  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const cantons = (optional(env, 'DATASET_CANTONS') ?? 'ZG,LU,GE,TI').toUpperCase();
   if (!CANTON_CODES.test(cantons)) {
-    throw new ConfigError(`DATASET_CANTONS must be canton codes separated by commas, like ZG,LU (got "${cantons}")`);
+    throw new ConfigError(
+      `DATASET_CANTONS must be canton codes separated by commas, like ZG,LU (got "${cantons}")`,
+    );
   }
   return {
     port,

@@ -20,7 +20,10 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const logger = pino({ level: config.logLevel, redact: ['req.headers.authorization', '*.password', '*.token'] });
+  const logger = pino({
+    level: config.logLevel,
+    redact: ['req.headers.authorization', '*.password', '*.token'],
+  });
   const db = openDatabase(path.join(config.dataDir, 'parcel-atlas.sqlite'));
   await prepareData(db, config, logger);
   const app = await buildApp({ config, db, logger });

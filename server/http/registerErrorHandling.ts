@@ -16,7 +16,8 @@ function wantsHtml(request: FastifyRequest): boolean {
 function validationMessage(error: FastifyError): string {
   const first = error.validation?.[0];
   if (!first) return error.message;
-  const field = first.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(first.params?.missingProperty ?? '');
+  const field =
+    first.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(first.params?.missingProperty ?? '');
   const where = error.validationContext ? `${error.validationContext} ` : '';
   return first.keyword === 'required'
     ? `${where}field ${field} is required`.trim()
@@ -33,7 +34,8 @@ export function registerErrorHandling(app: FastifyInstance, distDir: string): vo
     if (error.validation) {
       return reply.code(400).send({ error: true, message: validationMessage(error) });
     }
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
       request.log.error({ err: error }, 'unhandled error');
       return reply.code(500).send({ error: true, message: 'Internal server error' });
@@ -44,8 +46,13 @@ export function registerErrorHandling(app: FastifyInstance, distDir: string): vo
   const indexFile = path.join(distDir, 'index.html');
   app.setNotFoundHandler((request, reply) => {
     if (wantsHtml(request) && !isApiPath(request.url) && fs.existsSync(indexFile)) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.readFileSync(indexFile));
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(fs.readFileSync(indexFile));
     }
-    return reply.code(404).send({ error: true, message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+    return reply
+      .code(404)
+      .send({ error: true, message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });
 }

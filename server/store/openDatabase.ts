@@ -24,7 +24,9 @@ export function migrate(db: Db, migrations: Migration[]): void {
       .all()
       .map((v) => Number(v)),
   );
-  const pending = [...migrations].sort((a, b) => a.version - b.version).filter((m) => !applied.has(m.version));
+  const pending = [...migrations]
+    .sort((a, b) => a.version - b.version)
+    .filter((m) => !applied.has(m.version));
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
   for (const migration of pending) {
     db.transaction(() => {

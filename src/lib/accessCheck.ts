@@ -31,7 +31,10 @@ export function requirementEntries(required: RoleRequirement): string[] {
   return list.map((entry) => entry.trim()).filter((entry) => entry !== '');
 }
 
-export function hasAccess(userRoles: readonly string[] | null | undefined, required: RoleRequirement): boolean {
+export function hasAccess(
+  userRoles: readonly string[] | null | undefined,
+  required: RoleRequirement,
+): boolean {
   const entries = requirementEntries(required).map(parseRole);
   if (entries.length === 0) return true;
   if (!entries.some((entry) => entry.exact)) entries.push({ name: 'SUPER', level: 0, exact: false });

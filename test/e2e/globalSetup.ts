@@ -41,7 +41,11 @@ async function startMailReceiver(mailDir: string): Promise<{ server: SMTPServer;
   return { server, port };
 }
 
-async function waitForHealth(baseUrl: string, server: ReturnType<typeof spawn>, log: () => string): Promise<void> {
+async function waitForHealth(
+  baseUrl: string,
+  server: ReturnType<typeof spawn>,
+  log: () => string,
+): Promise<void> {
   const deadline = Date.now() + 10 * 60_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}:\n${log()}`);
@@ -59,7 +63,9 @@ async function waitForHealth(baseUrl: string, server: ReturnType<typeof spawn>, 
 /** Builds the app if stale, starts a real SMTP receiver and the real server on a fresh data directory. */
 export default async function globalSetup(): Promise<void> {
   if (!fs.existsSync(CHROMIUM)) {
-    throw new Error('Chromium is missing: run `apt-get install -y chromium` (npm test does this when run as root).');
+    throw new Error(
+      'Chromium is missing: run `apt-get install -y chromium` (npm test does this when run as root).',
+    );
   }
   const build = spawnSync(process.execPath, ['scripts/ensureBuild.mjs'], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('The web app build failed');
@@ -91,8 +97,16 @@ export default async function globalSetup(): Promise<void> {
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await waitForHealth(baseUrl, server, () => output.slice(-4000));
 
-  const state: E2eState = { baseUrl, dataDir, mailDir, smtpUrl: `smtp://127.0.0.1:${mail.port}`, serverPid: server.pid ?? 0 };
+  const state: E2eState = {
+    baseUrl,
+    dataDir,
+    mailDir,
+    smtpUrl: `smtp://127.0.0.1:${mail.port}`,
+    serverPid: server.pid ?? 0,
+  };
   fs.writeFileSync(E2E_STATE_FILE, JSON.stringify(state));
-  const shared = globalThis as unknown as { __E2E__: { server: typeof server; mail: SMTPServer; root: string } };
+  const shared = globalThis as unknown as {
+    __E2E__: { server: typeof server; mail: SMTPServer; root: string };
+  };
   shared.__E2E__ = { server, mail: mail.server, root };
 }

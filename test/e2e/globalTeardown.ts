@@ -5,7 +5,9 @@ import { E2E_STATE_FILE } from './e2eState';
 
 /** Stops the server and the SMTP receiver and removes the run's data directory. */
 export default async function globalTeardown(): Promise<void> {
-  const shared = globalThis as unknown as { __E2E__?: { server: ChildProcess; mail: SMTPServer; root: string } };
+  const shared = globalThis as unknown as {
+    __E2E__?: { server: ChildProcess; mail: SMTPServer; root: string };
+  };
   const e2e = shared.__E2E__;
   if (!e2e) return;
   await new Promise<void>((resolve) => {

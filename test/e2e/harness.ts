@@ -30,7 +30,10 @@ export async function launchBrowser(): Promise<Browser> {
 
 /** A fresh browser context (empty localStorage) and page whose relative URLs go to the test server. */
 export async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: e2eState().baseUrl, viewport: { width: 1400, height: 900 } });
+  const context = await browser.newContext({
+    baseURL: e2eState().baseUrl,
+    viewport: { width: 1400, height: 900 },
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   return page;
@@ -95,6 +98,7 @@ export function usersCli(args: string[]): string {
     env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: baseUrl, SMTP_URL: smtpUrl, LOG_LEVEL: 'silent' },
     encoding: 'utf8',
   });
-  if (result.status !== 0) throw new Error(`users ${args.join(' ')} failed: ${result.stderr || result.stdout}`);
+  if (result.status !== 0)
+    throw new Error(`users ${args.join(' ')} failed: ${result.stderr || result.stdout}`);
   return result.stdout;
 }

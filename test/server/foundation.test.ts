@@ -72,7 +72,10 @@ describe('the one-process server', () => {
   });
 
   it('serves index.html for an unknown page that asks for HTML (history-mode routing)', async () => {
-    const response = await app.inject({ url: '/login', headers: { accept: 'text/html,application/xhtml+xml' } });
+    const response = await app.inject({
+      url: '/login',
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain('<title>Parcel Atlas</title>');
@@ -109,14 +112,20 @@ describe('the one-process server', () => {
 
     it('lets a MAPUSER through', async () => {
       const token = await sign(['MAPUSER']);
-      const response = await app.inject({ url: '/v1/secure/guarded', headers: { authorization: `Bearer ${token}` } });
+      const response = await app.inject({
+        url: '/v1/secure/guarded',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ user: 'anna' });
     });
 
     it('lets SUPER through (always allowed)', async () => {
       const token = await sign(['super']);
-      const response = await app.inject({ url: '/v1/secure/guarded', headers: { authorization: `Bearer ${token}` } });
+      const response = await app.inject({
+        url: '/v1/secure/guarded',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(response.statusCode).toBe(200);
     });
 
@@ -137,21 +146,35 @@ describe('the one-process server', () => {
     });
 
     it('answers 401 for an SSO token on a main-server route', async () => {
-      const token = await app.ctx.tokens.sign('sso', { sub: 'u1', username: 'anna', roles: ['MAPUSER'], tv: 0 });
-      const response = await app.inject({ url: '/v1/secure/guarded', headers: { authorization: `Bearer ${token}` } });
+      const token = await app.ctx.tokens.sign('sso', {
+        sub: 'u1',
+        username: 'anna',
+        roles: ['MAPUSER'],
+        tv: 0,
+      });
+      const response = await app.inject({
+        url: '/v1/secure/guarded',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(response.statusCode).toBe(401);
     });
 
     it('answers 401 for an expired token', async () => {
       const token = await sign(['MAPUSER'], -60);
-      const response = await app.inject({ url: '/v1/secure/guarded', headers: { authorization: `Bearer ${token}` } });
+      const response = await app.inject({
+        url: '/v1/secure/guarded',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(response.statusCode).toBe(401);
       expect(response.json().message).toBe('Your session has expired. Please log in again');
     });
 
     it('answers 403 with the access-denied message for a missing role', async () => {
       const token = await sign(['DEALER']);
-      const response = await app.inject({ url: '/v1/secure/guarded', headers: { authorization: `Bearer ${token}` } });
+      const response = await app.inject({
+        url: '/v1/secure/guarded',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({
         error: true,

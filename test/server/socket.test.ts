@@ -28,14 +28,29 @@ describe('the socket server', () => {
   });
 
   function open(token: string): Socket {
-    const socket = connect(url, { query: { token }, timeout: 5000, transports: ['websocket'], reconnection: false });
+    const socket = connect(url, {
+      query: { token },
+      timeout: 5000,
+      transports: ['websocket'],
+      reconnection: false,
+    });
     sockets.push(socket);
     return socket;
   }
 
   it('pushes a usage change to the open sockets of that user only', async () => {
-    const mine = await app.ctx.tokens.sign('main', { sub: 'u1', username: 'anna', roles: ['MAPUSER'], tv: 0 });
-    const theirs = await app.ctx.tokens.sign('main', { sub: 'u2', username: 'ben', roles: ['MAPUSER'], tv: 0 });
+    const mine = await app.ctx.tokens.sign('main', {
+      sub: 'u1',
+      username: 'anna',
+      roles: ['MAPUSER'],
+      tv: 0,
+    });
+    const theirs = await app.ctx.tokens.sign('main', {
+      sub: 'u2',
+      username: 'ben',
+      roles: ['MAPUSER'],
+      tv: 0,
+    });
     const annaSocket = open(mine);
     const benSocket = open(theirs);
     await Promise.all([annaSocket, benSocket].map((s) => new Promise((resolve) => s.on('connect', resolve))));
