@@ -8,6 +8,8 @@ import type { Database } from 'better-sqlite3';
 import type { Config } from './config';
 import type { AppContext } from './AppContext';
 import { createTokenService } from './services/TokenService';
+import { createSessionResolver } from './services/accounts/createSessionResolver';
+import { createSqliteUserStore } from './store/users/createSqliteUserStore';
 import { runtimeConfigScript } from './http/runtimeConfigScript';
 import { registerErrorHandling } from './http/registerErrorHandling';
 import { ssoRoutes } from './sso/ssoRoutes';
@@ -39,7 +41,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     config,
     db,
     tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
-    resolveSession: (claims) => ({ id: claims.sub, username: claims.username, roles: claims.roles }),
+    resolveSession: createSessionResolver(createSqliteUserStore(db)),
     events,
     quota: createQuotaService({ db, events }),
   };

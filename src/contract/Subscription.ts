@@ -30,7 +30,10 @@ export interface Subscription {
   /** ISO date-time of the end of the current period. */
   end: string;
   plan: { product: string; limits: Record<string, number> };
+  /** Usage of the current period by quota name (advance_search …); limit `max_<name>` caps it. */
   usage: Record<string, number>;
+  /** The subscription ends at `end` instead of renewing (set from the billing portal). */
+  cancelAtPeriodEnd?: boolean;
 }
 
 export interface SubscriptionResponse {

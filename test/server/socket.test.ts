@@ -53,7 +53,9 @@ describe('the socket server', () => {
     });
     const annaSocket = open(mine);
     const benSocket = open(theirs);
-    await Promise.all([annaSocket, benSocket].map((s) => new Promise((resolve) => s.on('connect', resolve))));
+    await Promise.all(
+      [annaSocket, benSocket].map((s) => new Promise<void>((resolve) => s.on('connect', () => resolve()))),
+    );
     const benMessages: unknown[] = [];
     benSocket.on('message', (message) => benMessages.push(message));
     const received = new Promise((resolve) => annaSocket.on('message', resolve));

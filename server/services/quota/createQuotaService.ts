@@ -24,9 +24,14 @@ export function createQuotaService({ db, events, clock = systemClock }: QuotaSer
   const usage = createUsageRepository(db);
   const consume = db.transaction((userId: string, kind: keyof typeof LIMIT_REACHED_CODES) => {
     const subscription = resolveSubscription(subscriptions, userId, clock());
-    if (!subscription) return { ok: false as const, errorCode: LIMIT_REACHED_CODES[kind], message: NO_ACTIVE_PLAN_MESSAGE };
+    if (!subscription)
+      return { ok: false as const, errorCode: LIMIT_REACHED_CODES[kind], message: NO_ACTIVE_PLAN_MESSAGE };
     if (!usage.tryIncrement(userId, subscription.periodStart, kind, subscription.limits[kind])) {
-      return { ok: false as const, errorCode: LIMIT_REACHED_CODES[kind], message: LIMIT_REACHED_MESSAGES[kind] };
+      return {
+        ok: false as const,
+        errorCode: LIMIT_REACHED_CODES[kind],
+        message: LIMIT_REACHED_MESSAGES[kind],
+      };
     }
     return { ok: true as const };
   });

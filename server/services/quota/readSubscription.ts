@@ -10,7 +10,11 @@ import { systemClock, type Clock } from './Clock';
  * (max_advance_search …), usage of the current period under the quota names (advance_search …);
  * null when there is no usable plan (trial over, subscription ended).
  */
-export function readSubscription(db: Database, userId: string, clock: Clock = systemClock): Subscription | null {
+export function readSubscription(
+  db: Database,
+  userId: string,
+  clock: Clock = systemClock,
+): Subscription | null {
   const subscriptions = createSubscriptionRepository(db);
   const usage = createUsageRepository(db);
   return db.transaction(() => {

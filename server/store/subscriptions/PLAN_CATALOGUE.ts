@@ -16,7 +16,8 @@ export const PLAN_CATALOGUE: readonly CataloguePlan[] = [
   {
     id: 'basic',
     name: 'Basic Plan',
-    details: 'For occasional research: 150 advanced searches, 150 full views and 20 report downloads a month.',
+    details:
+      'For occasional research: 150 advanced searches, 150 full views and 20 report downloads a month.',
     amountCents: 2990,
     maxAdvanceSearch: 150,
     maxFullView: 150,
@@ -38,7 +39,8 @@ export const PLAN_CATALOGUE: readonly CataloguePlan[] = [
   {
     id: 'premium',
     name: 'Premium Plan',
-    details: 'For teams and heavy use: 750 advanced searches, 750 full views and 100 report downloads a month.',
+    details:
+      'For teams and heavy use: 750 advanced searches, 750 full views and 100 report downloads a month.',
     amountCents: 11990,
     maxAdvanceSearch: 750,
     maxFullView: 750,

@@ -47,7 +47,9 @@ function toPlan(row: PlanRow): Plan {
 export function createPlanRepository(db: Database): PlanRepository {
   const all = db.prepare<[], PlanRow>('SELECT * FROM plans WHERE active = 1 ORDER BY sort_order');
   const byId = db.prepare<[string], PlanRow>('SELECT * FROM plans WHERE id = ? AND active = 1');
-  const byLookupKey = db.prepare<[string], PlanRow>('SELECT * FROM plans WHERE lookup_key = ? AND active = 1');
+  const byLookupKey = db.prepare<[string], PlanRow>(
+    'SELECT * FROM plans WHERE lookup_key = ? AND active = 1',
+  );
   return {
     list: () => all.all().map(toPlan),
     byId: (id) => {

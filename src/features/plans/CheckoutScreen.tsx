@@ -1,0 +1,84 @@
+import { Alert, Button, Card, Space, Spin, Typography } from 'antd';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { ROUTE_PATHS } from '../../app/routePaths';
+import { selectIsLoggedIn, selectMainToken, selectProfile } from '../auth/sessionSlice';
+import { HostFormPost } from './HostFormPost';
+import { paymentHostUrl } from './paymentHostUrl';
+import { PlanLimits } from './PlanLimits';
+import { PlanPrice } from './PlanPrice';
+import { useGetPlansQuery } from './plansEndpoints';
+import { useGetSubscriptionQuery } from './subscriptionEndpoints';
+
+/**
+ * /checkout/:planId (spec §2): the plan summary, Checkout (a form post to the payment host, which
+ * redirects to the provider's hosted page) and Change Plan. An unknown plan goes back to the map view.
+ */
+export function CheckoutScreen() {
+  const { planId } = useParams();
+  const navigate = useNavigate();
+  const intl = useIntl();
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const mainToken = useAppSelector(selectMainToken);
+  const profile = useAppSelector(selectProfile);
+  const { data: plans, isLoading, isError } = useGetPlansQuery();
+  // Any main-server call authorises first, so a session with only the SSO token gets its main token here.
+  useGetSubscriptionQuery(undefined, { skip: !loggedIn || mainToken !== null });
+
+  if (isLoading) return <Spin aria-label={intl.formatMessage({ id: 'common.loading' })} />;
+  if (isError) return <Alert type="error" showIcon title={<FormattedMessage id="plans.loadError" />} />;
+  const plan = plans?.find((candidate) => candidate.id === planId);
+  if (!plan) return <Navigate to={ROUTE_PATHS.mapview} replace />;
+
+  const changePlan = (
+    <Button onClick={() => navigate(ROUTE_PATHS.plans)}>
+      <FormattedMessage id="checkout.changePlan" />
+    </Button>
+  );
+  return (
+    <Card style={{ maxWidth: 520, margin: '0 auto' }}>
+      <Typography.Title level={2}>
+        <FormattedMessage id="checkout.title" />
+      </Typography.Title>
+      <Typography.Title level={4} data-testid="checkout-plan">
+        {plan.name}
+      </Typography.Title>
+      <PlanPrice amount={plan.amount} />
+      <Typography.Text type="secondary">
+        <FormattedMessage id="plans.tax" values={{ tax: plan.taxPerc }} />
+      </Typography.Text>
+      <PlanLimits limits={plan.limits} />
+      {loggedIn ? (
+        <Space>
+          <HostFormPost
+            action={paymentHostUrl('create-checkout-session')}
+            fields={{
+              email: profile?.email ?? '',
+              lookup_key: plan.lookupKey,
+              amount: plan.amount.toFixed(2),
+              token: mainToken ?? '',
+            }}
+          >
+            <Button type="primary" htmlType="submit" disabled={!mainToken}>
+              <FormattedMessage id="checkout.submit" />
+            </Button>
+          </HostFormPost>
+          {changePlan}
+        </Space>
+      ) : (
+        <Space orientation="vertical">
+          <Typography.Text>
+            <FormattedMessage id="checkout.loginRequired" />
+          </Typography.Text>
+          <Space>
+            <Button type="primary" onClick={() => navigate(ROUTE_PATHS.login)}>
+              <FormattedMessage id="layout.login" />
+            </Button>
+            {changePlan}
+          </Space>
+        </Space>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,132 @@
+import { Button, Descriptions, Modal, Spin, Tag, Typography } from 'antd';
+import { useEffect } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { mainApi } from '../../api/mainApi';
+import { useAppDispatch } from '../../app/hooks';
+import { ROUTE_PATHS } from '../../app/routePaths';
+import type { Subscription } from '../../contract/Subscription';
+import { isLimitReached } from './isLimitReached';
+import { quotaKeyLabel } from './quotaKeyLabel';
+import { useGetSubscriptionQuery } from './subscriptionEndpoints';
+
+export interface PlanDialogProps {
+  open: boolean;
+  onClose(): void;
+}
+
+const KNOWN_STATUSES = ['trialing', 'active', 'past_due', 'canceled'];
+const ERROR_RED = '#f44336';
+
+function StatusText({ status }: { status: string }) {
+  return KNOWN_STATUSES.includes(status) ? <FormattedMessage id={`plan.status.${status}`} /> : <>{status}</>;
+}
+
+function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
+  const intl = useIntl();
+  const { limits } = subscription.plan;
+  return (
+    <>
+      <Descriptions column={1} bordered size="small">
+        <Descriptions.Item label={<FormattedMessage id="plan.dialog.product" />}>
+          <span data-testid="plan-product">{subscription.plan.product}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={<FormattedMessage id="plan.dialog.status" />}>
+          <StatusText status={subscription.status} />
+          {subscription.cancelAtPeriodEnd && (
+            <Tag style={{ marginLeft: 8 }}>
+              <FormattedMessage id="plan.dialog.cancelsAtEnd" />
+            </Tag>
+          )}
+        </Descriptions.Item>
+        <Descriptions.Item label={<FormattedMessage id="plan.dialog.renewal" />}>
+          <span data-testid="plan-renewal">
+            {intl.formatDate(subscription.end, { dateStyle: 'long', timeStyle: 'short' })}
+          </span>
+        </Descriptions.Item>
+      </Descriptions>
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        <FormattedMessage id="plan.dialog.limits" />
+      </Typography.Title>
+      <Descriptions column={1} bordered size="small" data-testid="plan-limits">
+        {Object.entries(limits).map(([key, limit]) => {
+          const reached = isLimitReached(key, limit, subscription.usage);
+          return (
+            <Descriptions.Item key={key} label={quotaKeyLabel(key)}>
+              <span
+                style={reached ? { color: ERROR_RED, fontWeight: 600 } : undefined}
+                data-testid={`limit-${key}`}
+              >
+                {limit}
+                {reached && (
+                  <>
+                    {' '}
+                    <FormattedMessage id="plan.dialog.limitReached" />
+                  </>
+                )}
+              </span>
+            </Descriptions.Item>
+          );
+        })}
+      </Descriptions>
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        <FormattedMessage id="plan.dialog.usage" />
+      </Typography.Title>
+      <Descriptions column={1} bordered size="small" data-testid="plan-usage">
+        {Object.entries(subscription.usage).map(([key, used]) => (
+          <Descriptions.Item key={key} label={quotaKeyLabel(key)}>
+            <span data-testid={`usage-${key}`}>{used}</span>
+          </Descriptions.Item>
+        ))}
+      </Descriptions>
+    </>
+  );
+}
+
+/**
+ * The plan dialog of spec §2 (max width 700): product, status, renewal date, limits and usage, with
+ * LIMIT REACHED in red on an exhausted limit; "no plan details" without a plan. Mounted with the map
+ * layout (which loads the subscription at start) and reloads it each time it opens.
+ */
+export function PlanDialog({ open, onClose }: PlanDialogProps) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const intl = useIntl();
+  const { data, isFetching, isError } = useGetSubscriptionQuery();
+
+  useEffect(() => {
+    if (open) dispatch(mainApi.util.invalidateTags(['Subscription']));
+  }, [open, dispatch]);
+
+  const subscription = isError ? null : data?.subscription;
+  const upgrade = () => {
+    onClose();
+    navigate(ROUTE_PATHS.plans);
+  };
+  return (
+    <Modal
+      open={open}
+      onCancel={onClose}
+      width={700}
+      title={<FormattedMessage id="plan.dialog.title" />}
+      footer={[
+        <Button key="upgrade" onClick={upgrade}>
+          <FormattedMessage id="plan.dialog.upgrade" />
+        </Button>,
+        <Button key="close" type="primary" onClick={onClose}>
+          <FormattedMessage id="common.close" />
+        </Button>,
+      ]}
+    >
+      {subscription ? (
+        <SubscriptionDetails subscription={subscription} />
+      ) : isFetching ? (
+        <Spin aria-label={intl.formatMessage({ id: 'common.loading' })} />
+      ) : (
+        <Typography.Paragraph>
+          <FormattedMessage id="plan.dialog.noPlan" />
+        </Typography.Paragraph>
+      )}
+    </Modal>
+  );
+}

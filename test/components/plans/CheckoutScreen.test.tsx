@@ -1,0 +1,83 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { CheckoutScreen } from '../../../src/features/plans/CheckoutScreen';
+import { apiUrl, startMswServer } from '../msw';
+import { renderWithProviders } from '../renderWithProviders';
+import { LOGGED_IN, PLANS } from './planFixtures';
+
+startMswServer(http.get(apiUrl('/api/plans'), () => HttpResponse.json(PLANS)));
+
+function hiddenValue(form: HTMLFormElement, name: string): string | undefined {
+  return (form.elements.namedItem(name) as HTMLInputElement | null)?.value;
+}
+
+describe('Checkout screen', () => {
+  it('shows the plan summary and posts a real form to the payment host with email, lookup_key, amount and token', async () => {
+    renderWithProviders(<CheckoutScreen />, {
+      initialEntries: ['/checkout/standard'],
+      path: '/checkout/:planId',
+      preloadedState: { session: LOGGED_IN },
+    });
+    expect(await screen.findByTestId('checkout-plan')).toHaveTextContent('Standard Plan');
+    expect(screen.getByText('CHF 59.90')).toBeInTheDocument();
+    expect(screen.getByText('350 advanced searches')).toBeInTheDocument();
+    const checkout = screen.getByRole('button', { name: 'Checkout' });
+    expect(checkout).toBeEnabled();
+    const form = checkout.closest('form')!;
+    expect(form.method).toBe('post');
+    expect(form.action).toBe('http://localhost/v1/secure/payment/create-checkout-session');
+    expect(hiddenValue(form, 'email')).toBe('anna@example.ch');
+    expect(hiddenValue(form, 'lookup_key')).toBe('standard_monthly');
+    expect(hiddenValue(form, 'amount')).toBe('59.90');
+    expect(hiddenValue(form, 'token')).toBe('main-token');
+  });
+
+  it('posts to the payment host named in the runtime config', async () => {
+    window.__PARCEL_ATLAS_CONFIG__ = { paymentUrl: 'https://pay.example.ch' };
+    try {
+      renderWithProviders(<CheckoutScreen />, {
+        initialEntries: ['/checkout/basic'],
+        path: '/checkout/:planId',
+        preloadedState: { session: LOGGED_IN },
+      });
+      const checkout = await screen.findByRole('button', { name: 'Checkout' });
+      expect(checkout.closest('form')!.action).toBe(
+        'https://pay.example.ch/v1/secure/payment/create-checkout-session',
+      );
+    } finally {
+      delete window.__PARCEL_ATLAS_CONFIG__;
+    }
+  });
+
+  it('Change Plan returns to the plans', async () => {
+    renderWithProviders(<CheckoutScreen />, {
+      initialEntries: ['/checkout/premium'],
+      path: '/checkout/:planId',
+      preloadedState: { session: LOGGED_IN },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Change Plan' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/plans$/);
+  });
+
+  it('sends an unknown plan back to the map view', async () => {
+    renderWithProviders(<CheckoutScreen />, {
+      initialEntries: ['/checkout/gold'],
+      path: '/checkout/:planId',
+      preloadedState: { session: LOGGED_IN },
+    });
+    await screen.findByText(/^\/$/);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('asks a visitor who is not logged in to log in instead of offering Checkout', async () => {
+    renderWithProviders(<CheckoutScreen />, {
+      initialEntries: ['/checkout/basic'],
+      path: '/checkout/:planId',
+    });
+    expect(await screen.findByText('Log in to subscribe to a plan.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Checkout' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+  });
+});
