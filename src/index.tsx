@@ -1,3 +1,11 @@
 import { createRoot } from 'react-dom/client';
+import { persistStore } from 'redux-persist';
+import { App } from './app/App';
+import { appStarted } from './app/appLifecycle';
+import { makeStore } from './app/store';
 
-createRoot(document.getElementById('root')!).render(<p>Parcel Atlas</p>);
+const store = makeStore();
+// The cleaner and other long-running listeners start once the persisted session is back.
+const persistor = persistStore(store, null, () => store.dispatch(appStarted()));
+
+createRoot(document.getElementById('root')!).render(<App store={store} persistor={persistor} />);

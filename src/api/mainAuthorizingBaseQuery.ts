@@ -9,11 +9,20 @@ import type { HostState } from './HostState';
 type AuthorizeResult = QueryReturnValue<unknown, FetchBaseQueryError, FetchBaseQueryMeta>;
 
 /** What a main-server call returns when there is no token at all (spec §8: the call is blocked). */
-export const NO_TOKEN_ERROR: FetchBaseQueryError = { status: 'CUSTOM_ERROR', error: 'No token: please log in' };
+export const NO_TOKEN_ERROR: FetchBaseQueryError = {
+  status: 'CUSTOM_ERROR',
+  error: 'No token: please log in',
+};
 
 function isAuthorizeResponse(data: unknown): data is AuthorizeResponse {
   return typeof data === 'object' && data !== null && typeof (data as AuthorizeResponse).token === 'string';
 }
+
+/**
+ * The authorisation running for a store (keyed by its dispatch): concurrent calls of the main and payment
+ * APIs at start-up share one instead of racing for several tokens.
+ */
+const authorizing = new WeakMap<BaseQueryApi['dispatch'], Promise<AuthorizeResult>>();
 
 /**
  * The base query of the main server and the payment host: the main-server token as bearer; without one but
@@ -26,23 +35,25 @@ export function mainAuthorizingBaseQuery(baseUrl: () => string): HostBaseQuery {
     baseUrl: () => `${runtimeConfig().mainUrl}/v1/secure/`,
     token: (state) => state.session.ssoToken?.value ?? null,
   });
-  // Concurrent calls at start-up share one authorisation instead of racing for several tokens.
-  let authorizing: Promise<AuthorizeResult> | null = null;
 
-  async function authorize(api: BaseQueryApi): Promise<AuthorizeResult> {
-    authorizing ??= (async () => {
-      const result = await authorizeCall({ url: 'user/authorize', method: 'POST' }, api, undefined);
-      if (result.error) return result;
-      if (!isAuthorizeResponse(result.data)) {
-        return { error: { status: 'CUSTOM_ERROR', error: 'Authorisation returned no token' }, meta: result.meta };
-      }
-      api.dispatch(setMainToken(result.data.token));
-      if (result.data.profile) api.dispatch(setProfile(result.data.profile));
-      return result;
-    })().finally(() => {
-      authorizing = null;
-    });
-    return authorizing;
+  async function requestAuthorization(api: BaseQueryApi): Promise<AuthorizeResult> {
+    const result = await authorizeCall({ url: 'user/authorize', method: 'POST' }, api, undefined);
+    if (result.error) return result;
+    if (!isAuthorizeResponse(result.data)) {
+      const error: FetchBaseQueryError = { status: 'CUSTOM_ERROR', error: 'Authorisation returned no token' };
+      return { error, meta: result.meta };
+    }
+    api.dispatch(setMainToken(result.data.token));
+    if (result.data.profile) api.dispatch(setProfile(result.data.profile));
+    return result;
+  }
+
+  function authorize(api: BaseQueryApi): Promise<AuthorizeResult> {
+    const running = authorizing.get(api.dispatch);
+    if (running) return running;
+    const pending = requestAuthorization(api).finally(() => authorizing.delete(api.dispatch));
+    authorizing.set(api.dispatch, pending);
+    return pending;
   }
 
   return async (args, api, extraOptions) => {

@@ -5,9 +5,13 @@ import { mainApi } from '../api/mainApi';
 import { paymentApi } from '../api/paymentApi';
 import { ssoApi } from '../api/ssoApi';
 import { sessionSlice } from '../features/auth/sessionSlice';
+import { loginSlice } from '../features/auth/loginSlice';
+import { activationSlice } from '../features/auth/activationSlice';
 import { languageSlice } from '../features/i18n/languageSlice';
 import { uiSlice } from '../features/ui/uiSlice';
 import { appReset } from './appLifecycle';
+import { searchSlice } from '../features/search/searchSlice';
+import { mapSlice } from '../features/map/mapSlice';
 
 /** redux-persist key of the session (tokens, profile and its fetch time): localStorage `persist:parcel-atlas.session`. */
 export const SESSION_PERSIST_KEY = 'parcel-atlas.session';
@@ -20,8 +24,19 @@ const sliceReducers = combineReducers({
   [mainApi.reducerPath]: mainApi.reducer,
   [paymentApi.reducerPath]: paymentApi.reducer,
   // Feature slices: one line each, `[fooSlice.reducerPath]: fooSlice.reducer,`
+  [loginSlice.reducerPath]: loginSlice.reducer,
+  [activationSlice.reducerPath]: activationSlice.reducer,
+  [searchSlice.reducerPath]: searchSlice.reducer,
+  [mapSlice.reducerPath]: mapSlice.reducer,
 });
 
-export function rootReducer(state: ReturnType<typeof sliceReducers> | undefined, action: UnknownAction) {
-  return sliceReducers(action.type === appReset.type ? undefined : state, action);
+type SliceState = ReturnType<typeof sliceReducers>;
+
+/** After a reset only the snackbars survive, so a message that explains the reset stays on screen. */
+function resetState(state: SliceState | undefined): Partial<SliceState> | undefined {
+  return state && { ui: { ...uiSlice.getInitialState(), snackbars: state.ui.snackbars } };
+}
+
+export function rootReducer(state: SliceState | undefined, action: UnknownAction) {
+  return sliceReducers(action.type === appReset.type ? resetState(state) : state, action);
 }

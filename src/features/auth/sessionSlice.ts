@@ -82,7 +82,10 @@ export const sessionSlice = createSlice({
 });
 
 /** Whether the cached profile is missing or older than the 600 s cache of spec §4. */
-export function isProfileStale(session: Pick<SessionState, 'profile' | 'profileFetchedAt'>, now: number): boolean {
+export function isProfileStale(
+  session: Pick<SessionState, 'profile' | 'profileFetchedAt'>,
+  now: number,
+): boolean {
   if (!session.profile || session.profileFetchedAt === null) return true;
   return now - session.profileFetchedAt > PROFILE_CACHE_S * 1000;
 }

@@ -47,5 +47,6 @@ export const uiSlice = createSlice({
   },
 });
 
-export const { showSnackbar, closeSnackbar, showMask, hideMask, navigateTo, navigationDone } = uiSlice.actions;
+export const { showSnackbar, closeSnackbar, showMask, hideMask, navigateTo, navigationDone } =
+  uiSlice.actions;
 export const { selectSnackbars, selectMaskVisible, selectPendingNavigation } = uiSlice.selectors;

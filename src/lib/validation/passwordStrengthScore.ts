@@ -6,5 +6,8 @@ export const REQUIRED_PASSWORD_STRENGTH = 5;
  * letter, a digit, one of $ @ # & !, and a length above 8. The activation form's strength bar shows it.
  */
 export function passwordStrengthScore(password: string): number {
-  return [/[a-z]/, /[A-Z]/, /\d/, /[$@#&!]/].filter((rule) => rule.test(password)).length + (password.length > 8 ? 1 : 0);
+  return (
+    [/[a-z]/, /[A-Z]/, /\d/, /[$@#&!]/].filter((rule) => rule.test(password)).length +
+    (password.length > 8 ? 1 : 0)
+  );
 }

@@ -1,3 +1,5 @@
+import type { ValidationRule } from './ValidationRule';
+
 /** Symbols the strong-password rule of spec §5 accepts. */
 export const STRONG_PASSWORD_SYMBOLS = '#?!@$%^&*-';
 
@@ -17,3 +19,7 @@ export function isStrongPassword(password: string): boolean {
     /[#?!@$%^&*-]/.test(password)
   );
 }
+
+/** The strong-password rule with its message of spec §5 (an empty password is not a strong one). */
+export const strongPassword: ValidationRule = (value) =>
+  typeof value === 'string' && isStrongPassword(value) ? null : 'validation.strongPassword';

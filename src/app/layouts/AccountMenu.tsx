@@ -1,0 +1,77 @@
+import { Avatar, Dropdown, type MenuProps } from 'antd';
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { avatarLetter } from '../../features/auth/avatarLetter';
+import { displayName } from '../../features/auth/displayName';
+import { selectIsLoggedIn, selectProfile } from '../../features/auth/sessionSlice';
+import { isLanguage, LANGUAGES } from '../../features/i18n/Language';
+import { languageChosen } from '../../features/i18n/languageChosen';
+import { PALETTE } from '../palette';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { ROUTE_PATHS } from '../routePaths';
+
+const LANGUAGE_KEY_PREFIX = 'language:';
+
+/**
+ * The avatar circle of the map layout (first letter of the name, 'M' when none) and its menu (spec §2):
+ * anonymous → search, join, login; logged in → name, plan, logout, language.
+ */
+export function AccountMenu({ onOpenPlan }: { onOpenPlan(): void }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const profile = useAppSelector(selectProfile);
+  const t = (id: string) => intl.formatMessage({ id });
+
+  const items: MenuProps['items'] = loggedIn
+    ? [
+        { key: 'name', label: displayName(profile) },
+        { key: 'plan', label: t('layout.plan') },
+        { key: 'logout', label: t('layout.logout') },
+        {
+          key: 'language',
+          label: t('language.menu'),
+          children: LANGUAGES.map((language) => ({
+            key: `${LANGUAGE_KEY_PREFIX}${language}`,
+            label: t(`language.${language}`),
+          })),
+        },
+      ]
+    : [
+        { key: 'search', label: t('layout.search') },
+        { key: 'join', label: t('layout.join') },
+        { key: 'login', label: t('layout.login') },
+      ];
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key.startsWith(LANGUAGE_KEY_PREFIX)) {
+      const language = key.slice(LANGUAGE_KEY_PREFIX.length);
+      if (isLanguage(language)) dispatch(languageChosen(language));
+      return;
+    }
+    const targets: Record<string, string> = {
+      search: ROUTE_PATHS.mapview,
+      join: ROUTE_PATHS.registerEmailVerification,
+      login: ROUTE_PATHS.login,
+      name: ROUTE_PATHS.settings,
+      logout: ROUTE_PATHS.logout,
+    };
+    if (key === 'plan') onOpenPlan();
+    else if (targets[key]) navigate(targets[key]);
+  };
+
+  return (
+    <Dropdown trigger={['click']} menu={{ items, onClick }}>
+      <button
+        type="button"
+        aria-label={t('layout.accountMenu')}
+        style={{ background: 'none', border: 'none', padding: 0, cursor: 'pointer' }}
+      >
+        <Avatar style={{ background: '#fff', color: PALETTE.accent, fontWeight: 600 }} data-testid="avatar">
+          {avatarLetter(profile)}
+        </Avatar>
+      </button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,49 @@
+import { CrownOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { Suspense, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { Link, Outlet } from 'react-router';
+import { selectIsLoggedIn } from '../../features/auth/sessionSlice';
+import { PlanDialog } from '../../features/plans/PlanDialog';
+import { usePlanProductName } from '../../features/plans/usePlanProductName';
+import { useAppSelector } from '../hooks';
+import { ROUTE_PATHS } from '../routePaths';
+import { AccountMenu } from './AccountMenu';
+import { topBarStyle, topBarTitleStyle } from './topBarStyle';
+
+/**
+ * The map layout of spec §2: a top bar with the Plan button (the plan's product name; opens the plan
+ * dialog) and the avatar menu, above a full-height content area for the map screens.
+ */
+export function MapLayout() {
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const product = usePlanProductName();
+  const [planOpen, setPlanOpen] = useState(false);
+  return (
+    <div style={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <header role="banner" style={topBarStyle}>
+        <Link to={ROUTE_PATHS.mapview} style={topBarTitleStyle}>
+          <FormattedMessage id="app.name" />
+        </Link>
+        {loggedIn && (
+          <Button
+            type="text"
+            style={{ color: 'inherit' }}
+            icon={<CrownOutlined />}
+            onClick={() => setPlanOpen(true)}
+            data-testid="plan-button"
+          >
+            {product ?? <FormattedMessage id="layout.plan" />}
+          </Button>
+        )}
+        <AccountMenu onOpenPlan={() => setPlanOpen(true)} />
+      </header>
+      <main style={{ flex: 1, position: 'relative', minHeight: 0 }}>
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {loggedIn && <PlanDialog open={planOpen} onClose={() => setPlanOpen(false)} />}
+    </div>
+  );
+}

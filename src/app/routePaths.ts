@@ -1,0 +1,20 @@
+/** The routes of spec §2 by their route names (history mode). */
+export const ROUTE_PATHS = {
+  mapview: '/',
+  settings: '/settings',
+  notifications: '/notifications',
+  logout: '/logout',
+  plans: '/plans',
+  checkout: '/checkout/:planId',
+  paymentSuccess: '/payment/success/:session_id',
+  paymentCancelled: '/payment/canceled',
+  login: '/login',
+  emailVerification: '/email-verification',
+  registerEmailVerification: '/register',
+  register: '/register/activate/:key',
+  resetPassword: '/reset-password/:key',
+  invite: '/invite/:key',
+} as const;
+
+/** The role the map-layout routes require (spec §6). */
+export const MAP_ROLE = 'MAPUSER';

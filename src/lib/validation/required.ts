@@ -1,0 +1,5 @@
+import { isBlank } from './isBlank';
+import type { ValidationRule } from './ValidationRule';
+
+/** 'Required'. */
+export const required: ValidationRule = (value) => (isBlank(value) ? 'validation.required' : null);

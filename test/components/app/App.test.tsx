@@ -1,0 +1,61 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { persistStore, type Persistor } from 'redux-persist';
+import { App } from '../../../src/app/App';
+import { SESSION_PERSIST_KEY } from '../../../src/app/rootReducer';
+import { makeStore } from '../../../src/app/store';
+import { setSsoToken } from '../../../src/features/auth/sessionSlice';
+import { sessionFixture } from '../sessionFixture';
+
+jest.mock('../../../src/features/search/MapViewScreen', () => ({ MapViewScreen: () => 'the map' }));
+jest.mock('../../../src/features/plans/PlanDialog', () => ({ PlanDialog: () => null }));
+jest.mock('../../../src/features/plans/usePlanProductName', () => ({ usePlanProductName: () => null }));
+
+/** What redux-persist writes: an object whose values are JSON texts. */
+function persisted(value: Record<string, unknown>): string {
+  return JSON.stringify(
+    Object.fromEntries(Object.entries(value).map(([key, item]) => [key, JSON.stringify(item)])),
+  );
+}
+
+afterEach(() => {
+  localStorage.clear();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('the app as src/index.tsx mounts it', () => {
+  it('restores the stored session and language before routing, and starts once restored', async () => {
+    const session = sessionFixture();
+    localStorage.setItem(
+      `persist:${SESSION_PERSIST_KEY}`,
+      persisted({ ...session, _persist: { version: -1, rehydrated: true } }),
+    );
+    localStorage.setItem('user-language', 'it');
+    const store = makeStore();
+    const started = jest.fn();
+    const persistor = persistStore(store, null, started);
+    render(<App store={store} persistor={persistor} />);
+
+    expect(await screen.findByText('the map', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/');
+    expect(screen.getByTestId('avatar')).toHaveTextContent('A');
+    expect(document.documentElement.lang).toBe('it');
+    expect(started).toHaveBeenCalledTimes(1);
+  });
+
+  it('without a stored session lands on /login', async () => {
+    const store = makeStore();
+    render(<App store={store} persistor={persistStore(store)} />);
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+  });
+
+  it('keeps a new token in localStorage under the session key', async () => {
+    const store = makeStore();
+    const persistor = await new Promise<Persistor>((resolve) => {
+      const created: Persistor = persistStore(store, null, () => resolve(created));
+    });
+    store.dispatch(setSsoToken('new-token'));
+    await persistor.flush();
+    const stored = JSON.parse(localStorage.getItem(`persist:${SESSION_PERSIST_KEY}`) ?? '{}');
+    expect(JSON.parse(stored.ssoToken).value).toBe('new-token');
+  });
+});

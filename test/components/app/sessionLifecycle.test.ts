@@ -1,0 +1,83 @@
+import { appStarted } from '../../../src/app/appLifecycle';
+import { reloadPage } from '../../../src/app/reloadPage';
+import { makeStore } from '../../../src/app/store';
+import { logout } from '../../../src/features/auth/logout';
+import { setMainToken, setSsoToken } from '../../../src/features/auth/sessionSlice';
+import { setLanguage } from '../../../src/features/i18n/languageSlice';
+import { showSnackbar } from '../../../src/features/ui/uiSlice';
+import { CACHE_CLEANER_MS, TOKEN_CACHE_S } from '../../../src/lib/timing';
+import { sessionFixture } from '../sessionFixture';
+
+jest.mock('../../../src/app/reloadPage', () => ({ reloadPage: jest.fn() }));
+
+afterEach(() => {
+  jest.useRealTimers();
+  localStorage.clear();
+});
+
+describe('session tokens (spec §4, §9)', () => {
+  it('expire 31104000 s (360 days) after they are stored', () => {
+    jest.useFakeTimers({ now: new Date('2027-01-01T00:00:00Z') });
+    const store = makeStore();
+    store.dispatch(setSsoToken('sso'));
+    store.dispatch(setMainToken('main'));
+    const expected = Date.now() + TOKEN_CACHE_S * 1000;
+    expect(TOKEN_CACHE_S).toBe(31104000);
+    expect(store.getState().session.ssoToken).toEqual({ value: 'sso', expiresAt: expected });
+    expect(store.getState().session.mainToken).toEqual({ value: 'main', expiresAt: expected });
+  });
+
+  it('are removed by the cleaner, which runs at start and then every 60 s', async () => {
+    jest.useFakeTimers({ now: new Date('2027-01-01T00:00:00Z') });
+    const now = Date.now();
+    const store = makeStore({
+      session: sessionFixture({
+        ssoToken: { value: 'sso', expiresAt: now + 30_000 },
+        mainToken: { value: 'main', expiresAt: now + 90_000 },
+      }),
+    });
+    store.dispatch(appStarted());
+    expect(store.getState().session.ssoToken?.value).toBe('sso');
+
+    await jest.advanceTimersByTimeAsync(CACHE_CLEANER_MS);
+    expect(store.getState().session.ssoToken).toBeNull();
+    expect(store.getState().session.mainToken?.value).toBe('main');
+
+    await jest.advanceTimersByTimeAsync(CACHE_CLEANER_MS);
+    expect(store.getState().session.mainToken).toBeNull();
+  });
+
+  it('that expired while the app was closed are gone as soon as it starts', () => {
+    jest.useFakeTimers({ now: new Date('2027-01-01T00:00:00Z') });
+    const store = makeStore({
+      session: sessionFixture({ ssoToken: { value: 'old', expiresAt: Date.now() - 1 }, mainToken: null }),
+    });
+    store.dispatch(appStarted());
+    expect(store.getState().session.ssoToken).toBeNull();
+  });
+});
+
+describe('logout (spec §4)', () => {
+  it('clears all local storage and the client state, then reloads the page', () => {
+    const store = makeStore({ session: sessionFixture() });
+    store.dispatch(setLanguage('de'));
+    localStorage.setItem('something-else', 'x');
+    expect(localStorage.getItem('user-language')).toBe('de');
+
+    store.dispatch(logout());
+
+    expect(localStorage.length).toBe(0);
+    expect(store.getState().session).toMatchObject({ ssoToken: null, mainToken: null, profile: null });
+    expect(store.getState().language.chosen).toBeNull();
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the message that explains it on screen until the page reloads', () => {
+    const store = makeStore({ session: sessionFixture() });
+    store.dispatch(showSnackbar('error', { id: 'error.loadingProfile' }));
+    store.dispatch(logout());
+    expect(store.getState().ui.snackbars.map((snackbar) => snackbar.message)).toEqual([
+      { id: 'error.loadingProfile' },
+    ]);
+  });
+});

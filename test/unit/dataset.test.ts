@@ -1,0 +1,90 @@
+import { loadSwissGeography } from '../../server/data/geography/loadSwissGeography';
+import { CANTONS } from '../../server/data/geography/cantonTable';
+import { planMunicipalities } from '../../server/data/planMunicipalities';
+import { createDatasetNoise } from '../../server/data/generator/DatasetNoise';
+import { generateMunicipality } from '../../server/data/generator/generateMunicipality';
+import { encodeGeometry, decodeGeometry } from '../../server/store/parcels/geometryCodec';
+import { egrid } from '../../server/data/generator/egrid';
+
+const zug = (seed: number) =>
+  planMunicipalities(loadSwissGeography(), ['ZG'], seed, createDatasetNoise(seed), {
+    maxMunicipalities: 1,
+    maxParcelsPerMunicipality: 300,
+  })[0];
+
+describe('Swiss geography', () => {
+  it('has 26 cantons with their real ÖREB portals, municipalities with names and BFS numbers, and lakes', () => {
+    const geo = loadSwissGeography();
+    expect(geo.cantons).toHaveLength(26);
+    expect(CANTONS.map((c) => c.code)).toHaveLength(26);
+    expect(CANTONS.every((c) => c.urlOREB.startsWith('https://'))).toBe(true);
+    expect(geo.municipalities.length).toBeGreaterThan(2000);
+    expect(geo.municipalities.find((m) => m.bfs === 1711)).toMatchObject({ name: 'Zug', cantonCode: 'ZG' });
+    expect(geo.lakes.map((l) => l.name)).toContain('Zugersee');
+    expect(geo.attribution).toMatch(/BFS/);
+  });
+});
+
+describe('dataset generator', () => {
+  it('is deterministic from the seed, and another seed gives another dataset', () => {
+    const a = generateMunicipality(zug(1));
+    const b = generateMunicipality(zug(1));
+    const c = generateMunicipality(zug(2));
+    expect(b.parcels.map((p) => [p.prcId, p.sur, p.street, p.houseNo])).toEqual(
+      a.parcels.map((p) => [p.prcId, p.sur, p.street, p.houseNo]),
+    );
+    expect(c.parcels.map((p) => p.sur)).not.toEqual(a.parcels.map((p) => p.sur));
+  });
+
+  it('produces register-shaped parcels and buildings', () => {
+    const m = generateMunicipality(zug(1));
+    expect(m.name).toBe('Baar');
+    expect(m.parcels.length).toBeGreaterThan(250);
+    expect(new Set(m.parcels.map((p) => p.prcId)).size).toBe(m.parcels.length);
+    for (const p of m.parcels) {
+      expect(p.prcId).toMatch(/^CH\d{12}$/);
+      expect(p.sur).toBeGreaterThan(0);
+      expect(p.lv95[0]).toBeGreaterThan(2_480_000);
+      expect(p.lv95[1]).toBeLessThan(1_300_000);
+      expect(['Eigentum', 'Baurecht']).toContain(p.typ);
+      expect(p.grnRad).toBeGreaterThanOrEqual(0);
+    }
+    expect(m.parcels.some((p) => p.ind === 'Road')).toBe(true);
+    expect(m.parcels.some((p) => p.houseNo !== null)).toBe(true);
+    expect(m.buildings.length).toBeGreaterThan(0);
+    for (const b of m.buildings) {
+      expect(b.OBJ_SUR).toBeGreaterThan(0);
+      expect(b.OBJ_POB).toMatch(/\d{4}/);
+    }
+  });
+
+  it('numbers houses odd on one side and even on the other of each street', () => {
+    const m = generateMunicipality(zug(1));
+    const numbers = m.parcels.filter((p) => p.houseNo).map((p) => Number(p.houseNo));
+    expect(numbers.some((n) => n % 2 === 1)).toBe(true);
+    expect(numbers.some((n) => n % 2 === 0)).toBe(true);
+  });
+});
+
+describe('storage helpers', () => {
+  it('round-trips geometry through the compact binary codec at decimetre precision', () => {
+    const ring: [number, number][] = [
+      [949123.44, 6000123.1],
+      [949200.1, 6000100.96],
+      [949150, 6000200],
+    ];
+    const encoded = encodeGeometry([ring]);
+    expect(encoded.length).toBeLessThan(24);
+    const [decoded] = decodeGeometry(encoded);
+    decoded.forEach((p, i) => {
+      expect(p[0]).toBeCloseTo(ring[i][0], 1);
+      expect(p[1]).toBeCloseTo(ring[i][1], 1);
+    });
+  });
+
+  it('gives distinct EGRIDs for distinct parcels', () => {
+    const ids = new Set<string>();
+    for (let i = 0; i < 5000; i++) ids.add(egrid(1711, i));
+    expect(ids.size).toBe(5000);
+  });
+});
