@@ -1,3 +1,4 @@
+import './app/global.css';
 import { createRoot } from 'react-dom/client';
 import { persistStore } from 'redux-persist';
 import { App } from './app/App';

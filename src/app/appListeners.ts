@@ -6,3 +6,4 @@ import '../features/i18n/languageListeners';
 import '../features/ui/snackbarListeners';
 import '../features/search/searchListeners';
 import '../features/parcel/parcelListeners';
+import '../features/realtime/socketListeners';

@@ -19,4 +19,5 @@ export const topBarTitleStyle: CSSProperties = {
   fontWeight: 600,
   color: '#fff',
   whiteSpace: 'nowrap',
+  textDecoration: 'none',
 };

@@ -1,0 +1,36 @@
+import { makeStore } from '../../../src/app/store';
+import { addAppListener } from '../../../src/app/listenerMiddleware';
+import { mainApi } from '../../../src/api/mainApi';
+import { setMainToken, clearSession } from '../../../src/features/auth/sessionSlice';
+import { closeSocket, openSocket } from '../../../src/features/realtime/socketConnection';
+
+jest.mock('../../../src/features/realtime/socketConnection', () => ({
+  openSocket: jest.fn(),
+  closeSocket: jest.fn(),
+}));
+
+const openSocketMock = openSocket as jest.MockedFunction<typeof openSocket>;
+
+describe('the socket follows the main-server token', () => {
+  beforeEach(() => jest.clearAllMocks());
+
+  it('opens the socket with the token when one arrives and closes it on logout', () => {
+    const store = makeStore();
+    store.dispatch(setMainToken('main-token-1'));
+    expect(openSocketMock).toHaveBeenCalledWith(expect.any(String), 'main-token-1', expect.any(Function));
+    store.dispatch(clearSession());
+    expect(closeSocket).toHaveBeenCalled();
+  });
+
+  it('reloads the subscription when the server says usage or the plan changed', () => {
+    const store = makeStore();
+    store.dispatch(setMainToken('main-token-2'));
+    const onMessage = openSocketMock.mock.calls[0][2];
+    const invalidated = jest.fn();
+    store.dispatch(addAppListener({ predicate: mainApi.util.invalidateTags.match, effect: invalidated }));
+    onMessage({ type: 'usage-changed', data: { userId: 'u1' } });
+    onMessage({ type: 'something-else', data: null });
+    expect(invalidated).toHaveBeenCalledTimes(1);
+    expect(invalidated.mock.calls[0][0].payload).toEqual(['Subscription']);
+  });
+});
