@@ -8,6 +8,7 @@ import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/store/openDatabase';
 import { buildApp } from '../../server/app';
 import { attachSocketServer } from '../../server/socket/attachSocketServer';
+import { signIn } from './helpers/createTestApp';
 
 describe('the socket server', () => {
   let app: FastifyInstance;
@@ -39,28 +40,18 @@ describe('the socket server', () => {
   }
 
   it('pushes a usage change to the open sockets of that user only', async () => {
-    const mine = await app.ctx.tokens.sign('main', {
-      sub: 'u1',
-      username: 'anna',
-      roles: ['MAPUSER'],
-      tv: 0,
-    });
-    const theirs = await app.ctx.tokens.sign('main', {
-      sub: 'u2',
-      username: 'ben',
-      roles: ['MAPUSER'],
-      tv: 0,
-    });
-    const annaSocket = open(mine);
-    const benSocket = open(theirs);
+    const anna = await signIn(app);
+    const ben = await signIn(app);
+    const annaSocket = open(anna.mainToken);
+    const benSocket = open(ben.mainToken);
     await Promise.all(
       [annaSocket, benSocket].map((s) => new Promise<void>((resolve) => s.on('connect', () => resolve()))),
     );
     const benMessages: unknown[] = [];
     benSocket.on('message', (message) => benMessages.push(message));
     const received = new Promise((resolve) => annaSocket.on('message', resolve));
-    app.ctx.events.emit('usage-changed', { userId: 'u1' });
-    await expect(received).resolves.toEqual({ type: 'usage-changed', data: { userId: 'u1' } });
+    app.ctx.events.emit('usage-changed', { userId: anna.user.id });
+    await expect(received).resolves.toEqual({ type: 'usage-changed', data: { userId: anna.user.id } });
     expect(benMessages).toEqual([]);
   });
 

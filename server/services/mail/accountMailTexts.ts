@@ -72,7 +72,8 @@ export const ACCOUNT_MAIL_TEXTS: Record<LanguageCode, Record<AccountMailKind, Ac
       body: 'Wir haben eine Anfrage erhalten, das Passwort Ihres Parcel-Atlas-Kontos zurückzusetzen. Öffnen Sie den folgenden Link, um ein neues Passwort zu wählen.',
       action: 'Passwort zurücksetzen',
       expiry: 'Der Link ist {hours} Stunden gültig und kann einmal verwendet werden.',
-      ignore: 'Falls Sie dies nicht angefordert haben, können Sie diese E-Mail ignorieren; Ihr Passwort bleibt unverändert.',
+      ignore:
+        'Falls Sie dies nicht angefordert haben, können Sie diese E-Mail ignorieren; Ihr Passwort bleibt unverändert.',
     },
     invite: {
       subject: 'Parcel Atlas: Sie wurden eingeladen',
@@ -106,7 +107,8 @@ export const ACCOUNT_MAIL_TEXTS: Record<LanguageCode, Record<AccountMailKind, Ac
       body: 'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte Parcel Atlas. Ouvrez le lien ci-dessous pour choisir un nouveau mot de passe.',
       action: 'Réinitialiser le mot de passe',
       expiry: 'Le lien est valable {hours} heures et ne peut être utilisé qu’une seule fois.',
-      ignore: 'Si vous n’êtes pas à l’origine de cette demande, vous pouvez ignorer cet e-mail ; votre mot de passe reste inchangé.',
+      ignore:
+        'Si vous n’êtes pas à l’origine de cette demande, vous pouvez ignorer cet e-mail ; votre mot de passe reste inchangé.',
     },
     invite: {
       subject: 'Parcel Atlas : vous avez été invité',
@@ -140,7 +142,8 @@ export const ACCOUNT_MAIL_TEXTS: Record<LanguageCode, Record<AccountMailKind, Ac
       body: 'Abbiamo ricevuto una richiesta di reimpostazione della password del tuo account Parcel Atlas. Apri il link qui sotto per scegliere una nuova password.',
       action: 'Reimposta la password',
       expiry: 'Il link è valido per {hours} ore e può essere usato una sola volta.',
-      ignore: 'Se non hai fatto tu questa richiesta, puoi ignorare questa e-mail; la password resta invariata.',
+      ignore:
+        'Se non hai fatto tu questa richiesta, puoi ignorare questa e-mail; la password resta invariata.',
     },
     invite: {
       subject: 'Parcel Atlas: sei stato invitato',

@@ -10,12 +10,21 @@ import type { Mailer } from './Mail';
  * Real e-mail over SMTP_URL when it is set. Without it every mail is written to DATA_DIR/outbox/ as an .eml
  * file (openable in any mail client) and its link is logged, so a fresh install works without a mail server.
  */
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'dataDir' | 'mailFrom'>, log: FastifyBaseLogger): Mailer {
+export function createMailer(
+  config: Pick<Config, 'smtpUrl' | 'dataDir' | 'mailFrom'>,
+  log: FastifyBaseLogger,
+): Mailer {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail({
+          from: config.mailFrom,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
         log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },
     };
@@ -33,9 +42,15 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'dataDir' | 'mailF
       });
       fs.mkdirSync(outbox, { recursive: true });
       // Time first so a directory listing sorts oldest to newest.
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID()}.eml`);
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID()}.eml`,
+      );
       fs.writeFileSync(file, info.message as Buffer);
-      log.info({ to: mail.to, subject: mail.subject, file, link: mail.link }, `mail written to the outbox: ${mail.link}`);
+      log.info(
+        { to: mail.to, subject: mail.subject, file, link: mail.link },
+        `mail written to the outbox: ${mail.link}`,
+      );
     },
   };
 }

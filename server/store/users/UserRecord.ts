@@ -25,7 +25,9 @@ export interface UserRecord {
 }
 
 export type NewUser = Pick<UserRecord, 'username' | 'email' | 'passwordHash' | 'status' | 'roles'> &
-  Partial<Pick<UserRecord, 'name' | 'phone' | 'defaultLanguage' | 'companyName' | 'companyAddress' | 'sites'>>;
+  Partial<
+    Pick<UserRecord, 'name' | 'phone' | 'defaultLanguage' | 'companyName' | 'companyAddress' | 'sites'>
+  >;
 
 export type ProfileChanges = Partial<
   Pick<UserRecord, 'name' | 'email' | 'phone' | 'defaultLanguage' | 'companyName' | 'companyAddress'>

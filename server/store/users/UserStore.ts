@@ -13,7 +13,10 @@ export interface UserStore {
   updateProfile(id: string, changes: ProfileChanges): UserRecord;
   setRoles(id: string, roles: string[]): UserRecord;
   /** Re-invites a not-yet-accepted account with new details. */
-  updateInvitation(id: string, details: Pick<UserRecord, 'name' | 'roles' | 'sites' | 'defaultLanguage'>): UserRecord;
+  updateInvitation(
+    id: string,
+    details: Pick<UserRecord, 'name' | 'roles' | 'sites' | 'defaultLanguage'>,
+  ): UserRecord;
 }
 
 export class UsernameTakenError extends Error {

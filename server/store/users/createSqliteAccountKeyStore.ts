@@ -21,7 +21,9 @@ export function createSqliteAccountKeyStore(db: Database): AccountKeyStore {
     },
     findValid(kind, keyHash, now): AccountKeyRecord | null {
       const row = valid.get(keyHash, kind, now);
-      return row ? { kind: row.kind, email: row.email, userId: row.user_id, expiresAt: row.expires_at } : null;
+      return row
+        ? { kind: row.kind, email: row.email, userId: row.user_id, expiresAt: row.expires_at }
+        : null;
     },
     consume(kind, keyHash, now) {
       const result = db
@@ -32,11 +34,9 @@ export function createSqliteAccountKeyStore(db: Database): AccountKeyStore {
       return result.changes === 1;
     },
     revokeForUser(kind, userId, now) {
-      db.prepare('UPDATE account_keys SET used_at = ? WHERE user_id = ? AND kind = ? AND used_at IS NULL').run(
-        now,
-        userId,
-        kind,
-      );
+      db.prepare(
+        'UPDATE account_keys SET used_at = ? WHERE user_id = ? AND kind = ? AND used_at IS NULL',
+      ).run(now, userId, kind);
     },
     purgeExpired(now) {
       db.prepare('DELETE FROM account_keys WHERE expires_at < ?').run(now);

@@ -108,17 +108,37 @@ export function createSqliteUserStore(db: Database): UserStore {
       db.prepare(
         `UPDATE users SET name = ?, email = ?, phone = ?, default_language = ?, company_name = ?, company_address = ?,
            updated_at = ? WHERE id = ?`,
-      ).run(next.name, next.email, next.phone, next.defaultLanguage, next.companyName, next.companyAddress, now(), id);
+      ).run(
+        next.name,
+        next.email,
+        next.phone,
+        next.defaultLanguage,
+        next.companyName,
+        next.companyAddress,
+        now(),
+        id,
+      );
       return mustFind(id);
     },
     setRoles(id, roles) {
-      db.prepare('UPDATE users SET roles = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(roles), now(), id);
+      db.prepare('UPDATE users SET roles = ?, updated_at = ? WHERE id = ?').run(
+        JSON.stringify(roles),
+        now(),
+        id,
+      );
       return mustFind(id);
     },
     updateInvitation(id, details) {
       db.prepare(
         'UPDATE users SET name = ?, roles = ?, sites = ?, default_language = ?, updated_at = ? WHERE id = ?',
-      ).run(details.name, JSON.stringify(details.roles), JSON.stringify(details.sites), details.defaultLanguage, now(), id);
+      ).run(
+        details.name,
+        JSON.stringify(details.roles),
+        JSON.stringify(details.sites),
+        details.defaultLanguage,
+        now(),
+        id,
+      );
       return mustFind(id);
     },
   };

@@ -1,0 +1,145 @@
+/**
+ * User administration for operators (`npm run users -- <command>`), e.g. to create the first admin on a
+ * fresh install. Works on the database in DATA_DIR and mails through SMTP_URL (or DATA_DIR/outbox).
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { loadConfig, ConfigError } from '../server/config';
+import { openDatabase } from '../server/store/openDatabase';
+import { createTokenService } from '../server/services/TokenService';
+import { createSqliteUserStore } from '../server/store/users/createSqliteUserStore';
+import { createSqliteAccountKeyStore } from '../server/store/users/createSqliteAccountKeyStore';
+import { createMailer } from '../server/services/mail/createMailer';
+import { createAccountService } from '../server/services/accounts/createAccountService';
+import { AccountError } from '../server/services/accounts/AccountError';
+import { LANGUAGE_CODES, type LanguageCode } from '../src/contract/Accounts';
+import { isStrongPassword } from '../src/lib/validation/strongPassword';
+
+const USAGE = `Usage: npm run users -- <command> [options]
+
+  list                                          list accounts with their roles
+  create <username> --password <pw> [--name <name>] [--roles ADMIN,...]
+                                                an active account (always gets MAPUSER)
+  grant <username> <ROLE>...                    add roles (e.g. ADMIN, MAPUSER:2)
+  revoke <username> <ROLE>...                   remove roles
+  set-password <username> --password <pw>       set a password (ends the user's sessions)
+  invite <email> --name <name> [--roles ...] [--sites S1,S2] [--language de]
+                                                mail an invitation link (valid 7 days by default)
+`;
+
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      password: { type: 'string' },
+      name: { type: 'string' },
+      roles: { type: 'string' },
+      sites: { type: 'string' },
+      language: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [command, ...args] = positionals;
+  if (!command || values.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel }, process.stderr);
+  const db = openDatabase(path.join(config.dataDir, 'parcel-atlas.sqlite'));
+  const users = createSqliteUserStore(db);
+  const accounts = createAccountService({
+    config,
+    db,
+    tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
+    users,
+    keys: createSqliteAccountKeyStore(db),
+    mailer: createMailer(config, log),
+    log,
+  });
+  const findUser = (username: string | undefined) =>
+    (username && users.findByUsername(username)) ||
+    fail(`No account with the username ${username ?? '(missing)'}`);
+  const password = () => {
+    const value = values.password ?? fail('--password is required');
+    if (!isStrongPassword(value)) {
+      fail(
+        'The password needs 8 or more characters with upper and lower case, a digit and one of # ? ! @ $ % ^ & * -',
+      );
+    }
+    return value;
+  };
+
+  try {
+    switch (command) {
+      case 'list':
+        for (const user of users.list()) {
+          process.stdout.write(`${user.username}\t${user.status}\t${user.roles.join(',')}\t${user.name}\n`);
+        }
+        break;
+      case 'create': {
+        const user = await accounts.createUser({
+          username: args[0] ?? fail('create needs a username'),
+          password: password(),
+          name: values.name,
+          roles: list(values.roles),
+        });
+        process.stdout.write(`Created ${user.username} with roles ${user.roles.join(',')}\n`);
+        break;
+      }
+      case 'grant':
+      case 'revoke': {
+        const user = findUser(args[0]);
+        const changes = args.slice(1).map((role) => role.trim().toUpperCase());
+        if (changes.length === 0) fail(`${command} needs at least one role`);
+        const roles =
+          command === 'grant'
+            ? [...user.roles, ...changes.filter((role) => !user.roles.some((r) => r.toUpperCase() === role))]
+            : user.roles.filter((role) => !changes.includes(role.toUpperCase()));
+        const updated = users.setRoles(user.id, roles);
+        process.stdout.write(`${updated.username} now has roles ${updated.roles.join(',') || '(none)'}\n`);
+        break;
+      }
+      case 'set-password': {
+        const user = await accounts.setPassword(findUser(args[0]).username, password());
+        process.stdout.write(`Password of ${user.username} set; its other sessions have ended\n`);
+        break;
+      }
+      case 'invite': {
+        const language = values.language ?? 'en';
+        if (!(LANGUAGE_CODES as readonly string[]).includes(language))
+          fail('--language must be one of en, de, fr, it');
+        const result = await accounts.invite({
+          email: args[0],
+          name: values.name,
+          roles: list(values.roles),
+          sites: list(values.sites),
+          language: language as LanguageCode,
+        });
+        process.stdout.write(`${result.message} to ${args[0]}: ${result.link}\n`);
+        break;
+      }
+      default:
+        fail(`Unknown command "${command}".\n\n${USAGE}`);
+    }
+  } finally {
+    db.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof AccountError || error instanceof ConfigError) fail(error.message);
+  fail(error instanceof Error ? (error.stack ?? error.message) : String(error));
+});

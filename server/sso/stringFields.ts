@@ -1,0 +1,12 @@
+/**
+ * A JSON schema for a body of optional strings. Fields are not `required` in the schema so that a missing
+ * value gets the spec's own message (e.g. 'Please fill in all fields') instead of a generic one.
+ */
+export function stringFields(fields: Record<string, number>) {
+  return {
+    type: 'object',
+    properties: Object.fromEntries(
+      Object.entries(fields).map(([name, maxLength]) => [name, { type: 'string', maxLength }]),
+    ),
+  } as const;
+}

@@ -1,0 +1,166 @@
+import { Button, Form, Input, Progress, Result, Select, Space, Spin, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { RegisterRequest } from '../../contract/Accounts';
+import {
+  passwordStrengthScore,
+  REQUIRED_PASSWORD_STRENGTH,
+} from '../../lib/validation/passwordStrengthScore';
+import { selectLanguage } from '../i18n/languageSlice';
+import type { SnackbarText } from '../ui/SnackbarMessage';
+import { activationOpened, selectActivationEmail, selectActivationPhase } from './activationSlice';
+import { AuthCard } from './AuthCard';
+import { authErrorText } from './authErrorText';
+import { useRegisterMutation } from './authEndpoints';
+import { FormMessage } from './FormMessage';
+
+/** The preferred-language choices in the order of spec §2. */
+const LANGUAGE_CHOICES = ['en', 'it', 'fr', 'de'] as const;
+
+type ActivationForm = Omit<RegisterRequest, 'email' | 'activationKey'>;
+
+/** The form's own checks of spec §5, in order; the translation id of the first failure. */
+export function activationFormError(values: ActivationForm): string | null {
+  const required = [
+    values.companyName,
+    values.name,
+    values.phone,
+    values.companyAddress,
+    values.username,
+    values.password,
+    values.confirmPassword,
+    values.defaultLanguage,
+  ];
+  if (required.some((value) => !value || value.trim() === '')) return 'auth.activation.fillAll';
+  if (values.password !== values.confirmPassword) return 'auth.passwordMismatch';
+  if (passwordStrengthScore(values.password) < REQUIRED_PASSWORD_STRENGTH) return 'auth.activation.weak';
+  return null;
+}
+
+/** Activation (`/register/activate/KEY`): key check after 1000 ms, the registration form, the done step. */
+export function ActivationScreen() {
+  const { key = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const phase = useAppSelector(selectActivationPhase);
+  useEffect(() => {
+    dispatch(activationOpened(key));
+  }, [dispatch, key]);
+
+  if (phase === 'checking') {
+    return (
+      <AuthCard title={<FormattedMessage id="auth.activation.checking" />}>
+        <Spin />
+      </AuthCard>
+    );
+  }
+  if (phase === 'invalid') {
+    return (
+      <AuthCard title={<FormattedMessage id="screen.activation.title" />}>
+        <Result status="error" title={<FormattedMessage id="auth.activation.invalidKey" />} />
+      </AuthCard>
+    );
+  }
+  if (phase === 'done') {
+    return (
+      <AuthCard title={<FormattedMessage id="screen.activation.title" />}>
+        <Result
+          status="success"
+          title={<FormattedMessage id="auth.activation.doneTitle" />}
+          subTitle={<FormattedMessage id="auth.activation.doneSubtitle" />}
+        />
+      </AuthCard>
+    );
+  }
+  return <RegistrationForm activationKey={key} />;
+}
+
+function RegistrationForm({ activationKey }: { activationKey: string }) {
+  const intl = useIntl();
+  const email = useAppSelector(selectActivationEmail);
+  const language = useAppSelector(selectLanguage);
+  const [form] = Form.useForm<ActivationForm>();
+  const password: string = Form.useWatch('password', form) ?? '';
+  const [register, { isLoading }] = useRegisterMutation();
+  const [message, setMessage] = useState<SnackbarText | null>(null);
+  const label = (id: string) => intl.formatMessage({ id });
+  const score = passwordStrengthScore(password);
+
+  async function submit(values: ActivationForm) {
+    const trimmed = { ...values, username: email };
+    const error = activationFormError(trimmed);
+    if (error) {
+      setMessage({ id: error });
+      return;
+    }
+    setMessage(null);
+    const result = await register({ ...trimmed, email, activationKey });
+    if ('error' in result) setMessage(authErrorText(result.error));
+  }
+
+  return (
+    <AuthCard title={<FormattedMessage id="auth.activation.verified" />}>
+      <FormMessage message={message} />
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        requiredMark
+        initialValues={{ defaultLanguage: language, username: email }}
+      >
+        <Form.Item name="name" label={label('auth.activation.name')} required>
+          <Input autoComplete="name" />
+        </Form.Item>
+        <Form.Item name="phone" label={label('auth.activation.phone')} required>
+          <Input type="tel" autoComplete="tel" />
+        </Form.Item>
+        <Form.Item name="defaultLanguage" label={label('auth.activation.language')} required>
+          <Select
+            options={LANGUAGE_CHOICES.map((code) => ({ value: code, label: label(`auth.language.${code}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="companyName" label={label('auth.activation.companyName')} required>
+          <Input autoComplete="organization" />
+        </Form.Item>
+        <Form.Item name="companyAddress" label={label('auth.activation.companyAddress')} required>
+          <Input.TextArea rows={3} autoComplete="street-address" />
+        </Form.Item>
+        <Form.Item name="username" label={label('auth.username')}>
+          <Input readOnly />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={label('auth.password')}
+          required
+          extra={<FormattedMessage id="auth.activation.passwordHint" />}
+        >
+          <Input.Password
+            autoComplete="new-password"
+            placeholder={label('auth.activation.passwordPlaceholder')}
+          />
+        </Form.Item>
+        <Space orientation="vertical" size={0} style={{ width: '100%', marginBottom: 16 }}>
+          <Typography.Text type="secondary">
+            <FormattedMessage id="auth.activation.strength" />
+          </Typography.Text>
+          <Progress
+            aria-label={label('auth.activation.strength')}
+            data-testid="password-strength"
+            data-score={score}
+            percent={(score / REQUIRED_PASSWORD_STRENGTH) * 100}
+            steps={REQUIRED_PASSWORD_STRENGTH}
+            showInfo={false}
+            strokeColor={score >= REQUIRED_PASSWORD_STRENGTH ? '#4caf50' : '#ff9800'}
+          />
+        </Space>
+        <Form.Item name="confirmPassword" label={label('auth.confirmPassword')} required>
+          <Input.Password autoComplete="new-password" placeholder={label('auth.activation.minChars')} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={isLoading}>
+          <FormattedMessage id="auth.activation.submit" />
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,92 @@
+import { Button, Form, Input, Space, Spin, Typography } from 'antd';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useParams } from 'react-router';
+import { useAppDispatch } from '../../app/hooks';
+import { isStrongPassword } from '../../lib/validation/strongPassword';
+import type { SnackbarText } from '../ui/SnackbarMessage';
+import { showSnackbar } from '../ui/uiSlice';
+import { AuthCard } from './AuthCard';
+import { authErrorText } from './authErrorText';
+import { useAcceptInviteMutation, useCheckInviteQuery } from './authEndpoints';
+import { FormMessage } from './FormMessage';
+import { GoToLoginButton } from './GoToLoginButton';
+
+/** Invitation (`/invite/KEY`): greets the invitee by name; a strong password activates the account. */
+export function InvitationScreen() {
+  const { key = '' } = useParams();
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const invite = useCheckInviteQuery(key);
+  const [accept, { isLoading, isSuccess }] = useAcceptInviteMutation();
+  const [message, setMessage] = useState<SnackbarText | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  async function submit(values: { password?: string; confirmPassword?: string }) {
+    const password = (values.password ?? '').trim();
+    const confirmPassword = (values.confirmPassword ?? '').trim();
+    if (!isStrongPassword(password)) {
+      dispatch(showSnackbar('error', { id: 'auth.invite.strongRule' }));
+      return;
+    }
+    if (password !== confirmPassword) {
+      dispatch(showSnackbar('error', { id: 'auth.passwordMismatch' }));
+      return;
+    }
+    setMessage(null);
+    const result = await accept({ password, confirmPassword, key });
+    if ('error' in result) {
+      setMessage(authErrorText(result.error));
+      setFailed(true);
+    }
+  }
+
+  if (invite.isLoading) {
+    return (
+      <AuthCard title={<FormattedMessage id="auth.invite.title" />}>
+        <Spin />
+      </AuthCard>
+    );
+  }
+  if (invite.isError || !invite.data) {
+    return (
+      <AuthCard title={<FormattedMessage id="auth.invite.title" />}>
+        <FormMessage message={authErrorText(invite.error)} />
+        <GoToLoginButton />
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={<FormattedMessage id="auth.invite.greeting" values={{ name: invite.data.name }} />}>
+      <Typography.Paragraph>
+        <FormattedMessage id="auth.invite.intro" />
+      </Typography.Paragraph>
+      <FormMessage message={message} />
+      <Form layout="vertical" onFinish={submit} requiredMark={false} disabled={isSuccess}>
+        <Form.Item label={intl.formatMessage({ id: 'auth.username' })}>
+          <Input
+            readOnly
+            value={invite.data.username}
+            aria-label={intl.formatMessage({ id: 'auth.username' })}
+          />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={intl.formatMessage({ id: 'auth.password' })}
+          extra={<FormattedMessage id="auth.invite.hint" />}
+        >
+          <Input.Password autoComplete="new-password" autoFocus />
+        </Form.Item>
+        <Form.Item name="confirmPassword" label={intl.formatMessage({ id: 'auth.confirmPassword' })}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" loading={isLoading}>
+            <FormattedMessage id="auth.invite.submit" />
+          </Button>
+          {failed && <GoToLoginButton />}
+        </Space>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,80 @@
+import { ssoApi } from '../../api/ssoApi';
+import type {
+  AcceptInviteRequest,
+  ActivationKeyResponse,
+  CheckInviteResponse,
+  EmailVerificationResponse,
+  LoginRequest,
+  LoginResponse,
+  MessageResponse,
+  RegisterRequest,
+  RegisterResponse,
+  RequestResetPasswordRequest,
+  ResetPasswordRequest,
+  SaveProfileRequest,
+  SaveProfileResponse,
+  UpdatePasswordRequest,
+  UpdatePasswordResponse,
+} from '../../contract/Accounts';
+
+const PUBLIC = { anonymous: true } as const;
+
+/** The account calls of the single-sign-on API (spec §7). Public ones carry no bearer token. */
+export const authEndpoints = ssoApi.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<LoginResponse, LoginRequest>({
+      query: (body) => ({ url: 'api/user/login', method: 'POST', body }),
+      extraOptions: PUBLIC,
+    }),
+    emailVerification: build.mutation<EmailVerificationResponse, { email: string }>({
+      query: (body) => ({ url: 'api/user/email-verification', method: 'POST', body }),
+      extraOptions: PUBLIC,
+    }),
+    verifyActivationKey: build.mutation<ActivationKeyResponse, string>({
+      query: (key) => ({ url: `api/user/verify-activation-key/${encodeURIComponent(key)}`, method: 'POST' }),
+      extraOptions: PUBLIC,
+    }),
+    register: build.mutation<RegisterResponse, RegisterRequest>({
+      query: (body) => ({ url: 'api/user/register', method: 'POST', body }),
+      extraOptions: PUBLIC,
+    }),
+    requestResetPassword: build.mutation<MessageResponse, RequestResetPasswordRequest>({
+      query: (body) => ({ url: 'api/admin/request-reset-password', method: 'POST', body }),
+      extraOptions: PUBLIC,
+    }),
+    resetPassword: build.mutation<MessageResponse, ResetPasswordRequest>({
+      query: (body) => ({ url: 'api/admin/reset-password', method: 'POST', body }),
+      extraOptions: PUBLIC,
+    }),
+    // A POST that changes nothing: a query, so the screen gets loading/error states and caching for free.
+    checkInvite: build.query<CheckInviteResponse, string>({
+      query: (key) => ({ url: 'api/admin/check-invite', method: 'POST', body: { key } }),
+      extraOptions: PUBLIC,
+    }),
+    acceptInvite: build.mutation<MessageResponse, AcceptInviteRequest>({
+      query: (body) => ({ url: 'api/admin/accept-invite', method: 'POST', body }),
+      extraOptions: PUBLIC,
+    }),
+    /** Ends the user's other sessions; the reply's token keeps this one (stored by the auth listeners). */
+    updatePassword: build.mutation<UpdatePasswordResponse, UpdatePasswordRequest>({
+      query: (body) => ({ url: 'api/admin/update-password', method: 'POST', body }),
+    }),
+    saveProfile: build.mutation<SaveProfileResponse, SaveProfileRequest>({
+      query: (body) => ({ url: 'profile', method: 'POST', body }),
+      invalidatesTags: ['Profile'],
+    }),
+  }),
+});
+
+export const {
+  useLoginMutation,
+  useEmailVerificationMutation,
+  useVerifyActivationKeyMutation,
+  useRegisterMutation,
+  useRequestResetPasswordMutation,
+  useResetPasswordMutation,
+  useCheckInviteQuery,
+  useAcceptInviteMutation,
+  useUpdatePasswordMutation,
+  useSaveProfileMutation,
+} = authEndpoints;

@@ -1,0 +1,203 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { NavigationEffect } from '../../../src/app/NavigationEffect';
+import { ActivationScreen } from '../../../src/features/auth/ActivationScreen';
+import { ACTIVATION_CHECK_MS, LOGIN_REDIRECT_MS } from '../../../src/lib/timing';
+import { apiUrl, startMswServer } from '../msw';
+import { renderWithProviders } from '../renderWithProviders';
+import { PROFILE, withSpecTimers } from './authFixtures';
+
+const server = startMswServer();
+withSpecTimers();
+// antd forms render slowly in jsdom on a shared 2-core machine.
+jest.setTimeout(20_000);
+
+const STRONG = 'Str0ng!Pass';
+const location = () => screen.getByTestId('location').textContent;
+
+function validKey() {
+  const checked: string[] = [];
+  server.use(
+    http.post(apiUrl('/api/user/verify-activation-key/:key'), ({ params }) => {
+      checked.push(String(params.key));
+      return HttpResponse.json({ success: true, email: 'anna@example.ch', error: false, message: '' });
+    }),
+  );
+  return checked;
+}
+
+async function renderChecked() {
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  const view = renderWithProviders(
+    <>
+      <ActivationScreen />
+      <NavigationEffect />
+    </>,
+    { initialEntries: ['/register/activate/KEY123'], path: '/register/activate/:key' },
+  );
+  await act(() => jest.advanceTimersByTimeAsync(ACTIVATION_CHECK_MS));
+  await screen.findByText('Email verification successful');
+  return { user, ...view };
+}
+
+/** fireEvent, not typing: a dozen antd fields typed key by key take seconds each on our machines. */
+function fillForm(overrides: Record<string, string> = {}) {
+  const values: Record<string, string> = {
+    'Full name': 'Anna Muster',
+    'Phone number': '+41 44 123 45 67',
+    'Company name': 'Muster AG',
+    'Company address': 'Bahnhofstrasse 1',
+    Password: STRONG,
+    'Confirm password': STRONG,
+    ...overrides,
+  };
+  for (const [label, value] of Object.entries(values)) {
+    if (value) fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  }
+}
+
+describe('Activation screen (/register/activate/KEY)', () => {
+  it("shows 'Activation verification in progress', checks the key only after 1000 ms, then the form", async () => {
+    const checked = validKey();
+    renderWithProviders(<ActivationScreen />, {
+      initialEntries: ['/register/activate/KEY123'],
+      path: '/register/activate/:key',
+    });
+    expect(screen.getByText('Activation verification in progress')).toBeInTheDocument();
+    await act(() => jest.advanceTimersByTimeAsync(ACTIVATION_CHECK_MS - 1));
+    expect(checked).toEqual([]);
+    await act(() => jest.advanceTimersByTimeAsync(1));
+    expect(await screen.findByText('Email verification successful')).toBeInTheDocument();
+    expect(checked).toEqual(['KEY123']);
+    // Every field of spec §2, the username read-only and equal to the e-mail.
+    for (const label of [
+      'Full name',
+      'Phone number',
+      'Preferred language',
+      'Company name',
+      'Company address',
+    ]) {
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText('Username')).toHaveValue('anna@example.ch');
+    expect(screen.getByLabelText('Username')).toHaveAttribute('readonly');
+    expect(screen.getByPlaceholderText('Enter a password')).toBeInTheDocument();
+    expect(screen.getByText('Use 8 characters or more for your password')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Min 8 characters')).toBeInTheDocument();
+  });
+
+  it('shows the invalid-key message when the key is refused', async () => {
+    server.use(
+      http.post(apiUrl('/api/user/verify-activation-key/:key'), () =>
+        HttpResponse.json(
+          { success: false, error: true, message: 'Invalid activation key…' },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderWithProviders(<ActivationScreen />, {
+      initialEntries: ['/register/activate/OLD'],
+      path: '/register/activate/:key',
+    });
+    await act(() => jest.advanceTimersByTimeAsync(ACTIVATION_CHECK_MS));
+    expect(
+      await screen.findByText('Invalid activation key. Activation key may have expired or already used'),
+    ).toBeInTheDocument();
+  });
+
+  it('the strength bar follows the score; the show/hide toggle reveals the password', async () => {
+    validKey();
+    const { user } = await renderChecked();
+    const bar = screen.getByTestId('password-strength');
+    expect(bar).toHaveAttribute('data-score', '0');
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'abc' } });
+    await waitFor(() => expect(bar).toHaveAttribute('data-score', '1'));
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'abcD1!xyz' } });
+    await waitFor(() => expect(bar).toHaveAttribute('data-score', '5'));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    await user.click(screen.getAllByRole('img', { name: /eye/ })[0]);
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'text');
+  });
+
+  it.each([
+    [{ 'Company name': '' }, 'Please fill in all fields'],
+    [{ 'Full name': '' }, 'Please fill in all fields'],
+    [{ 'Company address': '' }, 'Please fill in all fields'],
+    [{ 'Confirm password': '' }, 'Please fill in all fields'],
+    [{ 'Confirm password': 'Other!Pass1' }, 'Password and Confirm Password do not match'],
+    [
+      { Password: 'Abcdefg12', 'Confirm password': 'Abcdefg12' },
+      'Please choose a stronger password. Try a mix of letters, numbers, and symbols.',
+    ],
+  ])('refuses %j with %s and calls nothing', async (overrides, message) => {
+    validKey();
+    const { user } = await renderChecked();
+    fillForm(overrides);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
+  it("registers: the payload of spec §3, 'Registration Successful / Pending Activation', session, authorise, / after 888 ms", async () => {
+    validKey();
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.post(apiUrl('/api/user/register'), async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({
+          token: 'sso-token',
+          user: PROFILE,
+          error: false,
+          message: 'Registration Successful',
+        });
+      }),
+      http.get(apiUrl('/api/admin/profile'), () => HttpResponse.json(PROFILE)),
+      http.post(apiUrl('/v1/secure/user/authorize'), () =>
+        HttpResponse.json({ token: 'main-token', profile: PROFILE }),
+      ),
+    );
+    const { user, store } = await renderChecked();
+    fillForm();
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Registration Successful')).toBeInTheDocument();
+    expect(screen.getByText('Pending Activation')).toBeInTheDocument();
+    expect(bodies).toEqual([
+      {
+        name: 'Anna Muster',
+        phone: '+41 44 123 45 67',
+        defaultLanguage: 'en',
+        companyName: 'Muster AG',
+        companyAddress: 'Bahnhofstrasse 1',
+        username: 'anna@example.ch',
+        password: STRONG,
+        confirmPassword: STRONG,
+        email: 'anna@example.ch',
+        activationKey: 'KEY123',
+      },
+    ]);
+    await waitFor(() => expect(store.getState().session.mainToken?.value).toBe('main-token'));
+    expect(store.getState().session.ssoToken?.value).toBe('sso-token');
+    await act(() => jest.advanceTimersByTimeAsync(LOGIN_REDIRECT_MS - 50));
+    expect(location()).toBe('/register/activate/KEY123');
+    await act(() => jest.advanceTimersByTimeAsync(50));
+    await waitFor(() => expect(location()).toBe('/'));
+  });
+
+  it("shows the server's message when registration is refused", async () => {
+    validKey();
+    server.use(
+      http.post(apiUrl('/api/user/register'), () =>
+        HttpResponse.json(
+          { error: true, message: 'Invalid activation key. Activation key may have expired or already used' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = await renderChecked();
+    fillForm();
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(
+      await screen.findByText('Invalid activation key. Activation key may have expired or already used'),
+    ).toBeInTheDocument();
+  });
+});

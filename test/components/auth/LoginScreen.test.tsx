@@ -1,0 +1,189 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { NavigationEffect } from '../../../src/app/NavigationEffect';
+import { LoginScreen } from '../../../src/features/auth/LoginScreen';
+import { LOGIN_REDIRECT_MS, PASSWORD_ERROR_FLAG_MS } from '../../../src/lib/timing';
+import { apiUrl, startMswServer } from '../msw';
+import { renderWithProviders } from '../renderWithProviders';
+import { PROFILE, withSpecTimers } from './authFixtures';
+
+const server = startMswServer();
+withSpecTimers();
+
+function renderLogin() {
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  const view = renderWithProviders(
+    <>
+      <LoginScreen />
+      <NavigationEffect />
+    </>,
+    { initialEntries: ['/login'] },
+  );
+  return { user, ...view };
+}
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('Login screen', () => {
+  it('logs in with trimmed values, stores the token, loads the profile, authorises, and goes to / after 888 ms', async () => {
+    const bodies: unknown[] = [];
+    let profileBearer = '';
+    let authorizeBearer = '';
+    server.use(
+      http.post(apiUrl('/api/user/login'), async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ token: 'sso-token', error: false, message: 'Login successful' });
+      }),
+      http.get(apiUrl('/api/admin/profile'), ({ request }) => {
+        profileBearer = request.headers.get('authorization') ?? '';
+        return HttpResponse.json(PROFILE);
+      }),
+      http.post(apiUrl('/v1/secure/user/authorize'), ({ request }) => {
+        authorizeBearer = request.headers.get('authorization') ?? '';
+        return HttpResponse.json({ token: 'main-token', profile: PROFILE });
+      }),
+    );
+    const { user, store } = renderLogin();
+    await user.type(screen.getByLabelText('Username'), '  anna@example.ch ');
+    await user.type(screen.getByLabelText('Password'), ' Str0ng!Pass  ');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    await waitFor(() => expect(store.getState().session.mainToken?.value).toBe('main-token'));
+    expect(bodies).toEqual([{ username: 'anna@example.ch', password: 'Str0ng!Pass' }]);
+    expect(store.getState().session.ssoToken?.value).toBe('sso-token');
+    expect(store.getState().session.profile?.name).toBe('Anna Muster');
+    expect(profileBearer).toBe('Bearer sso-token');
+    expect(authorizeBearer).toBe('Bearer sso-token');
+
+    await act(() => jest.advanceTimersByTimeAsync(LOGIN_REDIRECT_MS - 50));
+    expect(location()).toBe('/login');
+    await act(() => jest.advanceTimersByTimeAsync(50));
+    await waitFor(() => expect(location()).toBe('/'));
+  });
+
+  it('Enter in the password field submits', async () => {
+    let called = false;
+    server.use(
+      http.post(apiUrl('/api/user/login'), () => {
+        called = true;
+        return HttpResponse.json({ error: true, message: 'Invalid username or password' }, { status: 401 });
+      }),
+    );
+    const { user } = renderLogin();
+    await user.type(screen.getByLabelText('Username'), 'anna');
+    await user.type(screen.getByLabelText('Password'), 'secret{Enter}');
+    expect(await screen.findByText('Invalid username or password')).toBeInTheDocument();
+    expect(called).toBe(true);
+  });
+
+  it("says 'Please enter username and password' without a password and calls nothing", async () => {
+    const { user } = renderLogin();
+    await user.type(screen.getByLabelText('Username'), 'anna');
+    await user.type(screen.getByLabelText('Password'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Please enter username and password')).toBeInTheDocument();
+  });
+
+  it("shows the server's message and holds the password-error flag for 1600 ms", async () => {
+    server.use(
+      http.post(apiUrl('/api/user/login'), () =>
+        HttpResponse.json({ error: true, message: 'Invalid username or password' }, { status: 401 }),
+      ),
+    );
+    const { user, store } = renderLogin();
+    await user.type(screen.getByLabelText('Username'), 'anna');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Invalid username or password')).toBeInTheDocument();
+    expect(store.getState().login.passwordError).toBe(true);
+    expect(screen.getByLabelText('Password')).toHaveAttribute('data-password-error', 'true');
+    await act(() => jest.advanceTimersByTimeAsync(PASSWORD_ERROR_FLAG_MS - 1));
+    expect(store.getState().login.passwordError).toBe(true);
+    await act(() => jest.advanceTimersByTimeAsync(1));
+    expect(store.getState().login.passwordError).toBe(false);
+    expect(location()).toBe('/login');
+  });
+
+  it('shows the network-failure text when the server cannot be reached', async () => {
+    server.use(http.post(apiUrl('/api/user/login'), () => HttpResponse.error()));
+    const { user } = renderLogin();
+    await user.type(screen.getByLabelText('Username'), 'anna');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(
+      await screen.findByText(
+        'Error procesing your request. Please check your internet connection and try again',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("logs out with 'Error loading profile' when the profile cannot be loaded after login", async () => {
+    server.use(
+      http.post(apiUrl('/api/user/login'), () =>
+        HttpResponse.json({ token: 'sso-token', error: false, message: '' }),
+      ),
+      http.get(apiUrl('/api/admin/profile'), () =>
+        HttpResponse.json({ error: true, message: 'nope' }, { status: 500 }),
+      ),
+    );
+    const reload = jest.fn();
+    const { user, store } = renderLogin();
+    const { reloadPage } = jest.requireMock<{ reloadPage: jest.Mock }>('../../../src/app/reloadPage');
+    reloadPage.mockImplementation(reload);
+    await user.type(screen.getByLabelText('Username'), 'anna');
+    await user.type(screen.getByLabelText('Password'), 'Str0ng!Pass');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(reload).toHaveBeenCalled());
+    expect(store.getState().session.ssoToken).toBeNull();
+    expect(store.getState().ui.snackbars.map((s) => s.message)).toContainEqual({
+      id: 'error.loadingProfile',
+    });
+  });
+
+  describe('forgot password', () => {
+    it("asks for a username ('Please enter username'), sends the reset request with targeturl, then says to check e-mail and spam", async () => {
+      const bodies: unknown[] = [];
+      server.use(
+        http.post(apiUrl('/api/admin/request-reset-password'), async ({ request }) => {
+          bodies.push(await request.json());
+          return HttpResponse.json({ error: false, message: 'If an account exists…' });
+        }),
+      );
+      const { user } = renderLogin();
+      await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+      expect(
+        screen.getByText(
+          'Enter your username. We will send an e-mail with instructions to the address tied to it.',
+        ),
+      ).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Send instructions' }));
+      expect(await screen.findByText('Please enter username')).toBeInTheDocument();
+      await user.type(screen.getByLabelText('Username'), ' anna ');
+      await user.click(screen.getByRole('button', { name: 'Send instructions' }));
+      expect(await screen.findByText(/check your spam folder/)).toBeInTheDocument();
+      expect(bodies).toEqual([{ username: 'anna', targeturl: 'http://localhost/reset-password/' }]);
+      await user.click(screen.getByRole('button', { name: 'Go to Login' }));
+      expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+    });
+
+    it('Back returns to the login step; a network failure shows the network text', async () => {
+      server.use(http.post(apiUrl('/api/admin/request-reset-password'), () => HttpResponse.error()));
+      const { user } = renderLogin();
+      await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+      await user.type(screen.getByLabelText('Username'), 'anna');
+      await user.click(screen.getByRole('button', { name: 'Send instructions' }));
+      expect(await screen.findByText(/Error procesing your request/)).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Back' }));
+      expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+    });
+  });
+
+  it('links to /register with Join', async () => {
+    const { user } = renderLogin();
+    await user.click(screen.getByRole('link', { name: 'Join' }));
+    expect(location()).toBe('/register');
+  });
+});
+
+jest.mock('../../../src/app/reloadPage', () => ({ reloadPage: jest.fn() }));

@@ -1,0 +1,138 @@
+import type { Browser, Page } from 'playwright-core';
+import { e2eState, launchBrowser, linkIn, newPage, usersCli, waitForMail } from './harness';
+
+/** A unique address per run, so a rerun against the same data directory starts clean. */
+const unique = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.ch`;
+
+async function logIn(page: Page, username: string, password: string) {
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+async function expectSignedInOnMap(page: Page, initial: string) {
+  await page.getByTestId('avatar').filter({ hasText: initial }).waitFor();
+  const session = await page.evaluate(() => window.localStorage.getItem('persist:parcel-atlas.session'));
+  expect(session).toContain('ssoToken');
+  expect(session).not.toContain('"ssoToken":"null"');
+}
+
+describe('accounts in a real browser against the real server and a real SMTP receiver', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('register → open the mailed link → activate → land on the map signed in', async () => {
+    const page = await newPage(browser);
+    const email = unique('erika');
+    const since = Date.now();
+    await page.goto('/register');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Verify Email' }).click();
+    await page.getByText('Check your email for verification link').waitFor();
+
+    const mail = await waitForMail(email, since);
+    expect(mail.text).toContain('Parcel Atlas: confirm your e-mail address');
+    await page.goto(linkIn(mail, '/register/activate/'));
+    await page.getByText('Activation verification in progress').waitFor();
+    await page.getByText('Email verification successful').waitFor();
+    expect(await page.getByLabel('Username', { exact: true }).inputValue()).toBe(email);
+    await page.getByLabel('Full name').fill('Erika Muster');
+    await page.getByLabel('Phone number').fill('+41 44 123 45 67');
+    await page.getByLabel('Company name').fill('Muster AG');
+    await page.getByLabel('Company address').fill('Bahnhofstrasse 1\n8001 Zürich');
+    await page.getByLabel('Password', { exact: true }).fill('Str0ng!Pass');
+    await page.getByLabel('Confirm password').fill('Str0ng!Pass');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByText('Registration Successful').waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expectSignedInOnMap(page, 'E');
+  });
+
+  it('forgot password → mailed link → new password → log in', async () => {
+    const email = unique('frank');
+    usersCli(['create', email, '--password', 'Old!Passw0rd', '--name', 'Frank Fischer']);
+    const page = await newPage(browser);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    const since = Date.now();
+    await page.getByLabel('Username', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Send instructions' }).click();
+    await page.getByText(/check your spam folder/).waitFor();
+
+    const mail = await waitForMail(email, since);
+    await page.goto(linkIn(mail, '/reset-password/'));
+    await page.getByLabel('New password').fill('New!Passw0rd');
+    await page.getByLabel('Confirm password').fill('New!Passw0rd');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Success. Redirecting to login page...').waitFor();
+    await page.waitForURL((url) => url.pathname === '/login');
+
+    await page.getByLabel('Username', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Old!Passw0rd');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByText('Invalid username or password').waitFor();
+    await logIn(page, email.toUpperCase(), 'New!Passw0rd');
+    await expectSignedInOnMap(page, 'F');
+  });
+
+  it('an admin invites → the invitee accepts → logs in', async () => {
+    const { baseUrl } = e2eState();
+    const admin = unique('admin');
+    usersCli(['create', admin, '--password', 'Adm1n!Passw0rd', '--name', 'Ada Admin', '--roles', 'ADMIN']);
+    const login = await fetch(`${baseUrl}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: admin, password: 'Adm1n!Passw0rd' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const invitee = unique('gina');
+    const since = Date.now();
+    const invite = await fetch(`${baseUrl}/api/admin/invite`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ email: invitee, name: 'Gina Gast', language: 'en' }),
+    });
+    expect(invite.status).toBe(200);
+
+    const page = await newPage(browser);
+    const mail = await waitForMail(invitee, since);
+    await page.goto(linkIn(mail, '/invite/'));
+    await page.getByText('Hello Gina Gast, welcome to Parcel Atlas').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('Invit3d!Pass');
+    await page.getByLabel('Confirm password').fill('Invit3d!Pass');
+    await page.getByRole('button', { name: 'Activate account' }).click();
+    await page.getByText('Success. Redirecting to login page...').waitFor();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await logIn(page, invitee, 'Invit3d!Pass');
+    await expectSignedInOnMap(page, 'G');
+  });
+
+  it('logout: Cancel returns to the map; Yes clears the session and the next visit goes to /login', async () => {
+    const email = unique('hans');
+    usersCli(['create', email, '--password', 'Hans!Passw0rd', '--name', 'Hans Huber']);
+    const page = await newPage(browser);
+    await page.goto('/login');
+    await logIn(page, email, 'Hans!Passw0rd');
+    await expectSignedInOnMap(page, 'H');
+
+    await page.goto('/logout');
+    await page.getByText('Do you want to logout?').waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await page.goto('/logout');
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(
+      await page.evaluate(() => window.localStorage.getItem('persist:parcel-atlas.session')),
+    ).not.toContain('Hans');
+    await page.goto('/');
+    await page.waitForURL((url) => url.pathname === '/login');
+  });
+});
