@@ -77,6 +77,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
       );
     },
   });
+  // To the static plugin `/` is a directory (403 with index off): send it to the SPA fallback instead.
+  app.get('/', (_request, reply) => reply.callNotFound());
   return app;
 }
 

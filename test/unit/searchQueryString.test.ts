@@ -34,7 +34,9 @@ describe('search query string (spec §5)', () => {
   });
 
   it('drops empty values', () => {
-    expect(queryStringFromSearch({ searchQuery: '  ', CANTON: '', LOCNAME: ['', ' '], PRO_BUN: false })).toBe('');
+    expect(queryStringFromSearch({ searchQuery: '  ', CANTON: '', LOCNAME: ['', ' '], PRO_BUN: false })).toBe(
+      '',
+    );
   });
 
   it('completes a one-sided area range with 0 and 99999999999', () => {
@@ -43,7 +45,9 @@ describe('search query string (spec §5)', () => {
   });
 
   it('reads the range defaults back as empty', () => {
-    const { criteria } = searchFromQueryString('PRC_SUR_from=0&PRC_SUR_to=99999999999&PUTRA_from=0&PUTRA_to=5');
+    const { criteria } = searchFromQueryString(
+      'PRC_SUR_from=0&PRC_SUR_to=99999999999&PUTRA_from=0&PUTRA_to=5',
+    );
     expect(criteria).toEqual({ PUTRA_to: 5 });
   });
 

@@ -26,7 +26,11 @@ function bound(params: URLSearchParams, key: string, fallback: number): number |
   return Number.isFinite(value) && value >= 0 && value !== fallback ? value : undefined;
 }
 
-function choice<T extends string>(params: URLSearchParams, key: string, allowed: readonly T[]): T | undefined {
+function choice<T extends string>(
+  params: URLSearchParams,
+  key: string,
+  allowed: readonly T[],
+): T | undefined {
   const value = text(params, key);
   return allowed.find((option) => option === value);
 }

@@ -44,7 +44,10 @@ export function searchParamsFromCriteria(criteria: SearchCriteria, paging?: Sear
     if (value) pairs.push([key, value]);
   }
   if (criteria.GRN_RAD) {
-    pairs.push(['GRN_RAD_from', String(RADON_FILTER_RANGE[0])], ['GRN_RAD_to', String(RADON_FILTER_RANGE[1])]);
+    pairs.push(
+      ['GRN_RAD_from', String(RADON_FILTER_RANGE[0])],
+      ['GRN_RAD_to', String(RADON_FILTER_RANGE[1])],
+    );
   }
   if (criteria.PRO_BUN) pairs.push(['PRO_BUN', 'true']);
   if (paging) pairs.push(['page', String(paging.page)], ['size', String(paging.size)]);

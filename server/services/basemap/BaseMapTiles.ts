@@ -1,0 +1,88 @@
+import { fromGeojsonVt, type VtFeature } from 'vt-pbf';
+import type { BaseFeature, BaseLayerName, MercatorRing } from './BaseFeature';
+import { clipRing } from './clipRing';
+
+const EXTENT = 4096;
+/** Tile-unit margin kept around each tile so lines and fills join without seams. */
+const BUFFER = 64;
+/** Above this zoom the browser over-zooms: the generalised geography has no more detail to give. */
+export const BASE_MAP_MAX_ZOOM = 10;
+
+const LAYER_ORDER: BaseLayerName[] = ['country', 'lakes', 'cantons', 'municipalities', 'labels'];
+
+/** Rounds to whole tile units and drops repeated points: the low-zoom tiles simplify themselves. */
+function quantise(ring: MercatorRing, scale: number, x: number, y: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [mx, my] of ring) {
+    const point: [number, number] = [
+      Math.round(mx * scale - x * EXTENT),
+      Math.round(my * scale - y * EXTENT),
+    ];
+    const last = out[out.length - 1];
+    if (!last || last[0] !== point[0] || last[1] !== point[1]) out.push(point);
+  }
+  return out;
+}
+
+function polygonFeature(feature: BaseFeature, scale: number, x: number, y: number): VtFeature | null {
+  const rings: [number, number][][] = [];
+  for (const polygon of feature.polygons) {
+    for (let index = 0; index < polygon.length; index += 1) {
+      const clipped = clipRing(quantise(polygon[index], scale, x, y), -BUFFER, EXTENT + BUFFER);
+      if (clipped.length >= 3) rings.push(clipped);
+      // A clipped-away outer ring takes its holes with it.
+      else if (index === 0) break;
+    }
+  }
+  return rings.length > 0 ? { type: 3, geometry: rings, tags: feature.properties } : null;
+}
+
+function pointFeature(feature: BaseFeature, scale: number, x: number, y: number): VtFeature | null {
+  const [point] = quantise(feature.polygons[0][0], scale, x, y);
+  const inside = point[0] >= 0 && point[0] < EXTENT && point[1] >= 0 && point[1] < EXTENT;
+  return inside ? { type: 1, geometry: [point], tags: feature.properties } : null;
+}
+
+/**
+ * Mapbox Vector Tiles of the self-hosted base map, built on request from the pre-projected geography
+ * and kept: over Switzerland there are only a few hundred tiles up to BASE_MAP_MAX_ZOOM.
+ */
+export class BaseMapTiles {
+  private readonly cache = new Map<string, Buffer>();
+
+  constructor(private readonly features: BaseFeature[]) {}
+
+  tile(z: number, x: number, y: number): Buffer {
+    const key = `${z}/${x}/${y}`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const built = this.build(z, x, y);
+    // Tiles outside the country are empty and cheap; only keep the ones that carry something.
+    if (built.length > 0) this.cache.set(key, built);
+    return built;
+  }
+
+  private build(z: number, x: number, y: number): Buffer {
+    const tiles = 2 ** z;
+    const scale = tiles * EXTENT;
+    const margin = BUFFER / scale;
+    const box = [x / tiles - margin, y / tiles - margin, (x + 1) / tiles + margin, (y + 1) / tiles + margin];
+    const layers: Record<string, { features: VtFeature[] }> = {};
+    for (const feature of this.features) {
+      if (feature.minZoom > z) continue;
+      const [minX, minY, maxX, maxY] = feature.bbox;
+      if (maxX < box[0] || minX > box[2] || maxY < box[1] || minY > box[3]) continue;
+      const built =
+        feature.layer === 'labels'
+          ? pointFeature(feature, scale, x, y)
+          : polygonFeature(feature, scale, x, y);
+      if (!built) continue;
+      (layers[feature.layer] ??= { features: [] }).features.push(built);
+    }
+    const ordered = Object.fromEntries(
+      LAYER_ORDER.filter((name) => layers[name]).map((name) => [name, layers[name]]),
+    );
+    if (Object.keys(ordered).length === 0) return Buffer.alloc(0);
+    return Buffer.from(fromGeojsonVt(ordered, { version: 2, extent: EXTENT }));
+  }
+}

@@ -1,0 +1,244 @@
+import 'maplibre-gl/dist/maplibre-gl.css';
+import {
+  AttributionControl,
+  FullscreenControl,
+  Map as MapLibreMap,
+  NavigationControl,
+  Popup,
+  ScaleControl,
+  getVersion,
+  setWorkerUrl,
+  type GeoJSONSource,
+  type MapGeoJSONFeature,
+  type MapLayerMouseEvent,
+  type RequestParameters,
+  type StyleSpecification,
+  type VectorTileSource,
+} from 'maplibre-gl';
+import type { AppStore, RootState } from '../../app/store';
+import { runtimeConfig } from '../../app/runtimeConfig';
+import type { SearchResponse } from '../../contract/Parcel';
+import { HOVER_POPUP_MS } from '../../lib/timing';
+import { DRAWER_WIDTH } from '../parcel/DRAWER_WIDTH';
+import { queryStringFromSearch } from '../search/queryStringFromSearch';
+import { searchApi } from '../search/searchApi';
+import { parcelSelected, type ActiveSearch } from '../search/searchSlice';
+import { baseMapStyle } from './baseMapStyle';
+import { clusterFeatures } from './clusterFeatures';
+import { mainTileUrl } from './mainTileUrl';
+import { mapViewChanged } from './mapSlice';
+import { MAP_MAX_PITCH, MAP_START_VIEW, PARCEL_MIN_ZOOM } from './mapStartView';
+import { PARCEL_LAYER_IDS, PARCEL_LAYERS, SOURCES, selectedFilter } from './parcelLayers';
+
+export interface MapControllerOptions {
+  container: HTMLElement;
+  store: AppStore;
+  /** The hover popup's text for a parcel's tile properties (translated by the screen). */
+  describeParcel: (properties: Record<string, unknown>) => string;
+}
+
+/** What the controller last applied, so each store change only touches what differs. */
+interface Applied {
+  active: ActiveSearch | null | undefined;
+  results: SearchResponse | undefined;
+  selectedId: string | null | undefined;
+  flySeq: number | undefined;
+}
+
+const MATCHING_LAYERS = ['parcels-matching-fill', 'parcels-matching-line'];
+
+/**
+ * The one owner of the map instance (design.md §3): it follows the store (the search's tiles and
+ * clusters, the selection, fly-to requests) and turns map events into actions (parcel clicks, view
+ * changes). Nothing else holds the map, so the store stays serialisable and replayable.
+ */
+export class MapController {
+  private readonly map: MapLibreMap;
+  private readonly store: AppStore;
+  private readonly describeParcel: MapControllerOptions['describeParcel'];
+  private readonly popup: Popup;
+  private unsubscribe: (() => void) | null = null;
+  private hoverTimer: ReturnType<typeof setTimeout> | null = null;
+  private applied: Applied = {
+    active: undefined,
+    results: undefined,
+    selectedId: undefined,
+    flySeq: undefined,
+  };
+
+  constructor({ container, store, describeParcel }: MapControllerOptions) {
+    this.store = store;
+    this.describeParcel = describeParcel;
+    const origin = window.location.origin;
+    // maplibre-gl 6 looks for its worker next to its own file, which a bundle does not have.
+    setWorkerUrl(`${origin}/vendor/maplibre-gl-worker.mjs?v=${getVersion()}`);
+    const { baseMapStyleUrl } = runtimeConfig();
+    const style: string | StyleSpecification = baseMapStyleUrl ?? baseMapStyle(origin);
+    // The flyTo of a restored search is not replayed: the map starts where the spec says.
+    this.applied.flySeq = store.getState().search.flyTo?.seq;
+    this.map = new MapLibreMap({
+      container,
+      style,
+      center: MAP_START_VIEW.center,
+      zoom: MAP_START_VIEW.zoom,
+      pitch: MAP_START_VIEW.pitch,
+      bearing: MAP_START_VIEW.bearing,
+      maxPitch: MAP_MAX_PITCH,
+      attributionControl: false,
+      transformRequest: (url) => this.withBearer(url),
+      // Browser tests screenshot the canvas, which WebGL clears after each frame unless told otherwise.
+      canvasContextAttributes: { preserveDrawingBuffer: navigator.webdriver === true },
+    });
+    this.map.addControl(new NavigationControl({ visualizePitch: true }), 'top-right');
+    this.map.addControl(new FullscreenControl(), 'top-right');
+    this.map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-right');
+    this.map.addControl(new AttributionControl({ compact: true }), 'bottom-right');
+    this.popup = new Popup({ closeButton: false, closeOnClick: false, offset: 8 });
+
+    this.map.on('load', () => this.onLoad());
+    this.map.on('moveend', () => this.reportView());
+    this.map.on('idle', () => container.setAttribute('data-map-idle', 'true'));
+    this.map.on('movestart', () => container.setAttribute('data-map-idle', 'false'));
+    // Tile errors are only logged (spec §8).
+    this.map.on('error', (event) => console.warn('map:', event.error?.message ?? event));
+  }
+
+  /** Vector tiles of the main server carry the main-server token (spec §7). */
+  private withBearer(url: string): RequestParameters {
+    const token = this.store.getState().session.mainToken?.value;
+    const secure = url.startsWith(`${runtimeConfig().mainUrl}/v1/secure/`);
+    return secure && token ? { url, headers: { Authorization: `Bearer ${token}` } } : { url };
+  }
+
+  private onLoad(): void {
+    const { mainUrl } = runtimeConfig();
+    this.map.addSource(SOURCES.clusters, { type: 'geojson', data: clusterFeatures([]) });
+    this.map.addSource(SOURCES.allAround, {
+      type: 'vector',
+      tiles: [mainTileUrl(mainUrl, 'maps/all-around')],
+      minzoom: PARCEL_MIN_ZOOM,
+      maxzoom: 16,
+    });
+    this.map.addSource(SOURCES.matching, {
+      type: 'vector',
+      tiles: [mainTileUrl(mainUrl, 'maps/tile')],
+      minzoom: PARCEL_MIN_ZOOM,
+      maxzoom: 16,
+    });
+    this.map.addSource(SOURCES.objects, {
+      type: 'vector',
+      tiles: [mainTileUrl(mainUrl, 'maps/objects')],
+      minzoom: 15,
+      maxzoom: 16,
+    });
+    for (const layer of PARCEL_LAYERS) this.map.addLayer(layer);
+
+    for (const layer of [PARCEL_LAYER_IDS.matchingFill, PARCEL_LAYER_IDS.allAroundFill]) {
+      this.map.on('click', layer, (event) => this.onParcelClick(event));
+      this.map.on('mousemove', layer, (event) => this.onParcelHover(event));
+      this.map.on('mouseleave', layer, () => this.endHover());
+    }
+    this.map.on('click', PARCEL_LAYER_IDS.clusterCircles, (event) => this.onClusterClick(event));
+    this.map.on('mouseenter', PARCEL_LAYER_IDS.clusterCircles, () => this.setCursor('pointer'));
+    this.map.on('mouseleave', PARCEL_LAYER_IDS.clusterCircles, () => this.setCursor(''));
+
+    this.apply(this.store.getState());
+    this.unsubscribe = this.store.subscribe(() => this.apply(this.store.getState()));
+  }
+
+  /** Applies what changed in the store since the last call. */
+  private apply(state: RootState): void {
+    const { active, selectedParcelId, flyTo } = state.search;
+    if (active !== this.applied.active) {
+      this.applied.active = active;
+      this.showMatching(active);
+    }
+    const results = active ? searchApi.endpoints.searchParcels.select(active)(state).data : undefined;
+    if (results !== this.applied.results) {
+      this.applied.results = results;
+      const source = this.map.getSource<GeoJSONSource>(SOURCES.clusters);
+      void source?.setData(clusterFeatures(results?.aggregations.byLocation.buckets ?? []));
+    }
+    if (selectedParcelId !== this.applied.selectedId) {
+      this.applied.selectedId = selectedParcelId;
+      this.map.setFilter(PARCEL_LAYER_IDS.selected, selectedFilter(selectedParcelId));
+    }
+    if (flyTo && flyTo.seq !== this.applied.flySeq) {
+      this.applied.flySeq = flyTo.seq;
+      this.map.flyTo({
+        center: flyTo.center,
+        zoom: flyTo.zoom,
+        pitch: flyTo.pitch,
+        bearing: flyTo.bearing,
+        padding: { top: 0, bottom: 0, left: 0, right: flyTo.besideDrawer ? DRAWER_WIDTH : 0 },
+      });
+    }
+  }
+
+  /** The matching parcels follow the search's filters; with no search only the surroundings show. */
+  private showMatching(active: ActiveSearch | null): void {
+    const visibility = active ? 'visible' : 'none';
+    for (const layer of MATCHING_LAYERS) this.map.setLayoutProperty(layer, 'visibility', visibility);
+    if (!active) return;
+    const source = this.map.getSource<VectorTileSource>(SOURCES.matching);
+    source?.setTiles([
+      mainTileUrl(runtimeConfig().mainUrl, 'maps/tile', queryStringFromSearch(active.criteria)),
+    ]);
+  }
+
+  private onParcelClick(event: MapLayerMouseEvent): void {
+    const id = parcelId(event.features?.[0]);
+    if (id) this.store.dispatch(parcelSelected({ id }));
+  }
+
+  /** The popup shows once the pointer has rested on a parcel for 388 ms (spec §9). */
+  private onParcelHover(event: MapLayerMouseEvent): void {
+    this.setCursor('pointer');
+    const feature = event.features?.[0];
+    if (this.hoverTimer) clearTimeout(this.hoverTimer);
+    this.popup.remove();
+    if (!feature) return;
+    const { lngLat } = event;
+    const text = this.describeParcel(feature.properties ?? {});
+    this.hoverTimer = setTimeout(() => {
+      this.popup.setLngLat(lngLat).setText(text).addTo(this.map);
+    }, HOVER_POPUP_MS);
+  }
+
+  private endHover(): void {
+    this.setCursor('');
+    if (this.hoverTimer) clearTimeout(this.hoverTimer);
+    this.hoverTimer = null;
+    this.popup.remove();
+  }
+
+  /** A count bubble zooms in towards its municipality, up to where the parcels themselves show. */
+  private onClusterClick(event: MapLayerMouseEvent): void {
+    const feature = event.features?.[0];
+    if (!feature || feature.geometry.type !== 'Point') return;
+    const [lon, lat] = feature.geometry.coordinates;
+    this.map.easeTo({ center: [lon, lat], zoom: Math.min(this.map.getZoom() + 3, PARCEL_MIN_ZOOM) });
+  }
+
+  private reportView(): void {
+    const center = this.map.getCenter();
+    this.store.dispatch(mapViewChanged({ zoom: this.map.getZoom(), center: [center.lng, center.lat] }));
+  }
+
+  private setCursor(cursor: string): void {
+    this.map.getCanvas().style.cursor = cursor;
+  }
+
+  destroy(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    if (this.hoverTimer) clearTimeout(this.hoverTimer);
+    this.popup.remove();
+    this.map.remove();
+  }
+}
+
+function parcelId(feature: MapGeoJSONFeature | undefined): string | null {
+  const id = feature?.properties?.PRC_ID;
+  return typeof id === 'string' && id !== '' ? id : null;
+}

@@ -1,0 +1,2 @@
+/** Width of the parcel detail drawer, px: room for the bordered tables next to the map. */
+export const DRAWER_WIDTH = 440;

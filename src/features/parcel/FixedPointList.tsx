@@ -1,0 +1,39 @@
+import { Empty, Table } from 'antd';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { FixedPoint } from '../../contract/Parcel';
+import { fixedPointParts } from './fixedPointParts';
+import { formatMeasure } from './formatMeasure';
+
+/** Fixed points near the parcel: name and type split at the hyphen, distance in metres. */
+export function FixedPointList({ points }: { points: FixedPoint[] }) {
+  const intl = useIntl();
+  if (points.length === 0)
+    return (
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={<FormattedMessage id="parcel.fixedPoints.none" />}
+      />
+    );
+  const rows = points.map((point, index) => ({
+    key: index,
+    ...fixedPointParts(point.FIX_NAM),
+    distance: point.FIX_DTP,
+  }));
+  return (
+    <Table
+      size="small"
+      pagination={false}
+      dataSource={rows}
+      columns={[
+        { key: 'name', dataIndex: 'name', title: intl.formatMessage({ id: 'parcel.fixedPoint.name' }) },
+        { key: 'type', dataIndex: 'type', title: intl.formatMessage({ id: 'parcel.fixedPoint.type' }) },
+        {
+          key: 'distance',
+          dataIndex: 'distance',
+          title: intl.formatMessage({ id: 'parcel.fixedPoint.distance' }),
+          render: (distance: number) => formatMeasure(distance, 'm'),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,107 @@
+import { Alert, Collapse, Descriptions, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { ParcelFullResponse } from '../../contract/Parcel';
+import { BuildingList } from './BuildingList';
+import { FixedPointList } from './FixedPointList';
+import { PARCEL_SECTIONS } from './PARCEL_SECTIONS';
+import { RADON_WARNING_ABOVE } from './RADON_WARNING_ABOVE';
+import { displayValue } from './displayValue';
+import { formatMeasure } from './formatMeasure';
+
+/** Every section of a parcel's full details (spec §3), all labels translated. */
+export function ParcelDetails({ detail }: { detail: ParcelFullResponse }) {
+  const intl = useIntl();
+  const { feature: parcel, objects, canton } = detail;
+  const label = (key: string) => intl.formatMessage({ id: `parcel.field.${key}` });
+  const addresses = parcel.STREET_ADDRESSES?.length
+    ? parcel.STREET_ADDRESSES
+    : parcel.STREET_ADDRESS
+      ? [parcel.STREET_ADDRESS]
+      : [];
+  const radonHigh = typeof parcel.GRN_RAD === 'number' && parcel.GRN_RAD > RADON_WARNING_ABOVE;
+
+  const basic = (
+    <Descriptions
+      size="small"
+      column={1}
+      bordered
+      items={[
+        { key: 'no', label: label('PRC_NO'), children: parcel.PRC_NO },
+        { key: 'id', label: label('PRC_ID'), children: parcel.PRC_ID },
+        { key: 'sur', label: label('PRC_SUR'), children: formatMeasure(parcel.PRC_SUR, 'm²') },
+        {
+          key: 'typ',
+          label: label('PRC_TYP'),
+          children: intl.formatMessage({
+            id:
+              parcel.PRC_TYP === 'Baurecht'
+                ? 'search.propertyType.leasehold'
+                : 'search.propertyType.freehold',
+          }),
+        },
+        { key: 'mun', label: label('LOCNAME'), children: parcel.LOCNAME },
+        {
+          key: 'canton',
+          label: label('CANTON'),
+          children: canton?.urlOREB ? (
+            <Typography.Link href={canton.urlOREB} target="_blank" rel="noopener noreferrer">
+              {parcel.CANTON}
+            </Typography.Link>
+          ) : (
+            parcel.CANTON
+          ),
+        },
+        { key: 'zip', label: label('PRC_ZIP'), children: parcel.PRC_ZIP },
+        { key: 'addr', label: label('addresses'), children: displayValue(addresses) },
+      ]}
+    />
+  );
+
+  const thematic = PARCEL_SECTIONS.map((section) => ({
+    key: section.id,
+    label: intl.formatMessage({ id: `parcel.section.${section.id}` }),
+    children: (
+      <>
+        {section.id === 'ground' && radonHigh && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 8 }}
+            data-testid="radon-warning"
+            title={<FormattedMessage id="parcel.radonWarning" values={{ value: parcel.GRN_RAD }} />}
+          />
+        )}
+        <Descriptions
+          size="small"
+          column={1}
+          bordered
+          items={section.fields.map((field) => ({
+            key: field.key,
+            label: label(field.key),
+            children:
+              field.key === 'GRN_RAD' && parcel.GRN_RAD !== undefined
+                ? `${parcel.GRN_RAD} %`
+                : displayValue(parcel[field.key]),
+          }))}
+        />
+      </>
+    ),
+  }));
+
+  const sections: { key: string; label: string; children: ReactNode }[] = [
+    { key: 'basic', label: intl.formatMessage({ id: 'parcel.section.basic' }), children: basic },
+    ...thematic,
+    {
+      key: 'fixedPoints',
+      label: intl.formatMessage({ id: 'parcel.section.fixedPoints' }),
+      children: <FixedPointList points={parcel.FIXPOINTS ?? []} />,
+    },
+    {
+      key: 'buildings',
+      label: intl.formatMessage({ id: 'parcel.section.buildings' }, { count: objects.length }),
+      children: <BuildingList objects={objects} />,
+    },
+  ];
+  return <Collapse defaultActiveKey={sections.map((section) => section.key)} items={sections} size="small" />;
+}

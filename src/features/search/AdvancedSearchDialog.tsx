@@ -1,0 +1,259 @@
+import { Button, Checkbox, Col, Form, Input, Modal, Radio, Row, Select } from 'antd';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { LookupSelect } from './LookupSelect';
+import { areaInputError } from './areaInputError';
+import { criteriaFromDraft } from './criteriaFromDraft';
+import {
+  advancedDialogClosed,
+  draftCantonChosen,
+  draftChanged,
+  draftCleared,
+  draftMunicipalitiesChosen,
+  searchRequested,
+  selectAddressQuery,
+  selectDialogOpen,
+  selectDraft,
+} from './searchSlice';
+import { useLookupOptions } from './useLookupOptions';
+
+/** Max width of the search dialog (spec §9). */
+const DIALOG_WIDTH = 900;
+
+function asList(value: string[] | string | undefined): string[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+function asOne(value: string[] | string | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * 'Search for Parcels' (spec §2): every field in the spec's order, the canton-first rule, type-to-find
+ * lookups, numeric parcel-size inputs with their validation, the hidden freeway fields, Search and Clear.
+ * The form lives in the search slice so its rules (canton clears municipality and street …) are reducers.
+ */
+export function AdvancedSearchDialog() {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const open = useAppSelector(selectDialogOpen);
+  const draft = useAppSelector(selectDraft);
+  const addressQuery = useAppSelector(selectAddressQuery);
+  const lookups = useLookupOptions(open);
+  const needsCanton = !draft.CANTON;
+  const fromError = areaInputError(draft.PRC_SUR_from);
+  const toError = areaInputError(draft.PRC_SUR_to);
+  const label = (id: string) => intl.formatMessage({ id });
+
+  return (
+    <Modal
+      open={open}
+      width={DIALOG_WIDTH}
+      title={label('search.dialog.title')}
+      onCancel={() => dispatch(advancedDialogClosed())}
+      destroyOnHidden
+      footer={[
+        <Button key="clear" onClick={() => dispatch(draftCleared())}>
+          <FormattedMessage id="search.dialog.clear" />
+        </Button>,
+        <Button
+          key="search"
+          type="primary"
+          disabled={Boolean(fromError || toError)}
+          onClick={() => dispatch(searchRequested(criteriaFromDraft(draft, addressQuery)))}
+        >
+          <FormattedMessage id="search.dialog.search" />
+        </Button>,
+      ]}
+    >
+      <Form layout="vertical" component="div">
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item label={label('search.field.canton')} htmlFor="search-canton">
+              <LookupSelect
+                field="canton"
+                id="search-canton"
+                labelId="search.field.canton"
+                value={draft.CANTON}
+                {...lookups.canton}
+                onChange={(value) => dispatch(draftCantonChosen(asOne(value)))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={label('search.field.municipality')} htmlFor="search-locname">
+              <LookupSelect
+                field="locname"
+                id="search-locname"
+                labelId="search.field.municipality"
+                multiple
+                needsCanton={needsCanton}
+                value={draft.LOCNAME}
+                {...lookups.locname}
+                onChange={(value) => dispatch(draftMunicipalitiesChosen(asList(value)))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={label('search.field.street')} htmlFor="search-street">
+              <LookupSelect
+                field="street"
+                id="search-street"
+                labelId="search.field.street"
+                multiple
+                needsCanton={needsCanton}
+                value={draft.STREET}
+                {...lookups.street}
+                onChange={(value) => dispatch(draftChanged({ STREET: asList(value) }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={label('search.field.thermal')} htmlFor="search-thermal">
+              <LookupSelect
+                field="thermal"
+                id="search-thermal"
+                labelId="search.field.thermal"
+                multiple
+                needsCanton={needsCanton}
+                value={draft.GRN_TRM}
+                {...lookups.thermal}
+                onChange={(value) => dispatch(draftChanged({ GRN_TRM: asList(value) }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={label('search.field.alphaPri')} htmlFor="search-alpha-pri">
+              <LookupSelect
+                field="alphaPri"
+                id="search-alpha-pri"
+                labelId="search.field.alphaPri"
+                needsCanton={needsCanton}
+                value={draft.ALPHA_PRI}
+                {...lookups.alphaPri}
+                onChange={(value) => dispatch(draftChanged({ ALPHA_PRI: asOne(value) }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={label('search.field.alphaSec')} htmlFor="search-alpha-sec">
+              <LookupSelect
+                field="alphaSec"
+                id="search-alpha-sec"
+                labelId="search.field.alphaSec"
+                needsCanton={needsCanton}
+                value={draft.ALPHA_SEC}
+                {...lookups.alphaSec}
+                onChange={(value) => dispatch(draftChanged({ ALPHA_SEC: asOne(value) }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={label('search.field.parcelNumber')} htmlFor="search-prc-no">
+              <Input
+                id="search-prc-no"
+                value={draft.PRC_NO}
+                onChange={(event) => dispatch(draftChanged({ PRC_NO: event.target.value }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={label('search.field.parcelId')} htmlFor="search-prc-id">
+              <Input
+                id="search-prc-id"
+                value={draft.PRC_ID}
+                onChange={(event) => dispatch(draftChanged({ PRC_ID: event.target.value }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              label={label('search.field.sizeFrom')}
+              htmlFor="search-size-from"
+              validateStatus={fromError ? 'error' : undefined}
+              help={fromError ? label(fromError) : undefined}
+            >
+              <Input
+                id="search-size-from"
+                inputMode="numeric"
+                suffix="m²"
+                value={draft.PRC_SUR_from}
+                onChange={(event) => dispatch(draftChanged({ PRC_SUR_from: event.target.value }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              label={label('search.field.sizeTo')}
+              htmlFor="search-size-to"
+              validateStatus={toError ? 'error' : undefined}
+              help={toError ? label(toError) : undefined}
+            >
+              <Input
+                id="search-size-to"
+                inputMode="numeric"
+                suffix="m²"
+                value={draft.PRC_SUR_to}
+                onChange={(event) => dispatch(draftChanged({ PRC_SUR_to: event.target.value }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item label={label('search.field.objects')}>
+              <Radio.Group
+                value={draft.OBJECT_OPTIONS}
+                onChange={(event) => dispatch(draftChanged({ OBJECT_OPTIONS: event.target.value }))}
+                options={[
+                  { value: '', label: label('search.objects.all') },
+                  { value: 'With', label: label('search.objects.with') },
+                  { value: 'Without', label: label('search.objects.without') },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item>
+              <Checkbox
+                checked={draft.GRN_RAD}
+                onChange={(event) => dispatch(draftChanged({ GRN_RAD: event.target.checked }))}
+              >
+                <FormattedMessage id="search.field.radon" />
+              </Checkbox>
+              <Checkbox
+                checked={draft.PRO_BUN}
+                onChange={(event) => dispatch(draftChanged({ PRO_BUN: event.target.checked }))}
+              >
+                <FormattedMessage id="search.field.protectedNational" />
+              </Checkbox>
+              <Checkbox
+                checked={draft.includeRoads}
+                onChange={(event) => dispatch(draftChanged({ includeRoads: event.target.checked }))}
+              >
+                <FormattedMessage id="search.field.includeRoads" />
+              </Checkbox>
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={label('search.field.propertyType')} htmlFor="search-prc-typ">
+              <Select<'Eigentum' | 'Baurecht'>
+                id="search-prc-typ"
+                aria-label={label('search.field.propertyType')}
+                allowClear
+                value={draft.PRC_TYP}
+                onChange={(value) => dispatch(draftChanged({ PRC_TYP: value ?? undefined }))}
+                options={[
+                  { value: 'Eigentum', label: label('search.propertyType.freehold') },
+                  { value: 'Baurecht', label: label('search.propertyType.leasehold') },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+        {/* The two freeway fields exist but are hidden (spec §2); they keep a shared link's values. */}
+        <input type="hidden" name="FREEWAY_from" value={draft.FREEWAY_from ?? ''} />
+        <input type="hidden" name="FREEWAY_to" value={draft.FREEWAY_to ?? ''} />
+      </Form>
+    </Modal>
+  );
+}

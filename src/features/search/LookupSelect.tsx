@@ -1,0 +1,61 @@
+import { Select, Spin } from 'antd';
+import { useIntl } from 'react-intl';
+import { useAppDispatch } from '../../app/hooks';
+import type { LookupField } from './LookupField';
+import { lookupTyped } from './searchSlice';
+
+export interface LookupOption {
+  value: string;
+  label: string;
+}
+
+export interface LookupSelectProps {
+  field: LookupField;
+  id: string;
+  labelId: string;
+  value: string[] | string | undefined;
+  options: LookupOption[];
+  loading: boolean;
+  multiple?: boolean;
+  /** Disabled until a canton is chosen (spec §2), with the placeholder that says so. */
+  needsCanton?: boolean;
+  onChange: (value: string[] | string | undefined) => void;
+}
+
+/**
+ * A type-to-find select (spec §2): what the user types goes to the lookup 450 ms later (the search
+ * listeners debounce it), and the server's matches become the options.
+ */
+export function LookupSelect({
+  field,
+  id,
+  labelId,
+  value,
+  options,
+  loading,
+  multiple = false,
+  needsCanton = false,
+  onChange,
+}: LookupSelectProps) {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  return (
+    <Select<string[] | string | undefined>
+      id={id}
+      aria-label={intl.formatMessage({ id: labelId })}
+      data-testid={`lookup-${field}`}
+      mode={multiple ? 'multiple' : undefined}
+      allowClear
+      disabled={needsCanton}
+      placeholder={intl.formatMessage({
+        id: needsCanton ? 'search.field.cantonFirst' : 'search.field.typeToFind',
+      })}
+      value={value}
+      options={options}
+      showSearch={{ onSearch: (text) => dispatch(lookupTyped({ field, text })), filterOption: false }}
+      notFoundContent={loading ? <Spin size="small" /> : undefined}
+      onChange={(next) => onChange(next ?? undefined)}
+      style={{ width: '100%' }}
+    />
+  );
+}

@@ -1,0 +1,41 @@
+import { FilterOutlined } from '@ant-design/icons';
+import { Button, Input, Space } from 'antd';
+import { useIntl } from 'react-intl';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import {
+  addressQueryChanged,
+  advancedDialogOpened,
+  searchRequested,
+  selectAddressQuery,
+  selectCriteria,
+} from './searchSlice';
+
+/** The quick search (Enter triggers it) and the button that opens the advanced dialog. */
+export function QuickSearch() {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const addressQuery = useAppSelector(selectAddressQuery);
+  const criteria = useAppSelector(selectCriteria);
+  return (
+    <Space.Compact style={{ width: '100%' }}>
+      <Input.Search
+        value={addressQuery}
+        placeholder={intl.formatMessage({ id: 'search.quick.placeholder' })}
+        aria-label={intl.formatMessage({ id: 'search.quick.label' })}
+        allowClear
+        enterButton
+        onChange={(event) => dispatch(addressQueryChanged(event.target.value))}
+        // The quick search keeps the filters on screen: it replaces only the text (spec §7 maps/search).
+        onSearch={(value) =>
+          dispatch(searchRequested({ ...criteria, searchQuery: value.trim() || undefined }))
+        }
+      />
+      <Button
+        icon={<FilterOutlined />}
+        onClick={() => dispatch(advancedDialogOpened())}
+        aria-label={intl.formatMessage({ id: 'search.advanced.open' })}
+        title={intl.formatMessage({ id: 'search.advanced.open' })}
+      />
+    </Space.Compact>
+  );
+}

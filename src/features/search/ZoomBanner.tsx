@@ -1,0 +1,24 @@
+import { Typography } from 'antd';
+import { FormattedMessage } from 'react-intl';
+import { PARCEL_MIN_ZOOM } from '../map/mapStartView';
+
+/**
+ * Below zoom 14 the map shows only count bubbles, so a red 'Zoom in for results' asks the user to
+ * zoom in to see the parcels; from zoom 14, where the matching parcels are drawn, 'Showing N' gives the
+ * number of results listed on this page. Our reading of spec §2's "below a starting zoom level": the
+ * level parcel tiles start at (spec §9).
+ */
+export function ZoomBanner({ zoom, showing }: { zoom: number; showing: number }) {
+  if (zoom < PARCEL_MIN_ZOOM) {
+    return (
+      <Typography.Text type="danger" strong role="status" data-testid="zoom-banner">
+        <FormattedMessage id="search.zoomIn" />
+      </Typography.Text>
+    );
+  }
+  return (
+    <Typography.Text role="status" data-testid="zoom-banner">
+      <FormattedMessage id="search.showing" values={{ count: showing }} />
+    </Typography.Text>
+  );
+}

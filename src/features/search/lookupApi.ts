@@ -1,0 +1,62 @@
+import { mainApi } from '../../api/mainApi';
+import type { AlphaItem, Canton, LocationNameItem, StreetItem, ThermalItem } from '../../contract/Parcel';
+
+/** The lookup lists answer either `{data: [...]}` (the find calls) or a bare list (spec §7). */
+function items<T>(response: { data?: T[] } | T[]): T[] {
+  return Array.isArray(response) ? response : (response.data ?? []);
+}
+
+function query(path: string, params: Record<string, string | string[] | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) search.append(key, String(one));
+  }
+  return `${path}?${search.toString()}`;
+}
+
+/** Lookup limits of spec §9: cantons 100, thermals / location names / alphas 25, streets 250. */
+export const LOOKUP_LIMITS = { canton: 100, thermal: 25, locname: 25, alpha: 25, street: 250 } as const;
+
+export const lookupApi = mainApi.injectEndpoints({
+  endpoints: (build) => ({
+    findCantons: build.query<Canton[], { q: string }>({
+      query: ({ q }) => query('cantons/find', { q, fields: 'code', limit: LOOKUP_LIMITS.canton }),
+      transformResponse: items<Canton>,
+    }),
+    findThermals: build.query<ThermalItem[], { q: string; canton: string }>({
+      query: ({ q, canton }) =>
+        query('thermals/find', { q, canton, fields: 'code,canton,lang', limit: LOOKUP_LIMITS.thermal }),
+      transformResponse: items<ThermalItem>,
+    }),
+    findLocationNames: build.query<LocationNameItem[], { q: string; canton: string }>({
+      query: ({ q, canton }) =>
+        query('location-names/', { q, canton, fields: 'code,canton', limit: LOOKUP_LIMITS.locname }),
+      transformResponse: items<LocationNameItem>,
+    }),
+    findAlphas: build.query<AlphaItem[], { q: string; canton: string; varname: 'ALPHA_PRI' | 'ALPHA_SEC' }>({
+      query: ({ q, canton, varname }) =>
+        query('alphas/', {
+          q,
+          varname,
+          canton,
+          fields: 'code,canton,varname,lang',
+          limit: LOOKUP_LIMITS.alpha,
+        }),
+      transformResponse: items<AlphaItem>,
+    }),
+    findStreets: build.query<StreetItem[], { q: string; canton: string; locname: string[] }>({
+      query: ({ q, canton, locname }) =>
+        query('streets/', { q, canton, locname, fields: 'code,canton,locname', limit: LOOKUP_LIMITS.street }),
+      transformResponse: items<StreetItem>,
+    }),
+  }),
+});
+
+export const {
+  useFindCantonsQuery,
+  useFindThermalsQuery,
+  useFindLocationNamesQuery,
+  useFindAlphasQuery,
+  useFindStreetsQuery,
+} = lookupApi;

@@ -1,0 +1,207 @@
+import { act } from '@testing-library/react';
+import { makeStore } from '../../../src/app/store';
+import { MapController } from '../../../src/features/map/MapController';
+import { OBJECT_TYPE_COLOURS } from '../../../src/features/map/objectTypeColours';
+import { searchApi } from '../../../src/features/search/searchApi';
+import { parcelSelected, searchRestored } from '../../../src/features/search/searchSlice';
+import { HOVER_POPUP_MS } from '../../../src/lib/timing';
+import { sessionFixture } from '../sessionFixture';
+import { searchResponse } from '../search/searchFixtures';
+import { FakeMap, FakePopup, workerUrls } from './maplibreMock';
+
+// maplibre-gl ships only an ESM "import" export, which jest's resolver does not pick: mock it by name.
+jest.mock('maplibre-gl', () => jest.requireActual('./maplibreMock'), { virtual: true });
+
+function startController() {
+  const store = makeStore({ session: sessionFixture() });
+  const container = document.createElement('div');
+  const controller = new MapController({
+    container,
+    store,
+    describeParcel: (properties) => `Parcel ${String(properties.PRC_NO)}`,
+  });
+  const map = FakeMap.last;
+  map.fire('load');
+  return { store, controller, map, container };
+}
+
+describe('MapController (design.md §3: the one owner of the map)', () => {
+  it('starts at lon 8.4225 lat 46.9587, zoom 7, pitch 20, bearing -20, max pitch 85 with the controls', () => {
+    const { map } = startController();
+    expect(map.options).toMatchObject({
+      center: [8.4225, 46.9587],
+      zoom: 7,
+      pitch: 20,
+      bearing: -20,
+      maxPitch: 85,
+    });
+    expect(map.controls.map((control) => (control as object).constructor.name)).toEqual([
+      'NavigationControl',
+      'FullscreenControl',
+      'ScaleControl',
+      'AttributionControl',
+    ]);
+    expect(workerUrls.at(-1)).toBe('http://localhost/vendor/maplibre-gl-worker.mjs?v=6.17.0');
+  });
+
+  it('uses the self-hosted base map with the BFS attribution when no outside style is configured', () => {
+    const { map } = startController();
+    const style = map.options.style as { sources: Record<string, { tiles: string[]; attribution: string }> };
+    expect(style.sources.base.tiles).toEqual(['http://localhost/tiles/base/{z}/{x}/{y}.pbf']);
+    expect(style.sources.base.attribution).toBe('Geodata © Swiss Federal Statistical Office (BFS), GEOSTAT');
+  });
+
+  it('uses BASEMAP_STYLE_URL when the runtime config gives one', () => {
+    window.__PARCEL_ATLAS_CONFIG__ = { baseMapStyleUrl: 'https://tiles.example.ch/style.json' };
+    try {
+      const { map } = startController();
+      expect(map.options.style).toBe('https://tiles.example.ch/style.json');
+    } finally {
+      delete window.__PARCEL_ATLAS_CONFIG__;
+    }
+  });
+
+  it('sends the main-server token with its vector tile requests, and nothing to other hosts', () => {
+    const { map } = startController();
+    const transform = map.options.transformRequest as (url: string) => {
+      url: string;
+      headers?: Record<string, string>;
+    };
+    expect(transform('http://localhost/v1/secure/maps/tile?x=1&y=2&z=14')).toEqual({
+      url: 'http://localhost/v1/secure/maps/tile?x=1&y=2&z=14',
+      headers: { Authorization: 'Bearer main-token' },
+    });
+    expect(transform('http://localhost/tiles/base/7/67/44.pbf')).toEqual({
+      url: 'http://localhost/tiles/base/7/67/44.pbf',
+    });
+  });
+
+  it('draws parcels from zoom 14, buildings from 15 in 11 type colours, and clusters between 7 and 14', () => {
+    const { map } = startController();
+    const layer = (id: string) =>
+      map.layers.find((candidate) => candidate.id === id) as Record<string, unknown>;
+    expect(layer('parcels-matching-fill').minzoom).toBe(14);
+    expect(layer('parcels-all-around-fill').minzoom).toBe(14);
+    expect(layer('parcel-objects-fill').minzoom).toBe(15);
+    expect(layer('search-clusters-circle')).toMatchObject({ minzoom: 7, maxzoom: 14 });
+    expect(Object.keys(OBJECT_TYPE_COLOURS)).toHaveLength(11);
+    const colour = (layer('parcel-objects-fill').paint as Record<string, unknown[]>)['fill-color'];
+    for (const hex of Object.values(OBJECT_TYPE_COLOURS)) expect(colour).toContain(hex);
+    expect(map.sources.get('parcels-all-around')?.tiles).toEqual([
+      'http://localhost/v1/secure/maps/all-around?x={x}&y={y}&z={z}',
+    ]);
+    expect(map.sources.get('parcel-objects')?.tiles).toEqual([
+      'http://localhost/v1/secure/maps/objects?x={x}&y={y}&z={z}',
+    ]);
+  });
+
+  it('follows the search: matching-parcel tiles carry its filters, clusters come from its byLocation buckets', async () => {
+    const { store, map } = startController();
+    expect(map.layout.get('parcels-matching-fill.visibility')).toBe('none');
+    const active = { criteria: { CANTON: 'ZG', LOCNAME: ['Zug'] }, paging: { page: 1, size: 12 } };
+    act(() => {
+      store.dispatch(searchRestored(active));
+    });
+    expect(map.layout.get('parcels-matching-fill.visibility')).toBe('visible');
+    expect(map.sources.get('parcels-matching')?.tiles).toEqual([
+      'http://localhost/v1/secure/maps/tile?x={x}&y={y}&z={z}&CANTON=ZG&LOCNAME=Zug',
+    ]);
+    await act(async () => {
+      await store.dispatch(searchApi.util.upsertQueryData('searchParcels', active, searchResponse(3, 57)));
+    });
+    // RTK Query's cache updates notify subscribers batched on the next animation frame.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(map.sources.get('search-clusters')?.data).toEqual({
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          geometry: { type: 'Point', coordinates: [8.51, 47.17] },
+          properties: { name: 'Zug', count: 57 },
+        },
+      ],
+    });
+  });
+
+  it('highlights the selected parcel and flies to a chosen result at zoom 17, pitch 60', () => {
+    const { store, map } = startController();
+    act(() => {
+      store.dispatch(parcelSelected({ id: 'CH99', centroid: { type: 'Point', coordinates: [8.5, 47.2] } }));
+    });
+    expect(map.filters.get('parcels-selected')).toEqual(['==', ['get', 'PRC_ID'], 'CH99']);
+    expect(map.flights).toEqual([
+      {
+        center: [8.5, 47.2],
+        zoom: 17,
+        pitch: 60,
+        bearing: undefined,
+        padding: { top: 0, bottom: 0, left: 0, right: 440 },
+      },
+    ]);
+    act(() => {
+      store.dispatch(parcelSelected({ id: 'CH99' }));
+    });
+    expect(map.flights).toHaveLength(1);
+  });
+
+  it('dispatches a parcel click as a selection and reports the view after a move', () => {
+    const { store, map } = startController();
+    map.fire('click', { features: [{ properties: { PRC_ID: 'CH42' } }] }, 'parcels-all-around-fill');
+    expect(store.getState().search).toMatchObject({ selectedParcelId: 'CH42', detailOpen: true });
+    map.zoom = 15.5;
+    map.fire('moveend');
+    expect(store.getState().map.zoom).toBe(15.5);
+  });
+
+  it('shows the hover popup only after the pointer rests 388 ms on a parcel', () => {
+    jest.useFakeTimers();
+    try {
+      const { map } = startController();
+      FakePopup.shown.length = 0;
+      map.fire(
+        'mousemove',
+        { features: [{ properties: { PRC_NO: '77' } }], lngLat: { lng: 8.5, lat: 47.1 } },
+        'parcels-matching-fill',
+      );
+      jest.advanceTimersByTime(HOVER_POPUP_MS - 1);
+      expect(FakePopup.shown).toEqual([]);
+      jest.advanceTimersByTime(1);
+      expect(FakePopup.shown).toEqual(['Parcel 77']);
+      map.fire(
+        'mousemove',
+        { features: [{ properties: { PRC_NO: '78' } }], lngLat: { lng: 8.5, lat: 47.1 } },
+        'parcels-matching-fill',
+      );
+      map.fire('mouseleave', {}, 'parcels-matching-fill');
+      jest.advanceTimersByTime(HOVER_POPUP_MS);
+      expect(FakePopup.shown).toEqual(['Parcel 77']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('zooms in towards a clicked count bubble, not past zoom 14', () => {
+    const { map } = startController();
+    map.zoom = 12.5;
+    map.fire(
+      'click',
+      { features: [{ geometry: { type: 'Point', coordinates: [8.51, 47.17] } }] },
+      'search-clusters-circle',
+    );
+    expect(map.eases).toEqual([{ center: [8.51, 47.17], zoom: 14 }]);
+  });
+
+  it('stops following the store and removes the map when destroyed', () => {
+    const { store, map, controller } = startController();
+    controller.destroy();
+    expect(map.removed).toBe(true);
+    store.dispatch(parcelSelected({ id: 'CH1', centroid: { type: 'Point', coordinates: [8, 47] } }));
+    expect(map.flights).toHaveLength(0);
+  });
+
+  it('keeps the map instance out of the store (serialisable state only)', () => {
+    const { store } = startController();
+    expect(() => JSON.stringify(store.getState())).not.toThrow();
+    expect(JSON.stringify(store.getState())).not.toContain('FakeMap');
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * A stand-in for maplibre-gl in jsdom (the real one needs WebGL). Records what the controller does to
+ * the map and lets a test fire the map's events: `FakeMap.last.fire('load')`.
+ */
+type Handler = (event: Record<string, unknown>) => void;
+
+export class FakeSource {
+  tiles: string[] = [];
+  data: unknown = null;
+  constructor(public spec: Record<string, unknown>) {
+    this.tiles = (spec.tiles as string[] | undefined) ?? [];
+    this.data = spec.data ?? null;
+  }
+  setTiles(tiles: string[]) {
+    this.tiles = tiles;
+    return this;
+  }
+  setData(data: unknown) {
+    this.data = data;
+    return Promise.resolve();
+  }
+}
+
+export class FakeMap {
+  static last: FakeMap;
+  options: Record<string, unknown>;
+  controls: unknown[] = [];
+  sources = new globalThis.Map<string, FakeSource>();
+  layers: Record<string, unknown>[] = [];
+  filters = new globalThis.Map<string, unknown>();
+  layout = new globalThis.Map<string, unknown>();
+  flights: Record<string, unknown>[] = [];
+  eases: Record<string, unknown>[] = [];
+  handlers: { type: string; layer?: string; handler: Handler }[] = [];
+  removed = false;
+  zoom: number;
+  canvas = document.createElement('canvas');
+
+  constructor(options: Record<string, unknown>) {
+    this.options = options;
+    this.zoom = options.zoom as number;
+    FakeMap.last = this;
+  }
+  addControl(control: unknown) {
+    this.controls.push(control);
+    return this;
+  }
+  on(type: string, layerOrHandler: string | Handler, maybeHandler?: Handler) {
+    if (typeof layerOrHandler === 'string')
+      this.handlers.push({ type, layer: layerOrHandler, handler: maybeHandler! });
+    else this.handlers.push({ type, handler: layerOrHandler });
+    return this;
+  }
+  /** Fires a map event, or a layer event when `layer` is given. */
+  fire(type: string, event: Record<string, unknown> = {}, layer?: string) {
+    for (const entry of this.handlers) if (entry.type === type && entry.layer === layer) entry.handler(event);
+  }
+  addSource(id: string, spec: Record<string, unknown>) {
+    this.sources.set(id, new FakeSource(spec));
+  }
+  getSource(id: string) {
+    return this.sources.get(id);
+  }
+  addLayer(layer: Record<string, unknown>) {
+    this.layers.push(layer);
+  }
+  setFilter(layer: string, filter: unknown) {
+    this.filters.set(layer, filter);
+  }
+  setLayoutProperty(layer: string, name: string, value: unknown) {
+    this.layout.set(`${layer}.${name}`, value);
+  }
+  flyTo(options: Record<string, unknown>) {
+    this.flights.push(options);
+  }
+  easeTo(options: Record<string, unknown>) {
+    this.eases.push(options);
+  }
+  getZoom() {
+    return this.zoom;
+  }
+  getCenter() {
+    return { lng: 8.4, lat: 46.9 };
+  }
+  getCanvas() {
+    return this.canvas;
+  }
+  remove() {
+    this.removed = true;
+  }
+}
+
+export class FakePopup {
+  static shown: string[] = [];
+  text = '';
+  setLngLat() {
+    return this;
+  }
+  setText(text: string) {
+    this.text = text;
+    return this;
+  }
+  addTo() {
+    FakePopup.shown.push(this.text);
+    return this;
+  }
+  remove() {
+    return this;
+  }
+}
+
+class FakeControl {
+  constructor(public options?: unknown) {}
+}
+
+export const Map = FakeMap;
+export const Popup = FakePopup;
+export class NavigationControl extends FakeControl {}
+export class FullscreenControl extends FakeControl {}
+export class ScaleControl extends FakeControl {}
+export class AttributionControl extends FakeControl {}
+export const workerUrls: string[] = [];
+export function setWorkerUrl(url: string) {
+  workerUrls.push(url);
+}
+export function getVersion() {
+  return '6.17.0';
+}

@@ -1,0 +1,173 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import type { ParcelFullResponse } from '../../../src/contract/Parcel';
+import { ParcelDrawer } from '../../../src/features/parcel/ParcelDrawer';
+import { initialSearchState } from '../../../src/features/search/searchSlice';
+import { apiUrl, startMswServer } from '../msw';
+import { renderWithProviders } from '../renderWithProviders';
+import { sessionFixture } from '../sessionFixture';
+import { buildingFixture, fullResponse } from '../search/searchFixtures';
+
+const server = startMswServer();
+
+function answerDetail(body: ParcelFullResponse | Record<string, unknown>, status = 200) {
+  server.use(
+    http.get(apiUrl('/v1/secure/maps/prcid/:id/objects-full'), () => HttpResponse.json(body, { status })),
+  );
+}
+
+function renderDrawer(language: 'en' | 'de' = 'en') {
+  return renderWithProviders(<ParcelDrawer />, {
+    preloadedState: {
+      session: sessionFixture(),
+      language: { chosen: language },
+      search: { ...initialSearchState, selectedParcelId: 'CH123456789012', detailOpen: true },
+    },
+  });
+}
+
+const DETAIL = fullResponse(
+  {
+    PRC_NO: '1234',
+    PRC_SUR: 812,
+    STREET_ADDRESSES: ['Baarerstrasse 12', 'Baarerstrasse 14'],
+    ALPHA_PRIS: ['W2', 'WG3'],
+    OVL_NOI: 'II',
+    GRN_RAD: 14,
+    HAZ_WAT: 'blue',
+    PRO_BUC: 'cantonal B object',
+    ENV_FOR: 'no',
+    EVN_TRA: 'within 300 m',
+    FIXPOINTS: [{ FIX_NAM: 'Baar-Nord - LFP3', FIX_DTP: 42.5, FIX_COO_X: 2681000, FIX_COO_Y: 1224500 }],
+  },
+  [
+    buildingFixture({ OBJ_ID: 'b1', OBJ_TYP: 'building', OBJ_PRO: 'none' }),
+    buildingFixture({
+      OBJ_ID: 'b2',
+      OBJ_TYP: 'monument',
+      OBJ_PRO: 'cantonal',
+      OBJ_JOB: 1890,
+      OBJ_POB: 'before 1919',
+    }),
+  ],
+);
+
+describe('parcel detail drawer (spec §2, §3)', () => {
+  it('shows every section with its values formatted per spec §9', async () => {
+    answerDetail(DETAIL);
+    renderDrawer();
+    const drawer = await screen.findByTestId('parcel-drawer');
+    expect(
+      await within(drawer).findByText('Parcel 1234', { selector: '.ant-drawer-title' }),
+    ).toBeInTheDocument();
+    for (const section of [
+      'Basic data',
+      'Zoning',
+      'Ground',
+      'Natural hazards',
+      'Heritage',
+      'Environment and infrastructure',
+      'Fixed points',
+      'Buildings (2)',
+    ]) {
+      expect(within(drawer).getByText(section)).toBeInTheDocument();
+    }
+    expect(within(drawer).getByText('812.00 m²')).toBeInTheDocument();
+    expect(within(drawer).getByText('Baarerstrasse 12, Baarerstrasse 14')).toBeInTheDocument();
+    expect(within(drawer).getByText('W2, WG3')).toBeInTheDocument();
+    expect(within(drawer).getByText('Freehold')).toBeInTheDocument();
+    expect(within(drawer).getByRole('link', { name: 'ZG' })).toHaveAttribute('href', 'https://oereb.zg.ch');
+    expect(within(drawer).getByText('blue')).toBeInTheDocument();
+    expect(within(drawer).getByText('cantonal B object')).toBeInTheDocument();
+    expect(within(drawer).getByText('within 300 m')).toBeInTheDocument();
+  });
+
+  it('warns about radon above 10 % but not at 10 %', async () => {
+    answerDetail(DETAIL);
+    const first = renderDrawer();
+    expect(await screen.findByTestId('radon-warning')).toHaveTextContent('Radon: 14 % probability');
+    first.unmount();
+    answerDetail(fullResponse({ GRN_RAD: 10 }));
+    renderDrawer();
+    await screen.findByText('10 %');
+    expect(screen.queryByTestId('radon-warning')).not.toBeInTheDocument();
+  });
+
+  it('splits fixed points into name and type at the hyphen, with the distance', async () => {
+    answerDetail(DETAIL);
+    renderDrawer();
+    const row = (await screen.findByText('Baar-Nord')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('LFP3')).toBeInTheDocument();
+    expect(within(row).getByText('42.50 m')).toBeInTheDocument();
+  });
+
+  it('lists the buildings with their register data and a protected marker where OBJ_PRO is not none', async () => {
+    answerDetail(DETAIL);
+    renderDrawer();
+    const buildings = await screen.findAllByTestId('building');
+    expect(buildings).toHaveLength(2);
+    expect(within(buildings[0]).getByText('Building')).toBeInTheDocument();
+    expect(within(buildings[0]).queryByTestId('protected-marker')).not.toBeInTheDocument();
+    expect(within(buildings[0]).getByText('142.00 m²')).toBeInTheDocument();
+    expect(within(buildings[0]).getByText('1,310.00 m³')).toBeInTheDocument();
+    expect(within(buildings[0]).getByText('1961-1970')).toBeInTheDocument();
+    expect(within(buildings[1]).getByText('Monument')).toBeInTheDocument();
+    expect(within(buildings[1]).getByTestId('protected-marker')).toHaveTextContent('Protected (cantonal)');
+    expect(within(buildings[1]).getByText('1890')).toBeInTheDocument();
+  });
+
+  it('translates every label (German)', async () => {
+    answerDetail(DETAIL);
+    renderDrawer('de');
+    const drawer = await screen.findByTestId('parcel-drawer');
+    expect(
+      await within(drawer).findByText('Parzelle 1234', { selector: '.ant-drawer-title' }),
+    ).toBeInTheDocument();
+    for (const text of [
+      'Grunddaten',
+      'Naturgefahren',
+      'Gebäude (2)',
+      'Fläche',
+      'Hochwasser',
+      'Denkmal',
+      'Baujahr',
+    ]) {
+      expect(within(drawer).getAllByText(text).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('closes with its button and clears the selection', async () => {
+    answerDetail(DETAIL);
+    const { store } = renderDrawer();
+    await screen.findByText('Parcel 1234', { selector: '.ant-drawer-title' });
+    await userEvent.click(screen.getByRole('button', { name: 'Close parcel details' }));
+    expect(store.getState().search.detailOpen).toBe(false);
+    expect(store.getState().search.selectedParcelId).toBeNull();
+  });
+
+  it("reports a full-detail failure with the server's message and the plan hint", async () => {
+    answerDetail(
+      { error: true, errorCode: 'LIMIT_REACHED_FULL_VIEW', errorMessage: 'Full view limit reached.' },
+      402,
+    );
+    const { store } = renderDrawer();
+    await waitFor(() =>
+      expect(store.getState().ui.snackbars.at(-1)).toMatchObject({
+        kind: 'error',
+        message: { id: 'parcel.detail.failed', values: { message: 'Full view limit reached.' } },
+      }),
+    );
+  });
+
+  it("says 'No results found' when a failed detail has no message (also for a 200 with error: true)", async () => {
+    answerDetail({ error: true });
+    const { store } = renderDrawer();
+    await waitFor(() =>
+      expect(store.getState().ui.snackbars.at(-1)).toMatchObject({
+        kind: 'error',
+        message: { id: 'search.noResults' },
+      }),
+    );
+  });
+});

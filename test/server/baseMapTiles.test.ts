@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import Pbf from 'pbf';
+import { VectorTile } from '@mapbox/vector-tile';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/store/openDatabase';
+import { buildApp } from '../../server/app';
+
+describe('self-hosted base map tiles', () => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'basemap-'));
+    const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
+    app = await buildApp({ config, db: openDatabase(path.join(dir, 't.sqlite')) });
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  function decode(body: Buffer): VectorTile {
+    return new VectorTile(new Pbf(body));
+  }
+
+  it('serves cantons, lakes and canton labels at the start zoom without a token', async () => {
+    // Zoom 7 tile 67/44 covers central Switzerland (Lucerne, Zug, Lake Lucerne).
+    const response = await app.inject({ method: 'GET', url: '/tiles/base/7/67/44.pbf' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/x-protobuf');
+    const tile = decode(response.rawPayload);
+    expect(Object.keys(tile.layers)).toEqual(
+      expect.arrayContaining(['country', 'cantons', 'lakes', 'labels']),
+    );
+    expect(tile.layers.municipalities).toBeUndefined();
+    const labels = Array.from({ length: tile.layers.labels.length }, (_, i) => tile.layers.labels.feature(i));
+    expect(labels.map((label) => label.properties.name)).toContain('Zug');
+  });
+
+  it('adds municipalities with their names from zoom 8', async () => {
+    const tile = decode((await app.inject({ method: 'GET', url: '/tiles/base/10/536/359.pbf' })).rawPayload);
+    const municipalities = tile.layers.municipalities;
+    expect(municipalities.length).toBeGreaterThan(0);
+    const names = Array.from(
+      { length: municipalities.length },
+      (_, i) => municipalities.feature(i).properties.name,
+    );
+    expect(names.every((name) => typeof name === 'string' && name !== '')).toBe(true);
+  });
+
+  it('answers an empty tile outside Switzerland', async () => {
+    const response = await app.inject({ method: 'GET', url: '/tiles/base/7/10/10.pbf' });
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.length).toBe(0);
+  });
+
+  it('refuses tile numbers outside the zoom level with 400', async () => {
+    const response = await app.inject({ method: 'GET', url: '/tiles/base/2/9/1.pbf' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: true });
+    expect((await app.inject({ method: 'GET', url: '/tiles/base/x/1/1.pbf' })).statusCode).toBe(400);
+  });
+
+  it("serves the map engine's worker from our origin", async () => {
+    const response = await app.inject({ method: 'GET', url: '/vendor/maplibre-gl-worker.mjs' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('javascript');
+    expect(response.body).toContain('MapLibre');
+    const gzipped = await app.inject({
+      method: 'GET',
+      url: '/vendor/maplibre-gl-worker.mjs',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString('utf8')).toBe(response.body);
+  });
+});

@@ -1,0 +1,72 @@
+import {
+  initialSearchState,
+  pageChanged,
+  parcelSelected,
+  searchCleared,
+  searchRequested,
+  searchRestored,
+  searchSlice,
+  searchStarted,
+} from '../../src/features/search/searchSlice';
+
+const reduce = searchSlice.reducer;
+
+describe('search slice (spec §4, §5)', () => {
+  it('a search resets to page 1, closes the open parcel, flies to the start view and sets the spinner', () => {
+    let state = reduce(
+      initialSearchState,
+      searchRestored({ criteria: { CANTON: 'ZG' }, paging: { page: 4, size: 12 } }),
+    );
+    state = reduce(
+      state,
+      parcelSelected({ id: 'CH1', centroid: { type: 'Point', coordinates: [8.5, 47.1] } }),
+    );
+    state = reduce(state, searchRequested({ CANTON: 'LU' }));
+    expect(state).toMatchObject({
+      paging: { page: 1, size: 12 },
+      selectedParcelId: null,
+      detailOpen: false,
+      searching: true,
+      flyTo: { seq: 2, center: [8.4225, 46.9587], zoom: 7, pitch: 20, bearing: -20 },
+    });
+    // The running search changes only when the debounce ends.
+    expect(state.active?.criteria).toEqual({ CANTON: 'ZG' });
+    expect(reduce(state, searchStarted()).active).toEqual({
+      criteria: { CANTON: 'LU' },
+      paging: { page: 1, size: 12 },
+    });
+  });
+
+  it('keeps the filters and stays within pages 1..100 when the page changes', () => {
+    const base = reduce(
+      initialSearchState,
+      searchRestored({ criteria: { CANTON: 'ZG' }, paging: { page: 1, size: 12 } }),
+    );
+    expect(reduce(base, pageChanged(3)).active).toEqual({
+      criteria: { CANTON: 'ZG' },
+      paging: { page: 3, size: 12 },
+    });
+    expect(reduce(base, pageChanged(0)).active?.paging.page).toBe(1);
+    expect(reduce(base, pageChanged(250)).active?.paging.page).toBe(100);
+  });
+
+  it('clears the results and the address query for an empty search', () => {
+    let state = reduce(
+      initialSearchState,
+      searchRestored({ criteria: { searchQuery: 'Zug' }, paging: { page: 1, size: 12 } }),
+    );
+    expect(state.addressQuery).toBe('Zug');
+    state = reduce(state, searchCleared());
+    expect(state).toMatchObject({ active: null, addressQuery: '', criteria: {} });
+  });
+
+  it('a result card flies to zoom 17 with pitch 60 beside the drawer; a map click does not fly', () => {
+    const card = reduce(
+      initialSearchState,
+      parcelSelected({ id: 'CH1', centroid: { type: 'Point', coordinates: [8.5, 47.1] } }),
+    );
+    expect(card.flyTo).toMatchObject({ center: [8.5, 47.1], zoom: 17, pitch: 60, besideDrawer: true });
+    const click = reduce(initialSearchState, parcelSelected({ id: 'CH2' }));
+    expect(click).toMatchObject({ selectedParcelId: 'CH2', detailOpen: true, flyTo: null });
+  });
+});
