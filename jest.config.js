@@ -24,6 +24,9 @@ const esmPackages = [
   '@mapbox',
   'dayjs',
   'maplibre-gl',
+  'd3-delaunay',
+  'delaunator',
+  'robust-predicates',
   'cookie',
 ].join('|');
 
@@ -70,6 +73,7 @@ const config = {
       ...shared,
       displayName: 'server',
       testEnvironment: 'node',
+      setupFilesAfterEnv: ['<rootDir>/test/server/setup.ts'],
       testMatch: ['<rootDir>/test/server/**/*.test.ts'],
     },
     {

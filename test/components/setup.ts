@@ -25,3 +25,9 @@ class ResizeObserverStub {
   disconnect() {}
 }
 (window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStub;
+
+// antd screens under jsdom are slow on a shared 2-core machine; the spec's delays run on fake timers anyway.
+jest.setTimeout(30_000);
+
+// The socket lives outside the store and talks to a real socket server; component tests do not open one.
+jest.mock('../../src/features/realtime/socketConnection', () => ({ openSocket: jest.fn(), closeSocket: jest.fn() }));
