@@ -11,4 +11,12 @@ export interface E2eState {
   serverPid: number;
 }
 
-export const E2E_STATE_FILE = path.join(os.tmpdir(), 'parcel-atlas-e2e-state.json');
+/**
+ * globalSetup puts the state file in its own run directory and names it in this variable, which the test
+ * processes inherit, so two runs at once do not read each other's server.
+ */
+export const E2E_STATE_ENV = 'PARCEL_ATLAS_E2E_STATE';
+
+export function e2eStateFile(): string {
+  return process.env[E2E_STATE_ENV] ?? path.join(os.tmpdir(), 'parcel-atlas-e2e-state.json');
+}

@@ -4,7 +4,7 @@ import path from 'node:path';
 import net from 'node:net';
 import { spawn, spawnSync } from 'node:child_process';
 import { SMTPServer } from 'smtp-server';
-import { E2E_STATE_FILE, type E2eState } from './e2eState';
+import { E2E_STATE_ENV, type E2eState } from './e2eState';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -104,7 +104,9 @@ export default async function globalSetup(): Promise<void> {
     smtpUrl: `smtp://127.0.0.1:${mail.port}`,
     serverPid: server.pid ?? 0,
   };
-  fs.writeFileSync(E2E_STATE_FILE, JSON.stringify(state));
+  const stateFile = path.join(root, 'state.json');
+  fs.writeFileSync(stateFile, JSON.stringify(state));
+  process.env[E2E_STATE_ENV] = stateFile;
   const shared = globalThis as unknown as {
     __E2E__: { server: typeof server; mail: SMTPServer; root: string };
   };

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import type { SMTPServer } from 'smtp-server';
-import { E2E_STATE_FILE } from './e2eState';
 
 /** Stops the server and the SMTP receiver and removes the run's data directory. */
 export default async function globalTeardown(): Promise<void> {
@@ -16,6 +15,5 @@ export default async function globalTeardown(): Promise<void> {
     e2e.server.kill('SIGTERM');
   });
   await new Promise<void>((resolve) => e2e.mail.close(() => resolve()));
-  fs.rmSync(E2E_STATE_FILE, { force: true });
   fs.rmSync(e2e.root, { recursive: true, force: true });
 }

@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { E2E_STATE_FILE, type E2eState } from './e2eState';
+import { e2eStateFile, type E2eState } from './e2eState';
 
 /**
  * Helpers for the end-to-end tests: the real server that globalSetup started (with a real SMTP receiver),
  * Debian's Chromium driven by playwright-core, and the mails the server sent.
  */
 export function e2eState(): E2eState {
-  return JSON.parse(fs.readFileSync(E2E_STATE_FILE, 'utf8')) as E2eState;
+  return JSON.parse(fs.readFileSync(e2eStateFile(), 'utf8')) as E2eState;
 }
 
 const CHROMIUM_ARGS = [

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, newPage, saveScreenshot, usersCli } from './harness';
 
 const PASSWORD = 'Atlas#2026plans';
@@ -16,11 +16,16 @@ function newAccount(name: string): string {
  * Logs in through the SSO API and hands the browser the session the login screen would store, then
  * opens the map, which loads the profile and authorises against the main server. Keeps this journey
  * independent of the login screen's own test.
+ *
+ * The session is written on a same-origin page that does not run the app (/healthz): on an app page,
+ * redux-persist writes the session it restored (empty) back to localStorage a few timer ticks after
+ * start, and on a busy machine that write lands after ours and the map opens logged out.
  */
 async function signIn(page: Page, username: string): Promise<string> {
   const login = await page.request.post('/api/user/login', { data: { username, password: PASSWORD } });
+  expect(login.status()).toBe(200);
   const { token } = (await login.json()) as { token: string };
-  await page.goto('/plans');
+  await page.goto('/healthz');
   await page.evaluate(
     ([key, ssoToken]) => {
       const cached = JSON.stringify({ value: ssoToken, expiresAt: Date.now() + 3_600_000 });
@@ -40,6 +45,17 @@ async function signIn(page: Page, username: string): Promise<string> {
   await page.goto('/');
   await page.getByTestId('plan-button').waitFor();
   return token;
+}
+
+/** antd zooms a dialog in from transparent: a screenshot before that ends shows no dialog. */
+async function waitUntilFullyShown(locator: Locator): Promise<void> {
+  const element = await locator.elementHandle();
+  await locator
+    .page()
+    .waitForFunction(
+      (node) => node !== null && node.getAnimations().length === 0 && getComputedStyle(node).opacity === '1',
+      element,
+    );
 }
 
 describe('plans, checkout and quotas in a real browser', () => {
@@ -64,7 +80,7 @@ describe('plans, checkout and quotas in a real browser', () => {
     await checkout.click();
 
     await page.waitForURL(/\/v1\/secure\/payment\/test-checkout\/cs_test_/);
-    await page.getByText('TEST PAYMENT').waitFor();
+    await page.getByRole('alert').filter({ hasText: 'TEST PAYMENT' }).waitFor();
     await page.getByText('Subscribe to Standard Plan').waitFor();
     await page.getByRole('button', { name: 'Pay CHF 59.90' }).click();
 
@@ -82,6 +98,7 @@ describe('plans, checkout and quotas in a real browser', () => {
     expect(await dialog.getByTestId('limit-max_advance_search').textContent()).toBe('350');
     expect(await dialog.getByTestId('limit-max_full_view').textContent()).toBe('350');
     expect(await dialog.getByTestId('limit-max_report_download').textContent()).toBe('50');
+    await waitUntilFullyShown(dialog);
     await saveScreenshot(page, 'plans-dialog');
   });
 

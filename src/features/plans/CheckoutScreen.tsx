@@ -4,6 +4,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { ROUTE_PATHS } from '../../app/routePaths';
 import { selectIsLoggedIn, selectMainToken, selectProfile } from '../auth/sessionSlice';
+import { useProfileRefresh } from '../auth/useProfileRefresh';
 import { HostFormPost } from './HostFormPost';
 import { paymentHostUrl } from './paymentHostUrl';
 import { PlanLimits } from './PlanLimits';
@@ -19,6 +20,9 @@ export function CheckoutScreen() {
   const { planId } = useParams();
   const navigate = useNavigate();
   const intl = useIntl();
+  // A public route, so no route guard loads the profile: with a token but no cached profile the user
+  // would be shown as logged out (and could not check out) until some map route loaded it.
+  useProfileRefresh();
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const mainToken = useAppSelector(selectMainToken);
   const profile = useAppSelector(selectProfile);

@@ -58,4 +58,18 @@ describe('the app as src/index.tsx mounts it', () => {
     const stored = JSON.parse(localStorage.getItem(`persist:${SESSION_PERSIST_KEY}`) ?? '{}');
     expect(JSON.parse(stored.ssoToken).value).toBe('new-token');
   });
+
+  it('writes a session change still waiting for its timer when the page goes (reload or full navigation)', async () => {
+    const store = makeStore();
+    const persistor = await new Promise<Persistor>((resolve) => {
+      const created: Persistor = persistStore(store, null, () => resolve(created));
+    });
+    render(<App store={store} persistor={persistor} />);
+    // Nothing else runs between these lines, so redux-persist's own timer-driven write cannot happen:
+    // only the page-hide flush can have stored the token.
+    store.dispatch(setSsoToken('token-before-reload'));
+    window.dispatchEvent(new PageTransitionEvent('pagehide'));
+    const stored = JSON.parse(localStorage.getItem(`persist:${SESSION_PERSIST_KEY}`) ?? '{}');
+    expect(JSON.parse(stored.ssoToken).value).toBe('token-before-reload');
+  });
 });

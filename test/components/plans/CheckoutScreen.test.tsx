@@ -1,12 +1,18 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { CheckoutScreen } from '../../../src/features/plans/CheckoutScreen';
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
-import { LOGGED_IN, PLANS } from './planFixtures';
+import { LOGGED_IN, PLANS, subscription } from './planFixtures';
 
-startMswServer(http.get(apiUrl('/api/plans'), () => HttpResponse.json(PLANS)));
+// Authorising opens the notification socket, which is not what this screen's tests are about.
+jest.mock('../../../src/features/realtime/socketConnection', () => ({
+  openSocket: jest.fn(),
+  closeSocket: jest.fn(),
+}));
+
+const server = startMswServer(http.get(apiUrl('/api/plans'), () => HttpResponse.json(PLANS)));
 
 function hiddenValue(form: HTMLFormElement, name: string): string | undefined {
   return (form.elements.namedItem(name) as HTMLInputElement | null)?.value;
@@ -79,5 +85,28 @@ describe('Checkout screen', () => {
     expect(screen.queryByRole('button', { name: 'Checkout' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
+  });
+
+  it('loads the profile of a session that kept its token but not its profile, then offers Checkout', async () => {
+    server.use(
+      http.get(apiUrl('/api/admin/profile'), () => HttpResponse.json(LOGGED_IN.profile)),
+      http.post(apiUrl('/v1/secure/user/authorize'), () =>
+        HttpResponse.json({ token: 'fresh-main-token', profile: LOGGED_IN.profile }),
+      ),
+      http.get(apiUrl('/v1/secure/subscriptions'), () => HttpResponse.json({ subscription: subscription() })),
+    );
+    renderWithProviders(<CheckoutScreen />, {
+      initialEntries: ['/checkout/standard'],
+      path: '/checkout/:planId',
+      preloadedState: {
+        session: { ...LOGGED_IN, mainToken: null, profile: null, profileFetchedAt: null },
+      },
+    });
+    const checkout = await screen.findByRole('button', { name: 'Checkout' });
+    await waitFor(() => expect(checkout).toBeEnabled());
+    const form = checkout.closest('form')!;
+    expect(hiddenValue(form, 'email')).toBe('anna@example.ch');
+    expect(hiddenValue(form, 'token')).toBe('fresh-main-token');
+    expect(screen.queryByText('Log in to subscribe to a plan.')).not.toBeInTheDocument();
   });
 });
