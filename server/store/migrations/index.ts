@@ -2,6 +2,7 @@ import type { Migration } from '../Migration';
 import { coreMigration } from './001-core';
 import { parcelsMigration } from './020-parcels';
 import { cantonsMigration } from './021-cantons';
+import { parcelFilterColumnsMigration } from './022-parcel-filter-columns';
 import { accountsMigration } from './010-accounts';
 import { plansSubscriptionsMigration } from './030-plans-subscriptions';
 
@@ -9,4 +10,4 @@ import { plansSubscriptionsMigration } from './030-plans-subscriptions';
  * Every schema step, in order. Version ranges by area keep parallel work apart:
  * 1–9 core, 10–19 accounts, 20–29 parcels/dataset, 30–39 plans/subscriptions, 40–49 settings/push.
  */
-export const migrations: Migration[] = [coreMigration, accountsMigration, parcelsMigration, cantonsMigration, plansSubscriptionsMigration];
+export const migrations: Migration[] = [coreMigration, accountsMigration, parcelsMigration, cantonsMigration, parcelFilterColumnsMigration, plansSubscriptionsMigration];

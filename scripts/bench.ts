@@ -1,0 +1,183 @@
+/**
+ * Storage benchmark: builds (or reuses) a dataset and prints build time, size, and p50/p95 of simple
+ * search, advanced search with aggregation, parcel with objects, and z14/z15 city-centre tiles.
+ *   npm run bench                       default cantons (ZG,LU,GE,TI) → DATA_DIR/bench-default.sqlite
+ *   npm run bench -- --all              whole country → DATA_DIR/bench-all.sqlite (minutes)
+ *   npm run bench -- --cantons ZG --db FILE
+ * Calls the repository and tile service directly (no HTTP), on one connection, like one server worker.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { openDatabase } from '../server/store/openDatabase';
+import { buildDataset } from '../server/data/buildDataset';
+import { CANTONS } from '../server/data/geography/cantonTable';
+import { createSqliteDatasetWriter } from '../server/store/parcels/createSqliteDatasetWriter';
+import { createSqliteParcelRepository } from '../server/store/parcels/createSqliteParcelRepository';
+import { createTileService, type TileKind } from '../server/services/tiles/TileService';
+import { createRng } from '../server/data/random/Rng';
+import type { ParcelQuery } from '../server/services/search/ParcelQuery';
+
+function args() {
+  const argv = process.argv.slice(2);
+  let cantons = ['ZG', 'LU', 'GE', 'TI'];
+  let label = 'default';
+  let file: string | null = null;
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--all') {
+      cantons = CANTONS.map((c) => c.code);
+      label = 'all';
+    } else if (argv[i] === '--cantons') {
+      cantons = argv[++i].toUpperCase().split(',');
+      label = cantons.join('-');
+    } else if (argv[i] === '--db') file = path.resolve(argv[++i]);
+    else throw new Error(`Unknown argument ${argv[i]}`);
+  }
+  const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
+  return { cantons, file: file ?? path.join(dataDir, `bench-${label}.sqlite`) };
+}
+
+function percentiles(samples: number[]): { p50: number; p95: number } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+function time<T>(n: number, make: (i: number) => () => T): number[] {
+  const samples: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const run = make(i);
+    const start = performance.now();
+    run();
+    samples.push(performance.now() - start);
+  }
+  return samples;
+}
+
+function line(name: string, samples: number[], extra = ''): void {
+  const { p50, p95 } = percentiles(samples);
+  console.log(
+    `${name.padEnd(44)} p50 ${p50.toFixed(2).padStart(8)} ms   p95 ${p95.toFixed(2).padStart(8)} ms ${extra}`,
+  );
+}
+
+function tileOf(lon: number, lat: number, z: number): { x: number; y: number } {
+  const n = 2 ** z;
+  const r = (lat * Math.PI) / 180;
+  return {
+    x: Math.floor(((lon + 180) / 360) * n),
+    y: Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n),
+  };
+}
+
+function main(): void {
+  const { cantons, file } = args();
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const db = openDatabase(file);
+  const writer = createSqliteDatasetWriter(db);
+  let info = writer.readInfo();
+  if (!info || info.cantons.join(',') !== cantons.join(',')) {
+    console.log(`Building dataset ${cantons.join(',')} into ${file} …`);
+    info = buildDataset(writer, {
+      cantons,
+      onProgress: (text, done, total) => {
+        if (done % 25 === 0 || done === total) process.stdout.write(`\r${text}   `);
+      },
+    });
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    console.log('');
+  }
+  const size = fs.statSync(file).size / 1024 / 1024;
+  console.log(
+    `Dataset ${info.cantons.join(',')}: ${info.parcels.toLocaleString('en-US')} parcels, ` +
+      `${info.buildings.toLocaleString('en-US')} buildings; built in ${info.buildSeconds} s; file ${size.toFixed(0)} MB`,
+  );
+
+  const repo = createSqliteParcelRepository(db);
+  const tiles = createTileService(repo);
+  const rng = createRng(42);
+  const munis = db
+    .prepare('SELECT name, canton, lon, lat, parcel_count FROM municipalities ORDER BY parcel_count DESC')
+    .all() as {
+    name: string;
+    canton: string;
+    lon: number;
+    lat: number;
+    parcel_count: number;
+  }[];
+  const sample = db.prepare('SELECT prc_id, street, house_no FROM parcels WHERE id = ?');
+  const maxId = db.prepare('SELECT max(id) FROM parcels').pluck().get() as number;
+  const randomParcel = () =>
+    sample.get(rng.int(1, maxId)) as
+      { prc_id: string; street: string | null; house_no: string | null } | undefined;
+  const paging = { page: 1, size: 12 };
+
+  // The first search loads the in-memory filter columns (the server does this at start).
+  const warm = performance.now();
+  repo.search({ text: munis[0].name, excludeRoads: false }, paging);
+  console.log(`search index load (once, at server start)     ${(performance.now() - warm).toFixed(0)} ms`);
+
+  const simpleQueries: ParcelQuery[] = [];
+  for (let i = 0; i < 300; i++) {
+    const p = randomParcel();
+    const kind = i % 3;
+    if (kind === 0) simpleQueries.push({ text: rng.pick(munis).name.slice(0, 5), excludeRoads: false });
+    else if (kind === 1 && p?.street)
+      simpleQueries.push({ text: `${p.street.slice(0, 7)} ${p.house_no ?? ''}`.trim(), excludeRoads: false });
+    else simpleQueries.push({ text: p?.prc_id ?? 'CH000000000000', excludeRoads: false });
+  }
+  line(
+    'simple search (text, 12 hits + buckets)',
+    time(simpleQueries.length, (i) => () => repo.search(simpleQueries[i], paging)),
+  );
+
+  const advanced = (i: number): ParcelQuery => {
+    const m = munis[i % Math.min(munis.length, 40)];
+    return [
+      { canton: m.canton, excludeRoads: true, objects: 'With' as const },
+      { canton: m.canton, locnames: [m.name], surface: { from: 500, to: 2000 }, excludeRoads: true },
+      { canton: m.canton, radon: { from: 0, to: 9 }, typ: 'Eigentum' as const, excludeRoads: true },
+    ][i % 3];
+  };
+  line(
+    'advanced search with aggregation',
+    time(300, (i) => () => repo.search(advanced(i), { page: 1 + (i % 5), size: 12 })),
+  );
+
+  const ids = Array.from({ length: 1000 }, () => randomParcel()?.prc_id ?? '');
+  line(
+    'parcel with objects',
+    time(ids.length, (i) => () => repo.parcel(ids[i])),
+  );
+
+  for (const [z, kind] of [
+    [14, 'around'],
+    [14, 'parcels'],
+    [15, 'around'],
+    [15, 'objects'],
+  ] as [number, TileKind][]) {
+    const centres = munis.slice(0, 8);
+    // One untimed pass first: the database pages of these tiles come into the OS cache, as on a server.
+    for (const m of centres) {
+      const { x, y } = tileOf(m.lon, m.lat, z);
+      tiles.render(kind, z, x, y, null);
+    }
+    let bytes = 0;
+    const samples = time(centres.length * 10, (i) => {
+      const m = centres[i % centres.length];
+      const { x, y } = tileOf(m.lon, m.lat, z);
+      return () => {
+        const tile = tiles.render(kind, z, x, y, kind === 'parcels' ? { excludeRoads: true } : null);
+        bytes += tile?.byteLength ?? 0;
+      };
+    });
+    line(
+      `z${z} city-centre tile (${kind})`,
+      samples,
+      `  avg ${(bytes / samples.length / 1024).toFixed(0)} KB`,
+    );
+  }
+  db.close();
+}
+
+main();

@@ -1,0 +1,55 @@
+import type { SwissGeography, MunicipalityShape } from './geography/SwissGeography';
+import { CANTON_BY_CODE } from './geography/cantonTable';
+import type { DatasetNoise } from './generator/DatasetNoise';
+import type { MunicipalityInput } from './generator/generateMunicipality';
+
+/** Places this far (degrees, ~15 km) outside a municipality still shape its density. */
+const PLACE_REACH = 0.2;
+const NEIGHBOURS = 6;
+
+function centreOf(m: MunicipalityShape): [number, number] {
+  return [(m.bbox[0] + m.bbox[2]) / 2, (m.bbox[1] + m.bbox[3]) / 2];
+}
+
+/** One generator input per municipality of the chosen cantons, in canton then BFS order. */
+export function planMunicipalities(
+  geography: SwissGeography,
+  cantonCodes: readonly string[],
+  seed: number,
+  noise: DatasetNoise,
+  limits: { maxMunicipalities?: number; maxParcelsPerMunicipality?: number } = {},
+): MunicipalityInput[] {
+  const inputs: MunicipalityInput[] = [];
+  for (const code of cantonCodes) {
+    const canton = CANTON_BY_CODE.get(code);
+    if (!canton) continue;
+    const own = geography.municipalities.filter((m) => m.cantonCode === code).sort((a, b) => a.bfs - b.bfs);
+    own.forEach((m, index) => {
+      const [cx, cy] = centreOf(m);
+      const neighbours = geography.municipalities
+        .filter((o) => o.bfs !== m.bfs)
+        .map((o) => ({ name: o.name, d: Math.hypot(centreOf(o)[0] - cx, centreOf(o)[1] - cy) }))
+        .sort((a, b) => a.d - b.d)
+        .slice(0, NEIGHBOURS)
+        .map((o) => o.name.replace(/ \(.*\)$/, ''));
+      const places = geography.places.filter(
+        (p) =>
+          p.lon > m.bbox[0] - PLACE_REACH &&
+          p.lon < m.bbox[2] + PLACE_REACH &&
+          p.lat > m.bbox[1] - PLACE_REACH &&
+          p.lat < m.bbox[3] + PLACE_REACH,
+      );
+      inputs.push({
+        municipality: m,
+        canton,
+        places,
+        neighbours,
+        zip: String(canton.zipBase + ((index * 10) % 900) + (index % 10)),
+        seed,
+        noise,
+        maxParcels: limits.maxParcelsPerMunicipality,
+      });
+    });
+  }
+  return limits.maxMunicipalities === undefined ? inputs : inputs.slice(0, limits.maxMunicipalities);
+}

@@ -1,0 +1,76 @@
+import type {
+  AlphaItem,
+  BuildingObject,
+  Canton,
+  LocationNameItem,
+  Parcel,
+  StreetItem,
+  ThermalItem,
+} from '../../../src/contract/Parcel';
+import type { Paging, ParcelQuery } from '../../services/search/ParcelQuery';
+
+export interface MunicipalityCount {
+  name: string;
+  count: number;
+  lon: number;
+  lat: number;
+}
+
+export interface ParcelSearchResult {
+  total: number;
+  hits: Parcel[];
+  /** Matching parcels per municipality, biggest first (the map's clusters). */
+  byMunicipality: MunicipalityCount[];
+}
+
+export interface ParcelDetail {
+  parcel: Parcel;
+  objects: BuildingObject[];
+  canton: Canton;
+}
+
+/** Small feature rows for vector tiles: geometry stays encoded (see geometryCodec). */
+export interface TileParcelRow {
+  id: number;
+  prcId: string;
+  prcNo: string;
+  typ: string;
+  ind: string;
+  geom: Uint8Array;
+}
+
+export interface TileBuildingRow {
+  id: number;
+  objId: string;
+  typ: string;
+  pro: string;
+  geom: Uint8Array;
+}
+
+/** Web Mercator metres. */
+export interface MercatorBox {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+/**
+ * Read side of the parcel dataset (lookups, search, details, tile features). The SQLite adapter is
+ * `createSqliteParcelRepository`; a PostGIS adapter would implement the same interface.
+ */
+export interface ParcelRepository {
+  /** True once a complete dataset is stored; also loads the in-memory search structures. */
+  hasDataset(): boolean;
+  cantons(): Canton[];
+  cantonByCode(code: string): Canton | null;
+  findCantons(q: string, limit: number): Canton[];
+  thermals(q: string, canton: string | undefined, limit: number): ThermalItem[];
+  locationNames(q: string, canton: string | undefined, limit: number): LocationNameItem[];
+  alphas(q: string, varname: string | undefined, canton: string | undefined, limit: number): AlphaItem[];
+  streets(q: string, canton: string | undefined, locnames: string[], limit: number): StreetItem[];
+  search(query: ParcelQuery, paging: Paging): ParcelSearchResult;
+  parcel(prcId: string): ParcelDetail | null;
+  tileParcels(box: MercatorBox, query: ParcelQuery | null, limit: number): TileParcelRow[];
+  tileBuildings(box: MercatorBox, limit: number): TileBuildingRow[];
+}

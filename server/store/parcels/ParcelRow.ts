@@ -1,0 +1,45 @@
+/** A parcels row joined with its municipality and canton names. */
+export interface ParcelRow {
+  id: number;
+  prc_id: string;
+  prc_no: string;
+  canton: string;
+  mun_bfs: number;
+  street: string | null;
+  house_no: string | null;
+  zip: string;
+  sur: number;
+  typ: 'Eigentum' | 'Baurecht';
+  ind: string;
+  alpha_pri: string | null;
+  alpha_sec: string | null;
+  alpha_ter: string | null;
+  bravo_pri: string | null;
+  grn_trm: string;
+  grn_rad: number;
+  pro_bun: number;
+  obj_count: number;
+  freeway: number;
+  putra: number;
+  lv95_x: number;
+  lv95_y: number;
+  lon: number;
+  lat: number;
+  geom: Uint8Array;
+  themes: string;
+  locname: string;
+  canton_name: string;
+  canton_names: string;
+}
+
+export interface BuildingRow {
+  id: number;
+  obj_id: string;
+  parcel_id: number;
+  typ: string;
+  pro: string;
+  lon: number;
+  lat: number;
+  attrs: string;
+  geom: Uint8Array;
+}

@@ -1,0 +1,165 @@
+import type { Database } from 'better-sqlite3';
+import type { Ring } from '../../data/geometry/Ring';
+import { encodeGeometry } from './geometryCodec';
+import { encodeThemes } from './themeCodec';
+import { encodeBuildingAttrs } from './buildingAttrsCodec';
+import { saveFilterColumns, scanFilterColumns } from './FilterColumns';
+import type { DatasetInfo, DatasetWriter } from './DatasetWriter';
+
+const META_KEY = 'dataset';
+const DATASET_TABLES = [
+  'cantons',
+  'municipalities',
+  'streets',
+  'thermals',
+  'alphas',
+  'parcels',
+  'parcels_rtree',
+  'parcels_fts',
+  'buildings',
+  'buildings_rtree',
+  'parcel_filter_columns',
+];
+
+function box(ring: Ring): [number, number, number, number] {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const [x, y] of ring) {
+    if (x < minX) minX = x;
+    if (y < minY) minY = y;
+    if (x > maxX) maxX = x;
+    if (y > maxY) maxY = y;
+  }
+  return [minX, maxX, minY, maxY];
+}
+
+export function createSqliteDatasetWriter(db: Database): DatasetWriter {
+  const insertCanton = db.prepare(
+    'INSERT OR REPLACE INTO cantons (bfs, code, name, names, language, url_oreb) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const insertThermal = db.prepare('INSERT OR REPLACE INTO thermals (canton, code, lang) VALUES (?, ?, ?)');
+  const insertAlpha = db.prepare(
+    'INSERT OR REPLACE INTO alphas (canton, varname, code, lang) VALUES (?, ?, ?, ?)',
+  );
+  const insertMunicipality = db.prepare(
+    'INSERT OR REPLACE INTO municipalities (bfs, name, canton, zip, lon, lat, parcel_count) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const insertStreet = db.prepare('INSERT INTO streets (name, canton, mun_bfs, locname) VALUES (?, ?, ?, ?)');
+  const insertParcel =
+    db.prepare(`INSERT INTO parcels (prc_id, prc_no, canton, mun_bfs, street, house_no, zip, sur,
+    typ, ind, alpha_pri, alpha_sec, alpha_ter, bravo_pri, grn_trm, grn_rad, pro_bun, obj_count, freeway, putra,
+    lv95_x, lv95_y, lon, lat, geom, themes)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertParcelBox = db.prepare(
+    'INSERT INTO parcels_rtree (id, min_x, max_x, min_y, max_y) VALUES (?, ?, ?, ?, ?)',
+  );
+  const insertText = db.prepare(
+    'INSERT INTO parcels_fts (rowid, address, street, locname, prc_no, prc_id) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const insertBuilding = db.prepare(
+    'INSERT INTO buildings (obj_id, parcel_id, typ, pro, lon, lat, attrs, geom) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const insertBuildingBox = db.prepare(
+    'INSERT INTO buildings_rtree (id, min_x, max_x, min_y, max_y) VALUES (?, ?, ?, ?, ?)',
+  );
+  const writeMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
+
+  return {
+    clear() {
+      db.transaction(() => {
+        for (const table of DATASET_TABLES) db.exec(`DELETE FROM ${table}`);
+        db.prepare('DELETE FROM meta WHERE key = ?').run(META_KEY);
+      })();
+    },
+    writeCantons(cantons) {
+      db.transaction(() => {
+        for (const c of cantons) {
+          insertCanton.run(c.bfs, c.code, c.name, JSON.stringify(c.names), c.language, c.urlOREB);
+        }
+      })();
+    },
+    writeLookups({ canton, thermals, alphas }) {
+      db.transaction(() => {
+        for (const t of thermals) insertThermal.run(canton, t.code, JSON.stringify(t.lang));
+        for (const { varname, codes } of alphas) {
+          for (const a of codes) insertAlpha.run(canton, varname, a.code, JSON.stringify(a.lang));
+        }
+      })();
+    },
+    writeMunicipality(g) {
+      db.transaction(() => {
+        insertMunicipality.run(
+          g.bfs,
+          g.name,
+          g.cantonCode,
+          g.zip,
+          g.centre[0],
+          g.centre[1],
+          g.parcels.length,
+        );
+        for (const street of g.streets) insertStreet.run(street, g.cantonCode, g.bfs, g.name);
+        const ids: number[] = [];
+        for (const p of g.parcels) {
+          const { lastInsertRowid } = insertParcel.run(
+            p.prcId,
+            p.prcNo,
+            g.cantonCode,
+            g.bfs,
+            p.street,
+            p.houseNo,
+            p.zip,
+            p.sur,
+            p.typ,
+            p.ind,
+            p.alphaPri,
+            p.alphaSec,
+            p.alphaTer,
+            p.bravoPri,
+            p.grnTrm,
+            p.grnRad,
+            p.proBun ? 1 : 0,
+            p.objCount,
+            p.freeway,
+            p.putra,
+            p.lv95[0],
+            p.lv95[1],
+            p.lon,
+            p.lat,
+            encodeGeometry([p.ring]),
+            encodeThemes(p.themes, p.fixPoints),
+          );
+          const id = Number(lastInsertRowid);
+          ids.push(id);
+          insertParcelBox.run(id, ...box(p.ring));
+          const address = p.street ? (p.houseNo ? `${p.street} ${p.houseNo}` : p.street) : '';
+          insertText.run(id, address, p.street ?? '', g.name, p.prcNo, p.prcId);
+        }
+        for (const b of g.buildings) {
+          const { parcelIndex, ring, lon, lat, OBJ_ID, OBJ_TYP, OBJ_PRO, ...attrs } = b;
+          const { lastInsertRowid } = insertBuilding.run(
+            OBJ_ID,
+            ids[parcelIndex],
+            OBJ_TYP,
+            OBJ_PRO,
+            lon,
+            lat,
+            encodeBuildingAttrs(attrs),
+            encodeGeometry([ring]),
+          );
+          insertBuildingBox.run(Number(lastInsertRowid), ...box(ring));
+        }
+      })();
+    },
+    finish(info) {
+      saveFilterColumns(db, scanFilterColumns(db));
+      writeMeta.run(META_KEY, JSON.stringify(info));
+    },
+    readInfo() {
+      const row = db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(META_KEY) as
+        string | undefined;
+      return row ? (JSON.parse(row) as DatasetInfo) : null;
+    },
+  };
+}

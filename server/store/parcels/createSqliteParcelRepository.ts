@@ -1,0 +1,221 @@
+import type { Database, Statement } from 'better-sqlite3';
+import type { AlphaItem, Canton, LangMap, ThermalItem } from '../../../src/contract/Parcel';
+import type { MunicipalityCount, ParcelRepository, TileBuildingRow } from './ParcelRepository';
+import type { BuildingRow, ParcelRow } from './ParcelRow';
+import { parcelWhere, textTerms, whereClause } from './parcelWhere';
+import { rowToBuilding, rowToParcel } from './rowToParcel';
+import { loadParcelFilterIndex, type ParcelFilterIndex } from './ParcelFilterIndex';
+
+interface MunicipalityPoint {
+  name: string;
+  lon: number;
+  lat: number;
+}
+
+const PARCEL_COLUMNS = `p.*, m.name AS locname, c.name AS canton_name, c.names AS canton_names`;
+const PARCEL_JOINS = `JOIN municipalities m ON m.bfs = p.mun_bfs JOIN cantons c ON c.code = p.canton`;
+
+interface CantonRow {
+  bfs: number;
+  code: string;
+  name: string;
+  url_oreb: string;
+}
+
+const toCanton = (row: CantonRow): Canton => ({
+  _id: String(row.bfs),
+  code: row.code,
+  urlOREB: row.url_oreb,
+  name: row.name,
+});
+const like = (q: string) => `%${fold(q).replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+
+/** Lower case without accents, so "hunenberg" finds "Hünenberg" in the lookups as in the FTS index. */
+function fold(text: unknown): string {
+  return String(text ?? '')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
+
+export function createSqliteParcelRepository(db: Database): ParcelRepository {
+  db.function('fold', { deterministic: true }, fold);
+  const statements = new Map<string, Statement>();
+  // Search SQL varies with the filters used; each distinct shape is prepared once.
+  const prepared = (sql: string): Statement => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  // In-memory search columns and municipality names, reloaded when a (re)built dataset is marked complete.
+  let cache: {
+    key: string;
+    index: ParcelFilterIndex;
+    municipalities: Map<number, MunicipalityPoint>;
+  } | null = null;
+  const current = () => {
+    const key =
+      (prepared("SELECT value FROM meta WHERE key = 'dataset'").pluck().get() as string | undefined) ?? '';
+    if (!cache || cache.key !== key) {
+      const rows = db
+        .prepare('SELECT bfs, name, lon, lat FROM municipalities')
+        .all() as (MunicipalityPoint & { bfs: number })[];
+      cache = { key, index: loadParcelFilterIndex(db), municipalities: new Map(rows.map((m) => [m.bfs, m])) };
+    }
+    return cache;
+  };
+
+  const repository: ParcelRepository = {
+    hasDataset() {
+      return current().key !== '';
+    },
+    cantons() {
+      return (
+        prepared('SELECT bfs, code, name, url_oreb FROM cantons ORDER BY code').all() as CantonRow[]
+      ).map(toCanton);
+    },
+    cantonByCode(code) {
+      const row = prepared('SELECT bfs, code, name, url_oreb FROM cantons WHERE code = ?').get(code) as
+        CantonRow | undefined;
+      return row ? toCanton(row) : null;
+    },
+    findCantons(q, limit) {
+      const rows = prepared(
+        `SELECT bfs, code, name, url_oreb FROM cantons
+         WHERE fold(code) LIKE ? ESCAPE '\\' OR fold(name) LIKE ? ESCAPE '\\' OR fold(names) LIKE ? ESCAPE '\\'
+         ORDER BY code LIMIT ?`,
+      ).all(like(q), like(q), like(q), limit) as CantonRow[];
+      return rows.map(toCanton);
+    },
+    thermals(q, canton, limit) {
+      const rows = prepared(
+        `SELECT code, canton, lang FROM thermals WHERE (? IS NULL OR canton = ?)
+         AND (fold(code) LIKE ? ESCAPE '\\' OR fold(lang) LIKE ? ESCAPE '\\') ORDER BY canton, code LIMIT ?`,
+      ).all(canton ?? null, canton ?? null, like(q), like(q), limit) as {
+        code: string;
+        canton: string;
+        lang: string;
+      }[];
+      return rows.map((r): ThermalItem => ({
+        code: r.code,
+        canton: r.canton,
+        lang: JSON.parse(r.lang) as LangMap,
+      }));
+    },
+    locationNames(q, canton, limit) {
+      return prepared(
+        `SELECT name AS code, canton FROM municipalities WHERE (? IS NULL OR canton = ?)
+         AND fold(name) LIKE ? ESCAPE '\\' ORDER BY name LIMIT ?`,
+      ).all(canton ?? null, canton ?? null, like(q), limit) as { code: string; canton: string }[];
+    },
+    alphas(q, varname, canton, limit) {
+      const rows = prepared(
+        `SELECT code, canton, varname, lang FROM alphas WHERE (? IS NULL OR canton = ?) AND (? IS NULL OR varname = ?)
+         AND (fold(code) LIKE ? ESCAPE '\\' OR fold(lang) LIKE ? ESCAPE '\\') ORDER BY canton, varname, code LIMIT ?`,
+      ).all(canton ?? null, canton ?? null, varname ?? null, varname ?? null, like(q), like(q), limit) as {
+        code: string;
+        canton: string;
+        varname: string;
+        lang: string;
+      }[];
+      return rows.map((r): AlphaItem => ({ ...r, lang: JSON.parse(r.lang) as LangMap }));
+    },
+    streets(q, canton, locnames, limit) {
+      const inList = locnames.length > 0 ? `AND locname IN (${locnames.map(() => '?').join(', ')})` : '';
+      const rows = prepared(
+        `SELECT id, name, canton, locname FROM streets WHERE (? IS NULL OR canton = ?) ${inList}
+         AND fold(name) LIKE ? ESCAPE '\\' ORDER BY name, locname LIMIT ?`,
+      ).all(canton ?? null, canton ?? null, ...locnames, like(q), limit) as {
+        id: number;
+        name: string;
+        canton: string;
+        locname: string;
+      }[];
+      return rows.map((r) => ({ _id: String(r.id), code: r.name, canton: r.canton, locname: r.locname }));
+    },
+    search(query, { page, size }) {
+      const filters = current();
+      let candidates: number[] | null = null;
+      const terms = query.text ? textTerms(query.text) : null;
+      if (terms?.fts && !terms.egrids.length && !terms.numbers.length && !query.prcNo && !query.prcId) {
+        // Words only: the FTS index alone gives the ids, already in id order.
+        candidates = prepared('SELECT rowid FROM parcels_fts WHERE parcels_fts MATCH ?')
+          .pluck()
+          .all(terms.fts) as number[];
+      } else if (query.text || query.prcNo || query.prcId) {
+        const sql = parcelWhere({
+          text: query.text,
+          prcNo: query.prcNo,
+          prcId: query.prcId,
+          excludeRoads: false,
+        });
+        candidates = prepared(`SELECT p.id FROM parcels p ${whereClause(sql)} ORDER BY p.id`)
+          .pluck()
+          .all(...sql.params) as number[];
+      }
+      const { total, pageIds, countsByMunicipality } = filters.index.evaluate(
+        query,
+        candidates,
+        (page - 1) * size,
+        size,
+      );
+      const rows =
+        pageIds.length === 0
+          ? []
+          : (db
+              .prepare(
+                `SELECT ${PARCEL_COLUMNS} FROM parcels p ${PARCEL_JOINS} WHERE p.id IN (${pageIds.join(',')}) ORDER BY p.id`,
+              )
+              .all() as ParcelRow[]);
+      const byMunicipality: MunicipalityCount[] = [...countsByMunicipality]
+        .flatMap(([bfs, count]) => {
+          const m = filters.municipalities.get(bfs);
+          return m ? [{ name: m.name, count, lon: m.lon, lat: m.lat }] : [];
+        })
+        .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+      return { total, hits: rows.map(rowToParcel), byMunicipality };
+    },
+    parcel(prcId) {
+      const row = prepared(`SELECT ${PARCEL_COLUMNS} FROM parcels p ${PARCEL_JOINS} WHERE p.prc_id = ?`).get(
+        prcId,
+      ) as ParcelRow | undefined;
+      if (!row) return null;
+      const buildings = prepared('SELECT * FROM buildings WHERE parcel_id = ? ORDER BY id').all(
+        row.id,
+      ) as BuildingRow[];
+      const canton = repository.cantonByCode(row.canton) as Canton;
+      return { parcel: rowToParcel(row), objects: buildings.map(rowToBuilding), canton };
+    },
+    tileParcels(box, query, limit) {
+      const filter = query ? parcelWhere(query) : { conditions: [], params: [] };
+      const extra = filter.conditions.length > 0 ? `AND ${filter.conditions.join(' AND ')}` : '';
+      // Raw rows (arrays) are noticeably cheaper than objects when a tile holds thousands of parcels.
+      const rows = prepared(
+        `SELECT p.id, p.prc_id, p.prc_no, p.typ, p.ind, p.geom
+         FROM parcels_rtree r JOIN parcels p ON p.id = r.id
+         WHERE r.min_x <= ? AND r.max_x >= ? AND r.min_y <= ? AND r.max_y >= ? ${extra} LIMIT ?`,
+      )
+        .raw(true)
+        .all(box.maxX, box.minX, box.maxY, box.minY, ...filter.params, limit) as [
+        number,
+        string,
+        string,
+        string,
+        string,
+        Uint8Array,
+      ][];
+      return rows.map(([id, prcId, prcNo, typ, ind, geom]) => ({ id, prcId, prcNo, typ, ind, geom }));
+    },
+    tileBuildings(box, limit) {
+      return prepared(
+        `SELECT b.id AS id, b.obj_id AS objId, b.typ AS typ, b.pro AS pro, b.geom AS geom
+         FROM buildings_rtree r JOIN buildings b ON b.id = r.id
+         WHERE r.min_x <= ? AND r.max_x >= ? AND r.min_y <= ? AND r.max_y >= ? LIMIT ?`,
+      ).all(box.maxX, box.minX, box.maxY, box.minY, limit) as TileBuildingRow[];
+    },
+  };
+  return repository;
+}

@@ -1,0 +1,84 @@
+import type { Ring } from '../../data/geometry/Ring';
+
+/**
+ * Compact binary geometry: Web Mercator coordinates in whole decimetres, each ring as a varint point count
+ * followed by zigzag varint deltas. A typical parcel takes ~25 bytes instead of ~400 as GeoJSON text,
+ * and decodes without JSON.parse (which dominated tile time in the prototype).
+ */
+const UNITS = 10;
+
+function writeVarint(out: number[], value: number): void {
+  let v = value;
+  while (v >= 0x80) {
+    out.push((v & 0x7f) | 0x80);
+    v = Math.floor(v / 128);
+  }
+  out.push(v);
+}
+
+const zigzag = (n: number) => (n >= 0 ? n * 2 : -n * 2 - 1);
+const unzigzag = (n: number) => (n % 2 === 0 ? n / 2 : -(n + 1) / 2);
+
+export function encodeGeometry(rings: readonly Ring[]): Buffer {
+  const out: number[] = [];
+  writeVarint(out, rings.length);
+  let px = 0;
+  let py = 0;
+  for (const ring of rings) {
+    writeVarint(out, ring.length);
+    for (const [x, y] of ring) {
+      const ix = Math.round(x * UNITS);
+      const iy = Math.round(y * UNITS);
+      writeVarint(out, zigzag(ix - px));
+      writeVarint(out, zigzag(iy - py));
+      px = ix;
+      py = iy;
+    }
+  }
+  return Buffer.from(out);
+}
+
+/**
+ * Decodes into any target unit: point = ((x − originX) · scale, (originY − y) · scale) when `flipY`
+ * (tile coordinates grow downwards), else (x − originX) · scale, (y − originY) · scale.
+ */
+export function decodeGeometry(
+  data: Uint8Array,
+  transform: { originX: number; originY: number; scale: number; flipY: boolean } = {
+    originX: 0,
+    originY: 0,
+    scale: 1,
+    flipY: false,
+  },
+): Ring[] {
+  let pos = 0;
+  const read = () => {
+    let result = 0;
+    let shift = 1;
+    let byte: number;
+    do {
+      byte = data[pos++];
+      result += (byte & 0x7f) * shift;
+      shift *= 128;
+    } while (byte & 0x80);
+    return result;
+  };
+  const { originX, originY, scale, flipY } = transform;
+  const ringCount = read();
+  const rings: Ring[] = [];
+  let ix = 0;
+  let iy = 0;
+  for (let r = 0; r < ringCount; r++) {
+    const n = read();
+    const ring: Ring = new Array(n);
+    for (let i = 0; i < n; i++) {
+      ix += unzigzag(read());
+      iy += unzigzag(read());
+      const x = ix / UNITS;
+      const y = iy / UNITS;
+      ring[i] = [(x - originX) * scale, (flipY ? originY - y : y - originY) * scale];
+    }
+    rings.push(ring);
+  }
+  return rings;
+}

@@ -1,0 +1,93 @@
+import type { ParcelQuery } from '../../services/search/ParcelQuery';
+
+export interface SqlFilter {
+  /** Conditions on alias `p` (parcels), joined with AND; empty means every parcel. */
+  conditions: string[];
+  params: (string | number)[];
+}
+
+const EGRID = /^CH[0-9A-Z]{12}$/i;
+const NUMBER = /^\d+[a-z]?$/i;
+
+function placeholders(n: number): string {
+  return new Array(n).fill('?').join(', ');
+}
+
+export interface TextTerms {
+  egrids: string[];
+  numbers: string[];
+  /** FTS5 expression of the word prefixes, or null when there are none. */
+  fts: string | null;
+}
+
+/**
+ * The text part: an EGRID matches prc_id, a bare number matches house or parcel number exactly (FTS
+ * prefix queries on numbers are slow), every other word is an accent-folded FTS prefix term.
+ */
+export function textTerms(text: string): TextTerms {
+  const terms: TextTerms = { egrids: [], numbers: [], fts: null };
+  const words: string[] = [];
+  for (const token of text.split(/[\s,;]+/).filter(Boolean)) {
+    if (EGRID.test(token)) terms.egrids.push(token.toUpperCase());
+    else if (NUMBER.test(token)) terms.numbers.push(token);
+    else {
+      const clean = token.replace(/["*^():{}+-]/g, ' ').trim();
+      for (const part of clean.split(/\s+/).filter(Boolean)) words.push(`"${part}"*`);
+    }
+  }
+  terms.fts = words.length > 0 ? words.join(' ') : null;
+  return terms;
+}
+
+function textConditions(text: string, filter: SqlFilter): void {
+  const { egrids, numbers, fts } = textTerms(text);
+  for (const egrid of egrids) {
+    filter.conditions.push('p.prc_id = ?');
+    filter.params.push(egrid);
+  }
+  for (const number of numbers) {
+    filter.conditions.push('(p.house_no = ? OR p.prc_no = ?)');
+    filter.params.push(number, number);
+  }
+  if (fts) {
+    filter.conditions.push('p.id IN (SELECT rowid FROM parcels_fts WHERE parcels_fts MATCH ?)');
+    filter.params.push(fts);
+  }
+}
+
+/** SQL conditions for every filter of spec §3, all on indexed or cheap columns. */
+export function parcelWhere(query: ParcelQuery): SqlFilter {
+  const filter: SqlFilter = { conditions: [], params: [] };
+  const add = (condition: string, ...params: (string | number)[]) => {
+    filter.conditions.push(condition);
+    filter.params.push(...params);
+  };
+  if (query.text) textConditions(query.text, filter);
+  if (query.canton) add('p.canton = ?', query.canton);
+  if (query.locnames) {
+    add(
+      `p.mun_bfs IN (SELECT bfs FROM municipalities WHERE name IN (${placeholders(query.locnames.length)}))`,
+      ...query.locnames,
+    );
+  }
+  if (query.streets) add(`p.street IN (${placeholders(query.streets.length)})`, ...query.streets);
+  if (query.thermals) add(`p.grn_trm IN (${placeholders(query.thermals.length)})`, ...query.thermals);
+  if (query.alphaPri) add('p.alpha_pri = ?', query.alphaPri);
+  if (query.alphaSec) add('p.alpha_sec = ?', query.alphaSec);
+  if (query.prcNo) add('p.prc_no = ?', query.prcNo);
+  if (query.prcId) add('p.prc_id = ?', query.prcId);
+  if (query.surface) add('p.sur BETWEEN ? AND ?', query.surface.from, query.surface.to);
+  if (query.objects === 'With') add('p.obj_count > 0');
+  if (query.objects === 'Without') add('p.obj_count = 0');
+  if (query.radon) add('p.grn_rad BETWEEN ? AND ?', query.radon.from, query.radon.to);
+  if (query.proBun) add('p.pro_bun = 1');
+  if (query.excludeRoads) add("p.ind = 'Standard'");
+  if (query.typ) add('p.typ = ?', query.typ);
+  if (query.freeway) add('p.freeway BETWEEN ? AND ?', query.freeway.from, query.freeway.to);
+  if (query.putra) add('p.putra BETWEEN ? AND ?', query.putra.from, query.putra.to);
+  return filter;
+}
+
+export function whereClause(filter: SqlFilter): string {
+  return filter.conditions.length > 0 ? `WHERE ${filter.conditions.join(' AND ')}` : '';
+}

@@ -1,0 +1,56 @@
+import type { BuildingObject, BuildingType, LangMap, Parcel } from '../../../src/contract/Parcel';
+import { decodeThemes } from './themeCodec';
+import { decodeBuildingAttrs } from './buildingAttrsCodec';
+import type { BuildingRow, ParcelRow } from './ParcelRow';
+import { ringsToGeoJson } from './ringsToGeoJson';
+
+const list = (value: string | null) => (value ? [value] : []);
+
+/** A stored parcel as the API returns it (`_source` of a hit, `feature` of the detail routes). */
+export function rowToParcel(row: ParcelRow): Parcel {
+  const { themes, fixPoints } = decodeThemes(row.themes);
+  const address = row.street ? (row.house_no ? `${row.street} ${row.house_no}` : row.street) : undefined;
+  return {
+    PRC_ID: row.prc_id,
+    PRC_NO: row.prc_no,
+    PRC_SUR: row.sur,
+    PRC_TYP: row.typ,
+    PRC_IND: row.ind,
+    PRC_COO_X: row.lv95_x,
+    PRC_COO_Y: row.lv95_y,
+    PRC_COU: 'CH',
+    PRC_ZIP: row.zip,
+    PRC_MUN: row.mun_bfs,
+    CANTON: row.canton,
+    STATE: row.canton_name,
+    LOCNAME: row.locname,
+    STREET_ADDRESS: address,
+    STREET_ADDRESSES: address ? [address] : [],
+    centroid: { type: 'Point', coordinates: [row.lon, row.lat] },
+    geometry: ringsToGeoJson(row.geom),
+    lang: { STATE: JSON.parse(row.canton_names) as LangMap },
+    ALPHA_PRIS: list(row.alpha_pri),
+    ALPHA_SECS: list(row.alpha_sec),
+    ALPHA_TERS: list(row.alpha_ter),
+    BRAVO_PRIS: list(row.bravo_pri),
+    BRAVO_SECS: [],
+    BRAVO_TERS: [],
+    ...themes,
+    GRN_TRM: row.grn_trm,
+    GRN_RAD: row.grn_rad,
+    FIXPOINTS: fixPoints,
+    OBJ_COUNT: row.obj_count,
+  };
+}
+
+export function rowToBuilding(row: BuildingRow): BuildingObject {
+  const attrs = decodeBuildingAttrs(row.attrs);
+  return {
+    OBJ_ID: row.obj_id,
+    OBJ_TYP: row.typ as BuildingType,
+    OBJ_PRO: row.pro,
+    ...attrs,
+    centroid: { type: 'Point', coordinates: [row.lon, row.lat] },
+    geometry: ringsToGeoJson(row.geom),
+  };
+}
