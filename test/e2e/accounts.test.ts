@@ -6,8 +6,10 @@ const unique = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random
 
 async function logIn(page: Page, username: string, password: string) {
   await page.getByLabel('Username', { exact: true }).fill(username);
+  // Enter submits (spec §2). After a failed attempt antd's button can keep its loading icon's leave animation
+  // (and so the accessible name "loading Login") for a while in headless Chromium, so we do not click it here.
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByLabel('Password', { exact: true }).press('Enter');
   await page.waitForURL((url) => url.pathname === '/');
 }
 
