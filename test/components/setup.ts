@@ -30,4 +30,7 @@ class ResizeObserverStub {
 jest.setTimeout(30_000);
 
 // The socket lives outside the store and talks to a real socket server; component tests do not open one.
-jest.mock('../../src/features/realtime/socketConnection', () => ({ openSocket: jest.fn(), closeSocket: jest.fn() }));
+jest.mock('../../src/features/realtime/socketConnection', () => ({
+  openSocket: jest.fn(),
+  closeSocket: jest.fn(),
+}));

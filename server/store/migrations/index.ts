@@ -10,4 +10,11 @@ import { plansSubscriptionsMigration } from './030-plans-subscriptions';
  * Every schema step, in order. Version ranges by area keep parallel work apart:
  * 1–9 core, 10–19 accounts, 20–29 parcels/dataset, 30–39 plans/subscriptions, 40–49 settings/push.
  */
-export const migrations: Migration[] = [coreMigration, accountsMigration, parcelsMigration, cantonsMigration, parcelFilterColumnsMigration, plansSubscriptionsMigration];
+export const migrations: Migration[] = [
+  coreMigration,
+  accountsMigration,
+  parcelsMigration,
+  cantonsMigration,
+  parcelFilterColumnsMigration,
+  plansSubscriptionsMigration,
+];
