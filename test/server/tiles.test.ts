@@ -3,10 +3,12 @@ import { VectorTile } from '@mapbox/vector-tile';
 import Pbf from 'pbf';
 import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
 import { buildTestDataset } from './helpers/buildTestDataset';
+import { TILE_BUFFER } from '../../server/services/tiles/writeMvt';
 
 let t: TestApp;
 let headers: { authorization: string };
 let tile: { x: number; y: number };
+let firstParcel: [number, number];
 
 /** The z-level tile containing a WGS84 point. */
 function tileAt(lon: number, lat: number, z: number) {
@@ -25,6 +27,7 @@ beforeAll(async () => {
     lon: number;
     lat: number;
   };
+  firstParcel = [p.lon, p.lat];
   tile = tileAt(p.lon, p.lat, 15);
 }, 60_000);
 afterAll(async () => t.close());
@@ -47,6 +50,18 @@ describe('vector tiles', () => {
     expect(feature.type).toBe(3);
     expect(Object.keys(feature.properties).sort()).toEqual(['PRC_ID', 'PRC_IND', 'PRC_NO', 'PRC_TYP']);
     expect(String(feature.properties.PRC_ID)).toMatch(/^CH\d{12}$/);
+  });
+
+  it('clips z14 parcels to the tile buffer: no coordinate beyond what MapLibre accepts', async () => {
+    const z14 = tileAt(firstParcel[0], firstParcel[1], 14);
+    const res = await t.app.inject({ url: `/v1/secure/maps/all-around?x=${z14.x}&y=${z14.y}&z=14`, headers });
+    const layer = decode(res.rawPayload).layers.around;
+    expect(layer.length).toBeGreaterThan(0);
+    for (let i = 0; i < layer.length; i++) {
+      for (const p of layer.feature(i).loadGeometry().flat()) {
+        expect(Math.max(Math.abs(p.x - 2048), Math.abs(p.y - 2048))).toBeLessThanOrEqual(2048 + TILE_BUFFER);
+      }
+    }
   });
 
   it('maps/tile: only parcels matching the search filters, gzip when accepted', async () => {

@@ -23,28 +23,9 @@ export function createTileService(parcels: ParcelRepository): TileService {
       const minZoom = kind === 'objects' ? OBJECT_MIN_ZOOM : PARCEL_MIN_ZOOM;
       if (z < minZoom || z > MAX_ZOOM) return null;
       const box = tileBox(z, x, y);
-      if (kind === 'objects') {
-        const rows = parcels.tileBuildings(box, MAX_FEATURES);
-        return writeMvt(
-          {
-            objects: rows.map((r) => ({
-              id: r.id,
-              geom: r.geom,
-              tags: { OBJ_ID: r.objId, OBJ_TYP: r.typ, OBJ_PRO: r.pro },
-            })),
-          },
-          box,
-        );
-      }
-      const rows = parcels.tileParcels(box, kind === 'parcels' ? query : null, MAX_FEATURES);
+      if (kind === 'objects') return writeMvt({ objects: parcels.tileBuildings(box, MAX_FEATURES) }, box);
       return writeMvt(
-        {
-          [kind]: rows.map((r) => ({
-            id: r.id,
-            geom: r.geom,
-            tags: { PRC_ID: r.prcId, PRC_NO: r.prcNo, PRC_TYP: r.typ, PRC_IND: r.ind },
-          })),
-        },
+        { [kind]: parcels.tileParcels(box, kind === 'parcels' ? query : null, MAX_FEATURES) },
         box,
       );
     },

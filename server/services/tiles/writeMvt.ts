@@ -1,19 +1,29 @@
 import { ByteWriter } from './ByteWriter';
-import type { TileLayerFeature } from './TileLayerFeature';
+import { clipRing } from './clipRing';
 import type { MercatorBox } from '../../store/parcels/ParcelRepository';
+import type { TileFeatureBatch } from '../../store/parcels/TileFeatureBatch';
 
 export const TILE_EXTENT = 4096;
-/** Geometry more than this far outside the tile (in tile units) is clamped: MapLibre clips anyway. */
-const CLAMP = 8 * TILE_EXTENT;
+/**
+ * Geometry is clipped this far (tile units) outside the tile: enough for outlines drawn across the
+ * edge, and far inside the ±8192 MapLibre accepts before warning "Geometry exceeds allowed extent".
+ */
+export const TILE_BUFFER = 64;
 
 const zigzag = (n: number) => (n << 1) ^ (n >> 31);
 const command = (id: number, count: number) => (id & 7) | (count << 3);
 
-// Reading state for the stored varints: module-level so the hot loop allocates no closures.
+// Scratch state for the hot loop, module-level so that a tile of thousands of features allocates
+// (almost) nothing per feature. Rendering is synchronous, so nothing else uses it meanwhile.
 let data: Uint8Array = new Uint8Array(0);
 let pos = 0;
-let xs = new Int32Array(1024);
-let ys = new Int32Array(1024);
+let fx = new Float64Array(1024);
+let fy = new Float64Array(1024);
+let ix = new Int32Array(1024);
+let iy = new Int32Array(1024);
+let geometry = new Int32Array(4096);
+let geometryLength = 0;
+const tags: number[] = [];
 
 function readVarint(): number {
   let byte = data[pos++];
@@ -33,62 +43,100 @@ function readDelta(): number {
   return n % 2 === 0 ? n / 2 : -(n + 1) / 2;
 }
 
+function pushGeometry(value: number): void {
+  if (geometryLength === geometry.length) {
+    const grown = new Int32Array(geometry.length * 2);
+    grown.set(geometry);
+    geometry = grown;
+  }
+  geometry[geometryLength++] = value;
+}
+
+/** Rounds a ring to whole tile units into ix/iy, dropping repeated points; returns the point count. */
+function roundRing(xs: ArrayLike<number>, ys: ArrayLike<number>, n: number): number {
+  if (n > ix.length) {
+    ix = new Int32Array(n * 2);
+    iy = new Int32Array(n * 2);
+  }
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    const x = Math.round(xs[i]);
+    const y = Math.round(ys[i]);
+    if (count === 0 || ix[count - 1] !== x || iy[count - 1] !== y) {
+      ix[count] = x;
+      iy[count] = y;
+      count++;
+    }
+  }
+  while (count > 1 && ix[0] === ix[count - 1] && iy[0] === iy[count - 1]) count--;
+  return count;
+}
+
 /**
  * Decodes stored geometry (geometryCodec: ring count, then per ring a point count and zigzag varint
- * deltas in mercator decimetres) straight into MVT polygon commands, without intermediate arrays.
- * Exterior rings are wound clockwise on screen (positive area in tile coordinates), holes the other
- * way, as MVT 2 requires. Returns false when nothing drawable is left.
+ * deltas in mercator decimetres, first ring the exterior) straight into MVT polygon commands in
+ * `geometry`. Rings reaching past the tile buffer are clipped to it; points closer than one tile unit
+ * merge. Exterior rings are wound clockwise on screen (positive area in tile coordinates), holes the
+ * other way, as MVT 2 requires. Returns false when nothing drawable is left.
  */
-function writePolygon(geom: Uint8Array, box: MercatorBox, out: number[]): boolean {
-  data = geom;
-  pos = 0;
+function writePolygon(source: Uint8Array, start: number, box: MercatorBox): boolean {
+  data = source;
+  pos = start;
+  geometryLength = 0;
   const scale = TILE_EXTENT / ((box.maxX - box.minX) * 10);
   const originX = box.minX * 10;
   const originY = box.maxY * 10;
+  const low = -TILE_BUFFER;
+  const high = TILE_EXTENT + TILE_BUFFER;
   const rings = readVarint();
-  let ix = 0;
-  let iy = 0;
+  let mx = 0;
+  let my = 0;
   let cursorX = 0;
   let cursorY = 0;
-  let wrote = false;
   for (let r = 0; r < rings; r++) {
     const n = readVarint();
-    if (n > xs.length) {
-      xs = new Int32Array(n * 2);
-      ys = new Int32Array(n * 2);
+    if (n > fx.length) {
+      fx = new Float64Array(n * 2);
+      fy = new Float64Array(n * 2);
     }
-    let count = 0;
+    let inside = true;
     for (let i = 0; i < n; i++) {
-      ix += readDelta();
-      iy += readDelta();
-      let x = Math.round((ix - originX) * scale);
-      let y = Math.round((originY - iy) * scale);
-      x = x < -CLAMP ? -CLAMP : x > CLAMP ? CLAMP : x;
-      y = y < -CLAMP ? -CLAMP : y > CLAMP ? CLAMP : y;
-      if (count === 0 || xs[count - 1] !== x || ys[count - 1] !== y) {
-        xs[count] = x;
-        ys[count] = y;
-        count++;
-      }
+      mx += readDelta();
+      my += readDelta();
+      const x = (mx - originX) * scale;
+      const y = (originY - my) * scale;
+      fx[i] = x;
+      fy[i] = y;
+      if (x < low || x > high || y < low || y > high) inside = false;
     }
-    if (count > 1 && xs[0] === xs[count - 1] && ys[0] === ys[count - 1]) count--;
-    if (count < 3) continue;
+    let count: number;
+    if (inside) count = roundRing(fx, fy, n);
+    else {
+      const clipped = clipRing(fx, fy, n, low, high);
+      count = roundRing(clipped.xs, clipped.ys, clipped.xs.length);
+    }
     let area = 0;
-    for (let i = 0, j = count - 1; i < count; j = i++) area += xs[j] * ys[i] - xs[i] * ys[j];
-    if (area === 0) continue;
+    if (count >= 3) {
+      for (let i = 0, j = count - 1; i < count; j = i++) area += ix[j] * iy[i] - ix[i] * iy[j];
+    }
+    if (area === 0) {
+      // Without its exterior a polygon's holes mean nothing; the rest of the geometry still has to be read.
+      if (r === 0) return false;
+      continue;
+    }
     const forward = (r === 0) === area > 0;
-    out.push(command(1, 1));
+    pushGeometry(command(1, 1));
     for (let k = 0; k < count; k++) {
       const i = forward ? k : count - 1 - k;
-      if (k === 1) out.push(command(2, count - 1));
-      out.push(zigzag(xs[i] - cursorX), zigzag(ys[i] - cursorY));
-      cursorX = xs[i];
-      cursorY = ys[i];
+      if (k === 1) pushGeometry(command(2, count - 1));
+      pushGeometry(zigzag(ix[i] - cursorX));
+      pushGeometry(zigzag(iy[i] - cursorY));
+      cursorX = ix[i];
+      cursorY = iy[i];
     }
-    out.push(command(7, 1));
-    wrote = true;
+    pushGeometry(command(7, 1));
   }
-  return wrote;
+  return geometryLength > 0;
 }
 
 function varintLength(value: number): number {
@@ -100,83 +148,116 @@ function varintLength(value: number): number {
   return n;
 }
 
-function packedLength(values: readonly number[]): number {
-  let n = 0;
-  for (const v of values) n += varintLength(v);
-  return n;
+/**
+ * A layer's value table: each distinct byte string once, found again by a hash of its bytes so no
+ * JavaScript string is made per feature.
+ */
+class ValueTable {
+  starts: number[] = [];
+  ends: number[] = [];
+  private next: number[] = [];
+  private heads = new Map<number, number>();
+
+  constructor(private readonly bytes: Uint8Array) {}
+
+  indexOf(start: number, end: number): number {
+    const bytes = this.bytes;
+    let hash = 0x811c9dc5;
+    for (let i = start; i < end; i++) hash = Math.imul(hash ^ bytes[i], 0x01000193);
+    const head = this.heads.get(hash);
+    for (let v = head ?? -1; v >= 0; v = this.next[v]) {
+      if (this.ends[v] - this.starts[v] !== end - start) continue;
+      let same = true;
+      for (let a = this.starts[v], b = start; b < end; a++, b++) {
+        if (bytes[a] !== bytes[b]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return v;
+    }
+    const index = this.starts.length;
+    this.starts.push(start);
+    this.ends.push(end);
+    this.next.push(head ?? -1);
+    this.heads.set(hash, index);
+    return index;
+  }
 }
 
-/** A packed repeated uint32 field, written in place (its length computed first, no temporary buffer). */
-function writePacked(w: ByteWriter, field: number, values: readonly number[], length: number): void {
-  w.key(field, 2);
-  w.varint(length);
-  for (const v of values) w.varint(v);
+function writeLayer(out: ByteWriter, name: string, batch: TileFeatureBatch, box: MercatorBox): number {
+  const { keys, count, ids, data: bytes, spans } = batch;
+  const fields = keys.length + 1;
+  const values = new ValueTable(bytes);
+  out.varint((15 << 3) | 0);
+  out.varint(2);
+  out.string(1, name);
+  let written = 0;
+  for (let f = 0; f < count; f++) {
+    const base = f * fields * 2;
+    if (!writePolygon(bytes, spans[base + keys.length * 2], box)) continue;
+    tags.length = 0;
+    let tagsLength = 0;
+    for (let k = 0; k < keys.length; k++) {
+      const v = values.indexOf(spans[base + 2 * k], spans[base + 2 * k + 1]);
+      tags.push(k, v);
+      tagsLength += varintLength(k) + varintLength(v);
+    }
+    let geometryBytes = 0;
+    for (let i = 0; i < geometryLength; i++) geometryBytes += varintLength(geometry[i]);
+    const id = ids[f];
+    const featureLength =
+      1 +
+      varintLength(id) +
+      1 +
+      varintLength(tagsLength) +
+      tagsLength +
+      2 +
+      1 +
+      varintLength(geometryBytes) +
+      geometryBytes;
+    out.key(2, 2);
+    out.varint(featureLength);
+    out.key(1, 0);
+    out.varint(id);
+    out.key(2, 2);
+    out.varint(tagsLength);
+    for (const t of tags) out.varint(t);
+    out.key(3, 0);
+    out.varint(3);
+    out.key(4, 2);
+    out.varint(geometryBytes);
+    for (let i = 0; i < geometryLength; i++) out.varint(geometry[i]);
+    written++;
+  }
+  for (const k of keys) out.string(3, k);
+  for (let v = 0; v < values.starts.length; v++) {
+    const length = values.ends[v] - values.starts[v];
+    // Value message with a single string_value (field 1).
+    out.key(4, 2);
+    out.varint(1 + varintLength(length) + length);
+    out.key(1, 2);
+    out.varint(length);
+    out.raw(bytes.subarray(values.starts[v], values.ends[v]));
+  }
+  out.key(5, 0);
+  out.varint(TILE_EXTENT);
+  return written;
 }
+
+const layerWriter = new ByteWriter(256 * 1024);
 
 /**
- * Encodes polygon layers as a Mapbox Vector Tile 2 (the protobuf of vector_tile.proto): string tag
- * values deduplicated per layer, ids kept, geometry straight from the stored binary.
+ * Encodes polygon layers as a Mapbox Vector Tile 2 (the protobuf of vector_tile.proto): feature ids
+ * kept, attribute values as strings deduplicated per layer, geometry straight from the stored binary.
+ * Layers with no drawable feature are left out.
  */
-export function writeMvt(layers: Record<string, TileLayerFeature[]>, box: MercatorBox): Uint8Array {
-  const tile = new ByteWriter();
-  const geometry: number[] = [];
-  const tags: number[] = [];
-  for (const [name, features] of Object.entries(layers)) {
-    const layer = new ByteWriter(64 * 1024);
-    layer.varint((15 << 3) | 0);
-    layer.varint(2);
-    layer.string(1, name);
-    const keys = new Map<string, number>();
-    const values = new Map<string | number, number>();
-    let written = 0;
-    for (const f of features) {
-      geometry.length = 0;
-      if (!writePolygon(f.geom, box, geometry)) continue;
-      tags.length = 0;
-      for (const k in f.tags) {
-        const v = f.tags[k];
-        let ki = keys.get(k);
-        if (ki === undefined) keys.set(k, (ki = keys.size));
-        let vi = values.get(v);
-        if (vi === undefined) values.set(v, (vi = values.size));
-        tags.push(ki, vi);
-      }
-      const tagsLength = packedLength(tags);
-      const geometryLength = packedLength(geometry);
-      const featureLength =
-        1 +
-        varintLength(f.id) +
-        1 +
-        varintLength(tagsLength) +
-        tagsLength +
-        2 +
-        1 +
-        varintLength(geometryLength) +
-        geometryLength;
-      layer.key(2, 2);
-      layer.varint(featureLength);
-      layer.key(1, 0);
-      layer.varint(f.id);
-      writePacked(layer, 2, tags, tagsLength);
-      layer.key(3, 0);
-      layer.varint(3);
-      writePacked(layer, 4, geometry, geometryLength);
-      written++;
-    }
-    if (written === 0) continue;
-    for (const k of keys.keys()) layer.string(3, k);
-    for (const v of values.keys()) {
-      const value = new ByteWriter();
-      if (typeof v === 'string') value.string(1, v);
-      else if (Number.isInteger(v) && v >= 0) {
-        value.key(5, 0);
-        value.varint(v);
-      } else value.string(1, String(v));
-      layer.message(4, value.finish());
-    }
-    layer.key(5, 0);
-    layer.varint(TILE_EXTENT);
-    tile.message(3, layer.finish());
+export function writeMvt(layers: Record<string, TileFeatureBatch>, box: MercatorBox): Uint8Array {
+  const tile = new ByteWriter(64 * 1024);
+  for (const [name, batch] of Object.entries(layers)) {
+    layerWriter.length = 0;
+    if (writeLayer(layerWriter, name, batch, box) === 0) continue;
+    tile.message(3, layerWriter.finish());
   }
   return tile.finish();
 }

@@ -8,6 +8,7 @@ import type {
   ThermalItem,
 } from '../../../src/contract/Parcel';
 import type { Paging, ParcelQuery } from '../../services/search/ParcelQuery';
+import type { TileFeatureBatch } from './TileFeatureBatch';
 
 export interface MunicipalityCount {
   name: string;
@@ -29,23 +30,9 @@ export interface ParcelDetail {
   canton: Canton;
 }
 
-/** Small feature rows for vector tiles: geometry stays encoded (see geometryCodec). */
-export interface TileParcelRow {
-  id: number;
-  prcId: string;
-  prcNo: string;
-  typ: string;
-  ind: string;
-  geom: Uint8Array;
-}
-
-export interface TileBuildingRow {
-  id: number;
-  objId: string;
-  typ: string;
-  pro: string;
-  geom: Uint8Array;
-}
+/** The attributes of tile features, in the order of their spans in a TileFeatureBatch. */
+export const PARCEL_TILE_KEYS = ['PRC_ID', 'PRC_NO', 'PRC_TYP', 'PRC_IND'] as const;
+export const BUILDING_TILE_KEYS = ['OBJ_ID', 'OBJ_TYP', 'OBJ_PRO'] as const;
 
 /** Web Mercator metres. */
 export interface MercatorBox {
@@ -71,6 +58,8 @@ export interface ParcelRepository {
   streets(q: string, canton: string | undefined, locnames: string[], limit: number): StreetItem[];
   search(query: ParcelQuery, paging: Paging): ParcelSearchResult;
   parcel(prcId: string): ParcelDetail | null;
-  tileParcels(box: MercatorBox, query: ParcelQuery | null, limit: number): TileParcelRow[];
-  tileBuildings(box: MercatorBox, limit: number): TileBuildingRow[];
+  /** Parcels whose bounding box meets the tile box, with PARCEL_TILE_KEYS attributes. */
+  tileParcels(box: MercatorBox, query: ParcelQuery | null, limit: number): TileFeatureBatch;
+  /** Buildings whose bounding box meets the tile box, with BUILDING_TILE_KEYS attributes. */
+  tileBuildings(box: MercatorBox, limit: number): TileFeatureBatch;
 }

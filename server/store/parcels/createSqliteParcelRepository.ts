@@ -1,10 +1,16 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { AlphaItem, Canton, LangMap, ThermalItem } from '../../../src/contract/Parcel';
-import type { MunicipalityCount, ParcelRepository, TileBuildingRow } from './ParcelRepository';
+import {
+  BUILDING_TILE_KEYS,
+  PARCEL_TILE_KEYS,
+  type MunicipalityCount,
+  type ParcelRepository,
+} from './ParcelRepository';
 import type { BuildingRow, ParcelRow } from './ParcelRow';
 import { parcelWhere, textTerms, whereClause } from './parcelWhere';
 import { rowToBuilding, rowToParcel } from './rowToParcel';
 import { loadParcelFilterIndex, type ParcelFilterIndex } from './ParcelFilterIndex';
+import { packedRowSql, readTileFeatureBatch } from './readTileFeatureBatch';
 
 interface MunicipalityPoint {
   name: string;
@@ -192,29 +198,26 @@ export function createSqliteParcelRepository(db: Database): ParcelRepository {
     tileParcels(box, query, limit) {
       const filter = query ? parcelWhere(query) : { conditions: [], params: [] };
       const extra = filter.conditions.length > 0 ? `AND ${filter.conditions.join(' AND ')}` : '';
-      // Raw rows (arrays) are noticeably cheaper than objects when a tile holds thousands of parcels.
-      const rows = prepared(
-        `SELECT p.id, p.prc_id, p.prc_no, p.typ, p.ind, p.geom
-         FROM parcels_rtree r JOIN parcels p ON p.id = r.id
-         WHERE r.min_x <= ? AND r.max_x >= ? AND r.min_y <= ? AND r.max_y >= ? ${extra} LIMIT ?`,
+      const packed = prepared(
+        `SELECT CAST(group_concat(row, '') AS BLOB) FROM (
+           SELECT ${packedRowSql('p.id', ['p.prc_id', 'p.prc_no', 'p.typ', 'p.ind'], 'p.geom')} AS row
+           FROM parcels_rtree r JOIN parcels p ON p.id = r.id
+           WHERE r.min_x <= ? AND r.max_x >= ? AND r.min_y <= ? AND r.max_y >= ? ${extra} LIMIT ?)`,
       )
-        .raw(true)
-        .all(box.maxX, box.minX, box.maxY, box.minY, ...filter.params, limit) as [
-        number,
-        string,
-        string,
-        string,
-        string,
-        Uint8Array,
-      ][];
-      return rows.map(([id, prcId, prcNo, typ, ind, geom]) => ({ id, prcId, prcNo, typ, ind, geom }));
+        .pluck()
+        .get(box.maxX, box.minX, box.maxY, box.minY, ...filter.params, limit) as Uint8Array | null;
+      return readTileFeatureBatch(PARCEL_TILE_KEYS, packed);
     },
     tileBuildings(box, limit) {
-      return prepared(
-        `SELECT b.id AS id, b.obj_id AS objId, b.typ AS typ, b.pro AS pro, b.geom AS geom
-         FROM buildings_rtree r JOIN buildings b ON b.id = r.id
-         WHERE r.min_x <= ? AND r.max_x >= ? AND r.min_y <= ? AND r.max_y >= ? LIMIT ?`,
-      ).all(box.maxX, box.minX, box.maxY, box.minY, limit) as TileBuildingRow[];
+      const packed = prepared(
+        `SELECT CAST(group_concat(row, '') AS BLOB) FROM (
+           SELECT ${packedRowSql('b.id', ['b.obj_id', 'b.typ', 'b.pro'], 'b.geom')} AS row
+           FROM buildings_rtree r JOIN buildings b ON b.id = r.id
+           WHERE r.min_x <= ? AND r.max_x >= ? AND r.min_y <= ? AND r.max_y >= ? LIMIT ?)`,
+      )
+        .pluck()
+        .get(box.maxX, box.minX, box.maxY, box.minY, limit) as Uint8Array | null;
+      return readTileFeatureBatch(BUILDING_TILE_KEYS, packed);
     },
   };
   return repository;
