@@ -1,7 +1,7 @@
 import { Button, Checkbox, Col, Form, Input, Modal, Radio, Row, Select } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { LookupSelect } from './LookupSelect';
+import { LookupFormItem } from './LookupFormItem';
 import { areaInputError } from './areaInputError';
 import { criteriaFromDraft } from './criteriaFromDraft';
 import {
@@ -69,86 +69,56 @@ export function AdvancedSearchDialog() {
     >
       <Form layout="vertical" component="div">
         <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item label={label('search.field.canton')} htmlFor="search-canton">
-              <LookupSelect
-                field="canton"
-                id="search-canton"
-                labelId="search.field.canton"
-                value={draft.CANTON}
-                {...lookups.canton}
-                onChange={(value) => dispatch(draftCantonChosen(asOne(value)))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label={label('search.field.municipality')} htmlFor="search-locname">
-              <LookupSelect
-                field="locname"
-                id="search-locname"
-                labelId="search.field.municipality"
-                multiple
-                needsCanton={needsCanton}
-                value={draft.LOCNAME}
-                {...lookups.locname}
-                onChange={(value) => dispatch(draftMunicipalitiesChosen(asList(value)))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label={label('search.field.street')} htmlFor="search-street">
-              <LookupSelect
-                field="street"
-                id="search-street"
-                labelId="search.field.street"
-                multiple
-                needsCanton={needsCanton}
-                value={draft.STREET}
-                {...lookups.street}
-                onChange={(value) => dispatch(draftChanged({ STREET: asList(value) }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label={label('search.field.thermal')} htmlFor="search-thermal">
-              <LookupSelect
-                field="thermal"
-                id="search-thermal"
-                labelId="search.field.thermal"
-                multiple
-                needsCanton={needsCanton}
-                value={draft.GRN_TRM}
-                {...lookups.thermal}
-                onChange={(value) => dispatch(draftChanged({ GRN_TRM: asList(value) }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label={label('search.field.alphaPri')} htmlFor="search-alpha-pri">
-              <LookupSelect
-                field="alphaPri"
-                id="search-alpha-pri"
-                labelId="search.field.alphaPri"
-                needsCanton={needsCanton}
-                value={draft.ALPHA_PRI}
-                {...lookups.alphaPri}
-                onChange={(value) => dispatch(draftChanged({ ALPHA_PRI: asOne(value) }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label={label('search.field.alphaSec')} htmlFor="search-alpha-sec">
-              <LookupSelect
-                field="alphaSec"
-                id="search-alpha-sec"
-                labelId="search.field.alphaSec"
-                needsCanton={needsCanton}
-                value={draft.ALPHA_SEC}
-                {...lookups.alphaSec}
-                onChange={(value) => dispatch(draftChanged({ ALPHA_SEC: asOne(value) }))}
-              />
-            </Form.Item>
-          </Col>
+          <LookupFormItem
+            field="canton"
+            labelId="search.field.canton"
+            value={draft.CANTON}
+            {...lookups.canton}
+            onChange={(value) => dispatch(draftCantonChosen(asOne(value)))}
+          />
+          <LookupFormItem
+            field="locname"
+            labelId="search.field.municipality"
+            multiple
+            needsCanton={needsCanton}
+            value={draft.LOCNAME}
+            {...lookups.locname}
+            onChange={(value) => dispatch(draftMunicipalitiesChosen(asList(value)))}
+          />
+          <LookupFormItem
+            field="street"
+            labelId="search.field.street"
+            multiple
+            needsCanton={needsCanton}
+            value={draft.STREET}
+            {...lookups.street}
+            onChange={(value) => dispatch(draftChanged({ STREET: asList(value) }))}
+          />
+          <LookupFormItem
+            field="thermal"
+            labelId="search.field.thermal"
+            multiple
+            needsCanton={needsCanton}
+            value={draft.GRN_TRM}
+            {...lookups.thermal}
+            onChange={(value) => dispatch(draftChanged({ GRN_TRM: asList(value) }))}
+          />
+          <LookupFormItem
+            field="alphaPri"
+            labelId="search.field.alphaPri"
+            needsCanton={needsCanton}
+            value={draft.ALPHA_PRI}
+            {...lookups.alphaPri}
+            onChange={(value) => dispatch(draftChanged({ ALPHA_PRI: asOne(value) }))}
+          />
+          <LookupFormItem
+            field="alphaSec"
+            labelId="search.field.alphaSec"
+            needsCanton={needsCanton}
+            value={draft.ALPHA_SEC}
+            {...lookups.alphaSec}
+            onChange={(value) => dispatch(draftChanged({ ALPHA_SEC: asOne(value) }))}
+          />
           <Col xs={24} md={12}>
             <Form.Item label={label('search.field.parcelNumber')} htmlFor="search-prc-no">
               <Input
