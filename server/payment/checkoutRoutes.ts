@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../AppContext';
 import { hasAccess } from '../../src/lib/accessCheck';
+import { ACCESS_DENIED } from '../http/requireRole';
 import { createPlanRepository } from '../store/subscriptions/PlanRepository';
 import type { PaymentProvider } from '../services/billing/PaymentProvider';
 
@@ -54,10 +55,7 @@ export async function checkoutRoutes(
         const user = await ctx.resolveSession(await ctx.tokens.verify('main', token));
         if (!user) throw new Error('session ended');
         if (!hasAccess(user.roles, 'MAPUSER')) {
-          return reply.code(403).send({
-            error: true,
-            message: 'Access denied. Please login with correct credentials to access the system',
-          });
+          return reply.code(403).send({ error: true, message: ACCESS_DENIED });
         }
         userId = user.id;
       } catch {

@@ -42,6 +42,12 @@ function html(reply: FastifyReply, status: number, page: string) {
 }
 
 const gone = (title: string, text: string) => renderPaymentPage(title, `<h1>${title}</h1><p>${text}</p>`);
+const CHECKOUT_NOT_FOUND = gone('Checkout not found', 'This checkout does not exist.');
+const CHECKOUT_ENDED = gone('Checkout ended', 'This checkout was cancelled.');
+const PORTAL_EXPIRED = gone(
+  'Link expired',
+  'This billing link has expired. Open it again from Parcel Atlas.',
+);
 
 /**
  * The built-in provider's hosted pages (only without Stripe keys). Pay and the portal's cancel send a
@@ -58,6 +64,28 @@ export async function testCheckoutRoutes(
   const plans = createPlanRepository(ctx.db);
   const subscriptions = createSubscriptionRepository(ctx.db);
 
+  /**
+   * The open checkout and its plan, or null once it has answered for a checkout that cannot be paid:
+   * unknown (404), already paid (back to the success page, as Stripe does) or cancelled (410).
+   */
+  function openCheckout(id: string, reply: FastifyReply) {
+    const session = checkouts.byId(id);
+    const plan = session ? plans.byId(session.planId) : null;
+    if (!session || !plan) {
+      html(reply, 404, CHECKOUT_NOT_FOUND);
+      return null;
+    }
+    if (session.status === 'complete') {
+      reply.redirect(session.successUrl, 303);
+      return null;
+    }
+    if (session.status === 'expired') {
+      html(reply, 410, CHECKOUT_ENDED);
+      return null;
+    }
+    return { session, plan };
+  }
+
   function deliver(event: PaymentEvent): void {
     const payload = JSON.stringify({ object: 'event', livemode: false, ...event });
     processWebhook(deps, payload, signTestEvent(payload, deps.webhookSecret));
@@ -67,13 +95,9 @@ export async function testCheckoutRoutes(
     '/test-checkout/:id',
     { schema: { params: idParams } },
     async (request, reply) => {
-      const session = checkouts.byId(request.params.id);
-      const plan = session ? plans.byId(session.planId) : null;
-      if (!session || !plan)
-        return html(reply, 404, gone('Checkout not found', 'This checkout does not exist.'));
-      if (session.status === 'complete') return reply.redirect(session.successUrl, 303);
-      if (session.status === 'expired')
-        return html(reply, 410, gone('Checkout ended', 'This checkout was cancelled.'));
+      const open = openCheckout(request.params.id, reply);
+      if (!open) return reply;
+      const { session, plan } = open;
       return html(reply, 200, renderTestCheckoutPage({ sessionId: session.id, plan, email: session.email }));
     },
   );
@@ -82,13 +106,9 @@ export async function testCheckoutRoutes(
     '/test-checkout/:id/pay',
     { schema: { params: idParams, body: payBody } },
     async (request, reply) => {
-      const session = checkouts.byId(request.params.id);
-      const plan = session ? plans.byId(session.planId) : null;
-      if (!session || !plan)
-        return html(reply, 404, gone('Checkout not found', 'This checkout does not exist.'));
-      if (session.status === 'complete') return reply.redirect(session.successUrl, 303);
-      if (session.status === 'expired')
-        return html(reply, 410, gone('Checkout ended', 'This checkout was cancelled.'));
+      const open = openCheckout(request.params.id, reply);
+      if (!open) return reply;
+      const { session, plan } = open;
       const cardNumber = request.body?.card_number ?? '';
       const refusal = checkTestCard(cardNumber);
       if (refusal) {
@@ -129,7 +149,7 @@ export async function testCheckoutRoutes(
     { schema: { params: idParams } },
     async (request, reply) => {
       const session = checkouts.byId(request.params.id);
-      if (!session) return html(reply, 404, gone('Checkout not found', 'This checkout does not exist.'));
+      if (!session) return html(reply, 404, CHECKOUT_NOT_FOUND);
       checkouts.close(session.id, 'expired');
       return reply.redirect(session.cancelUrl, 303);
     },
@@ -140,12 +160,7 @@ export async function testCheckoutRoutes(
     { schema: { params: idParams } },
     async (request, reply) => {
       const portal = portals.live(request.params.id, new Date());
-      if (!portal)
-        return html(
-          reply,
-          404,
-          gone('Link expired', 'This billing link has expired. Open it again from Parcel Atlas.'),
-        );
+      if (!portal) return html(reply, 404, PORTAL_EXPIRED);
       return html(
         reply,
         200,
@@ -163,12 +178,7 @@ export async function testCheckoutRoutes(
       { schema: { params: idParams } },
       async (request, reply) => {
         const portal = portals.live(request.params.id, new Date());
-        if (!portal)
-          return html(
-            reply,
-            404,
-            gone('Link expired', 'This billing link has expired. Open it again from Parcel Atlas.'),
-          );
+        if (!portal) return html(reply, 404, PORTAL_EXPIRED);
         const subscription = subscriptions.byUser(portal.userId);
         if (
           subscription?.provider === 'test' &&

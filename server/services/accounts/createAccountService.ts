@@ -22,7 +22,7 @@ import {
   REQUIRED_PASSWORD_STRENGTH,
 } from '../../../src/lib/validation/passwordStrengthScore';
 import type { Config } from '../../config';
-import type { TokenService } from '../TokenService';
+import type { TokenAudience, TokenService } from '../TokenService';
 import type { AccountKeyKind, AccountKeyStore } from '../../store/users/AccountKeyStore';
 import type { UserRecord } from '../../store/users/UserRecord';
 import { UsernameTakenError, type UserStore } from '../../store/users/UserStore';
@@ -62,6 +62,28 @@ export interface NewAccount {
   name?: string;
   roles?: string[];
 }
+
+/** The refusal texts of a password + confirmation form. */
+interface PasswordPairRules {
+  required: string;
+  differ: string;
+  /** An empty confirmation counts as a missing field (settings) rather than a mismatch. */
+  confirmRequired: boolean;
+}
+
+/** Reset and invitation screens: a new password set with a mailed key. */
+const KEYED_PASSWORD: PasswordPairRules = {
+  required: M.newPasswordRequired,
+  differ: M.passwordsDiffer,
+  confirmRequired: false,
+};
+
+/** The settings screen's password change. */
+const CHANGED_PASSWORD: PasswordPairRules = {
+  required: M.passwordFieldsRequired,
+  differ: M.passwordsDifferSettings,
+  confirmRequired: true,
+};
 
 /** A hash of a random password, so a login for an unknown user costs the same as for a known one. */
 const DUMMY_HASH = passwordHasher.hash(`dummy-${Math.random()}`);
@@ -109,16 +131,20 @@ export function createAccountService(deps: AccountServiceDeps) {
       .catch((error: unknown) => log.error({ err: error, to: mail.to }, 'sending a mail failed'));
   }
 
-  const ssoToken = (user: UserRecord) =>
-    tokens.sign('sso', { sub: user.id, username: user.username, roles: user.roles, tv: user.tokenVersion });
+  const signToken = (audience: TokenAudience, user: UserRecord) =>
+    tokens.sign(audience, {
+      sub: user.id,
+      username: user.username,
+      roles: user.roles,
+      tv: user.tokenVersion,
+    });
+  const ssoToken = (user: UserRecord) => signToken('sso', user);
 
-  function checkPasswordPair(pair: PasswordPair, messages: { required: string; differ: string }): string {
+  function checkPasswordPair(pair: PasswordPair, rules: PasswordPairRules): string {
     const password = text(pair.password);
     const confirm = text(pair.confirmPassword);
-    if (!password || (messages.required === M.passwordFieldsRequired && !confirm)) {
-      throw new AccountError(400, messages.required);
-    }
-    if (password !== confirm) throw new AccountError(400, messages.differ);
+    if (!password || (rules.confirmRequired && !confirm)) throw new AccountError(400, rules.required);
+    if (password !== confirm) throw new AccountError(400, rules.differ);
     if (!isStrongPassword(password)) throw new AccountError(400, M.strongPasswordRule);
     return password;
   }
@@ -282,10 +308,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     },
 
     async resetPassword(body: PasswordPair & { key?: string }): Promise<MessageResponse> {
-      const password = checkPasswordPair(body, {
-        required: M.newPasswordRequired,
-        differ: M.passwordsDiffer,
-      });
+      const password = checkPasswordPair(body, KEYED_PASSWORD);
       await setPasswordWithKey('reset', text(body.key), password, M.resetKeyInvalid);
       return { error: false, message: M.passwordReset };
     },
@@ -298,19 +321,13 @@ export function createAccountService(deps: AccountServiceDeps) {
     },
 
     async acceptInvite(body: PasswordPair & { key?: string }): Promise<MessageResponse> {
-      const password = checkPasswordPair(body, {
-        required: M.newPasswordRequired,
-        differ: M.passwordsDiffer,
-      });
+      const password = checkPasswordPair(body, KEYED_PASSWORD);
       await setPasswordWithKey('invite', text(body.key), password, M.inviteKeyInvalid);
       return { error: false, message: M.inviteAccepted };
     },
 
     async updatePassword(userId: string, body: PasswordPair): Promise<UpdatePasswordResponse> {
-      const password = checkPasswordPair(body, {
-        required: M.passwordFieldsRequired,
-        differ: M.passwordsDifferSettings,
-      });
+      const password = checkPasswordPair(body, CHANGED_PASSWORD);
       mustFindUser(userId);
       const user = users.setPassword(userId, await passwordHasher.hash(password));
       return { error: false, message: M.passwordUpdated, token: await ssoToken(user) };
@@ -347,12 +364,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     /** The main-server token and profile for a signed-in account (`POST /v1/secure/user/authorize`). */
     async authorize(userId: string): Promise<AuthorizeResponse> {
       const user = mustFindUser(userId);
-      const token = await tokens.sign('main', {
-        sub: user.id,
-        username: user.username,
-        roles: user.roles,
-        tv: user.tokenVersion,
-      });
+      const token = await signToken('main', user);
       return { token, profile: toProfile(user, token) };
     },
 

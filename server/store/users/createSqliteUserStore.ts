@@ -48,6 +48,27 @@ function isUniqueViolation(error: unknown): boolean {
 export function createSqliteUserStore(db: Database): UserStore {
   const byId = db.prepare<[string], UserRow>('SELECT * FROM users WHERE id = ?');
   const byUsername = db.prepare<[string], UserRow>('SELECT * FROM users WHERE username = ?');
+  const all = db.prepare<[], UserRow>('SELECT * FROM users ORDER BY username');
+  const insert = db.prepare(
+    `INSERT INTO users (id, username, email, name, phone, default_language, company_name, company_address,
+       password_hash, status, roles, sites, created_at, updated_at)
+     VALUES (@id, @username, @email, @name, @phone, @defaultLanguage, @companyName, @companyAddress,
+       @passwordHash, @status, @roles, @sites, @now, @now)`,
+  );
+  const setPassword = db.prepare<[string, string, string]>(
+    `UPDATE users SET password_hash = ?, status = 'active', token_version = token_version + 1, updated_at = ?
+     WHERE id = ?`,
+  );
+  const updateProfile = db.prepare<[string, string, string, string, string, string, string, string]>(
+    `UPDATE users SET name = ?, email = ?, phone = ?, default_language = ?, company_name = ?, company_address = ?,
+       updated_at = ? WHERE id = ?`,
+  );
+  const setRoles = db.prepare<[string, string, string]>(
+    'UPDATE users SET roles = ?, updated_at = ? WHERE id = ?',
+  );
+  const updateInvitation = db.prepare<[string, string, string, string, string, string]>(
+    'UPDATE users SET name = ?, roles = ?, sites = ?, default_language = ?, updated_at = ? WHERE id = ?',
+  );
   const now = () => new Date().toISOString();
 
   function mustFind(id: string): UserRecord {
@@ -65,16 +86,11 @@ export function createSqliteUserStore(db: Database): UserStore {
       const row = byUsername.get(username.trim());
       return row ? toRecord(row) : null;
     },
-    list: () => db.prepare<[], UserRow>('SELECT * FROM users ORDER BY username').all().map(toRecord),
+    list: () => all.all().map(toRecord),
     create(user) {
       const id = crypto.randomUUID();
       try {
-        db.prepare(
-          `INSERT INTO users (id, username, email, name, phone, default_language, company_name, company_address,
-             password_hash, status, roles, sites, created_at, updated_at)
-           VALUES (@id, @username, @email, @name, @phone, @defaultLanguage, @companyName, @companyAddress,
-             @passwordHash, @status, @roles, @sites, @now, @now)`,
-        ).run({
+        insert.run({
           id,
           username: user.username.trim(),
           email: user.email.trim(),
@@ -96,19 +112,13 @@ export function createSqliteUserStore(db: Database): UserStore {
       return mustFind(id);
     },
     setPassword(id, passwordHash) {
-      db.prepare(
-        `UPDATE users SET password_hash = ?, status = 'active', token_version = token_version + 1, updated_at = ?
-         WHERE id = ?`,
-      ).run(passwordHash, now(), id);
+      setPassword.run(passwordHash, now(), id);
       return mustFind(id);
     },
     updateProfile(id, changes) {
       const current = mustFind(id);
       const next = { ...current, ...changes };
-      db.prepare(
-        `UPDATE users SET name = ?, email = ?, phone = ?, default_language = ?, company_name = ?, company_address = ?,
-           updated_at = ? WHERE id = ?`,
-      ).run(
+      updateProfile.run(
         next.name,
         next.email,
         next.phone,
@@ -121,17 +131,11 @@ export function createSqliteUserStore(db: Database): UserStore {
       return mustFind(id);
     },
     setRoles(id, roles) {
-      db.prepare('UPDATE users SET roles = ?, updated_at = ? WHERE id = ?').run(
-        JSON.stringify(roles),
-        now(),
-        id,
-      );
+      setRoles.run(JSON.stringify(roles), now(), id);
       return mustFind(id);
     },
     updateInvitation(id, details) {
-      db.prepare(
-        'UPDATE users SET name = ?, roles = ?, sites = ?, default_language = ?, updated_at = ? WHERE id = ?',
-      ).run(
+      updateInvitation.run(
         details.name,
         JSON.stringify(details.roles),
         JSON.stringify(details.sites),
