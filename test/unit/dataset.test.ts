@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { loadSwissGeography } from '../../server/data/geography/loadSwissGeography';
 import { CANTONS } from '../../server/data/geography/cantonTable';
 import { planMunicipalities } from '../../server/data/planMunicipalities';
@@ -5,6 +8,8 @@ import { createDatasetNoise } from '../../server/data/generator/DatasetNoise';
 import { generateMunicipality } from '../../server/data/generator/generateMunicipality';
 import { encodeGeometry, decodeGeometry } from '../../server/store/parcels/geometryCodec';
 import { egrid } from '../../server/data/generator/egrid';
+import { openDatabase } from '../../server/store/openDatabase';
+import { createSqliteDatasetWriter } from '../../server/store/parcels/createSqliteDatasetWriter';
 
 const zug = (seed: number) =>
   planMunicipalities(loadSwissGeography(), ['ZG'], seed, createDatasetNoise(seed), {
@@ -86,5 +91,22 @@ describe('storage helpers', () => {
     const ids = new Set<string>();
     for (let i = 0; i < 5000; i++) ids.add(egrid(1711, i));
     expect(ids.size).toBe(5000);
+  });
+
+  it('empties an interrupted build (parcels and their text index) so it can be rebuilt', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dataset-clear-'));
+    const db = openDatabase(path.join(dir, 't.sqlite'));
+    const writer = createSqliteDatasetWriter(db);
+    writer.writeMunicipality(generateMunicipality(zug(1)));
+    const count = () => db.prepare('SELECT count(*) FROM parcels').pluck().get();
+    const textHits = () =>
+      db.prepare("SELECT count(*) FROM parcels_fts WHERE parcels_fts MATCH 'baar'").pluck().get();
+    expect(count()).toBeGreaterThan(0);
+    expect(textHits()).toBeGreaterThan(0);
+    writer.clear();
+    expect(count()).toBe(0);
+    expect(textHits()).toBe(0);
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -1,27 +1,35 @@
 import type { BuildingType } from '../../../src/contract/Parcel';
 
-/** GWR construction periods (GBAUP) with their year ranges. */
-export const CONSTRUCTION_PERIODS: readonly { code: number; from: number; to: number; label: string }[] = [
-  { code: 8011, from: 1700, to: 1918, label: 'before 1919' },
-  { code: 8012, from: 1919, to: 1945, label: '1919-1945' },
-  { code: 8013, from: 1946, to: 1960, label: '1946-1960' },
-  { code: 8014, from: 1961, to: 1970, label: '1961-1970' },
-  { code: 8015, from: 1971, to: 1980, label: '1971-1980' },
-  { code: 8016, from: 1981, to: 1985, label: '1981-1985' },
-  { code: 8017, from: 1986, to: 1990, label: '1986-1990' },
-  { code: 8018, from: 1991, to: 1995, label: '1991-1995' },
-  { code: 8019, from: 1996, to: 2000, label: '1996-2000' },
-  { code: 8020, from: 2001, to: 2005, label: '2001-2005' },
-  { code: 8021, from: 2006, to: 2010, label: '2006-2010' },
-  { code: 8022, from: 2011, to: 2015, label: '2011-2015' },
-  { code: 8023, from: 2016, to: 2025, label: 'from 2016' },
+/**
+ * GWR construction periods (GBAUP) with their year ranges and a rough share of the Swiss building
+ * stock (older stock dominates old-town cores).
+ */
+export const CONSTRUCTION_PERIODS: readonly {
+  code: number;
+  from: number;
+  to: number;
+  label: string;
+  weight: number;
+}[] = [
+  { code: 8011, from: 1700, to: 1918, label: 'before 1919', weight: 12 },
+  { code: 8012, from: 1919, to: 1945, label: '1919-1945', weight: 8 },
+  { code: 8013, from: 1946, to: 1960, label: '1946-1960', weight: 10 },
+  { code: 8014, from: 1961, to: 1970, label: '1961-1970', weight: 10 },
+  { code: 8015, from: 1971, to: 1980, label: '1971-1980', weight: 11 },
+  { code: 8016, from: 1981, to: 1985, label: '1981-1985', weight: 6 },
+  { code: 8017, from: 1986, to: 1990, label: '1986-1990', weight: 6 },
+  { code: 8018, from: 1991, to: 1995, label: '1991-1995', weight: 5 },
+  { code: 8019, from: 1996, to: 2000, label: '1996-2000', weight: 5 },
+  { code: 8020, from: 2001, to: 2005, label: '2001-2005', weight: 5 },
+  { code: 8021, from: 2006, to: 2010, label: '2006-2010', weight: 6 },
+  { code: 8022, from: 2011, to: 2015, label: '2011-2015', weight: 6 },
+  { code: 8023, from: 2016, to: 2025, label: 'from 2016', weight: 7 },
 ];
 
-/** Rough share of the Swiss building stock per period (older stock dominates old-town cores). */
-export const PERIOD_WEIGHTS: readonly (readonly [number, number])[] = [
-  [8011, 12], [8012, 8], [8013, 10], [8014, 10], [8015, 11], [8016, 6], [8017, 6],
-  [8018, 5], [8019, 5], [8020, 5], [8021, 6], [8022, 6], [8023, 7],
-];
+/** The periods' weights as `Rng.weighted` takes them. */
+export const PERIOD_WEIGHTS: readonly (readonly [number, number])[] = CONSTRUCTION_PERIODS.map(
+  (p) => [p.code, p.weight] as const,
+);
 
 /** Small non-residential structures and their share among them. */
 export const MINOR_TYPES: readonly (readonly [BuildingType, number])[] = [

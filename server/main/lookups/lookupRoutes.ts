@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext';
 import { requireRole } from '../../http/requireRole';
 import { createSqliteParcelRepository } from '../../store/parcels/createSqliteParcelRepository';
-import { parseFields, pickFields } from './pickFields';
+import { pickFields } from './pickFields';
 
 /** Spec §9 lookup limits: also the most one call returns. */
 export const LOOKUP_LIMITS = {
@@ -54,13 +54,13 @@ export async function lookupRoutes(app: FastifyInstance, ctx: AppContext): Promi
   app.get<{ Querystring: LookupQuery }>('/cantons/find', options, async (request) => {
     const { q = '', fields, limit } = request.query;
     const data = parcels.findCantons(q.trim(), limitOf(limit, LOOKUP_LIMITS.cantons));
-    return { data: data.map((c) => pickFields(c, parseFields(fields))), error: false };
+    return { data: pickFields(data, fields), error: false };
   });
 
   app.get<{ Querystring: LookupQuery }>('/thermals/find', options, async (request) => {
     const { q = '', canton, fields, limit } = request.query;
     const data = parcels.thermals(q.trim(), cantonCode(canton), limitOf(limit, LOOKUP_LIMITS.thermals));
-    return { data: data.map((t) => pickFields(t, parseFields(fields))), error: false };
+    return { data: pickFields(data, fields), error: false };
   });
 
   app.get<{ Querystring: LookupQuery }>('/location-names/', options, async (request) => {
@@ -70,7 +70,7 @@ export async function lookupRoutes(app: FastifyInstance, ctx: AppContext): Promi
       cantonCode(canton),
       limitOf(limit, LOOKUP_LIMITS.locationNames),
     );
-    return items.map((i) => pickFields(i, parseFields(fields)));
+    return pickFields(items, fields);
   });
 
   app.get<{ Querystring: LookupQuery }>('/alphas/', options, async (request) => {
@@ -81,7 +81,7 @@ export async function lookupRoutes(app: FastifyInstance, ctx: AppContext): Promi
       cantonCode(canton),
       limitOf(limit, LOOKUP_LIMITS.alphas),
     );
-    return items.map((i) => pickFields(i, parseFields(fields)));
+    return pickFields(items, fields);
   });
 
   app.get<{ Querystring: LookupQuery }>('/streets/', options, async (request) => {
@@ -92,6 +92,6 @@ export async function lookupRoutes(app: FastifyInstance, ctx: AppContext): Promi
       locnames(locname),
       limitOf(limit, LOOKUP_LIMITS.streets),
     );
-    return items.map((i) => pickFields(i, parseFields(fields)));
+    return pickFields(items, fields);
   });
 }

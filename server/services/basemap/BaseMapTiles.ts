@@ -1,6 +1,6 @@
 import { fromGeojsonVt, type VtFeature } from 'vt-pbf';
 import type { BaseFeature, BaseLayerName, MercatorRing } from './BaseFeature';
-import { clipRing } from './clipRing';
+import { clipRing } from '../tiles/clipRing';
 
 const EXTENT = 4096;
 /** Tile-unit margin kept around each tile so lines and fills join without seams. */
@@ -11,25 +11,28 @@ export const BASE_MAP_MAX_ZOOM = 10;
 const LAYER_ORDER: BaseLayerName[] = ['country', 'lakes', 'cantons', 'municipalities', 'labels'];
 
 /** Rounds to whole tile units and drops repeated points: the low-zoom tiles simplify themselves. */
-function quantise(ring: MercatorRing, scale: number, x: number, y: number): [number, number][] {
-  const out: [number, number][] = [];
+function quantise(ring: MercatorRing, scale: number, x: number, y: number): { xs: number[]; ys: number[] } {
+  const xs: number[] = [];
+  const ys: number[] = [];
   for (const [mx, my] of ring) {
-    const point: [number, number] = [
-      Math.round(mx * scale - x * EXTENT),
-      Math.round(my * scale - y * EXTENT),
-    ];
-    const last = out[out.length - 1];
-    if (!last || last[0] !== point[0] || last[1] !== point[1]) out.push(point);
+    const px = Math.round(mx * scale - x * EXTENT);
+    const py = Math.round(my * scale - y * EXTENT);
+    const last = xs.length - 1;
+    if (last < 0 || xs[last] !== px || ys[last] !== py) {
+      xs.push(px);
+      ys.push(py);
+    }
   }
-  return out;
+  return { xs, ys };
 }
 
 function polygonFeature(feature: BaseFeature, scale: number, x: number, y: number): VtFeature | null {
   const rings: [number, number][][] = [];
   for (const polygon of feature.polygons) {
     for (let index = 0; index < polygon.length; index += 1) {
-      const clipped = clipRing(quantise(polygon[index], scale, x, y), -BUFFER, EXTENT + BUFFER);
-      if (clipped.length >= 3) rings.push(clipped);
+      const { xs, ys } = quantise(polygon[index], scale, x, y);
+      const clipped = clipRing(xs, ys, xs.length, -BUFFER, EXTENT + BUFFER);
+      if (clipped.xs.length >= 3) rings.push(clipped.xs.map((px, i) => [px, clipped.ys[i]]));
       // A clipped-away outer ring takes its holes with it.
       else if (index === 0) break;
     }
@@ -38,9 +41,9 @@ function polygonFeature(feature: BaseFeature, scale: number, x: number, y: numbe
 }
 
 function pointFeature(feature: BaseFeature, scale: number, x: number, y: number): VtFeature | null {
-  const [point] = quantise(feature.polygons[0][0], scale, x, y);
-  const inside = point[0] >= 0 && point[0] < EXTENT && point[1] >= 0 && point[1] < EXTENT;
-  return inside ? { type: 1, geometry: [point], tags: feature.properties } : null;
+  const { xs, ys } = quantise(feature.polygons[0][0], scale, x, y);
+  const inside = xs[0] >= 0 && xs[0] < EXTENT && ys[0] >= 0 && ys[0] < EXTENT;
+  return inside ? { type: 1, geometry: [[xs[0], ys[0]]], tags: feature.properties } : null;
 }
 
 /**

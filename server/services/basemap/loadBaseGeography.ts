@@ -3,7 +3,7 @@ import path from 'node:path';
 import { feature } from 'topojson-client';
 import type { Topology, GeometryCollection } from 'topojson-specification';
 import type { Feature, MultiPolygon, Polygon, Position } from 'geojson';
-import { readDbf } from './readDbf';
+import { readDbf } from '../../data/geography/readDbf';
 import { mercator } from './mercator';
 import type { BaseFeature, MercatorRing } from './BaseFeature';
 
@@ -18,10 +18,10 @@ function swissMapsDir(): string {
 function namesById(dir: string, table: string): Map<number, { name: string; canton: number | null }> {
   const names = new Map<number, { name: string; canton: number | null }>();
   for (const record of readDbf(path.join(dir, `${table}.dbf`))) {
-    if (typeof record.id !== 'number') continue;
-    names.set(record.id, {
-      name: typeof record.name === 'string' ? record.name : '',
-      canton: typeof record.KTNR === 'number' ? record.KTNR : null,
+    if (!record.id) continue;
+    names.set(Number(record.id), {
+      name: record.name ?? '',
+      canton: record.KTNR ? Number(record.KTNR) : null,
     });
   }
   return names;

@@ -1,17 +1,6 @@
 import type { Database } from 'better-sqlite3';
-
-const PLAIN_TABLES = [
-  'cantons',
-  'municipalities',
-  'streets',
-  'thermals',
-  'alphas',
-  'parcels',
-  'parcels_rtree',
-  'buildings',
-  'buildings_rtree',
-  'parcel_filter_columns',
-];
+import { DATASET_TABLES } from './DATASET_TABLES';
+import { clearDataset } from './clearDataset';
 
 /**
  * Copies a dataset built into another SQLite file (same schema) into `db`, replacing its dataset. The
@@ -21,8 +10,8 @@ export function copyDataset(db: Database, file: string): void {
   db.prepare('ATTACH DATABASE ? AS source').run(file);
   try {
     db.transaction(() => {
-      for (const table of [...PLAIN_TABLES, 'parcels_fts']) db.exec(`DELETE FROM main.${table}`);
-      for (const table of PLAIN_TABLES) db.exec(`INSERT INTO main.${table} SELECT * FROM source.${table}`);
+      clearDataset(db);
+      for (const table of DATASET_TABLES) db.exec(`INSERT INTO main.${table} SELECT * FROM source.${table}`);
       db.exec(`INSERT INTO main.parcels_fts (rowid, address, street, locname, prc_no, prc_id)
         SELECT p.id, CASE WHEN p.street IS NULL THEN '' WHEN p.house_no IS NULL THEN p.street
           ELSE p.street || ' ' || p.house_no END, coalesce(p.street, ''), m.name, p.prc_no, p.prc_id

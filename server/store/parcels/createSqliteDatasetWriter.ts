@@ -5,21 +5,9 @@ import { encodeThemes } from './themeCodec';
 import { encodeBuildingAttrs } from './buildingAttrsCodec';
 import { saveFilterColumns, scanFilterColumns } from './FilterColumns';
 import type { DatasetInfo, DatasetWriter } from './DatasetWriter';
+import { clearDataset } from './clearDataset';
 
 const META_KEY = 'dataset';
-const DATASET_TABLES = [
-  'cantons',
-  'municipalities',
-  'streets',
-  'thermals',
-  'alphas',
-  'parcels',
-  'parcels_rtree',
-  'parcels_fts',
-  'buildings',
-  'buildings_rtree',
-  'parcel_filter_columns',
-];
 
 function box(ring: Ring): [number, number, number, number] {
   let minX = Infinity;
@@ -68,10 +56,7 @@ export function createSqliteDatasetWriter(db: Database): DatasetWriter {
 
   return {
     clear() {
-      db.transaction(() => {
-        for (const table of DATASET_TABLES) db.exec(`DELETE FROM ${table}`);
-        db.prepare('DELETE FROM meta WHERE key = ?').run(META_KEY);
-      })();
+      db.transaction(() => clearDataset(db))();
     },
     writeCantons(cantons) {
       db.transaction(() => {
