@@ -26,6 +26,29 @@ class ResizeObserverStub {
 }
 (window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStub;
 
+/**
+ * jsdom has no MessageChannel; antd posts through one (rc-component/form useWatch batching, rc-select
+ * opening). A microtask stand-in keeps the batching semantics and works under fake timers.
+ */
+class MicrotaskPort {
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  peer: MicrotaskPort | null = null;
+  postMessage(data: unknown) {
+    queueMicrotask(() => this.peer?.onmessage?.({ data }));
+  }
+  close() {}
+}
+class MicrotaskMessageChannel {
+  port1 = new MicrotaskPort();
+  port2 = new MicrotaskPort();
+  constructor() {
+    this.port1.peer = this.port2;
+    this.port2.peer = this.port1;
+  }
+}
+const scope = globalThis as { MessageChannel?: unknown };
+if (typeof scope.MessageChannel === 'undefined') scope.MessageChannel = MicrotaskMessageChannel;
+
 // antd screens under jsdom are slow on a shared 2-core machine; the spec's delays run on fake timers anyway.
 jest.setTimeout(30_000);
 

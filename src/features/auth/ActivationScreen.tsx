@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { PALETTE } from '../../app/palette';
 import type { RegisterRequest } from '../../contract/Accounts';
 import {
   passwordStrengthScore,
@@ -151,7 +152,7 @@ function RegistrationForm({ activationKey }: { activationKey: string }) {
             percent={(score / REQUIRED_PASSWORD_STRENGTH) * 100}
             steps={REQUIRED_PASSWORD_STRENGTH}
             showInfo={false}
-            strokeColor={score >= REQUIRED_PASSWORD_STRENGTH ? '#4caf50' : '#ff9800'}
+            strokeColor={score >= REQUIRED_PASSWORD_STRENGTH ? PALETTE.success : PALETTE.warning}
           />
         </Space>
         <Form.Item name="confirmPassword" label={label('auth.confirmPassword')} required>

@@ -1,4 +1,4 @@
-import { Button, Form, Input, Space, Spin, Typography } from 'antd';
+import { Form, Input, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
@@ -11,6 +11,8 @@ import { authErrorText } from './authErrorText';
 import { useAcceptInviteMutation, useCheckInviteQuery } from './authEndpoints';
 import { FormMessage } from './FormMessage';
 import { GoToLoginButton } from './GoToLoginButton';
+import { NewPasswordFields } from './NewPasswordFields';
+import { trimmedPasswords, type NewPasswordValues } from './trimmedPasswords';
 
 /** Invitation (`/invite/KEY`): greets the invitee by name; a strong password activates the account. */
 export function InvitationScreen() {
@@ -22,9 +24,8 @@ export function InvitationScreen() {
   const [message, setMessage] = useState<SnackbarText | null>(null);
   const [failed, setFailed] = useState(false);
 
-  async function submit(values: { password?: string; confirmPassword?: string }) {
-    const password = (values.password ?? '').trim();
-    const confirmPassword = (values.confirmPassword ?? '').trim();
+  async function submit(values: NewPasswordValues) {
+    const { password, confirmPassword } = trimmedPasswords(values);
     if (!isStrongPassword(password)) {
       dispatch(showSnackbar('error', { id: 'auth.invite.strongRule' }));
       return;
@@ -70,22 +71,13 @@ export function InvitationScreen() {
             aria-label={intl.formatMessage({ id: 'auth.username' })}
           />
         </Form.Item>
-        <Form.Item
-          name="password"
-          label={intl.formatMessage({ id: 'auth.password' })}
-          extra={<FormattedMessage id="auth.invite.hint" />}
-        >
-          <Input.Password autoComplete="new-password" autoFocus />
-        </Form.Item>
-        <Form.Item name="confirmPassword" label={intl.formatMessage({ id: 'auth.confirmPassword' })}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={isLoading}>
-            <FormattedMessage id="auth.invite.submit" />
-          </Button>
-          {failed && <GoToLoginButton />}
-        </Space>
+        <NewPasswordFields
+          passwordLabelId="auth.password"
+          passwordHint={<FormattedMessage id="auth.invite.hint" />}
+          submitId="auth.invite.submit"
+          loading={isLoading}
+          failed={failed}
+        />
       </Form>
     </AuthCard>
   );

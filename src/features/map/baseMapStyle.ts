@@ -1,7 +1,22 @@
-import type { StyleSpecification } from 'maplibre-gl';
+import type { StyleSpecification, SymbolLayerSpecification } from 'maplibre-gl';
 import { BASE_MAP_ATTRIBUTION } from './BASE_MAP_ATTRIBUTION';
 
 const FONT = ['sans-serif'];
+
+type LabelStyle = Pick<SymbolLayerSpecification, 'minzoom' | 'maxzoom' | 'layout' | 'paint'>;
+
+/** The names of one kind of place (the `kind` of the `labels` tile layer), in the browser's own font. */
+function labelLayer(id: string, kind: string, { layout, ...style }: LabelStyle): SymbolLayerSpecification {
+  return {
+    id,
+    type: 'symbol',
+    source: 'base',
+    'source-layer': 'labels',
+    filter: ['==', ['get', 'kind'], kind],
+    ...style,
+    layout: { 'text-field': ['get', 'name'], 'text-font': FONT, ...layout },
+  };
+}
 
 /**
  * The self-hosted base map (server/main/basemap): country, cantons, municipalities, lakes and their
@@ -55,42 +70,21 @@ export function baseMapStyle(origin: string): StyleSpecification {
           'line-width': ['interpolate', ['linear'], ['zoom'], 6, 0.8, 12, 2],
         },
       },
-      {
-        id: 'base-labels-lakes',
-        type: 'symbol',
-        source: 'base',
-        'source-layer': 'labels',
-        filter: ['==', ['get', 'kind'], 'lake'],
+      labelLayer('base-labels-lakes', 'lake', {
         minzoom: 8,
-        layout: { 'text-field': ['get', 'name'], 'text-font': FONT, 'text-size': 11 },
+        layout: { 'text-size': 11 },
         paint: { 'text-color': '#3d6f95', 'text-halo-color': '#a8d0ec', 'text-halo-width': 1 },
-      },
-      {
-        id: 'base-labels-municipalities',
-        type: 'symbol',
-        source: 'base',
-        'source-layer': 'labels',
-        filter: ['==', ['get', 'kind'], 'municipality'],
+      }),
+      labelLayer('base-labels-municipalities', 'municipality', {
         minzoom: 9,
-        layout: { 'text-field': ['get', 'name'], 'text-font': FONT, 'text-size': 11 },
+        layout: { 'text-size': 11 },
         paint: { 'text-color': '#555', 'text-halo-color': '#fff', 'text-halo-width': 1.2 },
-      },
-      {
-        id: 'base-labels-cantons',
-        type: 'symbol',
-        source: 'base',
-        'source-layer': 'labels',
-        filter: ['==', ['get', 'kind'], 'canton'],
+      }),
+      labelLayer('base-labels-cantons', 'canton', {
         maxzoom: 10,
-        layout: {
-          'text-field': ['get', 'name'],
-          'text-font': FONT,
-          'text-size': 13,
-          'text-transform': 'uppercase',
-          'text-letter-spacing': 0.08,
-        },
+        layout: { 'text-size': 13, 'text-transform': 'uppercase', 'text-letter-spacing': 0.08 },
         paint: { 'text-color': '#6d665b', 'text-halo-color': '#f7f5f0', 'text-halo-width': 1.5 },
-      },
+      }),
     ],
   };
 }

@@ -1,6 +1,6 @@
 import { startAppListening } from '../../app/listenerMiddleware';
 import { showSnackbar } from '../ui/uiSlice';
-import { serverErrorBody } from '../search/serverErrorBody';
+import { reportableRefusal } from '../search/reportableRefusal';
 import { parcelApi } from './parcelApi';
 
 /**
@@ -10,11 +10,9 @@ import { parcelApi } from './parcelApi';
 startAppListening({
   matcher: parcelApi.endpoints.getParcelFull.matchRejected,
   effect: (action, listenerApi) => {
-    if (action.meta.condition || !action.payload) return;
-    const status = (action.payload as { status?: unknown }).status;
-    if (status === 401 || status === 403) return;
-    const body = serverErrorBody(action.payload);
-    const message = body.errorMessage ?? body.message;
+    const refusal = reportableRefusal(action);
+    if (!refusal) return;
+    const { message } = refusal;
     listenerApi.dispatch(
       showSnackbar(
         'error',

@@ -2,6 +2,7 @@ import { CloseCircleFilled } from '@ant-design/icons';
 import { Button, Card, Typography } from 'antd';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router';
+import { PALETTE } from '../../app/palette';
 import { ROUTE_PATHS } from '../../app/routePaths';
 
 /** /payment/canceled (spec §2): says the checkout was canceled and offers Select Plan (to /plans). */
@@ -9,7 +10,7 @@ export function PaymentCancelledScreen() {
   const navigate = useNavigate();
   return (
     <Card style={{ maxWidth: 560, margin: '0 auto', textAlign: 'center' }}>
-      <CloseCircleFilled style={{ fontSize: 48, color: '#ff9800' }} />
+      <CloseCircleFilled style={{ fontSize: 48, color: PALETTE.warning }} />
       <Typography.Title level={2}>
         <FormattedMessage id="payment.cancelled.title" />
       </Typography.Title>

@@ -5,6 +5,7 @@ import { FormattedMessage } from 'react-intl';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { mainApi } from '../../api/mainApi';
 import { useAppDispatch } from '../../app/hooks';
+import { PALETTE } from '../../app/palette';
 import { ROUTE_PATHS } from '../../app/routePaths';
 import { HostFormPost } from './HostFormPost';
 import { paymentHostUrl } from './paymentHostUrl';
@@ -27,7 +28,7 @@ export function PaymentSuccessScreen() {
 
   return (
     <Card style={{ maxWidth: 560, margin: '0 auto', textAlign: 'center' }}>
-      <CheckCircleFilled style={{ fontSize: 48, color: '#4caf50' }} />
+      <CheckCircleFilled style={{ fontSize: 48, color: PALETTE.success }} />
       <Typography.Title level={2} data-testid="payment-thanks">
         {product ? (
           <FormattedMessage id="payment.success.thanks" values={{ product }} />

@@ -1,9 +1,10 @@
 import { Button, Descriptions, Modal, Spin, Tag, Typography } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { mainApi } from '../../api/mainApi';
 import { useAppDispatch } from '../../app/hooks';
+import { PALETTE } from '../../app/palette';
 import { ROUTE_PATHS } from '../../app/routePaths';
 import type { Subscription } from '../../contract/Subscription';
 import { isLimitReached } from './isLimitReached';
@@ -16,10 +17,31 @@ export interface PlanDialogProps {
 }
 
 const KNOWN_STATUSES = ['trialing', 'active', 'past_due', 'canceled'];
-const ERROR_RED = '#f44336';
 
 function StatusText({ status }: { status: string }) {
   return KNOWN_STATUSES.includes(status) ? <FormattedMessage id={`plan.status.${status}`} /> : <>{status}</>;
+}
+
+/** A titled table of the plan's quota keys (limits or usage). */
+function QuotaSection({
+  titleId,
+  testId,
+  children,
+}: {
+  titleId: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        <FormattedMessage id={titleId} />
+      </Typography.Title>
+      <Descriptions column={1} bordered size="small" data-testid={testId}>
+        {children}
+      </Descriptions>
+    </>
+  );
 }
 
 function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
@@ -45,16 +67,13 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
           </span>
         </Descriptions.Item>
       </Descriptions>
-      <Typography.Title level={5} style={{ marginTop: 16 }}>
-        <FormattedMessage id="plan.dialog.limits" />
-      </Typography.Title>
-      <Descriptions column={1} bordered size="small" data-testid="plan-limits">
+      <QuotaSection titleId="plan.dialog.limits" testId="plan-limits">
         {Object.entries(limits).map(([key, limit]) => {
           const reached = isLimitReached(key, limit, subscription.usage);
           return (
             <Descriptions.Item key={key} label={quotaKeyLabel(key)}>
               <span
-                style={reached ? { color: ERROR_RED, fontWeight: 600 } : undefined}
+                style={reached ? { color: PALETTE.error, fontWeight: 600 } : undefined}
                 data-testid={`limit-${key}`}
               >
                 {limit}
@@ -68,17 +87,14 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
             </Descriptions.Item>
           );
         })}
-      </Descriptions>
-      <Typography.Title level={5} style={{ marginTop: 16 }}>
-        <FormattedMessage id="plan.dialog.usage" />
-      </Typography.Title>
-      <Descriptions column={1} bordered size="small" data-testid="plan-usage">
+      </QuotaSection>
+      <QuotaSection titleId="plan.dialog.usage" testId="plan-usage">
         {Object.entries(subscription.usage).map(([key, used]) => (
           <Descriptions.Item key={key} label={quotaKeyLabel(key)}>
             <span data-testid={`usage-${key}`}>{used}</span>
           </Descriptions.Item>
         ))}
-      </Descriptions>
+      </QuotaSection>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { FormattedMessage } from 'react-intl';
+import { PALETTE } from '../../app/palette';
 import type { PlanLimits as Limits } from '../../contract/Subscription';
 
 const LINES: { key: keyof Limits; id: string }[] = [
@@ -14,7 +15,7 @@ export function PlanLimits({ limits }: { limits: Limits }) {
     <ul style={{ listStyle: 'none', padding: 0, margin: '12px 0' }}>
       {LINES.map(({ key, id }) => (
         <li key={key} style={{ padding: '4px 0' }}>
-          <CheckOutlined style={{ color: '#4caf50', marginRight: 8 }} />
+          <CheckOutlined style={{ color: PALETTE.success, marginRight: 8 }} />
           <FormattedMessage id={id} values={{ count: limits[key] }} />
         </li>
       ))}

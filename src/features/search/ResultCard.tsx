@@ -1,6 +1,7 @@
 import { FilePdfOutlined } from '@ant-design/icons';
 import { Button, Card, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { PALETTE } from '../../app/palette';
 import type { Parcel } from '../../contract/Parcel';
 import { formatMeasure } from '../parcel/formatMeasure';
 
@@ -31,7 +32,7 @@ export function ResultCard({ parcel, selected, onOpen, onFullReport }: ResultCar
       onKeyDown={(event) => {
         if (event.key === 'Enter') onOpen(parcel);
       }}
-      style={{ borderColor: selected ? '#F50057' : undefined, borderWidth: selected ? 2 : 1 }}
+      style={{ borderColor: selected ? PALETTE.secondary : undefined, borderWidth: selected ? 2 : 1 }}
       title={intl.formatMessage({ id: 'parcel.title' }, { number: parcel.PRC_NO })}
       extra={
         <Button

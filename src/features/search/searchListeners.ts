@@ -7,7 +7,7 @@ import { hasSearchInput } from './hasSearchInput';
 import { lookupApi } from './lookupApi';
 import { pageCount } from './pageCount';
 import { searchApi } from './searchApi';
-import { serverErrorBody } from './serverErrorBody';
+import { reportableRefusal } from './reportableRefusal';
 import {
   lookupQueryReady,
   lookupTyped,
@@ -66,17 +66,11 @@ startAppListening({
 startAppListening({
   matcher: searchApi.endpoints.searchParcels.matchRejected,
   effect: (action, listenerApi) => {
-    if (action.meta.condition || !action.payload) return;
-    const status = (action.payload as { status?: unknown }).status;
-    // 401/403 belong to the session listeners (re-authorise, or the access-denied snackbar and logout).
-    if (status === 401 || status === 403) return;
-    const body = serverErrorBody(action.payload);
-    const message = body.errorMessage ?? body.message;
-    if (body.errorCode === LIMIT_REACHED_CODES.advance_search) {
-      listenerApi.dispatch(showSnackbar('error', message ? { text: message } : { id: 'search.noResults' }));
-      return;
-    }
-    listenerApi.dispatch(showSnackbar('warning', message ? { text: message } : { id: 'search.noResults' }));
+    const refusal = reportableRefusal(action);
+    if (!refusal) return;
+    const { errorCode, message } = refusal;
+    const severity = errorCode === LIMIT_REACHED_CODES.advance_search ? 'error' : 'warning';
+    listenerApi.dispatch(showSnackbar(severity, message ? { text: message } : { id: 'search.noResults' }));
   },
 });
 

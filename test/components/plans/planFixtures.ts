@@ -1,5 +1,6 @@
 import type { Plan, Subscription } from '../../../src/contract/Subscription';
 import type { SessionState } from '../../../src/features/auth/sessionSlice';
+import { sessionFixture } from '../sessionFixture';
 
 function plan(id: string, name: string, amount: number, search: number, full: number, report: number): Plan {
   return {
@@ -39,19 +40,8 @@ export function subscription(overrides: Partial<Subscription> = {}): Subscriptio
 
 const FAR_FUTURE = Date.now() + 1_000_000_000;
 
-/** A logged-in MAPUSER with both tokens, as after login and authorisation. */
-export const LOGGED_IN: SessionState = {
+/** A logged-in MAPUSER with both tokens, as after login and authorisation; the tokens never lapse here. */
+export const LOGGED_IN: SessionState = sessionFixture({
   ssoToken: { value: 'sso-token', expiresAt: FAR_FUTURE },
   mainToken: { value: 'main-token', expiresAt: FAR_FUTURE },
-  profile: {
-    roles: ['MAPUSER'],
-    accessRights: [],
-    sites: [],
-    username: 'anna@example.ch',
-    name: 'Anna Muster',
-    email: 'anna@example.ch',
-    phone: '+41 41 000 00 00',
-    teams: [],
-  },
-  profileFetchedAt: Date.now(),
-};
+});

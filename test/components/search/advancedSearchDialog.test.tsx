@@ -12,7 +12,6 @@ import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
 import { sessionFixture } from '../sessionFixture';
 import { searchResponse } from './searchFixtures';
-import './installMessageChannel';
 
 // maplibre-gl ships only an ESM "import" export, which jest's resolver does not pick: mock it by name.
 jest.mock('maplibre-gl', () => jest.requireActual('../map/maplibreMock'), { virtual: true });
