@@ -167,34 +167,6 @@ export interface FindResponse<T> {
   message?: string;
 }
 
-/** The search filters of spec §3 as they travel in the query string (arrays repeat the key). */
-export interface SearchFilters {
-  searchQuery?: string;
-  CANTON?: string;
-  LOCNAME?: string[];
-  STREET?: string[];
-  GRN_TRM?: string[];
-  ALPHA_PRI?: string;
-  ALPHA_SEC?: string;
-  PRC_NO?: string;
-  PRC_ID?: string;
-  PRC_SUR_from?: number;
-  PRC_SUR_to?: number;
-  OBJECT_OPTIONS?: 'With' | 'Without';
-  /** Radon: the client sends the range 0–9 when the checkbox is on (GRN_RAD_from=0, GRN_RAD_to=9). */
-  GRN_RAD_from?: number;
-  GRN_RAD_to?: number;
-  PRO_BUN?: boolean;
-  PRC_IND?: 'Standard';
-  PRC_TYP?: 'Eigentum' | 'Baurecht';
-  FREEWAY_from?: number;
-  FREEWAY_to?: number;
-  PUTRA_from?: number;
-  PUTRA_to?: number;
-  page?: number;
-  size?: number;
-}
-
 export interface SearchBucket {
   /** Municipality name. */
   key: string;
@@ -225,10 +197,3 @@ export interface ParcelErrorResponse {
   errorCode?: string;
   errorMessage: string;
 }
-
-/** Defaults of spec §5/§9 for one-sided ranges. */
-export const RANGE_LOWER_DEFAULT = 0;
-export const RANGE_UPPER_DEFAULT = 99999999999;
-export const RADON_FILTER_RANGE = [0, 9] as const;
-export const DEFAULT_PAGE_SIZE = 12;
-export const MAX_PAGES = 100;

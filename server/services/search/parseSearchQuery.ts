@@ -4,7 +4,7 @@ import {
   RADON_FILTER_RANGE,
   RANGE_LOWER_DEFAULT,
   RANGE_UPPER_DEFAULT,
-} from '../../../src/contract/Parcel';
+} from '../../../src/contract/SearchParameters';
 import type { Paging, ParcelQuery, Range } from './ParcelQuery';
 import { SearchInputError } from './SearchInputError';
 

@@ -1,4 +1,4 @@
-import { MAX_PAGES } from '../../contract/Parcel';
+import { MAX_PAGES } from '../../contract/SearchParameters';
 
 /** Pages of a result list: capped at 100 (spec §9), `capped` when more results exist beyond the cap. */
 export function pageCount(

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, RANGE_LOWER_DEFAULT, RANGE_UPPER_DEFAULT } from '../../contract/Parcel';
+import { DEFAULT_PAGE_SIZE, RANGE_LOWER_DEFAULT, RANGE_UPPER_DEFAULT } from '../../contract/SearchParameters';
 import type { SearchCriteria, SearchPaging } from './SearchCriteria';
 import { RANGE_FILTERS } from './searchParamsFromCriteria';
 

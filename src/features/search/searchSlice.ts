@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { DEFAULT_PAGE_SIZE, MAX_PAGES, type PointGeometry } from '../../contract/Parcel';
+import type { PointGeometry } from '../../contract/Parcel';
+import { DEFAULT_PAGE_SIZE, MAX_PAGES } from '../../contract/SearchParameters';
 import { MAP_START_VIEW, SELECTED_PARCEL_VIEW } from '../map/mapStartView';
 import { EMPTY_ADVANCED_DRAFT, type AdvancedSearchDraft } from './AdvancedSearchDraft';
 import type { FlyToRequest } from './FlyToRequest';
