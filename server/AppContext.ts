@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { EventEmitter } from 'node:events';
 import type { Config } from './config';
 import type { TokenService, TokenClaims } from './services/TokenService';
-import type { QuotaService } from './services/QuotaService';
+import type { QuotaService } from './services/quota/QuotaService';
 
 /** Who made a request, as the secure-route guard resolved it. */
 export interface AuthUser {

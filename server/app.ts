@@ -12,10 +12,10 @@ import { createSessionResolver } from './services/accounts/createSessionResolver
 import { createSqliteUserStore } from './store/users/createSqliteUserStore';
 import { runtimeConfigScript } from './http/runtimeConfigScript';
 import { registerErrorHandling } from './http/registerErrorHandling';
-import { ssoRoutes } from './sso/ssoRoutes';
-import { mainRoutes } from './main/mainRoutes';
-import { paymentRoutes } from './payment/paymentRoutes';
-import { baseMapRoutes } from './main/basemap/baseMapRoutes';
+import { ssoRoutes } from './routes/sso/ssoRoutes';
+import { mainRoutes } from './routes/main/mainRoutes';
+import { paymentRoutes } from './routes/payment/paymentRoutes';
+import { baseMapRoutes } from './routes/main/basemap/baseMapRoutes';
 import { createQuotaService } from './services/quota/createQuotaService';
 
 export interface BuildAppOptions {

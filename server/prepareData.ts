@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Logger } from 'pino';
 import type { Config } from './config';
-import { seedPlans } from './store/subscriptions/seedPlans';
+import { seedPlans } from './store/subscriptions/planCatalogue';
 import { ensureDataset } from './data/ensureDataset';
 
 /**

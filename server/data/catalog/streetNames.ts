@@ -1,4 +1,4 @@
-import type { Language } from '../geography/cantonTable';
+import type { Language } from '../../geo/cantons';
 import type { Rng } from '../random/Rng';
 
 const DE_STEMS = ['Bahnhof', 'Dorf', 'Kirch', 'Schul', 'Berg', 'See', 'Wald', 'Linden', 'Birken', 'Garten', 'Sonnen', 'Rosen', 'Mühle', 'Feld', 'Bach', 'Industrie', 'Post', 'Markt', 'Hof', 'Kreuz', 'Ahorn', 'Buchen', 'Eichen', 'Tannen', 'Matt', 'Rain', 'Halden', 'Grund', 'Acker', 'Weiher', 'Obstgarten', 'Blumen', 'Zelg', 'Brunnen', 'Stein', 'Schloss', 'Sand', 'Moos', 'Rüti', 'Bünt', 'Hasel', 'Espen', 'Föhren', 'Kapellen', 'Rebberg', 'Säntis', 'Rigi', 'Pilatus', 'Gotthard', 'Alpen', 'Eschen', 'Ulmen', 'Kirschen', 'Nussbaum', 'Reben', 'Riet', 'Bühl'];

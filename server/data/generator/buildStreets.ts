@@ -1,5 +1,5 @@
-import type { Point } from '../geometry/Ring';
-import type { Language } from '../geography/cantonTable';
+import type { Point } from '../../geo/ring';
+import type { Language } from '../../geo/cantons';
 import type { Rng } from '../random/Rng';
 import { streetName } from '../catalog/streetNames';
 

@@ -1,18 +1,13 @@
 import { Delaunay } from 'd3-delaunay';
 import type { FixedPoint } from '../../../src/contract/Parcel';
-import type { CantonInfo } from '../geography/cantonTable';
+import type { CantonInfo } from '../../geo/cantons';
 import type { MunicipalityShape, Place } from '../geography/SwissGeography';
 import { BUILDING_ZONES, localZoneCode, mainUseCode, type MainUse } from '../catalog/zoneCatalog';
-import type { Point, Ring } from '../geometry/Ring';
-import { ringArea } from '../geometry/ringArea';
-import { ringCentroid } from '../geometry/ringCentroid';
-import { pointInArea } from '../geometry/pointInArea';
-import { insetConvex } from '../geometry/insetConvex';
-import { mainAxis, splitConvex } from '../geometry/splitConvex';
+import { type Point, type Ring, ringArea, ringCentroid, pointInArea } from '../../geo/ring';
+import { insetConvex, mainAxis, splitConvex } from '../../geo/convex';
 import { createRng, type Rng } from '../random/Rng';
 import { hashSeed } from '../random/hashSeed';
-import { lonLatToMercator, mercatorScale, mercatorToLonLat } from '../projection/webMercator';
-import { toLv95 } from '../projection/toLv95';
+import { lonLatToMercator, mercatorScale, mercatorToLonLat, toLv95 } from '../../geo/projection';
 import { createDensityField, placeRadius, type DensityCentre, type DensityField } from './DensityField';
 import { blockSpacing, chooseZone, targetParcelArea } from './zonePlan';
 import { parcelThemes } from './parcelThemes';
@@ -21,8 +16,7 @@ import { buildStreets, type StreetEdge } from './buildStreets';
 import { projectArea } from './projectArea';
 import { egrid } from './egrid';
 import type { DatasetNoise } from './DatasetNoise';
-import type { GeneratedBuilding, GeneratedMunicipality, GeneratedParcel } from './GeneratedMunicipality';
-
+import type { GeneratedBuilding, GeneratedMunicipality, GeneratedParcel } from '../../store/parcels/DatasetWriter';
 export interface MunicipalityInput {
   municipality: MunicipalityShape;
   canton: CantonInfo;

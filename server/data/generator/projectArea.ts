@@ -1,6 +1,5 @@
 import type { MultiPolygon, Polygon, Position } from 'geojson';
-import { lonLatToMercator } from '../projection/webMercator';
-
+import { lonLatToMercator } from '../../geo/projection';
 /** The same (Multi)Polygon with Web Mercator coordinates. */
 export function projectArea(geometry: Polygon | MultiPolygon): Polygon | MultiPolygon {
   const ring = (r: Position[]) => r.map((p) => lonLatToMercator(p[0], p[1]));

@@ -24,8 +24,7 @@ import {
 import type { Config } from '../../config';
 import type { TokenAudience, TokenService } from '../TokenService';
 import type { AccountKeyKind, AccountKeyStore } from '../../store/users/AccountKeyStore';
-import type { UserRecord } from '../../store/users/UserRecord';
-import { UsernameTakenError, type UserStore } from '../../store/users/UserStore';
+import { type UserRecord, UsernameTakenError, type UserStore } from '../../store/users/UserStore';
 import type { Mail, Mailer } from '../mail/Mail';
 import { composeAccountMail } from '../mail/composeAccountMail';
 import { AccountError } from './AccountError';

@@ -1,6 +1,5 @@
 import type { SessionResolver } from '../../AppContext';
 import type { UserStore } from '../../store/users/UserStore';
-
 /**
  * Accepts a verified token only while its account exists, is active and has the same token version
  * (a password change or reset bumps it, ending every older session); the roles are the current ones,

@@ -1,6 +1,5 @@
 import type { Profile } from '../../../src/contract/Profile';
-import type { UserRecord } from '../../store/users/UserRecord';
-
+import type { UserRecord } from '../../store/users/UserStore';
 /** The session profile of spec §3 for an account; never includes the password hash. */
 export function toProfile(user: UserRecord, token?: string): Profile {
   return {

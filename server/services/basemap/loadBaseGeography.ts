@@ -3,8 +3,8 @@ import path from 'node:path';
 import { feature } from 'topojson-client';
 import type { Topology, GeometryCollection } from 'topojson-specification';
 import type { Feature, MultiPolygon, Polygon, Position } from 'geojson';
-import { readDbf } from '../../data/geography/readDbf';
-import { mercator } from './mercator';
+import { readDbf } from '../../geo/readDbf';
+import { mercator } from '../../geo/projection';
 import type { BaseFeature, MercatorRing } from './BaseFeature';
 
 /** swiss-maps 2024: the last year whose attribute tables still carry names (data-notes.md). */

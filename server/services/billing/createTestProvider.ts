@@ -1,6 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { createCheckoutSessionRepository } from '../../store/subscriptions/CheckoutSessionRepository';
-import { createPortalSessionRepository } from '../../store/subscriptions/PortalSessionRepository';
+import { createCheckoutSessionRepository, createPortalSessionRepository } from '../../store/subscriptions/PaymentRepositories';
 import type { PaymentProvider } from './PaymentProvider';
 import { randomId } from './randomId';
 

@@ -1,10 +1,8 @@
 import type { Database } from 'better-sqlite3';
 import type { Plan } from '../../../src/contract/Subscription';
 import { createPlanRepository } from '../../store/subscriptions/PlanRepository';
-import { createSubscriptionRepository } from '../../store/subscriptions/SubscriptionRepository';
-import { createPaymentEventRepository } from '../../store/subscriptions/PaymentEventRepository';
-import { createCheckoutSessionRepository } from '../../store/subscriptions/CheckoutSessionRepository';
-import type { SubscriptionRecord } from '../../store/subscriptions/SubscriptionRecord';
+import { createSubscriptionRepository, type SubscriptionRecord } from '../../store/subscriptions/SubscriptionRepository';
+import { createPaymentEventRepository, createCheckoutSessionRepository } from '../../store/subscriptions/PaymentRepositories';
 import { addMonths } from '../quota/addMonths';
 import type { PaymentEvent } from './PaymentEvent';
 import { numberAt, stringAt } from './valueAt';

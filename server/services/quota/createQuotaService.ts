@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { EventEmitter } from 'node:events';
 import { LIMIT_REACHED_CODES } from '../../../src/contract/Subscription';
-import type { QuotaService } from '../QuotaService';
+import type { QuotaService } from './QuotaService';
 import { createSubscriptionRepository } from '../../store/subscriptions/SubscriptionRepository';
 import { createUsageRepository } from '../../store/subscriptions/UsageRepository';
 import { LIMIT_REACHED_MESSAGES, NO_ACTIVE_PLAN_MESSAGE } from './LIMIT_REACHED_MESSAGES';

@@ -1,4 +1,4 @@
-import type { SubscriptionRecord } from '../../store/subscriptions/SubscriptionRecord';
+import type { SubscriptionRecord } from '../../store/subscriptions/SubscriptionRepository';
 import { addMonths } from './addMonths';
 
 /** Statuses in which the plan's quotas may be used. */

@@ -1,5 +1,4 @@
-import type { SubscriptionRepository } from '../../store/subscriptions/SubscriptionRepository';
-import type { SubscriptionRecord } from '../../store/subscriptions/SubscriptionRecord';
+import type { SubscriptionRepository, SubscriptionRecord } from '../../store/subscriptions/SubscriptionRepository';
 import { currentPeriod } from './currentPeriod';
 import { trialRecord } from './trialRecord';
 

@@ -1,4 +1,4 @@
-import type { SubscriptionRecord } from '../../store/subscriptions/SubscriptionRecord';
+import type { SubscriptionRecord } from '../../store/subscriptions/SubscriptionRepository';
 import { TRIAL_ALLOWANCE } from './TRIAL_ALLOWANCE';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

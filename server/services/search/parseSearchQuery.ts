@@ -5,7 +5,7 @@ import {
   RANGE_LOWER_DEFAULT,
   RANGE_UPPER_DEFAULT,
 } from '../../../src/contract/SearchParameters';
-import type { Paging, ParcelQuery, Range } from './ParcelQuery';
+import type { Paging, ParcelQuery, Range } from '../../store/parcels/ParcelQuery';
 import { SearchInputError } from './SearchInputError';
 
 export type RawQuery = Record<string, unknown>;

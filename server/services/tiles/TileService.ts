@@ -1,8 +1,7 @@
 import type { ParcelRepository } from '../../store/parcels/ParcelRepository';
-import type { ParcelQuery } from '../search/ParcelQuery';
+import type { ParcelQuery } from '../../store/parcels/ParcelQuery';
 import { writeMvt } from './writeMvt';
-import { tileBox } from './tileBox';
-
+import { tileBox } from '../../geo/projection';
 /** Parcels show from z14 (spec §9), buildings from z15; deeper than z22 nobody asks. */
 export const PARCEL_MIN_ZOOM = 14;
 export const OBJECT_MIN_ZOOM = 15;

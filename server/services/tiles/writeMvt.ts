@@ -1,8 +1,7 @@
 import { ByteWriter } from './ByteWriter';
 import { clipRing } from './clipRing';
-import type { MercatorBox } from '../../store/parcels/ParcelRepository';
-import type { TileFeatureBatch } from '../../store/parcels/TileFeatureBatch';
-
+import type { MercatorBox } from '../../geo/projection';
+import type { TileFeatureBatch } from '../../store/parcels/tileFeatureBatch';
 export const TILE_EXTENT = 4096;
 /**
  * Geometry is clipped this far (tile units) outside the tile: enough for outlines drawn across the

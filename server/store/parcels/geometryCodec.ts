@@ -1,4 +1,6 @@
-import type { Ring } from '../../data/geometry/Ring';
+import type { Ring } from '../../geo/ring';
+import type { PolygonGeometry } from '../../../src/contract/Parcel';
+import { mercatorToLonLat } from '../../geo/projection';
 
 /**
  * Compact binary geometry: Web Mercator coordinates in whole decimetres, each ring as a varint point count
@@ -81,4 +83,19 @@ export function decodeGeometry(
     rings.push(ring);
   }
   return rings;
+}
+
+const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+
+/** Stored mercator geometry → WGS84 GeoJSON Polygon with closed rings. */
+export function ringsToGeoJson(geom: Uint8Array): PolygonGeometry {
+  const rings = decodeGeometry(geom).map((ring) => {
+    const coords = ring.map(([x, y]) => {
+      const [lon, lat] = mercatorToLonLat(x, y);
+      return [round6(lon), round6(lat)];
+    });
+    if (coords.length > 0) coords.push(coords[0]);
+    return coords;
+  });
+  return { type: 'Polygon', coordinates: rings };
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accountsFor } from '../../../server/services/accounts/accountsFor';
-import type { UserRecord } from '../../../server/store/users/UserRecord';
-
+import type { UserRecord } from '../../../server/store/users/UserStore';
 /** An active account with a real (argon2id) password, as `npm run users -- create` makes one. */
 export function createAccount(
   app: FastifyInstance,

@@ -7,8 +7,7 @@ import { buildApp } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
 import { openDatabase } from '../../../server/store/openDatabase';
 import { createSqliteUserStore } from '../../../server/store/users/createSqliteUserStore';
-import type { UserRecord } from '../../../server/store/users/UserRecord';
-
+import type { UserRecord } from '../../../server/store/users/UserStore';
 export interface TestApp {
   app: FastifyInstance;
   db: Database;

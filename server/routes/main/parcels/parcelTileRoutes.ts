@@ -1,0 +1,65 @@
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../../AppContext';
+import { requireRole } from '../../../http/requireRole';
+import type { ParcelRepository } from '../../../store/parcels/ParcelRepository';
+import { parseSearchQuery, type RawQuery } from '../../../services/search/parseSearchQuery';
+import { SearchInputError } from '../../../services/search/SearchInputError';
+import { createTileService, type TileKind } from '../../../services/tiles/TileService';
+import { searchQuerystringSchema } from './searchQuerystringSchema';
+
+export const MVT_TYPE = 'application/vnd.mapbox-vector-tile';
+
+const tileQuerystringSchema = {
+  ...searchQuerystringSchema,
+  required: ['x', 'y', 'z'],
+  properties: {
+    ...searchQuerystringSchema.properties,
+    x: { type: 'integer', minimum: 0 },
+    y: { type: 'integer', minimum: 0 },
+    z: { type: 'integer', minimum: 0, maximum: 30 },
+  },
+} as const;
+
+/**
+ * maps/tile (matching parcels), maps/all-around (every parcel) and maps/objects (buildings) as Mapbox
+ * Vector Tiles. Zooms outside a layer's range answer 204 No Content (MapLibre treats it as an empty
+ * tile). Tiles are private (bearer) but stable, so the browser may keep them for a few minutes.
+ */
+export async function parcelTileRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  parcels: ParcelRepository,
+): Promise<void> {
+  const guard = requireRole(ctx);
+  const tiles = createTileService(parcels);
+
+  const serve = (kind: TileKind) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const raw = request.query as RawQuery & { x: number; y: number; z: number };
+    const { x, y, z } = raw;
+    if (x >= 2 ** z || y >= 2 ** z) {
+      return reply.code(400).send({ error: true, message: 'x and y must be less than 2^z' });
+    }
+    let query = null;
+    try {
+      query = kind === 'parcels' ? parseSearchQuery(raw) : null;
+    } catch (error) {
+      if (error instanceof SearchInputError)
+        return reply.code(400).send({ error: true, message: error.message });
+      throw error;
+    }
+    const tile = tiles.render(kind, z, x, y, query);
+    reply.header('cache-control', 'private, max-age=300').header('vary', 'Authorization, Accept-Encoding');
+    if (!tile) return reply.code(204).send();
+    reply.type(MVT_TYPE);
+    if ((request.headers['accept-encoding'] ?? '').includes('gzip')) {
+      return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(tile, { level: 6 }));
+    }
+    return reply.send(Buffer.from(tile.buffer, tile.byteOffset, tile.byteLength));
+  };
+
+  const options = { preHandler: guard, schema: { querystring: tileQuerystringSchema } };
+  app.get('/maps/tile', options, serve('parcels'));
+  app.get('/maps/all-around', options, serve('around'));
+  app.get('/maps/objects', options, serve('objects'));
+}
