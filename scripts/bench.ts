@@ -15,7 +15,7 @@ import { CANTONS } from '../server/geo/cantons';
 import { createSqliteDatasetWriter } from '../server/store/parcels/createSqliteDatasetWriter';
 import { createSqliteParcelRepository } from '../server/store/parcels/createSqliteParcelRepository';
 import { createTileService, type TileKind } from '../server/services/tiles/TileService';
-import { createRng } from '../server/data/random/Rng';
+import { createRng } from '../server/data/random';
 import type { ParcelQuery } from '../server/store/parcels/ParcelQuery';
 
 function args() {

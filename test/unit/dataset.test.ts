@@ -7,7 +7,7 @@ import { planMunicipalities } from '../../server/data/planMunicipalities';
 import { createDatasetNoise } from '../../server/data/generator/DatasetNoise';
 import { generateMunicipality } from '../../server/data/generator/generateMunicipality';
 import { encodeGeometry, decodeGeometry } from '../../server/store/parcels/geometryCodec';
-import { egrid } from '../../server/data/generator/egrid';
+import { egrid } from '../../server/data/generator/generateMunicipality';
 import { openDatabase } from '../../server/store/openDatabase';
 import { createSqliteDatasetWriter } from '../../server/store/parcels/createSqliteDatasetWriter';
 

@@ -3,8 +3,7 @@ import { CONSTRUCTION_PERIODS, MINOR_TYPES, PERIOD_WEIGHTS } from '../catalog/bu
 import type { MainUse } from '../catalog/zoneCatalog';
 import { type Point, type Ring, ringArea, ringCentroid, pointInRing } from '../../geo/ring';
 import { mainAxis, splitConvex } from '../../geo/convex';
-import type { Rng } from '../random/Rng';
-
+import type { Rng } from '../random';
 /** A building footprint and its register-shaped attributes (before ids and addresses are attached). */
 export interface PlacedBuilding {
   ring: Ring;
