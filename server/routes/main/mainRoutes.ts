@@ -1,9 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext';
-import { authorizeRoute } from './user/authorizeRoute';
-import { lookupRoutes } from './lookups/lookupRoutes';
+import { accountErrorHandler } from '../../http/registerErrorHandling';
+import { authUser, requireRole } from '../../http/requireRole';
+import { lookupRoutes } from './lookupRoutes';
 import { parcelRoutes } from './parcels/parcelRoutes';
-import { subscriptionRoutes } from './subscriptions/subscriptionRoutes';
+import { subscriptionRoutes } from './subscriptionRoutes';
+
+/**
+ * POST /v1/secure/user/authorize: the bearer is the single-sign-on token (any role: the map routes check
+ * MAPUSER themselves); the reply is a main-server token and the profile (spec §7).
+ */
+async function authorizeRoute(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.setErrorHandler(accountErrorHandler);
+  app.post('/user/authorize', { preHandler: requireRole(ctx, null, 'sso') }, (request) =>
+    ctx.accounts.authorize(authUser(request).id),
+  );
+}
 
 /** The main-server API under /v1/secure (spec §7), minus payment. */
 export async function mainRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext';
 import { hasAccess } from '../../../src/lib/accessCheck';
 import { ACCESS_DENIED } from '../../http/requireRole';
-import { createPlanRepository } from '../../store/subscriptions/PlanRepository';
-import type { PaymentProvider } from '../../services/billing/PaymentProvider';
 
 interface CheckoutBody {
   email?: string;
@@ -38,12 +36,9 @@ const errorReply = {
  * The payment host's form posts (spec §7). They are browser form submissions, so the main-server token
  * travels as a form field and is verified here; success is a 303 to the provider's hosted page.
  */
-export async function checkoutRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  provider: PaymentProvider,
-): Promise<void> {
-  const plans = createPlanRepository(ctx.db);
+export async function checkoutRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { plans } = ctx;
+  const { provider } = ctx.payments;
 
   app.post<{ Body: CheckoutBody }>(
     '/create-checkout-session',

@@ -1,19 +1,14 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../AppContext';
-import { createCheckoutSessionRepository, createPortalSessionRepository } from '../../store/subscriptions/PaymentRepositories';
-import { createPlanRepository } from '../../store/subscriptions/PlanRepository';
-import { createSubscriptionRepository } from '../../store/subscriptions/SubscriptionRepository';
-import { processWebhook, type WebhookDeps } from '../../services/billing/processWebhook';
-import { buildTestEvent } from '../../services/billing/buildTestEvent';
-import { signTestEvent } from '../../services/billing/signTestEvent';
-import { randomId } from '../../services/billing/randomId';
-import { PAYMENT_PREFIX } from '../../services/billing/createTestProvider';
-import type { PaymentEvent } from '../../services/billing/PaymentEvent';
-import { renderTestCheckoutPage } from './renderTestCheckoutPage';
-import { renderTestPortalPage } from './renderTestPortalPage';
-import { renderPaymentPage } from './renderPaymentPage';
-import { checkTestCard } from './checkTestCard';
-
+import type { PaymentEvent } from '../../services/billing/PaymentProvider';
+import {
+  buildTestEvent,
+  checkTestCard,
+  PAYMENT_PREFIX,
+  randomId,
+  signTestEvent,
+} from '../../services/billing/testProvider';
+import { renderPaymentPage, renderTestCheckoutPage, renderTestPortalPage } from './testPaymentPages';
 const idParams = {
   type: 'object',
   required: ['id'],
@@ -53,15 +48,9 @@ const PORTAL_EXPIRED = gone(
  * signed, Stripe-shaped event through processWebhook, the same path Stripe's webhook takes, then redirect
  * the way Stripe does.
  */
-export async function testCheckoutRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  deps: WebhookDeps,
-): Promise<void> {
-  const checkouts = createCheckoutSessionRepository(ctx.db);
-  const portals = createPortalSessionRepository(ctx.db);
-  const plans = createPlanRepository(ctx.db);
-  const subscriptions = createSubscriptionRepository(ctx.db);
+export async function testCheckoutRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { plans } = ctx;
+  const { checkoutSessions: checkouts, portalSessions: portals, subscriptions, webhooks } = ctx.payments;
 
   /**
    * The open checkout and its plan, or null once it has answered for a checkout that cannot be paid:
@@ -87,7 +76,7 @@ export async function testCheckoutRoutes(
 
   function deliver(event: PaymentEvent): void {
     const payload = JSON.stringify({ object: 'event', livemode: false, ...event });
-    processWebhook(deps, payload, signTestEvent(payload, deps.webhookSecret));
+    webhooks.process(payload, signTestEvent(payload, webhooks.webhookSecret));
   }
 
   app.get<{ Params: { id: string } }>(

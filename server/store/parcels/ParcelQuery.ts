@@ -1,4 +1,7 @@
-/** Search filters after validation: what the repository filters on (spec §3 search filters). */
+/**
+ * Search filters after validation: what the repository filters on (spec §3 search filters). Each field
+ * is the `queryKey` of a row of src/contract/SearchParameters.ts; parseSearchQuery fills it from that row.
+ */
 export interface ParcelQuery {
   /** Free text over address, street, municipality, parcel number and EGRID. */
   text?: string;
@@ -15,7 +18,7 @@ export interface ParcelQuery {
   radon?: Range;
   proBun?: boolean;
   /** PRC_IND=Standard leaves road parcels out; empty includes them. */
-  excludeRoads: boolean;
+  excludeRoads?: boolean;
   typ?: 'Eigentum' | 'Baurecht';
   freeway?: Range;
   putra?: Range;

@@ -7,7 +7,12 @@ import type { ParcelThemes } from './DatasetWriter';
 const HAZARD = ['white', 'yellow-white', 'yellow', 'blue', 'red', 'not assessed'];
 const YES_NO = ['no', 'yes'];
 const SITES = ['business site', 'landfill', 'accident site'];
-const STATUSES = ['no harmful effects expected', 'investigation needed', 'monitoring needed', 'remediation needed'];
+const STATUSES = [
+  'no harmful effects expected',
+  'investigation needed',
+  'monitoring needed',
+  'remediation needed',
+];
 
 export const THEME_VOCABULARY: Readonly<Record<string, readonly string[]>> = {
   OVL_COL: ['none', '3 m', '4 m', '5 m', '6 m'],

@@ -2,10 +2,9 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../AppContext';
 import { requireRole } from '../../../http/requireRole';
-import type { ParcelRepository } from '../../../store/parcels/ParcelRepository';
-import { parseSearchQuery, type RawQuery } from '../../../services/search/parseSearchQuery';
-import { SearchInputError } from '../../../services/search/SearchInputError';
-import { createTileService, type TileKind } from '../../../services/tiles/TileService';
+import { TILE_SOURCE_LAYERS } from '../../../../src/contract/VectorTiles';
+import { parseSearchQuery, SearchInputError, type RawQuery } from '../../../services/search/parseSearchQuery';
+import type { TileKind } from '../../../services/tiles/TileService';
 import { searchQuerystringSchema } from './searchQuerystringSchema';
 
 export const MVT_TYPE = 'application/vnd.mapbox-vector-tile';
@@ -26,13 +25,8 @@ const tileQuerystringSchema = {
  * Vector Tiles. Zooms outside a layer's range answer 204 No Content (MapLibre treats it as an empty
  * tile). Tiles are private (bearer) but stable, so the browser may keep them for a few minutes.
  */
-export async function parcelTileRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  parcels: ParcelRepository,
-): Promise<void> {
+export async function parcelTileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const guard = requireRole(ctx);
-  const tiles = createTileService(parcels);
 
   const serve = (kind: TileKind) => async (request: FastifyRequest, reply: FastifyReply) => {
     const raw = request.query as RawQuery & { x: number; y: number; z: number };
@@ -42,13 +36,13 @@ export async function parcelTileRoutes(
     }
     let query = null;
     try {
-      query = kind === 'parcels' ? parseSearchQuery(raw) : null;
+      query = kind === TILE_SOURCE_LAYERS.matching ? parseSearchQuery(raw) : null;
     } catch (error) {
       if (error instanceof SearchInputError)
         return reply.code(400).send({ error: true, message: error.message });
       throw error;
     }
-    const tile = tiles.render(kind, z, x, y, query);
+    const tile = ctx.tiles.render(kind, z, x, y, query);
     reply.header('cache-control', 'private, max-age=300').header('vary', 'Authorization, Accept-Encoding');
     if (!tile) return reply.code(204).send();
     reply.type(MVT_TYPE);
@@ -59,7 +53,7 @@ export async function parcelTileRoutes(
   };
 
   const options = { preHandler: guard, schema: { querystring: tileQuerystringSchema } };
-  app.get('/maps/tile', options, serve('parcels'));
-  app.get('/maps/all-around', options, serve('around'));
-  app.get('/maps/objects', options, serve('objects'));
+  app.get('/maps/tile', options, serve(TILE_SOURCE_LAYERS.matching));
+  app.get('/maps/all-around', options, serve(TILE_SOURCE_LAYERS.allAround));
+  app.get('/maps/objects', options, serve(TILE_SOURCE_LAYERS.objects));
 }
