@@ -3,16 +3,29 @@ import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyFormbody from '@fastify/formbody';
-import type { Database } from 'better-sqlite3';
 import type { Config } from './config';
+import type { RuntimeConfig } from '../src/contract/RuntimeConfig';
+import type { Database } from 'better-sqlite3';
 import type { AppContext } from './AppContext';
 import { composeContext } from './compose';
-import { runtimeConfigScript } from './http/runtimeConfigScript';
 import { registerErrorHandling } from './http/registerErrorHandling';
 import { ssoRoutes } from './routes/sso/ssoRoutes';
 import { mainRoutes } from './routes/main/mainRoutes';
 import { paymentRoutes } from './routes/payment/paymentRoutes';
 import { baseMapRoutes } from './routes/main/baseMapRoutes';
+
+/** The browser's runtime configuration as a script that sets `window.__PARCEL_ATLAS_CONFIG__`. */
+export function runtimeConfigScript(config: Config): string {
+  const runtime: RuntimeConfig = {
+    ssoUrl: config.clientUrls.sso,
+    mainUrl: config.clientUrls.main,
+    paymentUrl: config.clientUrls.payment,
+    socketUrl: config.clientUrls.socket,
+    baseMapStyleUrl: config.baseMapStyleUrl,
+    vapidPublicKey: config.vapidPublicKey,
+  };
+  return `window.__PARCEL_ATLAS_CONFIG__ = ${JSON.stringify(runtime).replace(/</g, '\\u003c')};\n`;
+}
 
 export interface BuildAppOptions {
   config: Config;

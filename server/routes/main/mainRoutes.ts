@@ -3,7 +3,9 @@ import type { AppContext } from '../../AppContext';
 import { accountErrorHandler } from '../../http/registerErrorHandling';
 import { authUser, requireRole } from '../../http/requireRole';
 import { lookupRoutes } from './lookupRoutes';
-import { parcelRoutes } from './parcels/parcelRoutes';
+import { parcelDetailRoutes } from './parcels/parcelDetailRoutes';
+import { parcelSearchRoutes } from './parcels/parcelSearchRoutes';
+import { parcelTileRoutes } from './parcels/parcelTileRoutes';
 import { subscriptionRoutes } from './subscriptionRoutes';
 
 /**
@@ -19,8 +21,17 @@ async function authorizeRoute(app: FastifyInstance, ctx: AppContext): Promise<vo
 
 /** The main-server API under /v1/secure (spec §7), minus payment. */
 export async function mainRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // Load the in-memory search columns at start (seconds for the whole country), not on the first search.
+  app.addHook('onReady', async () => {
+    ctx.parcels.hasDataset();
+  });
   await app.register(async (scope) => authorizeRoute(scope, ctx));
   await app.register(async (scope) => lookupRoutes(scope, ctx));
-  await app.register(async (scope) => parcelRoutes(scope, ctx));
+  // Search, parcel details and vector tiles under /v1/secure/maps.
+  await app.register(async (scope) => {
+    await parcelSearchRoutes(scope, ctx);
+    await parcelDetailRoutes(scope, ctx);
+    await parcelTileRoutes(scope, ctx);
+  });
   await app.register(async (scope) => subscriptionRoutes(scope, ctx));
 }

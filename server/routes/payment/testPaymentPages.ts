@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../http/escapeHtml';
+import { escapeHtml } from '../../services/mail/composeAccountMail';
 import type { Plan } from '../../../src/contract/Subscription';
 import { PAYMENT_PREFIX } from '../../services/billing/testProvider';
 import type { SubscriptionRecord } from '../../store/subscriptions/SubscriptionRepository';

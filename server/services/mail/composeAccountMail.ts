@@ -1,7 +1,19 @@
 import { LANGUAGE_CODES, type LanguageCode } from '../../../src/contract/Accounts';
-import { escapeHtml } from '../../http/escapeHtml';
 import type { Mail } from './mailer';
 import { ACCOUNT_MAIL_TEXTS, type AccountMailKind } from './accountMailTexts';
+
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text safe to place in HTML content and quoted attribute values. */
+export function escapeHtml(value: string | number): string {
+  return String(value).replace(/[&<>"']/g, (char) => ENTITIES[char]);
+}
 
 export interface AccountMailInput {
   kind: AccountMailKind;

@@ -1,4 +1,4 @@
-import type { Migration } from '../Migration';
+import type { Migration } from './Migration';
 import { CANTONS } from '../../geo/cantons';
 
 /** The 26 cantons are reference data: present even before (or without) a parcel dataset. */

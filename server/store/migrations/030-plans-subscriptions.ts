@@ -1,4 +1,4 @@
-import type { Migration } from '../Migration';
+import type { Migration } from './Migration';
 import { seedPlans } from '../subscriptions/planCatalogue';
 /**
  * Plans, one subscription row per user, usage counted per user, period and quota kind, and the payment
