@@ -11,12 +11,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../server/store/openDatabase';
 import { buildDataset } from '../server/data/buildDataset';
-import { CANTONS } from '../server/data/geography/cantonTable';
+import { CANTONS } from '../server/geo/cantons';
 import { createSqliteDatasetWriter } from '../server/store/parcels/createSqliteDatasetWriter';
 import { createSqliteParcelRepository } from '../server/store/parcels/createSqliteParcelRepository';
 import { createTileService, type TileKind } from '../server/services/tiles/TileService';
-import { createRng } from '../server/data/random/Rng';
-import type { ParcelQuery } from '../server/services/search/ParcelQuery';
+import { createRng } from '../server/data/random';
+import type { ParcelQuery } from '../server/store/parcels/ParcelQuery';
 
 function args() {
   const argv = process.argv.slice(2);

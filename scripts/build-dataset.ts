@@ -8,7 +8,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { openDatabase } from '../server/store/openDatabase';
 import { buildDataset, DEFAULT_DATASET_SEED } from '../server/data/buildDataset';
-import { CANTONS } from '../server/data/geography/cantonTable';
+import { CANTONS } from '../server/geo/cantons';
 import { createSqliteDatasetWriter } from '../server/store/parcels/createSqliteDatasetWriter';
 
 interface Args {

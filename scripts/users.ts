@@ -7,10 +7,9 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { loadConfig, ConfigError } from '../server/config';
 import { openDatabase } from '../server/store/openDatabase';
-import { createTokenService } from '../server/services/TokenService';
-import { createSqliteUserStore } from '../server/store/users/createSqliteUserStore';
-import { createSqliteAccountKeyStore } from '../server/store/users/createSqliteAccountKeyStore';
-import { createMailer } from '../server/services/mail/createMailer';
+import { createTokenService } from '../server/services/tokens/TokenService';
+import { createSqliteStores } from '../server/store/Stores';
+import { createMailer } from '../server/services/mail/mailer';
 import { createAccountService } from '../server/services/accounts/createAccountService';
 import { AccountError } from '../server/services/accounts/AccountError';
 import { LANGUAGE_CODES, type LanguageCode } from '../src/contract/Accounts';
@@ -59,13 +58,13 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel }, process.stderr);
   const db = openDatabase(path.join(config.dataDir, 'parcel-atlas.sqlite'));
-  const users = createSqliteUserStore(db);
+  const { users, accountKeys, unitOfWork } = createSqliteStores(db);
   const accounts = createAccountService({
     config,
-    db,
     tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
     users,
-    keys: createSqliteAccountKeyStore(db),
+    keys: accountKeys,
+    unitOfWork,
     mailer: createMailer(config, log),
     log,
   });

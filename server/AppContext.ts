@@ -1,34 +1,47 @@
-import type { Database } from 'better-sqlite3';
 import type { EventEmitter } from 'node:events';
 import type { Config } from './config';
-import type { TokenService, TokenClaims } from './services/TokenService';
-import type { QuotaService } from './services/QuotaService';
+import type { AccountService } from './services/accounts/createAccountService';
+import type { BaseMap } from './services/basemap/BaseMapTiles';
+import type { PaymentProvider } from './services/billing/PaymentProvider';
+import type { PaymentWebhooks } from './services/billing/paymentEvents';
+import type { QuotaService, SubscriptionReader } from './services/quota/QuotaService';
+import type { TileService } from './services/tiles/TileService';
+import type { SessionResolver, TokenService } from './services/tokens/TokenService';
+import type { Stores, UnitOfWork } from './store/Stores';
 
-/** Who made a request, as the secure-route guard resolved it. */
-export interface AuthUser {
-  id: string;
-  username: string;
-  roles: string[];
+/** What the payment host's routes use: the provider, the webhook path, and the records the test checkout shows. */
+export interface PaymentContext {
+  provider: PaymentProvider;
+  webhooks: PaymentWebhooks;
+  checkoutSessions: Stores['checkoutSessions'];
+  portalSessions: Stores['portalSessions'];
+  subscriptions: Stores['subscriptions'];
 }
 
 /**
- * Re-checks verified claims against the current state (the account still exists, its token version
- * still matches, its roles as they are now). Returns null when the session has ended.
+ * What every route module gets: configuration and the repositories and services the composition root
+ * (server/compose.ts) built once. Routes never see the database: they write through `unitOfWork`.
  */
-export type SessionResolver = (claims: TokenClaims) => AuthUser | null | Promise<AuthUser | null>;
-
-/** What every route module gets: configuration, storage and the shared services. */
 export interface AppContext {
   config: Config;
-  db: Database;
-  tokens: TokenService;
-  /** Replaced by the accounts module with a database-backed resolver; by default the claims are trusted. */
-  resolveSession: SessionResolver;
   /**
    * In-process events other parts listen to (e.g. 'usage-changed' with {userId}, 'plan-changed'),
    * so the socket server can push them to a user's open sockets.
    */
   events: EventEmitter;
-  /** Plan quotas; the plans module installs the real one, until then every use is allowed. */
+  tokens: TokenService;
+  /** Re-checks a verified token against the account as it is now. */
+  resolveSession: SessionResolver;
+  /** Runs synchronous work as one transaction: it commits when `work` returns and rolls back when it throws. */
+  unitOfWork: UnitOfWork;
+  users: Stores['users'];
+  accounts: AccountService;
+  parcels: Stores['parcels'];
+  plans: Stores['plans'];
+  /** Plan quotas; read at request time, so a test may put its own in. */
   quota: QuotaService;
+  subscriptions: SubscriptionReader;
+  tiles: TileService;
+  baseMap: BaseMap;
+  payments: PaymentContext;
 }

@@ -1,22 +1,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { EventEmitter } from 'node:events';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyFormbody from '@fastify/formbody';
-import type { Database } from 'better-sqlite3';
 import type { Config } from './config';
+import type { RuntimeConfig } from '../src/contract/RuntimeConfig';
+import type { Database } from 'better-sqlite3';
 import type { AppContext } from './AppContext';
-import { createTokenService } from './services/TokenService';
-import { createSessionResolver } from './services/accounts/createSessionResolver';
-import { createSqliteUserStore } from './store/users/createSqliteUserStore';
-import { runtimeConfigScript } from './http/runtimeConfigScript';
+import { composeContext } from './compose';
 import { registerErrorHandling } from './http/registerErrorHandling';
-import { ssoRoutes } from './sso/ssoRoutes';
-import { mainRoutes } from './main/mainRoutes';
-import { paymentRoutes } from './payment/paymentRoutes';
-import { baseMapRoutes } from './main/basemap/baseMapRoutes';
-import { createQuotaService } from './services/quota/createQuotaService';
+import { ssoRoutes } from './routes/sso/ssoRoutes';
+import { mainRoutes } from './routes/main/mainRoutes';
+import { paymentRoutes } from './routes/payment/paymentRoutes';
+import { baseMapRoutes } from './routes/main/baseMapRoutes';
+
+/** The browser's runtime configuration as a script that sets `window.__PARCEL_ATLAS_CONFIG__`. */
+export function runtimeConfigScript(config: Config): string {
+  const runtime: RuntimeConfig = {
+    ssoUrl: config.clientUrls.sso,
+    mainUrl: config.clientUrls.main,
+    paymentUrl: config.clientUrls.payment,
+    socketUrl: config.clientUrls.socket,
+    baseMapStyleUrl: config.baseMapStyleUrl,
+    vapidPublicKey: config.vapidPublicKey,
+  };
+  return `window.__PARCEL_ATLAS_CONFIG__ = ${JSON.stringify(runtime).replace(/</g, '\\u003c')};\n`;
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -28,7 +37,10 @@ export interface BuildAppOptions {
 /** File names webpack gives a content hash (`main.3f9a1c2b.js`): safe to cache for a year. */
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|mjs|woff2?|png|svg|jpg|webp)$/;
 
-/** Builds the one-process server: SSO, main and payment APIs, runtime config and the SPA. */
+/**
+ * Builds the one-process server: the composition root's context, then the SSO, main and payment APIs,
+ * runtime config and the SPA.
+ */
 export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
@@ -36,15 +48,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     bodyLimit: 5 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
   });
-  const events = new EventEmitter();
-  const ctx: AppContext = {
-    config,
-    db,
-    tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
-    resolveSession: createSessionResolver(createSqliteUserStore(db)),
-    events,
-    quota: createQuotaService({ db, events }),
-  };
+  const ctx = composeContext({ config, db, log: app.log });
   app.decorate('ctx', ctx);
 
   registerErrorHandling(app, config.distDir);
@@ -61,7 +65,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(async (scope) => ssoRoutes(scope, ctx));
   await app.register(async (scope) => mainRoutes(scope, ctx), { prefix: '/v1/secure' });
   await app.register(async (scope) => paymentRoutes(scope, ctx), { prefix: '/v1/secure/payment' });
-  await app.register(baseMapRoutes);
+  await app.register(async (scope) => baseMapRoutes(scope, ctx));
 
   // The build first (hashed bundles, index.html), then public/ (layer styles, images, service worker).
   const roots = [config.distDir, path.resolve('public')].filter((dir) => fs.existsSync(dir));

@@ -1,10 +1,22 @@
 import path from 'node:path';
 import pino from 'pino';
-import { loadConfig, ConfigError, type Config } from './config';
+import type { Database } from 'better-sqlite3';
+import type { Logger } from 'pino';
+import { type Config, loadConfig, ConfigError } from './config';
+import { seedPlans } from './store/subscriptions/planCatalogue';
+import { ensureDataset } from './data/ensureDataset';
 import { openDatabase } from './store/openDatabase';
 import { buildApp } from './app';
-import { prepareData } from './prepareData';
 import { attachSocketServer } from './socket/attachSocketServer';
+
+/**
+ * Everything the database needs before the first request: the demo dataset (built on first start with a
+ * progress line) and seeded reference rows (plans). Each step is idempotent.
+ */
+async function prepareData(db: Database, config: Config, logger: Logger): Promise<void> {
+  seedPlans(db);
+  ensureDataset(db, config, logger);
+}
 
 function readConfig(): Config {
   try {

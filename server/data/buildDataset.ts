@@ -1,6 +1,6 @@
 import type { DatasetInfo, DatasetWriter } from '../store/parcels/DatasetWriter';
 import { loadSwissGeography } from './geography/loadSwissGeography';
-import { CANTONS, CANTON_BY_CODE } from './geography/cantonTable';
+import { CANTONS, CANTON_BY_CODE } from '../geo/cantons';
 import { alphaCatalog } from './catalog/zoneCatalog';
 import { THERMAL_CODES } from './catalog/thermalCatalog';
 import { createDatasetNoise } from './generator/DatasetNoise';

@@ -1,5 +1,5 @@
 import type { SwissGeography, MunicipalityShape } from './geography/SwissGeography';
-import { CANTON_BY_CODE } from './geography/cantonTable';
+import { CANTON_BY_CODE } from '../geo/cantons';
 import type { DatasetNoise } from './generator/DatasetNoise';
 import type { MunicipalityInput } from './generator/generateMunicipality';
 

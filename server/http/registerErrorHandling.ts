@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest, FastifyReply } from 'fastify';
+import { AccountError } from '../services/accounts/AccountError';
 
 const API_PREFIXES = ['/api/', '/v1/', '/profile', '/healthz', '/socket.io/'];
 
@@ -55,4 +56,18 @@ export function registerErrorHandling(app: FastifyInstance, distDir: string): vo
       .code(404)
       .send({ error: true, message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });
+}
+
+/**
+ * Answers an AccountError with its status, `{error: true, message}` plus its extra fields and a
+ * Retry-After header when rate-limited; anything else goes on to the app's error handler.
+ */
+export function accountErrorHandler(
+  error: FastifyError | AccountError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (!(error instanceof AccountError)) throw error;
+  if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+  return reply.code(error.statusCode).send({ ...error.extra, error: true, message: error.message });
 }

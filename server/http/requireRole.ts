@@ -1,8 +1,15 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifyReply } from 'fastify';
 import { hasAccess, type RoleRequirement } from '../../src/lib/accessCheck';
-import type { AppContext, AuthUser } from '../AppContext';
-import { TokenError, type TokenAudience } from '../services/TokenService';
-import { bearerToken } from './bearerToken';
+import type { AppContext } from '../AppContext';
+import { TokenError, type AuthUser, type TokenAudience } from '../services/tokens/TokenService';
+
+/** The token of an `Authorization: Bearer …` header, or null. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match ? match[1] : null;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {

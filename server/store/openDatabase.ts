@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import type { Database as Db } from 'better-sqlite3';
-import type { Migration } from './Migration';
+import type { Migration } from './migrations/Migration';
 import { migrations as allMigrations } from './migrations';
 
 /** Opens (or creates) the SQLite file in WAL mode and applies every pending migration. */

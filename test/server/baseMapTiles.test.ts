@@ -8,7 +8,6 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/store/openDatabase';
 import { buildApp } from '../../server/app';
-
 describe('self-hosted base map tiles', () => {
   let app: FastifyInstance;
 

@@ -6,7 +6,7 @@ import { loadConfig, ConfigError } from '../../server/config';
 import { openDatabase } from '../../server/store/openDatabase';
 import { buildApp } from '../../server/app';
 import { requireRole } from '../../server/http/requireRole';
-import { createTokenService } from '../../server/services/TokenService';
+import { createTokenService } from '../../server/services/tokens/TokenService';
 import { signIn } from './helpers/createTestApp';
 
 function tempDir(): string {

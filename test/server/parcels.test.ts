@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
 import { buildTestDataset } from './helpers/buildTestDataset';
 import type { ParcelFullResponse, ParcelObjectsResponse, SearchResponse } from '../../src/contract/Parcel';
-import type { QuotaService } from '../../server/services/QuotaService';
+import type { QuotaService } from '../../server/services/quota/QuotaService';
 
 let t: TestApp;
 let headers: { authorization: string };

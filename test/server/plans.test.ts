@@ -1,5 +1,5 @@
 import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
-import { seedPlans } from '../../server/store/subscriptions/seedPlans';
+import { seedPlans } from '../../server/store/subscriptions/planCatalogue';
 import type { Plan, SubscriptionResponse } from '../../src/contract/Subscription';
 
 let t: TestApp;

@@ -1,11 +1,11 @@
 import { EventEmitter } from 'node:events';
 import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
 import { requireRole, authUser } from '../../server/http/requireRole';
-import { createQuotaService } from '../../server/services/quota/createQuotaService';
-import { readSubscription } from '../../server/services/quota/readSubscription';
+import { createQuotaService, readSubscription } from '../../server/services/quota/QuotaService';
+import { createSqliteStores } from '../../server/store/Stores';
 import { createSubscriptionRepository } from '../../server/store/subscriptions/SubscriptionRepository';
 import { createPlanRepository } from '../../server/store/subscriptions/PlanRepository';
-import { addMonths } from '../../server/services/quota/addMonths';
+import { addMonths } from '../../server/services/quota/subscriptionPeriod';
 import type { QuotaKind, SubscriptionResponse } from '../../src/contract/Subscription';
 
 let t: TestApp;
@@ -16,9 +16,9 @@ beforeAll(async () => {
     '/test/quota/:kind',
     { preHandler: requireRole(t.app.ctx) },
     async (request, reply) => {
-      const result = t.app.ctx.db.transaction(() =>
+      const result = t.app.ctx.unitOfWork(() =>
         t.app.ctx.quota.consume(authUser(request).id, request.params.kind),
-      )();
+      );
       if (!result.ok)
         return reply
           .code(402)
@@ -151,7 +151,11 @@ describe('period reset', () => {
   it('starts a fresh count when a monthly plan renews, and not before', async () => {
     const { user } = await signIn(t.app);
     let now = new Date('2026-01-31T10:00:00.000Z');
-    const quota = createQuotaService({ db: t.db, events: new EventEmitter(), clock: () => now });
+    const quota = createQuotaService({
+      ...createSqliteStores(t.db),
+      events: new EventEmitter(),
+      clock: () => now,
+    });
     subscribe(user.id, 'basic', now);
     for (let i = 0; i < 20; i += 1) quota.consume(user.id, 'report_download');
     expect(quota.consume(user.id, 'report_download').ok).toBe(false);
@@ -161,7 +165,7 @@ describe('period reset', () => {
 
     now = new Date('2026-02-28T10:00:00.000Z');
     expect(quota.consume(user.id, 'report_download').ok).toBe(true);
-    const renewed = readSubscription(t.db, user.id, () => now)!;
+    const renewed = readSubscription(createSqliteStores(t.db), user.id, () => now)!;
     expect(renewed.usage.report_download).toBe(1);
     expect(renewed.end).toBe('2026-03-31T10:00:00.000Z');
   });
@@ -169,7 +173,11 @@ describe('period reset', () => {
   it('does not renew a subscription cancelled at period end', async () => {
     const { user } = await signIn(t.app);
     let now = new Date('2026-03-01T00:00:00.000Z');
-    const quota = createQuotaService({ db: t.db, events: new EventEmitter(), clock: () => now });
+    const quota = createQuotaService({
+      ...createSqliteStores(t.db),
+      events: new EventEmitter(),
+      clock: () => now,
+    });
     subscribe(user.id, 'basic', now);
     t.db.prepare('UPDATE subscriptions SET cancel_at_period_end = 1 WHERE user_id = ?').run(user.id);
     expect(quota.consume(user.id, 'full_view').ok).toBe(true);
@@ -178,6 +186,6 @@ describe('period reset', () => {
       ok: false,
       errorCode: 'LIMIT_REACHED_FULL_VIEW',
     });
-    expect(readSubscription(t.db, user.id, () => now)).toBeNull();
+    expect(readSubscription(createSqliteStores(t.db), user.id, () => now)).toBeNull();
   });
 });

@@ -1,10 +1,10 @@
 import { VectorTile, type VectorTileFeature } from '@mapbox/vector-tile';
 import Pbf from 'pbf';
 import { encodeGeometry } from '../../server/store/parcels/geometryCodec';
-import { packedRowSql, readTileFeatureBatch } from '../../server/store/parcels/readTileFeatureBatch';
-import { tileBox } from '../../server/services/tiles/tileBox';
+import { packedRowSql, readTileFeatureBatch } from '../../server/store/parcels/tileFeatureBatch';
+import { tileBox } from '../../server/geo/projection';
 import { TILE_BUFFER, TILE_EXTENT, writeMvt } from '../../server/services/tiles/writeMvt';
-import type { Ring } from '../../server/data/geometry/Ring';
+import type { Ring } from '../../server/geo/ring';
 import Database from 'better-sqlite3';
 
 const box = tileBox(14, 8575, 5773);

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadSwissGeography } from '../../server/data/geography/loadSwissGeography';
-import { CANTONS } from '../../server/data/geography/cantonTable';
+import { CANTONS } from '../../server/geo/cantons';
 import { planMunicipalities } from '../../server/data/planMunicipalities';
 import { createDatasetNoise } from '../../server/data/generator/DatasetNoise';
 import { generateMunicipality } from '../../server/data/generator/generateMunicipality';
 import { encodeGeometry, decodeGeometry } from '../../server/store/parcels/geometryCodec';
-import { egrid } from '../../server/data/generator/egrid';
+import { egrid } from '../../server/data/generator/generateMunicipality';
 import { openDatabase } from '../../server/store/openDatabase';
 import { createSqliteDatasetWriter } from '../../server/store/parcels/createSqliteDatasetWriter';
 

@@ -1,6 +1,5 @@
-import type { Language } from '../geography/cantonTable';
-import type { Rng } from '../random/Rng';
-
+import type { Language } from '../../geo/cantons';
+import type { Rng } from '../random';
 const DE_STEMS = ['Bahnhof', 'Dorf', 'Kirch', 'Schul', 'Berg', 'See', 'Wald', 'Linden', 'Birken', 'Garten', 'Sonnen', 'Rosen', 'Mühle', 'Feld', 'Bach', 'Industrie', 'Post', 'Markt', 'Hof', 'Kreuz', 'Ahorn', 'Buchen', 'Eichen', 'Tannen', 'Matt', 'Rain', 'Halden', 'Grund', 'Acker', 'Weiher', 'Obstgarten', 'Blumen', 'Zelg', 'Brunnen', 'Stein', 'Schloss', 'Sand', 'Moos', 'Rüti', 'Bünt', 'Hasel', 'Espen', 'Föhren', 'Kapellen', 'Rebberg', 'Säntis', 'Rigi', 'Pilatus', 'Gotthard', 'Alpen', 'Eschen', 'Ulmen', 'Kirschen', 'Nussbaum', 'Reben', 'Riet', 'Bühl'];
 const DE_KINDS = ['strasse', 'strasse', 'weg', 'weg', 'gasse', 'rain', 'halde', 'matt', 'ring', 'hof', 'acker', 'steig'];
 const FR_NOUNS = ['la Gare', 'l’Église', 'du Lac', 'du Moulin', 'du Château', 'la Fontaine', 'la Poste', 'la Forêt', 'des Vignes', 'des Prés', 'des Tilleuls', 'des Cerisiers', 'des Écoles', 'du Marché', 'du Pont', 'des Alpes', 'du Jura', 'des Acacias', 'des Pâquis', 'de la Croix', 'des Bains', 'du Stand', 'des Crêts', 'du Signal', 'des Platanes', 'du Nant', 'de la Chapelle', 'du Bourg', 'des Vergers', 'de la Servette', 'du Collège', 'des Sources', 'du Verger', 'des Noyers', 'de la Rochette', 'du Rhône', 'des Mouettes', 'du Bois', 'des Champs', 'de la Colline', 'du Mont-Blanc', 'des Saules'];

@@ -1,5 +1,4 @@
-import type { LabelledCode } from './LabelledCode';
-
+import type { LabelledCode } from '../../store/parcels/DatasetWriter';
 /** Geothermal probe admissibility (cantonal Erdwärmesonden maps), the GRN_TRM values. */
 export const THERMAL_CODES: readonly LabelledCode[] = [
   {

@@ -1,6 +1,5 @@
-import type { Language } from '../geography/cantonTable';
-import type { LabelledCode } from './LabelledCode';
-
+import type { Language } from '../../geo/cantons';
+import type { LabelledCode } from '../../store/parcels/DatasetWriter';
 /** Federal main-use codes (Hauptnutzung) the generator assigns to blocks. */
 export type MainUse = 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 21 | 23 | 31 | 43 | 44;
 

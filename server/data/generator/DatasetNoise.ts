@@ -1,6 +1,4 @@
-import { createValueNoise } from '../random/valueNoise';
-import { hashSeed } from '../random/hashSeed';
-
+import { createValueNoise, hashSeed } from '../random';
 /** Smooth fields shared by the whole dataset, so neighbouring municipalities agree at their borders. */
 export interface DatasetNoise {
   flood: (x: number, y: number) => number;

@@ -1,6 +1,6 @@
-import type { Point } from '../geometry/Ring';
-import type { Language } from '../geography/cantonTable';
-import type { Rng } from '../random/Rng';
+import type { Point } from '../../geo/ring';
+import type { Language } from '../../geo/cantons';
+import type { Rng } from '../random';
 import { streetName } from '../catalog/streetNames';
 
 /** A Voronoi edge between two blocks that carries a street. */

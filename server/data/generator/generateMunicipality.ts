@@ -1,28 +1,29 @@
 import { Delaunay } from 'd3-delaunay';
 import type { FixedPoint } from '../../../src/contract/Parcel';
-import type { CantonInfo } from '../geography/cantonTable';
+import type { CantonInfo } from '../../geo/cantons';
 import type { MunicipalityShape, Place } from '../geography/SwissGeography';
-import { BUILDING_ZONES, localZoneCode, mainUseCode, type MainUse } from '../catalog/zoneCatalog';
-import type { Point, Ring } from '../geometry/Ring';
-import { ringArea } from '../geometry/ringArea';
-import { ringCentroid } from '../geometry/ringCentroid';
-import { pointInArea } from '../geometry/pointInArea';
-import { insetConvex } from '../geometry/insetConvex';
-import { mainAxis, splitConvex } from '../geometry/splitConvex';
-import { createRng, type Rng } from '../random/Rng';
-import { hashSeed } from '../random/hashSeed';
-import { lonLatToMercator, mercatorScale, mercatorToLonLat } from '../projection/webMercator';
-import { toLv95 } from '../projection/toLv95';
-import { createDensityField, placeRadius, type DensityCentre, type DensityField } from './DensityField';
-import { blockSpacing, chooseZone, targetParcelArea } from './zonePlan';
+import { BUILDING_ZONES, localZoneCode, mainUseCode } from '../catalog/zoneCatalog';
+import { type Ring, ringArea, ringCentroid, pointInArea } from '../../geo/ring';
+import { insetConvex, mainAxis, splitConvex } from '../../geo/convex';
+import { createRng, hashSeed } from '../random';
+import { lonLatToMercator, mercatorScale, mercatorToLonLat, toLv95 } from '../../geo/projection';
+import { createDensityField, placeRadius, type DensityCentre } from './DensityField';
+import { chooseZone, targetParcelArea } from './zonePlan';
 import { parcelThemes } from './parcelThemes';
 import { placeBuildings } from './placeBuildings';
 import { buildStreets, type StreetEdge } from './buildStreets';
-import { projectArea } from './projectArea';
-import { egrid } from './egrid';
+import {
+  type Block,
+  type PendingParcel,
+  blockSeeds,
+  distanceToSegment,
+  interiorPoint,
+  projectArea,
+  roadRing,
+  vertexKey,
+} from './municipalityLayout';
 import type { DatasetNoise } from './DatasetNoise';
-import type { GeneratedBuilding, GeneratedMunicipality, GeneratedParcel } from './GeneratedMunicipality';
-
+import type { GeneratedBuilding, GeneratedMunicipality, GeneratedParcel } from '../../store/parcels/DatasetWriter';
 export interface MunicipalityInput {
   municipality: MunicipalityShape;
   canton: CantonInfo;
@@ -43,92 +44,15 @@ const FIX_TYPES: Record<CantonInfo['language'], string[]> = {
   it: ['Punto fisso planimetrico PFP3', 'Punto fisso planimetrico PFP2', 'Punto fisso altimetrico PFA2'],
 };
 
-interface Block {
-  ring: Ring;
-  use: MainUse;
-  urbanity: number;
-  edges: StreetEdge[];
-}
+const MODULUS = 10n ** 12n;
+// Odd and not a multiple of 5, so multiplying by it permutes 0 … 10¹² − 1: distinct inputs, distinct ids.
+const MULTIPLIER = 7_919_000_003n;
+const OFFSET = 104_729_000_017n;
 
-interface PendingParcel {
-  ring: Ring;
-  use: MainUse;
-  urbanity: number;
-  typ: 'Eigentum' | 'Baurecht';
-  ind: 'Standard' | 'Road';
-  street: number | null;
-  /** Position along the street and side (+1 left, −1 right) for house numbering. */
-  along: number;
-  side: number;
-  numbered: boolean;
-  copyOf: number | null;
-}
-
-function interiorPoint(m: MunicipalityShape, area: ReturnType<typeof projectArea>, places: Place[], rng: Rng): Point {
-  const own = places.filter((p) => p.municipalityBfs === m.bfs).sort((a, b) => b.population - a.population)[0];
-  if (own) {
-    const p = lonLatToMercator(own.lon, own.lat);
-    if (pointInArea(p[0], p[1], area)) return p;
-  }
-  const [x0, y0] = lonLatToMercator(m.bbox[0], m.bbox[1]);
-  const [x1, y1] = lonLatToMercator(m.bbox[2], m.bbox[3]);
-  const centre: Point = [(x0 + x1) / 2, (y0 + y1) / 2];
-  if (pointInArea(centre[0], centre[1], area)) return centre;
-  for (let i = 0; i < 500; i++) {
-    const p: Point = [rng.range(x0, x1), rng.range(y0, y1)];
-    if (pointInArea(p[0], p[1], area)) return p;
-  }
-  return centre;
-}
-
-function blockSeeds(x0: number, y0: number, x1: number, y1: number, k: number, density: DensityField, rng: Rng): number[] {
-  const seeds: number[] = [];
-  const size0 = Math.max(x1 - x0, y1 - y0);
-  const visit = (x: number, y: number, size: number, depth: number) => {
-    if (x > x1 || y > y1) return;
-    const spacing = blockSpacing(density.maxIn(x, y, x + size, y + size)) * k;
-    if (size > spacing * 1.15 && depth < 16) {
-      const h = size / 2;
-      visit(x, y, h, depth + 1);
-      visit(x + h, y, h, depth + 1);
-      visit(x, y + h, h, depth + 1);
-      visit(x + h, y + h, h, depth + 1);
-      return;
-    }
-    seeds.push(x + size * rng.range(0.15, 0.85), y + size * rng.range(0.15, 0.85));
-  };
-  visit(x0, y0, size0, 0);
-  return seeds;
-}
-
-const vertexKey = (p: Point) => `${Math.round(p[0] * 100)},${Math.round(p[1] * 100)}`;
-
-function distanceToSegment(p: Point, a: Point, b: Point): { d: number; t: number; cross: number } {
-  const dx = b[0] - a[0];
-  const dy = b[1] - a[1];
-  const len2 = dx * dx + dy * dy || 1;
-  const t = Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2));
-  const qx = a[0] + dx * t;
-  const qy = a[1] + dy * t;
-  return { d: Math.hypot(p[0] - qx, p[1] - qy), t, cross: dx * (p[1] - a[1]) - dy * (p[0] - a[0]) };
-}
-
-function roadRing(e: StreetEdge, width: number): Ring | null {
-  const len = Math.hypot(e.b[0] - e.a[0], e.b[1] - e.a[1]);
-  if (len < width * 1.5) return null;
-  const ux = (e.b[0] - e.a[0]) / len;
-  const uy = (e.b[1] - e.a[1]) / len;
-  const nx = -uy * (width / 2);
-  const ny = ux * (width / 2);
-  // Stop half a width short of each junction so crossing roads do not overlap.
-  const a: Point = [e.a[0] + (ux * width) / 2, e.a[1] + (uy * width) / 2];
-  const b: Point = [e.b[0] - (ux * width) / 2, e.b[1] - (uy * width) / 2];
-  return [
-    [a[0] - nx, a[1] - ny],
-    [b[0] - nx, b[1] - ny],
-    [b[0] + nx, b[1] + ny],
-    [a[0] + nx, a[1] + ny],
-  ];
+/** An EGRID-shaped federal parcel id ("CH" + 12 digits), unique per (municipality, parcel index). */
+export function egrid(bfs: number, index: number): string {
+  const value = BigInt(bfs) * 10_000_000n + BigInt(index);
+  return `CH${((value * MULTIPLIER + OFFSET) % MODULUS).toString().padStart(12, '0')}`;
 }
 
 /**

@@ -1,9 +1,8 @@
 import { BUILDING_ZONES, NOISE_LEVEL_CODES, SECONDARY_CODES, type MainUse } from '../catalog/zoneCatalog';
 import { THERMAL_CODES } from '../catalog/thermalCatalog';
-import type { Rng } from '../random/Rng';
+import type { Rng } from '../random';
 import type { DatasetNoise } from './DatasetNoise';
-import type { ParcelThemes } from './GeneratedMunicipality';
-
+import type { ParcelThemes } from '../../store/parcels/DatasetWriter';
 export interface ThemeInput {
   cantonCode: string;
   use: MainUse;

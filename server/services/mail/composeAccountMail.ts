@@ -1,6 +1,19 @@
 import { LANGUAGE_CODES, type LanguageCode } from '../../../src/contract/Accounts';
-import type { Mail } from './Mail';
+import type { Mail } from './mailer';
 import { ACCOUNT_MAIL_TEXTS, type AccountMailKind } from './accountMailTexts';
+
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text safe to place in HTML content and quoted attribute values. */
+export function escapeHtml(value: string | number): string {
+  return String(value).replace(/[&<>"']/g, (char) => ENTITIES[char]);
+}
 
 export interface AccountMailInput {
   kind: AccountMailKind;
@@ -12,12 +25,6 @@ export interface AccountMailInput {
   /** Lifetime of the link, seconds. */
   ttlSeconds?: number;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 export function mailLanguage(language: string | null | undefined): LanguageCode {
   const code = (language ?? '').trim().slice(0, 2).toLowerCase();
@@ -45,4 +52,34 @@ export function composeAccountMail(input: AccountMailInput): Mail {
       '<p>— Parcel Atlas</p>',
     ].join('\n'),
   };
+}
+
+/** The screens the mailed links open (spec §2). */
+export type AccountLinkRoute = 'register/activate' | 'reset-password' | 'invite' | 'login';
+
+/**
+ * A link into the app built from PUBLIC_URL. A caller-supplied `targetUrl` (request-reset-password's
+ * `targeturl`, e.g. `https://host/reset-password/`) is honoured only on PUBLIC_URL's origin, so the
+ * API cannot be used to mail links to someone else's site.
+ */
+export function accountLink(
+  publicUrl: string,
+  route: AccountLinkRoute,
+  key = '',
+  targetUrl?: string,
+): string {
+  const trusted = trustedTarget(publicUrl, targetUrl);
+  if (trusted) return `${trusted.replace(/\/+$/, '')}/${encodeURIComponent(key)}`;
+  return `${publicUrl.replace(/\/+$/, '')}/${route}${key ? `/${encodeURIComponent(key)}` : ''}`;
+}
+
+function trustedTarget(publicUrl: string, targetUrl: string | undefined): string | null {
+  if (!targetUrl) return null;
+  try {
+    const target = new URL(targetUrl);
+    if (target.origin !== new URL(publicUrl).origin || target.search || target.hash) return null;
+    return target.href;
+  } catch {
+    return null;
+  }
 }

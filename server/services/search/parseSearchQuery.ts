@@ -1,38 +1,36 @@
 import {
   DEFAULT_PAGE_SIZE,
+  MAX_LIST_ITEMS,
+  MAX_PAGE_SIZE,
   MAX_PAGES,
-  RADON_FILTER_RANGE,
+  MAX_VALUE_LENGTH,
   RANGE_LOWER_DEFAULT,
   RANGE_UPPER_DEFAULT,
+  SEARCH_PARAMETERS,
+  type ChoiceRow,
+  type FlagRow,
+  type ListRow,
+  type SearchParameter,
+  type TextRow,
 } from '../../../src/contract/SearchParameters';
-import type { Paging, ParcelQuery, Range } from './ParcelQuery';
-import { SearchInputError } from './SearchInputError';
+import type { Paging, ParcelQuery, Range } from '../../store/parcels/ParcelQuery';
+
+/** A filter or paging value the search cannot use; routes answer 400 with its message. */
+export class SearchInputError extends Error {}
 
 export type RawQuery = Record<string, unknown>;
 
-const MAX_SIZE = 100;
-
-function text(raw: RawQuery, key: string): string | undefined {
+/** One value as sent: repeated keys are joined with commas, blanks count as absent. */
+function single(raw: RawQuery, key: string): string | undefined {
   const value = raw[key];
-  const single = Array.isArray(value) ? value.join(',') : value;
-  if (single === undefined || single === null) return undefined;
-  const trimmed = String(single).trim();
+  const joined = Array.isArray(value) ? value.join(',') : value;
+  if (joined === undefined || joined === null) return undefined;
+  const trimmed = String(joined).trim();
   return trimmed === '' ? undefined : trimmed;
 }
 
-/** Repeated keys (`?LOCNAME=Zug&LOCNAME=Baar`) and comma-separated values both give a list. */
-function list(raw: RawQuery, key: string): string[] | undefined {
-  const value = raw[key] ?? raw[`${key}[]`];
-  if (value === undefined || value === null) return undefined;
-  const items = (Array.isArray(value) ? value : [value])
-    .flatMap((v) => String(v).split(','))
-    .map((v) => v.trim())
-    .filter(Boolean);
-  return items.length > 0 ? items : undefined;
-}
-
 function number(raw: RawQuery, key: string): number | undefined {
-  const value = text(raw, key);
+  const value = single(raw, key);
   if (value === undefined) return undefined;
   if (!/^-?\d+(\.\d+)?$/.test(value)) throw new SearchInputError(`${key} must be a number`);
   const n = Number(value);
@@ -40,72 +38,105 @@ function number(raw: RawQuery, key: string): number | undefined {
   return n;
 }
 
-/** Spec §5: a one-sided range gets 0 or 99999999999 on the other side. */
-function range(raw: RawQuery, key: string): Range | undefined {
-  const from = number(raw, `${key}_from`);
-  const to = number(raw, `${key}_to`);
-  if (from === undefined && to === undefined) return undefined;
-  const result = { from: from ?? RANGE_LOWER_DEFAULT, to: to ?? RANGE_UPPER_DEFAULT };
-  if (result.from > result.to) throw new SearchInputError(`${key}_from must not be greater than ${key}_to`);
-  return result;
-}
-
-function flag(raw: RawQuery, key: string): boolean | undefined {
-  const value = text(raw, key);
+function boolean(raw: RawQuery, key: string): boolean | undefined {
+  const value = single(raw, key);
   if (value === undefined) return undefined;
   if (/^(true|1|yes|on)$/i.test(value)) return true;
   if (/^(false|0|no|off)$/i.test(value)) return false;
   throw new SearchInputError(`${key} must be true or false`);
 }
 
-function oneOf<T extends string>(raw: RawQuery, key: string, allowed: readonly T[]): T | undefined {
-  const value = text(raw, key);
+/** Spec §5: a one-sided range gets 0 or 99999999999 on the other side. */
+function range(raw: RawQuery, name: string): Range | undefined {
+  const from = number(raw, `${name}_from`);
+  const to = number(raw, `${name}_to`);
+  if (from === undefined && to === undefined) return undefined;
+  const result = { from: from ?? RANGE_LOWER_DEFAULT, to: to ?? RANGE_UPPER_DEFAULT };
+  if (result.from > result.to) throw new SearchInputError(`${name}_from must not be greater than ${name}_to`);
+  return result;
+}
+
+function text(row: TextRow, raw: RawQuery): string | undefined {
+  const value = single(raw, row.name);
   if (value === undefined) return undefined;
-  const match = allowed.find((a) => a.toLowerCase() === value.toLowerCase());
-  if (!match) throw new SearchInputError(`${key} must be one of: ${allowed.join(', ')}`);
+  const normalised = row.upperCase ? value.toUpperCase() : value;
+  if (row.pattern && !row.pattern.regex.test(normalised)) throw new SearchInputError(row.pattern.message);
+  if (normalised.length > MAX_VALUE_LENGTH)
+    throw new SearchInputError(`${row.name} must be less than ${MAX_VALUE_LENGTH} characters`);
+  return normalised;
+}
+
+/** Repeated keys (`?LOCNAME=Zug&LOCNAME=Baar`), `LOCNAME[]` and comma-separated values all give a list. */
+function list(row: ListRow, raw: RawQuery): string[] | undefined {
+  const value = raw[row.name] ?? raw[`${row.name}[]`];
+  if (value === undefined || value === null) return undefined;
+  const items = (Array.isArray(value) ? value : [value])
+    .flatMap((v) => String(v).split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
+  if (items.length > MAX_LIST_ITEMS)
+    throw new SearchInputError(`${row.name} must not have more than ${MAX_LIST_ITEMS} values`);
+  if (items.some((item) => item.length > MAX_VALUE_LENGTH))
+    throw new SearchInputError(`${row.name} values must be less than ${MAX_VALUE_LENGTH} characters`);
+  return items.length > 0 ? items : undefined;
+}
+
+/**
+ * One of the row's choices, matched ignoring case. A row with a single choice is a scope (PRC_IND=Standard
+ * leaves the roads out): present or not, so its query field is true or absent.
+ */
+function choice(row: ChoiceRow, raw: RawQuery): string | true | undefined {
+  const value = single(raw, row.name);
+  if (value === undefined) return undefined;
+  const match = row.choices.find((c) => c.toLowerCase() === value.toLowerCase());
+  if (row.choices.length === 1) {
+    if (!match) throw new SearchInputError(`${row.name} must be ${row.choices[0]} or empty`);
+    return true;
+  }
+  if (!match) throw new SearchInputError(`${row.name} must be one of: ${row.choices.join(', ')}`);
   return match;
 }
 
-function radon(raw: RawQuery): Range | undefined {
-  const explicit = range(raw, 'GRN_RAD');
+/**
+ * A checkbox: true or absent. With a wire range (radon) the explicit `_from`/`_to` range wins, and
+ * `GRN_RAD=true` means the row's range (spec §5: 0–9).
+ */
+function flag(row: FlagRow, raw: RawQuery): Range | true | undefined {
+  if (!row.wireRange) return boolean(raw, row.name) || undefined;
+  const explicit = range(raw, row.name);
   if (explicit) return explicit;
-  // The checkbox form: GRN_RAD=true means the spec's 0–9 range.
-  return flag(raw, 'GRN_RAD') ? { from: RADON_FILTER_RANGE[0], to: RADON_FILTER_RANGE[1] } : undefined;
+  return boolean(raw, row.name) ? { from: row.wireRange[0], to: row.wireRange[1] } : undefined;
 }
 
-/** Turns the query string of maps/search, maps/advance-search and maps/tile into a ParcelQuery. */
+/** The value a row contributes to the ParcelQuery, or undefined when the query string does not set it. */
+export function parseRow(row: SearchParameter, raw: RawQuery): unknown {
+  switch (row.kind) {
+    case 'text':
+      return text(row, raw);
+    case 'list':
+      return list(row, raw);
+    case 'range':
+      return range(raw, row.name);
+    case 'choice':
+      return choice(row, raw);
+    case 'flag':
+      return flag(row, raw);
+  }
+}
+
+/**
+ * Turns the query string of maps/search, maps/advance-search and maps/tile into a ParcelQuery, one
+ * SEARCH_PARAMETERS row at a time: each row's value goes to its `queryKey`.
+ */
 export function parseSearchQuery(raw: RawQuery): ParcelQuery {
-  const canton = text(raw, 'CANTON')?.toUpperCase();
-  if (canton !== undefined && !/^[A-Z]{2}$/.test(canton))
-    throw new SearchInputError('CANTON must be a canton code like ZG');
-  const prcId = text(raw, 'PRC_ID')?.toUpperCase();
-  const prcInd = text(raw, 'PRC_IND');
-  if (prcInd !== undefined && prcInd.toLowerCase() !== 'standard') {
-    throw new SearchInputError('PRC_IND must be Standard or empty');
+  const query: Record<string, unknown> = {};
+  for (const row of SEARCH_PARAMETERS) {
+    // Does not compile when a row names a field ParcelQuery does not have.
+    const key: keyof ParcelQuery = row.queryKey;
+    const value = parseRow(row, raw);
+    if (value !== undefined) query[key] = value;
   }
-  const query: ParcelQuery = {
-    text: text(raw, 'searchQuery'),
-    canton,
-    locnames: list(raw, 'LOCNAME'),
-    streets: list(raw, 'STREET'),
-    thermals: list(raw, 'GRN_TRM'),
-    alphaPri: text(raw, 'ALPHA_PRI'),
-    alphaSec: text(raw, 'ALPHA_SEC'),
-    prcNo: text(raw, 'PRC_NO'),
-    prcId,
-    surface: range(raw, 'PRC_SUR'),
-    objects: oneOf(raw, 'OBJECT_OPTIONS', ['With', 'Without'] as const),
-    radon: radon(raw),
-    proBun: flag(raw, 'PRO_BUN') || undefined,
-    excludeRoads: prcInd !== undefined,
-    typ: oneOf(raw, 'PRC_TYP', ['Eigentum', 'Baurecht'] as const),
-    freeway: range(raw, 'FREEWAY'),
-    putra: range(raw, 'PUTRA'),
-  };
-  if (query.text !== undefined && query.text.length > 200) {
-    throw new SearchInputError('searchQuery must be less than 200 characters');
-  }
-  return query;
+  return query as ParcelQuery;
 }
 
 /** page is 1-based; at most 100 pages of results are reachable (spec §9). */
@@ -115,14 +146,13 @@ export function parsePaging(raw: RawQuery): Paging {
   if (!Number.isInteger(page) || page < 1)
     throw new SearchInputError('page must be a whole number of at least 1');
   if (page > MAX_PAGES) throw new SearchInputError(`page must be not more than ${MAX_PAGES}`);
-  if (!Number.isInteger(size) || size < 1 || size > MAX_SIZE) {
-    throw new SearchInputError(`size must be a whole number from 1 to ${MAX_SIZE}`);
+  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
+    throw new SearchInputError(`size must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
   }
   return { page, size };
 }
 
 /** True when the query selects something: spec §5 says no text and no filters makes no search. */
 export function hasCriteria(query: ParcelQuery): boolean {
-  const { excludeRoads, ...rest } = query;
-  return excludeRoads || Object.values(rest).some((v) => v !== undefined);
+  return Object.values(query).some((value) => value !== undefined && value !== false);
 }

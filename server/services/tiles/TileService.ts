@@ -1,16 +1,20 @@
+import {
+  OBJECT_MIN_ZOOM,
+  PARCEL_MIN_ZOOM,
+  TILE_MAX_ZOOM,
+  TILE_SOURCE_LAYERS,
+  type TileSourceLayer,
+} from '../../../src/contract/VectorTiles';
 import type { ParcelRepository } from '../../store/parcels/ParcelRepository';
-import type { ParcelQuery } from '../search/ParcelQuery';
+import type { ParcelQuery } from '../../store/parcels/ParcelQuery';
+import { tileBox } from '../../geo/projection';
 import { writeMvt } from './writeMvt';
-import { tileBox } from './tileBox';
 
-/** Parcels show from z14 (spec §9), buildings from z15; deeper than z22 nobody asks. */
-export const PARCEL_MIN_ZOOM = 14;
-export const OBJECT_MIN_ZOOM = 15;
-export const MAX_ZOOM = 22;
 /** A safety cap: a z14 city-centre tile holds a few thousand parcels. */
 const MAX_FEATURES = 20000;
 
-export type TileKind = 'parcels' | 'around' | 'objects';
+/** Which tile, named by the one layer inside it: matching parcels, every parcel around, or buildings. */
+export type TileKind = TileSourceLayer;
 
 export interface TileService {
   /** The encoded tile, or null when the zoom is outside the layer's range (answered as 204). */
@@ -20,12 +24,15 @@ export interface TileService {
 export function createTileService(parcels: ParcelRepository): TileService {
   return {
     render(kind, z, x, y, query) {
-      const minZoom = kind === 'objects' ? OBJECT_MIN_ZOOM : PARCEL_MIN_ZOOM;
-      if (z < minZoom || z > MAX_ZOOM) return null;
+      const minZoom = kind === TILE_SOURCE_LAYERS.objects ? OBJECT_MIN_ZOOM : PARCEL_MIN_ZOOM;
+      if (z < minZoom || z > TILE_MAX_ZOOM) return null;
       const box = tileBox(z, x, y);
-      if (kind === 'objects') return writeMvt({ objects: parcels.tileBuildings(box, MAX_FEATURES) }, box);
+      if (kind === TILE_SOURCE_LAYERS.objects)
+        return writeMvt({ [kind]: parcels.tileBuildings(box, MAX_FEATURES) }, box);
       return writeMvt(
-        { [kind]: parcels.tileParcels(box, kind === 'parcels' ? query : null, MAX_FEATURES) },
+        {
+          [kind]: parcels.tileParcels(box, kind === TILE_SOURCE_LAYERS.matching ? query : null, MAX_FEATURES),
+        },
         box,
       );
     },

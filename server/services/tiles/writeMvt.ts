@@ -1,8 +1,8 @@
 import { ByteWriter } from './ByteWriter';
 import { clipRing } from './clipRing';
-import type { MercatorBox } from '../../store/parcels/ParcelRepository';
-import type { TileFeatureBatch } from '../../store/parcels/TileFeatureBatch';
-
+import type { MercatorBox } from '../../geo/projection';
+import { VarintReader } from '../../store/parcels/geometryCodec';
+import type { TileFeatureBatch } from '../../store/parcels/tileFeatureBatch';
 export const TILE_EXTENT = 4096;
 /**
  * Geometry is clipped this far (tile units) outside the tile: enough for outlines drawn across the
@@ -15,8 +15,7 @@ const command = (id: number, count: number) => (id & 7) | (count << 3);
 
 // Scratch state for the hot loop, module-level so that a tile of thousands of features allocates
 // (almost) nothing per feature. Rendering is synchronous, so nothing else uses it meanwhile.
-let data: Uint8Array = new Uint8Array(0);
-let pos = 0;
+const reader = new VarintReader();
 let fx = new Float64Array(1024);
 let fy = new Float64Array(1024);
 let ix = new Int32Array(1024);
@@ -24,24 +23,6 @@ let iy = new Int32Array(1024);
 let geometry = new Int32Array(4096);
 let geometryLength = 0;
 const tags: number[] = [];
-
-function readVarint(): number {
-  let byte = data[pos++];
-  if (byte < 0x80) return byte;
-  let result = byte & 0x7f;
-  let shift = 128;
-  do {
-    byte = data[pos++];
-    result += (byte & 0x7f) * shift;
-    shift *= 128;
-  } while (byte & 0x80);
-  return result;
-}
-
-function readDelta(): number {
-  const n = readVarint();
-  return n % 2 === 0 ? n / 2 : -(n + 1) / 2;
-}
 
 function pushGeometry(value: number): void {
   if (geometryLength === geometry.length) {
@@ -80,29 +61,28 @@ function roundRing(xs: ArrayLike<number>, ys: ArrayLike<number>, n: number): num
  * other way, as MVT 2 requires. Returns false when nothing drawable is left.
  */
 function writePolygon(source: Uint8Array, start: number, box: MercatorBox): boolean {
-  data = source;
-  pos = start;
+  reader.reset(source, start);
   geometryLength = 0;
   const scale = TILE_EXTENT / ((box.maxX - box.minX) * 10);
   const originX = box.minX * 10;
   const originY = box.maxY * 10;
   const low = -TILE_BUFFER;
   const high = TILE_EXTENT + TILE_BUFFER;
-  const rings = readVarint();
+  const rings = reader.varint();
   let mx = 0;
   let my = 0;
   let cursorX = 0;
   let cursorY = 0;
   for (let r = 0; r < rings; r++) {
-    const n = readVarint();
+    const n = reader.varint();
     if (n > fx.length) {
       fx = new Float64Array(n * 2);
       fy = new Float64Array(n * 2);
     }
     let inside = true;
     for (let i = 0; i < n; i++) {
-      mx += readDelta();
-      my += readDelta();
+      mx += reader.delta();
+      my += reader.delta();
       const x = (mx - originX) * scale;
       const y = (originY - my) * scale;
       fx[i] = x;

@@ -1,4 +1,4 @@
-import type { Migration } from '../Migration';
+import type { Migration } from './Migration';
 
 /** Key/value facts about this database (dataset seed, build time, …). */
 export const coreMigration: Migration = {

@@ -1,4 +1,4 @@
-import type { Migration } from '../Migration';
+import type { Migration } from './Migration';
 
 /**
  * Accounts and their single-use keys. Usernames are unique ignoring case. A key is stored only as the

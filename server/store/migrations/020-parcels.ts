@@ -1,4 +1,4 @@
-import type { Migration } from '../Migration';
+import type { Migration } from './Migration';
 
 /**
  * The parcel dataset: lookups, parcels and buildings with compact binary geometry (Web Mercator

@@ -1,5 +1,5 @@
-import type { Migration } from '../Migration';
-import { CANTONS } from '../../data/geography/cantonTable';
+import type { Migration } from './Migration';
+import { CANTONS } from '../../geo/cantons';
 
 /** The 26 cantons are reference data: present even before (or without) a parcel dataset. */
 export const cantonsMigration: Migration = {

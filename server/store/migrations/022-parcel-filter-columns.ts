@@ -1,4 +1,4 @@
-import type { Migration } from '../Migration';
+import type { Migration } from './Migration';
 
 /** The in-memory search columns, saved at the end of a dataset build so a server starts in a second. */
 export const parcelFilterColumnsMigration: Migration = {

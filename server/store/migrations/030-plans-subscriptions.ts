@@ -1,6 +1,5 @@
-import type { Migration } from '../Migration';
-import { seedPlans } from '../subscriptions/seedPlans';
-
+import type { Migration } from './Migration';
+import { seedPlans } from '../subscriptions/planCatalogue';
 /**
  * Plans, one subscription row per user, usage counted per user, period and quota kind, and the payment
  * records that make fulfilment idempotent (webhook event ids) and let the built-in test checkout and

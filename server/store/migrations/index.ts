@@ -1,4 +1,4 @@
-import type { Migration } from '../Migration';
+import type { Migration } from './Migration';
 import { coreMigration } from './001-core';
 import { parcelsMigration } from './020-parcels';
 import { cantonsMigration } from './021-cantons';

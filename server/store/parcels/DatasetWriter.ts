@@ -1,6 +1,64 @@
-import type { CantonInfo } from '../../data/geography/cantonTable';
-import type { GeneratedMunicipality } from '../../data/generator/GeneratedMunicipality';
-import type { LabelledCode } from '../../data/catalog/LabelledCode';
+import type { LangMap, BuildingObject, FixedPoint } from '../../../src/contract/Parcel';
+import type { Point, Ring } from '../../geo/ring';
+import type { CantonInfo } from '../../geo/cantons';
+
+export interface LabelledCode {
+  code: string;
+  lang: Required<LangMap>;
+}
+
+/** Thematic parcel fields of spec §3 that are only read, never filtered on. */
+export type ParcelThemes = Record<string, string | number>;
+
+export interface GeneratedParcel {
+  prcId: string;
+  prcNo: string;
+  typ: 'Eigentum' | 'Baurecht';
+  ind: 'Standard' | 'Road';
+  /** Area, whole m². */
+  sur: number;
+  /** Web Mercator metres. */
+  ring: Ring;
+  centroid: Point;
+  lon: number;
+  lat: number;
+  lv95: [number, number];
+  zip: string;
+  street: string | null;
+  houseNo: string | null;
+  alphaPri: string;
+  alphaSec: string | null;
+  alphaTer: string | null;
+  bravoPri: string;
+  grnTrm: string;
+  grnRad: number;
+  proBun: boolean;
+  /** Distance to the nearest motorway and to public transport, metres. */
+  freeway: number;
+  putra: number;
+  objCount: number;
+  themes: ParcelThemes;
+  fixPoints: FixedPoint[];
+}
+
+export type GeneratedBuilding = Omit<BuildingObject, 'centroid' | 'geometry'> & {
+  parcelIndex: number;
+  ring: Ring;
+  lon: number;
+  lat: number;
+};
+
+export interface GeneratedMunicipality {
+  bfs: number;
+  name: string;
+  cantonCode: string;
+  zip: string;
+  parcels: GeneratedParcel[];
+  buildings: GeneratedBuilding[];
+  streets: string[];
+  /** Where the municipality's cluster bubble sits (its main place). */
+  centre: [lon: number, lat: number];
+}
 
 export interface CantonLookups {
   canton: string;

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { ParcelQuery, Range } from '../../services/search/ParcelQuery';
+import type { ParcelQuery, Range } from './ParcelQuery';
 import { readFilterColumns, scanFilterColumns, type FilterColumns } from './FilterColumns';
 
 /**

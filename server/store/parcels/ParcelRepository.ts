@@ -7,9 +7,9 @@ import type {
   StreetItem,
   ThermalItem,
 } from '../../../src/contract/Parcel';
-import type { Paging, ParcelQuery } from '../../services/search/ParcelQuery';
-import type { TileFeatureBatch } from './TileFeatureBatch';
-
+import type { Paging, ParcelQuery } from './ParcelQuery';
+import type { MercatorBox } from '../../geo/projection';
+import type { TileFeatureBatch } from './tileFeatureBatch';
 export interface MunicipalityCount {
   name: string;
   count: number;
@@ -33,14 +33,6 @@ export interface ParcelDetail {
 /** The attributes of tile features, in the order of their spans in a TileFeatureBatch. */
 export const PARCEL_TILE_KEYS = ['PRC_ID', 'PRC_NO', 'PRC_TYP', 'PRC_IND'] as const;
 export const BUILDING_TILE_KEYS = ['OBJ_ID', 'OBJ_TYP', 'OBJ_PRO'] as const;
-
-/** Web Mercator metres. */
-export interface MercatorBox {
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-}
 
 /**
  * Read side of the parcel dataset (lookups, search, details, tile features). The SQLite adapter is

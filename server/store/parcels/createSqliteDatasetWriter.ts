@@ -1,12 +1,11 @@
 import type { Database } from 'better-sqlite3';
-import type { Ring } from '../../data/geometry/Ring';
+import type { Ring } from '../../geo/ring';
 import { encodeGeometry } from './geometryCodec';
 import { encodeThemes } from './themeCodec';
 import { encodeBuildingAttrs } from './buildingAttrsCodec';
 import { saveFilterColumns, scanFilterColumns } from './FilterColumns';
 import type { DatasetInfo, DatasetWriter } from './DatasetWriter';
-import { clearDataset } from './clearDataset';
-
+import { clearDataset } from './datasetTables';
 const META_KEY = 'dataset';
 
 function box(ring: Ring): [number, number, number, number] {

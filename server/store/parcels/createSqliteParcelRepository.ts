@@ -10,8 +10,7 @@ import type { BuildingRow, ParcelRow } from './ParcelRow';
 import { parcelWhere, textTerms, whereClause } from './parcelWhere';
 import { rowToBuilding, rowToParcel } from './rowToParcel';
 import { loadParcelFilterIndex, type ParcelFilterIndex } from './ParcelFilterIndex';
-import { packedRowSql, readTileFeatureBatch } from './readTileFeatureBatch';
-
+import { packedRowSql, readTileFeatureBatch } from './tileFeatureBatch';
 interface MunicipalityPoint {
   name: string;
   lon: number;

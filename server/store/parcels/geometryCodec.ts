@@ -1,4 +1,6 @@
-import type { Ring } from '../../data/geometry/Ring';
+import type { Ring } from '../../geo/ring';
+import type { PolygonGeometry } from '../../../src/contract/Parcel';
+import { mercatorToLonLat } from '../../geo/projection';
 
 /**
  * Compact binary geometry: Web Mercator coordinates in whole decimetres, each ring as a varint point count
@@ -17,7 +19,42 @@ function writeVarint(out: number[], value: number): void {
 }
 
 const zigzag = (n: number) => (n >= 0 ? n * 2 : -n * 2 - 1);
-const unzigzag = (n: number) => (n % 2 === 0 ? n / 2 : -(n + 1) / 2);
+
+/**
+ * Reads the codec's varints from a buffer, front to back. One reader can be reset and reused, so a hot
+ * loop (the tile writer decodes thousands of geometries per tile) allocates nothing per geometry.
+ */
+export class VarintReader {
+  constructor(
+    public data: Uint8Array = new Uint8Array(0),
+    public pos = 0,
+  ) {}
+
+  reset(data: Uint8Array, pos: number): void {
+    this.data = data;
+    this.pos = pos;
+  }
+
+  varint(): number {
+    const { data } = this;
+    let byte = data[this.pos++];
+    if (byte < 0x80) return byte;
+    let result = byte & 0x7f;
+    let shift = 128;
+    do {
+      byte = data[this.pos++];
+      result += (byte & 0x7f) * shift;
+      shift *= 128;
+    } while (byte & 0x80);
+    return result;
+  }
+
+  /** A zigzag-encoded signed delta. */
+  delta(): number {
+    const n = this.varint();
+    return n % 2 === 0 ? n / 2 : -(n + 1) / 2;
+  }
+}
 
 export function encodeGeometry(rings: readonly Ring[]): Buffer {
   const out: number[] = [];
@@ -51,29 +88,18 @@ export function decodeGeometry(
     flipY: false,
   },
 ): Ring[] {
-  let pos = 0;
-  const read = () => {
-    let result = 0;
-    let shift = 1;
-    let byte: number;
-    do {
-      byte = data[pos++];
-      result += (byte & 0x7f) * shift;
-      shift *= 128;
-    } while (byte & 0x80);
-    return result;
-  };
+  const reader = new VarintReader(data);
   const { originX, originY, scale, flipY } = transform;
-  const ringCount = read();
+  const ringCount = reader.varint();
   const rings: Ring[] = [];
   let ix = 0;
   let iy = 0;
   for (let r = 0; r < ringCount; r++) {
-    const n = read();
+    const n = reader.varint();
     const ring: Ring = new Array(n);
     for (let i = 0; i < n; i++) {
-      ix += unzigzag(read());
-      iy += unzigzag(read());
+      ix += reader.delta();
+      iy += reader.delta();
       const x = ix / UNITS;
       const y = iy / UNITS;
       ring[i] = [(x - originX) * scale, (flipY ? originY - y : y - originY) * scale];
@@ -81,4 +107,19 @@ export function decodeGeometry(
     rings.push(ring);
   }
   return rings;
+}
+
+const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+
+/** Stored mercator geometry → WGS84 GeoJSON Polygon with closed rings. */
+export function ringsToGeoJson(geom: Uint8Array): PolygonGeometry {
+  const rings = decodeGeometry(geom).map((ring) => {
+    const coords = ring.map(([x, y]) => {
+      const [lon, lat] = mercatorToLonLat(x, y);
+      return [round6(lon), round6(lat)];
+    });
+    if (coords.length > 0) coords.push(coords[0]);
+    return coords;
+  });
+  return { type: 'Polygon', coordinates: rings };
 }

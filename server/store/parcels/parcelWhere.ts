@@ -1,4 +1,4 @@
-import type { ParcelQuery } from '../../services/search/ParcelQuery';
+import type { ParcelQuery } from './ParcelQuery';
 
 export interface SqlFilter {
   /** Conditions on alias `p` (parcels), joined with AND; empty means every parcel. */

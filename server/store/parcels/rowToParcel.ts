@@ -2,8 +2,7 @@ import type { BuildingObject, BuildingType, LangMap, Parcel } from '../../../src
 import { decodeThemes } from './themeCodec';
 import { decodeBuildingAttrs } from './buildingAttrsCodec';
 import type { BuildingRow, ParcelRow } from './ParcelRow';
-import { ringsToGeoJson } from './ringsToGeoJson';
-
+import { ringsToGeoJson } from './geometryCodec';
 const list = (value: string | null) => (value ? [value] : []);
 
 /** A stored parcel as the API returns it (`_source` of a hit, `feature` of the detail routes). */

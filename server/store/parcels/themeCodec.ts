@@ -1,6 +1,53 @@
 import type { FixedPoint } from '../../../src/contract/Parcel';
-import { THEME_FIELDS, THEME_VOCABULARY } from '../../data/catalog/themeVocabulary';
-import type { ParcelThemes } from '../../data/generator/GeneratedMunicipality';
+import type { ParcelThemes } from './DatasetWriter';
+/**
+ * Every value a thematic parcel field can take, in a fixed order: the store keeps one character per
+ * field (its index here) instead of ~600 bytes of JSON per parcel.
+ */
+const HAZARD = ['white', 'yellow-white', 'yellow', 'blue', 'red', 'not assessed'];
+const YES_NO = ['no', 'yes'];
+const SITES = ['business site', 'landfill', 'accident site'];
+const STATUSES = [
+  'no harmful effects expected',
+  'investigation needed',
+  'monitoring needed',
+  'remediation needed',
+];
+
+export const THEME_VOCABULARY: Readonly<Record<string, readonly string[]>> = {
+  OVL_COL: ['none', '3 m', '4 m', '5 m', '6 m'],
+  OVL_CSL: ['none', '10 m'],
+  OVL_NSL: ['none', '25 m'],
+  OVL_FOL: ['none', '30 m'],
+  OVL_NOI: ['ES I', 'ES II', 'ES III', 'ES IV'],
+  OVL_WAL: ['none', '11 m', '15 m', '20 m'],
+  OVL_WAA: YES_NO,
+  GRN_SOI: ['stable ground', 'fill material', 'unstable ground'],
+  GRN_GWU: ['none', 'Au', 'S3', 'S2', 'S1'],
+  GRN_CON: ['none', ...SITES.flatMap((site) => STATUSES.map((status) => `${site}: ${status}`))],
+  GRN_INF: ['permitted', 'permitted with conditions', 'not permitted'],
+  HAZ_FAL: HAZARD,
+  HAZ_LAV: HAZARD,
+  HAZ_SLI: HAZARD,
+  HAZ_WAT: HAZARD,
+  HAZ_DOL: HAZARD,
+  PRO_BUN: ['none', 'KGS A object'],
+  PRO_BUC: ['none', 'cantonal protection'],
+  PRO_OOB: ['none', 'protected object'],
+  PRO_BOO: ['none', 'protected tree'],
+  PRO_ARS: ['none', 'archaeological site'],
+  PRO_ARP: ['none', 'archaeological area'],
+  ENV_WAT: YES_NO,
+  ENV_GWA: YES_NO,
+  ENV_FOR: YES_NO,
+  ENV_RES: YES_NO,
+  ENV_WAP: YES_NO,
+  EVN_ELE: YES_NO,
+  EVN_TRA: YES_NO,
+  EVN_AIR: YES_NO,
+};
+
+export const THEME_FIELDS = Object.keys(THEME_VOCABULARY);
 
 const FIRST = 48; // '0': indexes become printable characters
 

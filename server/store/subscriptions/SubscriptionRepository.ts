@@ -1,5 +1,26 @@
+import type { QuotaKind } from '../../../src/contract/Subscription';
 import type { Database } from 'better-sqlite3';
-import type { SubscriptionRecord } from './SubscriptionRecord';
+
+/** A user's subscription as stored: one row per user, replaced when they buy another plan. */
+export interface SubscriptionRecord {
+  userId: string;
+  /** Null for the trial allowance. */
+  planId: string | null;
+  product: string;
+  /** Provider wording: 'trialing', 'active', 'past_due', 'canceled', … */
+  status: string;
+  /** ISO date-times of the current period; usage is counted per period start. */
+  periodStart: string;
+  periodEnd: string;
+  /** Length of one period in months; 0 for a one-off allowance (the trial) that does not renew. */
+  intervalMonths: number;
+  cancelAtPeriodEnd: boolean;
+  limits: Record<QuotaKind, number>;
+  /** 'trial', 'test' (built-in checkout) or 'stripe'. */
+  provider: string;
+  providerCustomerId: string | null;
+  providerSubscriptionId: string | null;
+}
 
 interface SubscriptionRow {
   user_id: string;

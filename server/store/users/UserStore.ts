@@ -1,4 +1,37 @@
-import type { NewUser, ProfileChanges, UserRecord } from './UserRecord';
+import type { Site } from '../../../src/contract/Profile';
+
+export type UserStatus = 'active' | 'invited';
+
+/** One account as the store keeps it. */
+export interface UserRecord {
+  id: string;
+  /** Unique ignoring case; for self-registered accounts the e-mail address. */
+  username: string;
+  email: string;
+  name: string;
+  phone: string;
+  defaultLanguage: string;
+  companyName: string;
+  companyAddress: string;
+  /** argon2id hash; null while an invitation is not yet accepted. */
+  passwordHash: string | null;
+  status: UserStatus;
+  roles: string[];
+  accessRights: string[];
+  sites: Site[];
+  teams: string[];
+  /** Moves on with every password change; tokens signed with an older version are no longer accepted. */
+  tokenVersion: number;
+}
+
+export type NewUser = Pick<UserRecord, 'username' | 'email' | 'passwordHash' | 'status' | 'roles'> &
+  Partial<
+    Pick<UserRecord, 'name' | 'phone' | 'defaultLanguage' | 'companyName' | 'companyAddress' | 'sites'>
+  >;
+
+export type ProfileChanges = Partial<
+  Pick<UserRecord, 'name' | 'email' | 'phone' | 'defaultLanguage' | 'companyName' | 'companyAddress'>
+>;
 
 /** The accounts repository (design §1: one interface per aggregate, SQLite behind it today). */
 export interface UserStore {

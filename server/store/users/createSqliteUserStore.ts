@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import type { UserRecord, UserStatus } from './UserRecord';
-import { UsernameTakenError, type UserStore } from './UserStore';
-
+import { type UserRecord, type UserStatus, UsernameTakenError, type UserStore } from './UserStore';
 interface UserRow {
   id: string;
   username: string;

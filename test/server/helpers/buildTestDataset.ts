@@ -6,8 +6,7 @@ import { openDatabase } from '../../../server/store/openDatabase';
 import { buildDataset } from '../../../server/data/buildDataset';
 import type { DatasetInfo } from '../../../server/store/parcels/DatasetWriter';
 import { createSqliteDatasetWriter } from '../../../server/store/parcels/createSqliteDatasetWriter';
-import { copyDataset } from '../../../server/store/parcels/copyDataset';
-
+import { copyDataset } from '../../../server/store/parcels/datasetTables';
 export interface TestDatasetOptions {
   seed?: number;
   cantons?: string[];

@@ -6,9 +6,7 @@ import type { Database } from 'better-sqlite3';
 import { buildApp } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
 import { openDatabase } from '../../../server/store/openDatabase';
-import { createSqliteUserStore } from '../../../server/store/users/createSqliteUserStore';
-import type { UserRecord } from '../../../server/store/users/UserRecord';
-
+import type { UserRecord } from '../../../server/store/users/UserStore';
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
@@ -71,7 +69,7 @@ let counter = 0;
 export async function signIn(app: FastifyInstance, options: SignInOptions = {}): Promise<SignedIn> {
   counter += 1;
   const username = options.username ?? `user${counter}-${Date.now()}@example.ch`;
-  const user = createSqliteUserStore(app.ctx.db).create({
+  const user = app.ctx.users.create({
     username,
     email: username,
     name: options.name ?? `Test User ${counter}`,

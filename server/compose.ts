@@ -1,0 +1,68 @@
+import { EventEmitter } from 'node:events';
+import type { Database } from 'better-sqlite3';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from './AppContext';
+import type { Config } from './config';
+import { createAccountService } from './services/accounts/createAccountService';
+import { createLazyBaseMap } from './services/basemap/BaseMapTiles';
+import { createPaymentProvider } from './services/billing/PaymentProvider';
+import { createPaymentWebhooks } from './services/billing/paymentEvents';
+import { createMailer } from './services/mail/mailer';
+import { createQuotaService, createSubscriptionReader } from './services/quota/QuotaService';
+import { createTileService } from './services/tiles/TileService';
+import { createSessionResolver, createTokenService } from './services/tokens/TokenService';
+import { createSqliteStores } from './store/Stores';
+
+export interface ComposeOptions {
+  config: Config;
+  db: Database;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The composition root: every repository (over the one SQLite database) and every service is built here,
+ * once, and handed to the routes as interfaces on the AppContext. Swapping the storage adapter or a
+ * provider is a change to this function only.
+ */
+export function composeContext({ config, db, log }: ComposeOptions): AppContext {
+  const stores = createSqliteStores(db);
+  const { unitOfWork } = stores;
+  const events = new EventEmitter();
+  const tokens = createTokenService(config.jwtSecret, config.tokenTtlSeconds);
+  const provider = createPaymentProvider(config, stores);
+  return {
+    config,
+    events,
+    tokens,
+    resolveSession: createSessionResolver(stores.users),
+    unitOfWork,
+    users: stores.users,
+    accounts: createAccountService({
+      config,
+      tokens,
+      users: stores.users,
+      keys: stores.accountKeys,
+      unitOfWork,
+      mailer: createMailer(config, log),
+      log,
+    }),
+    parcels: stores.parcels,
+    plans: stores.plans,
+    quota: createQuotaService({ ...stores, events }),
+    subscriptions: createSubscriptionReader(stores),
+    tiles: createTileService(stores.parcels),
+    baseMap: createLazyBaseMap(),
+    payments: {
+      provider,
+      webhooks: createPaymentWebhooks({
+        stores,
+        events,
+        provider: provider.name,
+        webhookSecret: provider.webhookSecret,
+      }),
+      checkoutSessions: stores.checkoutSessions,
+      portalSessions: stores.portalSessions,
+      subscriptions: stores.subscriptions,
+    },
+  };
+}

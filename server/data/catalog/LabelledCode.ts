@@ -1,6 +1,0 @@
-import type { LangMap } from '../../../src/contract/Parcel';
-
-export interface LabelledCode {
-  code: string;
-  lang: Required<LangMap>;
-}

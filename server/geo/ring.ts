@@ -1,0 +1,66 @@
+import type { Position, MultiPolygon, Polygon } from 'geojson';
+
+/** A planar point and a closed ring without the repeated last point (generator units: Web Mercator metres). */
+export type Point = [number, number];
+export type Ring = Point[];
+
+/** Signed shoelace area: positive when counter-clockwise with y up. */
+export function signedArea(ring: Ring): number {
+  let sum = 0;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    sum += (ring[j][0] - ring[i][0]) * (ring[j][1] + ring[i][1]);
+  }
+  return sum / 2;
+}
+
+export function ringArea(ring: Ring): number {
+  return Math.abs(signedArea(ring));
+}
+
+/** Area centroid of a simple ring (falls back to the vertex mean for degenerate rings). */
+export function ringCentroid(ring: Ring): Point {
+  let a = 0;
+  let cx = 0;
+  let cy = 0;
+  const [ox, oy] = ring[0];
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const x0 = ring[j][0] - ox;
+    const y0 = ring[j][1] - oy;
+    const x1 = ring[i][0] - ox;
+    const y1 = ring[i][1] - oy;
+    const f = x0 * y1 - x1 * y0;
+    a += f;
+    cx += (x0 + x1) * f;
+    cy += (y0 + y1) * f;
+  }
+  if (Math.abs(a) < 1e-9) {
+    const n = ring.length;
+    return [ring.reduce((s, p) => s + p[0], 0) / n, ring.reduce((s, p) => s + p[1], 0) / n];
+  }
+  return [ox + cx / (3 * a), oy + cy / (3 * a)];
+}
+
+/** Even-odd test; works for rings given as GeoJSON positions or generator points. */
+export function pointInRing(x: number, y: number, ring: readonly Position[]): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const xi = ring[i][0];
+    const yi = ring[i][1];
+    const xj = ring[j][0];
+    const yj = ring[j][1];
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+function inPolygon(x: number, y: number, rings: Position[][]): boolean {
+  if (!pointInRing(x, y, rings[0])) return false;
+  for (let i = 1; i < rings.length; i++) if (pointInRing(x, y, rings[i])) return false;
+  return true;
+}
+
+/** Point in a (Multi)Polygon, holes respected. Coordinates in the geometry's own units. */
+export function pointInArea(x: number, y: number, geometry: Polygon | MultiPolygon): boolean {
+  if (geometry.type === 'Polygon') return inPolygon(x, y, geometry.coordinates);
+  return geometry.coordinates.some((rings) => inPolygon(x, y, rings));
+}

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../AppContext';
+const tileParams = {
+  type: 'object',
+  required: ['z', 'x', 'y'],
+  properties: {
+    z: { type: 'integer', minimum: 0, maximum: 22 },
+    x: { type: 'integer', minimum: 0 },
+    y: { type: 'integer', minimum: 0 },
+  },
+} as const;
+
+/** The map engine's worker, served from our origin (maplibre-gl 6 cannot find it inside a bundle). */
+const WORKER_FILE = path.resolve('node_modules', 'maplibre-gl', 'dist', 'maplibre-gl-worker.mjs');
+
+/**
+ * Public routes of the self-hosted base map (country, cantons, municipalities, lakes and their names
+ * from swiss-maps): nothing in them is sensitive, so they carry no token and may be cached.
+ * The geography is read on the first tile request, so starting the server stays fast.
+ */
+export async function baseMapRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get<{ Params: { z: number; x: number; y: string } }>(
+    '/tiles/base/:z/:x/:y',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          required: ['z', 'x', 'y'],
+          properties: { ...tileParams.properties, y: { type: 'string', pattern: '^[0-9]+\\.pbf$' } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { z, x } = request.params;
+      const y = Number(request.params.y.replace('.pbf', ''));
+      if (x >= 2 ** z || y >= 2 ** z) {
+        return reply.code(400).send({ error: true, message: 'tile x and y must be below 2^z' });
+      }
+      return reply
+        .type('application/x-protobuf')
+        .header('cache-control', 'public, max-age=86400')
+        .send(ctx.baseMap.tile(z, x, y));
+    },
+  );
+
+  // ~520 KB as shipped, ~150 KB gzipped: compressed once, on the first request that accepts it.
+  let gzippedWorker: Buffer | null = null;
+  app.get('/vendor/maplibre-gl-worker.mjs', async (request, reply) => {
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=86400')
+      .header('vary', 'Accept-Encoding');
+    if (!(request.headers['accept-encoding'] ?? '').includes('gzip'))
+      return reply.send(fs.createReadStream(WORKER_FILE));
+    gzippedWorker ??= zlib.gzipSync(fs.readFileSync(WORKER_FILE), { level: 9 });
+    return reply.header('content-encoding', 'gzip').send(gzippedWorker);
+  });
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../AppContext';
+import { accountErrorHandler } from '../../http/registerErrorHandling';
+import { authUser, requireRole } from '../../http/requireRole';
+import { lookupRoutes } from './lookupRoutes';
+import { parcelDetailRoutes } from './parcels/parcelDetailRoutes';
+import { parcelSearchRoutes } from './parcels/parcelSearchRoutes';
+import { parcelTileRoutes } from './parcels/parcelTileRoutes';
+import { subscriptionRoutes } from './subscriptionRoutes';
+
+/**
+ * POST /v1/secure/user/authorize: the bearer is the single-sign-on token (any role: the map routes check
+ * MAPUSER themselves); the reply is a main-server token and the profile (spec §7).
+ */
+async function authorizeRoute(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.setErrorHandler(accountErrorHandler);
+  app.post('/user/authorize', { preHandler: requireRole(ctx, null, 'sso') }, (request) =>
+    ctx.accounts.authorize(authUser(request).id),
+  );
+}
+
+/** The main-server API under /v1/secure (spec §7), minus payment. */
+export async function mainRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // Load the in-memory search columns at start (seconds for the whole country), not on the first search.
+  app.addHook('onReady', async () => {
+    ctx.parcels.hasDataset();
+  });
+  await app.register(async (scope) => authorizeRoute(scope, ctx));
+  await app.register(async (scope) => lookupRoutes(scope, ctx));
+  // Search, parcel details and vector tiles under /v1/secure/maps.
+  await app.register(async (scope) => {
+    await parcelSearchRoutes(scope, ctx);
+    await parcelDetailRoutes(scope, ctx);
+    await parcelTileRoutes(scope, ctx);
+  });
+  await app.register(async (scope) => subscriptionRoutes(scope, ctx));
+}

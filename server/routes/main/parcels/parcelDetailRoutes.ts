@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../AppContext';
+import { authUser, requireRole } from '../../../http/requireRole';
+import { QUOTA_DENIED_STATUS, quotaDenial } from './parcelReplies';
+const paramsSchema = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', minLength: 1, maxLength: 40 } },
+} as const;
+
+export const PARCEL_NOT_FOUND = 'No results found';
+
+/** maps/prcid/:id/objects (parcel + buildings) and …/objects-full (+ canton; counts one full view). */
+export async function parcelDetailRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { parcels } = ctx;
+  const guard = requireRole(ctx);
+  const notFound = { error: true, errorMessage: PARCEL_NOT_FOUND, message: PARCEL_NOT_FOUND };
+
+  app.get<{ Params: { id: string } }>(
+    '/maps/prcid/:id/objects',
+    { preHandler: guard, schema: { params: paramsSchema } },
+    async (request, reply) => {
+      const detail = parcels.parcel(request.params.id.trim().toUpperCase());
+      if (!detail) return reply.code(404).send(notFound);
+      return { feature: detail.parcel, objects: detail.objects };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/maps/prcid/:id/objects-full',
+    { preHandler: guard, schema: { params: paramsSchema } },
+    async (request, reply) => {
+      const user = authUser(request);
+      const outcome = ctx.unitOfWork(() => {
+        const detail = parcels.parcel(request.params.id.trim().toUpperCase());
+        if (!detail) return { missing: true as const };
+        const denied = quotaDenial(ctx, user.id, 'full_view');
+        return denied ? { denied } : { detail };
+      });
+      if ('missing' in outcome) return reply.code(404).send(notFound);
+      if (outcome.denied) return reply.code(QUOTA_DENIED_STATUS).send(outcome.denied);
+      const { parcel, objects, canton } = outcome.detail;
+      return { feature: parcel, objects, canton };
+    },
+  );
+}

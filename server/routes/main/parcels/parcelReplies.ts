@@ -1,0 +1,50 @@
+import type { SearchResponse } from '../../../../src/contract/Parcel';
+import type { ParcelSearchResult } from '../../../store/parcels/ParcelRepository';
+import type { QuotaKind } from '../../../../src/contract/Subscription';
+import type { AppContext } from '../../../AppContext';
+
+/** The Elasticsearch shape the client reads: hits, total and one bucket per municipality. */
+export function toSearchResponse(result: ParcelSearchResult): SearchResponse {
+  return {
+    hits: {
+      hits: result.hits.map((parcel) => ({ _id: parcel.PRC_ID, _source: parcel })),
+      total: { value: result.total, relation: 'eq' },
+    },
+    aggregations: {
+      byLocation: {
+        buckets: result.byMunicipality.map((m) => ({
+          key: m.name,
+          doc_count: m.count,
+          city: { geometry: { type: 'Point', coordinates: [m.lon, m.lat] } },
+        })),
+      },
+    },
+    error: false,
+  };
+}
+
+export const EMPTY_SEARCH: SearchResponse = {
+  hits: { hits: [], total: { value: 0, relation: 'eq' } },
+  aggregations: { byLocation: { buckets: [] } },
+  error: false,
+};
+
+/** HTTP status for a used-up plan quota: never 403, which the client treats as "log out". */
+export const QUOTA_DENIED_STATUS = 402;
+
+export interface QuotaDenial {
+  error: true;
+  errorCode: string;
+  errorMessage: string;
+}
+
+/**
+ * Counts one advanced search or full view for the user. Call it inside the db.transaction that serves
+ * the request, so the count and the answer commit (or roll back) together. Returns null when allowed,
+ * else the error fields both routes answer with.
+ */
+export function quotaDenial(ctx: AppContext, userId: string, kind: QuotaKind): QuotaDenial | null {
+  const result = ctx.quota.consume(userId, kind);
+  if (result.ok) return null;
+  return { error: true, errorCode: result.errorCode, errorMessage: result.message };
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ParcelQuery, Paging } from '../../../store/parcels/ParcelQuery';
+import type { AppContext } from '../../../AppContext';
+import { authUser, requireRole } from '../../../http/requireRole';
+import {
+  hasCriteria,
+  parsePaging,
+  parseSearchQuery,
+  SearchInputError,
+  type RawQuery,
+} from '../../../services/search/parseSearchQuery';
+import { EMPTY_SEARCH, QUOTA_DENIED_STATUS, quotaDenial, toSearchResponse } from './parcelReplies';
+import { searchQuerystringSchema } from './searchQuerystringSchema';
+
+type Answer = (query: ParcelQuery, paging: Paging, request: FastifyRequest, reply: FastifyReply) => unknown;
+
+/** maps/search (free text plus filters) and maps/advance-search (filters; counts one advanced search). */
+export async function parcelSearchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const options = { preHandler: requireRole(ctx), schema: { querystring: searchQuerystringSchema } };
+  const badInput = (message: string) => ({ ...EMPTY_SEARCH, error: true, message, errorMessage: message });
+
+  /** Parses filters and paging (400 on bad input), answers an empty result without criteria, else `answer`. */
+  const searchRoute = (answer: Answer) => async (request: FastifyRequest, reply: FastifyReply) => {
+    let query: ParcelQuery;
+    let paging: Paging;
+    try {
+      query = parseSearchQuery(request.query as RawQuery);
+      paging = parsePaging(request.query as RawQuery);
+    } catch (error) {
+      if (error instanceof SearchInputError) return reply.code(400).send(badInput(error.message));
+      throw error;
+    }
+    if (!hasCriteria(query)) return EMPTY_SEARCH;
+    return answer(query, paging, request, reply);
+  };
+
+  app.get(
+    '/maps/search',
+    options,
+    searchRoute((query, paging) => toSearchResponse(ctx.parcels.search(query, paging))),
+  );
+
+  app.get(
+    '/maps/advance-search',
+    options,
+    searchRoute((query, paging, request, reply) => {
+      const user = authUser(request);
+      const outcome = ctx.unitOfWork(() => {
+        const denied = quotaDenial(ctx, user.id, 'advance_search');
+        return denied ? { denied } : { response: toSearchResponse(ctx.parcels.search(query, paging)) };
+      });
+      if (outcome.denied) return reply.code(QUOTA_DENIED_STATUS).send({ ...EMPTY_SEARCH, ...outcome.denied });
+      return outcome.response;
+    }),
+  );
+}

@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../AppContext';
+import { hasAccess } from '../../../src/lib/accessCheck';
+import { ACCESS_DENIED } from '../../http/requireRole';
+
+interface CheckoutBody {
+  email?: string;
+  lookup_key: string;
+  amount?: number;
+  token: string;
+}
+
+const checkoutBody = {
+  type: 'object',
+  required: ['lookup_key', 'token'],
+  properties: {
+    email: { type: 'string', maxLength: 254 },
+    lookup_key: { type: 'string', minLength: 1, maxLength: 100 },
+    amount: { type: 'number', minimum: 0 },
+    token: { type: 'string', minLength: 1, maxLength: 4096 },
+  },
+};
+
+const portalBody = {
+  type: 'object',
+  required: ['session_id'],
+  properties: { session_id: { type: 'string', minLength: 1, maxLength: 300 } },
+};
+
+const errorReply = {
+  type: 'object',
+  properties: { error: { type: 'boolean' }, message: { type: 'string' } },
+};
+
+/**
+ * The payment host's form posts (spec §7). They are browser form submissions, so the main-server token
+ * travels as a form field and is verified here; success is a 303 to the provider's hosted page.
+ */
+export async function checkoutRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { plans } = ctx;
+  const { provider } = ctx.payments;
+
+  app.post<{ Body: CheckoutBody }>(
+    '/create-checkout-session',
+    { schema: { body: checkoutBody, response: { '4xx': errorReply, '5xx': errorReply } } },
+    async (request, reply) => {
+      const { email = '', lookup_key: lookupKey, amount, token } = request.body;
+      let userId: string;
+      try {
+        const user = await ctx.resolveSession(await ctx.tokens.verify('main', token));
+        if (!user) throw new Error('session ended');
+        if (!hasAccess(user.roles, 'MAPUSER')) {
+          return reply.code(403).send({ error: true, message: ACCESS_DENIED });
+        }
+        userId = user.id;
+      } catch {
+        return reply.code(401).send({
+          error: true,
+          message: 'Your session has expired. Please log in again and choose your plan',
+        });
+      }
+      const plan = plans.byLookupKey(lookupKey);
+      if (!plan) return reply.code(400).send({ error: true, message: `Unknown plan: ${lookupKey}` });
+      // The price always comes from our catalogue; a different amount means the page showed a stale price.
+      if (amount !== undefined && Math.round(amount * 100) !== Math.round(plan.amount * 100)) {
+        return reply.code(400).send({
+          error: true,
+          message: 'The amount does not match the plan price. Please reload the plans and try again',
+        });
+      }
+      let url: string;
+      try {
+        url = await provider.createCheckoutSession({
+          plan,
+          userId,
+          email,
+          successUrl: `${ctx.config.publicUrl}/payment/success/{CHECKOUT_SESSION_ID}?product=${encodeURIComponent(plan.name)}`,
+          cancelUrl: `${ctx.config.publicUrl}/payment/canceled`,
+        });
+      } catch (error) {
+        request.log.error({ err: error }, 'checkout session could not be created');
+        return reply.code(502).send({
+          error: true,
+          message: 'The payment provider could not be reached. Please try again later',
+        });
+      }
+      return reply.redirect(url, 303);
+    },
+  );
+
+  app.post<{ Body: { session_id: string } }>(
+    '/create-portal-session',
+    { schema: { body: portalBody, response: { '4xx': errorReply, '5xx': errorReply } } },
+    async (request, reply) => {
+      let url: string | null;
+      try {
+        url = await provider.createPortalSession(request.body.session_id, `${ctx.config.publicUrl}/`);
+      } catch (error) {
+        request.log.error({ err: error }, 'portal session could not be created');
+        return reply.code(502).send({
+          error: true,
+          message: 'The payment provider could not be reached. Please try again later',
+        });
+      }
+      if (!url)
+        return reply.code(404).send({ error: true, message: 'No subscription was found for this checkout' });
+      return reply.redirect(url, 303);
+    },
+  );
+}

@@ -1,0 +1,189 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../../AppContext';
+import type { PaymentEvent } from '../../services/billing/PaymentProvider';
+import {
+  buildTestEvent,
+  checkTestCard,
+  PAYMENT_PREFIX,
+  randomId,
+  signTestEvent,
+} from '../../services/billing/testProvider';
+import { renderPaymentPage, renderTestCheckoutPage, renderTestPortalPage } from './testPaymentPages';
+const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', minLength: 1, maxLength: 100 } },
+};
+const payBody = {
+  type: 'object',
+  properties: {
+    card_number: { type: 'string', maxLength: 40 },
+    expiry: { type: 'string' },
+    cvc: { type: 'string' },
+  },
+};
+
+function html(reply: FastifyReply, status: number, page: string) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header(
+      'content-security-policy',
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:",
+    )
+    .send(page);
+}
+
+const gone = (title: string, text: string) => renderPaymentPage(title, `<h1>${title}</h1><p>${text}</p>`);
+const CHECKOUT_NOT_FOUND = gone('Checkout not found', 'This checkout does not exist.');
+const CHECKOUT_ENDED = gone('Checkout ended', 'This checkout was cancelled.');
+const PORTAL_EXPIRED = gone(
+  'Link expired',
+  'This billing link has expired. Open it again from Parcel Atlas.',
+);
+
+/**
+ * The built-in provider's hosted pages (only without Stripe keys). Pay and the portal's cancel send a
+ * signed, Stripe-shaped event through processWebhook, the same path Stripe's webhook takes, then redirect
+ * the way Stripe does.
+ */
+export async function testCheckoutRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { plans } = ctx;
+  const { checkoutSessions: checkouts, portalSessions: portals, subscriptions, webhooks } = ctx.payments;
+
+  /**
+   * The open checkout and its plan, or null once it has answered for a checkout that cannot be paid:
+   * unknown (404), already paid (back to the success page, as Stripe does) or cancelled (410).
+   */
+  function openCheckout(id: string, reply: FastifyReply) {
+    const session = checkouts.byId(id);
+    const plan = session ? plans.byId(session.planId) : null;
+    if (!session || !plan) {
+      html(reply, 404, CHECKOUT_NOT_FOUND);
+      return null;
+    }
+    if (session.status === 'complete') {
+      reply.redirect(session.successUrl, 303);
+      return null;
+    }
+    if (session.status === 'expired') {
+      html(reply, 410, CHECKOUT_ENDED);
+      return null;
+    }
+    return { session, plan };
+  }
+
+  function deliver(event: PaymentEvent): void {
+    const payload = JSON.stringify({ object: 'event', livemode: false, ...event });
+    webhooks.process(payload, signTestEvent(payload, webhooks.webhookSecret));
+  }
+
+  app.get<{ Params: { id: string } }>(
+    '/test-checkout/:id',
+    { schema: { params: idParams } },
+    async (request, reply) => {
+      const open = openCheckout(request.params.id, reply);
+      if (!open) return reply;
+      const { session, plan } = open;
+      return html(reply, 200, renderTestCheckoutPage({ sessionId: session.id, plan, email: session.email }));
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { card_number?: string } }>(
+    '/test-checkout/:id/pay',
+    { schema: { params: idParams, body: payBody } },
+    async (request, reply) => {
+      const open = openCheckout(request.params.id, reply);
+      if (!open) return reply;
+      const { session, plan } = open;
+      const cardNumber = request.body?.card_number ?? '';
+      const refusal = checkTestCard(cardNumber);
+      if (refusal) {
+        return html(
+          reply,
+          402,
+          renderTestCheckoutPage({
+            sessionId: session.id,
+            plan,
+            email: session.email,
+            error: refusal,
+            cardNumber,
+          }),
+        );
+      }
+      deliver(
+        buildTestEvent('checkout.session.completed', {
+          id: session.id,
+          object: 'checkout.session',
+          mode: 'subscription',
+          payment_status: 'paid',
+          status: 'complete',
+          client_reference_id: session.userId,
+          customer: `cus_test_${session.userId}`,
+          customer_email: session.email,
+          subscription: randomId('sub_test_'),
+          amount_total: session.amountCents,
+          currency: 'chf',
+          metadata: { userId: session.userId, lookup_key: plan.lookupKey },
+        }),
+      );
+      return reply.redirect(session.successUrl, 303);
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/test-checkout/:id/cancel',
+    { schema: { params: idParams } },
+    async (request, reply) => {
+      const session = checkouts.byId(request.params.id);
+      if (!session) return html(reply, 404, CHECKOUT_NOT_FOUND);
+      checkouts.close(session.id, 'expired');
+      return reply.redirect(session.cancelUrl, 303);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/test-portal/:id',
+    { schema: { params: idParams } },
+    async (request, reply) => {
+      const portal = portals.live(request.params.id, new Date());
+      if (!portal) return html(reply, 404, PORTAL_EXPIRED);
+      return html(
+        reply,
+        200,
+        renderTestPortalPage(portal.id, subscriptions.byUser(portal.userId), portal.returnUrl),
+      );
+    },
+  );
+
+  for (const [action, cancelAtPeriodEnd] of [
+    ['cancel', true],
+    ['resume', false],
+  ] as const) {
+    app.post<{ Params: { id: string } }>(
+      `/test-portal/:id/${action}`,
+      { schema: { params: idParams } },
+      async (request, reply) => {
+        const portal = portals.live(request.params.id, new Date());
+        if (!portal) return html(reply, 404, PORTAL_EXPIRED);
+        const subscription = subscriptions.byUser(portal.userId);
+        if (
+          subscription?.provider === 'test' &&
+          subscription.providerSubscriptionId &&
+          subscription.status === 'active'
+        ) {
+          deliver(
+            buildTestEvent('customer.subscription.updated', {
+              id: subscription.providerSubscriptionId,
+              object: 'subscription',
+              status: subscription.status,
+              cancel_at_period_end: cancelAtPeriodEnd,
+            }),
+          );
+        }
+        return reply.redirect(`${PAYMENT_PREFIX}/test-portal/${encodeURIComponent(portal.id)}`, 303);
+      },
+    );
+  }
+}

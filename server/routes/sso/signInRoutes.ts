@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../AppContext';
+import type { LoginRequest, SaveProfileRequest, UpdatePasswordRequest } from '../../../src/contract/Accounts';
+import { authUser, bearerToken, requireRole } from '../../http/requireRole';
+import { stringFields } from './requestFields';
+
+/** Signing in and the signed-in account on the SSO host: login, the service login, profile, password change. */
+export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { accounts } = ctx;
+  /** POST /api/user/login: username, password → token (usernames ignore case; rate-limited). */
+  app.post<{ Body: Partial<LoginRequest> }>(
+    '/api/user/login',
+    { schema: { body: stringFields({ username: 320, password: 1000 }) } },
+    (request) => accounts.login(request.body, request.ip),
+  );
+
+  /** POST /api/ms-auth/login (SSO bearer) → `{token}` for the main server (the service-to-service login). */
+  app.post('/api/ms-auth/login', { preHandler: requireRole(ctx, null, 'sso') }, async (request) => {
+    const { token } = await accounts.authorize(authUser(request).id);
+    return { token };
+  });
+
+  /** GET /api/admin/profile (SSO bearer) → the session profile of spec §3, with the token it was asked with. */
+  app.get('/api/admin/profile', { preHandler: requireRole(ctx, null, 'sso') }, (request) =>
+    accounts.profile(authUser(request).id, bearerToken(request) ?? undefined),
+  );
+
+  /** POST /profile (SSO bearer): saves the editable profile fields; roles and username are not editable here. */
+  app.post<{ Body: Partial<SaveProfileRequest> }>(
+    '/profile',
+    {
+      preHandler: requireRole(ctx, null, 'sso'),
+      schema: {
+        body: stringFields({
+          name: 200,
+          email: 320,
+          phone: 50,
+          defaultLanguage: 10,
+          companyName: 200,
+          companyAddress: 1000,
+        }),
+      },
+    },
+    (request) => accounts.saveProfile(authUser(request).id, request.body),
+  );
+
+  /**
+   * POST /api/admin/update-password (SSO bearer): ends every other session; the reply's `token` keeps
+   * this one signed in.
+   */
+  app.post<{ Body: Partial<UpdatePasswordRequest> }>(
+    '/api/admin/update-password',
+    {
+      preHandler: requireRole(ctx, null, 'sso'),
+      schema: { body: stringFields({ password: 1000, confirmPassword: 1000 }) },
+    },
+    (request) => accounts.updatePassword(authUser(request).id, request.body),
+  );
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../AppContext';
+import { accountErrorHandler } from '../../http/registerErrorHandling';
+import { catalogRoutes } from './catalogRoutes';
+import { invitationRoutes } from './invitationRoutes';
+import { passwordResetRoutes } from './passwordResetRoutes';
+import { registrationRoutes } from './registrationRoutes';
+import { signInRoutes } from './signInRoutes';
+
+/** The single-sign-on API (spec §7): /api/user/*, /api/admin/*, /api/ms-auth/login, POST /profile. */
+export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(async (accounts) => {
+    accounts.setErrorHandler(accountErrorHandler);
+    for (const routes of [signInRoutes, registrationRoutes, passwordResetRoutes, invitationRoutes]) {
+      routes(accounts, ctx);
+    }
+  });
+  await app.register(async (scope) => catalogRoutes(scope, ctx));
+}

@@ -1,0 +1,96 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { UnitOfWork } from '../../store/Stores';
+import type { AccountKeyKind, AccountKeyStore } from '../../store/users/AccountKeyStore';
+import type { UserRecord, UserStore } from '../../store/users/UserStore';
+import type { Mail, Mailer } from '../mail/mailer';
+import type { TokenAudience, TokenService } from '../tokens/TokenService';
+import { AccountError } from './AccountError';
+import { accountKeys, passwordHasher } from './credentials';
+import { createAccountLimits } from './rateLimits';
+
+export interface AccountServiceDeps {
+  config: Pick<Config, 'publicUrl' | 'keyTtlSeconds'>;
+  tokens: TokenService;
+  users: UserStore;
+  keys: AccountKeyStore;
+  unitOfWork: UnitOfWork;
+  mailer: Mailer;
+  log: Pick<FastifyBaseLogger, 'error' | 'info'>;
+  now?: () => number;
+}
+
+/**
+ * What every group of account actions shares: the dependencies, the rate limits, and the steps several
+ * actions take (issuing a mailed key, sending a mail without waiting, signing a token, finding the
+ * caller, setting a password with a key).
+ */
+export function createAccountKit(deps: AccountServiceDeps) {
+  const { config, tokens, users, keys, unitOfWork, mailer, log } = deps;
+  const now = deps.now ?? (() => Date.now());
+  const { limits, enforce } = createAccountLimits(now);
+
+  function issueKey(kind: AccountKeyKind, email: string, userId: string | null): string {
+    // Spent and expired keys are useless; sweeping them here keeps the table small without a timer.
+    keys.purgeExpired(now());
+    const { key, hash } = accountKeys.create();
+    const ttl = config.keyTtlSeconds[kind === 'verification' ? 'verification' : kind];
+    keys.add(hash, { kind, email, userId, expiresAt: now() + ttl * 1000 });
+    return key;
+  }
+
+  /** Sends without making the caller wait, so a reply takes as long whether or not a mail went out. */
+  function deliverLater(mail: Mail) {
+    mailer
+      .send(mail)
+      .catch((error: unknown) => log.error({ err: error, to: mail.to }, 'sending a mail failed'));
+  }
+
+  const signToken = (audience: TokenAudience, user: UserRecord) =>
+    tokens.sign(audience, {
+      sub: user.id,
+      username: user.username,
+      roles: user.roles,
+      tv: user.tokenVersion,
+    });
+
+  function mustFindUser(userId: string): UserRecord {
+    const user = users.findById(userId);
+    if (!user) throw new AccountError(401, 'Your session has ended. Please log in again');
+    return user;
+  }
+
+  /** Sets a new password with a single-use key: the key is spent and the password set together or not at all. */
+  async function setPasswordWithKey(
+    kind: 'reset' | 'invite',
+    keyValue: string,
+    password: string,
+    invalid: string,
+  ) {
+    const hash = accountKeys.hash(keyValue);
+    const key = keys.findValid(kind, hash, now());
+    if (!key?.userId) throw new AccountError(400, invalid);
+    const passwordHash = await passwordHasher.hash(password);
+    const userId = key.userId;
+    unitOfWork(() => {
+      if (!keys.consume(kind, hash, now())) throw new AccountError(400, invalid);
+      users.setPassword(userId, passwordHash);
+      keys.revokeForUser(kind, userId, now());
+    });
+  }
+
+  return {
+    ...deps,
+    now,
+    limits,
+    enforce,
+    issueKey,
+    deliverLater,
+    signToken,
+    ssoToken: (user: UserRecord) => signToken('sso', user),
+    mustFindUser,
+    setPasswordWithKey,
+  };
+}
+
+export type AccountKit = ReturnType<typeof createAccountKit>;

@@ -1,0 +1,78 @@
+import crypto from 'node:crypto';
+import argon2 from 'argon2';
+import { isStrongPassword } from '../../../src/lib/validation/strongPassword';
+import { AccountError, ACCOUNT_MESSAGES as M } from './AccountError';
+
+/** What proves who someone is: passwords (argon2id), mailed single-use keys, and the forms that set them. */
+
+/** argon2id with the library's defaults (64 MiB, 3 passes), the OWASP-recommended family. */
+export const passwordHasher = {
+  hash: (password: string): Promise<string> => argon2.hash(password, { type: argon2.argon2id }),
+  async verify(hash: string, password: string): Promise<boolean> {
+    try {
+      return await argon2.verify(hash, password);
+    } catch {
+      return false;
+    }
+  },
+};
+
+/**
+ * Mailed keys: 256 random bits, URL-safe. Only the SHA-256 is stored; a plain hash is enough because
+ * the key itself is random and long (nothing to brute-force like a password).
+ */
+export const accountKeys = {
+  create(): { key: string; hash: string } {
+    const key = crypto.randomBytes(32).toString('base64url');
+    return { key, hash: accountKeys.hash(key) };
+  },
+  hash: (key: string): string => crypto.createHash('sha256').update(key.trim()).digest('hex'),
+};
+
+/** A pragmatic e-mail check (one @, a dot in the domain, no spaces); the mailed link is the real proof. */
+export function isEmailAddress(value: string): boolean {
+  return value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+}
+
+/** A hash of a random password, so a login for an unknown user costs the same as for a known one. */
+export const DUMMY_HASH = passwordHasher.hash(`dummy-${Math.random()}`);
+
+/** Trimmed text of an optional form field. */
+export const text = (value: string | undefined | null) => (value ?? '').trim();
+
+export interface PasswordPair {
+  password?: string;
+  confirmPassword?: string;
+}
+
+/** The refusal texts of a password + confirmation form. */
+export interface PasswordPairRules {
+  required: string;
+  differ: string;
+  /** An empty confirmation counts as a missing field (settings) rather than a mismatch. */
+  confirmRequired: boolean;
+}
+
+/** Reset and invitation screens: a new password set with a mailed key. */
+export const KEYED_PASSWORD: PasswordPairRules = {
+  required: M.newPasswordRequired,
+  differ: M.passwordsDiffer,
+  confirmRequired: false,
+};
+
+/** The settings screen's password change. */
+export const CHANGED_PASSWORD: PasswordPairRules = {
+  required: M.passwordFieldsRequired,
+  differ: M.passwordsDifferSettings,
+  confirmRequired: true,
+};
+
+/** The new password of a form, or an AccountError with the form's own refusal text. */
+export function checkPasswordPair(pair: PasswordPair, rules: PasswordPairRules): string {
+  const password = text(pair.password);
+  const confirm = text(pair.confirmPassword);
+  if (!password || (rules.confirmRequired && !confirm)) throw new AccountError(400, rules.required);
+  if (password !== confirm) throw new AccountError(400, rules.differ);
+  if (!isStrongPassword(password)) throw new AccountError(400, M.strongPasswordRule);
+  return password;
+}

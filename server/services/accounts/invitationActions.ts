@@ -1,0 +1,100 @@
+import type { CheckInviteResponse, InviteRequest, MessageResponse } from '../../../src/contract/Accounts';
+import { type UserRecord, UsernameTakenError } from '../../store/users/UserStore';
+import { composeAccountMail, accountLink } from '../mail/composeAccountMail';
+import { AccountError, ACCOUNT_MESSAGES as M } from './AccountError';
+import {
+  text,
+  isEmailAddress,
+  accountKeys,
+  passwordHasher,
+  checkPasswordPair,
+  KEYED_PASSWORD,
+  type PasswordPair,
+} from './credentials';
+import { withMapUserRole } from './profile';
+import type { AccountKit } from './accountKit';
+
+export interface NewAccount {
+  username: string;
+  email?: string;
+  password: string;
+  name?: string;
+  roles?: string[];
+}
+
+/** Accounts made by an administrator or operator: invitations and the CLI's create. */
+export function invitationActions(kit: AccountKit) {
+  const { config, users, keys, unitOfWork, mailer, log, now, issueKey, setPasswordWithKey } = kit;
+  return {
+    /** Creates (or re-invites) an account without a password and mails it an invitation link. */
+    async invite(body: Partial<InviteRequest>): Promise<MessageResponse & { link: string }> {
+      const email = text(body.email);
+      const name = text(body.name);
+      if (!name || !isEmailAddress(email)) throw new AccountError(400, M.inviteDetailsRequired);
+      const language = body.language ?? 'en';
+      const details = {
+        name,
+        roles: withMapUserRole(body.roles),
+        sites: (body.sites ?? []).map((siteID) => ({ siteID: String(siteID) })),
+        defaultLanguage: language,
+      };
+      const { user, key } = unitOfWork(() => {
+        const existing = users.findByUsername(email);
+        if (existing && existing.status === 'active') throw new AccountError(409, M.accountExists);
+        const invited = existing
+          ? users.updateInvitation(existing.id, details)
+          : users.create({ ...details, username: email, email, passwordHash: null, status: 'invited' });
+        keys.revokeForUser('invite', invited.id, now());
+        return { user: invited, key: issueKey('invite', email, invited.id) };
+      });
+      const link = accountLink(config.publicUrl, 'invite', key);
+      try {
+        await mailer.send(
+          composeAccountMail({
+            kind: 'invite',
+            to: user.email,
+            language,
+            name: user.name,
+            link,
+            ttlSeconds: config.keyTtlSeconds.invite,
+          }),
+        );
+      } catch (error) {
+        log.error({ err: error, to: user.email }, 'sending an invitation failed');
+        throw new AccountError(502, M.invitationMailFailed);
+      }
+      return { error: false, message: M.invitationSent, link };
+    },
+
+    checkInvite(keyValue: string): CheckInviteResponse {
+      const key = keys.findValid('invite', accountKeys.hash(keyValue), now());
+      const user = key?.userId ? users.findById(key.userId) : null;
+      if (!user || user.status !== 'invited') throw new AccountError(400, M.inviteKeyInvalid);
+      return { username: user.username, email: user.email, name: user.name };
+    },
+
+    async acceptInvite(body: PasswordPair & { key?: string }): Promise<MessageResponse> {
+      const password = checkPasswordPair(body, KEYED_PASSWORD);
+      await setPasswordWithKey('invite', text(body.key), password, M.inviteKeyInvalid);
+      return { error: false, message: M.inviteAccepted };
+    },
+
+    /** For operators (`npm run users -- create`): an active account with a password, no mail involved. */
+    async createUser(account: NewAccount): Promise<UserRecord> {
+      const passwordHash = await passwordHasher.hash(account.password);
+      try {
+        return users.create({
+          username: account.username,
+          email: account.email ?? account.username,
+          name: account.name ?? '',
+          passwordHash,
+          status: 'active',
+          roles: withMapUserRole(account.roles),
+        });
+      } catch (error) {
+        if (error instanceof UsernameTakenError) throw new AccountError(409, error.message);
+        throw error;
+      }
+    },
+  };
+}

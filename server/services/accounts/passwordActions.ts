@@ -1,0 +1,71 @@
+import type { MessageResponse, UpdatePasswordResponse } from '../../../src/contract/Accounts';
+import type { UserRecord } from '../../store/users/UserStore';
+import { composeAccountMail, accountLink } from '../mail/composeAccountMail';
+import { AccountError, ACCOUNT_MESSAGES as M } from './AccountError';
+import {
+  text,
+  passwordHasher,
+  checkPasswordPair,
+  KEYED_PASSWORD,
+  CHANGED_PASSWORD,
+  type PasswordPair,
+} from './credentials';
+import type { AccountKit } from './accountKit';
+
+/** Passwords: the reset mail and form, the settings change, and the operator's set-password. */
+export function passwordActions(kit: AccountKit) {
+  const {
+    config,
+    users,
+    keys,
+    now,
+    enforce,
+    issueKey,
+    deliverLater,
+    ssoToken,
+    mustFindUser,
+    setPasswordWithKey,
+  } = kit;
+  return {
+    requestPasswordReset(body: { username?: string; targeturl?: string }, ip: string): MessageResponse {
+      const username = text(body.username);
+      if (!username) throw new AccountError(400, M.usernameRequired);
+      enforce(['resetPerIp', ip], ['resetPerAccount', username.toLowerCase()]);
+      const user = users.findByUsername(username);
+      if (user && user.status === 'active') {
+        keys.revokeForUser('reset', user.id, now());
+        const key = issueKey('reset', user.email, user.id);
+        deliverLater(
+          composeAccountMail({
+            kind: 'reset',
+            to: user.email,
+            language: user.defaultLanguage,
+            name: user.name,
+            link: accountLink(config.publicUrl, 'reset-password', key, body.targeturl),
+            ttlSeconds: config.keyTtlSeconds.reset,
+          }),
+        );
+      }
+      return { error: false, message: M.resetRequested };
+    },
+
+    async resetPassword(body: PasswordPair & { key?: string }): Promise<MessageResponse> {
+      const password = checkPasswordPair(body, KEYED_PASSWORD);
+      await setPasswordWithKey('reset', text(body.key), password, M.resetKeyInvalid);
+      return { error: false, message: M.passwordReset };
+    },
+
+    async updatePassword(userId: string, body: PasswordPair): Promise<UpdatePasswordResponse> {
+      const password = checkPasswordPair(body, CHANGED_PASSWORD);
+      mustFindUser(userId);
+      const user = users.setPassword(userId, await passwordHasher.hash(password));
+      return { error: false, message: M.passwordUpdated, token: await ssoToken(user) };
+    },
+
+    async setPassword(username: string, password: string): Promise<UserRecord> {
+      const user = users.findByUsername(username);
+      if (!user) throw new AccountError(404, `No account with the username ${username}`);
+      return users.setPassword(user.id, await passwordHasher.hash(password));
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+
+/** One outgoing message. `link` is the action link inside it, logged when mails go to the outbox. */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  link: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/**
+ * Real e-mail over SMTP_URL when it is set. Without it every mail is written to DATA_DIR/outbox/ as an .eml
+ * file (openable in any mail client) and its link is logged, so a fresh install works without a mail server.
+ */
+export function createMailer(
+  config: Pick<Config, 'smtpUrl' | 'dataDir' | 'mailFrom'>,
+  log: FastifyBaseLogger,
+): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({
+          from: config.mailFrom,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
+        log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+      },
+    };
+  }
+  const outbox = path.join(config.dataDir, 'outbox');
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await composer.sendMail({
+        from: config.mailFrom,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+      fs.mkdirSync(outbox, { recursive: true });
+      // Time first so a directory listing sorts oldest to newest.
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID()}.eml`,
+      );
+      fs.writeFileSync(file, info.message as Buffer);
+      log.info(
+        { to: mail.to, subject: mail.subject, file, link: mail.link },
+        `mail written to the outbox: ${mail.link}`,
+      );
+    },
+  };
+}

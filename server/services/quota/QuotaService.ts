@@ -1,0 +1,105 @@
+import type { EventEmitter } from 'node:events';
+import { LIMIT_REACHED_CODES, type QuotaKind, type Subscription } from '../../../src/contract/Subscription';
+import type { Stores } from '../../store/Stores';
+import { resolveSubscription, systemClock, type Clock } from './subscriptionPeriod';
+
+export type QuotaResult = { ok: true } | { ok: false; errorCode: string; message: string };
+
+/**
+ * Counts one use of a quota for a user. Called inside the unit of work that serves the request, so the
+ * count and the answer commit together; it must never let usage exceed the plan's limit.
+ */
+export interface QuotaService {
+  consume(userId: string, kind: QuotaKind): QuotaResult;
+}
+
+/** The user's plan, limits and usage of this period, as `GET /v1/secure/subscriptions` answers. */
+export interface SubscriptionReader {
+  current(userId: string): Subscription | null;
+}
+
+/** The English refusal texts per quota (the client appends 'Check your Plan and upgrade to receive more limits'). */
+export const LIMIT_REACHED_MESSAGES: Record<QuotaKind, string> = {
+  advance_search: 'You have reached the advanced search limit of your plan',
+  full_view: 'You have reached the full view limit of your plan',
+  report_download: 'You have reached the report download limit of your plan',
+};
+
+/** Refusal text when there is no current plan at all (trial over, subscription ended). */
+export const NO_ACTIVE_PLAN_MESSAGE = 'You have no active plan. Please choose a plan to continue';
+
+/** The repositories quotas are counted in. */
+export type QuotaStores = Pick<Stores, 'subscriptions' | 'usage' | 'unitOfWork'>;
+
+export interface QuotaServiceOptions extends QuotaStores {
+  events: EventEmitter;
+  clock?: Clock;
+}
+
+/**
+ * Plan quotas backed by the subscriptions and usage repositories. `consume` opens a unit of work, which
+ * joins the caller's (a savepoint): the count commits (or rolls back) with the request it counts.
+ */
+export function createQuotaService({
+  subscriptions,
+  usage,
+  unitOfWork,
+  events,
+  clock = systemClock,
+}: QuotaServiceOptions): QuotaService {
+  const consume = (userId: string, kind: QuotaKind): QuotaResult =>
+    unitOfWork(() => {
+      const subscription = resolveSubscription(subscriptions, userId, clock());
+      if (!subscription)
+        return { ok: false, errorCode: LIMIT_REACHED_CODES[kind], message: NO_ACTIVE_PLAN_MESSAGE };
+      if (!usage.tryIncrement(userId, subscription.periodStart, kind, subscription.limits[kind])) {
+        return { ok: false, errorCode: LIMIT_REACHED_CODES[kind], message: LIMIT_REACHED_MESSAGES[kind] };
+      }
+      return { ok: true };
+    });
+  return {
+    consume(userId, kind) {
+      const result = consume(userId, kind);
+      // Deferred so listeners (the socket push) read the count after the caller's transaction commits.
+      if (result.ok) setImmediate(() => events.emit('usage-changed', { userId }));
+      return result;
+    },
+  };
+}
+
+/**
+ * The user's subscription as `GET /v1/secure/subscriptions` returns it: limits under the plan's names
+ * (max_advance_search …), usage of the current period under the quota names (advance_search …);
+ * null when there is no usable plan (trial over, subscription ended).
+ */
+export function readSubscription(
+  { subscriptions, usage, unitOfWork }: QuotaStores,
+  userId: string,
+  clock: Clock = systemClock,
+): Subscription | null {
+  return unitOfWork(() => {
+    const current = resolveSubscription(subscriptions, userId, clock());
+    if (!current) return null;
+    return {
+      status: current.status,
+      end: current.periodEnd,
+      cancelAtPeriodEnd: current.cancelAtPeriodEnd,
+      plan: {
+        product: current.product,
+        limits: {
+          max_advance_search: current.limits.advance_search,
+          max_full_view: current.limits.full_view,
+          max_report_download: current.limits.report_download,
+        },
+      },
+      usage: usage.read(userId, current.periodStart),
+    };
+  });
+}
+
+export function createSubscriptionReader(
+  stores: QuotaStores,
+  clock: Clock = systemClock,
+): SubscriptionReader {
+  return { current: (userId) => readSubscription(stores, userId, clock) };
+}

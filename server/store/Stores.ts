@@ -1,0 +1,61 @@
+import type { Database } from 'better-sqlite3';
+import type { ParcelRepository } from './parcels/ParcelRepository';
+import { createSqliteParcelRepository } from './parcels/createSqliteParcelRepository';
+import {
+  createCheckoutSessionRepository,
+  createPaymentEventRepository,
+  createPortalSessionRepository,
+  type CheckoutSessionRepository,
+  type PaymentEventRepository,
+  type PortalSessionRepository,
+} from './subscriptions/PaymentRepositories';
+import { createPlanRepository, type PlanRepository } from './subscriptions/PlanRepository';
+import {
+  createSubscriptionRepository,
+  type SubscriptionRepository,
+} from './subscriptions/SubscriptionRepository';
+import { createUsageRepository, type UsageRepository } from './subscriptions/UsageRepository';
+import type { AccountKeyStore } from './users/AccountKeyStore';
+import type { UserStore } from './users/UserStore';
+import { createSqliteAccountKeyStore } from './users/createSqliteAccountKeyStore';
+import { createSqliteUserStore } from './users/createSqliteUserStore';
+
+/**
+ * Runs `work` as one unit: everything it writes commits together when it returns, and nothing of it
+ * remains when it throws. The work is synchronous (better-sqlite3 refuses a promise). Nested units join
+ * the outer one (a savepoint), so a service may open its own unit inside a route's.
+ */
+export type UnitOfWork = <T>(work: () => T) => T;
+
+/**
+ * Every repository of the server, one per aggregate (design §1), plus the unit of work that spans them.
+ * `createSqliteStores` is the embedded adapter; a PostgreSQL/PostGIS adapter returns the same shape.
+ */
+export interface Stores {
+  users: UserStore;
+  accountKeys: AccountKeyStore;
+  parcels: ParcelRepository;
+  plans: PlanRepository;
+  subscriptions: SubscriptionRepository;
+  usage: UsageRepository;
+  checkoutSessions: CheckoutSessionRepository;
+  portalSessions: PortalSessionRepository;
+  paymentEvents: PaymentEventRepository;
+  unitOfWork: UnitOfWork;
+}
+
+/** Builds every SQLite repository once over one open database (prepared statements are made here). */
+export function createSqliteStores(db: Database): Stores {
+  return {
+    users: createSqliteUserStore(db),
+    accountKeys: createSqliteAccountKeyStore(db),
+    parcels: createSqliteParcelRepository(db),
+    plans: createPlanRepository(db),
+    subscriptions: createSubscriptionRepository(db),
+    usage: createUsageRepository(db),
+    checkoutSessions: createCheckoutSessionRepository(db),
+    portalSessions: createPortalSessionRepository(db),
+    paymentEvents: createPaymentEventRepository(db),
+    unitOfWork: (work) => db.transaction(work)(),
+  };
+}
