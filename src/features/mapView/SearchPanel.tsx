@@ -3,21 +3,19 @@ import { Flex, Spin } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { Parcel } from '../../contract/Parcel';
 import { selectMapZoom } from '../map/mapSlice';
-import { FilterChips } from './FilterChips';
-import { QuickSearch } from './QuickSearch';
+import { parcelSelected, selectSelectedParcelId } from '../parcel/parcelSlice';
+import { FilterChips } from '../search/FilterChips';
+import { QuickSearch } from '../search/QuickSearch';
+import { ResultPaging } from '../search/ResultPaging';
+import { ZoomBanner } from '../search/ZoomBanner';
+import { useSearchParcelsQuery } from '../search/searchApi';
+import { pageChanged, selectActiveSearch, selectSearching } from '../search/searchSlice';
 import { ResultCard } from './ResultCard';
-import { ResultPaging } from './ResultPaging';
-import { ZoomBanner } from './ZoomBanner';
-import { useSearchParcelsQuery } from './searchApi';
-import {
-  pageChanged,
-  parcelSelected,
-  selectActiveSearch,
-  selectSearching,
-  selectSelectedParcelId,
-} from './searchSlice';
 
-/** The left panel of the map view (spec §2): search, count, paging, banner, chips and result cards. */
+/**
+ * The left panel of the map view (spec §2): search, count, paging, banner, chips and result cards. It
+ * joins the three features: the search's results, the map's zoom, and the parcel a card selects.
+ */
 export function SearchPanel() {
   const dispatch = useAppDispatch();
   const active = useAppSelector(selectActiveSearch);

@@ -1,15 +1,17 @@
 import { MapCanvas } from '../map/MapCanvas';
 import { ParcelDrawer } from '../parcel/ParcelDrawer';
-import { AdvancedSearchDialog } from './AdvancedSearchDialog';
+import { AdvancedSearchDialog } from '../search/AdvancedSearchDialog';
 import { SearchPanel } from './SearchPanel';
-import { useSearchUrlSync } from './useSearchUrlSync';
 
 /** Width of the left search panel, px. */
 const PANEL_WIDTH = 360;
 
-/** The map view (route `/`, spec §2): search panel, map, parcel drawer and the advanced dialog. */
+/**
+ * The map view (route `/`, spec §2): the screen that composes the search panel, the map, the parcel
+ * drawer and the advanced dialog. Its query string is kept in step with the search by the search
+ * feature's URL sync listener, not here.
+ */
 export function MapViewScreen() {
-  useSearchUrlSync();
   return (
     <div style={{ display: 'flex', height: '100%' }}>
       <aside

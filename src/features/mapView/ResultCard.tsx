@@ -3,7 +3,7 @@ import { Button, Card, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PALETTE } from '../../app/palette';
 import type { Parcel } from '../../contract/Parcel';
-import { formatMeasure } from '../parcel/formatMeasure';
+import { formatMeasure } from '../parcel/parcelDisplay';
 
 export interface ResultCardProps {
   parcel: Parcel;

@@ -24,3 +24,14 @@ export const profileEndpoint = ssoApi.injectEndpoints({
 });
 
 export const { useGetProfileQuery } = profileEndpoint;
+
+/** The user's name, or the username when the profile has no name (spec §2). */
+export function displayName(profile: Pick<Profile, 'name' | 'username'> | null | undefined): string {
+  return profile?.name?.trim() || profile?.username?.trim() || '';
+}
+
+/** The letter in the map layout's avatar circle: the name's first letter, 'M' when there is no name. */
+export function avatarLetter(profile: Pick<Profile, 'name'> | null | undefined): string {
+  const name = profile?.name?.trim();
+  return name ? name.charAt(0).toUpperCase() : 'M';
+}

@@ -5,8 +5,27 @@ import {
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
-import type { HostExtraOptions } from './HostExtraOptions';
-import type { HostState } from './HostState';
+
+/** Cache tags shared by the three API slices (design §3). */
+export const TAG_TYPES = ['Subscription', 'Preferences', 'PushSubscription', 'Profile', 'Lookup'] as const;
+
+/** Per-endpoint options of the base queries (`extraOptions` of an RTK Query endpoint). */
+export interface HostExtraOptions {
+  /** A public call (spec §7: "public calls carry no bearer token"): send no Authorization header. */
+  anonymous?: boolean;
+}
+
+/**
+ * The part of the root state the base queries read. Structural on purpose: src/api never imports a
+ * feature, the auth and i18n slices only have to keep this shape.
+ */
+export interface HostState {
+  session: {
+    ssoToken: { value: string } | null;
+    mainToken: { value: string } | null;
+  };
+  language: { chosen: string | null };
+}
 
 export type HostBaseQuery = BaseQueryFn<
   string | FetchArgs,
@@ -42,3 +61,8 @@ export function hostBaseQuery({ baseUrl, token }: HostOptions): HostBaseQuery {
     return fetcher(args, api, extraOptions ?? {});
   };
 }
+
+/** The single-sign-on token as bearer. */
+export const ssoToken = (state: HostState) => state.session.ssoToken?.value ?? null;
+/** The main-server token as bearer. */
+export const mainToken = (state: HostState) => state.session.mainToken?.value ?? null;
