@@ -27,4 +27,14 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   prettier,
+  {
+    // src/api is a layer under the features (design.md §2): it never imports one; features pass in what it needs.
+    files: ['src/api/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/features/**'], message: 'src/api never imports a feature.' }] },
+      ],
+    },
+  },
 );

@@ -1,7 +1,7 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { runtimeConfig } from '../app/runtimeConfig';
-import { mainAuthorizingBaseQuery } from './mainAuthorizingBaseQuery';
-import { TAG_TYPES } from './tagTypes';
+import { mainAuthorizingBaseQuery } from './mainAuthorization';
+import { TAG_TYPES } from './host';
 
 /** The payment API (`/v1/secure/payment/*`), authorised with the main-server token like the main API. */
 export const paymentApi = createApi({

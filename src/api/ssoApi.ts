@@ -1,7 +1,6 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { runtimeConfig } from '../app/runtimeConfig';
-import { hostBaseQuery } from './hostBaseQuery';
-import { TAG_TYPES } from './tagTypes';
+import { hostBaseQuery, ssoToken, TAG_TYPES } from './host';
 
 /**
  * The single-sign-on API (`/api/user/*`, `/api/admin/*`, `/api/ms-auth/login`, `/profile`).
@@ -9,10 +8,7 @@ import { TAG_TYPES } from './tagTypes';
  */
 export const ssoApi = createApi({
   reducerPath: 'ssoApi',
-  baseQuery: hostBaseQuery({
-    baseUrl: () => `${runtimeConfig().ssoUrl}/`,
-    token: (state) => state.session.ssoToken?.value ?? null,
-  }),
+  baseQuery: hostBaseQuery({ baseUrl: () => `${runtimeConfig().ssoUrl}/`, token: ssoToken }),
   tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });

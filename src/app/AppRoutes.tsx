@@ -14,7 +14,7 @@ function screen<K extends string>(
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
-const MapViewScreen = screen(() => import('../features/search/MapViewScreen'), 'MapViewScreen');
+const MapViewScreen = screen(() => import('../features/mapView/MapViewScreen'), 'MapViewScreen');
 const SettingsScreen = screen(() => import('../features/settings/SettingsScreen'), 'SettingsScreen');
 const NotificationsScreen = screen(
   () => import('../features/notifications/NotificationsScreen'),

@@ -9,9 +9,10 @@ import { loginSlice } from '../features/auth/loginSlice';
 import { activationSlice } from '../features/auth/activationSlice';
 import { languageSlice } from '../features/i18n/languageSlice';
 import { uiSlice } from '../features/ui/uiSlice';
-import { appReset } from './appLifecycle';
 import { searchSlice } from '../features/search/searchSlice';
+import { parcelSlice } from '../features/parcel/parcelSlice';
 import { mapSlice } from '../features/map/mapSlice';
+import { appReset } from './appLifecycle';
 
 /** redux-persist key of the session (tokens, profile and its fetch time): localStorage `persist:parcel-atlas.session`. */
 export const SESSION_PERSIST_KEY = 'parcel-atlas.session';
@@ -27,6 +28,7 @@ const sliceReducers = combineReducers({
   [loginSlice.reducerPath]: loginSlice.reducer,
   [activationSlice.reducerPath]: activationSlice.reducer,
   [searchSlice.reducerPath]: searchSlice.reducer,
+  [parcelSlice.reducerPath]: parcelSlice.reducer,
   [mapSlice.reducerPath]: mapSlice.reducer,
 });
 

@@ -1,20 +1,47 @@
-import { configureStore } from '@reduxjs/toolkit';
+import {
+  addListener,
+  configureStore,
+  createListenerMiddleware,
+  type TypedStartListening,
+} from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import { mainApi } from '../api/mainApi';
 import { paymentApi } from '../api/paymentApi';
 import { ssoApi } from '../api/ssoApi';
+import { addAuthListeners } from '../features/auth/authListeners';
 import type { SessionState } from '../features/auth/sessionSlice';
-import { listenerMiddleware } from './listenerMiddleware';
+import { addI18nListeners } from '../features/i18n/languageListeners';
+import { addParcelListeners } from '../features/parcel/parcelSlice';
+import { addRealtimeListeners } from '../features/realtime/socketListeners';
+import { addSearchListeners } from '../features/search/searchListeners';
+import { addUiListeners } from '../features/ui/uiSlice';
+import { locationChanged, type AppLocation, type AppRouter } from './appLifecycle';
 import { rootReducer } from './rootReducer';
-import './appListeners';
 
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** Preloaded state for tests and fixtures: any slice, the session without redux-persist's bookkeeping. */
 export type AppPreloadedState = Partial<Omit<RootState, 'session'>> & { session?: SessionState };
 
-export function makeStore(preloadedState?: AppPreloadedState) {
-  return configureStore({
+export interface MakeStoreOptions {
+  /** The app's router (createBrowserRouter) or a test's (createMemoryRouter): the listeners' `extra`. */
+  router: AppRouter;
+  preloadedState?: AppPreloadedState;
+}
+
+function locationOf(router: AppRouter): AppLocation {
+  const { location, historyAction } = router.state;
+  return { pathname: location.pathname, search: location.search, navigation: historyAction };
+}
+
+/**
+ * A store with its own listener middleware: every feature registers its side effects on it, and the
+ * router reaches them as `extra`. The router's start location and every later one are reported as
+ * `locationChanged`, so the URL ↔ store sync (search) and the `lang` parameter (i18n) are listeners too.
+ */
+export function makeStore({ router, preloadedState }: MakeStoreOptions) {
+  const listenerMiddleware = createListenerMiddleware({ extra: router });
+  const store = configureStore({
     reducer: rootReducer,
     // The persisted session's `_persist` entry is added by redux-persist itself on PERSIST.
     preloadedState: preloadedState as RootState | undefined,
@@ -26,7 +53,30 @@ export function makeStore(preloadedState?: AppPreloadedState) {
         .concat(ssoApi.middleware, mainApi.middleware, paymentApi.middleware),
     devTools: true,
   });
+  const startListening = listenerMiddleware.startListening as AppStartListening;
+  for (const addListeners of FEATURE_LISTENERS) addListeners(startListening);
+
+  let reported = router.state.location.key;
+  store.dispatch(locationChanged(locationOf(router)));
+  router.subscribe((state) => {
+    if (state.location.key === reported) return;
+    reported = state.location.key;
+    store.dispatch(locationChanged(locationOf(router)));
+  });
+  return store;
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
+export type AppStartListening = TypedStartListening<RootState, AppDispatch, AppRouter>;
+export const addAppListener = addListener.withTypes<RootState, AppDispatch, AppRouter>();
+
+/** Every feature's side effects, registered on each store's own listener middleware. */
+const FEATURE_LISTENERS: ((startListening: AppStartListening) => void)[] = [
+  addAuthListeners,
+  addI18nListeners,
+  addUiListeners,
+  addSearchListeners,
+  addParcelListeners,
+  addRealtimeListeners,
+];

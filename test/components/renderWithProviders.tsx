@@ -1,16 +1,15 @@
 import { render, type RenderOptions } from '@testing-library/react';
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { makeStore, type AppPreloadedState, type AppStore } from '../../src/app/store';
+import { createMemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
+import type { DataRouter } from '../../src/app/appLifecycle';
+import { makeStore, type AppPreloadedState } from '../../src/app/store';
 import { IntlRoot } from '../../src/features/i18n/IntlRoot';
 
 export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper' | 'queries'> {
   /** State to start from (any slice; the session without redux-persist's `_persist`). */
   preloadedState?: AppPreloadedState;
-  /** A ready store instead of a fresh one. */
-  store?: AppStore;
-  /** MemoryRouter history, e.g. ['/plans', '/settings'] (the last one is current). */
+  /** Router history, e.g. ['/plans', '/settings'] (the last one is current). */
   initialEntries?: string[];
   /** Route pattern the node is mounted at, so useParams works: e.g. '/invite/:key'. */
   path?: string;
@@ -23,17 +22,32 @@ export function LocationProbe() {
 }
 
 /**
- * Renders a node with a fresh store, react-intl + antd theme (the IntlRoot of the app) and a MemoryRouter.
- * Returns the store next to RTL's queries. Pass `<AppRoutes />` as the node to render the whole route table.
+ * A memory router built the way the app builds its browser router: one splat route whose component is
+ * `element` (the app passes AppRoutes). Without an element it renders nothing: for store-only tests.
+ */
+export function memoryRouter(
+  initialEntries: string[] = ['/'],
+  element: ReactElement | null = null,
+): DataRouter {
+  return createMemoryRouter([{ path: '*', element }], {
+    initialEntries,
+    initialIndex: initialEntries.length - 1,
+  });
+}
+
+/** A store as the app makes it, with a memory router as its listeners' `extra`: `{ store, router }`. */
+export function storeWithRouter(preloadedState?: AppPreloadedState, initialEntries: string[] = ['/']) {
+  const router = memoryRouter(initialEntries);
+  return { store: makeStore({ router, preloadedState }), router };
+}
+
+/**
+ * Renders a node with a fresh store, react-intl + antd theme (the IntlRoot of the app) and a memory data
+ * router that is also the store's (navigations of listeners show). Returns the store and the router next
+ * to RTL's queries. Pass `<AppRoutes />` as the node to render the whole route table.
  */
 export function renderWithProviders(ui: ReactElement, options: ProvidersOptions = {}) {
-  const {
-    preloadedState,
-    initialEntries = ['/'],
-    path,
-    store = makeStore(preloadedState),
-    ...renderOptions
-  } = options;
+  const { preloadedState, initialEntries = ['/'], path, ...renderOptions } = options;
   const content = path ? (
     <Routes>
       <Route path={path} element={ui} />
@@ -41,17 +55,21 @@ export function renderWithProviders(ui: ReactElement, options: ProvidersOptions 
   ) : (
     ui
   );
-  function Wrapper({ children }: { children: ReactNode }) {
-    return (
-      <Provider store={store}>
-        <IntlRoot>
-          <MemoryRouter initialEntries={initialEntries} initialIndex={initialEntries.length - 1}>
-            {children}
-            <LocationProbe />
-          </MemoryRouter>
-        </IntlRoot>
-      </Provider>
-    );
-  }
-  return { store, ...render(content, { wrapper: Wrapper, ...renderOptions }) };
+  const router = memoryRouter(
+    initialEntries,
+    <>
+      {content}
+      <LocationProbe />
+    </>,
+  );
+  const store = makeStore({ router, preloadedState });
+  const view = render(
+    <Provider store={store}>
+      <IntlRoot>
+        <RouterProvider router={router} />
+      </IntlRoot>
+    </Provider>,
+    renderOptions,
+  );
+  return { store, router, ...view };
 }

@@ -1,7 +1,7 @@
 import { isLanguage, LANGUAGE_STORAGE_KEY } from '../../src/features/i18n/Language';
-import { languageFromSearch } from '../../src/features/i18n/languageFromSearch';
+import { languageFromSearch } from '../../src/features/i18n/Language';
 import { initialLanguageState, languageSlice, setLanguage } from '../../src/features/i18n/languageSlice';
-import { storedLanguage, storeLanguage } from '../../src/features/i18n/storedLanguage';
+import { storedLanguage, storeLanguage } from '../../src/features/i18n/Language';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const values = new Map(Object.entries(initial));

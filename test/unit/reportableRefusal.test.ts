@@ -1,4 +1,4 @@
-import { reportableRefusal } from '../../src/features/search/reportableRefusal';
+import { reportableRefusal } from '../../src/api/responses';
 
 const rejected = (payload: unknown, condition = false) => ({ meta: { condition }, payload });
 

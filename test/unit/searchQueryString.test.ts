@@ -1,7 +1,9 @@
-import { queryStringFromSearch } from '../../src/features/search/queryStringFromSearch';
-import { searchFromQueryString } from '../../src/features/search/searchFromQueryString';
-import { hasSearchInput } from '../../src/features/search/hasSearchInput';
-import type { SearchCriteria } from '../../src/features/search/SearchCriteria';
+import {
+  hasSearchInput,
+  queryStringFromSearch,
+  type SearchCriteria,
+} from '../../src/contract/SearchParameters';
+import { searchFromQueryString } from '../../src/features/search/searchUrlSync';
 
 describe('search query string (spec §5)', () => {
   it('round-trips every filter with page and size', () => {

@@ -1,7 +1,8 @@
+import { combineReducers, type UnknownAction } from '@reduxjs/toolkit';
+import { mapSlice } from '../../src/features/map/mapSlice';
+import { parcelSelected, parcelSlice } from '../../src/features/parcel/parcelSlice';
 import {
-  initialSearchState,
   pageChanged,
-  parcelSelected,
   searchCleared,
   searchRequested,
   searchRestored,
@@ -9,7 +10,22 @@ import {
   searchStarted,
 } from '../../src/features/search/searchSlice';
 
-const reduce = searchSlice.reducer;
+// The search, the open parcel and the camera now live in three slices that react to the same actions;
+// the helper reads them back as one object so the assertions stay those of the spec.
+const slices = combineReducers({
+  search: searchSlice.reducer,
+  parcel: parcelSlice.reducer,
+  map: mapSlice.reducer,
+});
+type Combined = ReturnType<typeof slices>;
+type Flat = Combined['search'] & Combined['parcel'] & Pick<Combined['map'], 'flyTo'> & { combined: Combined };
+
+function flat(combined: Combined): Flat {
+  return { ...combined.search, ...combined.parcel, flyTo: combined.map.flyTo, combined };
+}
+
+const initialSearchState = flat(slices(undefined, { type: 'init' }));
+const reduce = (state: Flat, action: UnknownAction): Flat => flat(slices(state.combined, action));
 
 describe('search slice (spec §4, §5)', () => {
   it('a search resets to page 1, closes the open parcel, flies to the start view and sets the spinner', () => {

@@ -1,11 +1,10 @@
 import { Avatar, Dropdown, type MenuProps } from 'antd';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { avatarLetter } from '../../features/auth/avatarLetter';
-import { displayName } from '../../features/auth/displayName';
+import { avatarLetter, displayName } from '../../features/auth/profile';
 import { selectIsLoggedIn, selectProfile } from '../../features/auth/sessionSlice';
 import { isLanguage, LANGUAGES } from '../../features/i18n/Language';
-import { languageChosen } from '../../features/i18n/languageChosen';
+import { languageChosen } from '../../features/i18n/languageSlice';
 import { PALETTE } from '../palette';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { ROUTE_PATHS } from '../routePaths';

@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, Outlet, useNavigate } from 'react-router';
-import { displayName } from '../../features/auth/displayName';
+import { displayName } from '../../features/auth/profile';
 import { selectIsLoggedIn, selectProfile } from '../../features/auth/sessionSlice';
 import { LanguageMenu } from '../../features/i18n/LanguageMenu';
 import { useAppSelector } from '../hooks';

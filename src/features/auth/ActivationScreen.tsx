@@ -10,12 +10,11 @@ import {
   REQUIRED_PASSWORD_STRENGTH,
 } from '../../lib/validation/passwordStrengthScore';
 import { selectLanguage } from '../i18n/languageSlice';
-import type { SnackbarText } from '../ui/SnackbarMessage';
+import type { SnackbarText } from '../ui/uiSlice';
 import { activationOpened, selectActivationEmail, selectActivationPhase } from './activationSlice';
 import { AuthCard } from './AuthCard';
-import { authErrorText } from './authErrorText';
 import { useRegisterMutation } from './authEndpoints';
-import { FormMessage } from './FormMessage';
+import { authErrorText, FormMessage } from './FormMessage';
 
 /** The preferred-language choices in the order of spec §2. */
 const LANGUAGE_CHOICES = ['en', 'it', 'fr', 'de'] as const;

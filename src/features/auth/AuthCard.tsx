@@ -1,5 +1,8 @@
-import { Card, Typography } from 'antd';
+import { Button, Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { ROUTE_PATHS } from '../../app/routePaths';
 
 /** The card every account screen sits in on the simple layout. */
 export function AuthCard({ title, children }: { title: ReactNode; children: ReactNode }) {
@@ -10,5 +13,15 @@ export function AuthCard({ title, children }: { title: ReactNode; children: Reac
       </Typography.Title>
       {children}
     </Card>
+  );
+}
+
+/** The way back from an account screen: shown after a failed reset or invitation (spec §2, §8). */
+export function GoToLoginButton() {
+  const navigate = useNavigate();
+  return (
+    <Button onClick={() => navigate(ROUTE_PATHS.login)}>
+      <FormattedMessage id="auth.goToLogin" />
+    </Button>
   );
 }

@@ -4,15 +4,12 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { isStrongPassword } from '../../lib/validation/strongPassword';
-import type { SnackbarText } from '../ui/SnackbarMessage';
+import type { SnackbarText } from '../ui/uiSlice';
 import { showSnackbar } from '../ui/uiSlice';
-import { AuthCard } from './AuthCard';
-import { authErrorText } from './authErrorText';
+import { AuthCard, GoToLoginButton } from './AuthCard';
 import { useAcceptInviteMutation, useCheckInviteQuery } from './authEndpoints';
-import { FormMessage } from './FormMessage';
-import { GoToLoginButton } from './GoToLoginButton';
-import { NewPasswordFields } from './NewPasswordFields';
-import { trimmedPasswords, type NewPasswordValues } from './trimmedPasswords';
+import { authErrorText, FormMessage } from './FormMessage';
+import { NewPasswordFields, trimmedPasswords, type NewPasswordValues } from './NewPasswordFields';
 
 /** Invitation (`/invite/KEY`): greets the invitee by name; a strong password activates the account. */
 export function InvitationScreen() {

@@ -4,11 +4,10 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ROUTE_PATHS } from '../../app/routePaths';
-import type { SnackbarText } from '../ui/SnackbarMessage';
+import type { SnackbarText } from '../ui/uiSlice';
 import { AuthCard } from './AuthCard';
-import { authErrorText } from './authErrorText';
 import { useLoginMutation, useRequestResetPasswordMutation } from './authEndpoints';
-import { FormMessage } from './FormMessage';
+import { authErrorText, FormMessage } from './FormMessage';
 import { loginStepChanged, passwordErrorRaised, selectLoginStep, selectPasswordError } from './loginSlice';
 
 /** The login screen's three steps (spec §2, §4): login, forgot-password, reset-password-done. */

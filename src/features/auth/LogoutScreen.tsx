@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { ROUTE_PATHS } from '../../app/routePaths';
 import { AuthCard } from './AuthCard';
-import { logout } from './logout';
+import { logout } from './sessionSlice';
 
 /** Logout confirmation (spec §2): Yes logs out (clears storage and state, reloads); Cancel returns to the dashboard. */
 export function LogoutScreen() {

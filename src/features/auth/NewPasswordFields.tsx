@@ -1,7 +1,18 @@
 import { Button, Form, Input, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { GoToLoginButton } from './GoToLoginButton';
+import { GoToLoginButton } from './AuthCard';
+
+/** The raw values of a new-password form; antd leaves untouched fields undefined. */
+export interface NewPasswordValues {
+  password?: string;
+  confirmPassword?: string;
+}
+
+/** The password pair as sent: both trimmed, missing ones empty. */
+export function trimmedPasswords(values: NewPasswordValues): { password: string; confirmPassword: string } {
+  return { password: (values.password ?? '').trim(), confirmPassword: (values.confirmPassword ?? '').trim() };
+}
 
 export interface NewPasswordFieldsProps {
   passwordLabelId: string;

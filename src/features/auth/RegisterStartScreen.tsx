@@ -4,11 +4,10 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { ROUTE_PATHS } from '../../app/routePaths';
 import { email as emailRule } from '../../lib/validation/email';
-import type { SnackbarText } from '../ui/SnackbarMessage';
+import type { SnackbarText } from '../ui/uiSlice';
 import { AuthCard } from './AuthCard';
-import { authErrorText } from './authErrorText';
 import { useEmailVerificationMutation } from './authEndpoints';
-import { FormMessage } from './FormMessage';
+import { authErrorText, FormMessage } from './FormMessage';
 
 /** Register start (`/register`, `/email-verification`): one e-mail field; the server mails an activation link. */
 export function RegisterStartScreen() {

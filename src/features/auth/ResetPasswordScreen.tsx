@@ -2,13 +2,11 @@ import { Form } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useParams } from 'react-router';
-import type { SnackbarText } from '../ui/SnackbarMessage';
+import type { SnackbarText } from '../ui/uiSlice';
 import { AuthCard } from './AuthCard';
-import { authErrorText } from './authErrorText';
 import { useResetPasswordMutation } from './authEndpoints';
-import { FormMessage } from './FormMessage';
-import { NewPasswordFields } from './NewPasswordFields';
-import { trimmedPasswords, type NewPasswordValues } from './trimmedPasswords';
+import { authErrorText, FormMessage } from './FormMessage';
+import { NewPasswordFields, trimmedPasswords, type NewPasswordValues } from './NewPasswordFields';
 
 /** Reset password (`/reset-password/KEY`): new password twice; success redirects to login via the listener. */
 export function ResetPasswordScreen() {

@@ -1,96 +1,152 @@
-import { isAnyOf } from '@reduxjs/toolkit';
-import { startAppListening } from '../../app/listenerMiddleware';
+import { isAnyOf, isRejectedWithValue, type UnknownAction } from '@reduxjs/toolkit';
+import { mainApi } from '../../api/mainApi';
+import { appReset, appStarted, reloadPage } from '../../app/appLifecycle';
+import { ROUTE_PATHS } from '../../app/routePaths';
+import type { AppStartListening } from '../../app/store';
 import {
   ACTIVATION_CHECK_MS,
+  CACHE_CLEANER_MS,
   INVITE_RESET_REDIRECT_MS,
   LOGIN_REDIRECT_MS,
   PASSWORD_ERROR_FLAG_MS,
 } from '../../lib/timing';
-import { navigateTo, showSnackbar } from '../ui/uiSlice';
+import { showSnackbar } from '../ui/uiSlice';
 import { activationOpened } from './activationSlice';
 import { authEndpoints } from './authEndpoints';
-import { authorizeEndpoint } from './authorizeEndpoint';
 import { passwordErrorCleared, passwordErrorRaised } from './loginSlice';
-import { logout } from './logout';
-import { profileEndpoint } from './profileEndpoint';
-import { dropMainToken, setProfile, setSsoToken } from './sessionSlice';
+import { profileEndpoint } from './profile';
+import { clearSession, dropMainToken, logout, removeExpired, setProfile, setSsoToken } from './sessionSlice';
 
 const { login, register, verifyActivationKey, resetPassword, acceptInvite, updatePassword, saveProfile } =
   authEndpoints.endpoints;
 
-// Login or registration with a token (spec §4): store the token, load the profile, authorise against the
-// main server, then go to the map after 888 ms. A missing profile logs out with 'Error loading profile'.
-startAppListening({
-  matcher: isAnyOf(login.matchFulfilled, register.matchFulfilled),
-  effect: async (action, listenerApi) => {
-    const token =
-      login.matchFulfilled(action) || register.matchFulfilled(action) ? action.payload.token : undefined;
-    if (!token) return;
-    listenerApi.cancelActiveListeners();
-    listenerApi.dispatch(setSsoToken(token));
-    const request = listenerApi.dispatch(
-      profileEndpoint.endpoints.getProfile.initiate(undefined, { subscribe: false, forceRefetch: true }),
-    );
-    const profile = await request.unwrap().catch(() => null);
-    if (!profile) {
-      listenerApi.dispatch(showSnackbar('error', { id: 'error.loadingProfile' }));
-      listenerApi.dispatch(logout());
-      return;
-    }
-    listenerApi.dispatch(setProfile(profile));
-    await listenerApi.dispatch(authorizeEndpoint.endpoints.authorize.initiate());
-    await listenerApi.delay(LOGIN_REDIRECT_MS);
-    listenerApi.dispatch(navigateTo('/'));
-  },
-});
+/** Whether an action is a failed API call whose HTTP status is 403 (spec §8: "any HTTP error containing 403"). */
+export function isForbiddenAction(action: UnknownAction): boolean {
+  if (!isRejectedWithValue(action)) return false;
+  const payload = action.payload as { status?: unknown; originalStatus?: unknown } | undefined;
+  return payload?.status === 403 || payload?.originalStatus === 403;
+}
 
-// The password-error flag of spec §4: set on a failed login, cleared 1600 ms later (a new failure restarts it).
-startAppListening({
-  matcher: isAnyOf(login.matchRejected, passwordErrorRaised),
-  effect: async (action, listenerApi) => {
-    if (login.matchRejected(action) && action.meta.condition) return;
-    listenerApi.cancelActiveListeners();
-    if (!passwordErrorRaised.match(action)) listenerApi.dispatch(passwordErrorRaised());
-    await listenerApi.delay(PASSWORD_ERROR_FLAG_MS);
-    listenerApi.dispatch(passwordErrorCleared());
-  },
-});
+/** The session's lifetime: the cache cleaner, logout, and the access-denied rule. */
+function addSessionListeners(startListening: AppStartListening): void {
+  // The expired-cache cleaner of spec §4: once at start, then every 60 s.
+  startListening({
+    actionCreator: appStarted,
+    effect: async (_action, listenerApi) => {
+      listenerApi.cancelActiveListeners();
+      listenerApi.dispatch(removeExpired());
+      for (;;) {
+        await listenerApi.delay(CACHE_CLEANER_MS);
+        listenerApi.dispatch(removeExpired());
+      }
+    },
+  });
 
-// The activation key is checked about 1000 ms after the screen opens (spec §4).
-startAppListening({
-  actionCreator: activationOpened,
-  effect: async (action, listenerApi) => {
-    listenerApi.cancelActiveListeners();
-    await listenerApi.delay(ACTIVATION_CHECK_MS);
-    listenerApi.dispatch(verifyActivationKey.initiate(action.payload));
-  },
-});
+  startListening({
+    actionCreator: logout,
+    effect: (_action, listenerApi) => {
+      // Storage first, so slices that start from it (the language) start empty; the cleared session is then
+      // all that redux-persist can still write before the reload.
+      window.localStorage.clear();
+      listenerApi.dispatch(clearSession());
+      listenerApi.dispatch(appReset());
+      reloadPage();
+    },
+  });
 
-// Reset and invitation success (spec §4): a success snackbar, then /login after 1280 ms.
-startAppListening({
-  matcher: isAnyOf(resetPassword.matchFulfilled, acceptInvite.matchFulfilled),
-  effect: async (_action, listenerApi) => {
-    listenerApi.cancelActiveListeners();
-    listenerApi.dispatch(showSnackbar('success', { id: 'auth.redirectingToLogin' }));
-    await listenerApi.delay(INVITE_RESET_REDIRECT_MS);
-    listenerApi.dispatch(navigateTo('/login'));
-  },
-});
+  // Spec §8: any 403 → error snackbar, the session is cleared and the user goes to the login page.
+  startListening({
+    predicate: (action) => isForbiddenAction(action),
+    effect: (_action, listenerApi) => {
+      listenerApi.dispatch(showSnackbar('error', { id: 'error.accessDenied' }));
+      listenerApi.dispatch(clearSession());
+      void listenerApi.extra.navigate(ROUTE_PATHS.login);
+    },
+  });
+}
 
-// A password change ends every other session and returns a token for this one; the main token is signed for
-// the old password, so it is dropped and the next main-server call authorises again.
-startAppListening({
-  matcher: updatePassword.matchFulfilled,
-  effect: (action, listenerApi) => {
-    if (!action.payload.token) return;
-    listenerApi.dispatch(setSsoToken(action.payload.token));
-    listenerApi.dispatch(dropMainToken());
-  },
-});
+/** The account screens' flows: login, activation, reset, invitation, password and profile changes. */
+function addAccountListeners(startListening: AppStartListening): void {
+  // Login or registration with a token (spec §4): store the token, load the profile, authorise against the
+  // main server, then go to the map after 888 ms. A missing profile logs out with 'Error loading profile'.
+  startListening({
+    matcher: isAnyOf(login.matchFulfilled, register.matchFulfilled),
+    effect: async (action, listenerApi) => {
+      const token =
+        login.matchFulfilled(action) || register.matchFulfilled(action) ? action.payload.token : undefined;
+      if (!token) return;
+      listenerApi.cancelActiveListeners();
+      listenerApi.dispatch(setSsoToken(token));
+      const request = listenerApi.dispatch(
+        profileEndpoint.endpoints.getProfile.initiate(undefined, { subscribe: false, forceRefetch: true }),
+      );
+      const profile = await request.unwrap().catch(() => null);
+      if (!profile) {
+        listenerApi.dispatch(showSnackbar('error', { id: 'error.loadingProfile' }));
+        listenerApi.dispatch(logout());
+        return;
+      }
+      listenerApi.dispatch(setProfile(profile));
+      await listenerApi.dispatch(mainApi.endpoints.authorize.initiate());
+      await listenerApi.delay(LOGIN_REDIRECT_MS);
+      void listenerApi.extra.navigate(ROUTE_PATHS.mapview);
+    },
+  });
 
-startAppListening({
-  matcher: saveProfile.matchFulfilled,
-  effect: (action, listenerApi) => {
-    if (action.payload.profile) listenerApi.dispatch(setProfile(action.payload.profile));
-  },
-});
+  // The password-error flag of spec §4: set on a failed login, cleared 1600 ms later (a new failure restarts it).
+  startListening({
+    matcher: isAnyOf(login.matchRejected, passwordErrorRaised),
+    effect: async (action, listenerApi) => {
+      if (login.matchRejected(action) && action.meta.condition) return;
+      listenerApi.cancelActiveListeners();
+      if (!passwordErrorRaised.match(action)) listenerApi.dispatch(passwordErrorRaised());
+      await listenerApi.delay(PASSWORD_ERROR_FLAG_MS);
+      listenerApi.dispatch(passwordErrorCleared());
+    },
+  });
+
+  // The activation key is checked about 1000 ms after the screen opens (spec §4).
+  startListening({
+    actionCreator: activationOpened,
+    effect: async (action, listenerApi) => {
+      listenerApi.cancelActiveListeners();
+      await listenerApi.delay(ACTIVATION_CHECK_MS);
+      listenerApi.dispatch(verifyActivationKey.initiate(action.payload));
+    },
+  });
+
+  // Reset and invitation success (spec §4): a success snackbar, then /login after 1280 ms.
+  startListening({
+    matcher: isAnyOf(resetPassword.matchFulfilled, acceptInvite.matchFulfilled),
+    effect: async (_action, listenerApi) => {
+      listenerApi.cancelActiveListeners();
+      listenerApi.dispatch(showSnackbar('success', { id: 'auth.redirectingToLogin' }));
+      await listenerApi.delay(INVITE_RESET_REDIRECT_MS);
+      void listenerApi.extra.navigate(ROUTE_PATHS.login);
+    },
+  });
+
+  // A password change ends every other session and returns a token for this one; the main token is signed for
+  // the old password, so it is dropped and the next main-server call authorises again.
+  startListening({
+    matcher: updatePassword.matchFulfilled,
+    effect: (action, listenerApi) => {
+      if (!action.payload.token) return;
+      listenerApi.dispatch(setSsoToken(action.payload.token));
+      listenerApi.dispatch(dropMainToken());
+    },
+  });
+
+  startListening({
+    matcher: saveProfile.matchFulfilled,
+    effect: (action, listenerApi) => {
+      if (action.payload.profile) listenerApi.dispatch(setProfile(action.payload.profile));
+    },
+  });
+}
+
+/** Every side effect of the auth feature, on the store's listener middleware. */
+export function addAuthListeners(startListening: AppStartListening): void {
+  addSessionListeners(startListening);
+  addAccountListeners(startListening);
+}

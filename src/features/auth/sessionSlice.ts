@@ -1,4 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { mainAuthorized, mainTokenRefused } from '../../api/mainAuthorization';
 import type { Profile } from '../../contract/Profile';
 import { PROFILE_CACHE_S, TOKEN_CACHE_S } from '../../lib/timing';
 
@@ -71,6 +72,17 @@ export const sessionSlice = createSlice({
       prepare: (now: number = Date.now()) => ({ payload: now }),
     },
   },
+  extraReducers: (builder) => {
+    builder
+      .addCase(mainAuthorized, (state, action) => {
+        const { token, profile, receivedAt } = action.payload;
+        state.mainToken = tokenPayload(token, receivedAt).payload;
+        if (profile) Object.assign(state, { profile, profileFetchedAt: receivedAt });
+      })
+      .addCase(mainTokenRefused, (state) => {
+        state.mainToken = null;
+      });
+  },
   selectors: {
     selectSsoToken: (state): string | null => state.ssoToken?.value ?? null,
     selectMainToken: (state): string | null => state.mainToken?.value ?? null,
@@ -80,6 +92,12 @@ export const sessionSlice = createSlice({
     selectIsLoggedIn: (state): boolean => Boolean((state.ssoToken || state.mainToken) && state.profile),
   },
 });
+
+/**
+ * Logout of spec §4: clears all local storage and the client state, then reloads the page.
+ * The work is done by the auth listeners.
+ */
+export const logout = createAction('auth/logout');
 
 /** Whether the cached profile is missing or older than the 600 s cache of spec §4. */
 export function isProfileStale(

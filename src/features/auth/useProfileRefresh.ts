@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { showSnackbar } from '../ui/uiSlice';
-import { logout } from './logout';
-import { profileEndpoint } from './profileEndpoint';
-import { isProfileStale, selectHasToken, setProfile } from './sessionSlice';
+import { profileEndpoint } from './profile';
+import { isProfileStale, logout, selectHasToken, setProfile } from './sessionSlice';
 
 /**
  * Keeps the cached profile within its 600 s cache (spec §4): when it is missing or stale and there is a

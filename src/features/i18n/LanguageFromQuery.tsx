@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { languageFromSearch } from './languageFromSearch';
+import { languageFromSearch } from './Language';
 import { selectStoredLanguage, setLanguage } from './languageSlice';
 
 /** Spec §1: a `lang` query parameter on any navigation sets the interface language and stores it. */

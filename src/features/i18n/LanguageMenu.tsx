@@ -3,8 +3,8 @@ import { Button, Dropdown } from 'antd';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LANGUAGES } from './Language';
-import { languageChosen } from './languageChosen';
-import { selectLanguage } from './languageSlice';
+
+import { languageChosen, selectLanguage } from './languageSlice';
 
 /** The language menu of spec §2: English, Deutsch, Français, Italian. */
 export function LanguageMenu() {

@@ -1,23 +1,25 @@
-import { startAppListening } from '../../app/listenerMiddleware';
-import { reloadPage } from '../../app/reloadPage';
+import { reloadPage } from '../../app/appLifecycle';
+import type { AppStartListening } from '../../app/store';
 import { LANGUAGE_RELOAD_MS } from '../../lib/timing';
 import { showMask, showSnackbar } from '../ui/uiSlice';
-import { languageChosen } from './languageChosen';
-import { setLanguage } from './languageSlice';
-import { storeLanguage } from './storedLanguage';
+import { storeLanguage } from './Language';
+import { languageChosen, setLanguage } from './languageSlice';
 
-startAppListening({
-  actionCreator: setLanguage,
-  effect: (action) => storeLanguage(action.payload),
-});
+/** The language is kept under `user-language`; a choice in the menu informs, masks and reloads (spec §2). */
+export function addI18nListeners(startListening: AppStartListening): void {
+  startListening({
+    actionCreator: setLanguage,
+    effect: (action) => storeLanguage(action.payload),
+  });
 
-startAppListening({
-  actionCreator: languageChosen,
-  effect: async (action, listenerApi) => {
-    listenerApi.dispatch(setLanguage(action.payload));
-    listenerApi.dispatch(showSnackbar('info', { id: 'language.changed' }));
-    listenerApi.dispatch(showMask());
-    await listenerApi.delay(LANGUAGE_RELOAD_MS);
-    reloadPage();
-  },
-});
+  startListening({
+    actionCreator: languageChosen,
+    effect: async (action, listenerApi) => {
+      listenerApi.dispatch(setLanguage(action.payload));
+      listenerApi.dispatch(showSnackbar('info', { id: 'language.changed' }));
+      listenerApi.dispatch(showMask());
+      await listenerApi.delay(LANGUAGE_RELOAD_MS);
+      reloadPage();
+    },
+  });
+}

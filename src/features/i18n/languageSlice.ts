@@ -1,6 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { DEFAULT_LANGUAGE, type Language } from './Language';
-import { storedLanguage } from './storedLanguage';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { DEFAULT_LANGUAGE, storedLanguage, type Language } from './Language';
 
 export interface LanguageState {
   /** The user's stored choice; null means none was made and the default applies. */
@@ -29,3 +28,6 @@ export const languageSlice = createSlice({
 
 export const { setLanguage } = languageSlice.actions;
 export const { selectLanguage, selectStoredLanguage } = languageSlice.selectors;
+
+/** The user picked a language in the language menu: save, inform, mask and reload (spec §2). */
+export const languageChosen = createAction<Language>('language/chosen');

@@ -19,16 +19,22 @@ import type { AppStore, RootState } from '../../app/store';
 import { runtimeConfig } from '../../app/runtimeConfig';
 import type { SearchResponse } from '../../contract/Parcel';
 import { HOVER_POPUP_MS } from '../../lib/timing';
-import { DRAWER_WIDTH } from '../parcel/DRAWER_WIDTH';
-import { queryStringFromSearch } from '../search/queryStringFromSearch';
+import { queryStringFromSearch } from '../../contract/SearchParameters';
+import { OBJECT_MIN_ZOOM, PARCEL_MIN_ZOOM } from '../../contract/VectorTiles';
+import { DRAWER_WIDTH } from '../parcel/parcelDisplay';
+import { parcelSelected } from '../parcel/parcelSlice';
 import { searchApi } from '../search/searchApi';
-import { parcelSelected, type ActiveSearch } from '../search/searchSlice';
+import type { ActiveSearch } from '../search/searchSlice';
 import { baseMapStyle } from './baseMapStyle';
-import { clusterFeatures } from './clusterFeatures';
-import { mainTileUrl } from './mainTileUrl';
-import { mapViewChanged } from './mapSlice';
-import { MAP_MAX_PITCH, MAP_START_VIEW, PARCEL_MIN_ZOOM } from './mapStartView';
-import { PARCEL_LAYER_IDS, PARCEL_LAYERS, SOURCES, selectedFilter } from './parcelLayers';
+import { MAP_MAX_PITCH, mapViewChanged } from './mapSlice';
+import {
+  clusterFeatures,
+  mainTileUrl,
+  PARCEL_LAYER_IDS,
+  PARCEL_LAYERS,
+  SOURCES,
+  selectedFilter,
+} from './parcelLayers';
 
 export interface MapControllerOptions {
   container: HTMLElement;
@@ -74,15 +80,17 @@ export class MapController {
     setWorkerUrl(`${origin}/vendor/maplibre-gl-worker.mjs?v=${getVersion()}`);
     const { baseMapStyleUrl } = runtimeConfig();
     const style: string | StyleSpecification = baseMapStyleUrl ?? baseMapStyle(origin);
-    // The flyTo of a restored search is not replayed: the map starts where the spec says.
-    this.applied.flySeq = store.getState().search.flyTo?.seq;
+    // The camera starts at the view in the store (the start view, or a replayed one); a fly-to already in
+    // the store is not replayed.
+    const { center, zoom, pitch, bearing, flyTo } = store.getState().map;
+    this.applied.flySeq = flyTo?.seq;
     this.map = new MapLibreMap({
       container,
       style,
-      center: MAP_START_VIEW.center,
-      zoom: MAP_START_VIEW.zoom,
-      pitch: MAP_START_VIEW.pitch,
-      bearing: MAP_START_VIEW.bearing,
+      center,
+      zoom,
+      pitch,
+      bearing,
       maxPitch: MAP_MAX_PITCH,
       attributionControl: false,
       transformRequest: (url) => this.withBearer(url),
@@ -128,7 +136,7 @@ export class MapController {
     this.map.addSource(SOURCES.objects, {
       type: 'vector',
       tiles: [mainTileUrl(mainUrl, 'maps/objects')],
-      minzoom: 15,
+      minzoom: OBJECT_MIN_ZOOM,
       maxzoom: 16,
     });
     for (const layer of PARCEL_LAYERS) this.map.addLayer(layer);
@@ -148,7 +156,9 @@ export class MapController {
 
   /** Applies what changed in the store since the last call. */
   private apply(state: RootState): void {
-    const { active, selectedParcelId, flyTo } = state.search;
+    const { active } = state.search;
+    const { selectedParcelId } = state.parcel;
+    const { flyTo } = state.map;
     if (active !== this.applied.active) {
       this.applied.active = active;
       this.showMatching(active);
@@ -222,7 +232,14 @@ export class MapController {
 
   private reportView(): void {
     const center = this.map.getCenter();
-    this.store.dispatch(mapViewChanged({ zoom: this.map.getZoom(), center: [center.lng, center.lat] }));
+    this.store.dispatch(
+      mapViewChanged({
+        zoom: this.map.getZoom(),
+        center: [center.lng, center.lat],
+        pitch: this.map.getPitch(),
+        bearing: this.map.getBearing(),
+      }),
+    );
   }
 
   private setCursor(cursor: string): void {

@@ -1,5 +1,7 @@
 import type { StyleSpecification, SymbolLayerSpecification } from 'maplibre-gl';
-import { BASE_MAP_ATTRIBUTION } from './BASE_MAP_ATTRIBUTION';
+
+/** The geography's licence asks for this attribution on the map (data-notes.md). */
+export const BASE_MAP_ATTRIBUTION = 'Geodata © Swiss Federal Statistical Office (BFS), GEOSTAT';
 
 const FONT = ['sans-serif'];
 

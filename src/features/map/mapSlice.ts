@@ -1,28 +1,77 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { MAP_START_VIEW } from './mapStartView';
+import { parcelSelected } from '../parcel/parcelSlice';
+import { searchRequested } from '../search/searchSlice';
 
-/** What the map reports back (serialisable; the map instance itself lives in MapController). */
-export interface MapState {
-  zoom: number;
+/** The map's start view (spec §9): Switzerland, slightly tilted and turned. */
+export const MAP_START_VIEW = {
+  center: [8.4225, 46.9587] as [number, number],
+  zoom: 7,
+  pitch: 20,
+  bearing: -20,
+};
+export const MAP_MAX_PITCH = 85;
+/** Where choosing a result flies to (spec §4). */
+export const SELECTED_PARCEL_VIEW = { zoom: 17, pitch: 60 };
+
+/** A camera move the map controller performs once; `seq` tells a new request from one already done. */
+export interface FlyToRequest {
+  seq: number;
   center: [number, number];
+  zoom: number;
+  pitch: number;
+  bearing?: number;
+  /** Keep the target clear of the detail drawer, which opens with this flight. */
+  besideDrawer?: boolean;
 }
 
-export const initialMapState: MapState = { zoom: MAP_START_VIEW.zoom, center: MAP_START_VIEW.center };
+/**
+ * The camera as state (design.md §3): the view the map reports after each move, and the fly-to the map
+ * should make next. Serialisable; the map instance itself lives in MapController, which reads this.
+ */
+export interface MapState {
+  center: [number, number];
+  zoom: number;
+  pitch: number;
+  bearing: number;
+  flyTo: FlyToRequest | null;
+}
+
+export const initialMapState: MapState = { ...MAP_START_VIEW, flyTo: null };
+
+/** The view reported by the map: centre and zoom always, pitch and bearing when they changed too. */
+export type MapView = Pick<MapState, 'center' | 'zoom'> & Partial<Pick<MapState, 'pitch' | 'bearing'>>;
+
+function flyTo(state: MapState, view: Omit<FlyToRequest, 'seq'>): void {
+  state.flyTo = { ...view, seq: (state.flyTo?.seq ?? 0) + 1 };
+}
 
 export const mapSlice = createSlice({
   name: 'map',
   initialState: initialMapState,
   reducers: {
     /** Dispatched by the controller when a move or zoom ends. */
-    mapViewChanged(state, action: PayloadAction<MapState>) {
-      state.zoom = action.payload.zoom;
-      state.center = action.payload.center;
+    mapViewChanged(state, action: PayloadAction<MapView>) {
+      Object.assign(state, action.payload);
     },
+  },
+  // The camera follows the other features' actions (kepler.gl's combined updaters): they need not know the map.
+  extraReducers: (builder) => {
+    builder
+      // A new search flies back to the start view (spec §4).
+      .addCase(searchRequested, (state) => flyTo(state, MAP_START_VIEW))
+      // A result card (it carries the centroid) flies to the parcel, beside the drawer; a map click does not.
+      .addCase(parcelSelected, (state, action) => {
+        const { centroid } = action.payload;
+        if (centroid)
+          flyTo(state, { center: centroid.coordinates, ...SELECTED_PARCEL_VIEW, besideDrawer: true });
+      });
   },
   selectors: {
     selectMapZoom: (state) => state.zoom,
+    selectMapView: ({ center, zoom, pitch, bearing }) => ({ center, zoom, pitch, bearing }),
+    selectFlyTo: (state) => state.flyTo,
   },
 });
 
 export const { mapViewChanged } = mapSlice.actions;
-export const { selectMapZoom } = mapSlice.selectors;
+export const { selectMapZoom, selectMapView, selectFlyTo } = mapSlice.selectors;

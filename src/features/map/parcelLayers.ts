@@ -1,7 +1,60 @@
 import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
-import { OBJECT_FALLBACK_COLOUR, OBJECT_TYPE_COLOURS } from './objectTypeColours';
-import { CLUSTER_MIN_ZOOM, OBJECT_MIN_ZOOM, PARCEL_MIN_ZOOM } from './mapStartView';
-import { TILE_SOURCE_LAYERS } from './tileSourceLayers';
+import { PALETTE } from '../../app/palette';
+import type { BuildingType, SearchBucket } from '../../contract/Parcel';
+import {
+  CLUSTER_MAX_ZOOM,
+  CLUSTER_MIN_ZOOM,
+  OBJECT_MIN_ZOOM,
+  PARCEL_MIN_ZOOM,
+  TILE_SOURCE_LAYERS,
+} from '../../contract/VectorTiles';
+
+/**
+ * What the map draws on top of the base map: the main server's tile sources, the count bubbles of the
+ * search, and their layers, all from the tile layer names and zooms of src/contract/VectorTiles.ts.
+ */
+
+/**
+ * The 11 canvas colours of the building types (spec §2/§3). The twelfth type, the protected object,
+ * is not a colour: any building with OBJ_PRO other than 'none' gets the protected marker instead.
+ */
+export const OBJECT_TYPE_COLOURS: Record<Exclude<BuildingType, 'protected_object'>, string> = {
+  building: '#e07b39',
+  building_non_residential: '#8d6e63',
+  bridge: '#546e7a',
+  monument: '#ab47bc',
+  mast_antenna: '#ef5350',
+  wall: '#9e9e9e',
+  tunnel_underpass_gallery: '#455a64',
+  other_part: '#bdbdbd',
+  underground_building: '#5c6bc0',
+  shelter: '#26a69a',
+  water_basin: '#29b6f6',
+};
+
+/** Colour for a type the table does not know (a newer register category). */
+export const OBJECT_FALLBACK_COLOUR = '#cfcfcf';
+
+/** A vector-tile URL template of the main server (the {x}/{y}/{z} placeholders stay for the map engine). */
+export function mainTileUrl(
+  mainUrl: string,
+  path: 'maps/tile' | 'maps/all-around' | 'maps/objects',
+  query = '',
+): string {
+  return `${mainUrl}/v1/secure/${path}?x={x}&y={y}&z={z}${query ? `&${query}` : ''}`;
+}
+
+/** The count bubbles between zoom 7 and 14: one point per municipality bucket of the search. */
+export function clusterFeatures(buckets: readonly SearchBucket[]): GeoJSON.FeatureCollection<GeoJSON.Point> {
+  return {
+    type: 'FeatureCollection',
+    features: buckets.map((bucket) => ({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: bucket.city.geometry.coordinates },
+      properties: { name: bucket.key, count: bucket.doc_count },
+    })),
+  };
+}
 
 /** Source ids the controller owns on top of the base map. */
 export const SOURCES = {
@@ -11,10 +64,7 @@ export const SOURCES = {
   objects: 'parcel-objects',
 } as const;
 
-/** Theme colours of spec §9. */
-const PRIMARY = '#2199A5';
-const ACCENT = '#176b73';
-const SECONDARY = '#F50057';
+const { primary: PRIMARY, accent: ACCENT, secondary: SECONDARY } = PALETTE;
 
 const objectColour: ExpressionSpecification = [
   'match',
@@ -101,7 +151,7 @@ export const PARCEL_LAYERS: LayerSpecification[] = [
     type: 'circle',
     source: SOURCES.clusters,
     minzoom: CLUSTER_MIN_ZOOM,
-    maxzoom: PARCEL_MIN_ZOOM,
+    maxzoom: CLUSTER_MAX_ZOOM,
     paint: {
       'circle-color': PRIMARY,
       'circle-opacity': 0.85,
@@ -115,7 +165,7 @@ export const PARCEL_LAYERS: LayerSpecification[] = [
     type: 'symbol',
     source: SOURCES.clusters,
     minzoom: CLUSTER_MIN_ZOOM,
-    maxzoom: PARCEL_MIN_ZOOM,
+    maxzoom: CLUSTER_MAX_ZOOM,
     layout: {
       'text-field': ['to-string', ['get', 'count']],
       'text-font': ['sans-serif'],

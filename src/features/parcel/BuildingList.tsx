@@ -2,7 +2,7 @@ import { StarFilled } from '@ant-design/icons';
 import { Descriptions, Empty, Tag } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { BuildingObject } from '../../contract/Parcel';
-import { formatMeasure } from './formatMeasure';
+import { formatMeasure } from './parcelDisplay';
 
 /** The buildings on the parcel (spec §3 building object), a protected marker where OBJ_PRO is not 'none'. */
 export function BuildingList({ objects }: { objects: BuildingObject[] }) {

@@ -1,8 +1,7 @@
 import { Empty, Table } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { FixedPoint } from '../../contract/Parcel';
-import { fixedPointParts } from './fixedPointParts';
-import { formatMeasure } from './formatMeasure';
+import { fixedPointParts, formatMeasure } from './parcelDisplay';
 
 /** Fixed points near the parcel: name and type split at the hyphen, distance in metres. */
 export function FixedPointList({ points }: { points: FixedPoint[] }) {

@@ -4,10 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { ParcelFullResponse } from '../../contract/Parcel';
 import { BuildingList } from './BuildingList';
 import { FixedPointList } from './FixedPointList';
-import { PARCEL_SECTIONS } from './PARCEL_SECTIONS';
-import { RADON_WARNING_ABOVE } from './RADON_WARNING_ABOVE';
-import { displayValue } from './displayValue';
-import { formatMeasure } from './formatMeasure';
+import { displayValue, formatMeasure, PARCEL_SECTIONS, RADON_WARNING_ABOVE } from './parcelDisplay';
 
 /** Every section of a parcel's full details (spec §3), all labels translated. */
 export function ParcelDetails({ detail }: { detail: ParcelFullResponse }) {

@@ -2,10 +2,14 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Drawer, Spin } from 'antd';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { parcelDetailClosed, selectDetailOpen, selectSelectedParcelId } from '../search/searchSlice';
-import { DRAWER_WIDTH } from './DRAWER_WIDTH';
 import { ParcelDetails } from './ParcelDetails';
-import { useGetParcelFullQuery } from './parcelApi';
+import { DRAWER_WIDTH } from './parcelDisplay';
+import {
+  parcelDetailClosed,
+  selectDetailOpen,
+  selectSelectedParcelId,
+  useGetParcelFullQuery,
+} from './parcelSlice';
 
 /** The parcel detail drawer (spec §2, §4): opens on a map parcel or a result card, closes with its button. */
 export function ParcelDrawer() {

@@ -1,9 +1,8 @@
 import { Button, Checkbox, Col, Form, Input, Modal, Radio, Row, Select } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { LookupFormItem } from './LookupFormItem';
-import { areaInputError } from './areaInputError';
-import { criteriaFromDraft } from './criteriaFromDraft';
+import { areaInputError, criteriaFromDraft, HIDDEN_DRAFT_KEYS } from './advancedDraft';
+import { LookupFormItem } from './LookupSelect';
 import {
   advancedDialogClosed,
   draftCantonChosen,
@@ -123,7 +122,7 @@ export function AdvancedSearchDialog() {
             <Form.Item label={label('search.field.parcelNumber')} htmlFor="search-prc-no">
               <Input
                 id="search-prc-no"
-                value={draft.PRC_NO}
+                value={draft.PRC_NO ?? ''}
                 onChange={(event) => dispatch(draftChanged({ PRC_NO: event.target.value }))}
               />
             </Form.Item>
@@ -132,7 +131,7 @@ export function AdvancedSearchDialog() {
             <Form.Item label={label('search.field.parcelId')} htmlFor="search-prc-id">
               <Input
                 id="search-prc-id"
-                value={draft.PRC_ID}
+                value={draft.PRC_ID ?? ''}
                 onChange={(event) => dispatch(draftChanged({ PRC_ID: event.target.value }))}
               />
             </Form.Item>
@@ -172,8 +171,10 @@ export function AdvancedSearchDialog() {
           <Col xs={24}>
             <Form.Item label={label('search.field.objects')}>
               <Radio.Group
-                value={draft.OBJECT_OPTIONS}
-                onChange={(event) => dispatch(draftChanged({ OBJECT_OPTIONS: event.target.value }))}
+                value={draft.OBJECT_OPTIONS ?? ''}
+                onChange={(event) =>
+                  dispatch(draftChanged({ OBJECT_OPTIONS: event.target.value || undefined }))
+                }
                 options={[
                   { value: '', label: label('search.objects.all') },
                   { value: 'With', label: label('search.objects.with') },
@@ -220,9 +221,10 @@ export function AdvancedSearchDialog() {
             </Form.Item>
           </Col>
         </Row>
-        {/* The two freeway fields exist but are hidden (spec §2); they keep a shared link's values. */}
-        <input type="hidden" name="FREEWAY_from" value={draft.FREEWAY_from ?? ''} />
-        <input type="hidden" name="FREEWAY_to" value={draft.FREEWAY_to ?? ''} />
+        {/* The freeway and PUTRA fields exist but are hidden (spec §2); they keep a shared link's values. */}
+        {HIDDEN_DRAFT_KEYS.map((key) => (
+          <input key={key} type="hidden" name={key} value={String(draft[key as keyof typeof draft] ?? '')} />
+        ))}
       </Form>
     </Modal>
   );

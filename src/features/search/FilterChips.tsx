@@ -1,9 +1,73 @@
 import { Tag } from 'antd';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { filterChipsFor } from './filterChipsFor';
+import {
+  criteriaKeysOf,
+  SEARCH_PARAMETERS,
+  type SearchCriteria,
+  type SearchCriteriaKey,
+  type SearchParameter,
+} from '../../contract/SearchParameters';
 import { searchRequested, selectCriteria } from './searchSlice';
-import { withoutFilter } from './withoutFilter';
+
+/** One active filter as a chip: its label, its shown value, and the criteria keys removing it clears. */
+export interface FilterChip {
+  id: string;
+  labelId: string;
+  value: string;
+  keys: SearchCriteriaKey[];
+}
+
+type Translate = (id: string) => string;
+
+function range(from: unknown, to: unknown): string {
+  if (from !== undefined && to !== undefined) return `${from} – ${to}`;
+  return from !== undefined ? `≥ ${from}` : `≤ ${to}`;
+}
+
+/** The shown value of one row's filter, or '' when the row is not set. */
+function chipValue(row: SearchParameter, criteria: Record<string, unknown>, translate: Translate): string {
+  const value = criteria[row.name];
+  switch (row.kind) {
+    case 'text':
+      return typeof value === 'string' ? value : '';
+    case 'list':
+      return Array.isArray(value) ? value.join(', ') : '';
+    case 'range': {
+      const from = criteria[`${row.name}_from`];
+      const to = criteria[`${row.name}_to`];
+      if (from === undefined && to === undefined) return '';
+      return row.unit ? `${range(from, to)} ${row.unit}` : range(from, to);
+    }
+    case 'choice': {
+      if (typeof value !== 'string' || value === '') return '';
+      const labelId = (row.choiceLabelIds as Record<string, string> | undefined)?.[value];
+      return labelId ? translate(labelId) : value;
+    }
+    case 'flag':
+      return value === true ? translate('search.chip.on') : '';
+  }
+}
+
+/**
+ * The chips above the results (spec §2): one per active filter of the search-parameter table that has a
+ * chip label, labelled like the dialog's fields. A row without one (the roads scope) gets no chip.
+ */
+export function filterChipsFor(criteria: SearchCriteria, translate: Translate): FilterChip[] {
+  return SEARCH_PARAMETERS.flatMap((row): FilterChip[] => {
+    if (row.chipLabelId === null) return [];
+    const value = chipValue(row, criteria as Record<string, unknown>, translate);
+    const keys = criteriaKeysOf(row);
+    return value ? [{ id: keys[0], labelId: row.chipLabelId, value, keys }] : [];
+  });
+}
+
+/** The criteria with the given keys removed (a chip's close button). */
+export function withoutFilter(criteria: SearchCriteria, keys: readonly SearchCriteriaKey[]): SearchCriteria {
+  const next = { ...criteria };
+  for (const key of keys) delete next[key];
+  return next;
+}
 
 /** The active filters as labelled chips; closing one searches again without it. */
 export function FilterChips() {

@@ -1,7 +1,7 @@
-import { Select, Spin } from 'antd';
+import { Col, Form, Select, Spin } from 'antd';
 import { useIntl } from 'react-intl';
 import { useAppDispatch } from '../../app/hooks';
-import type { LookupField } from './LookupField';
+import type { LookupField } from './advancedDraft';
 import { lookupTyped } from './searchSlice';
 
 export interface LookupOption {
@@ -57,5 +57,18 @@ export function LookupSelect({
       onChange={(next) => onChange(next ?? undefined)}
       style={{ width: '100%' }}
     />
+  );
+}
+
+/** One type-to-find select of the search dialog in its half-width column, labelled for screen readers. */
+export function LookupFormItem(props: Omit<LookupSelectProps, 'id'>) {
+  const intl = useIntl();
+  const id = `search-${props.field}`;
+  return (
+    <Col xs={24} md={12}>
+      <Form.Item label={intl.formatMessage({ id: props.labelId })} htmlFor={id}>
+        <LookupSelect id={id} {...props} />
+      </Form.Item>
+    </Col>
   );
 }

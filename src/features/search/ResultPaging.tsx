@@ -2,7 +2,7 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Space, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { MAX_PAGES } from '../../contract/SearchParameters';
-import { pageCount } from './pageCount';
+import { pageCount } from './searchSlice';
 
 export interface ResultPagingProps {
   total: number;

@@ -1,6 +1,6 @@
 import { Typography } from 'antd';
 import { FormattedMessage } from 'react-intl';
-import { PARCEL_MIN_ZOOM } from '../map/mapStartView';
+import { PARCEL_MIN_ZOOM } from '../../contract/VectorTiles';
 
 /**
  * Below zoom 14 the map shows only count bubbles, so a red 'Zoom in for results' asks the user to

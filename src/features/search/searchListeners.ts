@@ -1,105 +1,110 @@
 import { isAnyOf } from '@reduxjs/toolkit';
-import { startAppListening } from '../../app/listenerMiddleware';
+import { reportableRefusal } from '../../api/responses';
+import type { AppStartListening } from '../../app/store';
+import { hasSearchInput } from '../../contract/SearchParameters';
 import { LIMIT_REACHED_CODES } from '../../contract/Subscription';
 import { SEARCH_SPINNER_MS, TYPING_DEBOUNCE_MS } from '../../lib/timing';
 import { showSnackbar } from '../ui/uiSlice';
-import { hasSearchInput } from './hasSearchInput';
-import { lookupApi } from './lookupApi';
-import { pageCount } from './pageCount';
-import { searchApi } from './searchApi';
-import { reportableRefusal } from './reportableRefusal';
+import { lookupApi, searchApi } from './searchApi';
+import { addSearchUrlSync } from './searchUrlSync';
 import {
   lookupQueryReady,
   lookupTyped,
   pageChanged,
+  pageCount,
   searchCleared,
   searchRequested,
   searchSpinnerCleared,
   searchStarted,
 } from './searchSlice';
 
-/** A search runs 450 ms after the last request for one (spec §4); an empty one only clears (spec §5). */
-startAppListening({
-  actionCreator: searchRequested,
-  effect: async (action, listenerApi) => {
-    listenerApi.cancelActiveListeners();
-    await listenerApi.delay(TYPING_DEBOUNCE_MS);
-    listenerApi.dispatch(hasSearchInput(action.payload) ? searchStarted() : searchCleared());
-  },
-});
+/** The search's side effects: debounces, its snackbars (spec §8), the page bound and the URL sync. */
+export function addSearchListeners(startListening: AppStartListening): void {
+  addSearchUrlSync(startListening);
 
-/** The searching spinner clears 2500 ms after the last search request (spec §4). */
-startAppListening({
-  actionCreator: searchRequested,
-  effect: async (_action, listenerApi) => {
-    listenerApi.cancelActiveListeners();
-    await listenerApi.delay(SEARCH_SPINNER_MS);
-    listenerApi.dispatch(searchSpinnerCleared());
-  },
-});
+  /** A search runs 450 ms after the last request for one (spec §4); an empty one only clears (spec §5). */
+  startListening({
+    actionCreator: searchRequested,
+    effect: async (action, listenerApi) => {
+      listenerApi.cancelActiveListeners();
+      await listenerApi.delay(TYPING_DEBOUNCE_MS);
+      listenerApi.dispatch(hasSearchInput(action.payload) ? searchStarted() : searchCleared());
+    },
+  });
 
-/**
- * Lookups wait 450 ms after typing (spec §7). Each field debounces on its own: the text is sent only
- * if it is still what the field holds when the delay ends.
- */
-startAppListening({
-  actionCreator: lookupTyped,
-  effect: async (action, listenerApi) => {
-    const { field, text } = action.payload;
-    await listenerApi.delay(TYPING_DEBOUNCE_MS);
-    if (listenerApi.getState().search.lookupText[field] === text)
-      listenerApi.dispatch(lookupQueryReady({ field, text }));
-  },
-});
+  /** The searching spinner clears 2500 ms after the last search request (spec §4). */
+  startListening({
+    actionCreator: searchRequested,
+    effect: async (_action, listenerApi) => {
+      listenerApi.cancelActiveListeners();
+      await listenerApi.delay(SEARCH_SPINNER_MS);
+      listenerApi.dispatch(searchSpinnerCleared());
+    },
+  });
 
-/** No hits: a warning with the server's message or 'No results found' (spec §8). */
-startAppListening({
-  matcher: searchApi.endpoints.searchParcels.matchFulfilled,
-  effect: (action, listenerApi) => {
-    if (action.payload.hits.total.value > 0) return;
-    const message = action.payload.errorMessage;
-    listenerApi.dispatch(showSnackbar('warning', message ? { text: message } : { id: 'search.noResults' }));
-  },
-});
+  /**
+   * Lookups wait 450 ms after typing (spec §7). Each field debounces on its own: the text is sent only
+   * if it is still what the field holds when the delay ends.
+   */
+  startListening({
+    actionCreator: lookupTyped,
+    effect: async (action, listenerApi) => {
+      const { field, text } = action.payload;
+      await listenerApi.delay(TYPING_DEBOUNCE_MS);
+      if (listenerApi.getState().search.lookupText[field] === text)
+        listenerApi.dispatch(lookupQueryReady({ field, text }));
+    },
+  });
 
-/** A refused search: the plan's limit as an error, anything else as the no-hits warning (spec §8). */
-startAppListening({
-  matcher: searchApi.endpoints.searchParcels.matchRejected,
-  effect: (action, listenerApi) => {
-    const refusal = reportableRefusal(action);
-    if (!refusal) return;
-    const { errorCode, message } = refusal;
-    const severity = errorCode === LIMIT_REACHED_CODES.advance_search ? 'error' : 'warning';
-    listenerApi.dispatch(showSnackbar(severity, message ? { text: message } : { id: 'search.noResults' }));
-  },
-});
+  /** No hits: a warning with the server's message or 'No results found' (spec §8). */
+  startListening({
+    matcher: searchApi.endpoints.searchParcels.matchFulfilled,
+    effect: (action, listenerApi) => {
+      if (action.payload.hits.total.value > 0) return;
+      const message = action.payload.errorMessage;
+      listenerApi.dispatch(showSnackbar('warning', message ? { text: message } : { id: 'search.noResults' }));
+    },
+  });
 
-/** A lookup list that fails to load (spec §8). */
-startAppListening({
-  matcher: isAnyOf(
-    lookupApi.endpoints.findCantons.matchRejected,
-    lookupApi.endpoints.findThermals.matchRejected,
-    lookupApi.endpoints.findLocationNames.matchRejected,
-    lookupApi.endpoints.findAlphas.matchRejected,
-    lookupApi.endpoints.findStreets.matchRejected,
-  ),
-  effect: (action, listenerApi) => {
-    // isAnyOf over five endpoints loses the rejected action's shape; all five share it.
-    const rejected = action as unknown as { meta: { condition: boolean }; payload?: { status?: unknown } };
-    if (rejected.meta.condition) return;
-    const status = rejected.payload?.status;
-    if (status === 401 || status === 403) return;
-    listenerApi.dispatch(showSnackbar('error', { id: 'search.lookupFailed' }));
-  },
-});
+  /** A refused search: the plan's limit as an error, anything else as the no-hits warning (spec §8). */
+  startListening({
+    matcher: searchApi.endpoints.searchParcels.matchRejected,
+    effect: (action, listenerApi) => {
+      const refusal = reportableRefusal(action);
+      if (!refusal) return;
+      const { errorCode, message } = refusal;
+      const severity = errorCode === LIMIT_REACHED_CODES.advance_search ? 'error' : 'warning';
+      listenerApi.dispatch(showSnackbar(severity, message ? { text: message } : { id: 'search.noResults' }));
+    },
+  });
 
-/** The page stays within 1..the page count (spec §5): a page past the end (an old link) goes to the last one. */
-startAppListening({
-  matcher: searchApi.endpoints.searchParcels.matchFulfilled,
-  effect: (action, listenerApi) => {
-    const { total } = action.payload.hits;
-    const { page, size } = action.meta.arg.originalArgs.paging;
-    const { pages } = pageCount(total.value, size, total.relation);
-    if (total.value > 0 && page > pages) listenerApi.dispatch(pageChanged(pages));
-  },
-});
+  /** A lookup list that fails to load (spec §8). */
+  startListening({
+    matcher: isAnyOf(
+      lookupApi.endpoints.findCantons.matchRejected,
+      lookupApi.endpoints.findThermals.matchRejected,
+      lookupApi.endpoints.findLocationNames.matchRejected,
+      lookupApi.endpoints.findAlphas.matchRejected,
+      lookupApi.endpoints.findStreets.matchRejected,
+    ),
+    effect: (action, listenerApi) => {
+      // isAnyOf over five endpoints loses the rejected action's shape; all five share it.
+      const rejected = action as unknown as { meta: { condition: boolean }; payload?: { status?: unknown } };
+      if (rejected.meta.condition) return;
+      const status = rejected.payload?.status;
+      if (status === 401 || status === 403) return;
+      listenerApi.dispatch(showSnackbar('error', { id: 'search.lookupFailed' }));
+    },
+  });
+
+  /** The page stays within 1..the page count (spec §5): a page past the end (an old link) goes to the last one. */
+  startListening({
+    matcher: searchApi.endpoints.searchParcels.matchFulfilled,
+    effect: (action, listenerApi) => {
+      const { total } = action.payload.hits;
+      const { page, size } = action.meta.arg.originalArgs.paging;
+      const { pages } = pageCount(total.value, size, total.relation);
+      if (total.value > 0 && page > pages) listenerApi.dispatch(pageChanged(pages));
+    },
+  });
+}

@@ -1,13 +1,17 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { PointGeometry } from '../../contract/Parcel';
-import { DEFAULT_PAGE_SIZE, MAX_PAGES } from '../../contract/SearchParameters';
-import { MAP_START_VIEW, SELECTED_PARCEL_VIEW } from '../map/mapStartView';
-import { EMPTY_ADVANCED_DRAFT, type AdvancedSearchDraft } from './AdvancedSearchDraft';
-import type { FlyToRequest } from './FlyToRequest';
-import type { LookupField } from './LookupField';
-import type { SearchCriteria, SearchPaging } from './SearchCriteria';
-import { draftFromCriteria } from './draftFromCriteria';
-import { hasSearchInput } from './hasSearchInput';
+import {
+  DEFAULT_PAGE_SIZE,
+  hasSearchInput,
+  MAX_PAGES,
+  type SearchCriteria,
+  type SearchPaging,
+} from '../../contract/SearchParameters';
+import {
+  draftFromCriteria,
+  EMPTY_ADVANCED_DRAFT,
+  type AdvancedSearchDraft,
+  type LookupField,
+} from './advancedDraft';
 
 /** The search whose results are on screen: what the result list and the map's layers follow. */
 export interface ActiveSearch {
@@ -25,9 +29,6 @@ export interface SearchState {
   active: ActiveSearch | null;
   /** The spinner of spec §4: set when a search is asked for, cleared 2500 ms later. */
   searching: boolean;
-  selectedParcelId: string | null;
-  detailOpen: boolean;
-  flyTo: FlyToRequest | null;
   dialogOpen: boolean;
   draft: AdvancedSearchDraft;
   /** Type-to-find text per lookup as typed, and as sent (450 ms later). */
@@ -41,17 +42,23 @@ export const initialSearchState: SearchState = {
   paging: { page: 1, size: DEFAULT_PAGE_SIZE },
   active: null,
   searching: false,
-  selectedParcelId: null,
-  detailOpen: false,
-  flyTo: null,
   dialogOpen: false,
   draft: EMPTY_ADVANCED_DRAFT,
   lookupText: {},
   lookupQuery: {},
 };
 
-function nextFlyTo(state: SearchState, view: Omit<FlyToRequest, 'seq'>): FlyToRequest {
-  return { ...view, seq: (state.flyTo?.seq ?? 0) + 1 };
+/** Pages of a result list: capped at 100 (spec §9), `capped` when more results exist beyond the cap. */
+export function pageCount(
+  total: number,
+  size: number,
+  relation: 'eq' | 'gte' = 'eq',
+): { pages: number; capped: boolean } {
+  const raw = Math.max(1, Math.ceil(total / Math.max(1, size)));
+  return {
+    pages: Math.min(raw, MAX_PAGES),
+    capped: raw > MAX_PAGES || (relation === 'gte' && raw >= MAX_PAGES),
+  };
 }
 
 export const searchSlice = createSlice({
@@ -62,18 +69,15 @@ export const searchSlice = createSlice({
       state.addressQuery = action.payload;
     },
     /**
-     * A simple or advanced search (spec §4): back to page 1, the open parcel closed, the map back to the
-     * start view, the spinner on. The call itself follows 450 ms later (searchListeners).
+     * A simple or advanced search (spec §4): back to page 1, the spinner on. The call itself follows
+     * 450 ms later (searchListeners); the parcel and map slices close the open parcel and fly home.
      */
     searchRequested(state, action: PayloadAction<SearchCriteria>) {
       state.criteria = action.payload;
       state.addressQuery = action.payload.searchQuery ?? '';
       state.paging.page = 1;
-      state.selectedParcelId = null;
-      state.detailOpen = false;
       state.searching = true;
       state.dialogOpen = false;
-      state.flyTo = nextFlyTo(state, MAP_START_VIEW);
     },
     /** The debounce elapsed: run the search asked for. */
     searchStarted(state) {
@@ -94,28 +98,12 @@ export const searchSlice = createSlice({
       state.paging.page = page;
       if (state.active) state.active.paging.page = page;
     },
-    /** A search read from the URL on load: the same screen again, without a new fly-to. */
+    /** A search read from the URL (start or history navigation): the same screen again, without a fly-to. */
     searchRestored(state, action: PayloadAction<ActiveSearch>) {
       state.criteria = action.payload.criteria;
       state.paging = action.payload.paging;
       state.addressQuery = action.payload.criteria.searchQuery ?? '';
       state.active = hasSearchInput(action.payload.criteria) ? action.payload : null;
-    },
-    /** A result card or a map parcel: highlight it and open its details; a card also flies there. */
-    parcelSelected(state, action: PayloadAction<{ id: string; centroid?: PointGeometry }>) {
-      state.selectedParcelId = action.payload.id;
-      state.detailOpen = true;
-      if (action.payload.centroid) {
-        state.flyTo = nextFlyTo(state, {
-          center: action.payload.centroid.coordinates,
-          ...SELECTED_PARCEL_VIEW,
-          besideDrawer: true,
-        });
-      }
-    },
-    parcelDetailClosed(state) {
-      state.detailOpen = false;
-      state.selectedParcelId = null;
     },
     advancedDialogOpened(state) {
       state.dialogOpen = true;
@@ -161,9 +149,6 @@ export const searchSlice = createSlice({
     selectPaging: (state) => state.paging,
     selectActiveSearch: (state) => state.active,
     selectSearching: (state) => state.searching,
-    selectSelectedParcelId: (state) => state.selectedParcelId,
-    selectDetailOpen: (state) => state.detailOpen,
-    selectFlyTo: (state) => state.flyTo,
     selectDialogOpen: (state) => state.dialogOpen,
     selectDraft: (state) => state.draft,
     selectLookupText: (state) => state.lookupText,
@@ -179,8 +164,6 @@ export const {
   searchSpinnerCleared,
   pageChanged,
   searchRestored,
-  parcelSelected,
-  parcelDetailClosed,
   advancedDialogOpened,
   advancedDialogClosed,
   draftCantonChosen,
@@ -197,9 +180,6 @@ export const {
   selectPaging,
   selectActiveSearch,
   selectSearching,
-  selectSelectedParcelId,
-  selectDetailOpen,
-  selectFlyTo,
   selectDialogOpen,
   selectDraft,
   selectLookupText,

@@ -9,7 +9,7 @@ import {
   useFindLocationNamesQuery,
   useFindStreetsQuery,
   useFindThermalsQuery,
-} from './lookupApi';
+} from './searchApi';
 import { selectDraft, selectLookupQuery } from './searchSlice';
 
 function labelled(items: { code: string; lang?: LangMap }[] | undefined, language: string): LookupOption[] {

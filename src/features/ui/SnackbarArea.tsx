@@ -2,10 +2,17 @@ import { CloseOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { LOADING_MASK_Z_INDEX } from '../../app/palette';
-import type { SnackbarMessage } from './SnackbarMessage';
-import { snackbarColor } from './snackbarColor';
-import { closeSnackbar, selectSnackbars } from './uiSlice';
+import { LOADING_MASK_Z_INDEX, PALETTE } from '../../app/palette';
+import { closeSnackbar, selectSnackbars, type SnackbarKind, type SnackbarMessage } from './uiSlice';
+
+/** Background colour of a snackbar kind (spec §4 kinds, spec §9 colours). */
+const SNACKBAR_COLORS: Record<SnackbarKind, string> = {
+  success: PALETTE.success,
+  error: PALETTE.error,
+  warning: PALETTE.warning,
+  info: PALETTE.info,
+  default: PALETTE.primary,
+};
 
 /** The snackbar message area: the queued messages, newest last, each with a close button. */
 export function SnackbarArea() {
@@ -50,7 +57,7 @@ function Snackbar({ snackbar }: { snackbar: SnackbarMessage }) {
         padding: '8px 8px 8px 16px',
         borderRadius: 4,
         color: '#fff',
-        background: snackbarColor(snackbar.kind),
+        background: SNACKBAR_COLORS[snackbar.kind],
         boxShadow: '0 3px 5px rgba(0, 0, 0, 0.2)',
       }}
     >

@@ -1,18 +1,29 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
-import type { SnackbarKind, SnackbarMessage, SnackbarText } from './SnackbarMessage';
+import type { AppStartListening } from '../../app/store';
+import { SNACKBAR_HIDE_MS } from '../../lib/timing';
+
+/** The snackbar kinds of spec §4 ("default" is the primary-coloured one). */
+export type SnackbarKind = 'success' | 'error' | 'warning' | 'info' | 'default';
+
+/** Values interpolated into a translated message; kept primitive so the store stays serialisable. */
+export type MessageValues = Record<string, string | number>;
+
+/** Either a translation id (with values) or a literal text, e.g. a server's English message. */
+export type SnackbarText = { id: string; values?: MessageValues } | { text: string };
+
+export interface SnackbarMessage {
+  key: string;
+  kind: SnackbarKind;
+  message: SnackbarText;
+}
 
 export interface UiState {
   snackbars: SnackbarMessage[];
   /** The full-screen loading mask of spec §2. */
   maskVisible: boolean;
-  /**
-   * A navigation requested by a side effect (listener) outside React; the router's NavigationEffect
-   * performs it and clears it. Keeps the router instance out of the store.
-   */
-  pendingNavigation: string | null;
 }
 
-export const initialUiState: UiState = { snackbars: [], maskVisible: false, pendingNavigation: null };
+export const initialUiState: UiState = { snackbars: [], maskVisible: false };
 
 export const uiSlice = createSlice({
   name: 'ui',
@@ -33,20 +44,23 @@ export const uiSlice = createSlice({
     hideMask(state) {
       state.maskVisible = false;
     },
-    navigateTo(state, action: PayloadAction<string>) {
-      state.pendingNavigation = action.payload;
-    },
-    navigationDone(state) {
-      state.pendingNavigation = null;
-    },
   },
   selectors: {
     selectSnackbars: (state) => state.snackbars,
     selectMaskVisible: (state) => state.maskVisible,
-    selectPendingNavigation: (state) => state.pendingNavigation,
   },
 });
 
-export const { showSnackbar, closeSnackbar, showMask, hideMask, navigateTo, navigationDone } =
-  uiSlice.actions;
-export const { selectSnackbars, selectMaskVisible, selectPendingNavigation } = uiSlice.selectors;
+export const { showSnackbar, closeSnackbar, showMask, hideMask } = uiSlice.actions;
+export const { selectSnackbars, selectMaskVisible } = uiSlice.selectors;
+
+/** A snackbar hides itself after its time on screen (spec §4). */
+export function addUiListeners(startListening: AppStartListening): void {
+  startListening({
+    actionCreator: showSnackbar,
+    effect: async (action, listenerApi) => {
+      await listenerApi.delay(SNACKBAR_HIDE_MS);
+      listenerApi.dispatch(closeSnackbar(action.payload.key));
+    },
+  });
+}

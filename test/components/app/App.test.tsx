@@ -2,13 +2,20 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { persistStore, type Persistor } from 'redux-persist';
 import { App } from '../../../src/app/App';
 import { SESSION_PERSIST_KEY } from '../../../src/app/rootReducer';
+import { createAppRouter } from '../../../src/app/AppRouter';
 import { makeStore } from '../../../src/app/store';
 import { setSsoToken } from '../../../src/features/auth/sessionSlice';
 import { sessionFixture } from '../sessionFixture';
 
-jest.mock('../../../src/features/search/MapViewScreen', () => ({ MapViewScreen: () => 'the map' }));
+jest.mock('../../../src/features/mapView/MapViewScreen', () => ({ MapViewScreen: () => 'the map' }));
 jest.mock('../../../src/features/plans/PlanDialog', () => ({ PlanDialog: () => null }));
 jest.mock('../../../src/features/plans/usePlanProductName', () => ({ usePlanProductName: () => null }));
+
+/** The store and router as src/index.tsx makes them. */
+function appStore() {
+  const router = createAppRouter();
+  return { router, store: makeStore({ router }) };
+}
 
 /** What redux-persist writes: an object whose values are JSON texts. */
 function persisted(value: Record<string, unknown>): string {
@@ -30,10 +37,10 @@ describe('the app as src/index.tsx mounts it', () => {
       persisted({ ...session, _persist: { version: -1, rehydrated: true } }),
     );
     localStorage.setItem('user-language', 'it');
-    const store = makeStore();
+    const { store, router } = appStore();
     const started = jest.fn();
     const persistor = persistStore(store, null, started);
-    render(<App store={store} persistor={persistor} />);
+    render(<App store={store} persistor={persistor} router={router} />);
 
     expect(await screen.findByText('the map', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/');
@@ -43,13 +50,13 @@ describe('the app as src/index.tsx mounts it', () => {
   });
 
   it('without a stored session lands on /login', async () => {
-    const store = makeStore();
-    render(<App store={store} persistor={persistStore(store)} />);
+    const { store, router } = appStore();
+    render(<App store={store} persistor={persistStore(store)} router={router} />);
     await waitFor(() => expect(window.location.pathname).toBe('/login'));
   });
 
   it('keeps a new token in localStorage under the session key', async () => {
-    const store = makeStore();
+    const { store } = appStore();
     const persistor = await new Promise<Persistor>((resolve) => {
       const created: Persistor = persistStore(store, null, () => resolve(created));
     });
@@ -60,11 +67,11 @@ describe('the app as src/index.tsx mounts it', () => {
   });
 
   it('writes a session change still waiting for its timer when the page goes (reload or full navigation)', async () => {
-    const store = makeStore();
+    const { store, router } = appStore();
     const persistor = await new Promise<Persistor>((resolve) => {
       const created: Persistor = persistStore(store, null, () => resolve(created));
     });
-    render(<App store={store} persistor={persistor} />);
+    render(<App store={store} persistor={persistor} router={router} />);
     // Nothing else runs between these lines, so redux-persist's own timer-driven write cannot happen:
     // only the page-hide flush can have stored the token.
     store.dispatch(setSsoToken('token-before-reload'));

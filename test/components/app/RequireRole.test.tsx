@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import { AppLayout } from '../../../src/app/layouts/AppLayout';
-import { reloadPage } from '../../../src/app/reloadPage';
+import { reloadPage } from '../../../src/app/appLifecycle';
 import { RequireRole } from '../../../src/app/RequireRole';
 import type { AppPreloadedState } from '../../../src/app/store';
 import { PROFILE_CACHE_S } from '../../../src/lib/timing';
@@ -10,7 +10,10 @@ import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
 import { profileFixture, sessionFixture } from '../sessionFixture';
 
-jest.mock('../../../src/app/reloadPage', () => ({ reloadPage: jest.fn() }));
+jest.mock('../../../src/app/appLifecycle', () => ({
+  ...jest.requireActual('../../../src/app/appLifecycle'),
+  reloadPage: jest.fn(),
+}));
 
 const server = startMswServer();
 

@@ -5,9 +5,9 @@ import { mainApi } from '../../../src/api/mainApi';
 import { paymentApi } from '../../../src/api/paymentApi';
 import { ssoApi } from '../../../src/api/ssoApi';
 import { AppLayout } from '../../../src/app/layouts/AppLayout';
-import { makeStore, type AppPreloadedState } from '../../../src/app/store';
+import type { AppPreloadedState } from '../../../src/app/store';
 import { apiUrl, startMswServer } from '../msw';
-import { renderWithProviders } from '../renderWithProviders';
+import { renderWithProviders, storeWithRouter } from '../renderWithProviders';
 import { profileFixture, sessionFixture } from '../sessionFixture';
 
 // Test-only endpoints, one per host, to drive the base queries.
@@ -67,8 +67,12 @@ beforeEach(() => {
   localStorage.clear();
 });
 
+let router: ReturnType<typeof storeWithRouter>['router'];
+
 function storeWith(preloadedState?: AppPreloadedState) {
-  return makeStore(preloadedState);
+  const made = storeWithRouter(preloadedState);
+  router = made.router;
+  return made.store;
 }
 
 describe('the single-sign-on base query', () => {
@@ -202,7 +206,7 @@ describe('any 403 (spec §8)', () => {
     expect(store.getState().ui.snackbars.map((snackbar) => snackbar.message)).toEqual([
       { id: 'error.accessDenied' },
     ]);
-    expect(store.getState().ui.pendingNavigation).toBe('/login');
+    expect(router.state.location.pathname).toBe('/login');
     expect(store.getState().session.ssoToken).toBeNull();
   });
 });

@@ -5,14 +5,17 @@ import { Route, Routes } from 'react-router';
 import { AppLayout } from '../../../src/app/layouts/AppLayout';
 import { MapLayout } from '../../../src/app/layouts/MapLayout';
 import { SimpleLayout } from '../../../src/app/layouts/SimpleLayout';
-import { reloadPage } from '../../../src/app/reloadPage';
+import { reloadPage } from '../../../src/app/appLifecycle';
 import type { AppPreloadedState } from '../../../src/app/store';
 import { LANGUAGE_RELOAD_MS } from '../../../src/lib/timing';
 import { startMswServer, apiUrl } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
 import { sessionFixture } from '../sessionFixture';
 
-jest.mock('../../../src/app/reloadPage', () => ({ reloadPage: jest.fn() }));
+jest.mock('../../../src/app/appLifecycle', () => ({
+  ...jest.requireActual('../../../src/app/appLifecycle'),
+  reloadPage: jest.fn(),
+}));
 
 startMswServer(http.get(apiUrl('/v1/secure/subscriptions'), () => HttpResponse.json({ subscription: null })));
 

@@ -1,14 +1,16 @@
-import { appStarted } from '../../../src/app/appLifecycle';
-import { reloadPage } from '../../../src/app/reloadPage';
-import { makeStore } from '../../../src/app/store';
-import { logout } from '../../../src/features/auth/logout';
+import { appStarted, reloadPage } from '../../../src/app/appLifecycle';
+import { storeWithRouter } from '../renderWithProviders';
+import { logout } from '../../../src/features/auth/sessionSlice';
 import { setMainToken, setSsoToken } from '../../../src/features/auth/sessionSlice';
 import { setLanguage } from '../../../src/features/i18n/languageSlice';
 import { showSnackbar } from '../../../src/features/ui/uiSlice';
 import { CACHE_CLEANER_MS, TOKEN_CACHE_S } from '../../../src/lib/timing';
 import { sessionFixture } from '../sessionFixture';
 
-jest.mock('../../../src/app/reloadPage', () => ({ reloadPage: jest.fn() }));
+jest.mock('../../../src/app/appLifecycle', () => ({
+  ...jest.requireActual('../../../src/app/appLifecycle'),
+  reloadPage: jest.fn(),
+}));
 
 afterEach(() => {
   jest.useRealTimers();
@@ -18,7 +20,7 @@ afterEach(() => {
 describe('session tokens (spec §4, §9)', () => {
   it('expire 31104000 s (360 days) after they are stored', () => {
     jest.useFakeTimers({ now: new Date('2027-01-01T00:00:00Z') });
-    const store = makeStore();
+    const { store } = storeWithRouter();
     store.dispatch(setSsoToken('sso'));
     store.dispatch(setMainToken('main'));
     const expected = Date.now() + TOKEN_CACHE_S * 1000;
@@ -30,7 +32,7 @@ describe('session tokens (spec §4, §9)', () => {
   it('are removed by the cleaner, which runs at start and then every 60 s', async () => {
     jest.useFakeTimers({ now: new Date('2027-01-01T00:00:00Z') });
     const now = Date.now();
-    const store = makeStore({
+    const { store } = storeWithRouter({
       session: sessionFixture({
         ssoToken: { value: 'sso', expiresAt: now + 30_000 },
         mainToken: { value: 'main', expiresAt: now + 90_000 },
@@ -49,7 +51,7 @@ describe('session tokens (spec §4, §9)', () => {
 
   it('that expired while the app was closed are gone as soon as it starts', () => {
     jest.useFakeTimers({ now: new Date('2027-01-01T00:00:00Z') });
-    const store = makeStore({
+    const { store } = storeWithRouter({
       session: sessionFixture({ ssoToken: { value: 'old', expiresAt: Date.now() - 1 }, mainToken: null }),
     });
     store.dispatch(appStarted());
@@ -59,7 +61,7 @@ describe('session tokens (spec §4, §9)', () => {
 
 describe('logout (spec §4)', () => {
   it('clears all local storage and the client state, then reloads the page', () => {
-    const store = makeStore({ session: sessionFixture() });
+    const { store } = storeWithRouter({ session: sessionFixture() });
     store.dispatch(setLanguage('de'));
     localStorage.setItem('something-else', 'x');
     expect(localStorage.getItem('user-language')).toBe('de');
@@ -73,7 +75,7 @@ describe('logout (spec §4)', () => {
   });
 
   it('keeps the message that explains it on screen until the page reloads', () => {
-    const store = makeStore({ session: sessionFixture() });
+    const { store } = storeWithRouter({ session: sessionFixture() });
     store.dispatch(showSnackbar('error', { id: 'error.loadingProfile' }));
     store.dispatch(logout());
     expect(store.getState().ui.snackbars.map((snackbar) => snackbar.message)).toEqual([

@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { NavigationEffect } from '../../../src/app/NavigationEffect';
 import { ActivationScreen } from '../../../src/features/auth/ActivationScreen';
 import { ACTIVATION_CHECK_MS, LOGIN_REDIRECT_MS } from '../../../src/lib/timing';
 import { apiUrl, startMswServer } from '../msw';
@@ -32,7 +31,6 @@ async function renderChecked() {
   const view = renderWithProviders(
     <>
       <ActivationScreen />
-      <NavigationEffect />
     </>,
     { initialEntries: ['/register/activate/KEY123'], path: '/register/activate/:key' },
   );

@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { NavigationEffect } from '../../../src/app/NavigationEffect';
 import { InvitationScreen } from '../../../src/features/auth/InvitationScreen';
 import { SnackbarArea } from '../../../src/features/ui/SnackbarArea';
 import { INVITE_RESET_REDIRECT_MS } from '../../../src/lib/timing';
@@ -34,7 +33,6 @@ function renderScreen(key = 'INVITEKEY') {
   const view = renderWithProviders(
     <>
       <InvitationScreen />
-      <NavigationEffect />
       <SnackbarArea />
     </>,
     { initialEntries: [`/invite/${key}`], path: '/invite/:key' },

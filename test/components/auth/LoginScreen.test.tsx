@@ -1,7 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { NavigationEffect } from '../../../src/app/NavigationEffect';
 import { LoginScreen } from '../../../src/features/auth/LoginScreen';
 import { LOGIN_REDIRECT_MS, PASSWORD_ERROR_FLAG_MS } from '../../../src/lib/timing';
 import { apiUrl, startMswServer } from '../msw';
@@ -16,7 +15,6 @@ function renderLogin() {
   const view = renderWithProviders(
     <>
       <LoginScreen />
-      <NavigationEffect />
     </>,
     { initialEntries: ['/login'] },
   );
@@ -129,7 +127,7 @@ describe('Login screen', () => {
     );
     const reload = jest.fn();
     const { user, store } = renderLogin();
-    const { reloadPage } = jest.requireMock<{ reloadPage: jest.Mock }>('../../../src/app/reloadPage');
+    const { reloadPage } = jest.requireMock<{ reloadPage: jest.Mock }>('../../../src/app/appLifecycle');
     reloadPage.mockImplementation(reload);
     await user.type(screen.getByLabelText('Username'), 'anna');
     await user.type(screen.getByLabelText('Password'), 'Str0ng!Pass');
@@ -186,4 +184,7 @@ describe('Login screen', () => {
   });
 });
 
-jest.mock('../../../src/app/reloadPage', () => ({ reloadPage: jest.fn() }));
+jest.mock('../../../src/app/appLifecycle', () => ({
+  ...jest.requireActual('../../../src/app/appLifecycle'),
+  reloadPage: jest.fn(),
+}));

@@ -1,11 +1,14 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LogoutScreen } from '../../../src/features/auth/LogoutScreen';
-import { reloadPage } from '../../../src/app/reloadPage';
+import { reloadPage } from '../../../src/app/appLifecycle';
 import { renderWithProviders } from '../renderWithProviders';
 import { PROFILE } from './authFixtures';
 
-jest.mock('../../../src/app/reloadPage', () => ({ reloadPage: jest.fn() }));
+jest.mock('../../../src/app/appLifecycle', () => ({
+  ...jest.requireActual('../../../src/app/appLifecycle'),
+  reloadPage: jest.fn(),
+}));
 
 const SESSION = {
   ssoToken: { value: 'sso', expiresAt: Date.now() + 1e9 },

@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { NavigationEffect } from '../../../src/app/NavigationEffect';
 import { ResetPasswordScreen } from '../../../src/features/auth/ResetPasswordScreen';
 import { SnackbarArea } from '../../../src/features/ui/SnackbarArea';
 import { INVITE_RESET_REDIRECT_MS } from '../../../src/lib/timing';
@@ -20,7 +19,6 @@ function renderScreen() {
   const view = renderWithProviders(
     <>
       <ResetPasswordScreen />
-      <NavigationEffect />
       <SnackbarArea />
     </>,
     { initialEntries: ['/reset-password/RESETKEY'], path: '/reset-password/:key' },

@@ -1,10 +1,11 @@
 import { act } from '@testing-library/react';
-import { makeStore } from '../../../src/app/store';
 import { MapController } from '../../../src/features/map/MapController';
-import { OBJECT_TYPE_COLOURS } from '../../../src/features/map/objectTypeColours';
+import { OBJECT_TYPE_COLOURS } from '../../../src/features/map/parcelLayers';
 import { searchApi } from '../../../src/features/search/searchApi';
-import { parcelSelected, searchRestored } from '../../../src/features/search/searchSlice';
+import { parcelSelected } from '../../../src/features/parcel/parcelSlice';
+import { searchRestored } from '../../../src/features/search/searchSlice';
 import { HOVER_POPUP_MS } from '../../../src/lib/timing';
+import { storeWithRouter } from '../renderWithProviders';
 import { sessionFixture } from '../sessionFixture';
 import { searchResponse } from '../search/searchFixtures';
 import { FakeMap, FakePopup, workerUrls } from './maplibreMock';
@@ -13,7 +14,7 @@ import { FakeMap, FakePopup, workerUrls } from './maplibreMock';
 jest.mock('maplibre-gl', () => jest.requireActual('./maplibreMock'), { virtual: true });
 
 function startController() {
-  const store = makeStore({ session: sessionFixture() });
+  const { store } = storeWithRouter({ session: sessionFixture() });
   const container = document.createElement('div');
   const controller = new MapController({
     container,
@@ -147,7 +148,7 @@ describe('MapController (design.md §3: the one owner of the map)', () => {
   it('dispatches a parcel click as a selection and reports the view after a move', () => {
     const { store, map } = startController();
     map.fire('click', { features: [{ properties: { PRC_ID: 'CH42' } }] }, 'parcels-all-around-fill');
-    expect(store.getState().search).toMatchObject({ selectedParcelId: 'CH42', detailOpen: true });
+    expect(store.getState().parcel).toMatchObject({ selectedParcelId: 'CH42', detailOpen: true });
     map.zoom = 15.5;
     map.fire('moveend');
     expect(store.getState().map.zoom).toBe(15.5);

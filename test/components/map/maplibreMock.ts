@@ -82,6 +82,12 @@ export class FakeMap {
   getCenter() {
     return { lng: 8.4, lat: 46.9 };
   }
+  getPitch() {
+    return this.options.pitch as number;
+  }
+  getBearing() {
+    return this.options.bearing as number;
+  }
   getCanvas() {
     return this.canvas;
   }

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { ParcelFullResponse } from '../../../src/contract/Parcel';
 import { ParcelDrawer } from '../../../src/features/parcel/ParcelDrawer';
-import { initialSearchState } from '../../../src/features/search/searchSlice';
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
 import { sessionFixture } from '../sessionFixture';
@@ -22,7 +21,7 @@ function renderDrawer(language: 'en' | 'de' = 'en') {
     preloadedState: {
       session: sessionFixture(),
       language: { chosen: language },
-      search: { ...initialSearchState, selectedParcelId: 'CH123456789012', detailOpen: true },
+      parcel: { selectedParcelId: 'CH123456789012', detailOpen: true },
     },
   });
 }
@@ -142,8 +141,8 @@ describe('parcel detail drawer (spec §2, §3)', () => {
     const { store } = renderDrawer();
     await screen.findByText('Parcel 1234', { selector: '.ant-drawer-title' });
     await userEvent.click(screen.getByRole('button', { name: 'Close parcel details' }));
-    expect(store.getState().search.detailOpen).toBe(false);
-    expect(store.getState().search.selectedParcelId).toBeNull();
+    expect(store.getState().parcel.detailOpen).toBe(false);
+    expect(store.getState().parcel.selectedParcelId).toBeNull();
   });
 
   it("reports a full-detail failure with the server's message and the plan hint", async () => {

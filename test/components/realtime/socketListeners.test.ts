@@ -1,5 +1,5 @@
-import { makeStore } from '../../../src/app/store';
-import { addAppListener } from '../../../src/app/listenerMiddleware';
+import { addAppListener } from '../../../src/app/store';
+import { storeWithRouter } from '../renderWithProviders';
 import { mainApi } from '../../../src/api/mainApi';
 import { setMainToken, clearSession } from '../../../src/features/auth/sessionSlice';
 import { closeSocket, openSocket } from '../../../src/features/realtime/socketConnection';
@@ -15,7 +15,7 @@ describe('the socket follows the main-server token', () => {
   beforeEach(() => jest.clearAllMocks());
 
   it('opens the socket with the token when one arrives and closes it on logout', () => {
-    const store = makeStore();
+    const { store } = storeWithRouter();
     store.dispatch(setMainToken('main-token-1'));
     expect(openSocketMock).toHaveBeenCalledWith(expect.any(String), 'main-token-1', expect.any(Function));
     store.dispatch(clearSession());
@@ -23,7 +23,7 @@ describe('the socket follows the main-server token', () => {
   });
 
   it('reloads the subscription when the server says usage or the plan changed', () => {
-    const store = makeStore();
+    const { store } = storeWithRouter();
     store.dispatch(setMainToken('main-token-2'));
     const onMessage = openSocketMock.mock.calls[0][2];
     const invalidated = jest.fn();

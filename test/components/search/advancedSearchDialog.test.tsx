@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { MapViewScreen } from '../../../src/features/search/MapViewScreen';
+import { MapViewScreen } from '../../../src/features/mapView/MapViewScreen';
 import {
   draftChanged,
   draftCantonChosen,

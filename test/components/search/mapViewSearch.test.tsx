@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { MapViewScreen } from '../../../src/features/search/MapViewScreen';
+import { MapViewScreen } from '../../../src/features/mapView/MapViewScreen';
 import { mapViewChanged } from '../../../src/features/map/mapSlice';
 import { SEARCH_SPINNER_MS, TYPING_DEBOUNCE_MS } from '../../../src/lib/timing';
 import { apiUrl, startMswServer } from '../msw';
@@ -214,8 +214,8 @@ describe('map view search (spec §2, §4, §5)', () => {
     await screen.findByText('Found 3 results');
     const card = screen.getAllByTestId('result-card')[1];
     await user.click(card);
-    expect(store.getState().search.selectedParcelId).toBe('CH000000000001');
-    expect(store.getState().search.flyTo).toMatchObject({ zoom: 17, pitch: 60, center: [8.5156, 47.1724] });
+    expect(store.getState().parcel.selectedParcelId).toBe('CH000000000001');
+    expect(store.getState().map.flyTo).toMatchObject({ zoom: 17, pitch: 60, center: [8.5156, 47.1724] });
     expect(card).toHaveAttribute('aria-pressed', 'true');
     const drawer = await screen.findByTestId('parcel-drawer');
     expect(await within(drawer).findByText('Parcel 101')).toBeInTheDocument();
@@ -232,7 +232,7 @@ describe('map view search (spec §2, §4, §5)', () => {
     const { user, store } = renderMapView('/?searchQuery=Zug');
     await screen.findByText('Found 1 results');
     await user.click(screen.getByRole('button', { name: 'Full report' }));
-    expect(store.getState().search.detailOpen).toBe(true);
+    expect(store.getState().parcel.detailOpen).toBe(true);
     expect(await screen.findByText('Parcel 100', { selector: '.ant-drawer-title' })).toBeInTheDocument();
   });
 
@@ -245,9 +245,9 @@ describe('map view search (spec §2, §4, §5)', () => {
     await screen.findByText('Found 2 results');
     await user.click(screen.getAllByTestId('result-card')[0]);
     await quickSearch(user, ' Baar');
-    expect(store.getState().search.detailOpen).toBe(false);
-    expect(store.getState().search.selectedParcelId).toBeNull();
-    expect(store.getState().search.flyTo).toMatchObject({
+    expect(store.getState().parcel.detailOpen).toBe(false);
+    expect(store.getState().parcel.selectedParcelId).toBeNull();
+    expect(store.getState().map.flyTo).toMatchObject({
       center: [8.4225, 46.9587],
       zoom: 7,
       pitch: 20,

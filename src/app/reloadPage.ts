@@ -1,4 +1,0 @@
-/** Reloads the page; its own module so component tests can replace it (jsdom cannot navigate). */
-export function reloadPage(): void {
-  window.location.reload();
-}

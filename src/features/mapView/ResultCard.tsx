@@ -1,0 +1,59 @@
+import { FilePdfOutlined } from '@ant-design/icons';
+import { Button, Card, Typography } from 'antd';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { PALETTE } from '../../app/palette';
+import type { Parcel } from '../../contract/Parcel';
+import { formatMeasure } from '../parcel/parcelDisplay';
+
+export interface ResultCardProps {
+  parcel: Parcel;
+  selected: boolean;
+  onOpen: (parcel: Parcel) => void;
+  /**
+   * The full-report action. Until the PDF report exists (a later issue) it opens the parcel's full
+   * detail drawer, like a click on the card.
+   */
+  onFullReport: (parcel: Parcel) => void;
+}
+
+/** One search hit: click shows it on the map and loads its full details (spec §2, §4). */
+export function ResultCard({ parcel, selected, onOpen, onFullReport }: ResultCardProps) {
+  const intl = useIntl();
+  const address = parcel.STREET_ADDRESS ?? parcel.STREET_ADDRESSES?.[0];
+  return (
+    <Card
+      size="small"
+      hoverable
+      role="button"
+      tabIndex={0}
+      aria-pressed={selected}
+      data-testid="result-card"
+      onClick={() => onOpen(parcel)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') onOpen(parcel);
+      }}
+      style={{ borderColor: selected ? PALETTE.secondary : undefined, borderWidth: selected ? 2 : 1 }}
+      title={intl.formatMessage({ id: 'parcel.title' }, { number: parcel.PRC_NO })}
+      extra={
+        <Button
+          type="text"
+          size="small"
+          icon={<FilePdfOutlined />}
+          aria-label={intl.formatMessage({ id: 'search.card.fullReport' })}
+          title={intl.formatMessage({ id: 'search.card.fullReport' })}
+          onClick={(event) => {
+            event.stopPropagation();
+            onFullReport(parcel);
+          }}
+        />
+      }
+    >
+      <Typography.Text>{address ?? parcel.LOCNAME}</Typography.Text>
+      <br />
+      <Typography.Text type="secondary">
+        {parcel.PRC_ZIP} {parcel.LOCNAME} ({parcel.CANTON}) · <FormattedMessage id="parcel.field.PRC_SUR" />:{' '}
+        {formatMeasure(parcel.PRC_SUR, 'm²')}
+      </Typography.Text>
+    </Card>
+  );
+}

@@ -1,1 +1,0 @@
-export type { SearchCriteria, SearchPaging } from '../../contract/SearchParameters';
