@@ -1,4 +1,4 @@
-// `npm test`: type-check, lint, then every test layer — unit, component, server, and end to end in Debian's
+// `npm test`: type-check, lint (with import-x/no-cycle), format, folder-level import cycles, then every test layer — unit, component, server, and end to end in Debian's
 // Chromium against the real server. Installs Chromium when it is missing (as root), never skips the browser tests.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -67,6 +67,7 @@ const checks = [
     '--log-level',
     'warn',
   ]),
+  run('Import cycles between folders', process.execPath, ['scripts/checkFolderCycles.mjs']),
 ];
 const fast = path.join(results, 'fast.json');
 const e2e = path.join(results, 'e2e.json');
@@ -83,7 +84,7 @@ const total = [counts(fast), counts(e2e)].reduce((a, b) => ({
 }));
 const failedChecks = checks.filter((ok) => !ok).length;
 console.log(
-  `\nChecks: ${checks.length - failedChecks} of ${checks.length} passed (type-check, lint, format)`,
+  `\nChecks: ${checks.length - failedChecks} of ${checks.length} passed (type-check, lint, format, folder cycles)`,
 );
 console.log(`${total.passed} passed, ${total.failed + failedChecks} failed`);
 process.exit(total.failed + failedChecks === 0 ? 0 : 1);
