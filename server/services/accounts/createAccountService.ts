@@ -16,11 +16,11 @@ import type {
 } from '../../../src/contract/Accounts';
 import { LANGUAGE_CODES } from '../../../src/contract/Accounts';
 import type { Profile } from '../../../src/contract/Profile';
-import { isStrongPassword } from '../../../src/lib/validation/strongPassword';
 import {
+  isStrongPassword,
   passwordStrengthScore,
   REQUIRED_PASSWORD_STRENGTH,
-} from '../../../src/lib/validation/passwordStrengthScore';
+} from '../../../src/lib/validation/password';
 import type { Config } from '../../config';
 import type { TokenAudience, TokenService } from '../TokenService';
 import type { AccountKeyKind, AccountKeyStore } from '../../store/users/AccountKeyStore';

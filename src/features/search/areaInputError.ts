@@ -1,5 +1,4 @@
-import { emptyOrAtLeast0 } from '../../lib/validation/emptyOrAtLeast0';
-import { numberOnly } from '../../lib/validation/numberOnly';
+import { emptyOrAtLeast0, numberOnly } from '../../lib/validation/rules';
 
 /**
  * The validation of a parcel-size input (spec §5): empty is fine, otherwise a number of at least 0.

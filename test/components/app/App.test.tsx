@@ -8,7 +8,10 @@ import { sessionFixture } from '../sessionFixture';
 
 jest.mock('../../../src/features/search/MapViewScreen', () => ({ MapViewScreen: () => 'the map' }));
 jest.mock('../../../src/features/plans/PlanDialog', () => ({ PlanDialog: () => null }));
-jest.mock('../../../src/features/plans/usePlanProductName', () => ({ usePlanProductName: () => null }));
+jest.mock('../../../src/features/plans/planEndpoints', () => ({
+  ...jest.requireActual('../../../src/features/plans/planEndpoints'),
+  usePlanProductName: () => null,
+}));
 
 /** What redux-persist writes: an object whose values are JSON texts. */
 function persisted(value: Record<string, unknown>): string {
