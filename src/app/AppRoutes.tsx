@@ -1,49 +1,87 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AppLayout } from './layouts/AppLayout';
-import { MapLayout } from './layouts/MapLayout';
-import { SimpleLayout } from './layouts/SimpleLayout';
-import { RequireRole } from './RequireRole';
 import { MAP_ROLE, ROUTE_PATHS } from './routePaths';
 
-/** A lazily loaded named export, so each screen (and the map engine) is its own chunk. */
-function screen<K extends string>(
+/**
+ * A lazily loaded named export. Every layout and screen is its own chunk, named with `webpackChunkName`
+ * so the build's first-load budget (webpack.config.ts) finds the chunks a route needs by name; the main
+ * chunk carries only the store, i18n and the app layout.
+ */
+function lazyNamed<K extends string>(
   load: () => Promise<Record<K, ComponentType>>,
   name: K,
 ): LazyExoticComponent<ComponentType> {
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
-const MapViewScreen = screen(() => import('../features/search/MapViewScreen'), 'MapViewScreen');
-const SettingsScreen = screen(() => import('../features/settings/SettingsScreen'), 'SettingsScreen');
-const NotificationsScreen = screen(
-  () => import('../features/notifications/NotificationsScreen'),
+// The map layout, its route guard (with antd's Result illustrations) and its plan dialog: one chunk.
+const MapLayout = lazyNamed(
+  () => import(/* webpackChunkName: "map-layout" */ './layouts/MapLayout'),
+  'MapLayout',
+);
+const RequireRole = lazy(async () => ({
+  default: (await import(/* webpackChunkName: "map-layout" */ './RequireRole')).RequireRole,
+}));
+const SimpleLayout = lazyNamed(
+  () => import(/* webpackChunkName: "simple-layout" */ './layouts/SimpleLayout'),
+  'SimpleLayout',
+);
+
+const MapViewScreen = lazyNamed(
+  () => import(/* webpackChunkName: "mapview" */ '../features/search/MapViewScreen'),
+  'MapViewScreen',
+);
+const SettingsScreen = lazyNamed(
+  () => import(/* webpackChunkName: "settings" */ '../features/settings/SettingsScreen'),
+  'SettingsScreen',
+);
+const NotificationsScreen = lazyNamed(
+  () => import(/* webpackChunkName: "notifications" */ '../features/notifications/NotificationsScreen'),
   'NotificationsScreen',
 );
-const LogoutScreen = screen(() => import('../features/auth/LogoutScreen'), 'LogoutScreen');
-const LoginScreen = screen(() => import('../features/auth/LoginScreen'), 'LoginScreen');
-const RegisterStartScreen = screen(
-  () => import('../features/auth/RegisterStartScreen'),
+const LogoutScreen = lazyNamed(
+  () => import(/* webpackChunkName: "logout" */ '../features/auth/LogoutScreen'),
+  'LogoutScreen',
+);
+const LoginScreen = lazyNamed(
+  () => import(/* webpackChunkName: "login" */ '../features/auth/LoginScreen'),
+  'LoginScreen',
+);
+const RegisterStartScreen = lazyNamed(
+  () => import(/* webpackChunkName: "register-start" */ '../features/auth/RegisterStartScreen'),
   'RegisterStartScreen',
 );
-const ActivationScreen = screen(() => import('../features/auth/ActivationScreen'), 'ActivationScreen');
-const ResetPasswordScreen = screen(
-  () => import('../features/auth/ResetPasswordScreen'),
+const ActivationScreen = lazyNamed(
+  () => import(/* webpackChunkName: "activation" */ '../features/auth/ActivationScreen'),
+  'ActivationScreen',
+);
+const ResetPasswordScreen = lazyNamed(
+  () => import(/* webpackChunkName: "reset-password" */ '../features/auth/ResetPasswordScreen'),
   'ResetPasswordScreen',
 );
-const InvitationScreen = screen(() => import('../features/auth/InvitationScreen'), 'InvitationScreen');
-const PlansScreen = screen(() => import('../features/plans/PlansScreen'), 'PlansScreen');
-const CheckoutScreen = screen(() => import('../features/plans/CheckoutScreen'), 'CheckoutScreen');
-const PaymentSuccessScreen = screen(
-  () => import('../features/plans/PaymentSuccessScreen'),
+const InvitationScreen = lazyNamed(
+  () => import(/* webpackChunkName: "invitation" */ '../features/auth/InvitationScreen'),
+  'InvitationScreen',
+);
+const PlansScreen = lazyNamed(
+  () => import(/* webpackChunkName: "plans" */ '../features/plans/PlansScreen'),
+  'PlansScreen',
+);
+const CheckoutScreen = lazyNamed(
+  () => import(/* webpackChunkName: "checkout" */ '../features/plans/CheckoutScreen'),
+  'CheckoutScreen',
+);
+const PaymentSuccessScreen = lazyNamed(
+  () => import(/* webpackChunkName: "payment-success" */ '../features/plans/PaymentSuccessScreen'),
   'PaymentSuccessScreen',
 );
-const PaymentCancelledScreen = screen(
-  () => import('../features/plans/PaymentCancelledScreen'),
+const PaymentCancelledScreen = lazyNamed(
+  () => import(/* webpackChunkName: "payment-cancelled" */ '../features/plans/PaymentCancelledScreen'),
   'PaymentCancelledScreen',
 );
 
-function mapUser(element: React.ReactNode) {
+function mapUser(element: ReactNode) {
   return <RequireRole roles={MAP_ROLE}>{element}</RequireRole>;
 }
 
