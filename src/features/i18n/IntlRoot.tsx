@@ -5,7 +5,7 @@ import 'dayjs/locale/fr';
 import 'dayjs/locale/it';
 import { useEffect, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import { appTheme } from '../../app/appTheme';
+import { appTheme } from '../../app/palette';
 import { useAppSelector } from '../../app/hooks';
 import { antdLocaleFor } from './antdLocaleFor';
 import { DEFAULT_LANGUAGE } from './Language';
