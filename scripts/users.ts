@@ -13,7 +13,7 @@ import { createMailer } from '../server/services/mail/mailer';
 import { createAccountService } from '../server/services/accounts/createAccountService';
 import { AccountError } from '../server/services/accounts/AccountError';
 import { LANGUAGE_CODES, type LanguageCode } from '../src/contract/Accounts';
-import { isStrongPassword } from '../src/lib/validation/strongPassword';
+import { isStrongPassword } from '../src/lib/validation/password';
 
 const USAGE = `Usage: npm run users -- <command> [options]
 

@@ -1,74 +1,150 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { lazy, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
+import { selectHasToken } from '../features/auth/sessionSlice';
+import { useAppSelector } from './hooks';
 import { AppLayout } from './layouts/AppLayout';
-import { MapLayout } from './layouts/MapLayout';
-import { SimpleLayout } from './layouts/SimpleLayout';
-import { RequireRole } from './RequireRole';
 import { MAP_ROLE, ROUTE_PATHS } from './routePaths';
 
-/** A lazily loaded named export, so each screen (and the map engine) is its own chunk. */
-function screen<K extends string>(
+/** A lazily loaded layout or screen that can be asked to start loading before it renders. */
+type LazyRouteComponent = LazyExoticComponent<ComponentType> & { preload(): void };
+
+/**
+ * A lazily loaded named export. Every layout and screen is its own chunk, named with `webpackChunkName`
+ * so the build's first-load budget (webpack.config.ts) finds the chunks a route needs by name; the main
+ * chunk carries only the store, i18n and the app layout.
+ */
+function lazyNamed<K extends string>(
   load: () => Promise<Record<K, ComponentType>>,
   name: K,
-): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: (await load())[name] }));
+): LazyRouteComponent {
+  return Object.assign(
+    lazy(async () => ({ default: (await load())[name] })),
+    // A failed preload is tried again, and reported, when the component renders.
+    { preload: () => void load().catch(() => undefined) },
+  );
 }
 
-const MapViewScreen = screen(() => import('../features/mapView/MapViewScreen'), 'MapViewScreen');
-const SettingsScreen = screen(() => import('../features/settings/SettingsScreen'), 'SettingsScreen');
-const NotificationsScreen = screen(
-  () => import('../features/notifications/NotificationsScreen'),
+// The map layout, its route guard (with antd's Result illustrations) and its plan dialog: one chunk.
+const MapLayout = lazyNamed(
+  () => import(/* webpackChunkName: "map-layout" */ './layouts/MapLayout'),
+  'MapLayout',
+);
+const RequireRole = lazy(async () => ({
+  default: (await import(/* webpackChunkName: "map-layout" */ './RequireRole')).RequireRole,
+}));
+const SimpleLayout = lazyNamed(
+  () => import(/* webpackChunkName: "simple-layout" */ './layouts/SimpleLayout'),
+  'SimpleLayout',
+);
+
+const MapViewScreen = lazyNamed(
+  () => import(/* webpackChunkName: "mapview" */ '../features/mapView/MapViewScreen'),
+  'MapViewScreen',
+);
+const SettingsScreen = lazyNamed(
+  () => import(/* webpackChunkName: "settings" */ '../features/settings/SettingsScreen'),
+  'SettingsScreen',
+);
+const NotificationsScreen = lazyNamed(
+  () => import(/* webpackChunkName: "notifications" */ '../features/notifications/NotificationsScreen'),
   'NotificationsScreen',
 );
-const LogoutScreen = screen(() => import('../features/auth/LogoutScreen'), 'LogoutScreen');
-const LoginScreen = screen(() => import('../features/auth/LoginScreen'), 'LoginScreen');
-const RegisterStartScreen = screen(
-  () => import('../features/auth/RegisterStartScreen'),
+const LogoutScreen = lazyNamed(
+  () => import(/* webpackChunkName: "logout" */ '../features/auth/LogoutScreen'),
+  'LogoutScreen',
+);
+const LoginScreen = lazyNamed(
+  () => import(/* webpackChunkName: "login" */ '../features/auth/LoginScreen'),
+  'LoginScreen',
+);
+const RegisterStartScreen = lazyNamed(
+  () => import(/* webpackChunkName: "register-start" */ '../features/auth/RegisterStartScreen'),
   'RegisterStartScreen',
 );
-const ActivationScreen = screen(() => import('../features/auth/ActivationScreen'), 'ActivationScreen');
-const ResetPasswordScreen = screen(
-  () => import('../features/auth/ResetPasswordScreen'),
+const ActivationScreen = lazyNamed(
+  () => import(/* webpackChunkName: "activation" */ '../features/auth/ActivationScreen'),
+  'ActivationScreen',
+);
+const ResetPasswordScreen = lazyNamed(
+  () => import(/* webpackChunkName: "reset-password" */ '../features/auth/ResetPasswordScreen'),
   'ResetPasswordScreen',
 );
-const InvitationScreen = screen(() => import('../features/auth/InvitationScreen'), 'InvitationScreen');
-const PlansScreen = screen(() => import('../features/plans/PlansScreen'), 'PlansScreen');
-const CheckoutScreen = screen(() => import('../features/plans/CheckoutScreen'), 'CheckoutScreen');
-const PaymentSuccessScreen = screen(
-  () => import('../features/plans/PaymentSuccessScreen'),
+const InvitationScreen = lazyNamed(
+  () => import(/* webpackChunkName: "invitation" */ '../features/auth/InvitationScreen'),
+  'InvitationScreen',
+);
+const PlansScreen = lazyNamed(
+  () => import(/* webpackChunkName: "plans" */ '../features/plans/PlansScreen'),
+  'PlansScreen',
+);
+const CheckoutScreen = lazyNamed(
+  () => import(/* webpackChunkName: "checkout" */ '../features/plans/CheckoutScreen'),
+  'CheckoutScreen',
+);
+const PaymentSuccessScreen = lazyNamed(
+  () => import(/* webpackChunkName: "payment-success" */ '../features/plans/PaymentSuccessScreen'),
   'PaymentSuccessScreen',
 );
-const PaymentCancelledScreen = screen(
-  () => import('../features/plans/PaymentCancelledScreen'),
+const PaymentCancelledScreen = lazyNamed(
+  () => import(/* webpackChunkName: "payment-cancelled" */ '../features/plans/PaymentCancelledScreen'),
   'PaymentCancelledScreen',
 );
 
-function mapUser(element: React.ReactNode) {
+/** The screens of the map layout and of the simple layout by path (spec §2). */
+const MAP_ROUTES: [string, LazyRouteComponent][] = [
+  [ROUTE_PATHS.mapview, MapViewScreen],
+  [ROUTE_PATHS.settings, SettingsScreen],
+  [ROUTE_PATHS.notifications, NotificationsScreen],
+  [ROUTE_PATHS.logout, LogoutScreen],
+];
+const SIMPLE_ROUTES: [string, LazyRouteComponent][] = [
+  [ROUTE_PATHS.plans, PlansScreen],
+  [ROUTE_PATHS.checkout, CheckoutScreen],
+  [ROUTE_PATHS.paymentSuccess, PaymentSuccessScreen],
+  [ROUTE_PATHS.paymentCancelled, PaymentCancelledScreen],
+  [ROUTE_PATHS.login, LoginScreen],
+  [ROUTE_PATHS.emailVerification, RegisterStartScreen],
+  [ROUTE_PATHS.registerEmailVerification, RegisterStartScreen],
+  [ROUTE_PATHS.register, ActivationScreen],
+  [ROUTE_PATHS.resetPassword, ResetPasswordScreen],
+  [ROUTE_PATHS.invite, InvitationScreen],
+];
+
+/**
+ * Starts loading a path's layout and screen together; otherwise the screen's chunk would only be requested
+ * once the layout's chunk had arrived and rendered (one more round trip on the first load).
+ */
+function preloadRoute(pathname: string, hasToken: boolean) {
+  const screenOf = (routes: [string, LazyRouteComponent][]) =>
+    routes.find(([path]) => matchPath(path, pathname))?.[1];
+  const simpleScreen = screenOf(SIMPLE_ROUTES);
+  // Without a token a map route only redirects to /login: its chunks would be loaded for nothing.
+  const mapScreen = hasToken ? screenOf(MAP_ROUTES) : undefined;
+  for (const each of simpleScreen ? [SimpleLayout, simpleScreen] : mapScreen ? [MapLayout, mapScreen] : [])
+    each.preload();
+}
+
+function mapUser(element: ReactNode) {
   return <RequireRole roles={MAP_ROLE}>{element}</RequireRole>;
 }
 
 /** The route table of spec §2: map layout (MAPUSER), simple layout (public), unknown → /. */
 export function AppRoutes() {
+  const { pathname } = useLocation();
+  const hasToken = useAppSelector(selectHasToken);
+  useEffect(() => preloadRoute(pathname, hasToken), [pathname, hasToken]);
   return (
     <Routes>
       <Route element={<AppLayout />}>
         <Route element={<MapLayout />}>
-          <Route path={ROUTE_PATHS.mapview} element={mapUser(<MapViewScreen />)} />
-          <Route path={ROUTE_PATHS.settings} element={mapUser(<SettingsScreen />)} />
-          <Route path={ROUTE_PATHS.notifications} element={mapUser(<NotificationsScreen />)} />
-          <Route path={ROUTE_PATHS.logout} element={mapUser(<LogoutScreen />)} />
+          {MAP_ROUTES.map(([path, Screen]) => (
+            <Route key={path} path={path} element={mapUser(<Screen />)} />
+          ))}
         </Route>
         <Route element={<SimpleLayout />}>
-          <Route path={ROUTE_PATHS.plans} element={<PlansScreen />} />
-          <Route path={ROUTE_PATHS.checkout} element={<CheckoutScreen />} />
-          <Route path={ROUTE_PATHS.paymentSuccess} element={<PaymentSuccessScreen />} />
-          <Route path={ROUTE_PATHS.paymentCancelled} element={<PaymentCancelledScreen />} />
-          <Route path={ROUTE_PATHS.login} element={<LoginScreen />} />
-          <Route path={ROUTE_PATHS.emailVerification} element={<RegisterStartScreen />} />
-          <Route path={ROUTE_PATHS.registerEmailVerification} element={<RegisterStartScreen />} />
-          <Route path={ROUTE_PATHS.register} element={<ActivationScreen />} />
-          <Route path={ROUTE_PATHS.resetPassword} element={<ResetPasswordScreen />} />
-          <Route path={ROUTE_PATHS.invite} element={<InvitationScreen />} />
+          {SIMPLE_ROUTES.map(([path, Screen]) => (
+            <Route key={path} path={path} element={<Screen />} />
+          ))}
         </Route>
         <Route path="*" element={<Navigate to={ROUTE_PATHS.mapview} replace />} />
       </Route>

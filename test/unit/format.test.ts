@@ -1,10 +1,5 @@
-import { formatDate } from '../../src/lib/format/formatDate';
-import { formatDateTime } from '../../src/lib/format/formatDateTime';
-import { formatLongDateTime } from '../../src/lib/format/formatLongDateTime';
-import { formatMoney } from '../../src/lib/format/formatMoney';
-import { formatNumber } from '../../src/lib/format/formatNumber';
-import { roundMoney } from '../../src/lib/format/roundMoney';
-import { shortAmount } from '../../src/lib/format/shortAmount';
+import { formatDate, formatDateTime, formatLongDateTime } from '../../src/lib/format/dates';
+import { formatMoney, formatNumber, roundMoney, shortAmount } from '../../src/lib/format/numbers';
 
 describe('money and number formatting (spec §9)', () => {
   it('shows numbers with 2 decimals in en-US style', () => {

@@ -1,7 +1,4 @@
-import {
-  passwordStrengthScore,
-  REQUIRED_PASSWORD_STRENGTH,
-} from '../../src/lib/validation/passwordStrengthScore';
+import { passwordStrengthScore, REQUIRED_PASSWORD_STRENGTH } from '../../src/lib/validation/password';
 
 describe('the activation password strength score (spec §5)', () => {
   it('is 0 for an empty password', () => {

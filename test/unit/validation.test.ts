@@ -1,17 +1,19 @@
 import en from '../../translations/en.json';
-import { alphanumericUnderscore } from '../../src/lib/validation/alphanumericUnderscore';
-import { atLeast0 } from '../../src/lib/validation/atLeast0';
-import { email } from '../../src/lib/validation/email';
-import { emptyOrAtLeast0 } from '../../src/lib/validation/emptyOrAtLeast0';
-import { greaterThan0 } from '../../src/lib/validation/greaterThan0';
-import { greaterThan1 } from '../../src/lib/validation/greaterThan1';
-import { maxLength } from '../../src/lib/validation/maxLength';
-import { notMoreThan100 } from '../../src/lib/validation/notMoreThan100';
-import { notOnlyWhitespace } from '../../src/lib/validation/notOnlyWhitespace';
-import { numberOnly } from '../../src/lib/validation/numberOnly';
-import { required } from '../../src/lib/validation/required';
-import { isStrongPassword, strongPassword } from '../../src/lib/validation/strongPassword';
-import type { ValidationRule } from '../../src/lib/validation/ValidationRule';
+import {
+  alphanumericUnderscore,
+  atLeast0,
+  email,
+  emptyOrAtLeast0,
+  greaterThan0,
+  greaterThan1,
+  maxLength,
+  notMoreThan100,
+  notOnlyWhitespace,
+  numberOnly,
+  required,
+} from '../../src/lib/validation/rules';
+import { isStrongPassword, strongPassword } from '../../src/lib/validation/password';
+import type { ValidationRule } from '../../src/lib/validation/rules';
 
 const messages: Record<string, string> = en;
 

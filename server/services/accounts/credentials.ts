@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import argon2 from 'argon2';
-import { isStrongPassword } from '../../../src/lib/validation/strongPassword';
+import { isStrongPassword } from '../../../src/lib/validation/password';
 import { AccountError, ACCOUNT_MESSAGES as M } from './AccountError';
 
 /** What proves who someone is: passwords (argon2id), mailed single-use keys, and the forms that set them. */

@@ -5,10 +5,7 @@ import {
   type RegisterResponse,
   LANGUAGE_CODES,
 } from '../../../src/contract/Accounts';
-import {
-  passwordStrengthScore,
-  REQUIRED_PASSWORD_STRENGTH,
-} from '../../../src/lib/validation/passwordStrengthScore';
+import { passwordStrengthScore, REQUIRED_PASSWORD_STRENGTH } from '../../../src/lib/validation/password';
 import { type UserRecord, UsernameTakenError } from '../../store/users/UserStore';
 import { composeAccountMail, accountLink } from '../mail/composeAccountMail';
 import { AccountError, ACCOUNT_MESSAGES as M } from './AccountError';

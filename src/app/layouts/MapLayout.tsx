@@ -1,15 +1,13 @@
 import { CrownOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { Suspense, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import { selectIsLoggedIn } from '../../features/auth/sessionSlice';
 import { PlanDialog } from '../../features/plans/PlanDialog';
-import { usePlanProductName } from '../../features/plans/usePlanProductName';
+import { usePlanProductName } from '../../features/plans/planEndpoints';
 import { useAppSelector } from '../hooks';
-import { ROUTE_PATHS } from '../routePaths';
 import { AccountMenu } from './AccountMenu';
-import { topBarStyle, topBarTitleStyle } from './topBarStyle';
+import { TopBar, TopBarButton } from './TopBar';
 
 /**
  * The map layout of spec §2: a top bar with the Plan button (the plan's product name; opens the plan
@@ -21,23 +19,14 @@ export function MapLayout() {
   const [planOpen, setPlanOpen] = useState(false);
   return (
     <div style={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <header role="banner" style={topBarStyle}>
-        <Link to={ROUTE_PATHS.mapview} style={topBarTitleStyle}>
-          <FormattedMessage id="app.name" />
-        </Link>
+      <TopBar>
         {loggedIn && (
-          <Button
-            type="text"
-            style={{ color: 'inherit' }}
-            icon={<CrownOutlined />}
-            onClick={() => setPlanOpen(true)}
-            data-testid="plan-button"
-          >
+          <TopBarButton icon={<CrownOutlined />} onClick={() => setPlanOpen(true)} data-testid="plan-button">
             {product ?? <FormattedMessage id="layout.plan" />}
-          </Button>
+          </TopBarButton>
         )}
         <AccountMenu onOpenPlan={() => setPlanOpen(true)} />
-      </header>
+      </TopBar>
       <main style={{ flex: 1, position: 'relative', minHeight: 0 }}>
         <Suspense fallback={null}>
           <Outlet />

@@ -1,14 +1,13 @@
 import { SearchOutlined, UserAddOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link, Outlet, useNavigate } from 'react-router';
+import { Outlet, useNavigate } from 'react-router';
 import { displayName } from '../../features/auth/profile';
 import { selectIsLoggedIn, selectProfile } from '../../features/auth/sessionSlice';
 import { LanguageMenu } from '../../features/i18n/LanguageMenu';
 import { useAppSelector } from '../hooks';
 import { ROUTE_PATHS } from '../routePaths';
-import { topBarStyle, topBarTitleStyle } from './topBarStyle';
+import { TopBar, TopBarButton } from './TopBar';
 
 /**
  * The simple layout of spec §2: a top bar with Search (to /), the user's name when logged in or Join
@@ -33,34 +32,24 @@ export function SimpleLayout() {
         backgroundAttachment: 'fixed',
       }}
     >
-      <header role="banner" style={topBarStyle}>
-        <Link to={ROUTE_PATHS.mapview} style={topBarTitleStyle}>
-          <FormattedMessage id="app.name" />
-        </Link>
-        <Button
-          type="text"
-          style={{ color: 'inherit' }}
-          icon={<SearchOutlined />}
-          onClick={() => navigate(ROUTE_PATHS.mapview)}
-        >
+      <TopBar>
+        <TopBarButton icon={<SearchOutlined />} onClick={() => navigate(ROUTE_PATHS.mapview)}>
           <FormattedMessage id="layout.search" />
-        </Button>
+        </TopBarButton>
         {loggedIn ? (
           <span data-testid="user-name" style={{ fontWeight: 500, padding: '0 8px' }}>
             {displayName(profile)}
           </span>
         ) : (
-          <Button
-            type="text"
-            style={{ color: 'inherit' }}
+          <TopBarButton
             icon={<UserAddOutlined />}
             onClick={() => navigate(ROUTE_PATHS.registerEmailVerification)}
           >
             <FormattedMessage id="layout.join" />
-          </Button>
+          </TopBarButton>
         )}
         <LanguageMenu />
-      </header>
+      </TopBar>
       <main style={{ flex: 1, display: 'flex', justifyContent: 'center', padding: '32px 16px' }}>
         <div style={{ width: '100%', maxWidth: 960 }}>
           <Suspense fallback={null}>

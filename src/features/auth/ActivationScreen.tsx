@@ -5,10 +5,7 @@ import { useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PALETTE } from '../../app/palette';
 import type { RegisterRequest } from '../../contract/Accounts';
-import {
-  passwordStrengthScore,
-  REQUIRED_PASSWORD_STRENGTH,
-} from '../../lib/validation/passwordStrengthScore';
+import { passwordStrengthScore, REQUIRED_PASSWORD_STRENGTH } from '../../lib/validation/password';
 import { selectLanguage } from '../i18n/languageSlice';
 import type { SnackbarText } from '../ui/uiSlice';
 import { activationOpened, selectActivationEmail, selectActivationPhase } from './activationSlice';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
-import { isStrongPassword } from '../../lib/validation/strongPassword';
+import { isStrongPassword } from '../../lib/validation/password';
 import type { SnackbarText } from '../ui/uiSlice';
 import { showSnackbar } from '../ui/uiSlice';
 import { AuthCard, GoToLoginButton } from './AuthCard';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { ROUTE_PATHS } from '../../app/routePaths';
-import { email as emailRule } from '../../lib/validation/email';
+import { email as emailRule } from '../../lib/validation/rules';
 import type { SnackbarText } from '../ui/uiSlice';
 import { AuthCard } from './AuthCard';
 import { useEmailVerificationMutation } from './authEndpoints';

@@ -13,8 +13,8 @@ import de from '../../../translations/de.json';
 import en from '../../../translations/en.json';
 import fr from '../../../translations/fr.json';
 import it from '../../../translations/it.json';
-import { useAppSelector } from '../../app/hooks';
 import { appTheme } from '../../app/palette';
+import { useAppSelector } from '../../app/hooks';
 import { DEFAULT_LANGUAGE, type Language } from './Language';
 import { selectLanguage } from './languageSlice';
 

@@ -1,5 +1,5 @@
 import type { Parcel } from '../../contract/Parcel';
-import { formatNumber } from '../../lib/format/formatNumber';
+import { formatNumber } from '../../lib/format/numbers';
 
 /** How a parcel's details are shown: the drawer, its sections and how values read. */
 

@@ -5,12 +5,9 @@ import { useAppSelector } from '../../app/hooks';
 import { ROUTE_PATHS } from '../../app/routePaths';
 import { selectIsLoggedIn, selectMainToken, selectProfile } from '../auth/sessionSlice';
 import { useProfileRefresh } from '../auth/useProfileRefresh';
-import { HostFormPost } from './HostFormPost';
-import { paymentHostUrl } from './paymentHostUrl';
-import { PlanLimits } from './PlanLimits';
-import { PlanPrice } from './PlanPrice';
-import { useGetPlansQuery } from './plansEndpoints';
-import { useGetSubscriptionQuery } from './subscriptionEndpoints';
+import { HostFormPost, paymentHostUrl } from './HostFormPost';
+import { useGetPlansQuery, useGetSubscriptionQuery } from './planEndpoints';
+import { PlanLimits, PlanPrice } from './PlanSummary';
 
 /**
  * /checkout/:planId (spec §2): the plan summary, Checkout (a form post to the payment host, which

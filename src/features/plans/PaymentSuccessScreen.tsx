@@ -7,8 +7,7 @@ import { mainApi } from '../../api/mainApi';
 import { useAppDispatch } from '../../app/hooks';
 import { PALETTE } from '../../app/palette';
 import { ROUTE_PATHS } from '../../app/routePaths';
-import { HostFormPost } from './HostFormPost';
-import { paymentHostUrl } from './paymentHostUrl';
+import { HostFormPost, paymentHostUrl } from './HostFormPost';
 
 /**
  * /payment/success/:session_id?product= (spec §2): thanks naming the product, Search Map, and Manage

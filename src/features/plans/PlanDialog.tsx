@@ -7,13 +7,31 @@ import { useAppDispatch } from '../../app/hooks';
 import { PALETTE } from '../../app/palette';
 import { ROUTE_PATHS } from '../../app/routePaths';
 import type { Subscription } from '../../contract/Subscription';
-import { isLimitReached } from './isLimitReached';
-import { quotaKeyLabel } from './quotaKeyLabel';
-import { useGetSubscriptionQuery } from './subscriptionEndpoints';
+import { useGetSubscriptionQuery } from './planEndpoints';
 
 export interface PlanDialogProps {
   open: boolean;
   onClose(): void;
+}
+
+/** A limit or usage key as the plan dialog shows it (spec §2): underscores as spaces, upper-cased. */
+function quotaKeyLabel(key: string): string {
+  return key.replace(/_/g, ' ').toUpperCase();
+}
+
+/** The usage key a limit caps: `max_full_view` caps `full_view` (a usage keyed like the limit also counts). */
+function usageFor(limitKey: string, usage: Record<string, number>): number | undefined {
+  return usage[limitKey.replace(/^max_/, '')] ?? usage[limitKey];
+}
+
+/**
+ * Whether the plan dialog marks a limit LIMIT REACHED. The spec says "where a usage value exceeds its
+ * limit", but the server counts atomically and never lets usage pass the limit: usage equal to the
+ * limit is the state in which the next use is refused, so that is when the mark shows.
+ */
+function isLimitReached(limitKey: string, limit: number, usage: Record<string, number>): boolean {
+  const used = usageFor(limitKey, usage);
+  return used !== undefined && used >= limit;
 }
 
 const KNOWN_STATUSES = ['trialing', 'active', 'past_due', 'canceled'];

@@ -1,9 +1,8 @@
 import { Alert, Button, Card, Col, Row, Spin, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { useGetPlansQuery } from './plansEndpoints';
-import { PlanLimits } from './PlanLimits';
-import { PlanPrice } from './PlanPrice';
+import { useGetPlansQuery } from './planEndpoints';
+import { PlanLimits, PlanPrice } from './PlanSummary';
 
 /** /plans (spec §2): every plan with its price, limits and a Select Plan button leading to its checkout. */
 export function PlansScreen() {

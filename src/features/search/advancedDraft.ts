@@ -5,8 +5,7 @@ import {
   type SearchParameter,
   type SearchParameterName,
 } from '../../contract/SearchParameters';
-import { emptyOrAtLeast0 } from '../../lib/validation/emptyOrAtLeast0';
-import { numberOnly } from '../../lib/validation/numberOnly';
+import { emptyOrAtLeast0, numberOnly } from '../../lib/validation/rules';
 
 /**
  * The advanced dialog's form while the user edits it, derived from the search-parameter table by row

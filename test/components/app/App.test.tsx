@@ -9,7 +9,10 @@ import { sessionFixture } from '../sessionFixture';
 
 jest.mock('../../../src/features/mapView/MapViewScreen', () => ({ MapViewScreen: () => 'the map' }));
 jest.mock('../../../src/features/plans/PlanDialog', () => ({ PlanDialog: () => null }));
-jest.mock('../../../src/features/plans/usePlanProductName', () => ({ usePlanProductName: () => null }));
+jest.mock('../../../src/features/plans/planEndpoints', () => ({
+  ...jest.requireActual('../../../src/features/plans/planEndpoints'),
+  usePlanProductName: () => null,
+}));
 
 /** The store and router as src/index.tsx makes them. */
 function appStore() {

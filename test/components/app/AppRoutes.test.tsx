@@ -57,7 +57,8 @@ jest.mock('../../../src/features/plans/PaymentCancelledScreen', () => ({
   PaymentCancelledScreen: () => mockScreen('PaymentCancelledScreen'),
 }));
 jest.mock('../../../src/features/plans/PlanDialog', () => ({ PlanDialog: () => null }));
-jest.mock('../../../src/features/plans/usePlanProductName', () => ({
+jest.mock('../../../src/features/plans/planEndpoints', () => ({
+  ...jest.requireActual('../../../src/features/plans/planEndpoints'),
   usePlanProductName: () => 'Basic Plan',
 }));
 

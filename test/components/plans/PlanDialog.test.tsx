@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { PlanDialog } from '../../../src/features/plans/PlanDialog';
-import { selectPlanProductName } from '../../../src/features/plans/selectPlanProductName';
+import { selectPlanProductName } from '../../../src/features/plans/planEndpoints';
 import type { SubscriptionResponse } from '../../../src/contract/Subscription';
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
