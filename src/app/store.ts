@@ -14,6 +14,8 @@ import { addI18nListeners } from '../features/i18n/languageListeners';
 import { addParcelListeners } from '../features/parcel/parcelSlice';
 import { addRealtimeListeners } from '../features/realtime/socketListeners';
 import { addSearchListeners } from '../features/search/searchListeners';
+import { devToolsSanitizers } from '../features/support/secretRedaction';
+import { addSupportListeners } from '../features/support/storeSnapshot';
 import { addUiListeners } from '../features/ui/uiSlice';
 import { locationChanged, type AppLocation, type AppRouter } from './appLifecycle';
 import { rootReducer } from './rootReducer';
@@ -51,7 +53,8 @@ export function makeStore({ router, preloadedState }: MakeStoreOptions) {
       })
         .prepend(listenerMiddleware.middleware)
         .concat(ssoApi.middleware, mainApi.middleware, paymentApi.middleware),
-    devTools: true,
+    // DevTools show every action and state with tokens and passwords hidden.
+    devTools: devToolsSanitizers,
   });
   const startListening = listenerMiddleware.startListening as AppStartListening;
   for (const addListeners of FEATURE_LISTENERS) addListeners(startListening);
@@ -79,4 +82,5 @@ const FEATURE_LISTENERS: ((startListening: AppStartListening) => void)[] = [
   addSearchListeners,
   addParcelListeners,
   addRealtimeListeners,
+  addSupportListeners,
 ];

@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import type { SearchResponse, StreetItem } from '../../src/contract/Parcel';
+import type { StoreSnapshot } from '../../src/features/support/storeSnapshot';
 import { launchBrowser, newPage, saveScreenshot, usersCli } from './harness';
 
 const PASSWORD = 'Atlas#2026mapview';
@@ -45,7 +47,8 @@ describe('map view in a real browser (issue 5)', () => {
 
   it('quick-searches a real street, opens a card: the map flies there and the drawer shows its buildings', async () => {
     const page = await newPage(browser);
-    const mainToken = await signIn(page, newAccount('Mara'));
+    const username = newAccount('Mara');
+    const mainToken = await signIn(page, username);
     const headers = { authorization: `Bearer ${mainToken}` };
 
     // A street that exists in the dataset, and which of its first results has buildings.
@@ -86,6 +89,20 @@ describe('map view in a real browser (issue 5)', () => {
     await page.getByText(/^Showing \d+$/).waitFor({ timeout: 60_000 });
     await waitForMapIdle(page);
     await saveScreenshot(page, 'mapview-parcel-buildings');
+
+    // Support snapshot (Ctrl+Alt+S): the screen's state as a file, without tokens or personal data.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.keyboard.press('Control+Alt+KeyS'),
+    ]);
+    const snapshot = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as StoreSnapshot;
+    expect(download.suggestedFilename()).toMatch(/^parcel-atlas-snapshot-.*\.json$/);
+    expect(new URLSearchParams(snapshot.url.split('?')[1]).get('searchQuery')).toBe(street);
+    expect(snapshot.state.parcel.detailOpen).toBe(true);
+    expect(snapshot.state.session.profile?.roles).toContain('MAPUSER');
+    const text = JSON.stringify(snapshot);
+    expect(text).not.toContain('eyJ'); // no JWT
+    expect(text).not.toContain(username);
   });
 
   it('advanced search by canton, municipality and size range; a reload keeps the search', async () => {
