@@ -49,7 +49,11 @@ const shared = {
   transform,
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'jsx', 'json'],
-  moduleNameMapper: { '\\.(css|less)$': '<rootDir>/test/styleStub.ts' },
+  moduleNameMapper: {
+    '\\.(css|less)$': '<rootDir>/test/styleStub.ts',
+    // The app imports a few antd components by module (antd/es/…, for the bundle); jest runs antd's CommonJS build.
+    '^antd/es/(.*)$': 'antd/lib/$1',
+  },
 };
 
 /** @type {Config} */

@@ -5,12 +5,21 @@ import { App } from './app/App';
 import { appStarted } from './app/appLifecycle';
 import { createAppRouter } from './app/AppRouter';
 import { makeStore } from './app/store';
+import { DEFAULT_LANGUAGE, languageFromSearch, storedLanguage } from './features/i18n/Language';
+import { loadLanguage } from './features/i18n/languageResources';
 
 const router = createAppRouter();
 const store = makeStore({ router });
 // The cleaner and other long-running listeners start once the persisted session is back.
 const persistor = persistStore(store, null, () => store.dispatch(appStarted()));
 
-createRoot(document.getElementById('root')!).render(
-  <App store={store} persistor={persistor} router={router} />,
-);
+// The active language's catalogue (a `lang` parameter wins, as LanguageFromQuery will apply it) is here
+// before the first render, so no message key shows; English is bundled, the others are small chunks.
+const language = languageFromSearch(window.location.search) ?? storedLanguage() ?? DEFAULT_LANGUAGE;
+void loadLanguage(language)
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <App store={store} persistor={persistor} router={router} />,
+    ),
+  );

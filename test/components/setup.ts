@@ -1,4 +1,14 @@
 import '@testing-library/jest-dom';
+import deDE from 'antd/locale/de_DE';
+import frFR from 'antd/locale/fr_FR';
+import itIT from 'antd/locale/it_IT';
+import 'dayjs/locale/de';
+import 'dayjs/locale/fr';
+import 'dayjs/locale/it';
+import de from '../../translations/de.json';
+import fr from '../../translations/fr.json';
+import it from '../../translations/it.json';
+import { provideLanguage } from '../../src/features/i18n/languageResources';
 
 // antd reads matchMedia for responsive behaviour; jsdom has none.
 Object.defineProperty(window, 'matchMedia', {
@@ -57,3 +67,9 @@ jest.mock('../../src/features/realtime/socketConnection', () => ({
   openSocket: jest.fn(),
   closeSocket: jest.fn(),
 }));
+
+// The app loads a non-English catalogue (with antd's and dayjs's locale) before its first render
+// (src/index.tsx); component tests render in any language at once, so all of them are registered here.
+provideLanguage('de', { messages: de, antdLocale: deDE });
+provideLanguage('fr', { messages: fr, antdLocale: frFR });
+provideLanguage('it', { messages: it, antdLocale: itIT });

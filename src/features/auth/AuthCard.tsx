@@ -1,18 +1,42 @@
-import { Button, Card, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Button } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { ROUTE_PATHS } from '../../app/routePaths';
 
-/** The card every account screen sits in on the simple layout. */
+/** antd's Card look (container background, secondary border, large radius, 24 px padding) without its code. */
+const CARD_STYLE: CSSProperties = {
+  maxWidth: 480,
+  margin: '0 auto',
+  padding: 24,
+  boxSizing: 'border-box',
+  background: '#fff',
+  border: '1px solid #f0f0f0',
+  borderRadius: 8,
+  color: 'rgba(0, 0, 0, 0.88)',
+  fontSize: 14,
+  lineHeight: 1.5714285714285714,
+};
+
+/** antd's level-3 Typography.Title. */
+const TITLE_STYLE: CSSProperties = {
+  margin: '0 0 0.5em',
+  color: 'rgba(0, 0, 0, 0.88)',
+  fontSize: 24,
+  fontWeight: 600,
+  lineHeight: 1.3333333333333333,
+};
+
+/**
+ * The card every account screen sits in on the simple layout. A styled section rather than antd's Card,
+ * which brings Tabs and Skeleton into the first load of /login (docs/adr/008-first-load-budget.md).
+ */
 export function AuthCard({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
-    <Card style={{ maxWidth: 480, margin: '0 auto' }}>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {title}
-      </Typography.Title>
+    <section style={CARD_STYLE}>
+      <h3 style={TITLE_STYLE}>{title}</h3>
       {children}
-    </Card>
+    </section>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Button, Form, Input, Space, Typography } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
@@ -8,9 +8,13 @@ import type { SnackbarText } from '../ui/uiSlice';
 import { AuthCard } from './AuthCard';
 import { useLoginMutation, useRequestResetPasswordMutation } from './authEndpoints';
 import { authErrorText, FormMessage } from './FormMessage';
+import { LightField, LightForm, Row, Stack } from './LoginFields';
 import { loginStepChanged, passwordErrorRaised, selectLoginStep, selectPasswordError } from './loginSlice';
 
-/** The login screen's three steps (spec §2, §4): login, forgot-password, reset-password-done. */
+/**
+ * The login screen's three steps (spec §2, §4): login, forgot-password, reset-password-done. It is the
+ * first screen most visitors load, so it is built from light parts (LoginFields) rather than antd's Form.
+ */
 export function LoginScreen() {
   const step = useAppSelector(selectLoginStep);
   const dispatch = useAppDispatch();
@@ -28,53 +32,60 @@ function LoginStep() {
   const passwordError = useAppSelector(selectPasswordError);
   const [login, { isLoading }] = useLoginMutation();
   const [message, setMessage] = useState<SnackbarText | null>(null);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
 
-  async function submit(values: { username?: string; password?: string }) {
-    const username = (values.username ?? '').trim();
-    const password = (values.password ?? '').trim();
-    if (!username || !password) {
+  async function submit() {
+    const values = { username: username.trim(), password: password.trim() };
+    if (!values.username || !values.password) {
       setMessage({ id: 'auth.login.required' });
       dispatch(passwordErrorRaised());
       return;
     }
     setMessage(null);
-    const result = await login({ username, password });
+    const result = await login(values);
     if ('error' in result) setMessage(authErrorText(result.error));
   }
 
   return (
     <AuthCard title={<FormattedMessage id="auth.login.title" />}>
       <FormMessage message={message} />
-      <Form layout="vertical" onFinish={submit} requiredMark={false}>
-        <Form.Item name="username" label={intl.formatMessage({ id: 'auth.username' })}>
-          <Input autoComplete="username" autoFocus />
-        </Form.Item>
-        <Form.Item
-          name="password"
+      <LightForm onSubmit={() => void submit()}>
+        <LightField
+          label={intl.formatMessage({ id: 'auth.username' })}
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          autoComplete="username"
+          autoFocus
+        />
+        <LightField
+          password
           label={intl.formatMessage({ id: 'auth.password' })}
-          validateStatus={passwordError ? 'error' : undefined}
-        >
-          <Input.Password autoComplete="current-password" data-password-error={passwordError} />
-        </Form.Item>
-        <Space orientation="vertical" style={{ width: '100%' }}>
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          status={passwordError ? 'error' : undefined}
+          autoComplete="current-password"
+          data-password-error={passwordError}
+        />
+        <Stack>
           <Button type="primary" htmlType="submit" block loading={isLoading}>
             <FormattedMessage id="auth.login.submit" />
           </Button>
           <Button
             type="link"
             onClick={() => dispatch(loginStepChanged('forgot-password'))}
-            style={{ padding: 0 }}
+            style={{ padding: 0, alignSelf: 'flex-start' }}
           >
             <FormattedMessage id="auth.login.forgotPassword" />
           </Button>
-          <Typography.Text>
+          <span>
             <FormattedMessage id="auth.login.noAccount" />{' '}
-            <Link to={ROUTE_PATHS.registerEmailVerification}>
+            <Link to={ROUTE_PATHS.registerEmailVerification} className="app-link">
               <FormattedMessage id="auth.login.join" />
             </Link>
-          </Typography.Text>
-        </Space>
-      </Form>
+          </span>
+        </Stack>
+      </LightForm>
     </AuthCard>
   );
 }
@@ -89,37 +100,42 @@ function ForgotPasswordStep() {
   const dispatch = useAppDispatch();
   const [requestReset, { isLoading }] = useRequestResetPasswordMutation();
   const [message, setMessage] = useState<SnackbarText | null>(null);
+  const [username, setUsername] = useState('');
 
-  async function submit(values: { username?: string }) {
-    const username = (values.username ?? '').trim();
-    if (!username) {
+  async function submit() {
+    const trimmed = username.trim();
+    if (!trimmed) {
       setMessage({ id: 'auth.forgot.required' });
       return;
     }
     setMessage(null);
-    const result = await requestReset({ username, targeturl: resetTargetUrl() });
+    const result = await requestReset({ username: trimmed, targeturl: resetTargetUrl() });
     if ('error' in result) setMessage(authErrorText(result.error));
   }
 
   return (
     <AuthCard title={<FormattedMessage id="auth.forgot.title" />}>
-      <Typography.Paragraph>
+      <p style={{ margin: '0 0 1em' }}>
         <FormattedMessage id="auth.forgot.intro" />
-      </Typography.Paragraph>
+      </p>
       <FormMessage message={message} />
-      <Form layout="vertical" onFinish={submit} requiredMark={false}>
-        <Form.Item name="username" label={intl.formatMessage({ id: 'auth.username' })}>
-          <Input autoComplete="username" autoFocus />
-        </Form.Item>
-        <Space>
+      <LightForm onSubmit={() => void submit()}>
+        <LightField
+          label={intl.formatMessage({ id: 'auth.username' })}
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          autoComplete="username"
+          autoFocus
+        />
+        <Row>
           <Button type="primary" htmlType="submit" loading={isLoading}>
             <FormattedMessage id="auth.forgot.submit" />
           </Button>
           <Button onClick={() => dispatch(loginStepChanged('login'))}>
             <FormattedMessage id="auth.back" />
           </Button>
-        </Space>
-      </Form>
+        </Row>
+      </LightForm>
     </AuthCard>
   );
 }
@@ -128,9 +144,9 @@ function ResetRequestedStep() {
   const dispatch = useAppDispatch();
   return (
     <AuthCard title={<FormattedMessage id="auth.done.title" />}>
-      <Typography.Paragraph>
+      <p style={{ margin: '0 0 1em' }}>
         <FormattedMessage id="auth.done.text" />
-      </Typography.Paragraph>
+      </p>
       <Button type="primary" onClick={() => dispatch(loginStepChanged('login'))}>
         <FormattedMessage id="auth.goToLogin" />
       </Button>

@@ -1,40 +1,39 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { LANGUAGES } from './Language';
+import { useAppSelector } from '../../app/hooks';
+import { selectLanguage } from './languageSlice';
 
-import { languageChosen, selectLanguage } from './languageSlice';
+// antd's Dropdown brings its Menu (about 22 KB gzip): it is loaded when the menu is first wanted, not with /login.
+const loadDropdown = () => import(/* webpackChunkName: "language-menu" */ './LanguageDropdown');
+/** Starts loading the menu early; a failure shows again when the menu renders. */
+const preloadDropdown = () => void loadDropdown().catch(() => undefined);
+const LanguageDropdown = lazy(async () => ({ default: (await loadDropdown()).LanguageDropdown }));
 
 /** The language menu of spec §2: English, Deutsch, Français, Italian. */
 export function LanguageMenu() {
   const intl = useIntl();
-  const dispatch = useAppDispatch();
   const current = useAppSelector(selectLanguage);
-  return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectable: true,
-        selectedKeys: [current],
-        items: LANGUAGES.map((language) => ({
-          key: language,
-          label: intl.formatMessage({ id: `language.${language}` }),
-        })),
-        onClick: ({ key }) => {
-          const language = LANGUAGES.find((candidate) => candidate === key);
-          if (language) dispatch(languageChosen(language));
-        },
-      }}
+  const [wanted, setWanted] = useState(false);
+  const button = (
+    <Button
+      type="text"
+      style={{ color: 'inherit' }}
+      icon={<GlobalOutlined />}
+      aria-label={intl.formatMessage({ id: 'language.menu' })}
+      // Pointing at or focusing the button starts loading the menu; the first click opens it.
+      onPointerEnter={preloadDropdown}
+      onFocus={preloadDropdown}
+      onClick={wanted ? undefined : () => setWanted(true)}
     >
-      <Button
-        type="text"
-        style={{ color: 'inherit' }}
-        icon={<GlobalOutlined />}
-        aria-label={intl.formatMessage({ id: 'language.menu' })}
-      >
-        {current.toUpperCase()}
-      </Button>
-    </Dropdown>
+      {current.toUpperCase()}
+    </Button>
+  );
+  if (!wanted) return button;
+  return (
+    <Suspense fallback={button}>
+      <LanguageDropdown>{button}</LanguageDropdown>
+    </Suspense>
   );
 }
