@@ -15,18 +15,18 @@ interface RouteChunks {
 /**
  * The first-load budget (docs/adr/008-first-load-budget.md): the JS and CSS that /login loads before it
  * renders, i.e. the entry's initial chunks plus the simple layout's and the login screen's chunks with their
- * shared vendor chunks; gzip level 9, KB of 1000 bytes. The build fails above `budgetKb`, a ratchet just above
- * today's figure: lower it whenever the figure drops, until it reaches issue 9's target.
+ * shared vendor chunks; gzip level 9, KB of 1000 bytes. The build fails above `budgetKb`, which has reached
+ * issue 9's target: the first load carries no antd runtime (AntdTheme comes with the screens that use antd).
  */
 const FIRST_LOAD: RouteChunks & { budgetKb: number; targetKb: number } = {
   route: '/login',
   chunkGroups: ['simple-layout', 'login'],
-  budgetKb: 250,
+  budgetKb: 200,
   targetKb: 200,
 };
 
-/** Reported for information: what the map route loads on top of the entry, map engine included. */
-const MAP_ROUTE: RouteChunks = { route: '/', chunkGroups: ['map-layout', 'mapview'] };
+/** Reported for information: what the map route loads on top of the entry, antd's theme and map engine included. */
+const MAP_ROUTE: RouteChunks = { route: '/', chunkGroups: ['antd-theme', 'map-layout', 'mapview'] };
 
 /** The map engine's worker, which the server serves from /vendor outside the bundle (MapController). */
 const MAP_WORKER = 'node_modules/maplibre-gl/dist/maplibre-gl-worker.mjs';
@@ -91,7 +91,7 @@ class FirstLoadBudgetPlugin {
       [
         `First load (${route}): ${kb(first.total)} KB gzip of ${budgetKb} KB budget (target ${targetKb} KB, docs/adr/008-first-load-budget.md)`,
         ...first.lines,
-        `Map route (${MAP_ROUTE.route}) loads on top of the entry, map engine and its worker included: ${kb(map.total)} KB gzip`,
+        `Map route (${MAP_ROUTE.route}) loads on top of the entry, antd's theme, map engine and its worker included: ${kb(map.total)} KB gzip`,
         ...map.lines,
       ].join('\n'),
     );

@@ -8,26 +8,47 @@ import { MAP_ROLE, ROUTE_PATHS } from './routePaths';
 /** A lazily loaded layout or screen that can be asked to start loading before it renders. */
 type LazyRouteComponent = LazyExoticComponent<ComponentType> & { preload(): void };
 
+/** antd's theme and texts (ConfigProvider), loaded with the layouts and screens that use antd. */
+const loadAntdTheme = () => import(/* webpackChunkName: "antd-theme" */ './AntdTheme');
+
 /**
  * A lazily loaded named export. Every layout and screen is its own chunk, named with `webpackChunkName`
  * so the build's first-load budget (webpack.config.ts) finds the chunks a route needs by name; the main
- * chunk carries only the store, i18n and the app layout.
+ * chunk carries only the store, i18n and the app layout. With `antd`, the component is wrapped in AntdTheme,
+ * loaded alongside it: the entry, the simple layout and the login screen carry no antd runtime
+ * (docs/adr/008-first-load-budget.md).
  */
 function lazyNamed<K extends string>(
   load: () => Promise<Record<K, ComponentType>>,
   name: K,
+  { antd }: { antd: boolean },
 ): LazyRouteComponent {
+  const loadAll = () => Promise.all([load(), antd ? loadAntdTheme() : undefined]);
   return Object.assign(
-    lazy(async () => ({ default: (await load())[name] })),
+    lazy(async (): Promise<{ default: ComponentType }> => {
+      const [module, theme] = await loadAll();
+      const Component: ComponentType = module[name];
+      if (!theme) return { default: Component };
+      const { AntdTheme } = theme;
+      const Themed = () => (
+        <AntdTheme>
+          <Component />
+        </AntdTheme>
+      );
+      Themed.displayName = `AntdTheme(${name})`;
+      return { default: Themed };
+    }),
     // A failed preload is tried again, and reported, when the component renders.
-    { preload: () => void load().catch(() => undefined) },
+    { preload: () => void loadAll().catch(() => undefined) },
   );
 }
 
-// The map layout, its route guard (with antd's Result illustrations) and its plan dialog: one chunk.
+// The map layout, its route guard (with antd's Result illustrations) and its plan dialog: one chunk. The
+// guard and the map screens render inside the map layout, so its AntdTheme covers them.
 const MapLayout = lazyNamed(
   () => import(/* webpackChunkName: "map-layout" */ './layouts/MapLayout'),
   'MapLayout',
+  { antd: true },
 );
 const RequireRole = lazy(async () => ({
   default: (await import(/* webpackChunkName: "map-layout" */ './RequireRole')).RequireRole,
@@ -35,59 +56,73 @@ const RequireRole = lazy(async () => ({
 const SimpleLayout = lazyNamed(
   () => import(/* webpackChunkName: "simple-layout" */ './layouts/SimpleLayout'),
   'SimpleLayout',
+  { antd: false },
 );
 
 const MapViewScreen = lazyNamed(
   () => import(/* webpackChunkName: "mapview" */ '../features/mapView/MapViewScreen'),
   'MapViewScreen',
+  { antd: true },
 );
 const SettingsScreen = lazyNamed(
   () => import(/* webpackChunkName: "settings" */ '../features/settings/SettingsScreen'),
   'SettingsScreen',
+  { antd: true },
 );
 const NotificationsScreen = lazyNamed(
   () => import(/* webpackChunkName: "notifications" */ '../features/notifications/NotificationsScreen'),
   'NotificationsScreen',
+  { antd: true },
 );
 const LogoutScreen = lazyNamed(
   () => import(/* webpackChunkName: "logout" */ '../features/auth/LogoutScreen'),
   'LogoutScreen',
+  { antd: true },
 );
 const LoginScreen = lazyNamed(
   () => import(/* webpackChunkName: "login" */ '../features/auth/LoginScreen'),
   'LoginScreen',
+  { antd: false },
 );
 const RegisterStartScreen = lazyNamed(
   () => import(/* webpackChunkName: "register-start" */ '../features/auth/RegisterStartScreen'),
   'RegisterStartScreen',
+  { antd: true },
 );
 const ActivationScreen = lazyNamed(
   () => import(/* webpackChunkName: "activation" */ '../features/auth/ActivationScreen'),
   'ActivationScreen',
+  { antd: true },
 );
 const ResetPasswordScreen = lazyNamed(
   () => import(/* webpackChunkName: "reset-password" */ '../features/auth/ResetPasswordScreen'),
   'ResetPasswordScreen',
+  { antd: true },
 );
 const InvitationScreen = lazyNamed(
   () => import(/* webpackChunkName: "invitation" */ '../features/auth/InvitationScreen'),
   'InvitationScreen',
+  { antd: true },
 );
 const PlansScreen = lazyNamed(
   () => import(/* webpackChunkName: "plans" */ '../features/plans/PlansScreen'),
   'PlansScreen',
+  { antd: true },
 );
 const CheckoutScreen = lazyNamed(
   () => import(/* webpackChunkName: "checkout" */ '../features/plans/CheckoutScreen'),
   'CheckoutScreen',
+  { antd: true },
 );
 const PaymentSuccessScreen = lazyNamed(
   () => import(/* webpackChunkName: "payment-success" */ '../features/plans/PaymentSuccessScreen'),
   'PaymentSuccessScreen',
+  { antd: true },
 );
 const PaymentCancelledScreen = lazyNamed(
   () => import(/* webpackChunkName: "payment-cancelled" */ '../features/plans/PaymentCancelledScreen'),
   'PaymentCancelledScreen',
+  { antd: true },
 );
 
 /** The screens of the map layout and of the simple layout by path (spec §2). */

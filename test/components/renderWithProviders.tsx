@@ -2,6 +2,7 @@ import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
+import { AntdTheme } from '../../src/app/AntdTheme';
 import type { DataRouter } from '../../src/app/appLifecycle';
 import { makeStore, type AppPreloadedState } from '../../src/app/store';
 import { IntlRoot } from '../../src/features/i18n/IntlRoot';
@@ -13,6 +14,8 @@ export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper' | 'queri
   initialEntries?: string[];
   /** Route pattern the node is mounted at, so useParams works: e.g. '/invite/:key'. */
   path?: string;
+  /** Wraps the node in AntdTheme (antd's ConfigProvider); default true. */
+  antdTheme?: boolean;
 }
 
 /** Shows the router's current location so tests can assert navigations: `screen.getByTestId('location')`. */
@@ -42,12 +45,14 @@ export function storeWithRouter(preloadedState?: AppPreloadedState, initialEntri
 }
 
 /**
- * Renders a node with a fresh store, react-intl + antd theme (the IntlRoot of the app) and a memory data
- * router that is also the store's (navigations of listeners show). Returns the store and the router next
- * to RTL's queries. Pass `<AppRoutes />` as the node to render the whole route table.
+ * Renders a node with a fresh store, react-intl (the IntlRoot of the app), antd's theme and texts (the
+ * AntdTheme that AppRoutes loads with every screen built on antd, so screens rendered directly get it too;
+ * `antdTheme: false` renders without it, as the app renders the login screen) and a memory data router that
+ * is also the store's (navigations of listeners show). Returns the store and the router next to RTL's
+ * queries. Pass `<AppRoutes />` as the node to render the whole route table.
  */
 export function renderWithProviders(ui: ReactElement, options: ProvidersOptions = {}) {
-  const { preloadedState, initialEntries = ['/'], path, ...renderOptions } = options;
+  const { preloadedState, initialEntries = ['/'], path, antdTheme = true, ...renderOptions } = options;
   const content = path ? (
     <Routes>
       <Route path={path} element={ui} />
@@ -66,7 +71,13 @@ export function renderWithProviders(ui: ReactElement, options: ProvidersOptions 
   const view = render(
     <Provider store={store}>
       <IntlRoot>
-        <RouterProvider router={router} />
+        {antdTheme ? (
+          <AntdTheme>
+            <RouterProvider router={router} />
+          </AntdTheme>
+        ) : (
+          <RouterProvider router={router} />
+        )}
       </IntlRoot>
     </Provider>,
     renderOptions,

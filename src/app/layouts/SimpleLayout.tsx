@@ -1,10 +1,10 @@
-import { SearchOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Outlet, useNavigate } from 'react-router';
 import { displayName } from '../../features/auth/profile';
 import { selectIsLoggedIn, selectProfile } from '../../features/auth/sessionSlice';
 import { LanguageMenu } from '../../features/i18n/LanguageMenu';
+import { SearchIcon, UserAddIcon } from '../../features/ui/icons';
 import { useAppSelector } from '../hooks';
 import { ROUTE_PATHS } from '../routePaths';
 import { TopBar, TopBarButton } from './TopBar';
@@ -33,7 +33,7 @@ export function SimpleLayout() {
       }}
     >
       <TopBar>
-        <TopBarButton icon={<SearchOutlined />} onClick={() => navigate(ROUTE_PATHS.mapview)}>
+        <TopBarButton icon={<SearchIcon />} onClick={() => navigate(ROUTE_PATHS.mapview)}>
           <FormattedMessage id="layout.search" />
         </TopBarButton>
         {loggedIn ? (
@@ -42,7 +42,7 @@ export function SimpleLayout() {
           </span>
         ) : (
           <TopBarButton
-            icon={<UserAddOutlined />}
+            icon={<UserAddIcon />}
             onClick={() => navigate(ROUTE_PATHS.registerEmailVerification)}
           >
             <FormattedMessage id="layout.join" />

@@ -1,8 +1,8 @@
-import { Button } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { ROUTE_PATHS } from '../../app/routePaths';
+import { LightButton } from '../ui/LightButton';
 
 /** antd's Card look (container background, secondary border, large radius, 24 px padding) without its code. */
 const CARD_STYLE: CSSProperties = {
@@ -44,8 +44,8 @@ export function AuthCard({ title, children }: { title: ReactNode; children: Reac
 export function GoToLoginButton() {
   const navigate = useNavigate();
   return (
-    <Button onClick={() => navigate(ROUTE_PATHS.login)}>
+    <LightButton onClick={() => navigate(ROUTE_PATHS.login)}>
       <FormattedMessage id="auth.goToLogin" />
-    </Button>
+    </LightButton>
   );
 }

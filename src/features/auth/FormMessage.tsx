@@ -1,7 +1,8 @@
+import './formMessage.css';
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { Alert } from 'antd';
 import { useIntl } from 'react-intl';
+import { CheckCircleFilledIcon, CloseCircleFilledIcon, InfoCircleFilledIcon } from '../ui/icons';
 import type { SnackbarText } from '../ui/uiSlice';
 
 /**
@@ -14,7 +15,16 @@ export function authErrorText(error: FetchBaseQueryError | SerializedError | und
   return { id: 'auth.networkError' };
 }
 
-/** A message shown inside a form (spec §8: "the server message is shown in the form"). */
+const ICONS = {
+  error: CloseCircleFilledIcon,
+  success: CheckCircleFilledIcon,
+  info: InfoCircleFilledIcon,
+};
+
+/**
+ * A message shown inside a form (spec §8: "the server message is shown in the form"), with antd's Alert
+ * look (formMessage.css) but no antd: the login screen, on the first load, shows it.
+ */
 export function FormMessage({
   message,
   type = 'error',
@@ -25,13 +35,13 @@ export function FormMessage({
   const intl = useIntl();
   if (!message) return null;
   const text = 'id' in message ? intl.formatMessage({ id: message.id }, message.values) : message.text;
+  const Icon = ICONS[type];
   return (
-    <Alert
-      type={type}
-      showIcon
-      title={text}
-      role={type === 'error' ? 'alert' : 'status'}
-      style={{ marginBottom: 16 }}
-    />
+    <div className={`form-message form-message-${type}`} role={type === 'error' ? 'alert' : 'status'}>
+      <span className="form-message-icon">
+        <Icon />
+      </span>
+      <div className="form-message-text">{text}</div>
+    </div>
   );
 }

@@ -1,12 +1,22 @@
-// Input and Password by their own modules: antd's `Input` carries TextArea, Search and OTP with it.
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
-import { useId, type ComponentProps, type CSSProperties, type FormEvent, type ReactNode } from 'react';
+import './loginFields.css';
+import {
+  useId,
+  useState,
+  type CSSProperties,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type KeyboardEvent,
+  type ReactNode,
+  type SyntheticEvent,
+} from 'react';
+import { useAntdLocale } from '../i18n/antdLocale';
+import { EyeIcon, EyeInvisibleIcon } from '../ui/icons';
 
 /**
  * Light form parts for the first screen a visitor sees (the login screen): a native form and labelled
- * antd inputs laid out like antd's vertical Form, without antd's Form stack (rc-field-form,
- * async-validator), which the other account screens still use (docs/adr/008-first-load-budget.md).
+ * inputs with antd's Input and Password look (loginFields.css) laid out like antd's vertical Form, without
+ * antd's runtime, which the other account screens still use with antd's Form in their own chunks
+ * (docs/adr/008-first-load-budget.md).
  */
 
 const ITEM_STYLE: CSSProperties = { marginBottom: 24 };
@@ -31,12 +41,14 @@ export function LightForm({ onSubmit, children }: { onSubmit: () => void; childr
   );
 }
 
-type FieldProps = { label: string } & (
-  | ({ password?: false } & Omit<ComponentProps<typeof Input>, 'id'>)
-  | ({ password: true } & Omit<ComponentProps<typeof Password>, 'id'>)
-);
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & {
+  /** antd's `status`: a red border (and focus ring) while set. */
+  status?: 'error';
+};
 
-/** A labelled antd Input (or Password), spaced like a vertical Form.Item. */
+type FieldProps = InputProps & { label: string; password?: boolean };
+
+/** A labelled input (or password input), spaced like a vertical Form.Item. */
 export function LightField({ label, password, ...input }: FieldProps) {
   const id = useId();
   return (
@@ -44,8 +56,53 @@ export function LightField({ label, password, ...input }: FieldProps) {
       <label htmlFor={id} style={LABEL_STYLE}>
         {label}
       </label>
-      {password ? <Password id={id} {...input} /> : <Input id={id} {...input} />}
+      {password ? <PasswordInput id={id} {...input} /> : <TextInput id={id} {...input} />}
     </div>
+  );
+}
+
+const statusClass = (status: InputProps['status']) => (status === 'error' ? ' light-input-error' : '');
+
+/** antd's Input. */
+function TextInput({ status, className, ...input }: InputProps & { id: string }) {
+  return (
+    <input type="text" className={`light-input${statusClass(status)} ${className ?? ''}`.trim()} {...input} />
+  );
+}
+
+const keepFocus = (event: SyntheticEvent) => event.preventDefault();
+
+/** antd's Password: an input with the eye that shows or hides the password (click, Enter or Space). */
+function PasswordInput({ status, className, ...input }: InputProps & { id: string }) {
+  const [visible, setVisible] = useState(false);
+  const texts = useAntdLocale()?.global;
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      if (!event.repeat) setVisible((shown) => !shown);
+    }
+  }
+  return (
+    <span className={`light-input light-input-affix${statusClass(status)} ${className ?? ''}`.trim()}>
+      <input type={visible ? 'text' : 'password'} {...input} />
+      <span className="light-input-suffix">
+        <span
+          role="button"
+          tabIndex={0}
+          className="light-input-password-icon"
+          aria-disabled={false}
+          aria-pressed={visible}
+          aria-label={visible ? (texts?.hide ?? 'Hide') : (texts?.show ?? 'Show')}
+          // Keeps the focus (and the caret) in the input, like antd.
+          onMouseDown={keepFocus}
+          onMouseUp={keepFocus}
+          onKeyDown={onKeyDown}
+          onClick={() => setVisible((shown) => !shown)}
+        >
+          {visible ? <EyeIcon /> : <EyeInvisibleIcon />}
+        </span>
+      </span>
+    </span>
   );
 }
 

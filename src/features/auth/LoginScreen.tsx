@@ -1,9 +1,9 @@
-import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ROUTE_PATHS } from '../../app/routePaths';
+import { LightButton } from '../ui/LightButton';
 import type { SnackbarText } from '../ui/uiSlice';
 import { AuthCard } from './AuthCard';
 import { useLoginMutation, useRequestResetPasswordMutation } from './authEndpoints';
@@ -13,7 +13,7 @@ import { loginStepChanged, passwordErrorRaised, selectLoginStep, selectPasswordE
 
 /**
  * The login screen's three steps (spec §2, §4): login, forgot-password, reset-password-done. It is the
- * first screen most visitors load, so it is built from light parts (LoginFields) rather than antd's Form.
+ * first screen most visitors load, so it is built from light parts (LoginFields, LightButton, FormMessage) without antd.
  */
 export function LoginScreen() {
   const step = useAppSelector(selectLoginStep);
@@ -68,16 +68,16 @@ function LoginStep() {
           data-password-error={passwordError}
         />
         <Stack>
-          <Button type="primary" htmlType="submit" block loading={isLoading}>
+          <LightButton type="primary" htmlType="submit" block loading={isLoading}>
             <FormattedMessage id="auth.login.submit" />
-          </Button>
-          <Button
+          </LightButton>
+          <LightButton
             type="link"
             onClick={() => dispatch(loginStepChanged('forgot-password'))}
             style={{ padding: 0, alignSelf: 'flex-start' }}
           >
             <FormattedMessage id="auth.login.forgotPassword" />
-          </Button>
+          </LightButton>
           <span>
             <FormattedMessage id="auth.login.noAccount" />{' '}
             <Link to={ROUTE_PATHS.registerEmailVerification} className="app-link">
@@ -128,12 +128,12 @@ function ForgotPasswordStep() {
           autoFocus
         />
         <Row>
-          <Button type="primary" htmlType="submit" loading={isLoading}>
+          <LightButton type="primary" htmlType="submit" loading={isLoading}>
             <FormattedMessage id="auth.forgot.submit" />
-          </Button>
-          <Button onClick={() => dispatch(loginStepChanged('login'))}>
+          </LightButton>
+          <LightButton onClick={() => dispatch(loginStepChanged('login'))}>
             <FormattedMessage id="auth.back" />
-          </Button>
+          </LightButton>
         </Row>
       </LightForm>
     </AuthCard>
@@ -147,9 +147,9 @@ function ResetRequestedStep() {
       <p style={{ margin: '0 0 1em' }}>
         <FormattedMessage id="auth.done.text" />
       </p>
-      <Button type="primary" onClick={() => dispatch(loginStepChanged('login'))}>
+      <LightButton type="primary" onClick={() => dispatch(loginStepChanged('login'))}>
         <FormattedMessage id="auth.goToLogin" />
-      </Button>
+      </LightButton>
     </AuthCard>
   );
 }

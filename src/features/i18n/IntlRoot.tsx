@@ -1,9 +1,8 @@
-import { ConfigProvider } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import { appTheme } from '../../app/palette';
 import { useAppSelector } from '../../app/hooks';
+import { AntdLocaleContext } from './antdLocale';
 import { DEFAULT_LANGUAGE, type Language } from './Language';
 import { loadedLanguage, loadLanguage, onLanguageLoaded, type LanguageResources } from './languageResources';
 import { selectLanguage } from './languageSlice';
@@ -25,7 +24,10 @@ function useShownLanguage(language: Language): { language: Language; resources: 
   return shown.current;
 }
 
-/** react-intl, antd (theme + locale), dayjs and `<html lang>` all following the language slice. */
+/**
+ * react-intl, dayjs, `<html lang>` and antd's texts (AntdLocaleContext, which AntdTheme hands to antd with
+ * the theme) all following the language slice.
+ */
 export function IntlRoot({ children }: { children: ReactNode }) {
   const { language, resources } = useShownLanguage(useAppSelector(selectLanguage));
   // Set during render (idempotent) so children formatting dates in this render already use it.
@@ -35,9 +37,7 @@ export function IntlRoot({ children }: { children: ReactNode }) {
   }, [language]);
   return (
     <IntlProvider locale={language} defaultLocale={DEFAULT_LANGUAGE} messages={resources.messages}>
-      <ConfigProvider theme={appTheme} locale={resources.antdLocale}>
-        {children}
-      </ConfigProvider>
+      <AntdLocaleContext value={resources.antdLocale}>{children}</AntdLocaleContext>
     </IntlProvider>
   );
 }

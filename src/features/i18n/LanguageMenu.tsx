@@ -1,8 +1,8 @@
-import { GlobalOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppSelector } from '../../app/hooks';
+import { GlobalIcon } from '../ui/icons';
+import { LightButton } from '../ui/LightButton';
 import { selectLanguage } from './languageSlice';
 
 // antd's Dropdown brings its Menu (about 22 KB gzip): it is loaded when the menu is first wanted, not with /login.
@@ -17,10 +17,10 @@ export function LanguageMenu() {
   const current = useAppSelector(selectLanguage);
   const [wanted, setWanted] = useState(false);
   const button = (
-    <Button
+    <LightButton
       type="text"
       style={{ color: 'inherit' }}
-      icon={<GlobalOutlined />}
+      icon={<GlobalIcon />}
       aria-label={intl.formatMessage({ id: 'language.menu' })}
       // Pointing at or focusing the button starts loading the menu; the first click opens it.
       onPointerEnter={preloadDropdown}
@@ -28,7 +28,7 @@ export function LanguageMenu() {
       onClick={wanted ? undefined : () => setWanted(true)}
     >
       {current.toUpperCase()}
-    </Button>
+    </LightButton>
   );
   if (!wanted) return button;
   return (

@@ -1,4 +1,4 @@
-import { Spin } from 'antd';
+import './light.css';
 import { useIntl } from 'react-intl';
 import { useAppSelector } from '../../app/hooks';
 import { LOADING_MASK_Z_INDEX } from '../../app/palette';
@@ -25,7 +25,13 @@ export function LoadingMask() {
         justifyContent: 'center',
       }}
     >
-      <Spin size="large" />
+      {/* antd's large Spin, drawn in CSS (light.css): the mask is in the entry, which carries no antd. */}
+      <span className="light-spin" aria-hidden="true">
+        <i />
+        <i />
+        <i />
+        <i />
+      </span>
     </div>
   );
 }

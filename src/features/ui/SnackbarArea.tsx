@@ -1,8 +1,8 @@
-import { CloseOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LOADING_MASK_Z_INDEX, PALETTE } from '../../app/palette';
+import { CloseIcon } from './icons';
+import { LightButton } from './LightButton';
 import { closeSnackbar, selectSnackbars, type SnackbarKind, type SnackbarMessage } from './uiSlice';
 
 /** Background colour of a snackbar kind (spec §4 kinds, spec §9 colours). */
@@ -62,11 +62,11 @@ function Snackbar({ snackbar }: { snackbar: SnackbarMessage }) {
       }}
     >
       <span style={{ flex: 1 }}>{text}</span>
-      <Button
+      <LightButton
         type="text"
         size="small"
         aria-label={intl.formatMessage({ id: 'common.close' })}
-        icon={<CloseOutlined style={{ color: '#fff' }} />}
+        icon={<CloseIcon style={{ color: '#fff' }} />}
         onClick={() => dispatch(closeSnackbar(snackbar.key))}
       />
     </div>
