@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import deDE from 'antd/locale/de_DE';
 import frFR from 'antd/locale/fr_FR';
 import itIT from 'antd/locale/it_IT';
@@ -9,6 +10,10 @@ import de from '../../translations/de.json';
 import fr from '../../translations/fr.json';
 import it from '../../translations/it.json';
 import { provideLanguage } from '../../src/features/i18n/languageResources';
+
+// Lazy route chunks (a layout with antd's theme, then the screen) are first transformed on demand: under a
+// loaded CI machine that can take longer than RTL's default 1 s for findBy/waitFor. The assertions stay the same.
+configure({ asyncUtilTimeout: 5000 });
 
 // antd reads matchMedia for responsive behaviour; jsdom has none.
 Object.defineProperty(window, 'matchMedia', {

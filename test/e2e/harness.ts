@@ -39,11 +39,24 @@ export async function newPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-/** Saves a screenshot under test-results/ (kept as an artifact of the run). */
+/** A phone's viewport: every screenshot is also taken at this width. */
+const PHONE_VIEWPORT = { width: 390, height: 844 };
+
+/**
+ * Saves screenshots under test-results/ (kept as an artifact of the run): `<name>.png` at the page's desktop
+ * size and `<name>-390.png` at a phone's width, then restores the desktop size.
+ */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   const file = path.resolve('test-results', `${name}.png`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   await page.screenshot({ path: file });
+  const desktop = page.viewportSize();
+  await page.setViewportSize(PHONE_VIEWPORT);
+  // Let layout and the map's resize observer settle at the new width before the picture.
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: path.resolve('test-results', `${name}-390.png`) });
+  if (desktop) await page.setViewportSize(desktop);
+  await page.waitForTimeout(200);
   return file;
 }
 
