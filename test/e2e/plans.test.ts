@@ -125,6 +125,8 @@ describe('plans, checkout and quotas in a real browser', () => {
 
     await page.goto('/?CANTON=ZG');
     await page.getByText('You have reached the advanced search limit of your plan').waitFor();
+    // The picture should show the base map under the refusal, not a map still loading.
+    await page.locator('[data-testid="map"][data-map-idle="true"]').waitFor({ timeout: 60_000 });
     await saveScreenshot(page, 'plans-limit-reached');
   });
 });
