@@ -3,11 +3,14 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext';
+import { BASE_MAP_MAX_ZOOM } from '../../services/basemap/BaseMapTiles';
+
 const tileParams = {
   type: 'object',
   required: ['z', 'x', 'y'],
   properties: {
-    z: { type: 'integer', minimum: 0, maximum: 22 },
+    // Deeper tiles would be the same geography cut finer: the browser over-zooms from BASE_MAP_MAX_ZOOM.
+    z: { type: 'integer', minimum: 0, maximum: BASE_MAP_MAX_ZOOM },
     x: { type: 'integer', minimum: 0 },
     y: { type: 'integer', minimum: 0 },
   },
