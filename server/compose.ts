@@ -5,7 +5,7 @@ import type { AppContext } from './AppContext';
 import type { Config } from './config';
 import { createAccountService } from './services/accounts/createAccountService';
 import { createLazyBaseMap } from './services/basemap/BaseMapTiles';
-import { createPaymentProvider } from './services/billing/PaymentProvider';
+import { createPaymentProvider, TEST_PROVIDER_WARNING } from './services/billing/PaymentProvider';
 import { createPaymentWebhooks } from './services/billing/paymentEvents';
 import { createMailer } from './services/mail/mailer';
 import { createQuotaService, createSubscriptionReader } from './services/quota/QuotaService';
@@ -30,6 +30,9 @@ export function composeContext({ config, db, log }: ComposeOptions): AppContext 
   const events = new EventEmitter();
   const tokens = createTokenService(config.jwtSecret, config.tokenTtlSeconds);
   const provider = createPaymentProvider(config, stores);
+  if (provider.name === 'test') log.warn(TEST_PROVIDER_WARNING);
+  else if (provider.name === 'none')
+    log.warn('PAYMENT_PROVIDER=none: checkout answers "payments are not configured"');
   return {
     config,
     events,

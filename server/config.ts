@@ -18,6 +18,12 @@ export interface Config {
   mailFrom: string;
   stripeSecretKey: string | null;
   stripeWebhookSecret: string | null;
+  /**
+   * Who takes payments (PAYMENT_PROVIDER): 'stripe' (needs the Stripe keys), 'test' (the built-in test
+   * checkout: plans for free, never in production) or 'none' (checkout answers "payments are not
+   * configured"). Default: stripe with keys, else test outside production, else none.
+   */
+  paymentProvider: PaymentProviderName;
   vapidPublicKey: string | null;
   vapidPrivateKey: string | null;
   /** Base URLs handed to the browser; empty string means "same origin". */
@@ -31,6 +37,9 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+export const PAYMENT_PROVIDERS = ['stripe', 'test', 'none'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 type Env = Record<string, string | undefined>;
 
@@ -65,6 +74,22 @@ function pair(env: Env, a: string, b: string): [string | null, string | null] {
   const second = optional(env, b);
   if ((first === null) !== (second === null)) throw new ConfigError(`${a} and ${b} must be set together`);
   return [first, second];
+}
+
+/** PAYMENT_PROVIDER, checked against the Stripe keys and NODE_ENV (see Config.paymentProvider). */
+function paymentProvider(env: Env, stripeConfigured: boolean): PaymentProviderName {
+  const given = optional(env, 'PAYMENT_PROVIDER')?.toLowerCase() ?? null;
+  if (given === null) {
+    if (stripeConfigured) return 'stripe';
+    return optional(env, 'NODE_ENV') === 'production' ? 'none' : 'test';
+  }
+  if (!(PAYMENT_PROVIDERS as readonly string[]).includes(given)) {
+    throw new ConfigError(`PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(', ')} (got "${given}")`);
+  }
+  if (given === 'stripe' && !stripeConfigured) {
+    throw new ConfigError('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
+  return given as PaymentProviderName;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -131,6 +156,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: mailFrom(env),
     stripeSecretKey,
     stripeWebhookSecret,
+    paymentProvider: paymentProvider(env, stripeSecretKey !== null),
     vapidPublicKey,
     vapidPrivateKey,
     clientUrls: {

@@ -90,6 +90,8 @@ export default async function globalSetup(): Promise<void> {
       SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
       DATASET_CANTONS: 'ZG',
       LOG_LEVEL: 'warn',
+      // The plans tests pay with the built-in test checkout (issue 10 item 2: it is an explicit choice).
+      PAYMENT_PROVIDER: 'test',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext';
 import { hasAccess } from '../../../src/lib/accessCheck';
 import { ACCESS_DENIED } from '../../http/requireRole';
+import { PaymentsNotConfiguredError } from '../../services/billing/PaymentProvider';
 
 interface CheckoutBody {
   email?: string;
@@ -78,6 +79,8 @@ export async function checkoutRoutes(app: FastifyInstance, ctx: AppContext): Pro
           cancelUrl: `${ctx.config.publicUrl}/payment/canceled`,
         });
       } catch (error) {
+        if (error instanceof PaymentsNotConfiguredError)
+          return reply.code(503).send({ error: true, message: error.message });
         request.log.error({ err: error }, 'checkout session could not be created');
         return reply.code(502).send({
           error: true,
@@ -96,6 +99,8 @@ export async function checkoutRoutes(app: FastifyInstance, ctx: AppContext): Pro
       try {
         url = await provider.createPortalSession(request.body.session_id, `${ctx.config.publicUrl}/`);
       } catch (error) {
+        if (error instanceof PaymentsNotConfiguredError)
+          return reply.code(503).send({ error: true, message: error.message });
         request.log.error({ err: error }, 'portal session could not be created');
         return reply.code(502).send({
           error: true,
