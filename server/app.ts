@@ -9,6 +9,7 @@ import type { Database } from 'better-sqlite3';
 import type { AppContext } from './AppContext';
 import { composeContext } from './compose';
 import { registerErrorHandling } from './http/registerErrorHandling';
+import { rejectUnsafeInput } from './http/rejectUnsafeInput';
 import { ssoRoutes } from './routes/sso/ssoRoutes';
 import { mainRoutes } from './routes/main/mainRoutes';
 import { paymentRoutes } from './routes/payment/paymentRoutes';
@@ -52,6 +53,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   app.decorate('ctx', ctx);
 
   registerErrorHandling(app, config.distDir);
+  rejectUnsafeInput(app);
   await app.register(fastifyFormbody);
 
   app.get('/healthz', async () => ({ status: 'ok' }));

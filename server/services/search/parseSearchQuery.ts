@@ -34,6 +34,8 @@ function number(raw: RawQuery, key: string): number | undefined {
   if (value === undefined) return undefined;
   if (!/^-?\d+(\.\d+)?$/.test(value)) throw new SearchInputError(`${key} must be a number`);
   const n = Number(value);
+  // 400 digits are a number to the pattern but Infinity to JavaScript.
+  if (!Number.isFinite(n)) throw new SearchInputError(`${key} must be a finite number`);
   if (n < 0) throw new SearchInputError(`${key} must be at least 0`);
   return n;
 }
