@@ -158,3 +158,11 @@ export function parsePaging(raw: RawQuery): Paging {
 export function hasCriteria(query: ParcelQuery): boolean {
   return Object.values(query).some((value) => value !== undefined && value !== false);
 }
+
+/**
+ * True when the query carries any advanced filter (a SEARCH_PARAMETERS row marked `advanced`): such a
+ * search is an advanced one and counts against the plan whichever route it came through.
+ */
+export function isAdvancedQuery(query: ParcelQuery): boolean {
+  return SEARCH_PARAMETERS.some((row) => row.advanced && query[row.queryKey] !== undefined);
+}
