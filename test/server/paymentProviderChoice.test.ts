@@ -39,7 +39,10 @@ describe('payment provider choice (item 2)', () => {
         method: 'POST',
         url: '/v1/secure/payment/create-portal-session',
         headers: formHeaders,
-        payload: 'session_id=cs_test_x',
+        payload: new URLSearchParams({
+          session_id: 'cs_test_x',
+          token: (await signIn(t.app)).mainToken,
+        }).toString(),
       });
       expect(portal.statusCode).toBe(503);
       // The test pages are not there at all.
@@ -56,7 +59,8 @@ describe('payment provider choice (item 2)', () => {
     try {
       const res = await startCheckout(t);
       expect(res.statusCode).toBe(303);
-      const page = await t.app.inject({ url: res.headers.location as string });
+      const cookie = String(res.headers['set-cookie']).split(';')[0];
+      const page = await t.app.inject({ url: res.headers.location as string, headers: { cookie } });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('TEST PAYMENT');
       const missing = await t.app.inject({ url: '/v1/secure/payment/test-portal/nope' });

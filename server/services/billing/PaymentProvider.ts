@@ -29,8 +29,11 @@ export interface PaymentProvider {
   readonly webhookSecret: string;
   /** Creates a subscription checkout; resolves to the URL of the hosted payment page. */
   createCheckoutSession(request: CheckoutRequest): Promise<string>;
-  /** The billing portal URL for the customer of a finished checkout; null for an unknown session. */
-  createPortalSession(checkoutSessionId: string, returnUrl: string): Promise<string | null>;
+  /**
+   * The billing portal URL for the customer of a finished checkout; null for an unknown session or one
+   * `userId` (the signed-in user asking) did not pay for.
+   */
+  createPortalSession(checkoutSessionId: string, returnUrl: string, userId: string): Promise<string | null>;
 }
 
 /**
