@@ -10,6 +10,7 @@ import type { AppContext } from './AppContext';
 import { composeContext } from './compose';
 import { registerErrorHandling } from './http/registerErrorHandling';
 import { rejectUnsafeInput } from './http/rejectUnsafeInput';
+import { registerSecurityHeaders } from './http/securityHeaders';
 import { ssoRoutes } from './routes/sso/ssoRoutes';
 import { mainRoutes } from './routes/main/mainRoutes';
 import { paymentRoutes } from './routes/payment/paymentRoutes';
@@ -64,6 +65,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     if (closing) reply.header('connection', 'close');
   });
   await app.register(fastifyFormbody);
+  await registerSecurityHeaders(app, config);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/config.js', async (_request, reply) =>

@@ -31,7 +31,7 @@ function html(reply: FastifyReply, status: number, page: string) {
     .header('cache-control', 'no-store')
     .header(
       'content-security-policy',
-      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:",
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'",
     )
     .send(page);
 }
