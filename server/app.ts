@@ -46,7 +46,11 @@ const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|mjs|woff2?|png|svg|jpg|webp)$/;
 export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
-    trustProxy: true,
+    // A hop count trusts that many proxies in front of us (fastify's types take it as a function).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
   });

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './AppContext';
 import type { Config } from './config';
 import { createAccountService } from './services/accounts/createAccountService';
+import { limitPasswordHashing } from './services/accounts/credentials';
 import { createLazyBaseMap } from './services/basemap/BaseMapTiles';
 import { createPaymentProvider, TEST_PROVIDER_WARNING } from './services/billing/PaymentProvider';
 import { createPaymentWebhooks } from './services/billing/paymentEvents';
@@ -25,6 +26,7 @@ export interface ComposeOptions {
  * provider is a change to this function only.
  */
 export function composeContext({ config, db, log }: ComposeOptions): AppContext {
+  limitPasswordHashing(config.passwordHashConcurrency);
   const stores = createSqliteStores(db);
   const { unitOfWork } = stores;
   const events = new EventEmitter();

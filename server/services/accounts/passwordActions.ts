@@ -1,6 +1,7 @@
 import type { MessageResponse, UpdatePasswordResponse } from '../../../src/contract/Accounts';
 import type { UserRecord } from '../../store/users/UserStore';
 import { composeAccountMail, accountLink } from '../mail/composeAccountMail';
+import { ALL_MAILS } from './rateLimits';
 import { AccountError, ACCOUNT_MESSAGES as M } from './AccountError';
 import {
   text,
@@ -30,7 +31,7 @@ export function passwordActions(kit: AccountKit) {
     requestPasswordReset(body: { username?: string; targeturl?: string }, ip: string): MessageResponse {
       const username = text(body.username);
       if (!username) throw new AccountError(400, M.usernameRequired);
-      enforce(['resetPerIp', ip], ['resetPerAccount', username.toLowerCase()]);
+      enforce(['resetPerIp', ip], ['resetPerAccount', username.toLowerCase()], ['accountMails', ALL_MAILS]);
       const user = users.findByUsername(username);
       if (user && user.status === 'active') {
         keys.revokeForUser('reset', user.id, now());
