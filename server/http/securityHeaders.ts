@@ -60,7 +60,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
       : false,
     referrerPolicy: { policy: 'no-referrer' },
     frameguard: { action: 'deny' },
-    // The tiles and worker may be loaded by the app from another configured host.
+    // Same site by default; the public base-map tiles and map worker say cross-origin themselves.
     crossOriginResourcePolicy: { policy: 'same-site' },
     crossOriginEmbedderPolicy: false,
   });

@@ -116,6 +116,9 @@ describe('Cache-Control: no-store on tokens and personal data (item 13)', () => 
   it('public, token-free answers keep their caching', async () => {
     const tile = await t.app.inject({ url: '/tiles/base/7/67/44.pbf' });
     expect(tile.headers['cache-control']).toBe('public, max-age=86400');
+    expect(tile.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const api = await t.app.inject({ url: '/api/plans' });
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-site');
     const config = await t.app.inject({ url: '/config.js' });
     expect(config.headers['cache-control']).toBe('no-cache');
   });
