@@ -9,6 +9,8 @@ import type { Database } from 'better-sqlite3';
 import type { AppContext } from './AppContext';
 import { composeContext } from './compose';
 import { registerErrorHandling } from './http/registerErrorHandling';
+import { rejectUnsafeInput } from './http/rejectUnsafeInput';
+import { registerSecurityHeaders } from './http/securityHeaders';
 import { ssoRoutes } from './routes/sso/ssoRoutes';
 import { mainRoutes } from './routes/main/mainRoutes';
 import { paymentRoutes } from './routes/payment/paymentRoutes';
@@ -44,7 +46,11 @@ const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|mjs|woff2?|png|svg|jpg|webp)$/;
 export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
-    trustProxy: true,
+    // A hop count trusts that many proxies in front of us (fastify's types take it as a function).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
   });
@@ -52,7 +58,18 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   app.decorate('ctx', ctx);
 
   registerErrorHandling(app, config.distDir);
+  rejectUnsafeInput(app);
+  // While closing, answers to the requests still in flight end their keep-alive connection, so the HTTP
+  // server's close does not wait for idle keep-alive sockets (Node keeps them 5 s).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   await app.register(fastifyFormbody);
+  await registerSecurityHeaders(app, config);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/config.js', async (_request, reply) =>

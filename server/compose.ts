@@ -4,8 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './AppContext';
 import type { Config } from './config';
 import { createAccountService } from './services/accounts/createAccountService';
+import { limitPasswordHashing } from './services/accounts/credentials';
 import { createLazyBaseMap } from './services/basemap/BaseMapTiles';
-import { createPaymentProvider } from './services/billing/PaymentProvider';
+import { createPaymentProvider, TEST_PROVIDER_WARNING } from './services/billing/PaymentProvider';
 import { createPaymentWebhooks } from './services/billing/paymentEvents';
 import { createMailer } from './services/mail/mailer';
 import { createQuotaService, createSubscriptionReader } from './services/quota/QuotaService';
@@ -25,11 +26,15 @@ export interface ComposeOptions {
  * provider is a change to this function only.
  */
 export function composeContext({ config, db, log }: ComposeOptions): AppContext {
+  limitPasswordHashing(config.passwordHashConcurrency);
   const stores = createSqliteStores(db);
   const { unitOfWork } = stores;
   const events = new EventEmitter();
   const tokens = createTokenService(config.jwtSecret, config.tokenTtlSeconds);
   const provider = createPaymentProvider(config, stores);
+  if (provider.name === 'test') log.warn(TEST_PROVIDER_WARNING);
+  else if (provider.name === 'none')
+    log.warn('PAYMENT_PROVIDER=none: checkout answers "payments are not configured"');
   return {
     config,
     events,

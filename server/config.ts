@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import net from 'node:net';
+import os from 'node:os';
 
 /** Everything the server reads from the environment, validated once at start. */
 export interface Config {
@@ -18,6 +20,12 @@ export interface Config {
   mailFrom: string;
   stripeSecretKey: string | null;
   stripeWebhookSecret: string | null;
+  /**
+   * Who takes payments (PAYMENT_PROVIDER): 'stripe' (needs the Stripe keys), 'test' (the built-in test
+   * checkout: plans for free, never in production) or 'none' (checkout answers "payments are not
+   * configured"). Default: stripe with keys, else test outside production, else none.
+   */
+  paymentProvider: PaymentProviderName;
   vapidPublicKey: string | null;
   vapidPrivateKey: string | null;
   /** Base URLs handed to the browser; empty string means "same origin". */
@@ -28,9 +36,21 @@ export interface Config {
   datasetCantons: string[];
   logLevel: string;
   distDir: string;
+  /**
+   * Which proxies' X-Forwarded-For to believe (TRUST_PROXY): false (default: the socket's address is the
+   * client), a hop count, or the proxies' addresses/CIDR ranges. Rate limits key on the result.
+   */
+  trustProxy: false | number | string[];
+  /** Most account mails (verification, reset) sent per hour by the whole server (ACCOUNT_MAILS_PER_HOUR). */
+  accountMailsPerHour: number;
+  /** argon2 hashes computed at once (PASSWORD_HASH_CONCURRENCY); the rest wait, so logins never starve the API. */
+  passwordHashConcurrency: number;
 }
 
 export class ConfigError extends Error {}
+
+export const PAYMENT_PROVIDERS = ['stripe', 'test', 'none'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 type Env = Record<string, string | undefined>;
 
@@ -65,6 +85,45 @@ function pair(env: Env, a: string, b: string): [string | null, string | null] {
   const second = optional(env, b);
   if ((first === null) !== (second === null)) throw new ConfigError(`${a} and ${b} must be set together`);
   return [first, second];
+}
+
+/** PAYMENT_PROVIDER, checked against the Stripe keys and NODE_ENV (see Config.paymentProvider). */
+function paymentProvider(env: Env, stripeConfigured: boolean): PaymentProviderName {
+  const given = optional(env, 'PAYMENT_PROVIDER')?.toLowerCase() ?? null;
+  if (given === null) {
+    if (stripeConfigured) return 'stripe';
+    return optional(env, 'NODE_ENV') === 'production' ? 'none' : 'test';
+  }
+  if (!(PAYMENT_PROVIDERS as readonly string[]).includes(given)) {
+    throw new ConfigError(`PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(', ')} (got "${given}")`);
+  }
+  if (given === 'stripe' && !stripeConfigured) {
+    throw new ConfigError('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
+  return given as PaymentProviderName;
+}
+
+/** TRUST_PROXY: empty/false = off, a hop count 1–10, or a comma list of IP addresses and CIDR ranges. */
+function trustProxy(env: Env): false | number | string[] {
+  const raw = optional(env, 'TRUST_PROXY');
+  if (raw === null || raw.toLowerCase() === 'false' || raw === '0') return false;
+  if (/^\d+$/.test(raw)) {
+    if (Number(raw) > 10) throw new ConfigError(`TRUST_PROXY hop count must be from 1 to 10 (got "${raw}")`);
+    return Number(raw);
+  }
+  const entries = raw.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address, prefix, ...rest] = entry.split('/');
+    const family = net.isIP(address);
+    const prefixOk =
+      prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (family === 0 || !prefixOk || rest.length > 0) {
+      throw new ConfigError(
+        `TRUST_PROXY must be a hop count or proxy addresses/CIDR ranges separated by commas (got "${entry}")`,
+      );
+    }
+  }
+  return entries;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -131,6 +190,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: mailFrom(env),
     stripeSecretKey,
     stripeWebhookSecret,
+    paymentProvider: paymentProvider(env, stripeSecretKey !== null),
     vapidPublicKey,
     vapidPrivateKey,
     clientUrls: {
@@ -143,5 +203,14 @@ export function loadConfig(env: Env = process.env): Config {
     datasetCantons: cantons.split(','),
     logLevel,
     distDir: path.resolve(optional(env, 'DIST_DIR') ?? 'dist'),
+    trustProxy: trustProxy(env),
+    accountMailsPerHour: integer(env, 'ACCOUNT_MAILS_PER_HOUR', 500, 1, 1_000_000),
+    passwordHashConcurrency: integer(
+      env,
+      'PASSWORD_HASH_CONCURRENCY',
+      Math.max(1, os.availableParallelism() - 1),
+      1,
+      64,
+    ),
   };
 }

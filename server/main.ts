@@ -46,13 +46,22 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    // app.close finishes the requests in flight (new ones get 503), closes the sockets (preClose), then
+    // the server; the fail-safe only fires when something hangs.
+    const timer = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 5_000);
+    let code = 0;
     try {
       await app.close();
       db.close();
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      code = 1;
     } finally {
       clearTimeout(timer);
-      process.exit(0);
+      process.exit(code);
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

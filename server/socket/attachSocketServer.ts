@@ -32,8 +32,11 @@ export function attachSocketServer(app: FastifyInstance, ctx: AppContext): Serve
       io.to(`user:${data.userId}`).emit('message', { type, data });
     });
   }
-  app.addHook('onClose', async () => {
-    await io.close();
+  // preClose, not onClose: the HTTP server's close waits for every connection, the upgraded websockets
+  // too, so they must go first. Disconnect the sockets and stop engine.io; fastify closes the server.
+  app.addHook('preClose', async () => {
+    io.disconnectSockets(true);
+    io.engine.close();
   });
   return io;
 }

@@ -91,6 +91,30 @@ export interface Parcel {
 }
 
 /** The 12 building types of spec §3 (the canvas colours 11 of them; protected objects get a marker). */
+/**
+ * What maps/prcid/{id}/objects answers (free): enough for the map to place, outline and name a parcel
+ * and to draw its buildings by type with the protected marker. Every other field — zoning, soil,
+ * hazards, heritage, environment, fixed points, building figures — is what objects-full sells (counted
+ * as a full view), so the free call never returns it.
+ */
+export const PARCEL_BASIC_FIELDS = [
+  'PRC_ID',
+  'PRC_NO',
+  'PRC_SUR',
+  'PRC_TYP',
+  'PRC_IND',
+  'PRC_ZIP',
+  'PRC_MUN',
+  'CANTON',
+  'LOCNAME',
+  'STREET_ADDRESS',
+  'OBJ_COUNT',
+  'centroid',
+  'geometry',
+] as const;
+
+export type BasicParcel = Pick<Parcel, (typeof PARCEL_BASIC_FIELDS)[number]>;
+
 export type BuildingType =
   | 'bridge'
   | 'monument'
@@ -126,6 +150,18 @@ export interface BuildingObject {
   OBJ_COO_Y: number;
   centroid: PointGeometry;
   geometry?: PolygonGeometry;
+}
+
+/** The building fields maps/prcid/{id}/objects answers; objects-full gives every field. */
+// Pick below refuses a name that is not a BuildingObject field.
+export const BUILDING_BASIC_FIELDS = ['OBJ_ID', 'OBJ_TYP', 'OBJ_PRO', 'centroid', 'geometry'] as const;
+
+export type BasicBuildingObject = Pick<BuildingObject, (typeof BUILDING_BASIC_FIELDS)[number]>;
+
+/** The answer of maps/prcid/{id}/objects: the basic fields only. */
+export interface BasicParcelObjectsResponse {
+  feature: BasicParcel;
+  objects: BasicBuildingObject[];
 }
 
 export interface Canton {

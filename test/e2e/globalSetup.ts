@@ -1,23 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import { spawn, spawnSync } from 'node:child_process';
 import { SMTPServer } from 'smtp-server';
 import { E2E_STATE_ENV, type E2eState } from './e2eState';
+import { freePort } from '../server/helpers/freePort';
 
 const CHROMIUM = '/usr/bin/chromium';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** A real SMTP receiver: every accepted message lands in mailDir as N.eml. */
 async function startMailReceiver(mailDir: string): Promise<{ server: SMTPServer; port: number }> {
@@ -90,6 +79,8 @@ export default async function globalSetup(): Promise<void> {
       SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
       DATASET_CANTONS: 'ZG',
       LOG_LEVEL: 'warn',
+      // The plans tests pay with the built-in test checkout (issue 10 item 2: it is an explicit choice).
+      PAYMENT_PROVIDER: 'test',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -28,6 +28,13 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
 }
 
+const violations = new WeakMap<Page, string[]>();
+
+/** What the page's Content-Security-Policy refused so far (Chromium reports each on the console). */
+export function cspViolations(page: Page): string[] {
+  return violations.get(page) ?? [];
+}
+
 /** A fresh browser context (empty localStorage) and page whose relative URLs go to the test server. */
 export async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({
@@ -35,6 +42,11 @@ export async function newPage(browser: Browser): Promise<Page> {
     viewport: { width: 1400, height: 900 },
   });
   const page = await context.newPage();
+  const refused: string[] = [];
+  violations.set(page, refused);
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
   page.setDefaultTimeout(20_000);
   return page;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import type { SearchResponse, StreetItem } from '../../src/contract/Parcel';
 import type { StoreSnapshot } from '../../src/features/support/storeSnapshot';
-import { launchBrowser, newPage, saveScreenshot, usersCli } from './harness';
+import { cspViolations, launchBrowser, newPage, saveScreenshot, usersCli } from './harness';
 
 const PASSWORD = 'Atlas#2026mapview';
 
@@ -89,6 +89,8 @@ describe('map view in a real browser (issue 5)', () => {
     await page.getByText(/^Showing \d+$/).waitFor({ timeout: 60_000 });
     await waitForMapIdle(page);
     await saveScreenshot(page, 'mapview-parcel-buildings');
+    // The map (its worker, blob URLs, tiles) and antd's styles work under the CSP (issue 10 item 13).
+    expect(cspViolations(page)).toEqual([]);
 
     // Support snapshot (Ctrl+Alt+S): the screen's state as a file, without tokens or personal data.
     const [download] = await Promise.all([

@@ -1,18 +1,7 @@
-import net from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { createTestApp, type TestApp } from './helpers/createTestApp';
 import { readOutbox } from './helpers/outbox';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './helpers/freePort';
 
 describe('account mails over SMTP_URL', () => {
   let smtp: SMTPServer;

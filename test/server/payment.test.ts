@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Stripe from 'stripe';
+import type { InjectOptions } from 'fastify';
 import { createTestApp, signIn, type TestApp, type SignedIn } from './helpers/createTestApp';
 import { createStripeProvider } from '../../server/services/billing/createStripeProvider';
 import { createPlanRepository } from '../../server/store/subscriptions/PlanRepository';
@@ -12,11 +13,28 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+/** The browser's cookies: the test checkout and portal pages open only for the browser that posted the form. */
+const jar = new Map<string, string>();
+async function inject(options: InjectOptions) {
+  const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  const response = await t.app.inject({
+    ...options,
+    headers: { ...options.headers, ...(cookie ? { cookie } : {}) },
+  });
+  const setCookie = response.headers['set-cookie'];
+  for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+    const [pair] = line.split(';');
+    const at = pair.indexOf('=');
+    jar.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+  return response;
+}
+
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const formHeaders = { 'content-type': 'application/x-www-form-urlencoded' };
 
 function checkout(fields: Record<string, string>) {
-  return t.app.inject({
+  return inject({
     method: 'POST',
     url: '/v1/secure/payment/create-checkout-session',
     headers: formHeaders,
@@ -25,7 +43,7 @@ function checkout(fields: Record<string, string>) {
 }
 
 async function subscriptionOf(who: SignedIn) {
-  const response = await t.app.inject({
+  const response = await inject({
     method: 'GET',
     url: '/v1/secure/subscriptions',
     headers: who.headers,
@@ -50,7 +68,7 @@ function webhookSecret(): string {
 }
 
 function postWebhook(payload: string, signature: string) {
-  return t.app.inject({
+  return inject({
     method: 'POST',
     url: '/v1/secure/payment/webhook',
     headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
@@ -123,7 +141,7 @@ describe('create-checkout-session', () => {
     const who = await signIn(t.app);
     const location = await startStandardCheckout(who, 'anna<b>@example.ch');
     expect(location).toMatch(/^\/v1\/secure\/payment\/test-checkout\/cs_test_[\w-]+$/);
-    const page = await t.app.inject({ method: 'GET', url: location });
+    const page = await inject({ method: 'GET', url: location });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('TEST PAYMENT');
@@ -141,7 +159,7 @@ describe('built-in test checkout', () => {
     const planChanged = new Promise((resolve) => t.app.ctx.events.once('plan-changed', resolve));
     const location = await startStandardCheckout(who);
     const sessionId = location.split('/').pop();
-    const paid = await t.app.inject({
+    const paid = await inject({
       method: 'POST',
       url: `${location}/pay`,
       headers: formHeaders,
@@ -165,7 +183,7 @@ describe('built-in test checkout', () => {
   it('a declined test card changes nothing and shows the error on the page', async () => {
     const who = await signIn(t.app);
     const location = await startStandardCheckout(who);
-    const declined = await t.app.inject({
+    const declined = await inject({
       method: 'POST',
       url: `${location}/pay`,
       headers: formHeaders,
@@ -179,10 +197,10 @@ describe('built-in test checkout', () => {
   it('Cancel redirects to /payment/canceled and the checkout can no longer be paid', async () => {
     const who = await signIn(t.app);
     const location = await startStandardCheckout(who);
-    const cancelled = await t.app.inject({ method: 'POST', url: `${location}/cancel` });
+    const cancelled = await inject({ method: 'POST', url: `${location}/cancel` });
     expect(cancelled.statusCode).toBe(303);
     expect(cancelled.headers.location).toBe('http://atlas.test/payment/canceled');
-    const late = await t.app.inject({
+    const late = await inject({
       method: 'POST',
       url: `${location}/pay`,
       headers: formHeaders,
@@ -195,37 +213,38 @@ describe('built-in test checkout', () => {
   it('the billing portal shows the subscription and cancels it at period end', async () => {
     const who = await signIn(t.app);
     const location = await startStandardCheckout(who);
-    await t.app.inject({
+    await inject({
       method: 'POST',
       url: `${location}/pay`,
       headers: formHeaders,
       payload: form({ card_number: '4242424242424242' }),
     });
-    const portal = await t.app.inject({
+    const portal = await inject({
       method: 'POST',
       url: '/v1/secure/payment/create-portal-session',
       headers: formHeaders,
-      payload: form({ session_id: location.split('/').pop()! }),
+      payload: form({ session_id: location.split('/').pop()!, token: who.mainToken }),
     });
     expect(portal.statusCode).toBe(303);
-    const page = await t.app.inject({ method: 'GET', url: portal.headers.location as string });
+    const page = await inject({ method: 'GET', url: portal.headers.location as string });
     expect(page.body).toContain('TEST PAYMENT');
     expect(page.body).toContain('Standard Plan');
     expect(page.body).toContain('Cancel at period end');
-    const cancel = await t.app.inject({ method: 'POST', url: `${portal.headers.location}/cancel` });
+    const cancel = await inject({ method: 'POST', url: `${portal.headers.location}/cancel` });
     expect(cancel.statusCode).toBe(303);
     expect(await subscriptionOf(who)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
-    expect((await t.app.inject({ method: 'GET', url: portal.headers.location as string })).body).toContain(
+    expect((await inject({ method: 'GET', url: portal.headers.location as string })).body).toContain(
       'Ends on',
     );
   });
 
   it('refuses a portal session for an unknown checkout', async () => {
-    const response = await t.app.inject({
+    const who = await signIn(t.app);
+    const response = await inject({
       method: 'POST',
       url: '/v1/secure/payment/create-portal-session',
       headers: formHeaders,
-      payload: form({ session_id: 'cs_test_nope' }),
+      payload: form({ session_id: 'cs_test_nope', token: who.mainToken }),
     });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ error: true });

@@ -3,11 +3,14 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext';
+import { BASE_MAP_MAX_ZOOM } from '../../services/basemap/BaseMapTiles';
+
 const tileParams = {
   type: 'object',
   required: ['z', 'x', 'y'],
   properties: {
-    z: { type: 'integer', minimum: 0, maximum: 22 },
+    // Deeper tiles would be the same geography cut finer: the browser over-zooms from BASE_MAP_MAX_ZOOM.
+    z: { type: 'integer', minimum: 0, maximum: BASE_MAP_MAX_ZOOM },
     x: { type: 'integer', minimum: 0 },
     y: { type: 'integer', minimum: 0 },
   },
@@ -39,10 +42,14 @@ export async function baseMapRoutes(app: FastifyInstance, ctx: AppContext): Prom
       if (x >= 2 ** z || y >= 2 ** z) {
         return reply.code(400).send({ error: true, message: 'tile x and y must be below 2^z' });
       }
-      return reply
-        .type('application/x-protobuf')
-        .header('cache-control', 'public, max-age=86400')
-        .send(ctx.baseMap.tile(z, x, y));
+      return (
+        reply
+          .type('application/x-protobuf')
+          .header('cache-control', 'public, max-age=86400')
+          // Public and token-free: the app may load them from another configured host.
+          .header('cross-origin-resource-policy', 'cross-origin')
+          .send(ctx.baseMap.tile(z, x, y))
+      );
     },
   );
 
@@ -52,6 +59,7 @@ export async function baseMapRoutes(app: FastifyInstance, ctx: AppContext): Prom
     reply
       .type('text/javascript; charset=utf-8')
       .header('cache-control', 'public, max-age=86400')
+      .header('cross-origin-resource-policy', 'cross-origin')
       .header('vary', 'Accept-Encoding');
     if (!(request.headers['accept-encoding'] ?? '').includes('gzip'))
       return reply.send(fs.createReadStream(WORKER_FILE));

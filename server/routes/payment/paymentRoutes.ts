@@ -3,16 +3,18 @@ import type { AppContext } from '../../AppContext';
 import { WebhookSignatureError } from '../../services/billing/paymentEvents';
 import { checkoutRoutes } from './checkoutRoutes';
 import { testCheckoutRoutes } from './testCheckoutRoutes';
+import { createTestPageGrants } from './testPageGrant';
 
 /**
  * The payment API under /v1/secure/payment (spec §7): checkout, portal and webhook; the test pages only
  * when Stripe is not configured.
  */
 export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  await app.register(async (scope) => checkoutRoutes(scope, ctx));
+  const grants = createTestPageGrants(ctx.config.jwtSecret, ctx.config.publicUrl.startsWith('https:'));
+  await app.register(async (scope) => checkoutRoutes(scope, ctx, grants));
   await app.register(async (scope) => webhookRoutes(scope, ctx));
   if (ctx.payments.provider.name === 'test')
-    await app.register(async (scope) => testCheckoutRoutes(scope, ctx));
+    await app.register(async (scope) => testCheckoutRoutes(scope, ctx, grants));
 }
 
 /**

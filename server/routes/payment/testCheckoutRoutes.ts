@@ -9,6 +9,7 @@ import {
   signTestEvent,
 } from '../../services/billing/testProvider';
 import { renderPaymentPage, renderTestCheckoutPage, renderTestPortalPage } from './testPaymentPages';
+import type { TestPage, TestPageGrants } from './testPageGrant';
 const idParams = {
   type: 'object',
   required: ['id'],
@@ -30,7 +31,7 @@ function html(reply: FastifyReply, status: number, page: string) {
     .header('cache-control', 'no-store')
     .header(
       'content-security-policy',
-      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:",
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'",
     )
     .send(page);
 }
@@ -38,6 +39,10 @@ function html(reply: FastifyReply, status: number, page: string) {
 const gone = (title: string, text: string) => renderPaymentPage(title, `<h1>${title}</h1><p>${text}</p>`);
 const CHECKOUT_NOT_FOUND = gone('Checkout not found', 'This checkout does not exist.');
 const CHECKOUT_ENDED = gone('Checkout ended', 'This checkout was cancelled.');
+const NOT_YOURS = gone(
+  'Not available',
+  'This payment page belongs to another browser session. Start again from Parcel Atlas.',
+);
 const PORTAL_EXPIRED = gone(
   'Link expired',
   'This billing link has expired. Open it again from Parcel Atlas.',
@@ -48,8 +53,20 @@ const PORTAL_EXPIRED = gone(
  * signed, Stripe-shaped event through processWebhook, the same path Stripe's webhook takes, then redirect
  * the way Stripe does.
  */
-export async function testCheckoutRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function testCheckoutRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  grants: TestPageGrants,
+): Promise<void> {
   const { plans } = ctx;
+
+  // Every page and action answers only the browser the buyer's verified form post was made from.
+  app.addHook('preHandler', async (request, reply) => {
+    const match = /\/test-(checkout|portal)\/([^/?]+)/.exec(request.url);
+    if (!match) return;
+    if (!grants.allows(request, match[1] as TestPage, decodeURIComponent(match[2])))
+      return html(reply, 403, NOT_YOURS);
+  });
   const { checkoutSessions: checkouts, portalSessions: portals, subscriptions, webhooks } = ctx.payments;
 
   /**

@@ -52,6 +52,7 @@ export const ACCOUNT_MESSAGES = {
   profileEmailRequired: 'Email is required',
   emailInvalid: 'E-mail must be valid',
   profileSaved: 'Profile saved',
+  serverBusy: 'The server is busy. Please try again in a moment',
   tooManyAttempts: (minutes: number) =>
     `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again`,
 } as const;

@@ -10,7 +10,7 @@ import { accountKeys, passwordHasher } from './credentials';
 import { createAccountLimits } from './rateLimits';
 
 export interface AccountServiceDeps {
-  config: Pick<Config, 'publicUrl' | 'keyTtlSeconds'>;
+  config: Pick<Config, 'publicUrl' | 'keyTtlSeconds'> & Partial<Pick<Config, 'accountMailsPerHour'>>;
   tokens: TokenService;
   users: UserStore;
   keys: AccountKeyStore;
@@ -28,7 +28,7 @@ export interface AccountServiceDeps {
 export function createAccountKit(deps: AccountServiceDeps) {
   const { config, tokens, users, keys, unitOfWork, mailer, log } = deps;
   const now = deps.now ?? (() => Date.now());
-  const { limits, enforce } = createAccountLimits(now);
+  const { limits, enforce } = createAccountLimits(now, config.accountMailsPerHour);
 
   function issueKey(kind: AccountKeyKind, email: string, userId: string | null): string {
     // Spent and expired keys are useless; sweeping them here keeps the table small without a timer.

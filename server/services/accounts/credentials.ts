@@ -1,19 +1,56 @@
 import crypto from 'node:crypto';
+import os from 'node:os';
 import argon2 from 'argon2';
 import { isStrongPassword } from '../../../src/lib/validation/password';
 import { AccountError, ACCOUNT_MESSAGES as M } from './AccountError';
 
 /** What proves who someone is: passwords (argon2id), mailed single-use keys, and the forms that set them. */
 
+/** Runs at most `max` tasks at once, the others in arrival order; refuses (503) when too many wait. */
+export function createConcurrencyLimit(max: number, maxWaiting: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (running >= max) {
+        if (waiting.length >= maxWaiting) throw new AccountError(503, M.serverBusy, {}, 5);
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      }
+      running += 1;
+      try {
+        return await task();
+      } finally {
+        running -= 1;
+        waiting.shift()?.();
+      }
+    },
+  };
+}
+
+/** Logins that may wait for a hashing slot before being told the server is busy. */
+const MAX_WAITING_HASHES = 200;
+let hashing = createConcurrencyLimit(Math.max(1, os.availableParallelism() - 1), MAX_WAITING_HASHES);
+
+/**
+ * How many argon2 hashes run at once (config.passwordHashConcurrency, set by the composition root).
+ * Each takes 64 MiB and a core for ~50 ms: a login flood waits its turn instead of starving the API.
+ */
+export function limitPasswordHashing(concurrency: number): void {
+  hashing = createConcurrencyLimit(concurrency, MAX_WAITING_HASHES);
+}
+
 /** argon2id with the library's defaults (64 MiB, 3 passes), the OWASP-recommended family. */
 export const passwordHasher = {
-  hash: (password: string): Promise<string> => argon2.hash(password, { type: argon2.argon2id }),
-  async verify(hash: string, password: string): Promise<boolean> {
-    try {
-      return await argon2.verify(hash, password);
-    } catch {
-      return false;
-    }
+  hash: (password: string): Promise<string> =>
+    hashing.run(() => argon2.hash(password, { type: argon2.argon2id })),
+  verify(hash: string, password: string): Promise<boolean> {
+    return hashing.run(async () => {
+      try {
+        return await argon2.verify(hash, password);
+      } catch {
+        return false;
+      }
+    });
   },
 };
 

@@ -1,6 +1,7 @@
 import type { MessageResponse, UpdatePasswordResponse } from '../../../src/contract/Accounts';
 import type { UserRecord } from '../../store/users/UserStore';
 import { composeAccountMail, accountLink } from '../mail/composeAccountMail';
+import { ALL_MAILS } from './rateLimits';
 import { AccountError, ACCOUNT_MESSAGES as M } from './AccountError';
 import {
   text,
@@ -18,6 +19,8 @@ export function passwordActions(kit: AccountKit) {
     config,
     users,
     keys,
+    unitOfWork,
+    log,
     now,
     enforce,
     issueKey,
@@ -30,22 +33,31 @@ export function passwordActions(kit: AccountKit) {
     requestPasswordReset(body: { username?: string; targeturl?: string }, ip: string): MessageResponse {
       const username = text(body.username);
       if (!username) throw new AccountError(400, M.usernameRequired);
-      enforce(['resetPerIp', ip], ['resetPerAccount', username.toLowerCase()]);
-      const user = users.findByUsername(username);
-      if (user && user.status === 'active') {
-        keys.revokeForUser('reset', user.id, now());
-        const key = issueKey('reset', user.email, user.id);
-        deliverLater(
-          composeAccountMail({
-            kind: 'reset',
-            to: user.email,
-            language: user.defaultLanguage,
-            name: user.name,
-            link: accountLink(config.publicUrl, 'reset-password', key, body.targeturl),
-            ttlSeconds: config.keyTtlSeconds.reset,
-          }),
-        );
-      }
+      enforce(['resetPerIp', ip], ['resetPerAccount', username.toLowerCase()], ['accountMails', ALL_MAILS]);
+      // The look-up, the key and the mail happen after the reply, for known and unknown accounts alike:
+      // the request path does the same work either way, so its timing says nothing about the account.
+      setImmediate(() => {
+        try {
+          const user = users.findByUsername(username);
+          if (!user || user.status !== 'active') return;
+          const key = unitOfWork(() => {
+            keys.revokeForUser('reset', user.id, now());
+            return issueKey('reset', user.email, user.id);
+          });
+          deliverLater(
+            composeAccountMail({
+              kind: 'reset',
+              to: user.email,
+              language: user.defaultLanguage,
+              name: user.name,
+              link: accountLink(config.publicUrl, 'reset-password', key, body.targeturl),
+              ttlSeconds: config.keyTtlSeconds.reset,
+            }),
+          );
+        } catch (error) {
+          log.error({ err: error }, 'a password reset could not be prepared');
+        }
+      });
       return { error: false, message: M.resetRequested };
     },
 

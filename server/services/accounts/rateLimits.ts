@@ -56,16 +56,20 @@ export const ACCOUNT_RATE_LIMITS = {
   resetPerIp: { max: 20, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimit>;
 
-export type AccountLimitName = keyof typeof ACCOUNT_RATE_LIMITS;
+/** The whole server's budget of account mails an hour: the key every mail-sending request counts under. */
+export const ALL_MAILS = 'all';
+
+export type AccountLimitName = keyof typeof ACCOUNT_RATE_LIMITS | 'accountMails';
 
 /**
  * One limiter per account limit, and `enforce`, which counts an attempt against each given limiter and
  * refuses with 429 and the wait in minutes when one is over.
  */
-export function createAccountLimits(now: () => number) {
-  const limits = Object.fromEntries(
-    Object.entries(ACCOUNT_RATE_LIMITS).map(([name, limit]) => [name, createRateLimiter(limit, now)]),
-  ) as Record<AccountLimitName, RateLimiter>;
+export function createAccountLimits(now: () => number, mailsPerHour = 500) {
+  const limits = Object.fromEntries([
+    ...Object.entries(ACCOUNT_RATE_LIMITS).map(([name, limit]) => [name, createRateLimiter(limit, now)]),
+    ['accountMails', createRateLimiter({ max: mailsPerHour, windowMs: 60 * MINUTE }, now)],
+  ]) as Record<AccountLimitName, RateLimiter>;
   function enforce(...checks: [AccountLimitName, string][]) {
     for (const [name, key] of checks) {
       const result = limits[name].hit(key);

@@ -8,6 +8,7 @@ import {
 import { passwordStrengthScore, REQUIRED_PASSWORD_STRENGTH } from '../../../src/lib/validation/password';
 import { type UserRecord, UsernameTakenError } from '../../store/users/UserStore';
 import { composeAccountMail, accountLink } from '../mail/composeAccountMail';
+import { ALL_MAILS } from './rateLimits';
 import { AccountError, ACCOUNT_MESSAGES as M } from './AccountError';
 import { text, isEmailAddress, accountKeys, passwordHasher } from './credentials';
 import { toProfile, withMapUserRole } from './profile';
@@ -24,7 +25,11 @@ export function registrationActions(kit: AccountKit) {
     ): Promise<EmailVerificationResponse> {
       const email = text(body.email);
       if (!email || !isEmailAddress(email)) throw new AccountError(400, M.emailRequired);
-      enforce(['verificationPerIp', ip], ['verificationPerEmail', email.toLowerCase()]);
+      enforce(
+        ['verificationPerIp', ip],
+        ['verificationPerEmail', email.toLowerCase()],
+        ['accountMails', ALL_MAILS],
+      );
       const existing = users.findByUsername(email);
       if (existing) {
         deliverLater(

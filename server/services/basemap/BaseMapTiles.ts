@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { fromGeojsonVt, type VtFeature } from 'vt-pbf';
 import {
   loadBaseGeography,
@@ -51,14 +52,31 @@ function pointFeature(feature: BaseFeature, scale: number, x: number, y: number)
   return inside ? { type: 1, geometry: [[xs[0], ys[0]]], tags: feature.properties } : null;
 }
 
+/** Bytes of built tiles kept in memory: all of Switzerland up to BASE_MAP_MAX_ZOOM is far below this. */
+export const BASE_MAP_CACHE_BYTES = 32 * 1024 * 1024;
+
 /**
  * Mapbox Vector Tiles of the self-hosted base map, built on request from the pre-projected geography
- * and kept: over Switzerland there are only a few hundred tiles up to BASE_MAP_MAX_ZOOM.
+ * and kept in a cache bounded by size (least recently used tiles go first): over Switzerland there are
+ * only a few hundred tiles up to BASE_MAP_MAX_ZOOM, and deeper zooms are refused by the route.
  */
 export class BaseMapTiles {
-  private readonly cache = new Map<string, Buffer>();
+  private readonly cache: LRUCache<string, Buffer>;
 
-  constructor(private readonly features: BaseFeature[]) {}
+  constructor(
+    private readonly features: BaseFeature[],
+    maxCacheBytes: number = BASE_MAP_CACHE_BYTES,
+  ) {
+    this.cache = new LRUCache<string, Buffer>({
+      maxSize: maxCacheBytes,
+      sizeCalculation: (tile) => Math.max(1, tile.length),
+    });
+  }
+
+  /** Bytes the cache holds now (for tests and diagnostics). */
+  get cachedBytes(): number {
+    return this.cache.calculatedSize;
+  }
 
   tile(z: number, x: number, y: number): Buffer {
     const key = `${z}/${x}/${y}`;
@@ -66,7 +84,7 @@ export class BaseMapTiles {
     if (cached) return cached;
     const built = this.build(z, x, y);
     // Tiles outside the country are empty and cheap; only keep the ones that carry something.
-    if (built.length > 0) this.cache.set(key, built);
+    if (built.length > 0 && built.length <= this.cache.maxSize) this.cache.set(key, built);
     return built;
   }
 

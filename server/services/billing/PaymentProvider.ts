@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import Stripe from 'stripe';
 import type { Plan } from '../../../src/contract/Subscription';
 import type { Config } from '../../config';
@@ -14,15 +15,25 @@ export interface CheckoutRequest {
   cancelUrl: string;
 }
 
-/** A hosted checkout and billing portal: Stripe, or the built-in test checkout when no keys are set. */
+/** Thrown by the 'none' provider: the routes answer 503 with its message. */
+export class PaymentsNotConfiguredError extends Error {
+  constructor() {
+    super('Payments are not configured on this server. Please contact the operator');
+  }
+}
+
+/** A hosted checkout and billing portal: Stripe, the built-in test checkout, or none (see PAYMENT_PROVIDER). */
 export interface PaymentProvider {
-  readonly name: 'stripe' | 'test';
+  readonly name: 'stripe' | 'test' | 'none';
   /** Secret the webhook signatures are verified with. */
   readonly webhookSecret: string;
   /** Creates a subscription checkout; resolves to the URL of the hosted payment page. */
   createCheckoutSession(request: CheckoutRequest): Promise<string>;
-  /** The billing portal URL for the customer of a finished checkout; null for an unknown session. */
-  createPortalSession(checkoutSessionId: string, returnUrl: string): Promise<string | null>;
+  /**
+   * The billing portal URL for the customer of a finished checkout; null for an unknown session or one
+   * `userId` (the signed-in user asking) did not pay for.
+   */
+  createPortalSession(checkoutSessionId: string, returnUrl: string, userId: string): Promise<string | null>;
 }
 
 /**
@@ -38,13 +49,38 @@ export interface PaymentEvent {
   data: { object: Record<string, unknown> };
 }
 
-/** Stripe when STRIPE_SECRET_KEY/STRIPE_WEBHOOK_SECRET are set (config validates them as a pair), else the test checkout. */
+/** No provider: every checkout and portal call is refused, and no webhook signature can verify. */
+function createNoPaymentProvider(): PaymentProvider {
+  return {
+    name: 'none',
+    // A secret nobody holds: a webhook event can never verify.
+    webhookSecret: `whsec_${crypto.randomBytes(32).toString('base64url')}`,
+    createCheckoutSession: () => Promise.reject(new PaymentsNotConfiguredError()),
+    createPortalSession: () => Promise.reject(new PaymentsNotConfiguredError()),
+  };
+}
+
+/**
+ * The provider config.paymentProvider names: Stripe (config checked its keys), the built-in test
+ * checkout only when chosen (PAYMENT_PROVIDER=test, or by default outside production), else none.
+ */
 export function createPaymentProvider(
   config: Config,
   stores: Pick<Stores, 'checkoutSessions' | 'portalSessions'>,
 ): PaymentProvider {
-  if (config.stripeSecretKey && config.stripeWebhookSecret) {
-    return createStripeProvider(new Stripe(config.stripeSecretKey), config.stripeWebhookSecret);
+  switch (config.paymentProvider) {
+    case 'stripe':
+      return createStripeProvider(
+        new Stripe(config.stripeSecretKey as string),
+        config.stripeWebhookSecret as string,
+      );
+    case 'test':
+      return createTestProvider(stores, testWebhookSecret(config.dataDir));
+    case 'none':
+      return createNoPaymentProvider();
   }
-  return createTestProvider(stores, testWebhookSecret(config.dataDir));
 }
+
+/** The line logged at start when the test checkout takes the payments. */
+export const TEST_PROVIDER_WARNING =
+  'PAYMENT_PROVIDER=test: the built-in TEST checkout is active and grants paid plans without charging anyone. Never use it in production';

@@ -26,10 +26,12 @@ export function createStripeProvider(stripe: Stripe, webhookSecret: string): Pay
       if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
       return session.url;
     },
-    async createPortalSession(checkoutSessionId, returnUrl) {
+    async createPortalSession(checkoutSessionId, returnUrl, userId) {
       let customer: string | null = null;
       try {
         const session = await stripe.checkout.sessions.retrieve(checkoutSessionId);
+        // Only the user who paid (client_reference_id, set at checkout) may manage that customer.
+        if (session.client_reference_id !== userId) return null;
         customer = typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);
       } catch {
         return null;

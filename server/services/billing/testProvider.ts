@@ -102,9 +102,9 @@ export function createTestProvider(
       });
       return `${PAYMENT_PREFIX}/test-checkout/${id}`;
     },
-    async createPortalSession(checkoutSessionId, returnUrl) {
+    async createPortalSession(checkoutSessionId, returnUrl, userId) {
       const checkout = checkouts.byId(checkoutSessionId);
-      if (!checkout || checkout.status !== 'complete') return null;
+      if (!checkout || checkout.status !== 'complete' || checkout.userId !== userId) return null;
       const id = randomId('bps_test_');
       portals.create({
         id,

@@ -34,6 +34,8 @@ function number(raw: RawQuery, key: string): number | undefined {
   if (value === undefined) return undefined;
   if (!/^-?\d+(\.\d+)?$/.test(value)) throw new SearchInputError(`${key} must be a number`);
   const n = Number(value);
+  // 400 digits are a number to the pattern but Infinity to JavaScript.
+  if (!Number.isFinite(n)) throw new SearchInputError(`${key} must be a finite number`);
   if (n < 0) throw new SearchInputError(`${key} must be at least 0`);
   return n;
 }
@@ -155,4 +157,12 @@ export function parsePaging(raw: RawQuery): Paging {
 /** True when the query selects something: spec §5 says no text and no filters makes no search. */
 export function hasCriteria(query: ParcelQuery): boolean {
   return Object.values(query).some((value) => value !== undefined && value !== false);
+}
+
+/**
+ * True when the query carries any advanced filter (a SEARCH_PARAMETERS row marked `advanced`): such a
+ * search is an advanced one and counts against the plan whichever route it came through.
+ */
+export function isAdvancedQuery(query: ParcelQuery): boolean {
+  return SEARCH_PARAMETERS.some((row) => row.advanced && query[row.queryKey] !== undefined);
 }

@@ -1,4 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 import type { AlphaItem, Canton, LangMap, ThermalItem } from '../../../src/contract/Parcel';
 import {
   BUILDING_TILE_KEYS,
@@ -7,7 +8,7 @@ import {
   type ParcelRepository,
 } from './ParcelRepository';
 import type { BuildingRow, ParcelRow } from './ParcelRow';
-import { parcelWhere, textTerms, whereClause } from './parcelWhere';
+import { IN_JSON_LIST, parcelWhere, textTerms, whereClause } from './parcelWhere';
 import { rowToBuilding, rowToParcel } from './rowToParcel';
 import { loadParcelFilterIndex, type ParcelFilterIndex } from './ParcelFilterIndex';
 import { packedRowSql, readTileFeatureBatch } from './tileFeatureBatch';
@@ -43,10 +44,22 @@ function fold(text: unknown): string {
     .toLowerCase();
 }
 
-export function createSqliteParcelRepository(db: Database): ParcelRepository {
+/** How many prepared statements the repository keeps (least recently used go first). */
+export const MAX_PREPARED_STATEMENTS = 256;
+
+export interface ParcelRepositoryOptions {
+  /** Size of the prepared-statement cache; MAX_PREPARED_STATEMENTS unless a test wants a small one. */
+  maxStatements?: number;
+}
+
+export function createSqliteParcelRepository(
+  db: Database,
+  { maxStatements = MAX_PREPARED_STATEMENTS }: ParcelRepositoryOptions = {},
+): ParcelRepository {
   db.function('fold', { deterministic: true }, fold);
-  const statements = new Map<string, Statement>();
-  // Search SQL varies with the filters used; each distinct shape is prepared once.
+  const statements = new LRUCache<string, Statement>({ max: maxStatements });
+  // Search SQL varies with the filters used (lists are one JSON parameter, so not with their length);
+  // each distinct shape is prepared once and kept in a bounded cache.
   const prepared = (sql: string): Statement => {
     let statement = statements.get(sql);
     if (!statement) {
@@ -129,11 +142,12 @@ export function createSqliteParcelRepository(db: Database): ParcelRepository {
       return rows.map((r): AlphaItem => ({ ...r, lang: JSON.parse(r.lang) as LangMap }));
     },
     streets(q, canton, locnames, limit) {
-      const inList = locnames.length > 0 ? `AND locname IN (${locnames.map(() => '?').join(', ')})` : '';
+      const inNames = locnames.length > 0 ? JSON.stringify(locnames) : null;
       const rows = prepared(
-        `SELECT id, name, canton, locname FROM streets WHERE (? IS NULL OR canton = ?) ${inList}
+        `SELECT id, name, canton, locname FROM streets WHERE (? IS NULL OR canton = ?)
+         AND (? IS NULL OR locname IN ${IN_JSON_LIST})
          AND fold(name) LIKE ? ESCAPE '\\' ORDER BY name, locname LIMIT ?`,
-      ).all(canton ?? null, canton ?? null, ...locnames, like(q), limit) as {
+      ).all(canton ?? null, canton ?? null, inNames, inNames, like(q), limit) as {
         id: number;
         name: string;
         canton: string;

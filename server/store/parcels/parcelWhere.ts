@@ -9,9 +9,12 @@ export interface SqlFilter {
 const EGRID = /^CH[0-9A-Z]{12}$/i;
 const NUMBER = /^\d+[a-z]?$/i;
 
-function placeholders(n: number): string {
-  return new Array(n).fill('?').join(', ');
-}
+/**
+ * A list filter bound as ONE parameter: the values as a JSON array read with json_each. The SQL text is
+ * the same whatever the list's length, so the prepared-statement cache holds one statement per shape.
+ */
+export const IN_JSON_LIST = '(SELECT value FROM json_each(?))';
+const jsonList = (values: string[]) => JSON.stringify(values);
 
 export interface TextTerms {
   egrids: string[];
@@ -66,12 +69,12 @@ export function parcelWhere(query: ParcelQuery): SqlFilter {
   if (query.canton) add('p.canton = ?', query.canton);
   if (query.locnames) {
     add(
-      `p.mun_bfs IN (SELECT bfs FROM municipalities WHERE name IN (${placeholders(query.locnames.length)}))`,
-      ...query.locnames,
+      `p.mun_bfs IN (SELECT bfs FROM municipalities WHERE name IN ${IN_JSON_LIST})`,
+      jsonList(query.locnames),
     );
   }
-  if (query.streets) add(`p.street IN (${placeholders(query.streets.length)})`, ...query.streets);
-  if (query.thermals) add(`p.grn_trm IN (${placeholders(query.thermals.length)})`, ...query.thermals);
+  if (query.streets) add(`p.street IN ${IN_JSON_LIST}`, jsonList(query.streets));
+  if (query.thermals) add(`p.grn_trm IN ${IN_JSON_LIST}`, jsonList(query.thermals));
   if (query.alphaPri) add('p.alpha_pri = ?', query.alphaPri);
   if (query.alphaSec) add('p.alpha_sec = ?', query.alphaSec);
   if (query.prcNo) add('p.prc_no = ?', query.prcNo);

@@ -4,14 +4,16 @@ import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { mainApi } from '../../api/mainApi';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PALETTE } from '../../app/palette';
 import { ROUTE_PATHS } from '../../app/routePaths';
+import { selectMainToken } from '../auth/sessionSlice';
 import { HostFormPost, paymentHostUrl } from './HostFormPost';
 
 /**
  * /payment/success/:session_id?product= (spec §2): thanks naming the product, Search Map, and Manage
- * your billing information (a form post of the session id to the payment host's portal call).
+ * your billing information (a form post of the session id and the main-server token to the payment
+ * host's portal call).
  */
 export function PaymentSuccessScreen() {
   const { session_id: sessionId = '' } = useParams();
@@ -19,6 +21,8 @@ export function PaymentSuccessScreen() {
   const product = search.get('product');
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
+  // The portal opens only for the buyer: the main-server token travels with the form (issue 10 item 6).
+  const mainToken = useAppSelector(selectMainToken);
 
   // The webhook has changed the plan: the Plan button and dialog must not show the old one.
   useEffect(() => {
@@ -39,7 +43,10 @@ export function PaymentSuccessScreen() {
         <Button type="primary" onClick={() => navigate(ROUTE_PATHS.mapview)}>
           <FormattedMessage id="payment.success.searchMap" />
         </Button>
-        <HostFormPost action={paymentHostUrl('create-portal-session')} fields={{ session_id: sessionId }}>
+        <HostFormPost
+          action={paymentHostUrl('create-portal-session')}
+          fields={{ session_id: sessionId, token: mainToken ?? '' }}
+        >
           <Button htmlType="submit">
             <FormattedMessage id="payment.success.manageBilling" />
           </Button>

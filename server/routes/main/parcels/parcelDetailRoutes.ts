@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../AppContext';
 import { authUser, requireRole } from '../../../http/requireRole';
-import { QUOTA_DENIED_STATUS, quotaDenial } from './parcelReplies';
+import { QUOTA_DENIED_STATUS, quotaDenial, toBasicObjectsResponse } from './parcelReplies';
 const paramsSchema = {
   type: 'object',
   required: ['id'],
@@ -10,7 +10,10 @@ const paramsSchema = {
 
 export const PARCEL_NOT_FOUND = 'No results found';
 
-/** maps/prcid/:id/objects (parcel + buildings) and …/objects-full (+ canton; counts one full view). */
+/**
+ * maps/prcid/:id/objects (the basic fields of the parcel and its buildings, free) and …/objects-full
+ * (every field + canton; counts one full view).
+ */
 export async function parcelDetailRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { parcels } = ctx;
   const guard = requireRole(ctx);
@@ -22,7 +25,7 @@ export async function parcelDetailRoutes(app: FastifyInstance, ctx: AppContext):
     async (request, reply) => {
       const detail = parcels.parcel(request.params.id.trim().toUpperCase());
       if (!detail) return reply.code(404).send(notFound);
-      return { feature: detail.parcel, objects: detail.objects };
+      return toBasicObjectsResponse(detail.parcel, detail.objects);
     },
   );
 

@@ -1,4 +1,11 @@
-import type { SearchResponse } from '../../../../src/contract/Parcel';
+import {
+  BUILDING_BASIC_FIELDS,
+  PARCEL_BASIC_FIELDS,
+  type BasicParcelObjectsResponse,
+  type BuildingObject,
+  type Parcel,
+  type SearchResponse,
+} from '../../../../src/contract/Parcel';
 import type { ParcelSearchResult } from '../../../store/parcels/ParcelRepository';
 import type { QuotaKind } from '../../../../src/contract/Subscription';
 import type { AppContext } from '../../../AppContext';
@@ -47,4 +54,21 @@ export function quotaDenial(ctx: AppContext, userId: string, kind: QuotaKind): Q
   const result = ctx.quota.consume(userId, kind);
   if (result.ok) return null;
   return { error: true, errorCode: result.errorCode, errorMessage: result.message };
+}
+
+function pick<T extends object, K extends keyof T>(source: T, keys: readonly K[]): Pick<T, K> {
+  const picked = {} as Pick<T, K>;
+  for (const key of keys) if (source[key] !== undefined) picked[key] = source[key];
+  return picked;
+}
+
+/** maps/prcid/{id}/objects: the contract's basic fields only (objects-full, counted, gives the rest). */
+export function toBasicObjectsResponse(
+  parcel: Parcel,
+  objects: BuildingObject[],
+): BasicParcelObjectsResponse {
+  return {
+    feature: pick(parcel, PARCEL_BASIC_FIELDS),
+    objects: objects.map((object) => pick(object, BUILDING_BASIC_FIELDS)),
+  };
 }

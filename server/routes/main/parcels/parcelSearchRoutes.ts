@@ -4,6 +4,7 @@ import type { AppContext } from '../../../AppContext';
 import { authUser, requireRole } from '../../../http/requireRole';
 import {
   hasCriteria,
+  isAdvancedQuery,
   parsePaging,
   parseSearchQuery,
   SearchInputError,
@@ -14,7 +15,10 @@ import { searchQuerystringSchema } from './searchQuerystringSchema';
 
 type Answer = (query: ParcelQuery, paging: Paging, request: FastifyRequest, reply: FastifyReply) => unknown;
 
-/** maps/search (free text plus filters) and maps/advance-search (filters; counts one advanced search). */
+/**
+ * maps/search (free text; with any advanced filter it counts as one advanced search) and
+ * maps/advance-search (filters; counts one advanced search).
+ */
 export async function parcelSearchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const options = { preHandler: requireRole(ctx), schema: { querystring: searchQuerystringSchema } };
   const badInput = (message: string) => ({ ...EMPTY_SEARCH, error: true, message, errorMessage: message });
@@ -34,23 +38,27 @@ export async function parcelSearchRoutes(app: FastifyInstance, ctx: AppContext):
     return answer(query, paging, request, reply);
   };
 
+  /** One advanced search: counted in the same transaction that answers it. */
+  const advancedSearch: Answer = (query, paging, request, reply) => {
+    const user = authUser(request);
+    const outcome = ctx.unitOfWork(() => {
+      const denied = quotaDenial(ctx, user.id, 'advance_search');
+      return denied ? { denied } : { response: toSearchResponse(ctx.parcels.search(query, paging)) };
+    });
+    if (outcome.denied) return reply.code(QUOTA_DENIED_STATUS).send({ ...EMPTY_SEARCH, ...outcome.denied });
+    return outcome.response;
+  };
+
+  // A simple search that carries an advanced filter is an advanced search: counted the same way.
   app.get(
     '/maps/search',
     options,
-    searchRoute((query, paging) => toSearchResponse(ctx.parcels.search(query, paging))),
+    searchRoute((query, paging, request, reply) =>
+      isAdvancedQuery(query)
+        ? advancedSearch(query, paging, request, reply)
+        : toSearchResponse(ctx.parcels.search(query, paging)),
+    ),
   );
 
-  app.get(
-    '/maps/advance-search',
-    options,
-    searchRoute((query, paging, request, reply) => {
-      const user = authUser(request);
-      const outcome = ctx.unitOfWork(() => {
-        const denied = quotaDenial(ctx, user.id, 'advance_search');
-        return denied ? { denied } : { response: toSearchResponse(ctx.parcels.search(query, paging)) };
-      });
-      if (outcome.denied) return reply.code(QUOTA_DENIED_STATUS).send({ ...EMPTY_SEARCH, ...outcome.denied });
-      return outcome.response;
-    }),
-  );
+  app.get('/maps/advance-search', options, searchRoute(advancedSearch));
 }
