@@ -51,13 +51,7 @@ function LoginStep() {
     <AuthCard title={<FormattedMessage id="auth.login.title" />}>
       <FormMessage message={message} />
       <LightForm onSubmit={() => void submit()}>
-        <LightField
-          label={intl.formatMessage({ id: 'auth.username' })}
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-          autoComplete="username"
-          autoFocus
-        />
+        <UsernameField value={username} onChange={setUsername} />
         <LightField
           password
           label={intl.formatMessage({ id: 'auth.password' })}
@@ -90,13 +84,26 @@ function LoginStep() {
   );
 }
 
+/** The username field both steps start with (focused, so Enter submits at once). */
+function UsernameField({ value, onChange }: { value: string; onChange(value: string): void }) {
+  const intl = useIntl();
+  return (
+    <LightField
+      label={intl.formatMessage({ id: 'auth.username' })}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      autoComplete="username"
+      autoFocus
+    />
+  );
+}
+
 /** Where the mailed reset link should point: this app's reset route (the server only accepts its own origin). */
 function resetTargetUrl(): string {
   return `${window.location.origin}/reset-password/`;
 }
 
 function ForgotPasswordStep() {
-  const intl = useIntl();
   const dispatch = useAppDispatch();
   const [requestReset, { isLoading }] = useRequestResetPasswordMutation();
   const [message, setMessage] = useState<SnackbarText | null>(null);
@@ -120,13 +127,7 @@ function ForgotPasswordStep() {
       </p>
       <FormMessage message={message} />
       <LightForm onSubmit={() => void submit()}>
-        <LightField
-          label={intl.formatMessage({ id: 'auth.username' })}
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-          autoComplete="username"
-          autoFocus
-        />
+        <UsernameField value={username} onChange={setUsername} />
         <Row>
           <LightButton type="primary" htmlType="submit" loading={isLoading}>
             <FormattedMessage id="auth.forgot.submit" />
