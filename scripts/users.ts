@@ -12,6 +12,7 @@ import { createSqliteStores } from '../server/store/Stores';
 import { createMailer } from '../server/services/mail/mailer';
 import { createAccountService } from '../server/services/accounts/createAccountService';
 import { AccountError } from '../server/services/accounts/AccountError';
+import { isCommonPassword } from '../server/services/accounts/passwordPolicy';
 import { LANGUAGE_CODES, type LanguageCode } from '../src/contract/Accounts';
 import { isStrongPassword } from '../src/lib/validation/password';
 
@@ -58,12 +59,13 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel }, process.stderr);
   const db = openDatabase(path.join(config.dataDir, 'parcel-atlas.sqlite'));
-  const { users, accountKeys, unitOfWork } = createSqliteStores(db);
+  const { users, accountKeys, rateLimits, unitOfWork } = createSqliteStores(db);
   const accounts = createAccountService({
     config,
     tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
     users,
     keys: accountKeys,
+    rateLimits,
     unitOfWork,
     mailer: createMailer(config, log),
     log,
@@ -72,12 +74,14 @@ async function main(): Promise<void> {
     (username && users.findByUsername(username)) ||
     fail(`No account with the username ${username ?? '(missing)'}`);
   const password = () => {
-    const value = values.password ?? fail('--password is required');
+    const value = (values.password ?? fail('--password is required')).trim();
     if (!isStrongPassword(value)) {
       fail(
         'The password needs 8 or more characters with upper and lower case, a digit and one of # ? ! @ $ % ^ & * -',
       );
     }
+    if (isCommonPassword(value))
+      fail('The password is a common one (or a common word with digits or symbols added)');
     return value;
   };
 

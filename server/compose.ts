@@ -47,6 +47,7 @@ export function composeContext({ config, db, log }: ComposeOptions): AppContext 
       tokens,
       users: stores.users,
       keys: stores.accountKeys,
+      rateLimits: stores.rateLimits,
       unitOfWork,
       mailer: createMailer(config, log),
       log,

@@ -47,34 +47,12 @@ describe('login, authorize and sessions', () => {
     expect(unknown.json()).toEqual(wrong.json());
   });
 
-  it('rate-limits login per account (even from many IPs) with 429, and per IP across accounts', async () => {
-    for (let i = 0; i < 10; i += 1) {
-      expect((await login({ username: 'anna@example.ch', password: 'nope' }, `10.1.0.${i}`)).statusCode).toBe(
-        401,
-      );
-    }
-    const limited = await login({ username: 'ANNA@example.ch', password: PASSWORD }, '10.1.0.99');
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({
-      error: true,
-      message: 'Too many attempts. Please wait 15 minutes and try again',
-    });
-
-    let status = 0;
-    for (let i = 0; i < 51 && status !== 429; i += 1) {
-      status = (await login({ username: `user${i}@example.ch`, password: 'nope' }, '10.2.0.1')).statusCode;
-    }
-    expect(status).toBe(429);
-  }, 60_000); // every attempt runs a real argon2id verification
-
-  it('a successful login clears the account counter', async () => {
-    for (let i = 0; i < 9; i += 1) await login({ username: 'anna@example.ch', password: 'nope' });
+  it('a successful login clears the failures of its account+address pair', async () => {
+    for (let i = 0; i < 5; i += 1) await login({ username: 'anna@example.ch', password: 'nope' });
     expect((await login({ username: 'anna@example.ch', password: PASSWORD })).statusCode).toBe(200);
-    for (let i = 0; i < 9; i += 1) await login({ username: 'anna@example.ch', password: 'nope' }, '10.3.0.1');
-    expect((await login({ username: 'anna@example.ch', password: PASSWORD }, '10.3.0.1')).statusCode).toBe(
-      200,
-    );
-  }, 60_000);
+    for (let i = 0; i < 5; i += 1) await login({ username: 'anna@example.ch', password: 'nope' });
+    expect((await login({ username: 'anna@example.ch', password: PASSWORD })).statusCode).toBe(200);
+  }, 60_000); // every attempt runs a real argon2id verification
 
   it('POST /v1/secure/user/authorize trades the SSO token for a main-server token and the profile', async () => {
     const sso = (await login({ username: 'anna@example.ch', password: PASSWORD })).json().token as string;

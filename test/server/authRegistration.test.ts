@@ -1,5 +1,6 @@
 import { createTestApp, type TestApp } from './helpers/createTestApp';
 import { clearOutbox, keyFromLink, readOutbox, waitForMail } from './helpers/outbox';
+import { ACCOUNT_RATE_LIMITS } from '../../server/services/accounts/rateLimits';
 
 const STRONG = 'Str0ng!Pass';
 
@@ -211,9 +212,33 @@ describe('registration: e-mail verification, activation key, register', () => {
     // Another address from another IP is unaffected; one IP is limited across addresses.
     expect((await verify('fine@example.ch', {}, '10.0.0.2')).statusCode).toBe(200);
     let last = 200;
-    for (let i = 0; i < 21 && last === 200; i += 1)
+    for (let i = 0; i <= ACCOUNT_RATE_LIMITS.verificationPerIp.max && last === 200; i += 1)
       last = (await verify(`a${i}@example.ch`, {}, '10.0.0.3')).statusCode;
     expect(last).toBe(429);
     expect(readOutbox(t.dataDir).length).toBeGreaterThan(0);
+  });
+
+  it('a company registers its staff from one address: 60 verification mails in an hour all go out (item 11)', async () => {
+    for (let i = 0; i < 60; i += 1)
+      expect((await verify(`staff${i}@muster.ch`, {}, '10.0.0.4')).statusCode).toBe(200);
+  });
+
+  it('trims the password on registration as login does: a trailing space still logs in (item 10)', async () => {
+    const { key } = await activationKey('trim@example.ch');
+    const spaced = `${STRONG} `;
+    const response = await register({
+      ...form('trim@example.ch', key),
+      password: spaced,
+      confirmPassword: spaced,
+    });
+    expect(response.statusCode).toBe(200);
+    for (const password of [spaced, STRONG]) {
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { username: 'trim@example.ch', password },
+      });
+      expect(login.statusCode).toBe(200);
+    }
   });
 });

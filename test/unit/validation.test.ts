@@ -12,7 +12,7 @@ import {
   numberOnly,
   required,
 } from '../../src/lib/validation/rules';
-import { isStrongPassword, strongPassword } from '../../src/lib/validation/password';
+import { isStrongPassword, strongPassword, STRONG_PASSWORD_SYMBOLS } from '../../src/lib/validation/password';
 import type { ValidationRule } from '../../src/lib/validation/rules';
 
 const messages: Record<string, string> = en;
@@ -118,5 +118,16 @@ describe('shared validation rules (spec §5)', () => {
       expect(messageOf(strongPassword, weak)).toBe(text);
     }
     expect(isStrongPassword('Abcdef1#')).toBe(true);
+  });
+
+  it("accepts a symbol from the union of the spec's two sets, exactly as the server does (issue 10, item 10)", () => {
+    expect([...STRONG_PASSWORD_SYMBOLS].sort()).toEqual(
+      [...'#?!@$%^&*-$@#&!'].filter((c, i, all) => all.indexOf(c) === i).sort(),
+    );
+    for (const symbol of '#?!@$%^&*-$@#&!') expect(isStrongPassword(`Abcdef1${symbol}`)).toBe(true);
+    for (const symbol of '+_=.,;:~()[]{}<>/\\|"\'`') expect(isStrongPassword(`Abcdef1${symbol}`)).toBe(false);
+    // The forms send passwords trimmed, and the server trims them too: surrounding spaces do not count.
+    expect(strongPassword(' Abcde1! ')).not.toBeNull();
+    expect(strongPassword(' Abcdef1! ')).toBeNull();
   });
 });

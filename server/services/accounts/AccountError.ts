@@ -30,6 +30,8 @@ export const ACCOUNT_MESSAGES = {
   weakPassword: 'Please choose a stronger password. Try a mix of letters, numbers, and symbols.',
   strongPasswordRule:
     'Password must have at least 8 characters with lower and upper letters and at least one symbol and one digit',
+  commonPassword:
+    'This password is too common and easy to guess. Please choose another one, not a common word with digits or symbols added',
   languageInvalid: 'Preferred language must be one of en, de, fr, it',
   usernameMustBeEmail: 'The username must be the verified e-mail address',
   accountExists: 'An account with this e-mail already exists. Please log in',

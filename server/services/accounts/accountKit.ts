@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { UnitOfWork } from '../../store/Stores';
+import type { RateLimitStore } from '../../store/rateLimits/RateLimitStore';
 import type { AccountKeyKind, AccountKeyStore } from '../../store/users/AccountKeyStore';
 import type { UserRecord, UserStore } from '../../store/users/UserStore';
 import type { Mail, Mailer } from '../mail/mailer';
@@ -14,6 +15,8 @@ export interface AccountServiceDeps {
   tokens: TokenService;
   users: UserStore;
   keys: AccountKeyStore;
+  /** Where the rate-limit counters live (they survive a restart). */
+  rateLimits: RateLimitStore;
   unitOfWork: UnitOfWork;
   mailer: Mailer;
   log: Pick<FastifyBaseLogger, 'error' | 'info'>;
@@ -28,7 +31,7 @@ export interface AccountServiceDeps {
 export function createAccountKit(deps: AccountServiceDeps) {
   const { config, tokens, users, keys, unitOfWork, mailer, log } = deps;
   const now = deps.now ?? (() => Date.now());
-  const { limits, enforce } = createAccountLimits(now, config.accountMailsPerHour);
+  const { limits, enforce, login } = createAccountLimits(deps.rateLimits, now, config.accountMailsPerHour);
 
   function issueKey(kind: AccountKeyKind, email: string, userId: string | null): string {
     // Spent and expired keys are useless; sweeping them here keeps the table small without a timer.
@@ -84,6 +87,7 @@ export function createAccountKit(deps: AccountServiceDeps) {
     now,
     limits,
     enforce,
+    loginLimits: login,
     issueKey,
     deliverLater,
     signToken,

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import argon2 from 'argon2';
-import { isStrongPassword } from '../../../src/lib/validation/password';
 import { AccountError, ACCOUNT_MESSAGES as M } from './AccountError';
+import { checkPasswordPolicy } from './passwordPolicy';
 
 /** What proves who someone is: passwords (argon2id), mailed single-use keys, and the forms that set them. */
 
@@ -104,12 +104,15 @@ export const CHANGED_PASSWORD: PasswordPairRules = {
   confirmRequired: true,
 };
 
-/** The new password of a form, or an AccountError with the form's own refusal text. */
+/**
+ * The new password of a form, trimmed like every password (login too), or an AccountError with the
+ * form's own refusal text or the password policy's.
+ */
 export function checkPasswordPair(pair: PasswordPair, rules: PasswordPairRules): string {
   const password = text(pair.password);
   const confirm = text(pair.confirmPassword);
   if (!password || (rules.confirmRequired && !confirm)) throw new AccountError(400, rules.required);
   if (password !== confirm) throw new AccountError(400, rules.differ);
-  if (!isStrongPassword(password)) throw new AccountError(400, M.strongPasswordRule);
+  checkPasswordPolicy(password);
   return password;
 }

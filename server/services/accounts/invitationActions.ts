@@ -81,7 +81,7 @@ export function invitationActions(kit: AccountKit) {
 
     /** For operators (`npm run users -- create`): an active account with a password, no mail involved. */
     async createUser(account: NewAccount): Promise<UserRecord> {
-      const passwordHash = await passwordHasher.hash(account.password);
+      const passwordHash = await passwordHasher.hash(text(account.password));
       try {
         return users.create({
           username: account.username,

@@ -77,7 +77,7 @@ export function passwordActions(kit: AccountKit) {
     async setPassword(username: string, password: string): Promise<UserRecord> {
       const user = users.findByUsername(username);
       if (!user) throw new AccountError(404, `No account with the username ${username}`);
-      return users.setPassword(user.id, await passwordHasher.hash(password));
+      return users.setPassword(user.id, await passwordHasher.hash(text(password)));
     },
   };
 }

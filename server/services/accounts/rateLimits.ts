@@ -1,83 +1,198 @@
+import type { RateLimitStore } from '../../store/rateLimits/RateLimitStore';
 import { AccountError, ACCOUNT_MESSAGES as M } from './AccountError';
 
+/** A fixed window: at most `max` attempts per `windowMs`. */
 export interface RateLimit {
   /** Attempts allowed per window. */
   max: number;
   windowMs: number;
 }
 
+/**
+ * A failure throttle in the manner of Keycloak's brute-force detection (wait increments): the first
+ * `freeFailures` failures within `windowMs` cost nothing; each further one imposes a wait that doubles
+ * from `firstWaitMs` up to `maxWaitMs`. Nothing is counted for a success.
+ */
+export interface FailureThrottle {
+  freeFailures: number;
+  windowMs: number;
+  firstWaitMs: number;
+  maxWaitMs: number;
+}
+
+export type LimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
 export interface RateLimiter {
   /** Counts one attempt for `key`; when over the limit, how many seconds until the window ends. */
-  hit(key: string): { allowed: true } | { allowed: false; retryAfterSeconds: number };
+  hit(key: string): LimitResult;
   reset(key: string): void;
 }
 
+export interface FailureLimiter {
+  /** Whether an attempt for `key` may go ahead now (counts nothing). */
+  check(key: string): LimitResult;
+  /** Counts one failure for `key`, imposing the next wait once the free failures are spent. */
+  fail(key: string): void;
+  /** Forgets the failures of `key`. */
+  reset(key: string): void;
+}
+
+const refusal = (until: number, at: number): LimitResult => ({
+  allowed: false,
+  retryAfterSeconds: Math.max(1, Math.ceil((until - at) / 1000)),
+});
+
 /**
- * Fixed-window counter in memory: enough for the one-process server (design §1). Old windows are swept
- * on use so the map cannot grow without bound.
+ * Fixed-window counter kept in the database (the `bucket` rows of `store`), so a restart does not reset
+ * it. Each call is one synchronous read and write, so concurrent requests cannot interleave inside it.
  */
-export function createRateLimiter(limit: RateLimit, now: () => number = Date.now): RateLimiter {
-  const windows = new Map<string, { start: number; count: number }>();
-  let lastSweep = now();
-
-  function sweep(at: number) {
-    if (at - lastSweep < limit.windowMs) return;
-    lastSweep = at;
-    for (const [key, window] of windows) if (at - window.start >= limit.windowMs) windows.delete(key);
-  }
-
+export function createRateLimiter(
+  bucket: string,
+  limit: RateLimit,
+  store: RateLimitStore,
+  now: () => number = Date.now,
+): RateLimiter {
   return {
     hit(key) {
       const at = now();
-      sweep(at);
-      const current = windows.get(key);
-      const window = current && at - current.start < limit.windowMs ? current : { start: at, count: 0 };
-      window.count += 1;
-      windows.set(key, window);
-      if (window.count <= limit.max) return { allowed: true };
-      return { allowed: false, retryAfterSeconds: Math.ceil((window.start + limit.windowMs - at) / 1000) };
+      const current = store.read(bucket, key);
+      const fresh = !current || at >= current.windowStart + limit.windowMs;
+      const windowStart = fresh ? at : current.windowStart;
+      const count = (fresh ? 0 : current.count) + 1;
+      const expiresAt = windowStart + limit.windowMs;
+      store.write(bucket, key, { count, windowStart, blockedUntil: 0, expiresAt });
+      return count <= limit.max ? { allowed: true } : refusal(expiresAt, at);
     },
-    reset: (key) => void windows.delete(key),
+    reset: (key) => store.remove(bucket, key),
   };
 }
 
-const MINUTE = 60_000;
+/** The failure throttle of `FailureThrottle`, kept in the database like `createRateLimiter`. */
+export function createFailureLimiter(
+  bucket: string,
+  throttle: FailureThrottle,
+  store: RateLimitStore,
+  now: () => number = Date.now,
+): FailureLimiter {
+  return {
+    check(key) {
+      const at = now();
+      const current = store.read(bucket, key);
+      return current && current.blockedUntil > at ? refusal(current.blockedUntil, at) : { allowed: true };
+    },
+    fail(key) {
+      const at = now();
+      const current = store.read(bucket, key);
+      const fresh = !current || (at >= current.windowStart + throttle.windowMs && at >= current.blockedUntil);
+      const windowStart = fresh ? at : current.windowStart;
+      const count = (fresh ? 0 : current.count) + 1;
+      const extra = count - throttle.freeFailures;
+      const wait = extra > 0 ? Math.min(throttle.maxWaitMs, throttle.firstWaitMs * 2 ** (extra - 1)) : 0;
+      const blockedUntil = wait > 0 ? at + wait : 0;
+      const expiresAt = Math.max(windowStart + throttle.windowMs, blockedUntil);
+      store.write(bucket, key, { count, windowStart, blockedUntil, expiresAt });
+    },
+    reset: (key) => store.remove(bucket, key),
+  };
+}
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
 
 /**
  * Limits on the calls an attacker would repeat: guessing passwords, and flooding mailboxes with
- * verification or reset mails. Per account they are tight; per IP looser (offices share an address).
+ * verification or reset mails. Per account they are tight; per address (IP) loose, because offices
+ * share one: a company registering its staff, or everyone signing in at nine, never meets them.
  */
 export const ACCOUNT_RATE_LIMITS = {
-  loginPerAccount: { max: 10, windowMs: 15 * MINUTE },
-  loginPerIp: { max: 50, windowMs: 15 * MINUTE },
-  verificationPerEmail: { max: 3, windowMs: 60 * MINUTE },
-  verificationPerIp: { max: 20, windowMs: 60 * MINUTE },
-  resetPerAccount: { max: 3, windowMs: 60 * MINUTE },
-  resetPerIp: { max: 20, windowMs: 60 * MINUTE },
+  verificationPerEmail: { max: 3, windowMs: HOUR },
+  verificationPerIp: { max: 200, windowMs: HOUR },
+  resetPerAccount: { max: 3, windowMs: HOUR },
+  resetPerIp: { max: 50, windowMs: HOUR },
 } satisfies Record<string, RateLimit>;
+
+/**
+ * Wrong passwords. Only failures count, and a correct password from another address is never refused
+ * because of them: the owner cannot be locked out by someone else's guesses.
+ */
+export const LOGIN_THROTTLES = {
+  /** One account guessed from one address: 5 free failures, then 30 s, 1, 2, 4, 8 min … up to 15 min. */
+  loginFailuresPerAccountIp: {
+    freeFailures: 5,
+    windowMs: 12 * HOUR,
+    firstWaitMs: 30 * SECOND,
+    maxWaitMs: 15 * MINUTE,
+  },
+  /** Any accounts from one address: 100 free failures an hour, then 1, 2, 4, 8 min … up to 15 min. */
+  loginFailuresPerIp: { freeFailures: 100, windowMs: HOUR, firstWaitMs: MINUTE, maxWaitMs: 15 * MINUTE },
+} satisfies Record<string, FailureThrottle>;
 
 /** The whole server's budget of account mails an hour: the key every mail-sending request counts under. */
 export const ALL_MAILS = 'all';
 
 export type AccountLimitName = keyof typeof ACCOUNT_RATE_LIMITS | 'accountMails';
+export type LoginThrottleName = keyof typeof LOGIN_THROTTLES;
+
+function tooMany(result: LimitResult): void {
+  if (result.allowed) return;
+  const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
+  throw new AccountError(429, M.tooManyAttempts(minutes), {}, result.retryAfterSeconds);
+}
 
 /**
- * One limiter per account limit, and `enforce`, which counts an attempt against each given limiter and
- * refuses with 429 and the wait in minutes when one is over.
+ * One limiter per account limit over the persistent `store`; `enforce` counts an attempt against each
+ * given limiter, `enforceLogin` checks the login throttles without counting; both refuse with 429 and
+ * the wait in minutes.
  */
-export function createAccountLimits(now: () => number, mailsPerHour = 500) {
-  const limits = Object.fromEntries([
-    ...Object.entries(ACCOUNT_RATE_LIMITS).map(([name, limit]) => [name, createRateLimiter(limit, now)]),
-    ['accountMails', createRateLimiter({ max: mailsPerHour, windowMs: 60 * MINUTE }, now)],
-  ]) as Record<AccountLimitName, RateLimiter>;
-  function enforce(...checks: [AccountLimitName, string][]) {
-    for (const [name, key] of checks) {
-      const result = limits[name].hit(key);
-      if (!result.allowed) {
-        const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
-        throw new AccountError(429, M.tooManyAttempts(minutes), {}, result.retryAfterSeconds);
-      }
-    }
+export function createAccountLimits(store: RateLimitStore, now: () => number, mailsPerHour = 500) {
+  let lastPurge = 0;
+  /** Expired rows are swept at most once a minute, on use, so the table cannot grow without bound. */
+  function purge() {
+    const at = now();
+    if (at - lastPurge < MINUTE) return;
+    lastPurge = at;
+    store.purgeExpired(at);
   }
-  return { limits, enforce };
+  const limits = Object.fromEntries([
+    ...Object.entries(ACCOUNT_RATE_LIMITS).map(([name, limit]) => [
+      name,
+      createRateLimiter(name, limit, store, now),
+    ]),
+    ['accountMails', createRateLimiter('accountMails', { max: mailsPerHour, windowMs: HOUR }, store, now)],
+  ]) as Record<AccountLimitName, RateLimiter>;
+  const throttles = Object.fromEntries(
+    Object.entries(LOGIN_THROTTLES).map(([name, throttle]) => [
+      name,
+      createFailureLimiter(name, throttle, store, now),
+    ]),
+  ) as Record<LoginThrottleName, FailureLimiter>;
+
+  function enforce(...checks: [AccountLimitName, string][]) {
+    purge();
+    for (const [name, key] of checks) tooMany(limits[name].hit(key));
+  }
+
+  /** Login: the keys of the address and of the account+address pair the throttles count under. */
+  function loginKeys(username: string, ip: string): [LoginThrottleName, string][] {
+    return [
+      ['loginFailuresPerIp', ip],
+      ['loginFailuresPerAccountIp', `${username.toLowerCase()}|${ip}`],
+    ];
+  }
+  const login = {
+    /** Refuses (429) while the address or the account+address pair must wait. */
+    enforce(username: string, ip: string) {
+      purge();
+      for (const [name, key] of loginKeys(username, ip)) tooMany(throttles[name].check(key));
+    },
+    failed(username: string, ip: string) {
+      for (const [name, key] of loginKeys(username, ip)) throttles[name].fail(key);
+    },
+    /** A success forgets the pair's failures and never counts against the address. */
+    succeeded(username: string, ip: string) {
+      throttles.loginFailuresPerAccountIp.reset(loginKeys(username, ip)[1][1]);
+    },
+  };
+  return { limits, throttles, enforce, login };
 }

@@ -11,6 +11,7 @@ import { composeAccountMail, accountLink } from '../mail/composeAccountMail';
 import { ALL_MAILS } from './rateLimits';
 import { AccountError, ACCOUNT_MESSAGES as M } from './AccountError';
 import { text, isEmailAddress, accountKeys, passwordHasher } from './credentials';
+import { checkPasswordPolicy } from './passwordPolicy';
 import { toProfile, withMapUserRole } from './profile';
 import type { AccountKit } from './accountKit';
 
@@ -73,20 +74,25 @@ export function registrationActions(kit: AccountKit) {
         companyAddress: text(body.companyAddress),
         username: text(body.username),
       };
-      const password = body.password ?? '';
+      // Trimmed like every password (login trims too), so a trailing space cannot lock the account out.
+      const password = text(body.password);
+      const confirmPassword = text(body.confirmPassword);
       const required = [
         fields.companyName,
         fields.name,
         fields.companyAddress,
         fields.username,
         password,
-        body.confirmPassword ?? '',
+        confirmPassword,
         fields.defaultLanguage,
       ];
-      if (required.some((value) => value.trim() === '')) throw new AccountError(400, M.fillAllFields);
-      if (password !== body.confirmPassword) throw new AccountError(400, M.passwordsDiffer);
+      if (required.some((value) => value === '')) throw new AccountError(400, M.fillAllFields);
+      if (password !== confirmPassword) throw new AccountError(400, M.passwordsDiffer);
+      // The activation form's score (spec §5) implies the strong-password rule; the policy adds the
+      // refusal of common passwords.
       if (passwordStrengthScore(password) < REQUIRED_PASSWORD_STRENGTH)
         throw new AccountError(400, M.weakPassword);
+      checkPasswordPolicy(password);
       if (!(LANGUAGE_CODES as readonly string[]).includes(fields.defaultLanguage)) {
         throw new AccountError(400, M.languageInvalid);
       }

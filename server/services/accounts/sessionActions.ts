@@ -13,20 +13,23 @@ import type { AccountKit } from './accountKit';
 
 /** Signing in and the signed-in account: login, the profile, the main-server token. */
 export function sessionActions(kit: AccountKit) {
-  const { users, limits, enforce, signToken, ssoToken, mustFindUser } = kit;
+  const { users, loginLimits, signToken, ssoToken, mustFindUser } = kit;
   return {
     async login(body: { username?: string; password?: string }, ip: string): Promise<LoginResponse> {
       const username = text(body.username);
       const password = text(body.password);
       if (!username || !password) throw new AccountError(400, M.loginRequired);
-      enforce(['loginPerIp', ip], ['loginPerAccount', username.toLowerCase()]);
+      loginLimits.enforce(username, ip);
       const user = users.findByUsername(username);
       const ok =
         user?.passwordHash && user.status === 'active'
           ? await passwordHasher.verify(user.passwordHash, password)
           : (await passwordHasher.verify(await DUMMY_HASH, password)) && false;
-      if (!user || !ok) throw new AccountError(401, M.loginFailed);
-      limits.loginPerAccount.reset(username.toLowerCase());
+      if (!user || !ok) {
+        loginLimits.failed(username, ip);
+        throw new AccountError(401, M.loginFailed);
+      }
+      loginLimits.succeeded(username, ip);
       return { token: await ssoToken(user), error: false, message: M.loginSucceeded };
     },
 

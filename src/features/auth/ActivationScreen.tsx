@@ -12,6 +12,7 @@ import { activationOpened, selectActivationEmail, selectActivationPhase } from '
 import { AuthCard } from './AuthCard';
 import { useRegisterMutation } from './authEndpoints';
 import { authErrorText, FormMessage } from './FormMessage';
+import { trimmedPasswords } from './NewPasswordFields';
 
 /** The preferred-language choices in the order of spec §2. */
 const LANGUAGE_CHOICES = ['en', 'it', 'fr', 'de'] as const;
@@ -85,7 +86,8 @@ function RegistrationForm({ activationKey }: { activationKey: string }) {
   const score = passwordStrengthScore(password);
 
   async function submit(values: ActivationForm) {
-    const trimmed = { ...values, username: email };
+    // Passwords are trimmed on every path (the server trims them too, login included).
+    const trimmed = { ...values, ...trimmedPasswords(values), username: email };
     const error = activationFormError(trimmed);
     if (error) {
       setMessage({ id: error });

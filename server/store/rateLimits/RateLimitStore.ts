@@ -1,0 +1,22 @@
+/** One counter of a rate limit: how many attempts (or failures) since `windowStart`, and any wait imposed. */
+export interface RateLimitState {
+  count: number;
+  /** When the counted window began (ms since epoch). */
+  windowStart: number;
+  /** No attempt is accepted before this time (ms since epoch; 0 = none). */
+  blockedUntil: number;
+  /** After this time the row means nothing and may be deleted (ms since epoch). */
+  expiresAt: number;
+}
+
+/**
+ * Where the rate limiter keeps its counters, so they survive a restart. `bucket` names the limit
+ * (e.g. `loginFailuresPerIp`), `key` what it counts (an address, an account, a pair).
+ */
+export interface RateLimitStore {
+  read(bucket: string, key: string): RateLimitState | null;
+  write(bucket: string, key: string, state: RateLimitState): void;
+  remove(bucket: string, key: string): void;
+  /** Deletes every counter expired at `now`. */
+  purgeExpired(now: number): void;
+}

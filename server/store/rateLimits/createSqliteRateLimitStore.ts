@@ -1,0 +1,45 @@
+import type { Database } from 'better-sqlite3';
+import type { RateLimitState, RateLimitStore } from './RateLimitStore';
+
+interface Row {
+  count: number;
+  window_start: number;
+  blocked_until: number;
+  expires_at: number;
+}
+
+/** The rate-limit counters in the `rate_limits` table (migration 15). */
+export function createSqliteRateLimitStore(db: Database): RateLimitStore {
+  const select = db.prepare<[string, string], Row>(
+    'SELECT count, window_start, blocked_until, expires_at FROM rate_limits WHERE bucket = ? AND key = ?',
+  );
+  const upsert = db.prepare<[string, string, number, number, number, number]>(
+    `INSERT INTO rate_limits (bucket, key, count, window_start, blocked_until, expires_at) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (bucket, key) DO UPDATE SET count = excluded.count, window_start = excluded.window_start,
+       blocked_until = excluded.blocked_until, expires_at = excluded.expires_at`,
+  );
+  const remove = db.prepare<[string, string]>('DELETE FROM rate_limits WHERE bucket = ? AND key = ?');
+  const purge = db.prepare<[number]>('DELETE FROM rate_limits WHERE expires_at <= ?');
+  return {
+    read(bucket, key): RateLimitState | null {
+      const row = select.get(bucket, key);
+      return row
+        ? {
+            count: row.count,
+            windowStart: row.window_start,
+            blockedUntil: row.blocked_until,
+            expiresAt: row.expires_at,
+          }
+        : null;
+    },
+    write(bucket, key, state) {
+      upsert.run(bucket, key, state.count, state.windowStart, state.blockedUntil, state.expiresAt);
+    },
+    remove(bucket, key) {
+      remove.run(bucket, key);
+    },
+    purgeExpired(now) {
+      purge.run(now);
+    },
+  };
+}
