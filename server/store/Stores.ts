@@ -15,6 +15,8 @@ import {
   type SubscriptionRepository,
 } from './subscriptions/SubscriptionRepository';
 import { createUsageRepository, type UsageRepository } from './subscriptions/UsageRepository';
+import type { SessionStore } from './sessions/SessionStore';
+import { createSqliteSessionStore } from './sessions/createSqliteSessionStore';
 import type { AccountKeyStore } from './users/AccountKeyStore';
 import type { UserStore } from './users/UserStore';
 import { createSqliteAccountKeyStore } from './users/createSqliteAccountKeyStore';
@@ -34,6 +36,7 @@ export type UnitOfWork = <T>(work: () => T) => T;
 export interface Stores {
   users: UserStore;
   accountKeys: AccountKeyStore;
+  sessions: SessionStore;
   parcels: ParcelRepository;
   plans: PlanRepository;
   subscriptions: SubscriptionRepository;
@@ -49,6 +52,7 @@ export function createSqliteStores(db: Database): Stores {
   return {
     users: createSqliteUserStore(db),
     accountKeys: createSqliteAccountKeyStore(db),
+    sessions: createSqliteSessionStore(db),
     parcels: createSqliteParcelRepository(db),
     plans: createPlanRepository(db),
     subscriptions: createSubscriptionRepository(db),

@@ -4,6 +4,7 @@ import { parcelsMigration } from './020-parcels';
 import { cantonsMigration } from './021-cantons';
 import { parcelFilterColumnsMigration } from './022-parcel-filter-columns';
 import { accountsMigration } from './010-accounts';
+import { sessionsMigration } from './011-sessions';
 import { plansSubscriptionsMigration } from './030-plans-subscriptions';
 
 /**
@@ -13,6 +14,7 @@ import { plansSubscriptionsMigration } from './030-plans-subscriptions';
 export const migrations: Migration[] = [
   coreMigration,
   accountsMigration,
+  sessionsMigration,
   parcelsMigration,
   cantonsMigration,
   parcelFilterColumnsMigration,
