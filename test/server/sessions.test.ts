@@ -163,6 +163,9 @@ describe('sessions', () => {
     jest.setSystemTime(start + 89 * DAY);
     expect(await secureStatus(main)).toBe(401);
     expect(await profileStatus(sso)).toBe(401);
+    // The next sign-in sweeps the ended session out of the table.
+    await signInBrowser(t);
+    expect(t.db.prepare('SELECT COUNT(*) AS n FROM sessions').get()).toEqual({ n: 1 });
   });
 
   it('validates SESSION_IDLE_DAYS (a whole number of days, 1 or more; default 30)', async () => {

@@ -43,7 +43,11 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     if (sessionIds.length > 0) events.emit(SESSIONS_REVOKED, { sessionIds });
   };
   return {
-    start: (userId) => sessions.create(userId, now()).id,
+    start(userId) {
+      // Ended sessions are useless once past the idle window; sweeping them here keeps the table small.
+      sessions.purgeEnded(now() - idleMs);
+      return sessions.create(userId, now()).id;
+    },
     resolve(claims) {
       const session = sessions.find(claims.sid);
       const at = now();

@@ -17,6 +17,8 @@ export interface SessionStore {
   touch(id: string, now: number): void;
   /** Revokes one open session; false when it was already revoked or does not exist. */
   revoke(id: string, now: number): boolean;
+  /** Deletes the sessions revoked or last seen before `before` (their tokens are refused either way). */
+  purgeEnded(before: number): void;
   /** Revokes every open session of the user except `keep`; returns the ids it revoked. */
   revokeAllForUser(userId: string, now: number, keep?: string): string[];
 }

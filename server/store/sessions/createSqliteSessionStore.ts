@@ -33,7 +33,11 @@ export function createSqliteSessionStore(db: Database): SessionStore {
   const revokeOfUser = db.prepare<[number, string, string]>(
     'UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND id <> ?',
   );
+  const purge = db.prepare<[number, number]>('DELETE FROM sessions WHERE revoked_at < ? OR last_seen_at < ?');
   return {
+    purgeEnded(before) {
+      purge.run(before, before);
+    },
     create(userId, now) {
       const id = crypto.randomUUID();
       insert.run(id, userId, now, now);
