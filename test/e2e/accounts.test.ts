@@ -159,7 +159,11 @@ describe('accounts in a real browser against the real server and a real SMTP rec
     await page.waitForURL((url) => url.pathname === '/');
 
     await page.goto('/logout');
+    // Yes first asks the server to end the session, then clears and reloads: wait for that reload, as the
+    // in-page redirect to /login may come just before it.
+    const reloaded = page.waitForEvent('load');
     await page.getByRole('button', { name: 'Yes' }).click();
+    await reloaded;
     await page.waitForURL((url) => url.pathname === '/login');
     // Cleared storage may or may not have been re-written with the empty session before the reload.
     const stored = await page.evaluate(() => window.localStorage.getItem('persist:parcel-atlas.session'));
