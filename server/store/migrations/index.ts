@@ -4,7 +4,7 @@ import { parcelsMigration } from './020-parcels';
 import { cantonsMigration } from './021-cantons';
 import { parcelFilterColumnsMigration } from './022-parcel-filter-columns';
 import { accountsMigration } from './010-accounts';
-import { sessionsMigration } from './015-sessions';
+import { sessionsMigration } from './016-sessions';
 import { plansSubscriptionsMigration } from './030-plans-subscriptions';
 
 /**

@@ -6,7 +6,7 @@ import type { Migration } from './Migration';
  * been seen for SESSION_IDLE_DAYS. Times are epoch milliseconds.
  */
 export const sessionsMigration: Migration = {
-  version: 15,
+  version: 16,
   name: 'sessions',
   up(db) {
     db.exec(`
