@@ -117,7 +117,7 @@ async function main(): Promise<void> {
     sub: user.id,
     username: user.username,
     roles: user.roles,
-    tv: user.tokenVersion,
+    sid: app.ctx.sessions.start(user.id),
   });
   const headers = { authorization: `Bearer ${token}` };
   const p = db.prepare('SELECT lon, lat FROM parcels ORDER BY id LIMIT 1').get() as {

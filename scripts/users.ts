@@ -2,6 +2,7 @@
  * User administration for operators (`npm run users -- <command>`), e.g. to create the first admin on a
  * fresh install. Works on the database in DATA_DIR and mails through SMTP_URL (or DATA_DIR/outbox).
  */
+import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
@@ -11,6 +12,7 @@ import { createTokenService } from '../server/services/tokens/TokenService';
 import { createSqliteStores } from '../server/store/Stores';
 import { createMailer } from '../server/services/mail/mailer';
 import { createAccountService } from '../server/services/accounts/createAccountService';
+import { createSessionService } from '../server/services/sessions/SessionService';
 import { AccountError } from '../server/services/accounts/AccountError';
 import { isCommonPassword } from '../server/services/accounts/passwordPolicy';
 import { LANGUAGE_CODES, type LanguageCode } from '../src/contract/Accounts';
@@ -59,10 +61,17 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel }, process.stderr);
   const db = openDatabase(path.join(config.dataDir, 'parcel-atlas.sqlite'));
-  const { users, accountKeys, rateLimits, unitOfWork } = createSqliteStores(db);
+  const { users, accountKeys, rateLimits, sessions, unitOfWork } = createSqliteStores(db);
   const accounts = createAccountService({
     config,
     tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
+    // set-password ends the account's sessions (a running server refuses their tokens at the next request).
+    sessions: createSessionService({
+      sessions,
+      users,
+      events: new EventEmitter(),
+      idleDays: config.sessionIdleDays,
+    }),
     users,
     keys: accountKeys,
     rateLimits,

@@ -4,6 +4,7 @@ import type { AccountService } from './services/accounts/createAccountService';
 import type { BaseMap } from './services/basemap/BaseMapTiles';
 import type { PaymentProvider } from './services/billing/PaymentProvider';
 import type { PaymentWebhooks } from './services/billing/paymentEvents';
+import type { SessionService } from './services/sessions/SessionService';
 import type { QuotaService, SubscriptionReader } from './services/quota/QuotaService';
 import type { TileService } from './services/tiles/TileService';
 import type { SessionResolver, TokenService } from './services/tokens/TokenService';
@@ -30,8 +31,10 @@ export interface AppContext {
    */
   events: EventEmitter;
   tokens: TokenService;
-  /** Re-checks a verified token against the account as it is now. */
+  /** Re-checks a verified token against its session and the account as they are now. */
   resolveSession: SessionResolver;
+  /** Server-side sessions: start, revoke (logout, password change), idle expiry. */
+  sessions: SessionService;
   /** Runs synchronous work as one transaction: it commits when `work` returns and rolls back when it throws. */
   unitOfWork: UnitOfWork;
   users: Stores['users'];

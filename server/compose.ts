@@ -11,7 +11,8 @@ import { createPaymentWebhooks } from './services/billing/paymentEvents';
 import { createMailer } from './services/mail/mailer';
 import { createQuotaService, createSubscriptionReader } from './services/quota/QuotaService';
 import { createTileService } from './services/tiles/TileService';
-import { createSessionResolver, createTokenService } from './services/tokens/TokenService';
+import { createSessionService } from './services/sessions/SessionService';
+import { createTokenService } from './services/tokens/TokenService';
 import { createSqliteStores } from './store/Stores';
 
 export interface ComposeOptions {
@@ -31,6 +32,12 @@ export function composeContext({ config, db, log }: ComposeOptions): AppContext 
   const { unitOfWork } = stores;
   const events = new EventEmitter();
   const tokens = createTokenService(config.jwtSecret, config.tokenTtlSeconds);
+  const sessions = createSessionService({
+    sessions: stores.sessions,
+    users: stores.users,
+    events,
+    idleDays: config.sessionIdleDays,
+  });
   const provider = createPaymentProvider(config, stores);
   if (provider.name === 'test') log.warn(TEST_PROVIDER_WARNING);
   else if (provider.name === 'none')
@@ -39,12 +46,14 @@ export function composeContext({ config, db, log }: ComposeOptions): AppContext 
     config,
     events,
     tokens,
-    resolveSession: createSessionResolver(stores.users),
+    resolveSession: sessions.resolve,
+    sessions,
     unitOfWork,
     users: stores.users,
     accounts: createAccountService({
       config,
       tokens,
+      sessions,
       users: stores.users,
       keys: stores.accountKeys,
       rateLimits: stores.rateLimits,

@@ -14,6 +14,8 @@ export interface Config {
   jwtSecret: string;
   /** Lifetime of the single-sign-on and main-server tokens, seconds (spec §9: 31104000). */
   tokenTtlSeconds: number;
+  /** A session not used for this many days ends (its tokens get 401), whatever the tokens' own expiry. */
+  sessionIdleDays: number;
   /** Lifetimes of the mailed single-use keys, seconds: e-mail verification/activation, password reset, invitation. */
   keyTtlSeconds: { verification: number; reset: number; invite: number };
   /** Sender of account mails (MAIL_FROM). */
@@ -182,6 +184,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl,
     jwtSecret: jwtSecret(env, dataDir),
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 31104000, 60, 10 * 31104000),
+    sessionIdleDays: integer(env, 'SESSION_IDLE_DAYS', 30, 1, 3650),
     keyTtlSeconds: {
       verification: integer(env, 'VERIFICATION_KEY_TTL_SECONDS', 24 * 3600, 60, 30 * 24 * 3600),
       reset: integer(env, 'RESET_KEY_TTL_SECONDS', 3600, 60, 7 * 24 * 3600),

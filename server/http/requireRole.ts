@@ -26,7 +26,8 @@ export function authUser(request: FastifyRequest): AuthUser {
 
 export const ACCESS_DENIED = 'Access denied. Please login with correct credentials to access the system';
 
-function tokenMessage(error: unknown): string {
+/** The 401 message for a token that failed verification. */
+export function tokenMessage(error: unknown): string {
   if (error instanceof TokenError && error.reason === 'expired')
     return 'Your session has expired. Please log in again';
   if (error instanceof TokenError && error.reason === 'missing') return 'Authorization token is missing';

@@ -1,6 +1,7 @@
 import { Server } from 'socket.io';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../AppContext';
+import { SESSIONS_REVOKED } from '../services/sessions/SessionService';
 
 /** Events other modules emit on ctx.events with a {userId} payload, pushed to that user's open sockets. */
 export const PUSHED_EVENTS = ['usage-changed', 'plan-changed'] as const;
@@ -8,7 +9,8 @@ export const PUSHED_EVENTS = ['usage-changed', 'plan-changed'] as const;
 /**
  * The socket server of spec §7 on the same port: the browser connects with its main-server token as the
  * `token` query parameter; each socket joins its user's room, and server events reach it as
- * `message` {type, data}.
+ * `message` {type, data}. Each socket also joins its session's room: when that session is revoked (logout,
+ * password change or reset) its sockets are disconnected at once.
  */
 export function attachSocketServer(app: FastifyInstance, ctx: AppContext): Server {
   const io = new Server(app.server, { serveClient: false, cors: { origin: true } });
@@ -19,13 +21,17 @@ export function attachSocketServer(app: FastifyInstance, ctx: AppContext): Serve
       const user = await ctx.resolveSession(claims);
       if (!user) return next(new Error('Your session has ended. Please log in again'));
       socket.data.userId = user.id;
+      socket.data.sessionId = user.sessionId;
       return next();
     } catch {
       return next(new Error('Authorization token is invalid'));
     }
   });
   io.on('connection', (socket) => {
-    void socket.join(`user:${String(socket.data.userId)}`);
+    void socket.join([`user:${String(socket.data.userId)}`, `session:${String(socket.data.sessionId)}`]);
+  });
+  ctx.events.on(SESSIONS_REVOKED, ({ sessionIds }: { sessionIds: string[] }) => {
+    io.in(sessionIds.map((id) => `session:${id}`)).disconnectSockets(true);
   });
   for (const type of PUSHED_EVENTS) {
     ctx.events.on(type, (data: { userId: string }) => {

@@ -17,6 +17,8 @@ import {
 import { createUsageRepository, type UsageRepository } from './subscriptions/UsageRepository';
 import type { RateLimitStore } from './rateLimits/RateLimitStore';
 import { createSqliteRateLimitStore } from './rateLimits/createSqliteRateLimitStore';
+import type { SessionStore } from './sessions/SessionStore';
+import { createSqliteSessionStore } from './sessions/createSqliteSessionStore';
 import type { AccountKeyStore } from './users/AccountKeyStore';
 import type { UserStore } from './users/UserStore';
 import { createSqliteAccountKeyStore } from './users/createSqliteAccountKeyStore';
@@ -37,6 +39,7 @@ export interface Stores {
   users: UserStore;
   accountKeys: AccountKeyStore;
   rateLimits: RateLimitStore;
+  sessions: SessionStore;
   parcels: ParcelRepository;
   plans: PlanRepository;
   subscriptions: SubscriptionRepository;
@@ -53,6 +56,7 @@ export function createSqliteStores(db: Database): Stores {
     users: createSqliteUserStore(db),
     accountKeys: createSqliteAccountKeyStore(db),
     rateLimits: createSqliteRateLimitStore(db),
+    sessions: createSqliteSessionStore(db),
     parcels: createSqliteParcelRepository(db),
     plans: createPlanRepository(db),
     subscriptions: createSubscriptionRepository(db),

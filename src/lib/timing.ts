@@ -23,6 +23,11 @@ export const PUSH_STATUS_CHECK_MS = 100;
 export const PROFILE_CACHE_S = 600;
 /** Lifetime of the cached single-sign-on and main-server tokens (360 days). */
 export const TOKEN_CACHE_S = 31104000;
+/**
+ * The longest the logout screen waits for the server to revoke the session (not in the spec): a slow or
+ * unreachable server must not keep the user signed in on this device.
+ */
+export const LOGOUT_CALL_TIMEOUT_MS = 5000;
 /** Interval of the expired-cache cleaner. */
 export const CACHE_CLEANER_MS = 60000;
 /** Pause between the language-change message and the reload, so the user sees the message. */

@@ -115,6 +115,36 @@ describe('accounts in a real browser against the real server and a real SMTP rec
     await expectSignedInOnMap(page, 'G');
   });
 
+  it('logout revokes the session on the server: the tokens read before logging out then get 401', async () => {
+    const { baseUrl } = e2eState();
+    const email = unique('ida');
+    usersCli(['create', email, '--password', 'Ida!Passw0rd', '--name', 'Ida Imhof']);
+    const page = await newPage(browser);
+    await page.goto('/login');
+    await logIn(page, email, 'Ida!Passw0rd');
+    await expectSignedInOnMap(page, 'I');
+    // redux-persist stores each slice key as JSON inside the JSON of the session.
+    await page.waitForFunction(() =>
+      /mainToken":"\{/.test(window.localStorage.getItem('persist:parcel-atlas.session') ?? ''),
+    );
+    const stored = await page.evaluate(() => window.localStorage.getItem('persist:parcel-atlas.session'));
+    const session = JSON.parse(stored ?? '{}') as Record<string, string>;
+    const sso = (JSON.parse(session.ssoToken) as { value: string }).value;
+    const main = (JSON.parse(session.mainToken) as { value: string }).value;
+    const profile = () =>
+      fetch(`${baseUrl}/api/admin/profile`, { headers: { authorization: `Bearer ${sso}` } });
+    const subscriptions = () =>
+      fetch(`${baseUrl}/v1/secure/subscriptions`, { headers: { authorization: `Bearer ${main}` } });
+    expect((await profile()).status).toBe(200);
+    expect((await subscriptions()).status).toBe(200);
+
+    await page.goto('/logout');
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect((await profile()).status).toBe(401);
+    expect((await subscriptions()).status).toBe(401);
+  });
+
   it('logout: Cancel returns to the map; Yes clears the session and the next visit goes to /login', async () => {
     const email = unique('hans');
     usersCli(['create', email, '--password', 'Hans!Passw0rd', '--name', 'Hans Huber']);
@@ -129,7 +159,11 @@ describe('accounts in a real browser against the real server and a real SMTP rec
     await page.waitForURL((url) => url.pathname === '/');
 
     await page.goto('/logout');
+    // Yes first asks the server to end the session, then clears and reloads: wait for that reload, as the
+    // in-page redirect to /login may come just before it.
+    const reloaded = page.waitForEvent('load');
     await page.getByRole('button', { name: 'Yes' }).click();
+    await reloaded;
     await page.waitForURL((url) => url.pathname === '/login');
     // Cleared storage may or may not have been re-written with the empty session before the reload.
     const stored = await page.evaluate(() => window.localStorage.getItem('persist:parcel-atlas.session'));

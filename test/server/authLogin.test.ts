@@ -22,7 +22,11 @@ describe('login, authorize and sessions', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ token: expect.any(String), error: false, message: 'Login successful' });
     const claims = await t.app.ctx.tokens.verify('sso', response.json().token);
-    expect(claims).toMatchObject({ username: 'Anna@Example.ch', roles: ['MAPUSER'], tv: 0 });
+    expect(claims).toMatchObject({
+      username: 'Anna@Example.ch',
+      roles: ['MAPUSER'],
+      sid: expect.any(String),
+    });
   });
 
   it("answers 'Please enter username and password' when either is missing or blank", async () => {

@@ -162,8 +162,11 @@ describe('password reset and password change', () => {
   });
 
   describe('update-password (signed in)', () => {
-    it('changes the password, ends other sessions and returns a fresh token for this one', async () => {
+    it('changes the password, ends other sessions and keeps this one (its old and fresh token)', async () => {
       const here = (await login(OLD)).json().token as string;
+      const mainHere = (
+        await t.app.inject({ method: 'POST', url: '/v1/secure/user/authorize', headers: bearer(here) })
+      ).json().token as string;
       const elsewhere = (await login(OLD)).json().token as string;
       const mainElsewhere = (
         await t.app.inject({ method: 'POST', url: '/v1/secure/user/authorize', headers: bearer(elsewhere) })
@@ -183,7 +186,11 @@ describe('password reset and password change', () => {
       expect((await t.app.inject({ url: '/api/admin/profile', headers: bearer(elsewhere) })).statusCode).toBe(
         401,
       );
-      expect((await t.app.inject({ url: '/api/admin/profile', headers: bearer(here) })).statusCode).toBe(401);
+      // Other sessions end, this one stays (spec): its old token and its main token keep working.
+      expect((await t.app.inject({ url: '/api/admin/profile', headers: bearer(here) })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ url: '/v1/secure/subscriptions', headers: bearer(mainHere) })).statusCode,
+      ).toBe(200);
       expect(
         (await t.app.inject({ url: '/api/admin/profile', headers: bearer(body.token) })).statusCode,
       ).toBe(200);

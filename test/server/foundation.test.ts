@@ -105,9 +105,9 @@ describe('the one-process server', () => {
   describe('the secure-route guard', () => {
     /** A main token for a real account with these roles (the guard re-checks the account on every call). */
     const sign = async (roles: string[], ttl?: number) => {
-      const { user } = await signIn(app, { roles });
+      const { user, sessionId } = await signIn(app, { roles });
       const tokens = ttl === undefined ? app.ctx.tokens : createTokenService(app.ctx.config.jwtSecret, ttl);
-      return tokens.sign('main', { sub: user.id, username: user.username, roles, tv: user.tokenVersion });
+      return tokens.sign('main', { sub: user.id, username: user.username, roles, sid: sessionId });
     };
 
     it('lets a MAPUSER through', async () => {
@@ -150,7 +150,7 @@ describe('the one-process server', () => {
         sub: 'u1',
         username: 'anna',
         roles: ['MAPUSER'],
-        tv: 0,
+        sid: 's1',
       });
       const response = await app.inject({
         url: '/v1/secure/guarded',

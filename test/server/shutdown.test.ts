@@ -26,7 +26,8 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-shutdown-'));
   const db = openDatabase(path.join(dataDir, 'parcel-atlas.sqlite'));
   buildTestDataset(db);
-  const user = createSqliteStores(db).users.create({
+  const stores = createSqliteStores(db);
+  const user = stores.users.create({
     username: 'sock@example.ch',
     email: 'sock@example.ch',
     name: 'Sock',
@@ -34,12 +35,13 @@ beforeAll(async () => {
     status: 'active',
     roles: ['MAPUSER'],
   });
+  const sid = stores.sessions.create(user.id, Date.now()).id;
   db.close();
   token = await createTokenService(JWT_SECRET, 3600).sign('main', {
     sub: user.id,
     username: user.username,
     roles: user.roles,
-    tv: user.tokenVersion,
+    sid,
   });
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;

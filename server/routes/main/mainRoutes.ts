@@ -14,9 +14,10 @@ import { subscriptionRoutes } from './subscriptionRoutes';
  */
 async function authorizeRoute(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.setErrorHandler(accountErrorHandler);
-  app.post('/user/authorize', { preHandler: requireRole(ctx, null, 'sso') }, (request) =>
-    ctx.accounts.authorize(authUser(request).id),
-  );
+  app.post('/user/authorize', { preHandler: requireRole(ctx, null, 'sso') }, (request) => {
+    const { id, sessionId } = authUser(request);
+    return ctx.accounts.authorize(id, sessionId);
+  });
 }
 
 /** The main-server API under /v1/secure (spec §7), minus payment. */

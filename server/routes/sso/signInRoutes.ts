@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext';
 import type { LoginRequest, SaveProfileRequest, UpdatePasswordRequest } from '../../../src/contract/Accounts';
-import { authUser, bearerToken, requireRole } from '../../http/requireRole';
+import { authUser, bearerToken, requireRole, tokenMessage } from '../../http/requireRole';
 import { stringFields } from './requestFields';
 
 /** Signing in and the signed-in account on the SSO host: login, the service login, profile, password change. */
@@ -14,9 +14,26 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
     (request) => accounts.login(request.body, request.ip),
   );
 
+  /**
+   * POST /api/user/logout (bearer: the SSO or the main token of a session): revokes that session, so both of
+   * its tokens get 401 from now on and its open sockets close. Idempotent: a token whose session already
+   * ended still answers 200; a missing, forged or expired token answers 401.
+   */
+  app.post('/api/user/logout', async (request, reply) => {
+    let sessionId: string;
+    try {
+      sessionId = (await ctx.tokens.verify(['sso', 'main'], bearerToken(request))).sid;
+    } catch (error) {
+      return reply.code(401).send({ error: true, message: tokenMessage(error) });
+    }
+    ctx.sessions.revoke(sessionId);
+    return { error: false, message: 'Logged out' };
+  });
+
   /** POST /api/ms-auth/login (SSO bearer) → `{token}` for the main server (the service-to-service login). */
   app.post('/api/ms-auth/login', { preHandler: requireRole(ctx, null, 'sso') }, async (request) => {
-    const { token } = await accounts.authorize(authUser(request).id);
+    const { id, sessionId } = authUser(request);
+    const { token } = await accounts.authorize(id, sessionId);
     return { token };
   });
 
@@ -54,6 +71,9 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
       preHandler: requireRole(ctx, null, 'sso'),
       schema: { body: stringFields({ password: 1000, confirmPassword: 1000 }) },
     },
-    (request) => accounts.updatePassword(authUser(request).id, request.body),
+    (request) => {
+      const { id, sessionId } = authUser(request);
+      return accounts.updatePassword(id, request.body, sessionId);
+    },
   );
 }

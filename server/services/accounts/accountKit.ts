@@ -5,6 +5,7 @@ import type { RateLimitStore } from '../../store/rateLimits/RateLimitStore';
 import type { AccountKeyKind, AccountKeyStore } from '../../store/users/AccountKeyStore';
 import type { UserRecord, UserStore } from '../../store/users/UserStore';
 import type { Mail, Mailer } from '../mail/mailer';
+import type { SessionService } from '../sessions/SessionService';
 import type { TokenAudience, TokenService } from '../tokens/TokenService';
 import { AccountError } from './AccountError';
 import { accountKeys, passwordHasher } from './credentials';
@@ -13,6 +14,7 @@ import { createAccountLimits } from './rateLimits';
 export interface AccountServiceDeps {
   config: Pick<Config, 'publicUrl' | 'keyTtlSeconds'> & Partial<Pick<Config, 'accountMailsPerHour'>>;
   tokens: TokenService;
+  sessions: Pick<SessionService, 'start' | 'revokeAllForUser'>;
   users: UserStore;
   keys: AccountKeyStore;
   /** Where the rate-limit counters live (they survive a restart). */
@@ -29,7 +31,7 @@ export interface AccountServiceDeps {
  * caller, setting a password with a key).
  */
 export function createAccountKit(deps: AccountServiceDeps) {
-  const { config, tokens, users, keys, unitOfWork, mailer, log } = deps;
+  const { config, tokens, sessions, users, keys, unitOfWork, mailer, log } = deps;
   const now = deps.now ?? (() => Date.now());
   const { limits, enforce, login } = createAccountLimits(deps.rateLimits, now, config.accountMailsPerHour);
 
@@ -49,13 +51,9 @@ export function createAccountKit(deps: AccountServiceDeps) {
       .catch((error: unknown) => log.error({ err: error, to: mail.to }, 'sending a mail failed'));
   }
 
-  const signToken = (audience: TokenAudience, user: UserRecord) =>
-    tokens.sign(audience, {
-      sub: user.id,
-      username: user.username,
-      roles: user.roles,
-      tv: user.tokenVersion,
-    });
+  /** A token for the user's sign-in session `sessionId` (the SSO and the main token of a login share it). */
+  const signToken = (audience: TokenAudience, user: UserRecord, sessionId: string) =>
+    tokens.sign(audience, { sub: user.id, username: user.username, roles: user.roles, sid: sessionId });
 
   function mustFindUser(userId: string): UserRecord {
     const user = users.findById(userId);
@@ -79,6 +77,7 @@ export function createAccountKit(deps: AccountServiceDeps) {
       if (!keys.consume(kind, hash, now())) throw new AccountError(400, invalid);
       users.setPassword(userId, passwordHash);
       keys.revokeForUser(kind, userId, now());
+      sessions.revokeAllForUser(userId);
     });
   }
 
@@ -91,7 +90,9 @@ export function createAccountKit(deps: AccountServiceDeps) {
     issueKey,
     deliverLater,
     signToken,
-    ssoToken: (user: UserRecord) => signToken('sso', user),
+    ssoToken: (user: UserRecord, sessionId: string) => signToken('sso', user, sessionId),
+    /** Starts a new sign-in session and returns its SSO token. */
+    newSessionToken: (user: UserRecord) => signToken('sso', user, sessions.start(user.id)),
     mustFindUser,
     setPasswordWithKey,
   };

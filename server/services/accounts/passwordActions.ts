@@ -21,6 +21,7 @@ export function passwordActions(kit: AccountKit) {
     keys,
     unitOfWork,
     log,
+    sessions,
     now,
     enforce,
     issueKey,
@@ -67,17 +68,30 @@ export function passwordActions(kit: AccountKit) {
       return { error: false, message: M.passwordReset };
     },
 
-    async updatePassword(userId: string, body: PasswordPair): Promise<UpdatePasswordResponse> {
+    /** Sets a new password and ends every other session of the account; `sessionId` (the caller's) stays. */
+    async updatePassword(
+      userId: string,
+      body: PasswordPair,
+      sessionId: string,
+    ): Promise<UpdatePasswordResponse> {
       const password = checkPasswordPair(body, CHANGED_PASSWORD);
       mustFindUser(userId);
-      const user = users.setPassword(userId, await passwordHasher.hash(password));
-      return { error: false, message: M.passwordUpdated, token: await ssoToken(user) };
+      const passwordHash = await passwordHasher.hash(password);
+      const user = unitOfWork(() => {
+        sessions.revokeAllForUser(userId, sessionId);
+        return users.setPassword(userId, passwordHash);
+      });
+      return { error: false, message: M.passwordUpdated, token: await ssoToken(user, sessionId) };
     },
 
     async setPassword(username: string, password: string): Promise<UserRecord> {
       const user = users.findByUsername(username);
       if (!user) throw new AccountError(404, `No account with the username ${username}`);
-      return users.setPassword(user.id, await passwordHasher.hash(text(password)));
+      const passwordHash = await passwordHasher.hash(text(password));
+      return unitOfWork(() => {
+        sessions.revokeAllForUser(user.id);
+        return users.setPassword(user.id, passwordHash);
+      });
     },
   };
 }

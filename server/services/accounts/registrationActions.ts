@@ -17,7 +17,7 @@ import type { AccountKit } from './accountKit';
 
 /** Self-registration (spec §2): the verification mail, the activation key, the activation form. */
 export function registrationActions(kit: AccountKit) {
-  const { config, users, keys, unitOfWork, now, enforce, issueKey, deliverLater, ssoToken } = kit;
+  const { config, users, keys, unitOfWork, now, enforce, issueKey, deliverLater, newSessionToken } = kit;
   return {
     async requestVerification(
       body: { email?: string },
@@ -120,7 +120,12 @@ export function registrationActions(kit: AccountKit) {
         if (error instanceof UsernameTakenError) throw new AccountError(409, M.accountExists);
         throw error;
       }
-      return { token: await ssoToken(user), user: toProfile(user), error: false, message: M.registered };
+      return {
+        token: await newSessionToken(user),
+        user: toProfile(user),
+        error: false,
+        message: M.registered,
+      };
     },
   };
 }

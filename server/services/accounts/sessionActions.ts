@@ -13,7 +13,7 @@ import type { AccountKit } from './accountKit';
 
 /** Signing in and the signed-in account: login, the profile, the main-server token. */
 export function sessionActions(kit: AccountKit) {
-  const { users, loginLimits, signToken, ssoToken, mustFindUser } = kit;
+  const { users, loginLimits, signToken, newSessionToken, mustFindUser } = kit;
   return {
     async login(body: { username?: string; password?: string }, ip: string): Promise<LoginResponse> {
       const username = text(body.username);
@@ -30,7 +30,7 @@ export function sessionActions(kit: AccountKit) {
         throw new AccountError(401, M.loginFailed);
       }
       loginLimits.succeeded(username, ip);
-      return { token: await ssoToken(user), error: false, message: M.loginSucceeded };
+      return { token: await newSessionToken(user), error: false, message: M.loginSucceeded };
     },
 
     profile(userId: string, token?: string): Profile {
@@ -61,10 +61,13 @@ export function sessionActions(kit: AccountKit) {
       return { error: false, message: M.profileSaved, profile: toProfile(user) };
     },
 
-    /** The main-server token and profile for a signed-in account (`POST /v1/secure/user/authorize`). */
-    async authorize(userId: string): Promise<AuthorizeResponse> {
+    /**
+     * The main-server token and profile for a signed-in account (`POST /v1/secure/user/authorize`), bound to
+     * the same session as the SSO token it was asked with.
+     */
+    async authorize(userId: string, sessionId: string): Promise<AuthorizeResponse> {
       const user = mustFindUser(userId);
-      const token = await signToken('main', user);
+      const token = await signToken('main', user, sessionId);
       return { token, profile: toProfile(user, token) };
     },
   };

@@ -1,5 +1,4 @@
 import { SignJWT, jwtVerify, errors } from 'jose';
-import type { UserStore } from '../../store/users/UserStore';
 
 /** Which host a token is for: the single-sign-on API or the main server (spec §7). */
 export type TokenAudience = 'sso' | 'main';
@@ -9,8 +8,8 @@ export interface TokenClaims {
   sub: string;
   username: string;
   roles: string[];
-  /** The user's token version when signed; a password change bumps it and ends older sessions. */
-  tv: number;
+  /** The sign-in session both tokens of a login belong to; revoking it ends them (server/services/sessions). */
+  sid: string;
 }
 
 export class TokenError extends Error {
@@ -27,14 +26,15 @@ const ALGORITHM = 'HS256';
 
 export interface TokenService {
   sign(audience: TokenAudience, claims: TokenClaims): Promise<string>;
-  verify(audience: TokenAudience, token: string | undefined | null): Promise<TokenClaims>;
+  /** Verifies a token for the audience (or for any of several, e.g. logout takes either token). */
+  verify(audience: TokenAudience | TokenAudience[], token: string | undefined | null): Promise<TokenClaims>;
 }
 
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
     async sign(audience, claims) {
-      return new SignJWT({ username: claims.username, roles: claims.roles, tv: claims.tv })
+      return new SignJWT({ username: claims.username, roles: claims.roles, sid: claims.sid })
         .setProtectedHeader({ alg: ALGORITHM })
         .setSubject(claims.sub)
         .setIssuer(ISSUER)
@@ -50,14 +50,14 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
           algorithms: [ALGORITHM],
           issuer: ISSUER,
           audience,
-          requiredClaims: ['exp', 'sub'],
+          requiredClaims: ['exp', 'sub', 'sid'],
         });
         const roles = Array.isArray(payload.roles) ? payload.roles.map(String) : [];
         return {
           sub: String(payload.sub),
           username: String(payload.username ?? ''),
           roles,
-          tv: Number(payload.tv ?? 0),
+          sid: String(payload.sid),
         };
       } catch (error) {
         if (error instanceof errors.JWTExpired) throw new TokenError('Token expired', 'expired');
@@ -72,23 +72,12 @@ export interface AuthUser {
   id: string;
   username: string;
   roles: string[];
+  /** The sign-in session the token belongs to. */
+  sessionId: string;
 }
 
 /**
- * Re-checks verified claims against the current state (the account still exists, its token version
- * still matches, its roles as they are now). Returns null when the session has ended.
+ * Re-checks verified claims against the current state (the session is open and not idle, the account still
+ * exists and is active, its roles as they are now). Returns null when the session has ended.
  */
 export type SessionResolver = (claims: TokenClaims) => AuthUser | null | Promise<AuthUser | null>;
-
-/**
- * Accepts a verified token only while its account exists, is active and has the same token version
- * (a password change or reset bumps it, ending every older session); the roles are the current ones,
- * so a grant or revoke takes effect without a new login.
- */
-export function createSessionResolver(users: Pick<UserStore, 'findById'>): SessionResolver {
-  return (claims) => {
-    const user = users.findById(claims.sub);
-    if (!user || user.status !== 'active' || user.tokenVersion !== claims.tv) return null;
-    return { id: user.id, username: user.username, roles: user.roles };
-  };
-}

@@ -5,6 +5,7 @@ import { cantonsMigration } from './021-cantons';
 import { parcelFilterColumnsMigration } from './022-parcel-filter-columns';
 import { accountsMigration } from './010-accounts';
 import { rateLimitsMigration } from './015-rate-limits';
+import { sessionsMigration } from './016-sessions';
 import { plansSubscriptionsMigration } from './030-plans-subscriptions';
 
 /**
@@ -15,6 +16,7 @@ export const migrations: Migration[] = [
   coreMigration,
   accountsMigration,
   rateLimitsMigration,
+  sessionsMigration,
   parcelsMigration,
   cantonsMigration,
   parcelFilterColumnsMigration,

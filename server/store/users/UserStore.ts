@@ -20,7 +20,10 @@ export interface UserRecord {
   accessRights: string[];
   sites: Site[];
   teams: string[];
-  /** Moves on with every password change; tokens signed with an older version are no longer accepted. */
+  /**
+   * Moves on with every password change. No longer checked by the guard: tokens carry a session id instead,
+   * and password changes revoke sessions (server/services/sessions).
+   */
   tokenVersion: number;
 }
 

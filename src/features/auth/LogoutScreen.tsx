@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Space, Typography } from 'antd';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router';
@@ -6,10 +7,14 @@ import { ROUTE_PATHS } from '../../app/routePaths';
 import { AuthCard } from './AuthCard';
 import { logout } from './sessionSlice';
 
-/** Logout confirmation (spec §2): Yes logs out (clears storage and state, reloads); Cancel returns to the dashboard. */
+/**
+ * Logout confirmation (spec §2): Yes logs out (the server revokes the session, then storage and state are
+ * cleared and the page reloads; the auth listeners do it); Cancel returns to the dashboard.
+ */
 export function LogoutScreen() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
   return (
     <div style={{ padding: 32 }}>
       <AuthCard title={<FormattedMessage id="screen.logout.title" />}>
@@ -17,7 +22,15 @@ export function LogoutScreen() {
           <FormattedMessage id="auth.logout.question" />
         </Typography.Paragraph>
         <Space>
-          <Button type="primary" danger onClick={() => dispatch(logout())}>
+          <Button
+            type="primary"
+            danger
+            loading={leaving}
+            onClick={() => {
+              setLeaving(true);
+              dispatch(logout());
+            }}
+          >
             <FormattedMessage id="auth.logout.yes" />
           </Button>
           <Button onClick={() => navigate(ROUTE_PATHS.mapview)}>

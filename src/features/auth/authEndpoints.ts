@@ -1,4 +1,5 @@
 import { ssoApi } from '../../api/ssoApi';
+import { LOGOUT_CALL_TIMEOUT_MS } from '../../lib/timing';
 import type {
   AcceptInviteRequest,
   ActivationKeyResponse,
@@ -58,6 +59,18 @@ export const authEndpoints = ssoApi.injectEndpoints({
     /** Ends the user's other sessions; the reply's token keeps this one (stored by the auth listeners). */
     updatePassword: build.mutation<UpdatePasswordResponse, UpdatePasswordRequest>({
       query: (body) => ({ url: 'api/admin/update-password', method: 'POST', body }),
+    }),
+    /**
+     * Revokes the session the given token (SSO or main) belongs to, so neither of its tokens works any more
+     * (logout). The token is passed explicitly: at logout only the main token may be cached.
+     */
+    logoutSession: build.mutation<MessageResponse, string>({
+      query: (token) => ({
+        url: 'api/user/logout',
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+        timeout: LOGOUT_CALL_TIMEOUT_MS,
+      }),
     }),
     saveProfile: build.mutation<SaveProfileResponse, SaveProfileRequest>({
       query: (body) => ({ url: 'profile', method: 'POST', body }),

@@ -17,8 +17,16 @@ import { passwordErrorCleared, passwordErrorRaised } from './loginSlice';
 import { profileEndpoint } from './profile';
 import { clearSession, dropMainToken, logout, removeExpired, setProfile, setSsoToken } from './sessionSlice';
 
-const { login, register, verifyActivationKey, resetPassword, acceptInvite, updatePassword, saveProfile } =
-  authEndpoints.endpoints;
+const {
+  login,
+  register,
+  verifyActivationKey,
+  resetPassword,
+  acceptInvite,
+  updatePassword,
+  saveProfile,
+  logoutSession,
+} = authEndpoints.endpoints;
 
 /** Whether an action is a failed API call whose HTTP status is 403 (spec §8: "any HTTP error containing 403"). */
 export function isForbiddenAction(action: UnknownAction): boolean {
@@ -44,7 +52,20 @@ function addSessionListeners(startListening: AppStartListening): void {
 
   startListening({
     actionCreator: logout,
-    effect: (_action, listenerApi) => {
+    effect: async (_action, listenerApi) => {
+      listenerApi.cancelActiveListeners();
+      // The server revokes the session first, so the tokens stop working everywhere, not just here. Its
+      // failure (offline, timeout, already ended) does not stop the logout on this device.
+      const { ssoToken, mainToken } = listenerApi.getState().session;
+      const token = ssoToken?.value ?? mainToken?.value;
+      if (token) {
+        await listenerApi.pause(
+          listenerApi
+            .dispatch(logoutSession.initiate(token))
+            .unwrap()
+            .catch(() => undefined),
+        );
+      }
       // Storage first, so slices that start from it (the language) start empty; the cleared session is then
       // all that redux-persist can still write before the reload.
       window.localStorage.clear();
@@ -126,8 +147,8 @@ function addAccountListeners(startListening: AppStartListening): void {
     },
   });
 
-  // A password change ends every other session and returns a token for this one; the main token is signed for
-  // the old password, so it is dropped and the next main-server call authorises again.
+  // A password change ends every other session and returns a fresh token for this one (the same session); the
+  // main token is dropped so the next main-server call authorises again with it.
   startListening({
     matcher: updatePassword.matchFulfilled,
     effect: (action, listenerApi) => {

@@ -15,7 +15,10 @@ jest.mock('../../../src/app/appLifecycle', () => ({
   reloadPage: jest.fn(),
 }));
 
-const server = startMswServer();
+// A profile that fails to load logs out, and logout revokes the session on the server first.
+const server = startMswServer(
+  http.post(apiUrl('/api/user/logout'), () => HttpResponse.json({ error: false, message: 'Logged out' })),
+);
 
 function renderGuarded(initialEntries: string[], preloadedState?: AppPreloadedState) {
   return renderWithProviders(

@@ -1,3 +1,5 @@
+import { waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { appStarted, reloadPage } from '../../../src/app/appLifecycle';
 import { storeWithRouter } from '../renderWithProviders';
 import { logout } from '../../../src/features/auth/sessionSlice';
@@ -5,6 +7,7 @@ import { setMainToken, setSsoToken } from '../../../src/features/auth/sessionSli
 import { setLanguage } from '../../../src/features/i18n/languageSlice';
 import { showSnackbar } from '../../../src/features/ui/uiSlice';
 import { CACHE_CLEANER_MS, TOKEN_CACHE_S } from '../../../src/lib/timing';
+import { apiUrl, startMswServer } from '../msw';
 import { sessionFixture } from '../sessionFixture';
 
 jest.mock('../../../src/app/appLifecycle', () => ({
@@ -60,13 +63,19 @@ describe('session tokens (spec §4, §9)', () => {
 });
 
 describe('logout (spec §4)', () => {
-  it('clears all local storage and the client state, then reloads the page', () => {
+  startMswServer(
+    http.post(apiUrl('/api/user/logout'), () => HttpResponse.json({ error: false, message: 'Logged out' })),
+  );
+  beforeEach(() => jest.mocked(reloadPage).mockClear());
+
+  it('revokes the session on the server, clears all local storage and the client state, then reloads the page', async () => {
     const { store } = storeWithRouter({ session: sessionFixture() });
     store.dispatch(setLanguage('de'));
     localStorage.setItem('something-else', 'x');
     expect(localStorage.getItem('user-language')).toBe('de');
 
     store.dispatch(logout());
+    await waitFor(() => expect(reloadPage).toHaveBeenCalled());
 
     expect(localStorage.length).toBe(0);
     expect(store.getState().session).toMatchObject({ ssoToken: null, mainToken: null, profile: null });
@@ -74,10 +83,11 @@ describe('logout (spec §4)', () => {
     expect(reloadPage).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps the message that explains it on screen until the page reloads', () => {
+  it('keeps the message that explains it on screen until the page reloads', async () => {
     const { store } = storeWithRouter({ session: sessionFixture() });
     store.dispatch(showSnackbar('error', { id: 'error.loadingProfile' }));
     store.dispatch(logout());
+    await waitFor(() => expect(reloadPage).toHaveBeenCalled());
     expect(store.getState().ui.snackbars.map((snackbar) => snackbar.message)).toEqual([
       { id: 'error.loadingProfile' },
     ]);

@@ -7,7 +7,10 @@ import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
 import { PROFILE, withSpecTimers } from './authFixtures';
 
-const server = startMswServer();
+// A profile that fails to load logs out, and logout revokes the session on the server first.
+const server = startMswServer(
+  http.post(apiUrl('/api/user/logout'), () => HttpResponse.json({ error: false, message: 'Logged out' })),
+);
 withSpecTimers();
 
 function renderLogin() {

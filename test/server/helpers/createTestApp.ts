@@ -52,6 +52,8 @@ export interface SignInOptions {
 
 export interface SignedIn {
   user: UserRecord;
+  /** The sign-in session both tokens belong to. */
+  sessionId: string;
   /** Bearer for the single-sign-on API (/api/…, POST /profile). */
   ssoToken: string;
   /** Bearer for the main server (/v1/secure/…). */
@@ -77,8 +79,9 @@ export async function signIn(app: FastifyInstance, options: SignInOptions = {}):
     status: 'active',
     roles: options.roles ?? ['MAPUSER'],
   });
-  const claims = { sub: user.id, username: user.username, roles: user.roles, tv: user.tokenVersion };
+  const sid = app.ctx.sessions.start(user.id);
+  const claims = { sub: user.id, username: user.username, roles: user.roles, sid };
   const ssoToken = await app.ctx.tokens.sign('sso', claims);
   const mainToken = await app.ctx.tokens.sign('main', claims);
-  return { user, ssoToken, mainToken, headers: { authorization: `Bearer ${mainToken}` } };
+  return { user, sessionId: sid, ssoToken, mainToken, headers: { authorization: `Bearer ${mainToken}` } };
 }

@@ -1,0 +1,68 @@
+import type { EventEmitter } from 'node:events';
+import type { SessionStore } from '../../store/sessions/SessionStore';
+import type { UserStore } from '../../store/users/UserStore';
+import type { SessionResolver } from '../tokens/TokenService';
+
+/** Emitted on ctx.events with {sessionIds} when sessions are revoked, so their open sockets are closed. */
+export const SESSIONS_REVOKED = 'sessions-revoked';
+
+/** Last-seen is written at most this often per session, so most authenticated reads stay read-only. */
+export const TOUCH_INTERVAL_MS = 60_000;
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Server-side sessions: the tokens of a login carry its session id; the session can be revoked (logout,
+ * password change or reset) and ends by itself after `idleDays` without use, whatever the token's own
+ * (360-day) expiry says.
+ */
+export interface SessionService {
+  /** Starts a session for a sign-in; returns its id for the tokens. */
+  start(userId: string): string;
+  /** The guard's check: accepts claims only while their session is open, not idle, and the account active. */
+  resolve: SessionResolver;
+  /** Ends one session (idempotent). */
+  revoke(sessionId: string): void;
+  /** Ends every session of the user, except `keep` (the one that changed the password). */
+  revokeAllForUser(userId: string, keep?: string): void;
+}
+
+export interface SessionServiceDeps {
+  sessions: SessionStore;
+  users: Pick<UserStore, 'findById'>;
+  events: EventEmitter;
+  idleDays: number;
+  now?: () => number;
+}
+
+export function createSessionService(deps: SessionServiceDeps): SessionService {
+  const { sessions, users, events } = deps;
+  const now = deps.now ?? (() => Date.now());
+  const idleMs = deps.idleDays * DAY_MS;
+  const announce = (sessionIds: string[]) => {
+    if (sessionIds.length > 0) events.emit(SESSIONS_REVOKED, { sessionIds });
+  };
+  return {
+    start(userId) {
+      // Ended sessions are useless once past the idle window; sweeping them here keeps the table small.
+      sessions.purgeEnded(now() - idleMs);
+      return sessions.create(userId, now()).id;
+    },
+    resolve(claims) {
+      const session = sessions.find(claims.sid);
+      const at = now();
+      if (!session || session.userId !== claims.sub || session.revokedAt !== null) return null;
+      if (at - session.lastSeenAt > idleMs) return null;
+      const user = users.findById(claims.sub);
+      if (!user || user.status !== 'active') return null;
+      if (at - session.lastSeenAt >= TOUCH_INTERVAL_MS) sessions.touch(session.id, at);
+      return { id: user.id, username: user.username, roles: user.roles, sessionId: session.id };
+    },
+    revoke(sessionId) {
+      if (sessions.revoke(sessionId, now())) announce([sessionId]);
+    },
+    revokeAllForUser(userId, keep) {
+      announce(sessions.revokeAllForUser(userId, now(), keep));
+    },
+  };
+}
