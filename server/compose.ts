@@ -11,6 +11,7 @@ import { createPaymentWebhooks } from './services/billing/paymentEvents';
 import { createMailer } from './services/mail/mailer';
 import { createQuotaService, createSubscriptionReader } from './services/quota/QuotaService';
 import { createTileService } from './services/tiles/TileService';
+import { createTileCache } from './services/tiles/TileCache';
 import { createSessionService } from './services/sessions/SessionService';
 import { createTokenService } from './services/tokens/TokenService';
 import { createSqliteStores } from './store/Stores';
@@ -65,7 +66,7 @@ export function composeContext({ config, db, log }: ComposeOptions): AppContext 
     plans: stores.plans,
     quota: createQuotaService({ ...stores, events }),
     subscriptions: createSubscriptionReader(stores),
-    tiles: createTileService(stores.parcels),
+    tiles: createTileService(stores.parcels, createTileCache(stores.tileBlobs)),
     baseMap: createLazyBaseMap(),
     payments: {
       provider,
