@@ -65,6 +65,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   app.addHook('preClose', async () => {
     closing = true;
   });
+  app.addHook('onClose', async () => ctx.tiles.close());
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
