@@ -10,6 +10,9 @@ import { encodeGeometry, decodeGeometry } from '../../server/store/parcels/geome
 import { egrid } from '../../server/data/generator/generateMunicipality';
 import { openDatabase } from '../../server/store/openDatabase';
 import { createSqliteDatasetWriter } from '../../server/store/parcels/createSqliteDatasetWriter';
+import { datasetNeedsBuild } from '../../server/data/ensureDataset';
+import { DATASET_GENERATOR_VERSION } from '../../server/data/buildDataset';
+import type { DatasetInfo } from '../../server/store/parcels/DatasetWriter';
 
 const zug = (seed: number) =>
   planMunicipalities(loadSwissGeography(), ['ZG'], seed, createDatasetNoise(seed), {
@@ -141,5 +144,24 @@ describe('storage helpers', () => {
     expect(textHits()).toBe(0);
     db.close();
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('dataset generator versions', () => {
+  const info = (generator?: number): DatasetInfo => ({
+    generator,
+    seed: 1,
+    cantons: ['ZG'],
+    parcels: 1,
+    buildings: 0,
+    builtAt: '2026-11-23T00:00:00.000Z',
+    buildSeconds: 1,
+  });
+
+  it('builds when there is no dataset, or one made by another (or an unversioned) generator', () => {
+    expect(datasetNeedsBuild(null)).toBe(true);
+    expect(datasetNeedsBuild(info(undefined))).toBe(true);
+    expect(datasetNeedsBuild(info(DATASET_GENERATOR_VERSION - 1))).toBe(true);
+    expect(datasetNeedsBuild(info(DATASET_GENERATOR_VERSION))).toBe(false);
   });
 });
