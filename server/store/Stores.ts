@@ -15,6 +15,8 @@ import {
   type SubscriptionRepository,
 } from './subscriptions/SubscriptionRepository';
 import { createUsageRepository, type UsageRepository } from './subscriptions/UsageRepository';
+import type { PushSubscriptionStore } from './push/PushSubscriptionStore';
+import { createSqlitePushSubscriptionStore } from './push/createSqlitePushSubscriptionStore';
 import type { RateLimitStore } from './rateLimits/RateLimitStore';
 import { createSqliteRateLimitStore } from './rateLimits/createSqliteRateLimitStore';
 import type { SessionStore } from './sessions/SessionStore';
@@ -47,6 +49,7 @@ export interface Stores {
   checkoutSessions: CheckoutSessionRepository;
   portalSessions: PortalSessionRepository;
   paymentEvents: PaymentEventRepository;
+  pushSubscriptions: PushSubscriptionStore;
   unitOfWork: UnitOfWork;
 }
 
@@ -64,6 +67,7 @@ export function createSqliteStores(db: Database): Stores {
     checkoutSessions: createCheckoutSessionRepository(db),
     portalSessions: createPortalSessionRepository(db),
     paymentEvents: createPaymentEventRepository(db),
+    pushSubscriptions: createSqlitePushSubscriptionStore(db),
     unitOfWork: (work) => db.transaction(work)(),
   };
 }
