@@ -270,6 +270,19 @@ describe('POST settings/push-subscription/test', () => {
   });
 });
 
+describe('the service worker (public/sw.js)', () => {
+  it('is served from the app origin as JavaScript, revalidated on every load, and the CSP allows it', async () => {
+    const response = await t.app.inject({ url: '/sw.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain("addEventListener('push'");
+    const page = await t.app.inject({ url: '/notifications', headers: { accept: 'text/html' } });
+    const workerSrc = /worker-src ([^;]+)/.exec(String(page.headers['content-security-policy']))?.[1];
+    expect(workerSrc?.split(' ')).toContain("'self'");
+  });
+});
+
 describe('VAPID keys (VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY)', () => {
   const dirs: string[] = [];
   const tempDir = () => {
