@@ -51,7 +51,7 @@ export const NOTIFICATION_TEXTS: Record<LanguageCode, LanguageTexts> = {
         body: 'Sie haben in dieser Periode {used} von {limit} {quota} verbraucht.',
       },
       'quota-100': {
-        title: '{quota}: Limit erreicht',
+        title: 'Limit der {quota} erreicht',
         body: 'Sie haben alle {limit} {quota} Ihres Abonnements in dieser Periode verbraucht. Wechseln Sie zu einem grösseren Abonnement, um mehr zu erhalten.',
       },
       test: {
@@ -73,7 +73,7 @@ export const NOTIFICATION_TEXTS: Record<LanguageCode, LanguageTexts> = {
         body: 'Votre abonnement est maintenant {product}.',
       },
       'quota-80': {
-        title: '80 % de vos {quota} utilisés',
+        title: '80 % du quota de {quota} utilisé',
         body: 'Vous avez utilisé {used} sur {limit} {quota} pendant cette période.',
       },
       'quota-100': {
@@ -96,12 +96,12 @@ export const NOTIFICATION_TEXTS: Record<LanguageCode, LanguageTexts> = {
     kinds: {
       'plan-changed': { title: 'Il suo abbonamento è cambiato', body: 'Il suo abbonamento è ora {product}.' },
       'quota-80': {
-        title: "Usato l'80 % delle sue {quota}",
+        title: "Quota di {quota} usata all'80 %",
         body: 'In questo periodo ha usato {used} di {limit} {quota}.',
       },
       'quota-100': {
         title: '{quota}: limite raggiunto',
-        body: 'In questo periodo ha usato tutte le {limit} {quota} del suo abbonamento. Passi a un abbonamento superiore per riceverne di più.',
+        body: 'In questo periodo ha raggiunto il limite di {limit} {quota} del suo abbonamento. Passi a un abbonamento superiore per riceverne di più.',
       },
       test: {
         title: 'Parcel Atlas',
