@@ -17,6 +17,7 @@ import {
   pushTestRequested,
   pushUnsubscribed,
   pushUnsupported,
+  selectRecentNotifications,
 } from './notificationsSlice';
 import {
   browserSubscription,
@@ -202,6 +203,9 @@ export function addNotificationListeners(startListening: AppStartListening): voi
   startListening({
     actionCreator: notificationReceived,
     effect: (action, api) => {
+      // The same notification again (a socket reconnect) was told already.
+      if (selectRecentNotifications(api.getOriginalState()).some((each) => each.id === action.payload.id))
+        return;
       const { title, body } = action.payload;
       api.dispatch(showSnackbar('info', { text: body ? `${title}: ${body}` : title }));
     },

@@ -50,8 +50,10 @@ export function requestNotificationPermission(): Promise<NotificationPermission>
   return Notification.requestPermission();
 }
 
+/** The push manager of the ACTIVE service worker: subscribing through one still installing fails. */
 async function pushManager(): Promise<PushManager> {
-  return (await registerServiceWorker()).pushManager;
+  await registerServiceWorker();
+  return (await navigator.serviceWorker.ready).pushManager;
 }
 
 /** The subscription as the server stores it (`PushSubscription.toJSON()`). */

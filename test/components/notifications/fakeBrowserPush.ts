@@ -64,7 +64,7 @@ export class FakeBrowserPush {
     Object.defineProperty(window, 'PushManager', { configurable: true, value: function PushManager() {} });
     Object.defineProperty(navigator, 'serviceWorker', {
       configurable: true,
-      value: { register: () => this.register() },
+      value: { register: () => this.register(), ready: Promise.resolve({ pushManager: this.pushManager }) },
     });
   }
 

@@ -47,6 +47,7 @@ describe('in-app notifications over the socket: the notification counter and its
       onMessage({ type: 'notification', data: null });
     });
     expect(store.getState().notifications.unread).toBe(2);
+    expect(store.getState().ui.snackbars).toHaveLength(2);
     expect(store.getState().ui.snackbars[0]).toMatchObject({
       kind: 'info',
       message: { text: 'Your plan has changed: Your plan is now Standard Plan.' },
