@@ -55,23 +55,24 @@ function activeServiceWorker(page: Page): Promise<string | undefined> {
  */
 async function replacePushService(page: Page, browser: TestBrowser): Promise<void> {
   await page.addInitScript((subscription) => {
-    let current: unknown = null;
+    // Kept across reloads, as a browser keeps its push subscription.
+    const KEY = 'test-push-subscribed';
     const make = () => ({
       endpoint: subscription.endpoint,
       expirationTime: null,
       options: { userVisibleOnly: true },
       toJSON: () => subscription,
       unsubscribe: async () => {
-        current = null;
+        sessionStorage.removeItem(KEY);
         return true;
       },
     });
     PushManager.prototype.subscribe = async function subscribe() {
-      current = make();
-      return current as PushSubscription;
+      sessionStorage.setItem(KEY, '1');
+      return make() as unknown as PushSubscription;
     };
     PushManager.prototype.getSubscription = async function getSubscription() {
-      return current as PushSubscription | null;
+      return (sessionStorage.getItem(KEY) ? make() : null) as unknown as PushSubscription | null;
     };
   }, browser.subscription);
 }
@@ -138,6 +139,22 @@ describe('notifications in a real browser (issue 13)', () => {
     const list = page.getByTestId('recent-notifications');
     await list.getByText('This is a test notification. Push notifications work on this device.').waitFor();
     await saveScreenshot(page, 'notifications-subscribed');
+
+    // Elsewhere in the app, a notification over the socket is counted on the avatar and its menu entry.
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Account menu', exact: true }).waitFor();
+    const sentFromElsewhere = await page.request.post('/v1/secure/settings/push-subscription/test', {
+      headers: { authorization: `Bearer ${mainToken}` },
+      data: { subscription: testBrowser.subscription, username },
+    });
+    expect(sentFromElsewhere.status()).toBe(200);
+    await page.getByRole('button', { name: 'Account menu (1 new notification)' }).click();
+    await page.getByTestId('notifications-badge').filter({ hasText: '1' }).waitFor();
+    await saveScreenshot(page, 'notifications-badge');
+    await page.getByRole('menuitem', { name: /Notifications/ }).click();
+    await page.waitForURL((url) => url.pathname === '/notifications');
+    await list.getByText('This is a test notification. Push notifications work on this device.').waitFor();
+    await page.getByRole('button', { name: 'Account menu', exact: true }).waitFor();
 
     // Off again: the server forgets this device.
     await pushSwitch.click();
