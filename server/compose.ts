@@ -1,16 +1,21 @@
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Agent } from 'node:https';
 import type { Database } from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './AppContext';
 import type { Config } from './config';
 import { createAccountService } from './services/accounts/createAccountService';
 import { limitPasswordHashing } from './services/accounts/credentials';
+import { createRateLimiter } from './services/accounts/rateLimits';
 import { createLazyBaseMap } from './services/basemap/BaseMapTiles';
 import { createPaymentProvider, TEST_PROVIDER_WARNING } from './services/billing/PaymentProvider';
 import { createPaymentWebhooks } from './services/billing/paymentEvents';
 import { createMailer } from './services/mail/mailer';
+import { createNotificationService } from './services/push/NotificationService';
+import { addNotificationTriggers } from './services/push/notificationTriggers';
+import { createWebPushTransport, vapidSubject } from './services/push/webPushTransport';
 import { createQuotaService, createSubscriptionReader } from './services/quota/QuotaService';
 import { createTileService, renderTile } from './services/tiles/TileService';
 import { createTileCache } from './services/tiles/TileCache';
@@ -52,6 +57,8 @@ export interface ComposeOptions {
   config: Config;
   db: Database;
   log: FastifyBaseLogger;
+  /** The HTTPS agent web pushes go out through (tests: one trusting their local receiver); default Node's. */
+  pushAgent?: Agent;
 }
 
 /**
@@ -59,7 +66,7 @@ export interface ComposeOptions {
  * once, and handed to the routes as interfaces on the AppContext. Swapping the storage adapter or a
  * provider is a change to this function only.
  */
-export function composeContext({ config, db, log }: ComposeOptions): AppContext {
+export function composeContext({ config, db, log, pushAgent }: ComposeOptions): AppContext {
   limitPasswordHashing(config.passwordHashConcurrency);
   const stores = createSqliteStores(db);
   const { unitOfWork } = stores;
@@ -76,6 +83,23 @@ export function composeContext({ config, db, log }: ComposeOptions): AppContext 
   if (provider.name === 'test') log.warn(TEST_PROVIDER_WARNING);
   else if (provider.name === 'none')
     log.warn('PAYMENT_PROVIDER=none: checkout answers "payments are not configured"');
+  const subscriptions = createSubscriptionReader(stores);
+  const notifications = createNotificationService({
+    publicKey: config.vapidPublicKey,
+    store: stores.pushSubscriptions,
+    unitOfWork,
+    events,
+    preferredLanguage: (userId) => stores.users.findById(userId)?.defaultLanguage ?? null,
+    testLimiter: createRateLimiter('pushTestsPerUser', { max: 10, windowMs: 60_000 }, stores.rateLimits),
+    transport: createWebPushTransport({
+      publicKey: config.vapidPublicKey,
+      privateKey: config.vapidPrivateKey,
+      subject: vapidSubject(config.publicUrl, config.mailFrom),
+      agent: pushAgent,
+      onFailure: (origin, status) => log.warn({ pushService: origin, status }, 'web push not delivered'),
+    }),
+  });
+  addNotificationTriggers({ events, notifications, subscriptions, log });
   return {
     config,
     events,
@@ -98,7 +122,7 @@ export function composeContext({ config, db, log }: ComposeOptions): AppContext 
     parcels: stores.parcels,
     plans: stores.plans,
     quota: createQuotaService({ ...stores, events }),
-    subscriptions: createSubscriptionReader(stores),
+    subscriptions,
     tiles: createTileService(stores.parcels, createTileCache(stores.tileBlobs), tileRenderer),
     baseMap: createLazyBaseMap(),
     payments: {
@@ -113,5 +137,6 @@ export function composeContext({ config, db, log }: ComposeOptions): AppContext 
       portalSessions: stores.portalSessions,
       subscriptions: stores.subscriptions,
     },
+    notifications,
   };
 }

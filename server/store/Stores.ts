@@ -15,6 +15,8 @@ import {
   type SubscriptionRepository,
 } from './subscriptions/SubscriptionRepository';
 import { createUsageRepository, type UsageRepository } from './subscriptions/UsageRepository';
+import type { PushSubscriptionStore } from './push/PushSubscriptionStore';
+import { createSqlitePushSubscriptionStore } from './push/createSqlitePushSubscriptionStore';
 import type { RateLimitStore } from './rateLimits/RateLimitStore';
 import { createSqliteRateLimitStore } from './rateLimits/createSqliteRateLimitStore';
 import type { SessionStore } from './sessions/SessionStore';
@@ -49,6 +51,7 @@ export interface Stores {
   portalSessions: PortalSessionRepository;
   paymentEvents: PaymentEventRepository;
   tileBlobs: TileBlobStore;
+  pushSubscriptions: PushSubscriptionStore;
   unitOfWork: UnitOfWork;
 }
 
@@ -67,6 +70,7 @@ export function createSqliteStores(db: Database): Stores {
     portalSessions: createPortalSessionRepository(db),
     paymentEvents: createPaymentEventRepository(db),
     tileBlobs: createSqliteTileBlobStore(db),
+    pushSubscriptions: createSqlitePushSubscriptionStore(db),
     unitOfWork: (work) => db.transaction(work)(),
   };
 }

@@ -81,6 +81,9 @@ export default async function globalSetup(): Promise<void> {
       LOG_LEVEL: 'warn',
       // The plans tests pay with the built-in test checkout (issue 10 item 2: it is an explicit choice).
       PAYMENT_PROVIDER: 'test',
+      // The notifications test's local HTTPS push receiver (a stand-in for a browser vendor's push service,
+      // which is unreachable here) has a self-signed certificate: the server trusts it, and only it, on top.
+      NODE_EXTRA_CA_CERTS: path.resolve('test/server/fixtures/push-receiver-cert.pem'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

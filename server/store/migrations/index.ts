@@ -7,6 +7,7 @@ import { accountsMigration } from './010-accounts';
 import { rateLimitsMigration } from './015-rate-limits';
 import { sessionsMigration } from './016-sessions';
 import { plansSubscriptionsMigration } from './030-plans-subscriptions';
+import { pushSubscriptionsMigration } from './045-push-subscriptions';
 import { tileCacheMigration } from './090-tile-cache';
 
 /**
@@ -23,5 +24,6 @@ export const migrations: Migration[] = [
   cantonsMigration,
   parcelFilterColumnsMigration,
   plansSubscriptionsMigration,
+  pushSubscriptionsMigration,
   tileCacheMigration,
 ];
