@@ -87,24 +87,39 @@ export async function buildApp({ config, db, logger, pushAgent }: BuildAppOption
   await app.register(async (scope) => paymentRoutes(scope, ctx), { prefix: '/v1/secure/payment' });
   await app.register(async (scope) => baseMapRoutes(scope, ctx));
 
-  // The build first (hashed bundles, index.html), then public/ (layer styles, images, service worker).
-  const roots = [config.distDir, path.resolve('public')].filter((dir) => fs.existsSync(dir));
-  await app.register(fastifyStatic, {
-    root: roots.length > 0 ? roots : path.resolve('public'),
-    index: false,
-    wildcard: true,
-    // The build's .br/.gz siblings (webpack PrecompressPlugin) go to browsers that accept them.
-    preCompressed: true,
-    cacheControl: false,
-    setHeaders(res, filePath) {
-      // The same URL may be sent as brotli, gzip or plain (preCompressed): shared caches must key on it.
-      res.setHeader('vary', 'Accept-Encoding');
-      res.setHeader(
-        'cache-control',
-        HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    },
-  });
+  const setHeaders = (res: { setHeader(name: string, value: string): unknown }, filePath: string) => {
+    // The same URL may be sent as brotli, gzip or plain (preCompressed): shared caches must key on it.
+    res.setHeader('vary', 'Accept-Encoding');
+    res.setHeader(
+      'cache-control',
+      HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    );
+  };
+  // The build (hashed bundles with their .br/.gz siblings) under every path; public/ (service worker, layer
+  // styles, images) as one route per file. Two registrations, not one with two roots: @fastify/static's
+  // preCompressed search across several roots never falls back to a plain file of the first root
+  // (fastify/fastify-static#348), which made small chunks without compressed siblings 404.
+  const publicDir = path.resolve('public');
+  const hasDist = fs.existsSync(config.distDir);
+  if (hasDist)
+    await app.register(fastifyStatic, {
+      root: config.distDir,
+      index: false,
+      wildcard: true,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders,
+    });
+  if (fs.existsSync(publicDir))
+    await app.register(fastifyStatic, {
+      root: publicDir,
+      index: false,
+      wildcard: false,
+      decorateReply: !hasDist,
+      globIgnore: ['index.html'],
+      cacheControl: false,
+      setHeaders,
+    });
   // To the static plugin `/` is a directory (403 with index off): send it to the SPA fallback instead.
   app.get('/', (_request, reply) => reply.callNotFound());
   return app;

@@ -61,6 +61,8 @@ describe('the one-process server', () => {
     // What the build's PrecompressPlugin writes beside each text asset.
     fs.writeFileSync(path.join(dist, 'main.0123abcd.js.br'), brotliCompressSync('console.log(1)'));
     fs.writeFileSync(path.join(dist, 'main.0123abcd.js.gz'), gzipSync('console.log(1)'));
+    // Below the build's size threshold: no compressed siblings.
+    fs.writeFileSync(path.join(dist, 'small.89abcdef.js'), 'console.log(2)');
     const config = loadConfig({ DATA_DIR: dir, DIST_DIR: dist, LOG_LEVEL: 'silent' });
     app = await buildApp({ config, db: openDatabase(path.join(dir, 'test.sqlite')) });
     app.get('/v1/secure/guarded', { preHandler: requireRole(app.ctx, 'MAPUSER') }, async (request) => ({
@@ -114,6 +116,25 @@ describe('the one-process server', () => {
     const plain = await app.inject({ url: '/main.0123abcd.js', headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log(1)');
+  });
+
+  it('sends a built file that has no compressed sibling as it is, also to a browser accepting brotli', async () => {
+    const small = await app.inject({
+      url: '/small.89abcdef.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('console.log(2)');
+  });
+
+  it('serves public/ files beside the build (the service worker), never the index.html template', async () => {
+    const worker = await app.inject({ url: '/sw.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toContain('javascript');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const template = await app.inject({ url: '/index.html' });
+    expect(template.body).toBe('<!doctype html><title>Parcel Atlas</title>');
   });
 
   it('hands the browser its runtime config with same-origin base URLs', async () => {
