@@ -6,6 +6,7 @@ import type { PaymentProvider } from './services/billing/PaymentProvider';
 import type { PaymentWebhooks } from './services/billing/paymentEvents';
 import type { SessionService } from './services/sessions/SessionService';
 import type { QuotaService, SubscriptionReader } from './services/quota/QuotaService';
+import type { ReportContext } from './services/reports/ReportContext';
 import type { TileService } from './services/tiles/TileService';
 import type { SessionResolver, TokenService } from './services/tokens/TokenService';
 import type { Stores, UnitOfWork } from './store/Stores';
@@ -47,4 +48,6 @@ export interface AppContext {
   tiles: TileService;
   baseMap: BaseMap;
   payments: PaymentContext;
+  /** Parcel reports, exports and the automated assessment: documents, their quota, one-time tokens. */
+  reports: ReportContext;
 }

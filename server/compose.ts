@@ -10,6 +10,7 @@ import { createPaymentProvider, TEST_PROVIDER_WARNING } from './services/billing
 import { createPaymentWebhooks } from './services/billing/paymentEvents';
 import { createMailer } from './services/mail/mailer';
 import { createQuotaService, createSubscriptionReader } from './services/quota/QuotaService';
+import { createReportContext } from './services/reports/ReportContext';
 import { createTileService } from './services/tiles/TileService';
 import { createSessionService } from './services/sessions/SessionService';
 import { createTokenService } from './services/tokens/TokenService';
@@ -79,5 +80,6 @@ export function composeContext({ config, db, log }: ComposeOptions): AppContext 
       portalSessions: stores.portalSessions,
       subscriptions: stores.subscriptions,
     },
+    reports: createReportContext({ ...stores, events }),
   };
 }

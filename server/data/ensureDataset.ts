@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { createSqliteDatasetWriter } from '../store/parcels/createSqliteDatasetWriter';
 import { buildDataset } from './buildDataset';
+import { fillPriceLevels } from './catalog/priceLevels';
 
 /**
  * Builds the demo dataset on first start (config.datasetCantons), logging a progress line about every
@@ -12,6 +13,8 @@ export function ensureDataset(db: Database, config: Config, logger: Logger): voi
   const writer = createSqliteDatasetWriter(db);
   const existing = writer.readInfo();
   if (existing) {
+    // A dataset built before price levels existed gets them now (a few ms), without a rebuild.
+    fillPriceLevels(writer);
     logger.info(`Dataset ready: ${existing.parcels} parcels in ${existing.cantons.join(', ')}`);
     return;
   }

@@ -17,6 +17,12 @@ import {
 import { createUsageRepository, type UsageRepository } from './subscriptions/UsageRepository';
 import type { RateLimitStore } from './rateLimits/RateLimitStore';
 import { createSqliteRateLimitStore } from './rateLimits/createSqliteRateLimitStore';
+import {
+  createParcelDownloadRepository,
+  type ParcelDownloadRepository,
+} from './reports/ParcelDownloadRepository';
+import { createSqliteOneTimeTokenStore, type OneTimeTokenStore } from './reports/OneTimeTokenStore';
+import { createPriceLevelRepository, type PriceLevelRepository } from './reports/PriceLevelRepository';
 import type { SessionStore } from './sessions/SessionStore';
 import { createSqliteSessionStore } from './sessions/createSqliteSessionStore';
 import type { AccountKeyStore } from './users/AccountKeyStore';
@@ -47,6 +53,9 @@ export interface Stores {
   checkoutSessions: CheckoutSessionRepository;
   portalSessions: PortalSessionRepository;
   paymentEvents: PaymentEventRepository;
+  parcelDownloads: ParcelDownloadRepository;
+  oneTimeTokens: OneTimeTokenStore;
+  priceLevels: PriceLevelRepository;
   unitOfWork: UnitOfWork;
 }
 
@@ -64,6 +73,9 @@ export function createSqliteStores(db: Database): Stores {
     checkoutSessions: createCheckoutSessionRepository(db),
     portalSessions: createPortalSessionRepository(db),
     paymentEvents: createPaymentEventRepository(db),
+    parcelDownloads: createParcelDownloadRepository(db),
+    oneTimeTokens: createSqliteOneTimeTokenStore(db),
+    priceLevels: createPriceLevelRepository(db),
     unitOfWork: (work) => db.transaction(work)(),
   };
 }

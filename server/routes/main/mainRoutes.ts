@@ -6,6 +6,7 @@ import { lookupRoutes } from './lookupRoutes';
 import { parcelDetailRoutes } from './parcels/parcelDetailRoutes';
 import { parcelSearchRoutes } from './parcels/parcelSearchRoutes';
 import { parcelTileRoutes } from './parcels/parcelTileRoutes';
+import { reportRoutes } from './reportRoutes';
 import { subscriptionRoutes } from './subscriptionRoutes';
 
 /**
@@ -35,4 +36,5 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext): Promise
     await parcelTileRoutes(scope, ctx);
   });
   await app.register(async (scope) => subscriptionRoutes(scope, ctx));
+  await app.register(async (scope) => reportRoutes(scope, ctx));
 }

@@ -7,10 +7,14 @@ import { accountsMigration } from './010-accounts';
 import { rateLimitsMigration } from './015-rate-limits';
 import { sessionsMigration } from './016-sessions';
 import { plansSubscriptionsMigration } from './030-plans-subscriptions';
+import { parcelDownloadsMigration } from './070-parcel-downloads';
+import { oneTimeTokensMigration } from './071-one-time-tokens';
+import { municipalityPriceLevelsMigration } from './072-municipality-price-levels';
 
 /**
  * Every schema step, in order. Version ranges by area keep parallel work apart:
- * 1–9 core, 10–19 accounts, 20–29 parcels/dataset, 30–39 plans/subscriptions, 40–49 settings/push.
+ * 1–9 core, 10–19 accounts, 20–29 parcels/dataset, 30–39 plans/subscriptions, 40–49 settings/push,
+ * 70–74 reports and exports.
  */
 export const migrations: Migration[] = [
   coreMigration,
@@ -21,4 +25,7 @@ export const migrations: Migration[] = [
   cantonsMigration,
   parcelFilterColumnsMigration,
   plansSubscriptionsMigration,
+  parcelDownloadsMigration,
+  oneTimeTokensMigration,
+  municipalityPriceLevelsMigration,
 ];

@@ -6,7 +6,9 @@ import { openDatabase } from '../../../server/store/openDatabase';
 import { buildDataset } from '../../../server/data/buildDataset';
 import type { DatasetInfo } from '../../../server/store/parcels/DatasetWriter';
 import { createSqliteDatasetWriter } from '../../../server/store/parcels/createSqliteDatasetWriter';
-import { copyDataset } from '../../../server/store/parcels/datasetTables';
+import { copyDataset, DATASET_TABLES } from '../../../server/store/parcels/datasetTables';
+import { createHash } from 'node:crypto';
+import { migrations } from '../../../server/store/migrations';
 export interface TestDatasetOptions {
   seed?: number;
   cantons?: string[];
@@ -29,7 +31,12 @@ function cacheFile(options: Required<TestDatasetOptions>): string {
     options.maxMunicipalities,
     options.maxParcelsPerMunicipality,
   ];
-  return path.join(os.tmpdir(), `parcel-atlas-testdata-v5-${key.join('_')}.sqlite`);
+  // The schema is part of the key: branches with other dataset tables never share a cached file.
+  const schema = createHash('sha256')
+    .update(JSON.stringify([DATASET_TABLES, migrations.map((m) => m.version)]))
+    .digest('hex')
+    .slice(0, 10);
+  return path.join(os.tmpdir(), `parcel-atlas-testdata-${schema}-${key.join('_')}.sqlite`);
 }
 
 /**
