@@ -13,6 +13,7 @@ import type { SessionState } from '../features/auth/sessionSlice';
 import { addI18nListeners } from '../features/i18n/languageListeners';
 import { addParcelListeners } from '../features/parcel/parcelSlice';
 import { addRealtimeListeners } from '../features/realtime/socketListeners';
+import { addReportListeners } from '../features/reports/reportListeners';
 import { addSearchListeners } from '../features/search/searchListeners';
 import { devToolsSanitizers } from '../features/support/secretRedaction';
 import { addSupportListeners } from '../features/support/storeSnapshot';
@@ -82,5 +83,6 @@ const FEATURE_LISTENERS: ((startListening: AppStartListening) => void)[] = [
   addSearchListeners,
   addParcelListeners,
   addRealtimeListeners,
+  addReportListeners,
   addSupportListeners,
 ];

@@ -1,6 +1,7 @@
 /**
  * Reports, exports and external links of a parcel (spec §1, §7; issue 12). Shared by server and browser.
  */
+import type { ParcelFullResponse } from './Parcel';
 
 /** The languages a report can be written in; the browser defaults to the UI language. */
 export const REPORT_LANGUAGES = ['en', 'de', 'fr', 'it'] as const;
@@ -109,3 +110,32 @@ export const EXTERNAL_LINKS: readonly ExternalLink[] = [
       `https://map.geo.admin.ch/#/map?lang=${p.lang}&center=${round(p.east)},${round(p.north)}&z=12&bgLayer=ch.swisstopo.swissimage&3d`,
   },
 ];
+
+/** The identifiers a parcel's external links need, from its full details. */
+export function externalLinkParcel(detail: ParcelFullResponse, lang: ReportLanguage): ExternalLinkParcel {
+  const { feature, objects, canton } = detail;
+  // Solar potential is per roof: the parcel's largest building, else the parcel itself.
+  const largest = objects.reduce<(typeof objects)[number] | null>(
+    (best, o) => (best === null || o.OBJ_SUR > best.OBJ_SUR ? o : best),
+    null,
+  );
+  return {
+    egrid: feature.PRC_ID,
+    prcNo: feature.PRC_NO,
+    canton: feature.CANTON,
+    cantonRegisterUrl: canton.urlOREB,
+    municipality: feature.LOCNAME,
+    east: feature.PRC_COO_X,
+    north: feature.PRC_COO_Y,
+    buildingEast: largest?.OBJ_COO_X ?? feature.PRC_COO_X,
+    buildingNorth: largest?.OBJ_COO_Y ?? feature.PRC_COO_Y,
+    lang,
+  };
+}
+
+/** The URL of one external link of a parcel. */
+export function externalLinkUrl(id: ExternalLinkId, parcel: ExternalLinkParcel): string {
+  const link = EXTERNAL_LINKS.find((candidate) => candidate.id === id);
+  if (!link) throw new Error(`Unknown external link ${id}`);
+  return link.url(parcel);
+}
