@@ -8,13 +8,19 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../server/store/openDatabase';
 import { buildDataset } from '../server/data/buildDataset';
 import { CANTONS } from '../server/geo/cantons';
+import { tileAt } from '../server/geo/projection';
 import { createSqliteDatasetWriter } from '../server/store/parcels/createSqliteDatasetWriter';
 import { createSqliteParcelRepository } from '../server/store/parcels/createSqliteParcelRepository';
-import { createTileService, type TileKind } from '../server/services/tiles/TileService';
+import { createTileService, renderTile, type TileKind } from '../server/services/tiles/TileService';
+import { createInProcessTileRenderer } from '../server/services/tiles/TileRenderer';
+import { createTileCache } from '../server/services/tiles/TileCache';
+import { createSqliteTileBlobStore } from '../server/store/tiles/TileBlobStore';
+import { loadBenchmark } from './benchLoad';
 import { createRng } from '../server/data/random';
 import type { ParcelQuery } from '../server/store/parcels/ParcelQuery';
 
@@ -61,16 +67,7 @@ function line(name: string, samples: number[], extra = ''): void {
   );
 }
 
-function tileOf(lon: number, lat: number, z: number): { x: number; y: number } {
-  const n = 2 ** z;
-  const r = (lat * Math.PI) / 180;
-  return {
-    x: Math.floor(((lon + 180) / 360) * n),
-    y: Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n),
-  };
-}
-
-function main(): void {
+async function main(): Promise<void> {
   const { cantons, file } = args();
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = openDatabase(file);
@@ -94,7 +91,12 @@ function main(): void {
   );
 
   const repo = createSqliteParcelRepository(db);
-  const tiles = createTileService(repo);
+  const tileBlobs = createSqliteTileBlobStore(db);
+  const tiles = createTileService(
+    repo,
+    createTileCache(tileBlobs),
+    createInProcessTileRenderer((request) => renderTile(repo, request)),
+  );
   const rng = createRng(42);
   const munis = db
     .prepare('SELECT name, canton, lon, lat, parcel_count FROM municipalities ORDER BY parcel_count DESC')
@@ -159,13 +161,13 @@ function main(): void {
     const centres = munis.slice(0, 8);
     // One untimed pass first: the database pages of these tiles come into the OS cache, as on a server.
     for (const m of centres) {
-      const { x, y } = tileOf(m.lon, m.lat, z);
+      const { x, y } = tileAt(m.lon, m.lat, z);
       tiles.render(kind, z, x, y, null);
     }
     let bytes = 0;
     const samples = time(centres.length * 10, (i) => {
       const m = centres[i % centres.length];
-      const { x, y } = tileOf(m.lon, m.lat, z);
+      const { x, y } = tileAt(m.lon, m.lat, z);
       return () => {
         const tile = tiles.render(kind, z, x, y, kind === 'parcels' ? { excludeRoads: true } : null);
         bytes += tile?.byteLength ?? 0;
@@ -177,7 +179,69 @@ function main(): void {
       `  avg ${(bytes / samples.length / 1024).toFixed(0)} KB`,
     );
   }
+  await filteredTiles(munis, tiles);
+  await cachedTiles(munis, tiles, tileBlobs, repo.datasetVersion());
   db.close();
+  await loadBenchmark(file, cantons, munis.slice(0, 8));
 }
 
-main();
+type Municipality = { name: string; canton: string; lon: number; lat: number };
+
+/** Issue 16: a searched tile costs what the tile costs (target ≤ 2× the unfiltered tile of the same place). */
+async function filteredTiles(munis: Municipality[], tiles: ReturnType<typeof createTileService>) {
+  const centres = munis.slice(0, 8);
+  const filters: [string, (m: Municipality) => ParcelQuery][] = [
+    ['canton', (m) => ({ canton: m.canton, excludeRoads: true })],
+    ['municipality', (m) => ({ locnames: [m.name], excludeRoads: true })],
+    ['text', (m) => ({ text: m.name.slice(0, 3), excludeRoads: false })],
+    ['one letter', (m) => ({ text: m.name.slice(0, 1), excludeRoads: false })],
+  ];
+  for (const z of [14, 16]) {
+    const at = (i: number) => tileAt(centres[i % centres.length].lon, centres[i % centres.length].lat, z);
+    for (let i = 0; i < centres.length; i++) tiles.render('parcels', z, at(i).x, at(i).y, null);
+    const plain = percentiles(
+      time(centres.length * 10, (i) => () => tiles.render('parcels', z, at(i).x, at(i).y, null)),
+    );
+    line(`z${z} unfiltered tile (parcels)`, [plain.p50], '');
+    for (const [label, query] of filters) {
+      const samples = time(
+        centres.length * 10,
+        (i) => () => tiles.render('parcels', z, at(i).x, at(i).y, query(centres[i % centres.length])),
+      );
+      const { p50 } = percentiles(samples);
+      line(
+        `z${z} filtered tile (${label})`,
+        samples,
+        `  ×${(p50 / plain.p50).toFixed(2)} the unfiltered p50`,
+      );
+    }
+  }
+}
+
+/** A cached tile is read by key, already gzipped, instead of being rendered and compressed. */
+async function cachedTiles(
+  munis: Municipality[],
+  tiles: ReturnType<typeof createTileService>,
+  blobs: ReturnType<typeof createSqliteTileBlobStore>,
+  dataset: string,
+) {
+  const centres = munis.slice(0, 8);
+  const at = (i: number) => tileAt(centres[i % centres.length].lon, centres[i % centres.length].lat, 15);
+  const fresh = time(
+    centres.length * 5,
+    (i) => () => zlib.gzipSync(tiles.render('around', 15, at(i).x, at(i).y, null)!, { level: 6 }),
+  );
+  for (let i = 0; i < centres.length; i++) await tiles.encoded('around', 15, at(i).x, at(i).y, null);
+  const stored = time(
+    centres.length * 5,
+    (i) => () => blobs.read(dataset, `around/15/${at(i).x}/${at(i).y}`),
+  );
+  line('z15 tile rendered + gzipped', fresh);
+  line(
+    'z15 tile read from the tile cache',
+    stored,
+    `  ${(percentiles(fresh).p50 / percentiles(stored).p50).toFixed(0)}× faster`,
+  );
+}
+
+void main();

@@ -1,4 +1,6 @@
 import { EventEmitter } from 'node:events';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Database } from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './AppContext';
@@ -11,10 +13,41 @@ import { createPaymentWebhooks } from './services/billing/paymentEvents';
 import { createMailer } from './services/mail/mailer';
 import { createQuotaService, createSubscriptionReader } from './services/quota/QuotaService';
 import { createReportContext } from './services/reports/ReportContext';
-import { createTileService } from './services/tiles/TileService';
+import { createTileService, renderTile } from './services/tiles/TileService';
+import { createTileCache } from './services/tiles/TileCache';
+import {
+  createInProcessTileRenderer,
+  createPooledTileRenderer,
+  type TileRenderer,
+} from './services/tiles/TileRenderer';
 import { createSessionService } from './services/sessions/SessionService';
 import { createTokenService } from './services/tokens/TokenService';
 import { createSqliteStores } from './store/Stores';
+import type { ParcelRepository } from './store/parcels/ParcelRepository';
+
+/** The tile worker thread's entry (its own small composition of a read-only repository). */
+const TILE_WORKER_FILE = path.join(__dirname, 'workers', 'tileRenderWorker.ts');
+
+/**
+ * The server runs from TypeScript through tsx; a worker thread can load the .ts worker file only when the
+ * process was started with tsx's loader (npm start, npm run dev, tsx). Jest's transform does not reach
+ * worker threads, so tests made through `buildApp` render in-process.
+ */
+const canLoadTypeScriptWorkers = () => process.execArgv.some((arg) => arg.includes('tsx'));
+
+/**
+ * Worker threads render tiles when configured (WORKERS, default: the CPU cores) and they can open the
+ * database file; otherwise the event loop renders them (WORKERS=0, in-memory databases, jest).
+ */
+function createTileRenderer(config: Config, db: Database, parcels: ParcelRepository): TileRenderer {
+  if (config.workers === 0 || db.memory || !fs.existsSync(db.name) || !canLoadTypeScriptWorkers())
+    return createInProcessTileRenderer((request) => renderTile(parcels, request));
+  return createPooledTileRenderer({
+    databaseFile: db.name,
+    workerFile: TILE_WORKER_FILE,
+    threads: config.workers,
+  });
+}
 
 export interface ComposeOptions {
   config: Config;
@@ -39,6 +72,7 @@ export function composeContext({ config, db, log }: ComposeOptions): AppContext 
     events,
     idleDays: config.sessionIdleDays,
   });
+  const tileRenderer = createTileRenderer(config, db, stores.parcels);
   const provider = createPaymentProvider(config, stores);
   if (provider.name === 'test') log.warn(TEST_PROVIDER_WARNING);
   else if (provider.name === 'none')
@@ -66,7 +100,7 @@ export function composeContext({ config, db, log }: ComposeOptions): AppContext 
     plans: stores.plans,
     quota: createQuotaService({ ...stores, events }),
     subscriptions: createSubscriptionReader(stores),
-    tiles: createTileService(stores.parcels),
+    tiles: createTileService(stores.parcels, createTileCache(stores.tileBlobs), tileRenderer),
     baseMap: createLazyBaseMap(),
     payments: {
       provider,

@@ -47,6 +47,8 @@ export interface Config {
   accountMailsPerHour: number;
   /** argon2 hashes computed at once (PASSWORD_HASH_CONCURRENCY); the rest wait, so logins never starve the API. */
   passwordHashConcurrency: number;
+  /** Worker threads that render tiles (WORKERS, default the CPU cores); 0 renders on the event loop. */
+  workers: number;
 }
 
 export class ConfigError extends Error {}
@@ -215,5 +217,6 @@ export function loadConfig(env: Env = process.env): Config {
       1,
       64,
     ),
+    workers: integer(env, 'WORKERS', os.availableParallelism(), 0, 64),
   };
 }

@@ -25,6 +25,7 @@ import { createSqliteOneTimeTokenStore, type OneTimeTokenStore } from './reports
 import { createPriceLevelRepository, type PriceLevelRepository } from './reports/PriceLevelRepository';
 import type { SessionStore } from './sessions/SessionStore';
 import { createSqliteSessionStore } from './sessions/createSqliteSessionStore';
+import { createSqliteTileBlobStore, type TileBlobStore } from './tiles/TileBlobStore';
 import type { AccountKeyStore } from './users/AccountKeyStore';
 import type { UserStore } from './users/UserStore';
 import { createSqliteAccountKeyStore } from './users/createSqliteAccountKeyStore';
@@ -56,6 +57,7 @@ export interface Stores {
   parcelDownloads: ParcelDownloadRepository;
   oneTimeTokens: OneTimeTokenStore;
   priceLevels: PriceLevelRepository;
+  tileBlobs: TileBlobStore;
   unitOfWork: UnitOfWork;
 }
 
@@ -76,6 +78,7 @@ export function createSqliteStores(db: Database): Stores {
     parcelDownloads: createParcelDownloadRepository(db),
     oneTimeTokens: createSqliteOneTimeTokenStore(db),
     priceLevels: createPriceLevelRepository(db),
+    tileBlobs: createSqliteTileBlobStore(db),
     unitOfWork: (work) => db.transaction(work)(),
   };
 }

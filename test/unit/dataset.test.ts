@@ -63,6 +63,39 @@ describe('dataset generator', () => {
     }
   });
 
+  it("states a parcel's heritage facts from its buildings: national and cantonal protection and protected objects agree", () => {
+    const seed = 1;
+    const noise = createDatasetNoise(seed);
+    // Old-town cores of a few cantons, where protected buildings are frequent.
+    const inputs = planMunicipalities(loadSwissGeography(), ['ZG', 'BE', 'GE'], seed, noise, {
+      maxMunicipalities: 2,
+      maxParcelsPerMunicipality: 1500,
+    });
+    let nationalBuildings = 0;
+    const disagreements: string[] = [];
+    for (const m of inputs.map(generateMunicipality)) {
+      m.parcels.forEach((p, index) => {
+        const levels = m.buildings.filter((b) => b.parcelIndex === index).map((b) => b.OBJ_PRO);
+        const types = m.buildings.filter((b) => b.parcelIndex === index).map((b) => b.OBJ_TYP);
+        const national = levels.includes('national');
+        nationalBuildings += levels.filter((level) => level === 'national').length;
+        const facts = {
+          national: p.themes.PRO_BUN !== 'none',
+          filter: p.proBun,
+          cantonal: p.themes.PRO_BUC !== 'none',
+          objects: types.includes('protected_object') ? p.themes.PRO_OOB !== 'none' : true,
+        };
+        const expected = { national, filter: national, cantonal: levels.includes('cantonal'), objects: true };
+        if (JSON.stringify(facts) !== JSON.stringify(expected))
+          disagreements.push(
+            `${m.name} ${p.prcNo}: ${JSON.stringify(facts)} with buildings ${levels.join('/')}`,
+          );
+      });
+    }
+    expect(nationalBuildings).toBeGreaterThan(0);
+    expect(disagreements.slice(0, 5)).toEqual([]);
+  });
+
   it('numbers houses odd on one side and even on the other of each street', () => {
     const m = generateMunicipality(zug(1));
     const numbers = m.parcels.filter((p) => p.houseNo).map((p) => Number(p.houseNo));

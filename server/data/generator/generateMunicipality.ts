@@ -1,5 +1,6 @@
 import { Delaunay } from 'd3-delaunay';
 import type { FixedPoint } from '../../../src/contract/Parcel';
+import { FIXED_POINT_TYPES } from '../../../src/contract/ParcelVocabulary';
 import type { CantonInfo } from '../../geo/cantons';
 import type { MunicipalityShape, Place } from '../geography/SwissGeography';
 import { BUILDING_ZONES, localZoneCode, mainUseCode } from '../catalog/zoneCatalog';
@@ -11,6 +12,7 @@ import { createDensityField, placeRadius, type DensityCentre } from './DensityFi
 import { chooseZone, targetParcelArea } from './zonePlan';
 import { parcelThemes } from './parcelThemes';
 import { placeBuildings } from './placeBuildings';
+import { parcelHeritage } from './parcelHeritage';
 import { buildStreets, type StreetEdge } from './buildStreets';
 import {
   type Block,
@@ -38,11 +40,6 @@ export interface MunicipalityInput {
   maxParcels?: number;
 }
 
-const FIX_TYPES: Record<CantonInfo['language'], string[]> = {
-  de: ['Lagefixpunkt LFP3', 'Lagefixpunkt LFP2', 'Höhenfixpunkt HFP2'],
-  fr: ['Point fixe planimétrique PFP3', 'Point fixe planimétrique PFP2', 'Point fixe altimétrique PFA2'],
-  it: ['Punto fisso planimetrico PFP3', 'Punto fisso planimetrico PFP2', 'Punto fisso altimetrico PFA2'],
-};
 
 const MODULUS = 10n ** 12n;
 // Odd and not a multiple of 5, so multiplying by it permutes 0 … 10¹² − 1: distinct inputs, distinct ids.
@@ -220,7 +217,7 @@ export function generateMunicipality(input: MunicipalityInput): GeneratedMunicip
 
   const parcels: GeneratedParcel[] = [];
   const buildings: GeneratedBuilding[] = [];
-  const fixTypes = FIX_TYPES[canton.language];
+  const fixTypes = Object.values(FIXED_POINT_TYPES[canton.language]);
   pending.forEach((p, index) => {
     const c = ringCentroid(p.ring);
     const [lon, lat] = mercatorToLonLat(c[0], c[1]);
@@ -240,7 +237,9 @@ export function generateMunicipality(input: MunicipalityInput): GeneratedMunicip
         FIX_COO_Y: Math.round((lv95[1] + dy) * 100) / 100,
       });
     }
-    const placed = p.ind === 'Road' || p.typ === 'Baurecht' ? [] : placeBuildings(p.ring, p.use, scale2, rng);
+    const placed =
+      p.ind === 'Road' || p.typ === 'Baurecht' ? [] : placeBuildings(p.ring, p.use, scale2, rng, themes.listing);
+    const heritage = parcelHeritage(placed, String(themes.themes.PRO_OOB));
     placed.forEach((b) => {
       const bc = ringCentroid(b.ring);
       const [blon, blat] = mercatorToLonLat(bc[0], bc[1]);
@@ -283,17 +282,17 @@ export function generateMunicipality(input: MunicipalityInput): GeneratedMunicip
       zip: input.zip,
       street,
       houseNo: p.ind === 'Road' ? null : houseNo,
-      alphaPri: zone.code,
+      alphaPri: zone,
       alphaSec: themes.alphaSec,
       alphaTer: themes.alphaTer,
-      bravoPri: mainUseCode(p.use).code,
+      bravoPri: mainUseCode(p.use),
       grnTrm: themes.grnTrm,
       grnRad: themes.grnRad,
-      proBun: themes.proBun || placed.some((b) => b.pro === 'national'),
+      proBun: heritage.proBun,
       freeway: themes.freeway,
       putra: themes.putra,
       objCount: placed.length,
-      themes: themes.themes,
+      themes: { ...themes.themes, ...heritage.themes },
       fixPoints,
     });
   });
