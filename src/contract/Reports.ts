@@ -7,6 +7,10 @@ import type { ParcelFullResponse } from './Parcel';
 export const REPORT_LANGUAGES = ['en', 'de', 'fr', 'it'] as const;
 export type ReportLanguage = (typeof REPORT_LANGUAGES)[number];
 
+/** A locale ("de", "fr-CH") as a report language; English for anything else. */
+export const reportLanguageOf = (locale: string): ReportLanguage =>
+  REPORT_LANGUAGES.find((language) => locale.toLowerCase().startsWith(language)) ?? 'en';
+
 /** `GET /v1/secure/maps/ai-report-token/{prcid}` and `GET /v1/secure/maps/export-token/{prcid}`. */
 export interface OneTimeTokenResponse {
   /** Single use, bound to the user and the parcel. */

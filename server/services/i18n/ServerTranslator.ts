@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { translateValue } from '../../../src/contract/ParcelVocabulary';
 
 /** The four languages a report or page can be written in (spec §1). */
 export const SERVER_LANGUAGES = ['en', 'de', 'fr', 'it'] as const;
@@ -12,9 +14,9 @@ export const isServerLanguage = (value: unknown): value is ServerLanguage =>
 export type MessageValues = Record<string, string | number>;
 
 /**
- * Server-side translation: the same catalogues as the browser (`translations/{lang}.json`), so a PDF or
- * an assessment page says exactly what the screen says. Messages the server writes use only plain
- * `{name}` placeholders (no ICU plurals), which are filled here.
+ * Server-side translation: the same catalogues as the browser (`translations/{lang}.json`), formatted
+ * with the same ICU message engine as react-intl, so a PDF or an assessment page says exactly what the
+ * screen says; coded parcel values go through the one parcel vocabulary (src/contract/ParcelVocabulary).
  */
 export interface ServerTranslator {
   readonly language: ServerLanguage;
@@ -23,7 +25,7 @@ export interface ServerTranslator {
   /** Whether the catalogue has a message for the id. */
   has(id: string): boolean;
   /** A coded parcel value (hazard level, yes/no, zone code …) as text in the language. */
-  value(field: string, value: string): string;
+  value(field: string, value: unknown): string;
 }
 
 const TRANSLATIONS_DIR = path.join(__dirname, '..', '..', '..', 'translations');
@@ -41,17 +43,36 @@ function catalogue(language: ServerLanguage): Record<string, string> {
   return messages;
 }
 
-const fill = (message: string, values: MessageValues | undefined): string =>
-  values ? message.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole)) : message;
+const formats = new Map<string, IntlMessageFormat>();
 
-/** The translator of a language (catalogues are read once per process). */
+function format(
+  language: ServerLanguage,
+  id: string,
+  message: string,
+  values: MessageValues | undefined,
+): string {
+  const cacheKey = `${language}\u0000${id}`;
+  let compiled = formats.get(cacheKey);
+  if (!compiled) {
+    compiled = new IntlMessageFormat(message, language);
+    formats.set(cacheKey, compiled);
+  }
+  return String(compiled.format(values));
+}
+
+/** The translator of a language (catalogues are read and messages compiled once per process). */
 export function serverTranslator(language: ServerLanguage): ServerTranslator {
   const messages = catalogue(language);
   const english = catalogue('en');
+  const t = (id: string, values?: MessageValues): string => {
+    if (id in messages) return format(language, id, messages[id], values);
+    if (id in english) return format('en', id, english[id], values);
+    return id;
+  };
   return {
     language,
-    t: (id, values) => fill(messages[id] ?? english[id] ?? id, values),
+    t,
     has: (id) => id in messages,
-    value: (_field, value) => value,
+    value: (field, value) => translateValue(field, value, t),
   };
 }

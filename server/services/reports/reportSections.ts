@@ -91,10 +91,23 @@ export function fieldText(t: ServerTranslator, field: string, value: unknown): s
     .join(', ');
 }
 
-/** A zone code with its cantonal label in the language: "Wohnzone (W2)"; the code alone when unknown. */
-function zoneText(subject: ReportSubject, t: ServerTranslator, codes: string[] | undefined): string {
+/**
+ * Zone codes in the language through the parcel vocabulary ("Wohnzone (W2)"); a code the vocabulary
+ * does not know gets the canton's own label from the alpha lookup, else stays as it is.
+ */
+export function zoneText(
+  subject: ReportSubject,
+  t: ServerTranslator,
+  field: keyof Parcel,
+  codes: string[] | undefined,
+): string {
   if (!codes || codes.length === 0) return DASH;
-  return codes.map((code) => subject.zoneLabels.get(code)?.[t.language] ?? t.value('ALPHA', code)).join(', ');
+  return codes
+    .map((code) => {
+      const text = t.value(field, code);
+      return text !== code ? text : (subject.zoneLabels.get(code)?.[t.language] ?? code);
+    })
+    .join(', ');
 }
 
 function parcelSection(subject: ReportSubject, t: ServerTranslator): ReportSection {
@@ -108,7 +121,7 @@ function parcelSection(subject: ReportSubject, t: ServerTranslator): ReportSecti
     { label: t.t('parcel.field.LOCNAME'), value: `${parcel.LOCNAME} (BFS ${parcel.PRC_MUN})` },
     { label: t.t('parcel.field.PRC_ZIP'), value: parcel.PRC_ZIP },
     { label: t.t('parcel.field.CANTON'), value: `${cantonName} (${canton.code})` },
-    { label: t.t('parcel.field.PRC_TYP'), value: t.t(`report.propertyType.${parcel.PRC_TYP}`) },
+    { label: t.t('parcel.field.PRC_TYP'), value: t.value('PRC_TYP', parcel.PRC_TYP) },
     { label: t.t('report.field.size'), value: measure(parcel.PRC_SUR, 'm²') },
     {
       label: t.t('report.field.pricePerM2'),
@@ -137,7 +150,7 @@ function objectTypesSection(subject: ReportSubject, t: ServerTranslator): Report
       value: t.t(`report.objectType.${parcelObjectType(subject.parcel, subject.objects)}`),
     },
     ...[...counts].map(([type, count]) => ({
-      label: t.t(`parcel.objectType.${type}`),
+      label: t.value('OBJ_TYP', type),
       value: String(count),
     })),
   ];
@@ -161,13 +174,13 @@ function buildingsSection(subject: ReportSubject, t: ServerTranslator): ReportSe
         t.t('report.building.listed'),
       ],
       rows: subject.objects.map((o) => [
-        t.t(`parcel.objectType.${o.OBJ_TYP}`),
+        t.value('OBJ_TYP', o.OBJ_TYP),
         measure(o.OBJ_SUR, 'm²'),
         measure(o.OBJ_VOL, 'm³'),
         String(o.OBJ_FLO ?? DASH),
         String(o.OBJ_UNI ?? DASH),
         o.OBJ_JOB ? String(o.OBJ_JOB) : DASH,
-        o.OBJ_POB || DASH,
+        o.OBJ_POB ? t.value('OBJ_POB', o.OBJ_POB) : DASH,
         fieldText(t, 'OBJ_PRO', o.OBJ_PRO),
       ]),
       empty: t.t('parcel.buildings.none'),
@@ -206,7 +219,7 @@ function fixedPointsSection(subject: ReportSubject, t: ServerTranslator): Report
           String(index + 1),
           parts.number,
           parts.name,
-          parts.type || DASH,
+          parts.type ? t.value('FIX_TYPE', parts.type) : DASH,
           DASH,
           measure(point.FIX_DTP, 'm'),
           `${formatNumber(point.FIX_COO_X, 1)} / ${formatNumber(point.FIX_COO_Y, 1)}`,
@@ -220,15 +233,15 @@ function fixedPointsSection(subject: ReportSubject, t: ServerTranslator): Report
 
 function zoningSection(subject: ReportSubject, t: ServerTranslator): ReportSection {
   const { parcel } = subject;
-  const federal = (codes: string[] | undefined) => fieldText(t, 'BRAVO', codes);
+
   return {
     id: 'zoning',
     title: t.t('report.section.zoning'),
     rows: [
-      { label: t.t('report.zoning.basic'), value: zoneText(subject, t, parcel.ALPHA_PRIS) },
-      { label: t.t('report.zoning.basicFederal'), value: federal(parcel.BRAVO_PRIS) },
-      { label: t.t('report.zoning.special'), value: zoneText(subject, t, parcel.ALPHA_SECS) },
-      { label: t.t('report.zoning.overlay'), value: zoneText(subject, t, parcel.ALPHA_TERS) },
+      { label: t.t('report.zoning.basic'), value: zoneText(subject, t, 'ALPHA_PRIS', parcel.ALPHA_PRIS) },
+      { label: t.t('report.zoning.basicFederal'), value: fieldText(t, 'BRAVO_PRIS', parcel.BRAVO_PRIS) },
+      { label: t.t('report.zoning.special'), value: zoneText(subject, t, 'ALPHA_SECS', parcel.ALPHA_SECS) },
+      { label: t.t('report.zoning.overlay'), value: zoneText(subject, t, 'ALPHA_TERS', parcel.ALPHA_TERS) },
     ],
   };
 }
@@ -246,7 +259,7 @@ function fieldSection(id: ReportSectionId, subject: ReportSubject, t: ServerTran
             ? DASH
             : warning
               ? t.t('parcel.radonWarning', { value: radon })
-              : t.t('report.radon.value', { value: radon }),
+              : t.t('report.radon.value', { value: radon, level: t.value('GRN_RAD', radon) }),
         warning,
       };
     }

@@ -3,7 +3,7 @@ import type { ServerTranslator } from '../../i18n/ServerTranslator';
 import { escapeHtml, htmlPage } from '../htmlPage';
 import type { Lv95Ring } from '../parcelSurroundings';
 import { reportDate } from '../reportNaming';
-import { fieldText } from '../reportSections';
+import { fieldText, zoneText } from '../reportSections';
 import type { ReportSubject } from '../ReportSubject';
 import type { Assessment, Finding } from './assessParcel';
 
@@ -53,9 +53,7 @@ export function renderAssessmentHtml(
   const { parcel } = subject;
   const { potential } = assessment;
   const title = `${t.t('assessment.title')} – ${t.t('parcel.title', { number: parcel.PRC_NO })}`;
-  const zone =
-    (parcel.ALPHA_PRIS ?? []).map((code) => subject.zoneLabels.get(code)?.[t.language] ?? code).join(', ') ||
-    '–';
+  const zone = zoneText(subject, t, 'ALPHA_PRIS', parcel.ALPHA_PRIS);
   const lines = assessment.buildingLines.length
     ? assessment.buildingLines
         .map((line) => row(t.t(`parcel.field.${line.field}`), fieldText(t, line.field, line.value)))

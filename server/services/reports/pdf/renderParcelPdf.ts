@@ -32,7 +32,7 @@ function ensureRoom(doc: Doc, height: number): void {
 }
 
 function heading(doc: Doc, text: string): void {
-  ensureRoom(doc, 44);
+  ensureRoom(doc, 72);
   doc.moveDown(0.6);
   doc
     .font('Helvetica-Bold')
@@ -88,6 +88,8 @@ function table(doc: Doc, data: ReportTable): void {
       .lineWidth(0.25)
       .stroke('#e0e0e0');
   };
+  // The header never stays alone at a page's foot: keep room for it and the first row.
+  ensureRoom(doc, 48);
   line(data.columns, true);
   for (const cells of data.rows) line(cells, false);
 }
