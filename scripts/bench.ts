@@ -6,6 +6,7 @@
  *   npm run bench -- --cantons ZG --db FILE
  * Calls the repository and tile service directly (no HTTP), on one connection, like one server worker.
  */
+import { reportBenchmark } from './benchReports';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -151,6 +152,7 @@ async function main(): Promise<void> {
     'parcel with objects',
     time(ids.length, (i) => () => repo.parcel(ids[i])),
   );
+  await reportBenchmark(db, repo, ids.slice(0, 200));
 
   for (const [z, kind] of [
     [14, 'around'],

@@ -7,6 +7,7 @@ import type { PaymentWebhooks } from './services/billing/paymentEvents';
 import type { NotificationService } from './services/push/NotificationService';
 import type { SessionService } from './services/sessions/SessionService';
 import type { QuotaService, SubscriptionReader } from './services/quota/QuotaService';
+import type { ReportContext } from './services/reports/ReportContext';
 import type { TileService } from './services/tiles/TileService';
 import type { SessionResolver, TokenService } from './services/tokens/TokenService';
 import type { Stores, UnitOfWork } from './store/Stores';
@@ -50,4 +51,6 @@ export interface AppContext {
   payments: PaymentContext;
   /** Web push subscriptions per user and device, and notifications (push + in-app over the socket). */
   notifications: NotificationService;
+  /** Parcel reports, exports and the automated assessment: documents, their quota, one-time tokens. */
+  reports: ReportContext;
 }

@@ -17,6 +17,7 @@ import { createNotificationService } from './services/push/NotificationService';
 import { addNotificationTriggers } from './services/push/notificationTriggers';
 import { createWebPushTransport, vapidSubject } from './services/push/webPushTransport';
 import { createQuotaService, createSubscriptionReader } from './services/quota/QuotaService';
+import { createReportContext } from './services/reports/ReportContext';
 import { createTileService, renderTile } from './services/tiles/TileService';
 import { createTileCache } from './services/tiles/TileCache';
 import {
@@ -138,5 +139,6 @@ export function composeContext({ config, db, log, pushAgent }: ComposeOptions): 
       subscriptions: stores.subscriptions,
     },
     notifications,
+    reports: createReportContext({ ...stores, events }),
   };
 }

@@ -6,6 +6,7 @@ import { THERMAL_CODES } from './catalog/thermalCatalog';
 import { createDatasetNoise } from './generator/DatasetNoise';
 import { generateMunicipality } from './generator/generateMunicipality';
 import { planMunicipalities } from './planMunicipalities';
+import { fillPriceLevels } from './catalog/priceLevels';
 
 export const DEFAULT_DATASET_SEED = 20260101;
 
@@ -76,6 +77,7 @@ export function buildDataset(writer: DatasetWriter, options: BuildDatasetOptions
     builtAt: new Date().toISOString(),
     buildSeconds: Math.round((Date.now() - started) / 100) / 10,
   };
+  fillPriceLevels(writer);
   writer.finish(info);
   return info;
 }

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { createSqliteDatasetWriter } from '../store/parcels/createSqliteDatasetWriter';
 import { buildDataset, DATASET_GENERATOR_VERSION } from './buildDataset';
+import { fillPriceLevels } from './catalog/priceLevels';
 import type { DatasetInfo } from '../store/parcels/DatasetWriter';
 
 /** No complete dataset yet, or one made by another generator version. */
@@ -19,6 +20,8 @@ export function ensureDataset(db: Database, config: Config, logger: Logger): voi
   const writer = createSqliteDatasetWriter(db);
   const existing = writer.readInfo();
   if (existing && !datasetNeedsBuild(existing)) {
+    // A dataset built before price levels existed gets them now (a few ms), without a rebuild.
+    fillPriceLevels(writer);
     logger.info(`Dataset ready: ${existing.parcels} parcels in ${existing.cantons.join(', ')}`);
     return;
   }

@@ -19,6 +19,12 @@ import type { PushSubscriptionStore } from './push/PushSubscriptionStore';
 import { createSqlitePushSubscriptionStore } from './push/createSqlitePushSubscriptionStore';
 import type { RateLimitStore } from './rateLimits/RateLimitStore';
 import { createSqliteRateLimitStore } from './rateLimits/createSqliteRateLimitStore';
+import {
+  createParcelDownloadRepository,
+  type ParcelDownloadRepository,
+} from './reports/ParcelDownloadRepository';
+import { createSqliteOneTimeTokenStore, type OneTimeTokenStore } from './reports/OneTimeTokenStore';
+import { createPriceLevelRepository, type PriceLevelRepository } from './reports/PriceLevelRepository';
 import type { SessionStore } from './sessions/SessionStore';
 import { createSqliteSessionStore } from './sessions/createSqliteSessionStore';
 import { createSqliteTileBlobStore, type TileBlobStore } from './tiles/TileBlobStore';
@@ -50,6 +56,9 @@ export interface Stores {
   checkoutSessions: CheckoutSessionRepository;
   portalSessions: PortalSessionRepository;
   paymentEvents: PaymentEventRepository;
+  parcelDownloads: ParcelDownloadRepository;
+  oneTimeTokens: OneTimeTokenStore;
+  priceLevels: PriceLevelRepository;
   tileBlobs: TileBlobStore;
   pushSubscriptions: PushSubscriptionStore;
   unitOfWork: UnitOfWork;
@@ -69,6 +78,9 @@ export function createSqliteStores(db: Database): Stores {
     checkoutSessions: createCheckoutSessionRepository(db),
     portalSessions: createPortalSessionRepository(db),
     paymentEvents: createPaymentEventRepository(db),
+    parcelDownloads: createParcelDownloadRepository(db),
+    oneTimeTokens: createSqliteOneTimeTokenStore(db),
+    priceLevels: createPriceLevelRepository(db),
     tileBlobs: createSqliteTileBlobStore(db),
     pushSubscriptions: createSqlitePushSubscriptionStore(db),
     unitOfWork: (work) => db.transaction(work)(),

@@ -13,6 +13,7 @@ import { searchSlice } from '../features/search/searchSlice';
 import { parcelSlice } from '../features/parcel/parcelSlice';
 import { mapSlice } from '../features/map/mapSlice';
 import { notificationsSlice } from '../features/notifications/notificationsSlice';
+import { reportSlice } from '../features/reports/reportSlice';
 import { appReset } from './appLifecycle';
 
 /** redux-persist key of the session (tokens, profile and its fetch time): localStorage `persist:parcel-atlas.session`. */
@@ -32,6 +33,7 @@ const sliceReducers = combineReducers({
   [parcelSlice.reducerPath]: parcelSlice.reducer,
   [mapSlice.reducerPath]: mapSlice.reducer,
   [notificationsSlice.reducerPath]: notificationsSlice.reducer,
+  [reportSlice.reducerPath]: reportSlice.reducer,
 });
 
 type SliceState = ReturnType<typeof sliceReducers>;

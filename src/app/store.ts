@@ -14,6 +14,7 @@ import { addI18nListeners } from '../features/i18n/languageListeners';
 import { addNotificationListeners } from '../features/notifications/notificationListeners';
 import { addParcelListeners } from '../features/parcel/parcelSlice';
 import { addRealtimeListeners } from '../features/realtime/socketListeners';
+import { addReportListeners } from '../features/reports/reportListeners';
 import { addSearchListeners } from '../features/search/searchListeners';
 import { devToolsSanitizers } from '../features/support/secretRedaction';
 import { addSupportListeners } from '../features/support/storeSnapshot';
@@ -84,5 +85,6 @@ const FEATURE_LISTENERS: ((startListening: AppStartListening) => void)[] = [
   addParcelListeners,
   addRealtimeListeners,
   addNotificationListeners,
+  addReportListeners,
   addSupportListeners,
 ];

@@ -7,6 +7,7 @@ import { parcelDetailRoutes } from './parcels/parcelDetailRoutes';
 import { parcelSearchRoutes } from './parcels/parcelSearchRoutes';
 import { parcelTileRoutes } from './parcels/parcelTileRoutes';
 import { pushSubscriptionRoutes } from './pushSubscriptionRoutes';
+import { reportRoutes } from './reportRoutes';
 import { subscriptionRoutes } from './subscriptionRoutes';
 
 /**
@@ -37,4 +38,5 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
   await app.register(async (scope) => subscriptionRoutes(scope, ctx));
   await app.register(async (scope) => pushSubscriptionRoutes(scope, ctx));
+  await app.register(async (scope) => reportRoutes(scope, ctx));
 }

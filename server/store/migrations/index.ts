@@ -8,12 +8,15 @@ import { rateLimitsMigration } from './015-rate-limits';
 import { sessionsMigration } from './016-sessions';
 import { plansSubscriptionsMigration } from './030-plans-subscriptions';
 import { pushSubscriptionsMigration } from './045-push-subscriptions';
+import { parcelDownloadsMigration } from './070-parcel-downloads';
+import { oneTimeTokensMigration } from './071-one-time-tokens';
+import { municipalityPriceLevelsMigration } from './072-municipality-price-levels';
 import { tileCacheMigration } from './090-tile-cache';
 
 /**
  * Every schema step, in order. Version ranges by area keep parallel work apart:
  * 1–9 core, 10–19 accounts, 20–29 parcels/dataset, 30–39 plans/subscriptions, 40–49 settings/push,
- * 90–99 tile cache.
+ * 70–74 reports and exports, 90–99 tile cache.
  */
 export const migrations: Migration[] = [
   coreMigration,
@@ -25,5 +28,8 @@ export const migrations: Migration[] = [
   parcelFilterColumnsMigration,
   plansSubscriptionsMigration,
   pushSubscriptionsMigration,
+  parcelDownloadsMigration,
+  oneTimeTokensMigration,
+  municipalityPriceLevelsMigration,
   tileCacheMigration,
 ];

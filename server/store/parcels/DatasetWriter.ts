@@ -1,6 +1,7 @@
 import type { LangMap, BuildingObject, FixedPoint } from '../../../src/contract/Parcel';
 import type { Point, Ring } from '../../geo/ring';
 import type { CantonInfo } from '../../geo/cantons';
+import type { PriceLevelWriting } from '../reports/priceLevelWriting';
 
 export interface LabelledCode {
   code: string;
@@ -79,7 +80,7 @@ export interface DatasetInfo {
 }
 
 /** Where the dataset builder writes; a PostGIS adapter implements the same steps. */
-export interface DatasetWriter {
+export interface DatasetWriter extends PriceLevelWriting {
   /** Empties every dataset table (a rebuild, or an interrupted build). */
   clear(): void;
   writeCantons(cantons: readonly CantonInfo[]): void;

@@ -6,6 +6,7 @@ import { encodeBuildingAttrs } from './buildingAttrsCodec';
 import { saveFilterColumns, scanFilterColumns } from './FilterColumns';
 import type { DatasetInfo, DatasetWriter } from './DatasetWriter';
 import { clearDataset } from './datasetTables';
+import { createPriceLevelWriting } from '../reports/priceLevelWriting';
 const META_KEY = 'dataset';
 
 function box(ring: Ring): [number, number, number, number] {
@@ -54,6 +55,7 @@ export function createSqliteDatasetWriter(db: Database): DatasetWriter {
   const writeMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
 
   return {
+    ...createPriceLevelWriting(db),
     clear() {
       db.transaction(() => clearDataset(db))();
     },

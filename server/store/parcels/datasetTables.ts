@@ -15,6 +15,7 @@ export const DATASET_TABLES = [
   'buildings',
   'buildings_rtree',
   'parcel_filter_columns',
+  'municipality_price_levels',
 ] as const;
 
 /**

@@ -10,10 +10,7 @@ export interface ResultCardProps {
   parcel: Parcel;
   selected: boolean;
   onOpen: (parcel: Parcel) => void;
-  /**
-   * The full-report action. Until the PDF report exists (a later issue) it opens the parcel's full
-   * detail drawer, like a click on the card.
-   */
+  /** The full-report action: the parcel's PDF report in a new tab (spec §2). */
   onFullReport: (parcel: Parcel) => void;
 }
 

@@ -10,6 +10,8 @@ import { ResultPaging } from '../search/ResultPaging';
 import { ZoomBanner } from '../search/ZoomBanner';
 import { useSearchParcelsQuery } from '../search/searchApi';
 import { pageChanged, selectActiveSearch, selectSearching } from '../search/searchSlice';
+import { reportRequested } from '../reports/reportSlice';
+import { useReportLanguage } from '../reports/useReportLanguage';
 import { ResultCard } from './ResultCard';
 
 /**
@@ -25,7 +27,10 @@ export function SearchPanel() {
   const { currentData } = useSearchParcelsQuery(active ?? skipToken);
   const hits = active ? (currentData?.hits.hits ?? []) : [];
   const total = active ? (currentData?.hits.total ?? null) : null;
+  const reportLanguage = useReportLanguage();
   const open = (parcel: Parcel) => dispatch(parcelSelected({ id: parcel.PRC_ID, centroid: parcel.centroid }));
+  const fullReport = (parcel: Parcel) =>
+    dispatch(reportRequested({ prcId: parcel.PRC_ID, document: 'pdf', language: reportLanguage }));
   return (
     <Flex
       vertical
@@ -53,7 +58,7 @@ export function SearchPanel() {
               parcel={_source}
               selected={_source.PRC_ID === selectedId}
               onOpen={open}
-              onFullReport={open}
+              onFullReport={fullReport}
             />
           ))}
         </Flex>

@@ -2,6 +2,7 @@ import { Alert, Collapse, Descriptions, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ParcelFullResponse } from '../../contract/Parcel';
+import { externalLinkParcel, externalLinkUrl, reportLanguageOf } from '../../contract/Reports';
 import { BuildingList } from './BuildingList';
 import { FixedPointList } from './FixedPointList';
 import { displayValue, formatMeasure, PARCEL_SECTIONS, RADON_WARNING_ABOVE } from './parcelDisplay';
@@ -39,7 +40,11 @@ export function ParcelDetails({ detail }: { detail: ParcelFullResponse }) {
           key: 'canton',
           label: label('CANTON'),
           children: canton?.urlOREB ? (
-            <Typography.Link href={canton.urlOREB} target="_blank" rel="noopener noreferrer">
+            <Typography.Link
+              href={externalLinkUrl('register', externalLinkParcel(detail, reportLanguageOf(intl.locale)))}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               {parcel.CANTON}
             </Typography.Link>
           ) : (

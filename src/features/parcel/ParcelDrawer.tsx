@@ -2,6 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Drawer, Spin } from 'antd';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ParcelActionBar } from '../reports/ParcelActionBar';
 import { ParcelDetails } from './ParcelDetails';
 import { DRAWER_WIDTH } from './parcelDisplay';
 import {
@@ -34,6 +35,7 @@ export function ParcelDrawer() {
       closable={{ 'aria-label': intl.formatMessage({ id: 'parcel.drawer.close' }) }}
       data-testid="parcel-drawer"
     >
+      {currentData && <ParcelActionBar detail={currentData} />}
       {isFetching && !currentData ? <Spin /> : currentData ? <ParcelDetails detail={currentData} /> : null}
     </Drawer>
   );

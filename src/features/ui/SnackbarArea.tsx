@@ -3,7 +3,13 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LOADING_MASK_Z_INDEX, PALETTE } from '../../app/palette';
 import { CloseIcon } from './icons';
 import { LightButton } from './LightButton';
-import { closeSnackbar, selectSnackbars, type SnackbarKind, type SnackbarMessage } from './uiSlice';
+import {
+  closeSnackbar,
+  selectSnackbars,
+  snackbarActionChosen,
+  type SnackbarKind,
+  type SnackbarMessage,
+} from './uiSlice';
 
 /** Background colour of a snackbar kind (spec §4 kinds, spec §9 colours). */
 const SNACKBAR_COLORS: Record<SnackbarKind, string> = {
@@ -62,6 +68,16 @@ function Snackbar({ snackbar }: { snackbar: SnackbarMessage }) {
       }}
     >
       <span style={{ flex: 1 }}>{text}</span>
+      {snackbar.action && (
+        <LightButton
+          type="text"
+          size="small"
+          style={{ color: '#fff', fontWeight: 600, textTransform: 'uppercase' }}
+          onClick={() => dispatch(snackbarActionChosen({ key: snackbar.key, to: snackbar.action!.to }))}
+        >
+          {intl.formatMessage({ id: snackbar.action.labelId })}
+        </LightButton>
+      )}
       <LightButton
         type="text"
         size="small"

@@ -11,10 +11,17 @@ export type MessageValues = Record<string, string | number>;
 /** Either a translation id (with values) or a literal text, e.g. a server's English message. */
 export type SnackbarText = { id: string; values?: MessageValues } | { text: string };
 
+/** A button on a snackbar that takes the user to an app route, e.g. Upgrade → /plans. */
+export interface SnackbarAction {
+  labelId: string;
+  to: string;
+}
+
 export interface SnackbarMessage {
   key: string;
   kind: SnackbarKind;
   message: SnackbarText;
+  action?: SnackbarAction;
 }
 
 export interface UiState {
@@ -33,7 +40,13 @@ export const uiSlice = createSlice({
       reducer(state, action: PayloadAction<SnackbarMessage>) {
         state.snackbars.push(action.payload);
       },
-      prepare: (kind: SnackbarKind, message: SnackbarText) => ({ payload: { key: nanoid(), kind, message } }),
+      prepare: (kind: SnackbarKind, message: SnackbarText, action?: SnackbarAction) => ({
+        payload: { key: nanoid(), kind, message, ...(action ? { action } : {}) },
+      }),
+    },
+    /** The snackbar's action button: the listener navigates, and the snackbar closes. */
+    snackbarActionChosen(state, action: PayloadAction<{ key: string; to: string }>) {
+      state.snackbars = state.snackbars.filter((snackbar) => snackbar.key !== action.payload.key);
     },
     closeSnackbar(state, action: PayloadAction<string>) {
       state.snackbars = state.snackbars.filter((snackbar) => snackbar.key !== action.payload);
@@ -51,11 +64,17 @@ export const uiSlice = createSlice({
   },
 });
 
-export const { showSnackbar, closeSnackbar, showMask, hideMask } = uiSlice.actions;
+export const { showSnackbar, closeSnackbar, snackbarActionChosen, showMask, hideMask } = uiSlice.actions;
 export const { selectSnackbars, selectMaskVisible } = uiSlice.selectors;
 
-/** A snackbar hides itself after its time on screen (spec §4). */
+/** A snackbar hides itself after its time on screen (spec §4); its action button navigates. */
 export function addUiListeners(startListening: AppStartListening): void {
+  startListening({
+    actionCreator: snackbarActionChosen,
+    effect: (action, listenerApi) => {
+      void listenerApi.extra.navigate(action.payload.to);
+    },
+  });
   startListening({
     actionCreator: showSnackbar,
     effect: async (action, listenerApi) => {

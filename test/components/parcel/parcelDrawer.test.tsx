@@ -87,7 +87,11 @@ describe('parcel detail drawer (spec §2, §3)', () => {
     expect(within(drawer).getByText('Residential zone (W2), Mixed zone (WG3)')).toBeInTheDocument();
     expect(within(drawer).getByText('Special use plan (64)')).toBeInTheDocument();
     expect(within(drawer).getByText('Freehold')).toBeInTheDocument();
-    expect(within(drawer).getByRole('link', { name: 'ZG' })).toHaveAttribute('href', 'https://oereb.zg.ch');
+    // The canton's register opens at the parcel (its EGRID), not at the portal's home page.
+    expect(within(drawer).getByRole('link', { name: 'ZG' })).toHaveAttribute(
+      'href',
+      'https://oereb.zg.ch?egrid=CH123456789012',
+    );
     expect(within(drawer).getByText('moderate hazard (blue)')).toBeInTheDocument();
     expect(within(drawer).getByText('geothermal probes permitted with conditions')).toBeInTheDocument();
     // Codes the catalogue does not know are shown as they are.

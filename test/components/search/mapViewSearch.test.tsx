@@ -222,18 +222,28 @@ describe('map view search (spec §2, §4, §5)', () => {
     expect(within(drawer).getByText('Buildings (1)')).toBeInTheDocument();
   });
 
-  it('the full-report action opens the full detail drawer (until the PDF report exists)', async () => {
+  it('the full-report action opens the parcel\u2019s PDF report in a new tab, in the interface language', async () => {
     answerSearch(searchResponse(1));
     server.use(
-      http.get(apiUrl('/v1/secure/maps/prcid/:id/objects-full'), () =>
-        HttpResponse.json(fullResponse({ PRC_NO: '100' })),
+      http.get(apiUrl('/v1/secure/maps/export-token/:id'), () =>
+        HttpResponse.json({ token: 'one-time', expiresAt: '2026-11-23T00:05:00.000Z' }),
       ),
     );
+    const open = jest.spyOn(window, 'open').mockReturnValue({ opener: window } as unknown as Window);
     const { user, store } = renderMapView('/?searchQuery=Zug');
     await screen.findByText('Found 1 results');
-    await user.click(screen.getByRole('button', { name: 'Full report' }));
-    expect(store.getState().parcel.detailOpen).toBe(true);
-    expect(await screen.findByText('Parcel 100', { selector: '.ant-drawer-title' })).toBeInTheDocument();
+    const card = screen.getAllByTestId('result-card')[0];
+    await user.click(within(card).getByRole('button', { name: 'Full report' }));
+    await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
+    const url = new URL(open.mock.calls[0][0] as string, 'http://localhost');
+    expect(url.pathname).toMatch(/\/v1\/secure\/reports\/pdf$/);
+    expect(url.searchParams.get('lang')).toBe('en');
+    expect(url.searchParams.get('ott_token')).toBe('one-time');
+    expect(url.searchParams.get('prcid')).toBe(searchResponse(1).hits.hits[0]._id);
+    expect(open.mock.calls[0][1]).toBe('_blank');
+    // The report does not open the drawer (a click on the card does).
+    expect(store.getState().parcel.detailOpen).toBe(false);
+    open.mockRestore();
   });
 
   it('a new search closes the open parcel and flies back to the start view', async () => {

@@ -1,0 +1,60 @@
+import type { BuildingObject, Canton, Parcel } from '../../../src/contract/Parcel';
+import type { ParcelRepository } from '../../store/parcels/ParcelRepository';
+import type { PriceLevelRepository } from '../../store/reports/PriceLevelRepository';
+import { parcelSurroundings, type ParcelSurroundings } from './parcelSurroundings';
+
+/** A zone code with its label per language, as the canton's alpha lookup holds it. */
+export type ZoneLabels = Map<string, Partial<Record<'en' | 'de' | 'fr' | 'it', string>>>;
+
+/** Everything a report, an assessment or an export of one parcel is made from. */
+export interface ReportSubject {
+  parcel: Parcel;
+  objects: BuildingObject[];
+  canton: Canton;
+  surroundings: ParcelSurroundings;
+  /** The municipality's price level, CHF per m² of building land (an estimate); null when unknown. */
+  priceLevel: number | null;
+  /** Labels of the canton's zone codes that the parcel carries. */
+  zoneLabels: ZoneLabels;
+}
+
+export interface ReportSubjectSources {
+  parcels: ParcelRepository;
+  priceLevels: PriceLevelRepository;
+}
+
+/** The codes of the parcel's cantonal zoning, by lookup list (ALPHA_PRI/SEC/TER). */
+function zoneCodes(parcel: Parcel): [varname: string, codes: string[]][] {
+  return [
+    ['ALPHA_PRI', parcel.ALPHA_PRIS ?? []],
+    ['ALPHA_SEC', parcel.ALPHA_SECS ?? []],
+    ['ALPHA_TER', parcel.ALPHA_TERS ?? []],
+  ];
+}
+
+/**
+ * Width / height of the report's map, so the neighbourhood read fills it; exports use the same frame.
+ */
+export const REPORT_MAP_ASPECT = 499 / 300;
+
+/** Reads the parcel, its buildings, canton, neighbourhood, price level and zone labels; null if unknown. */
+export function loadReportSubject(sources: ReportSubjectSources, prcId: string): ReportSubject | null {
+  const detail = sources.parcels.parcel(prcId);
+  if (!detail) return null;
+  const { parcel, objects, canton } = detail;
+  const zoneLabels: ZoneLabels = new Map();
+  for (const [varname, codes] of zoneCodes(parcel)) {
+    for (const code of codes) {
+      const match = sources.parcels.alphas(code, varname, parcel.CANTON, 25).find((a) => a.code === code);
+      if (match) zoneLabels.set(code, match.lang);
+    }
+  }
+  return {
+    parcel,
+    objects,
+    canton,
+    surroundings: parcelSurroundings(sources.parcels, parcel, REPORT_MAP_ASPECT),
+    priceLevel: sources.priceLevels.chfPerM2(parcel.PRC_MUN),
+    zoneLabels,
+  };
+}

@@ -1,0 +1,135 @@
+import type { Parcel, PolygonGeometry } from '../../../src/contract/Parcel';
+import { lonLatToMercator, mercatorScale, mercatorToLonLat, toLv95 } from '../../geo/projection';
+import type { Ring } from '../../geo/ring';
+import { decodeGeometry } from '../../store/parcels/geometryCodec';
+import type { ParcelRepository } from '../../store/parcels/ParcelRepository';
+import type { TileFeatureBatch } from '../../store/parcels/tileFeatureBatch';
+
+/** An outline in Swiss LV95 (EPSG:2056) metres: easting, northing. */
+export type Lv95Ring = [number, number][];
+
+export interface SurroundingParcel {
+  prcId: string;
+  prcNo: string;
+  rings: Lv95Ring[];
+}
+
+export interface SurroundingBuilding {
+  objId: string;
+  type: string;
+  rings: Lv95Ring[];
+}
+
+/** The parcel's neighbourhood for maps and CAD exports: everything whose box meets the frame. */
+export interface ParcelSurroundings {
+  /** The frame, LV95 metres: [minE, minN, maxE, maxN]. */
+  frame: [number, number, number, number];
+  parcel: SurroundingParcel;
+  neighbours: SurroundingParcel[];
+  buildings: SurroundingBuilding[];
+}
+
+/** Most neighbours and buildings read for one report (a city block holds far fewer). */
+const MAX_FEATURES = 600;
+
+/** Metres of neighbourhood around the parcel's outline, at least, and as a share of its size. */
+const MARGIN_METRES = 40;
+const MARGIN_SHARE = 0.35;
+
+const decoder = new TextDecoder();
+
+function lv95Rings(geometry: Uint8Array): Lv95Ring[] {
+  return decodeGeometry(geometry).map((ring: Ring) =>
+    ring.map(([x, y]) => {
+      const [lon, lat] = mercatorToLonLat(x, y);
+      return toLv95(lon, lat);
+    }),
+  );
+}
+
+function* features(batch: TileFeatureBatch): Generator<{ values: string[]; geometry: Uint8Array }> {
+  const fields = batch.keys.length + 1;
+  for (let i = 0; i < batch.count; i++) {
+    const base = i * fields * 2;
+    const values: string[] = [];
+    for (let f = 0; f < batch.keys.length; f++) {
+      values.push(
+        decoder.decode(batch.data.subarray(batch.spans[base + 2 * f], batch.spans[base + 2 * f + 1])),
+      );
+    }
+    const g = base + 2 * batch.keys.length;
+    yield { values, geometry: batch.data.subarray(batch.spans[g], batch.spans[g + 1]) };
+  }
+}
+
+/** Outline ring(s) of a WGS84 GeoJSON polygon (a parcel or a building as the API returns it) in LV95. */
+export function geometryLv95Rings(geometry: PolygonGeometry | undefined): Lv95Ring[] {
+  if (!geometry) return [];
+  const polygons = (
+    geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates
+  ) as number[][][][];
+  return polygons.flatMap((polygon) => polygon.map((ring) => ring.map(([lon, lat]) => toLv95(lon, lat))));
+}
+
+/**
+ * The parcel, its neighbouring parcels and the buildings of the frame around it, in LV95 metres.
+ * Reads the same packed batches as the vector tiles (one R*Tree query each).
+ */
+export function parcelSurroundings(
+  repository: ParcelRepository,
+  parcel: Parcel,
+  /** Width / height of the frame (the map's shape on paper); the frame grows on one axis to fit it. */
+  aspect = 1,
+): ParcelSurroundings {
+  const own = geometryLv95Rings(parcel.geometry);
+  const points = own.flat();
+  const es = points.map((p) => p[0]);
+  const ns = points.map((p) => p[1]);
+  const [minE, maxE, minN, maxN] = points.length
+    ? [Math.min(...es), Math.max(...es), Math.min(...ns), Math.max(...ns)]
+    : [parcel.PRC_COO_X, parcel.PRC_COO_X, parcel.PRC_COO_Y, parcel.PRC_COO_Y];
+  const margin = Math.max(MARGIN_METRES, MARGIN_SHARE * Math.max(maxE - minE, maxN - minN));
+  let halfWidth = (maxE - minE) / 2 + margin;
+  let halfHeight = (maxN - minN) / 2 + margin;
+  if (halfWidth / halfHeight < aspect) halfWidth = halfHeight * aspect;
+  else halfHeight = halfWidth / aspect;
+  const midE = (minE + maxE) / 2;
+  const midN = (minN + maxN) / 2;
+  const frame: [number, number, number, number] = [
+    midE - halfWidth,
+    midN - halfHeight,
+    midE + halfWidth,
+    midN + halfHeight,
+  ];
+
+  // The frame as a Web Mercator box around the centroid (mercator metres are 1/cos φ real metres).
+  const [lon, lat] = parcel.centroid.coordinates;
+  const [cx, cy] = lonLatToMercator(lon, lat);
+  const scale = mercatorScale(lat);
+  const halfE = ((frame[2] - frame[0]) / 2) * scale;
+  const halfN = ((frame[3] - frame[1]) / 2) * scale;
+  const offsetE = ((frame[0] + frame[2]) / 2 - parcel.PRC_COO_X) * scale;
+  const offsetN = ((frame[1] + frame[3]) / 2 - parcel.PRC_COO_Y) * scale;
+  const box = {
+    minX: cx + offsetE - halfE,
+    maxX: cx + offsetE + halfE,
+    minY: cy + offsetN - halfN,
+    maxY: cy + offsetN + halfN,
+  };
+
+  const neighbours: SurroundingParcel[] = [];
+  for (const { values, geometry } of features(repository.tileParcels(box, null, MAX_FEATURES))) {
+    if (values[0] === parcel.PRC_ID) continue;
+    neighbours.push({ prcId: values[0], prcNo: values[1], rings: lv95Rings(geometry) });
+  }
+  const buildings: SurroundingBuilding[] = [];
+  for (const { values, geometry } of features(repository.tileBuildings(box, MAX_FEATURES))) {
+    buildings.push({ objId: values[0], type: values[1], rings: lv95Rings(geometry) });
+  }
+  return {
+    frame,
+    parcel: { prcId: parcel.PRC_ID, prcNo: parcel.PRC_NO, rings: own },
+    neighbours,
+    buildings,
+  };
+}

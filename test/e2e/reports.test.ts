@@ -1,0 +1,80 @@
+import type { Browser, Page, Response } from 'playwright-core';
+import { launchBrowser, newPage, saveScreenshot, usersCli } from './harness';
+
+const PASSWORD = 'Atlas#2026reports';
+
+async function signIn(page: Page, name: string): Promise<void> {
+  const username = `${name.toLowerCase()}-${Date.now()}@example.ch`;
+  usersCli(['create', username, '--password', PASSWORD, '--name', name]);
+  await page.goto('/login');
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+async function searchFor(page: Page, text: string): Promise<void> {
+  const quick = page.getByRole('searchbox', { name: 'Quick search' });
+  await quick.fill(text);
+  await quick.press('Enter');
+  await page.getByText(/^Found \d+ results$/).waitFor();
+}
+
+describe('reports and exports in a real browser (issue 12)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('the result card opens the PDF report in a new tab; the drawer opens the assessment and the register', async () => {
+    const page = await newPage(browser);
+    await signIn(page, 'Reto');
+    await searchFor(page, 'Baar');
+    const card = page.getByTestId('result-card').first();
+    const title = (await card.locator('.ant-card-head-title').textContent()) ?? '';
+
+    // The card's report icon: a new tab whose response is the PDF.
+    const pdfResponse = page
+      .context()
+      .waitForEvent('response', (response: Response) => response.url().includes('/v1/secure/reports/pdf?'));
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      card.getByRole('button', { name: 'Full report' }).click(),
+    ]);
+    const pdf = await pdfResponse;
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect(pdf.headers()['content-disposition']).toMatch(
+      /^inline; filename="CH[0-9A-Z]{12}-Baar-\d{4}-\d{2}-\d{2}\.pdf"/,
+    );
+    expect(new URL(pdf.url()).searchParams.get('lang')).toBe('en');
+    await page.getByText('The PDF report opens in a new tab.').waitFor();
+    await tab.close();
+
+    // The drawer's action bar.
+    await card.click();
+    const drawer = page.getByTestId('parcel-drawer');
+    const bar = drawer.getByTestId('parcel-action-bar');
+    await bar.waitFor();
+    const egrid = (await drawer.locator('.ant-descriptions-item-content').nth(1).textContent())!.trim();
+    expect(egrid).toMatch(/^CH[0-9A-Z]{12}$/);
+    expect(await bar.getByTestId('report-link-register').getAttribute('href')).toContain(`egrid=${egrid}`);
+    await saveScreenshot(page, 'reports-action-bar');
+
+    const [assessment] = await Promise.all([
+      page.context().waitForEvent('page'),
+      bar.getByTestId('report-action-assessment').click(),
+    ]);
+    await assessment.waitForLoadState();
+    await assessment.getByTestId('assessment-parcel').waitFor();
+    expect(await assessment.getByTestId('assessment-parcel').textContent()).toContain(egrid);
+    expect(await assessment.locator('h1').textContent()).toContain(title.replace('Parcel ', ''));
+    await assessment.getByText('Automated assessment', { exact: true }).first().waitFor();
+    await assessment.setViewportSize({ width: 1400, height: 900 });
+    await saveScreenshot(assessment, 'reports-assessment');
+    await assessment.close();
+  });
+});
