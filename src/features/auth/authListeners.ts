@@ -1,4 +1,5 @@
 import { isAnyOf, isRejectedWithValue, type UnknownAction } from '@reduxjs/toolkit';
+import { mainSessionRefused } from '../../api/mainAuthorization';
 import { mainApi } from '../../api/mainApi';
 import { appReset, appStarted, reloadPage } from '../../app/appLifecycle';
 import { ROUTE_PATHS } from '../../app/routePaths';
@@ -81,6 +82,21 @@ function addSessionListeners(startListening: AppStartListening): void {
     effect: (_action, listenerApi) => {
       listenerApi.dispatch(showSnackbar('error', { id: 'error.accessDenied' }));
       listenerApi.dispatch(clearSession());
+      void listenerApi.extra.navigate(ROUTE_PATHS.login);
+    },
+  });
+
+  // A 401 that re-authorising once did not cure (issue 14): the session ended on the server (password changed
+  // elsewhere, account disabled, revoked). End it here the same way, instead of a map that silently gets
+  // nothing; the cached server data (the Plan button's plan) goes with it. Concurrent refusals report once.
+  startListening({
+    actionCreator: mainSessionRefused,
+    effect: (_action, listenerApi) => {
+      const { ssoToken, mainToken } = listenerApi.getState().session;
+      if (!ssoToken && !mainToken) return;
+      listenerApi.dispatch(showSnackbar('error', { id: 'error.sessionEnded' }));
+      listenerApi.dispatch(clearSession());
+      listenerApi.dispatch(mainApi.util.resetApiState());
       void listenerApi.extra.navigate(ROUTE_PATHS.login);
     },
   });
