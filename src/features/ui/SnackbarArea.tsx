@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LOADING_MASK_Z_INDEX, PALETTE } from '../../app/palette';
 import { CloseIcon } from './icons';
@@ -44,7 +45,8 @@ export function SnackbarArea() {
 function Snackbar({ snackbar }: { snackbar: SnackbarMessage }) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
-  const { message } = snackbar;
+  const navigate = useNavigate();
+  const { message, action } = snackbar;
   const text = 'id' in message ? intl.formatMessage({ id: message.id }, message.values) : message.text;
   return (
     <div
@@ -62,6 +64,19 @@ function Snackbar({ snackbar }: { snackbar: SnackbarMessage }) {
       }}
     >
       <span style={{ flex: 1 }}>{text}</span>
+      {action && (
+        <LightButton
+          type="text"
+          size="small"
+          style={{ color: '#fff', fontWeight: 600, textTransform: 'uppercase' }}
+          onClick={() => {
+            dispatch(closeSnackbar(snackbar.key));
+            void navigate(action.to);
+          }}
+        >
+          {intl.formatMessage({ id: action.labelId })}
+        </LightButton>
+      )}
       <LightButton
         type="text"
         size="small"

@@ -11,10 +11,17 @@ export type MessageValues = Record<string, string | number>;
 /** Either a translation id (with values) or a literal text, e.g. a server's English message. */
 export type SnackbarText = { id: string; values?: MessageValues } | { text: string };
 
+/** A button on the snackbar that goes somewhere in the app (the Upgrade of a used-up quota → /plans). */
+export interface SnackbarAction {
+  labelId: string;
+  to: string;
+}
+
 export interface SnackbarMessage {
   key: string;
   kind: SnackbarKind;
   message: SnackbarText;
+  action?: SnackbarAction;
 }
 
 export interface UiState {
@@ -33,7 +40,9 @@ export const uiSlice = createSlice({
       reducer(state, action: PayloadAction<SnackbarMessage>) {
         state.snackbars.push(action.payload);
       },
-      prepare: (kind: SnackbarKind, message: SnackbarText) => ({ payload: { key: nanoid(), kind, message } }),
+      prepare: (kind: SnackbarKind, message: SnackbarText, action?: SnackbarAction) => ({
+        payload: { key: nanoid(), kind, message, ...(action ? { action } : {}) },
+      }),
     },
     closeSnackbar(state, action: PayloadAction<string>) {
       state.snackbars = state.snackbars.filter((snackbar) => snackbar.key !== action.payload);

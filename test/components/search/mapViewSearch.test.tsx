@@ -184,7 +184,7 @@ describe('map view search (spec §2, §4, §5)', () => {
     );
   });
 
-  it("shows the server's message as an error when the plan's advanced-search limit is reached", async () => {
+  it("shows the server's message as an error sentence with Upgrade when the advanced-search limit is reached", async () => {
     answerSearch(
       {
         error: true,
@@ -197,7 +197,8 @@ describe('map view search (spec §2, §4, §5)', () => {
     await waitFor(() =>
       expect(store.getState().ui.snackbars.at(-1)).toMatchObject({
         kind: 'error',
-        message: { text: 'You reached the advanced search limit of your plan' },
+        message: { text: 'You reached the advanced search limit of your plan.' },
+        action: { labelId: 'plan.dialog.upgrade', to: '/plans' },
       }),
     );
     expect(requests[0].pathname).toBe('/v1/secure/maps/advance-search');
