@@ -34,6 +34,16 @@ export interface PaymentProvider {
    * `userId` (the signed-in user asking) did not pay for.
    */
   createPortalSession(checkoutSessionId: string, returnUrl: string, userId: string): Promise<string | null>;
+  /**
+   * The state of a checkout and the lookup key of its plan; null for an unknown session or one `userId`
+   * did not start (the payment success page asks, issue 14 item 3).
+   */
+  checkoutOutcome(checkoutSessionId: string, userId: string): Promise<CheckoutOutcome | null>;
+}
+
+export interface CheckoutOutcome {
+  status: 'open' | 'complete' | 'expired';
+  lookupKey: string | null;
 }
 
 /**
@@ -57,6 +67,7 @@ function createNoPaymentProvider(): PaymentProvider {
     webhookSecret: `whsec_${crypto.randomBytes(32).toString('base64url')}`,
     createCheckoutSession: () => Promise.reject(new PaymentsNotConfiguredError()),
     createPortalSession: () => Promise.reject(new PaymentsNotConfiguredError()),
+    checkoutOutcome: () => Promise.resolve(null),
   };
 }
 
@@ -66,7 +77,7 @@ function createNoPaymentProvider(): PaymentProvider {
  */
 export function createPaymentProvider(
   config: Config,
-  stores: Pick<Stores, 'checkoutSessions' | 'portalSessions'>,
+  stores: Pick<Stores, 'checkoutSessions' | 'portalSessions' | 'plans'>,
 ): PaymentProvider {
   switch (config.paymentProvider) {
     case 'stripe':

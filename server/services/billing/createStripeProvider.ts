@@ -40,5 +40,16 @@ export function createStripeProvider(stripe: Stripe, webhookSecret: string): Pay
       const portal = await stripe.billingPortal.sessions.create({ customer, return_url: returnUrl });
       return portal.url;
     },
+    async checkoutOutcome(checkoutSessionId, userId) {
+      try {
+        const session = await stripe.checkout.sessions.retrieve(checkoutSessionId);
+        if (session.client_reference_id !== userId) return null;
+        const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+        const status = session.status === 'complete' && paid ? 'complete' : (session.status ?? 'open');
+        return { status, lookupKey: session.metadata?.lookup_key ?? null };
+      } catch {
+        return null;
+      }
+    },
   };
 }

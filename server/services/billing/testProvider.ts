@@ -81,7 +81,8 @@ export function createTestProvider(
   {
     checkoutSessions: checkouts,
     portalSessions: portals,
-  }: Pick<Stores, 'checkoutSessions' | 'portalSessions'>,
+    plans,
+  }: Pick<Stores, 'checkoutSessions' | 'portalSessions' | 'plans'>,
   webhookSecret: string,
 ): PaymentProvider {
   return {
@@ -113,6 +114,11 @@ export function createTestProvider(
         expiresAt: new Date(Date.now() + PORTAL_LIFETIME_MS).toISOString(),
       });
       return `${PAYMENT_PREFIX}/test-portal/${id}`;
+    },
+    async checkoutOutcome(checkoutSessionId, userId) {
+      const checkout = checkouts.byId(checkoutSessionId);
+      if (!checkout || checkout.userId !== userId) return null;
+      return { status: checkout.status, lookupKey: plans.byId(checkout.planId)?.lookupKey ?? null };
     },
   };
 }

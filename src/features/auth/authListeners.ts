@@ -16,6 +16,7 @@ import { activationOpened } from './activationSlice';
 import { authEndpoints } from './authEndpoints';
 import { passwordErrorCleared, passwordErrorRaised } from './loginSlice';
 import { profileEndpoint } from './profile';
+import { returnPathAfterLogin } from './returnPath';
 import { clearSession, dropMainToken, logout, removeExpired, setProfile, setSsoToken } from './sessionSlice';
 
 const {
@@ -125,8 +126,11 @@ function addAccountListeners(startListening: AppStartListening): void {
       }
       listenerApi.dispatch(setProfile(profile));
       await listenerApi.dispatch(mainApi.endpoints.authorize.initiate());
+      // A login the checkout (or another screen) sent the user to returns there (`/login?next=…`).
+      const { pathname, search } = listenerApi.extra.state.location;
+      const target = pathname === ROUTE_PATHS.login ? returnPathAfterLogin(search) : ROUTE_PATHS.mapview;
       await listenerApi.delay(LOGIN_REDIRECT_MS);
-      void listenerApi.extra.navigate(ROUTE_PATHS.mapview);
+      void listenerApi.extra.navigate(target);
     },
   });
 

@@ -1,8 +1,9 @@
 import { Alert, Button, Card, Space, Spin, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { ROUTE_PATHS } from '../../app/routePaths';
+import { loginPathReturningTo } from '../auth/returnPath';
 import { selectIsLoggedIn, selectMainToken, selectProfile } from '../auth/sessionSlice';
 import { useProfileRefresh } from '../auth/useProfileRefresh';
 import { HostFormPost, paymentHostUrl } from './HostFormPost';
@@ -16,6 +17,7 @@ import { PlanLimits, PlanPrice } from './PlanSummary';
 export function CheckoutScreen() {
   const { planId } = useParams();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const intl = useIntl();
   // A public route, so no route guard loads the profile: with a token but no cached profile the user
   // would be shown as logged out (and could not check out) until some map route loaded it.
@@ -73,7 +75,7 @@ export function CheckoutScreen() {
             <FormattedMessage id="checkout.loginRequired" />
           </Typography.Text>
           <Space>
-            <Button type="primary" onClick={() => navigate(ROUTE_PATHS.login)}>
+            <Button type="primary" onClick={() => navigate(loginPathReturningTo(pathname))}>
               <FormattedMessage id="layout.login" />
             </Button>
             {changePlan}

@@ -84,7 +84,8 @@ describe('Checkout screen', () => {
     expect(await screen.findByText('Log in to subscribe to a plan.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Checkout' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    // The login returns to this checkout (issue 14 item 3).
+    expect(screen.getByTestId('location')).toHaveTextContent('/login?next=%2Fcheckout%2Fbasic');
   });
 
   it('loads the profile of a session that kept its token but not its profile, then offers Checkout', async () => {
