@@ -10,7 +10,6 @@ import {
   draftCleared,
   draftMunicipalitiesChosen,
   searchRequested,
-  selectAddressQuery,
   selectDialogOpen,
   selectDraft,
 } from './searchSlice';
@@ -38,7 +37,6 @@ export function AdvancedSearchDialog() {
   const dispatch = useAppDispatch();
   const open = useAppSelector(selectDialogOpen);
   const draft = useAppSelector(selectDraft);
-  const addressQuery = useAppSelector(selectAddressQuery);
   const lookups = useLookupOptions(open);
   const needsCanton = !draft.CANTON;
   const fromError = areaInputError(draft.PRC_SUR_from);
@@ -60,7 +58,7 @@ export function AdvancedSearchDialog() {
           key="search"
           type="primary"
           disabled={Boolean(fromError || toError)}
-          onClick={() => dispatch(searchRequested(criteriaFromDraft(draft, addressQuery)))}
+          onClick={() => dispatch(searchRequested(criteriaFromDraft(draft)))}
         >
           <FormattedMessage id="search.dialog.search" />
         </Button>,
@@ -68,6 +66,21 @@ export function AdvancedSearchDialog() {
     >
       <Form layout="vertical" component="div">
         <Row gutter={16}>
+          <Col xs={24}>
+            {/* The quick-search text travels with the advanced search: visible here, and clearable. */}
+            <Form.Item
+              label={label('search.field.text')}
+              htmlFor="search-text"
+              extra={draft.searchQuery.trim() ? label('search.dialog.textHint') : undefined}
+            >
+              <Input
+                id="search-text"
+                allowClear
+                value={draft.searchQuery}
+                onChange={(event) => dispatch(draftChanged({ searchQuery: event.target.value }))}
+              />
+            </Form.Item>
+          </Col>
           <LookupFormItem
             field="canton"
             labelId="search.field.canton"
