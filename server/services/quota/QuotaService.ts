@@ -10,7 +10,11 @@ export type QuotaResult = { ok: true } | { ok: false; errorCode: string; message
  * count and the answer commit together; it must never let usage exceed the plan's limit.
  */
 export interface QuotaService {
-  consume(userId: string, kind: QuotaKind): QuotaResult;
+  /**
+   * Counts one use. With `distinctKey` (an advanced search's filter fingerprint) a key already counted in
+   * this period is free: the same search counts once per period however often it is paged or repeated.
+   */
+  consume(userId: string, kind: QuotaKind, distinctKey?: string): QuotaResult;
 }
 
 /** The user's plan, limits and usage of this period, as `GET /v1/secure/subscriptions` answers. */
@@ -47,21 +51,30 @@ export function createQuotaService({
   events,
   clock = systemClock,
 }: QuotaServiceOptions): QuotaService {
-  const consume = (userId: string, kind: QuotaKind): QuotaResult =>
+  /** `counted`: whether this call added to the usage (a repeated distinct request does not). */
+  const consume = (
+    userId: string,
+    kind: QuotaKind,
+    distinctKey?: string,
+  ): QuotaResult & { counted?: boolean } =>
     unitOfWork(() => {
       const subscription = resolveSubscription(subscriptions, userId, clock());
       if (!subscription)
         return { ok: false, errorCode: LIMIT_REACHED_CODES[kind], message: NO_ACTIVE_PLAN_MESSAGE };
-      if (!usage.tryIncrement(userId, subscription.periodStart, kind, subscription.limits[kind])) {
+      const { periodStart } = subscription;
+      if (distinctKey !== undefined && !usage.recordDistinct(userId, periodStart, kind, distinctKey))
+        return { ok: true, counted: false };
+      if (!usage.tryIncrement(userId, periodStart, kind, subscription.limits[kind])) {
+        if (distinctKey !== undefined) usage.forgetDistinct(userId, periodStart, kind, distinctKey);
         return { ok: false, errorCode: LIMIT_REACHED_CODES[kind], message: LIMIT_REACHED_MESSAGES[kind] };
       }
-      return { ok: true };
+      return { ok: true, counted: true };
     });
   return {
-    consume(userId, kind) {
-      const result = consume(userId, kind);
+    consume(userId, kind, distinctKey) {
+      const { counted, ...result } = consume(userId, kind, distinctKey);
       // Deferred so listeners (the socket push) read the count after the caller's transaction commits.
-      if (result.ok) setImmediate(() => events.emit('usage-changed', { userId }));
+      if (counted) setImmediate(() => events.emit('usage-changed', { userId }));
       return result;
     },
   };

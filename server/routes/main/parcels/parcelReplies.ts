@@ -47,11 +47,17 @@ export interface QuotaDenial {
 
 /**
  * Counts one advanced search or full view for the user. Call it inside the db.transaction that serves
- * the request, so the count and the answer commit (or roll back) together. Returns null when allowed,
+ * the request, so the count and the answer commit (or roll back) together. With `distinctKey` a request
+ * already counted this period is free (see QuotaService.consume). Returns null when allowed,
  * else the error fields both routes answer with.
  */
-export function quotaDenial(ctx: AppContext, userId: string, kind: QuotaKind): QuotaDenial | null {
-  const result = ctx.quota.consume(userId, kind);
+export function quotaDenial(
+  ctx: AppContext,
+  userId: string,
+  kind: QuotaKind,
+  distinctKey?: string,
+): QuotaDenial | null {
+  const result = ctx.quota.consume(userId, kind, distinctKey);
   if (result.ok) return null;
   return { error: true, errorCode: result.errorCode, errorMessage: result.message };
 }

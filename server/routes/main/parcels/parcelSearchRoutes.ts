@@ -10,6 +10,7 @@ import {
   SearchInputError,
   type RawQuery,
 } from '../../../services/search/parseSearchQuery';
+import { searchFingerprint } from '../../../services/search/searchFingerprint';
 import { EMPTY_SEARCH, QUOTA_DENIED_STATUS, quotaDenial, toSearchResponse } from './parcelReplies';
 import { searchQuerystringSchema } from './searchQuerystringSchema';
 
@@ -38,11 +39,14 @@ export async function parcelSearchRoutes(app: FastifyInstance, ctx: AppContext):
     return answer(query, paging, request, reply);
   };
 
-  /** One advanced search: counted in the same transaction that answers it. */
+  /**
+   * One advanced search: counted in the same transaction that answers it, once per distinct filter set per
+   * period (issue 14 item 4): its other pages, and the same search again, are free.
+   */
   const advancedSearch: Answer = (query, paging, request, reply) => {
     const user = authUser(request);
     const outcome = ctx.unitOfWork(() => {
-      const denied = quotaDenial(ctx, user.id, 'advance_search');
+      const denied = quotaDenial(ctx, user.id, 'advance_search', searchFingerprint(query));
       return denied ? { denied } : { response: toSearchResponse(ctx.parcels.search(query, paging)) };
     });
     if (outcome.denied) return reply.code(QUOTA_DENIED_STATUS).send({ ...EMPTY_SEARCH, ...outcome.denied });
