@@ -4,6 +4,8 @@ import type { AccountService } from './services/accounts/createAccountService';
 import type { BaseMap } from './services/basemap/BaseMapTiles';
 import type { PaymentProvider } from './services/billing/PaymentProvider';
 import type { PaymentWebhooks } from './services/billing/paymentEvents';
+import type { ServerTranslator } from './services/i18n/ServerTranslator';
+import type { PlaceSearch } from './services/search/PlaceSearch';
 import type { SessionService } from './services/sessions/SessionService';
 import type { QuotaService, SubscriptionReader } from './services/quota/QuotaService';
 import type { TileService } from './services/tiles/TileService';
@@ -47,4 +49,8 @@ export interface AppContext {
   tiles: TileService;
   baseMap: BaseMap;
   payments: PaymentContext;
+  /** The server's messages and mails in the user's language (translations/*.json, one catalogue). */
+  translator: ServerTranslator;
+  /** Parcel search with place names: exonyms, own-municipality first, "no data for canton" (issue 14). */
+  placeSearch: PlaceSearch;
 }

@@ -7,6 +7,8 @@ import { createAccountService } from './services/accounts/createAccountService';
 import { limitPasswordHashing } from './services/accounts/credentials';
 import { createLazyBaseMap } from './services/basemap/BaseMapTiles';
 import { createPaymentProvider, TEST_PROVIDER_WARNING } from './services/billing/PaymentProvider';
+import { createServerTranslator } from './services/i18n/ServerTranslator';
+import { createPlaceSearch } from './services/search/PlaceSearch';
 import { createPaymentWebhooks } from './services/billing/paymentEvents';
 import { createMailer } from './services/mail/mailer';
 import { createQuotaService, createSubscriptionReader } from './services/quota/QuotaService';
@@ -39,6 +41,7 @@ export function composeContext({ config, db, log }: ComposeOptions): AppContext 
     idleDays: config.sessionIdleDays,
   });
   const provider = createPaymentProvider(config, stores);
+  const translator = createServerTranslator();
   if (provider.name === 'test') log.warn(TEST_PROVIDER_WARNING);
   else if (provider.name === 'none')
     log.warn('PAYMENT_PROVIDER=none: checkout answers "payments are not configured"');
@@ -79,5 +82,7 @@ export function composeContext({ config, db, log }: ComposeOptions): AppContext 
       portalSessions: stores.portalSessions,
       subscriptions: stores.subscriptions,
     },
+    translator,
+    placeSearch: createPlaceSearch(stores.parcels, translator),
   };
 }

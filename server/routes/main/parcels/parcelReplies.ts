@@ -10,9 +10,14 @@ import type { ParcelSearchResult } from '../../../store/parcels/ParcelRepository
 import type { QuotaKind } from '../../../../src/contract/Subscription';
 import type { AppContext } from '../../../AppContext';
 
-/** The Elasticsearch shape the client reads: hits, total and one bucket per municipality. */
-export function toSearchResponse(result: ParcelSearchResult): SearchResponse {
+/**
+ * The Elasticsearch shape the client reads: hits, total and one bucket per municipality; a search that
+ * found nothing for a reason the user should know carries it as `errorMessage` (spec §8: shown as the
+ * no-hits warning).
+ */
+export function toSearchResponse(result: ParcelSearchResult & { notice?: string }): SearchResponse {
   return {
+    ...(result.notice ? { errorMessage: result.notice } : {}),
     hits: {
       hits: result.hits.map((parcel) => ({ _id: parcel.PRC_ID, _source: parcel })),
       total: { value: result.total, relation: 'eq' },

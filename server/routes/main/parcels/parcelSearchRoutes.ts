@@ -10,6 +10,7 @@ import {
   SearchInputError,
   type RawQuery,
 } from '../../../services/search/parseSearchQuery';
+import { languageOf } from '../../../services/i18n/ServerTranslator';
 import { searchFingerprint } from '../../../services/search/searchFingerprint';
 import { EMPTY_SEARCH, QUOTA_DENIED_STATUS, quotaDenial, toSearchResponse } from './parcelReplies';
 import { searchQuerystringSchema } from './searchQuerystringSchema';
@@ -22,6 +23,9 @@ type Answer = (query: ParcelQuery, paging: Paging, request: FastifyRequest, repl
  */
 export async function parcelSearchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const options = { preHandler: requireRole(ctx), schema: { querystring: searchQuerystringSchema } };
+  /** The search as the user means a place name (exonyms, own municipality first, "no data for canton"). */
+  const runSearch = (query: ParcelQuery, paging: Paging, request: FastifyRequest) =>
+    toSearchResponse(ctx.placeSearch.search(query, paging, languageOf(request.headers.langcode)));
   const badInput = (message: string) => ({ ...EMPTY_SEARCH, error: true, message, errorMessage: message });
 
   /** Parses filters and paging (400 on bad input), answers an empty result without criteria, else `answer`. */
@@ -47,7 +51,7 @@ export async function parcelSearchRoutes(app: FastifyInstance, ctx: AppContext):
     const user = authUser(request);
     const outcome = ctx.unitOfWork(() => {
       const denied = quotaDenial(ctx, user.id, 'advance_search', searchFingerprint(query));
-      return denied ? { denied } : { response: toSearchResponse(ctx.parcels.search(query, paging)) };
+      return denied ? { denied } : { response: runSearch(query, paging, request) };
     });
     if (outcome.denied) return reply.code(QUOTA_DENIED_STATUS).send({ ...EMPTY_SEARCH, ...outcome.denied });
     return outcome.response;
@@ -60,7 +64,7 @@ export async function parcelSearchRoutes(app: FastifyInstance, ctx: AppContext):
     searchRoute((query, paging, request, reply) =>
       isAdvancedQuery(query)
         ? advancedSearch(query, paging, request, reply)
-        : toSearchResponse(ctx.parcels.search(query, paging)),
+        : runSearch(query, paging, request),
     ),
   );
 

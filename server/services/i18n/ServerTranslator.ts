@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { IntlMessageFormat } from 'intl-messageformat';
+
+/** The interface languages (spec §1); English is the default and the language the server's code speaks. */
+export const SERVER_LANGUAGES = ['en', 'de', 'fr', 'it'] as const;
+export type ServerLanguage = (typeof SERVER_LANGUAGES)[number];
+
+/** The prefix of the server's own messages in translations/*.json: one catalogue for browser and server. */
+export const SERVER_KEY_PREFIX = 'server.';
+
+export type MessageValues = Record<string, string | number>;
+
+/**
+ * The server's messages in the user's language (issue 14 item 14). The catalogue is the browser's:
+ * `translations/{en,de,fr,it}.json`, keys under `server.` (and any other key a mail or reply reuses),
+ * ICU MessageFormat with plurals. The English text of a `server.` key is exactly what the server's code
+ * answers, so replies written in English are translated in one place (translateReplies) by that text.
+ */
+export interface ServerTranslator {
+  /** The message `key` in `language` (English when the language or the key is missing there). */
+  format(language: ServerLanguage, key: string, values?: MessageValues): string;
+  /** An English server message in `language`; the text itself when the catalogue does not know it. */
+  translateEnglish(language: ServerLanguage, english: string): string;
+}
+
+/** The language a `langcode` header (spec §7) asks for; English for none or an unknown one. */
+export function languageOf(header: string | string[] | undefined): ServerLanguage {
+  const value = (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase().slice(0, 2);
+  return (SERVER_LANGUAGES as readonly string[]).includes(value ?? '') ? (value as ServerLanguage) : 'en';
+}
+
+type Catalogue = Record<string, string>;
+
+/** Where the catalogue lives: the repository's translations/ (the server runs from source with tsx). */
+export const TRANSLATIONS_DIR = path.resolve(__dirname, '../../../translations');
+
+export function createServerTranslator(dir: string = TRANSLATIONS_DIR): ServerTranslator {
+  const catalogues = new Map<ServerLanguage, Catalogue>(
+    SERVER_LANGUAGES.map((language) => [
+      language,
+      JSON.parse(fs.readFileSync(path.join(dir, `${language}.json`), 'utf8')) as Catalogue,
+    ]),
+  );
+  const english = catalogues.get('en') as Catalogue;
+  // English text → key, for the server's own messages only (a UI label must not rename a reply).
+  const keyByEnglish = new Map(
+    Object.entries(english)
+      .filter(([key]) => key.startsWith(SERVER_KEY_PREFIX))
+      .map(([key, text]) => [text, key]),
+  );
+  const formats = new Map<string, IntlMessageFormat>();
+  const format = (language: ServerLanguage, key: string, values?: MessageValues): string => {
+    const source = catalogues.get(language)?.[key] ?? english[key];
+    if (source === undefined) return key;
+    const id = `${language}\u0000${key}`;
+    let compiled = formats.get(id);
+    if (!compiled) {
+      compiled = new IntlMessageFormat(source, language);
+      formats.set(id, compiled);
+    }
+    return String(compiled.format(values));
+  };
+  return {
+    format,
+    translateEnglish(language, text) {
+      if (language === 'en') return text;
+      const key = keyByEnglish.get(text);
+      return key ? format(language, key) : text;
+    },
+  };
+}
