@@ -231,7 +231,7 @@ describe('map view search (spec §2, §4, §5)', () => {
       ),
     );
     const { user, store } = renderMapView('/?searchQuery=Zug');
-    await screen.findByText('Found 1 results');
+    await screen.findByText('Found 1 result');
     await user.click(screen.getByRole('button', { name: 'Full report' }));
     expect(store.getState().parcel.detailOpen).toBe(true);
     expect(await screen.findByText('Parcel 100', { selector: '.ant-drawer-title' })).toBeInTheDocument();
