@@ -19,6 +19,8 @@ export interface PaymentContext {
   checkoutSessions: Stores['checkoutSessions'];
   portalSessions: Stores['portalSessions'];
   subscriptions: Stores['subscriptions'];
+  /** The built-in provider's coupons (redeemed when a test checkout is paid; the admin API manages them). */
+  coupons: Stores['coupons'];
 }
 
 /**

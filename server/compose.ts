@@ -81,6 +81,7 @@ export function composeContext({ config, db, log }: ComposeOptions): AppContext 
       checkoutSessions: stores.checkoutSessions,
       portalSessions: stores.portalSessions,
       subscriptions: stores.subscriptions,
+      coupons: stores.coupons,
     },
     translator,
     placeSearch: createPlaceSearch(stores.parcels, translator),

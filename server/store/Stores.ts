@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { createCouponRepository, type CouponRepository } from './coupons/CouponRepository';
 import type { ParcelRepository } from './parcels/ParcelRepository';
 import { createSqliteParcelRepository } from './parcels/createSqliteParcelRepository';
 import {
@@ -47,6 +48,7 @@ export interface Stores {
   checkoutSessions: CheckoutSessionRepository;
   portalSessions: PortalSessionRepository;
   paymentEvents: PaymentEventRepository;
+  coupons: CouponRepository;
   unitOfWork: UnitOfWork;
 }
 
@@ -64,6 +66,7 @@ export function createSqliteStores(db: Database): Stores {
     checkoutSessions: createCheckoutSessionRepository(db),
     portalSessions: createPortalSessionRepository(db),
     paymentEvents: createPaymentEventRepository(db),
+    coupons: createCouponRepository(db),
     unitOfWork: (work) => db.transaction(work)(),
   };
 }

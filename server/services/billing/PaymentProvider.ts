@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import Stripe from 'stripe';
+import type { CouponQuote } from '../../../src/contract/Coupons';
 import type { Plan } from '../../../src/contract/Subscription';
 import type { Config } from '../../config';
 import type { Stores } from '../../store/Stores';
@@ -13,6 +14,13 @@ export interface CheckoutRequest {
   /** Contains the literal `{CHECKOUT_SESSION_ID}`, which the provider fills in (Stripe's convention). */
   successUrl: string;
   cancelUrl: string;
+  /** A coupon code the provider accepted for this plan (quoteCoupon), applied to the price. */
+  couponCode?: string;
+}
+
+/** A coupon quote plus what the provider needs to apply it (Stripe's promotion code id). */
+export interface ProviderCouponQuote extends CouponQuote {
+  providerId?: string;
 }
 
 /** Thrown by the 'none' provider: the routes answer 503 with its message. */
@@ -39,6 +47,11 @@ export interface PaymentProvider {
    * did not start (the payment success page asks, issue 14 item 3).
    */
   checkoutOutcome(checkoutSessionId: string, userId: string): Promise<CheckoutOutcome | null>;
+  /**
+   * The plan's price with a coupon, or null when the code cannot be used (unknown, expired, used up,
+   * disabled): Stripe promotion codes with Stripe, the coupons table with the built-in provider.
+   */
+  quoteCoupon(code: string, plan: Plan): Promise<ProviderCouponQuote | null>;
 }
 
 export interface CheckoutOutcome {
@@ -68,6 +81,7 @@ function createNoPaymentProvider(): PaymentProvider {
     createCheckoutSession: () => Promise.reject(new PaymentsNotConfiguredError()),
     createPortalSession: () => Promise.reject(new PaymentsNotConfiguredError()),
     checkoutOutcome: () => Promise.resolve(null),
+    quoteCoupon: () => Promise.reject(new PaymentsNotConfiguredError()),
   };
 }
 
@@ -77,7 +91,7 @@ function createNoPaymentProvider(): PaymentProvider {
  */
 export function createPaymentProvider(
   config: Config,
-  stores: Pick<Stores, 'checkoutSessions' | 'portalSessions' | 'plans'>,
+  stores: Pick<Stores, 'checkoutSessions' | 'portalSessions' | 'plans' | 'coupons'>,
 ): PaymentProvider {
   switch (config.paymentProvider) {
     case 'stripe':

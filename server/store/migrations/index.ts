@@ -8,6 +8,7 @@ import { rateLimitsMigration } from './015-rate-limits';
 import { sessionsMigration } from './016-sessions';
 import { plansSubscriptionsMigration } from './030-plans-subscriptions';
 import { countedSearchesMigration } from './050-counted-searches';
+import { couponsMigration } from './051-coupons';
 
 /**
  * Every schema step, in order. Version ranges by area keep parallel work apart:
@@ -24,4 +25,5 @@ export const migrations: Migration[] = [
   parcelFilterColumnsMigration,
   plansSubscriptionsMigration,
   countedSearchesMigration,
+  couponsMigration,
 ];
