@@ -42,6 +42,8 @@ export function AdvancedSearchDialog() {
   const fromError = areaInputError(draft.PRC_SUR_from);
   const toError = areaInputError(draft.PRC_SUR_to);
   const label = (id: string) => intl.formatMessage({ id });
+  // A draft restored from an older snapshot or support file has no text field yet.
+  const searchText = draft.searchQuery ?? '';
 
   return (
     <Modal
@@ -71,12 +73,12 @@ export function AdvancedSearchDialog() {
             <Form.Item
               label={label('search.field.text')}
               htmlFor="search-text"
-              extra={draft.searchQuery.trim() ? label('search.dialog.textHint') : undefined}
+              extra={searchText.trim() ? label('search.dialog.textHint') : undefined}
             >
               <Input
                 id="search-text"
                 allowClear
-                value={draft.searchQuery}
+                value={searchText}
                 onChange={(event) => dispatch(draftChanged({ searchQuery: event.target.value }))}
               />
             </Form.Item>

@@ -39,9 +39,10 @@ export type AdvancedSearchDraft = {
   includeRoads: boolean;
   /**
    * The quick-search text the advanced search also sends: shown and editable in the dialog, so a forgotten
-   * "Zug" cannot silently narrow a search for canton GE to nothing (issue 14 item 5).
+   * "Zug" cannot silently narrow a search for canton GE to nothing (issue 14 item 5). Optional: drafts in
+   * snapshots saved before it existed have none.
    */
-  searchQuery: string;
+  searchQuery?: string;
 };
 
 /** The roads scope row: the dialog shows it as the "include roads" checkbox, inverted. */
@@ -112,7 +113,8 @@ export function draftFromCriteria(criteria: SearchCriteria): AdvancedSearchDraft
 /** The criteria an advanced search runs with: the dialog's fields, its search text included. */
 export function criteriaFromDraft(draft: AdvancedSearchDraft): SearchCriteria {
   const fields = draft as unknown as DraftRecord;
-  const criteria: DraftRecord = { searchQuery: draft.searchQuery.trim() || undefined };
+  // `?? ''`: a draft restored from an older snapshot has no text field.
+  const criteria: DraftRecord = { searchQuery: (draft.searchQuery ?? '').trim() || undefined };
   for (const row of DIALOG_ROWS) {
     const value = fields[row.name];
     if (row.kind === 'range') {

@@ -10,7 +10,7 @@ import { PROFILE, withSpecTimers } from './authFixtures';
 const server = startMswServer();
 withSpecTimers();
 // antd forms render slowly in jsdom on a shared 2-core machine.
-jest.setTimeout(20_000);
+jest.setTimeout(60_000);
 
 const STRONG = 'Str0ng!Pass';
 const location = () => screen.getByTestId('location').textContent;

@@ -9,7 +9,7 @@ import { sessionFixture } from '../sessionFixture';
 
 // antd's table, form and date picker render slowly in jsdom on the shared machine: fields are filled with
 // fireEvent, not typed key by key.
-jest.setTimeout(60_000);
+jest.setTimeout(150_000);
 
 const fill = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
 

@@ -94,7 +94,7 @@ describe('map view search (spec §2, §4, §5)', () => {
   it("shows '100+' pages at the cap and keeps the filters when the page changes", async () => {
     answerSearch(searchResponse(12, 5000));
     const { user } = renderMapView('/?searchQuery=Zug&CANTON=ZG');
-    expect(await screen.findByText('Found 5000 results')).toBeInTheDocument();
+    expect(await screen.findByText('Found 5,000 results')).toBeInTheDocument();
     expect(screen.getByTestId('result-page')).toHaveTextContent('Page 1 of 100+');
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     await elapse(0);
