@@ -35,12 +35,10 @@ export async function couponRoutes(app: FastifyInstance, ctx: AppContext): Promi
         if (error instanceof PaymentsNotConfiguredError)
           return reply.code(503).send({ error: true, message: error.message });
         request.log.error({ err: error }, 'coupon quote failed');
-        return reply
-          .code(502)
-          .send({
-            error: true,
-            message: 'The payment provider could not be reached. Please try again later',
-          });
+        return reply.code(502).send({
+          error: true,
+          message: 'The payment provider could not be reached. Please try again later',
+        });
       }
       if (!quote) return reply.code(400).send({ error: true, message: INVALID_COUPON_MESSAGE });
       const { providerId: _internal, ...answer } = quote as CouponQuote & { providerId?: string };
