@@ -15,6 +15,7 @@ import { createAccountService } from '../server/services/accounts/createAccountS
 import { createSessionService } from '../server/services/sessions/SessionService';
 import { AccountError } from '../server/services/accounts/AccountError';
 import { isCommonPassword } from '../server/services/accounts/passwordPolicy';
+import { toCoupon, validateNewCoupon, normaliseCouponCode } from '../server/services/billing/couponPricing';
 import { LANGUAGE_CODES, type LanguageCode } from '../src/contract/Accounts';
 import { isStrongPassword } from '../src/lib/validation/password';
 
@@ -28,6 +29,11 @@ const USAGE = `Usage: npm run users -- <command> [options]
   set-password <username> --password <pw>       set a password (ends the user's sessions)
   invite <email> --name <name> [--roles ...] [--sites S1,S2] [--language de]
                                                 mail an invitation link (valid 7 days by default)
+  coupon-list                                   list the built-in checkout's coupons
+  coupon-create <CODE> (--percent <1-100> | --amount <CHF>) [--expires 2027-01-31] [--max <uses>]
+                                                a coupon for the built-in checkout (with Stripe, create
+                                                promotion codes in Stripe instead)
+  coupon-disable <CODE>                         stop a coupon from being used (its record stays)
 `;
 
 const list = (value: string | undefined) =>
@@ -50,6 +56,10 @@ async function main(): Promise<void> {
       roles: { type: 'string' },
       sites: { type: 'string' },
       language: { type: 'string' },
+      percent: { type: 'string' },
+      amount: { type: 'string' },
+      expires: { type: 'string' },
+      max: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -61,7 +71,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel }, process.stderr);
   const db = openDatabase(path.join(config.dataDir, 'parcel-atlas.sqlite'));
-  const { users, accountKeys, rateLimits, sessions, unitOfWork } = createSqliteStores(db);
+  const { users, accountKeys, rateLimits, sessions, coupons, unitOfWork } = createSqliteStores(db);
   const accounts = createAccountService({
     config,
     tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
@@ -141,6 +151,46 @@ async function main(): Promise<void> {
           language: language as LanguageCode,
         });
         process.stdout.write(`${result.message} to ${args[0]}: ${result.link}\n`);
+        break;
+      }
+      case 'coupon-list':
+        for (const coupon of coupons.list().map(toCoupon)) {
+          const off =
+            coupon.percentOff !== null ? `${coupon.percentOff}%` : `CHF ${coupon.amountOff?.toFixed(2)}`;
+          const cap =
+            coupon.maxRedemptions === null ? 'no cap' : `${coupon.redeemed}/${coupon.maxRedemptions} used`;
+          const state = coupon.active ? 'active' : 'disabled';
+          process.stdout.write(
+            `${coupon.code}\t${off} off\t${coupon.expiresAt ?? 'no expiry'}\t${cap}\t${state}\n`,
+          );
+        }
+        break;
+      case 'coupon-create': {
+        const number = (value: string | undefined, flag: string) => {
+          if (value === undefined) return undefined;
+          const parsed = Number(value);
+          return Number.isFinite(parsed) ? parsed : fail(`${flag} must be a number`);
+        };
+        const coupon = validateNewCoupon(
+          {
+            code: args[0] ?? fail('coupon-create needs a code'),
+            percentOff: number(values.percent, '--percent'),
+            amountOff: number(values.amount, '--amount'),
+            expiresAt: values.expires,
+            maxRedemptions: number(values.max, '--max'),
+          },
+          new Date(),
+        );
+        if (typeof coupon === 'string') fail(coupon);
+        if (!unitOfWork(() => coupons.create(coupon, new Date())))
+          fail(`A coupon ${coupon.code} exists already`);
+        process.stdout.write(`Created coupon ${coupon.code}\n`);
+        break;
+      }
+      case 'coupon-disable': {
+        const code = normaliseCouponCode(args[0] ?? fail('coupon-disable needs a code'));
+        if (!unitOfWork(() => coupons.deactivate(code))) fail(`No coupon ${code}`);
+        process.stdout.write(`Disabled coupon ${code}\n`);
         break;
       }
       default:

@@ -5,6 +5,8 @@ import type { BaseMap } from './services/basemap/BaseMapTiles';
 import type { PaymentProvider } from './services/billing/PaymentProvider';
 import type { PaymentWebhooks } from './services/billing/paymentEvents';
 import type { NotificationService } from './services/push/NotificationService';
+import type { ServerTranslator } from './services/i18n/ServerTranslator';
+import type { PlaceSearch } from './services/search/PlaceSearch';
 import type { SessionService } from './services/sessions/SessionService';
 import type { QuotaService, SubscriptionReader } from './services/quota/QuotaService';
 import type { ReportContext } from './services/reports/ReportContext';
@@ -19,6 +21,8 @@ export interface PaymentContext {
   checkoutSessions: Stores['checkoutSessions'];
   portalSessions: Stores['portalSessions'];
   subscriptions: Stores['subscriptions'];
+  /** The built-in provider's coupons (redeemed when a test checkout is paid; the admin API manages them). */
+  coupons: Stores['coupons'];
 }
 
 /**
@@ -53,4 +57,8 @@ export interface AppContext {
   notifications: NotificationService;
   /** Parcel reports, exports and the automated assessment: documents, their quota, one-time tokens. */
   reports: ReportContext;
+  /** The server's messages and mails in the user's language (translations/*.json, one catalogue). */
+  translator: ServerTranslator;
+  /** Parcel search with place names: exonyms, own-municipality first, "no data for canton" (issue 14). */
+  placeSearch: PlaceSearch;
 }

@@ -11,6 +11,7 @@ import { composeContext, type ComposeOptions } from './compose';
 import { registerErrorHandling } from './http/registerErrorHandling';
 import { rejectUnsafeInput } from './http/rejectUnsafeInput';
 import { registerSecurityHeaders } from './http/securityHeaders';
+import { translateReplies } from './http/translateReplies';
 import { ssoRoutes } from './routes/sso/ssoRoutes';
 import { mainRoutes } from './routes/main/mainRoutes';
 import { paymentRoutes } from './routes/payment/paymentRoutes';
@@ -61,6 +62,7 @@ export async function buildApp({ config, db, logger, pushAgent }: BuildAppOption
 
   registerErrorHandling(app, config.distDir);
   rejectUnsafeInput(app);
+  translateReplies(app, ctx.translator);
   // While closing, answers to the requests still in flight end their keep-alive connection, so the HTTP
   // server's close does not wait for idle keep-alive sockets (Node keeps them 5 s).
   let closing = false;

@@ -11,6 +11,8 @@ import { limitPasswordHashing } from './services/accounts/credentials';
 import { createRateLimiter } from './services/accounts/rateLimits';
 import { createLazyBaseMap } from './services/basemap/BaseMapTiles';
 import { createPaymentProvider, TEST_PROVIDER_WARNING } from './services/billing/PaymentProvider';
+import { createServerTranslator } from './services/i18n/ServerTranslator';
+import { createPlaceSearch } from './services/search/PlaceSearch';
 import { createPaymentWebhooks } from './services/billing/paymentEvents';
 import { createMailer } from './services/mail/mailer';
 import { createNotificationService } from './services/push/NotificationService';
@@ -81,6 +83,7 @@ export function composeContext({ config, db, log, pushAgent }: ComposeOptions): 
   });
   const tileRenderer = createTileRenderer(config, db, stores.parcels);
   const provider = createPaymentProvider(config, stores);
+  const translator = createServerTranslator();
   if (provider.name === 'test') log.warn(TEST_PROVIDER_WARNING);
   else if (provider.name === 'none')
     log.warn('PAYMENT_PROVIDER=none: checkout answers "payments are not configured"');
@@ -137,8 +140,11 @@ export function composeContext({ config, db, log, pushAgent }: ComposeOptions): 
       checkoutSessions: stores.checkoutSessions,
       portalSessions: stores.portalSessions,
       subscriptions: stores.subscriptions,
+      coupons: stores.coupons,
     },
     notifications,
     reports: createReportContext({ ...stores, events }),
+    translator,
+    placeSearch: createPlaceSearch(stores.parcels, translator),
   };
 }

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { createCouponRepository, type CouponRepository } from './coupons/CouponRepository';
 import type { ParcelRepository } from './parcels/ParcelRepository';
 import { createSqliteParcelRepository } from './parcels/createSqliteParcelRepository';
 import {
@@ -61,6 +62,7 @@ export interface Stores {
   priceLevels: PriceLevelRepository;
   tileBlobs: TileBlobStore;
   pushSubscriptions: PushSubscriptionStore;
+  coupons: CouponRepository;
   unitOfWork: UnitOfWork;
 }
 
@@ -83,6 +85,7 @@ export function createSqliteStores(db: Database): Stores {
     priceLevels: createPriceLevelRepository(db),
     tileBlobs: createSqliteTileBlobStore(db),
     pushSubscriptions: createSqlitePushSubscriptionStore(db),
+    coupons: createCouponRepository(db),
     unitOfWork: (work) => db.transaction(work)(),
   };
 }

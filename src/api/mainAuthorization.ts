@@ -19,6 +19,13 @@ export const mainAuthorized = createAction(
 /** The main server refused its token (401): the session forgets it so the next call authorises again. */
 export const mainTokenRefused = createAction('api/mainTokenRefused');
 
+/**
+ * The main server refused the session itself: a 401 that one re-authorisation did not cure (password
+ * changed elsewhere, account disabled, session revoked or idle). The auth feature ends the session the way
+ * spec §8 ends a 403 one (snackbar, clear, /login) instead of leaving a signed-in screen that gets nothing.
+ */
+export const mainSessionRefused = createAction('api/mainSessionRefused');
+
 /** What a main-server call returns when there is no token at all (spec §8: the call is blocked). */
 export const NO_TOKEN_ERROR: FetchBaseQueryError = {
   status: 'CUSTOM_ERROR',
@@ -74,7 +81,7 @@ export function authorize(api: BaseQueryApi): Promise<AuthorizeResult> {
  */
 export function mainAuthorizingBaseQuery(baseUrl: () => string): HostBaseQuery {
   const call = hostBaseQuery({ baseUrl, token: mainToken });
-  return async (args, api, extraOptions) => {
+  const callAuthorized: HostBaseQuery = async (args, api, extraOptions) => {
     const session = (api.getState() as HostState).session;
     if (!session.mainToken) {
       if (!session.ssoToken) return { error: NO_TOKEN_ERROR };
@@ -88,5 +95,11 @@ export function mainAuthorizingBaseQuery(baseUrl: () => string): HostBaseQuery {
     const authorized = await authorize(api);
     if (authorized.error) return { error: authorized.error, meta: authorized.meta };
     return call(args, api, extraOptions);
+  };
+  return async (args, api, extraOptions) => {
+    const result = await callAuthorized(args, api, extraOptions);
+    // Still 401 after the one re-authorisation (or the authorisation itself refused): the session is over.
+    if (result.error?.status === 401) api.dispatch(mainSessionRefused());
+    return result;
   };
 }

@@ -45,3 +45,14 @@ export const LIMIT_REACHED_CODES: Record<QuotaKind, string> = {
   full_view: 'LIMIT_REACHED_FULL_VIEW',
   report_download: 'LIMIT_REACHED_REPORT_DOWNLOAD',
 };
+
+/**
+ * `GET /v1/secure/payment/checkout-sessions/{id}`: what the payment success page shows, checked with the
+ * server (only the buyer gets an answer; 404 otherwise). `complete` means paid; the plan changes with the
+ * provider's webhook, which may arrive a moment later.
+ */
+export interface CheckoutSessionStatus {
+  status: 'open' | 'complete' | 'expired';
+  /** The plan's product name. */
+  product: string | null;
+}

@@ -76,7 +76,7 @@ describe('map view in a real browser (issue 5)', () => {
     const quick = page.getByRole('searchbox', { name: 'Quick search' });
     await quick.fill(street);
     await quick.press('Enter');
-    await page.getByText(/^Found \d+ results$/).waitFor();
+    await page.getByText(/^Found [\d,]+ results?$/).waitFor();
     const cards = page.getByTestId('result-card');
     expect(await cards.count()).toBeGreaterThan(0);
     expect(new URL(page.url()).searchParams.get('searchQuery')).toBe(street);
@@ -130,7 +130,7 @@ describe('map view in a real browser (issue 5)', () => {
     await page.locator('.ant-modal-footer').getByRole('button', { name: 'Search' }).click();
 
     const count = page.getByTestId('result-count');
-    await count.filter({ hasText: /^Found \d+ results$/ }).waitFor();
+    await count.filter({ hasText: /^Found [\d,]+ results?$/ }).waitFor();
     const found = await count.textContent();
     const url = new URL(page.url());
     expect(url.searchParams.get('CANTON')).toBe('ZG');

@@ -110,11 +110,12 @@ describe('plans, checkout and quotas in a real browser', () => {
     });
     const { token: mainToken } = (await authorize.json()) as { token: string };
     const headers = { authorization: `Bearer ${mainToken}` };
-    // The trial allows 10 advanced searches; use them up.
-    for (let i = 0; i < 10; i += 1) {
-      const response = await page.request.get('/v1/secure/maps/advance-search?a=1&CANTON=ZG&page=1&size=12', {
-        headers,
-      });
+    // The trial allows 10 advanced searches, each distinct filter set counted once: use them up with ten.
+    for (let i = 1; i <= 10; i += 1) {
+      const response = await page.request.get(
+        `/v1/secure/maps/advance-search?a=1&CANTON=ZG&PRC_SUR_from=${i}&page=1&size=12`,
+        { headers },
+      );
       expect(response.status()).toBe(200);
     }
     const refused = await page.request.get('/v1/secure/maps/advance-search?a=1&CANTON=ZG&page=1&size=12', {
@@ -124,7 +125,12 @@ describe('plans, checkout and quotas in a real browser', () => {
     expect(await refused.json()).toMatchObject({ errorCode: 'LIMIT_REACHED_ADVANCE_SEARCH' });
 
     await page.goto('/?CANTON=ZG');
-    await page.getByText('You have reached the advanced search limit of your plan').waitFor();
+    const snackbar = page
+      .getByRole('alert')
+      .filter({ hasText: 'You have reached the advanced search limit of your plan.' });
+    await snackbar.waitFor();
+    // Every LIMIT_REACHED snackbar offers the upgrade (issue 14 item 2).
+    await snackbar.getByRole('button', { name: 'Upgrade' }).waitFor();
     // The picture should show the base map under the refusal, not a map still loading.
     await page.locator('[data-testid="map"][data-map-idle="true"]').waitFor({ timeout: 60_000 });
     await saveScreenshot(page, 'plans-limit-reached');

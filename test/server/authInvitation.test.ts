@@ -38,10 +38,13 @@ describe('invitations', () => {
 
   it('an admin invites: a mail in the chosen language with a /invite/KEY link', async () => {
     const mail = await invitedKey('de');
-    expect(mail.link).toMatch(/^http:\/\/atlas\.test\/invite\/[A-Za-z0-9_-]{43}$/);
+    // The link opens the app in the invitation's language (issue 14 item 14).
+    expect(mail.link).toMatch(/^http:\/\/atlas\.test\/invite\/[A-Za-z0-9_-]{43}\?lang=de$/);
     expect(mail.subject).toBe('Parcel Atlas: Sie wurden eingeladen');
     expect(mail.raw).toContain('Guten Tag Ben Beispiel,');
-    expect(mail.raw).toContain('168 Stunden');
+    // Seven days as days, not "168 Stunden".
+    expect(mail.raw).toContain('Der Link ist 7 Tage gültig');
+    expect(mail.raw).not.toContain('Stunden');
   });
 
   it('only ADMIN (or SUPER) may invite: 403 for a map user, 401 without a token', async () => {

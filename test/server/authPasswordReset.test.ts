@@ -37,9 +37,11 @@ describe('password reset and password change', () => {
 
   it("mails a reset link in the user's language, built from PUBLIC_URL", async () => {
     const mail = await resetKey();
-    expect(mail.link).toMatch(/^http:\/\/atlas\.test\/reset-password\/[A-Za-z0-9_-]{43}$/);
+    expect(mail.link).toMatch(/^http:\/\/atlas\.test\/reset-password\/[A-Za-z0-9_-]{43}\?lang=[a-z]{2}$/);
     expect(mail.subject).toBe('Parcel Atlas: reimposta la password');
-    expect(mail.raw).toContain('Il link è valido per 1 ore');
+    // One hour, in the singular (issue 14 item 14: not "1 ore" / "1 hours"), and the link opens in Italian.
+    expect(mail.raw).toContain('Il link è valido per 1 ora');
+    expect(mail.link).toMatch(/\?lang=it$/);
   });
 
   it('honours targeturl on the PUBLIC_URL origin and ignores it elsewhere (no open redirect)', async () => {
@@ -48,7 +50,7 @@ describe('password reset and password change', () => {
     );
     clearOutbox(t.dataDir);
     const evil = await resetKey('https://evil.example/steal/');
-    expect(evil.link).toMatch(/^http:\/\/atlas\.test\/reset-password\/[A-Za-z0-9_-]{43}$/);
+    expect(evil.link).toMatch(/^http:\/\/atlas\.test\/reset-password\/[A-Za-z0-9_-]{43}\?lang=[a-z]{2}$/);
   });
 
   it('replies identically for an unknown username and sends nothing', async () => {

@@ -48,15 +48,18 @@ describe('registration: e-mail verification, activation key, register', () => {
 
   it('mails a verification link to /register/activate/KEY on PUBLIC_URL, in the language of the langcode header', async () => {
     const response = await verify('anna@example.ch', { langcode: 'fr' });
+    // The reply too is in the langcode language (issue 14 item 14).
     expect(response.json()).toEqual({
       verification: true,
       error: false,
-      message: 'We have sent a verification link to this address. Open it to complete your registration.',
+      message:
+        'Nous avons envoyé un lien de vérification à cette adresse. Ouvrez-le pour terminer votre inscription.',
     });
     const mail = await waitForMail(t.dataDir, 'anna@example.ch');
-    expect(mail.link).toMatch(/^http:\/\/atlas\.test\/register\/activate\/[A-Za-z0-9_-]{43}$/);
+    expect(mail.link).toMatch(/^http:\/\/atlas\.test\/register\/activate\/[A-Za-z0-9_-]{43}\?lang=[a-z]{2}$/);
     expect(mail.subject).toBe('Parcel Atlas : confirmez votre adresse e-mail');
-    expect(mail.raw).toContain('Le lien est valable 24 heures');
+    // French keeps the number and its unit together (a no-break space).
+    expect(mail.raw).toMatch(/Le lien est valable 24\u00a0heures/);
   });
 
   it("answers 'Please provide valid email address…' for a missing, empty or malformed e-mail", async () => {

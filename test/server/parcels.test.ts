@@ -217,9 +217,10 @@ describe('quota hook', () => {
     const id = anyValue('SELECT prc_id FROM parcels LIMIT 1');
     await t.app.inject({ url: `/v1/secure/maps/prcid/${id}/objects-full`, headers: me.headers });
     await t.app.inject({ url: `/v1/secure/maps/prcid/${id}/objects`, headers: me.headers });
+    // The search is counted under its filter fingerprint (once per distinct filter set per period).
     expect(consume.mock.calls).toEqual([
-      [me.user.id, 'advance_search'],
-      [me.user.id, 'full_view'],
+      [me.user.id, 'advance_search', expect.any(String)],
+      [me.user.id, 'full_view', undefined],
     ]);
   });
 

@@ -110,3 +110,42 @@ describe('test checkout page by session id (item 6)', () => {
     expect((await t.app.inject({ method: 'POST', url: `${location}/cancel` })).statusCode).toBe(403);
   });
 });
+
+describe('the payment success page asks the server (issue 14 item 3)', () => {
+  const status = (sessionId: string, headers?: { authorization: string }) =>
+    t.app.inject({ url: `/v1/secure/payment/checkout-sessions/${encodeURIComponent(sessionId)}`, headers });
+
+  it("tells the buyer the checkout is paid and names the plan's product", async () => {
+    const buyer = await signIn(t.app);
+    const { sessionId } = await buy(buyer);
+    const answer = await status(sessionId, buyer.headers);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ status: 'complete', product: 'Standard Plan' });
+  });
+
+  it('says open for a checkout not paid yet', async () => {
+    const buyer = await signIn(t.app);
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/v1/secure/payment/create-checkout-session',
+      headers: formHeaders,
+      payload: form({ lookup_key: 'basic_monthly', token: buyer.mainToken }),
+    });
+    const sessionId = (started.headers.location as string).split('/').pop() as string;
+    expect((await status(sessionId, buyer.headers)).json()).toEqual({
+      status: 'open',
+      product: 'Basic Plan',
+    });
+  });
+
+  it("answers 404 for someone else's checkout and for a made-up id, 401 without a token", async () => {
+    const buyer = await signIn(t.app);
+    const stranger = await signIn(t.app);
+    const { sessionId } = await buy(buyer);
+    expect((await status(sessionId, stranger.headers)).statusCode).toBe(404);
+    const madeUp = await status('x', buyer.headers);
+    expect(madeUp.statusCode).toBe(404);
+    expect(madeUp.json()).toMatchObject({ error: true });
+    expect((await status(sessionId)).statusCode).toBe(401);
+  });
+});

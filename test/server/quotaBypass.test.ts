@@ -36,7 +36,7 @@ describe('maps/search with advanced filters (item 4)', () => {
       const res = await t.app.inject({ url: `/v1/secure/maps/search?${query}`, headers: me.headers });
       expect(res.statusCode).toBe(200);
     }
-    expect(consume.mock.calls).toEqual(Array(4).fill([me.user.id, 'advance_search']));
+    expect(consume.mock.calls).toEqual(Array(4).fill([me.user.id, 'advance_search', expect.any(String)]));
   });
 
   it('a text-only search stays free', async () => {

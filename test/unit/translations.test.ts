@@ -41,3 +41,29 @@ describe('translations/{en,de,fr,it}.json', () => {
     },
   );
 });
+
+describe('counts use ICU plurals (issue 14 item 14)', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- intl-messageformat is ESM-first; jest loads its CJS build
+  const { IntlMessageFormat } = require('intl-messageformat') as typeof import('intl-messageformat');
+  const format = (language: string, key: string, count: number) =>
+    String(new IntlMessageFormat(files[language][key] as string, language).format({ count }));
+
+  it.each([
+    ['en', 'search.found', 'Found 1 result', 'Found 2 results'],
+    ['de', 'search.found', '1 Ergebnis gefunden', '2 Ergebnisse gefunden'],
+    ['fr', 'search.found', '1 résultat trouvé', '2 résultats trouvés'],
+    ['it', 'search.found', '1 risultato trovato', '2 risultati trovati'],
+    ['en', 'plans.limit.reportDownload', '1 report download', '2 report downloads'],
+    ['de', 'plans.limit.advanceSearch', '1 erweiterte Suche', '2 erweiterte Suchen'],
+  ])('%s %s: "%s", "%s"', (language, key, one, many) => {
+    expect(format(language, key, 1)).toBe(one);
+    expect(format(language, key, 2)).toBe(many);
+  });
+
+  it.each(LANGUAGES)('%s: every "{count}" followed by a word is a plural', (language) => {
+    const bare = Object.entries(files[language])
+      .filter(([, text]) => typeof text === 'string' && /\{count(, number)?\}\s*\p{L}/u.test(text))
+      .map(([key]) => key);
+    expect(bare).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext';
 import { accountErrorHandler } from '../../http/registerErrorHandling';
 import { authUser, requireRole } from '../../http/requireRole';
+import { couponAdminRoutes } from './couponAdminRoutes';
 import { lookupRoutes } from './lookupRoutes';
 import { parcelDetailRoutes } from './parcels/parcelDetailRoutes';
 import { parcelSearchRoutes } from './parcels/parcelSearchRoutes';
@@ -39,4 +40,5 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext): Promise
   await app.register(async (scope) => subscriptionRoutes(scope, ctx));
   await app.register(async (scope) => pushSubscriptionRoutes(scope, ctx));
   await app.register(async (scope) => reportRoutes(scope, ctx));
+  await app.register(async (scope) => couponAdminRoutes(scope, ctx));
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { INVALID_COUPON_MESSAGE } from '../../../src/contract/Coupons';
 import type { AppContext } from '../../AppContext';
 import { hasAccess } from '../../../src/lib/accessCheck';
 import { ACCESS_DENIED } from '../../http/requireRole';
@@ -11,6 +12,8 @@ interface CheckoutBody {
   lookup_key: string;
   amount?: number;
   token: string;
+  /** A coupon code (issue 14 item 17); empty for none. */
+  coupon?: string;
 }
 
 const checkoutBody = {
@@ -21,6 +24,7 @@ const checkoutBody = {
     lookup_key: { type: 'string', minLength: 1, maxLength: 100 },
     amount: { type: 'number', minimum: 0 },
     token: { type: 'string', minLength: 1, maxLength: 4096 },
+    coupon: { type: 'string', maxLength: 100 },
   },
 };
 
@@ -70,7 +74,7 @@ export async function checkoutRoutes(
     '/create-checkout-session',
     { schema: { body: checkoutBody, response: { '4xx': errorReply, '5xx': errorReply } } },
     async (request, reply) => {
-      const { email = '', lookup_key: lookupKey, amount, token } = request.body;
+      const { email = '', lookup_key: lookupKey, amount, token, coupon = '' } = request.body;
       const user = await formUser(
         token,
         reply,
@@ -80,8 +84,23 @@ export async function checkoutRoutes(
       const userId = user.id;
       const plan = plans.byLookupKey(lookupKey);
       if (!plan) return reply.code(400).send({ error: true, message: `Unknown plan: ${lookupKey}` });
-      // The price always comes from our catalogue; a different amount means the page showed a stale price.
-      if (amount !== undefined && Math.round(amount * 100) !== Math.round(plan.amount * 100)) {
+      let price = plan.amount;
+      const couponCode = coupon.trim() || undefined;
+      if (couponCode) {
+        let quote = null;
+        try {
+          quote = await provider.quoteCoupon(couponCode, plan);
+        } catch (error) {
+          if (error instanceof PaymentsNotConfiguredError)
+            return reply.code(503).send({ error: true, message: error.message });
+          throw error;
+        }
+        if (!quote) return reply.code(400).send({ error: true, message: INVALID_COUPON_MESSAGE });
+        price = quote.amount;
+      }
+      // The price always comes from our catalogue (and the coupon); a different amount means the page
+      // showed a stale price.
+      if (amount !== undefined && Math.round(amount * 100) !== Math.round(price * 100)) {
         return reply.code(400).send({
           error: true,
           message: 'The amount does not match the plan price. Please reload the plans and try again',
@@ -93,6 +112,7 @@ export async function checkoutRoutes(
           plan,
           userId,
           email,
+          couponCode,
           successUrl: `${ctx.config.publicUrl}/payment/success/{CHECKOUT_SESSION_ID}?product=${encodeURIComponent(plan.name)}`,
           cancelUrl: `${ctx.config.publicUrl}/payment/canceled`,
         });

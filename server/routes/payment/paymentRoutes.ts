@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext';
 import { WebhookSignatureError } from '../../services/billing/paymentEvents';
 import { checkoutRoutes } from './checkoutRoutes';
+import { checkoutStatusRoutes } from './checkoutStatusRoutes';
+import { couponRoutes } from './couponRoutes';
 import { testCheckoutRoutes } from './testCheckoutRoutes';
 import { createTestPageGrants } from './testPageGrant';
 
@@ -12,6 +14,8 @@ import { createTestPageGrants } from './testPageGrant';
 export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const grants = createTestPageGrants(ctx.config.jwtSecret, ctx.config.publicUrl.startsWith('https:'));
   await app.register(async (scope) => checkoutRoutes(scope, ctx, grants));
+  await app.register(async (scope) => checkoutStatusRoutes(scope, ctx));
+  await app.register(async (scope) => couponRoutes(scope, ctx));
   await app.register(async (scope) => webhookRoutes(scope, ctx));
   if (ctx.payments.provider.name === 'test')
     await app.register(async (scope) => testCheckoutRoutes(scope, ctx, grants));

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { INVALID_COUPON_MESSAGE } from '../../../src/contract/Coupons';
 import type { AppContext } from '../../AppContext';
+import type { CheckoutSessionRecord } from '../../store/subscriptions/PaymentRepositories';
 import type { PaymentEvent } from '../../services/billing/PaymentProvider';
 import {
   buildTestEvent,
@@ -23,6 +25,13 @@ const payBody = {
     cvc: { type: 'string' },
   },
 };
+
+/** The coupon price of a checkout, for its page. */
+function discountOf(session: CheckoutSessionRecord) {
+  return session.couponCode
+    ? { amountCents: session.amountCents, couponCode: session.couponCode }
+    : undefined;
+}
 
 function html(reply: FastifyReply, status: number, page: string) {
   return reply
@@ -103,7 +112,16 @@ export async function testCheckoutRoutes(
       const open = openCheckout(request.params.id, reply);
       if (!open) return reply;
       const { session, plan } = open;
-      return html(reply, 200, renderTestCheckoutPage({ sessionId: session.id, plan, email: session.email }));
+      return html(
+        reply,
+        200,
+        renderTestCheckoutPage({
+          sessionId: session.id,
+          plan,
+          email: session.email,
+          discounted: discountOf(session),
+        }),
+      );
     },
   );
 
@@ -124,7 +142,24 @@ export async function testCheckoutRoutes(
             sessionId: session.id,
             plan,
             email: session.email,
+            discounted: discountOf(session),
             error: refusal,
+            cardNumber,
+          }),
+        );
+      }
+      // The coupon is redeemed now, once, against its cap (one conditional UPDATE): two buyers racing for
+      // its last use cannot both have it.
+      if (session.couponCode && !ctx.payments.coupons.tryRedeem(session.couponCode, new Date())) {
+        return html(
+          reply,
+          402,
+          renderTestCheckoutPage({
+            sessionId: session.id,
+            plan,
+            email: session.email,
+            discounted: discountOf(session),
+            error: INVALID_COUPON_MESSAGE,
             cardNumber,
           }),
         );

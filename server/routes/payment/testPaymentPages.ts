@@ -50,6 +50,8 @@ export interface TestCheckoutView {
   /** A refusal to show above the form (declined card, malformed number). */
   error?: string;
   cardNumber?: string;
+  /** The price to pay in cents when a coupon lowered it, with its code. */
+  discounted?: { amountCents: number; couponCode: string };
 }
 
 /** The built-in hosted checkout: plan and amount, a card form prefilled with Stripe's success test card, Pay and Cancel. */
@@ -59,9 +61,12 @@ export function renderTestCheckoutPage({
   email,
   error,
   cardNumber,
+  discounted,
 }: TestCheckoutView): string {
   const base = `${PAYMENT_PREFIX}/test-checkout/${encodeURIComponent(sessionId)}`;
-  const amount = `CHF ${plan.amount.toFixed(2)}`;
+  const amount = discounted
+    ? `CHF ${(discounted.amountCents / 100).toFixed(2)} (coupon ${discounted.couponCode}, instead of CHF ${plan.amount.toFixed(2)})`
+    : `CHF ${plan.amount.toFixed(2)}`;
   return renderPaymentPage(
     'Test checkout',
     `<h1>Subscribe to ${escapeHtml(plan.name)}</h1>

@@ -47,18 +47,18 @@ export function invitationActions(kit: AccountKit) {
         keys.revokeForUser('invite', invited.id, now());
         return { user: invited, key: issueKey('invite', email, invited.id) };
       });
-      const link = accountLink(config.publicUrl, 'invite', key);
+      // The mail's link opens the app in the invitation's language (`?lang=`); the CLI prints the same.
+      const mail = composeAccountMail({
+        kind: 'invite',
+        to: user.email,
+        language,
+        name: user.name,
+        link: accountLink(config.publicUrl, 'invite', key),
+        ttlSeconds: config.keyTtlSeconds.invite,
+      });
+      const { link } = mail;
       try {
-        await mailer.send(
-          composeAccountMail({
-            kind: 'invite',
-            to: user.email,
-            language,
-            name: user.name,
-            link,
-            ttlSeconds: config.keyTtlSeconds.invite,
-          }),
-        );
+        await mailer.send(mail);
       } catch (error) {
         log.error({ err: error, to: user.email }, 'sending an invitation failed');
         throw new AccountError(502, M.invitationMailFailed);

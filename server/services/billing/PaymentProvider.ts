@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import Stripe from 'stripe';
+import type { CouponQuote } from '../../../src/contract/Coupons';
 import type { Plan } from '../../../src/contract/Subscription';
 import type { Config } from '../../config';
 import type { Stores } from '../../store/Stores';
@@ -13,6 +14,13 @@ export interface CheckoutRequest {
   /** Contains the literal `{CHECKOUT_SESSION_ID}`, which the provider fills in (Stripe's convention). */
   successUrl: string;
   cancelUrl: string;
+  /** A coupon code the provider accepted for this plan (quoteCoupon), applied to the price. */
+  couponCode?: string;
+}
+
+/** A coupon quote plus what the provider needs to apply it (Stripe's promotion code id). */
+export interface ProviderCouponQuote extends CouponQuote {
+  providerId?: string;
 }
 
 /** Thrown by the 'none' provider: the routes answer 503 with its message. */
@@ -34,6 +42,21 @@ export interface PaymentProvider {
    * `userId` (the signed-in user asking) did not pay for.
    */
   createPortalSession(checkoutSessionId: string, returnUrl: string, userId: string): Promise<string | null>;
+  /**
+   * The state of a checkout and the lookup key of its plan; null for an unknown session or one `userId`
+   * did not start (the payment success page asks, issue 14 item 3).
+   */
+  checkoutOutcome(checkoutSessionId: string, userId: string): Promise<CheckoutOutcome | null>;
+  /**
+   * The plan's price with a coupon, or null when the code cannot be used (unknown, expired, used up,
+   * disabled): Stripe promotion codes with Stripe, the coupons table with the built-in provider.
+   */
+  quoteCoupon(code: string, plan: Plan): Promise<ProviderCouponQuote | null>;
+}
+
+export interface CheckoutOutcome {
+  status: 'open' | 'complete' | 'expired';
+  lookupKey: string | null;
 }
 
 /**
@@ -57,6 +80,8 @@ function createNoPaymentProvider(): PaymentProvider {
     webhookSecret: `whsec_${crypto.randomBytes(32).toString('base64url')}`,
     createCheckoutSession: () => Promise.reject(new PaymentsNotConfiguredError()),
     createPortalSession: () => Promise.reject(new PaymentsNotConfiguredError()),
+    checkoutOutcome: () => Promise.resolve(null),
+    quoteCoupon: () => Promise.reject(new PaymentsNotConfiguredError()),
   };
 }
 
@@ -66,7 +91,7 @@ function createNoPaymentProvider(): PaymentProvider {
  */
 export function createPaymentProvider(
   config: Config,
-  stores: Pick<Stores, 'checkoutSessions' | 'portalSessions'>,
+  stores: Pick<Stores, 'checkoutSessions' | 'portalSessions' | 'plans' | 'coupons'>,
 ): PaymentProvider {
   switch (config.paymentProvider) {
     case 'stripe':

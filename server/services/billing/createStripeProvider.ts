@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { couponQuote } from './couponPricing';
 import type { PaymentProvider } from './PaymentProvider';
 
 /**
@@ -7,14 +8,38 @@ import type { PaymentProvider } from './PaymentProvider';
  * happens here or on the redirect: only the signed webhook changes a subscription.
  */
 export function createStripeProvider(stripe: Stripe, webhookSecret: string): PaymentProvider {
+  /**
+   * A Stripe promotion code (customer-facing code of a coupon): active, its coupon valid, in CHF when it is
+   * an amount off. Stripe itself enforces its expiry and redemption limits at checkout.
+   */
+  const quoteCoupon: PaymentProvider['quoteCoupon'] = async (code, plan) => {
+    const found = await stripe.promotionCodes.list({
+      code: code.trim(),
+      active: true,
+      limit: 1,
+      expand: ['data.promotion.coupon'],
+    });
+    const promotion = found.data[0];
+    const coupon = promotion?.promotion.coupon;
+    if (!promotion || !coupon || typeof coupon === 'string' || !coupon.valid) return null;
+    if (coupon.amount_off !== null && coupon.currency?.toLowerCase() !== 'chf') return null;
+    const quote = couponQuote(promotion.code, Math.round(plan.amount * 100), {
+      percentOff: coupon.percent_off,
+      amountOffCents: coupon.amount_off,
+    });
+    return { ...quote, providerId: promotion.id };
+  };
   return {
     name: 'stripe',
     webhookSecret,
-    async createCheckoutSession({ plan, userId, email, successUrl, cancelUrl }) {
+    quoteCoupon,
+    async createCheckoutSession({ plan, userId, email, successUrl, cancelUrl, couponCode }) {
       const prices = await stripe.prices.list({ lookup_keys: [plan.lookupKey], active: true, limit: 1 });
       const metadata = { userId, lookup_key: plan.lookupKey };
+      const promotion = couponCode ? await quoteCoupon(couponCode, plan) : null;
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
+        ...(promotion?.providerId ? { discounts: [{ promotion_code: promotion.providerId }] } : {}),
         line_items: [{ price: prices.data[0]?.id ?? plan.providerPlanId, quantity: 1 }],
         client_reference_id: userId,
         ...(email ? { customer_email: email } : {}),
@@ -39,6 +64,17 @@ export function createStripeProvider(stripe: Stripe, webhookSecret: string): Pay
       if (!customer) return null;
       const portal = await stripe.billingPortal.sessions.create({ customer, return_url: returnUrl });
       return portal.url;
+    },
+    async checkoutOutcome(checkoutSessionId, userId) {
+      try {
+        const session = await stripe.checkout.sessions.retrieve(checkoutSessionId);
+        if (session.client_reference_id !== userId) return null;
+        const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+        const status = session.status === 'complete' && paid ? 'complete' : (session.status ?? 'open');
+        return { status, lookupKey: session.metadata?.lookup_key ?? null };
+      } catch {
+        return null;
+      }
     },
   };
 }

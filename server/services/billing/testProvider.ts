@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Stripe from 'stripe';
 import type { Stores } from '../../store/Stores';
+import { couponQuote, normaliseCouponCode } from './couponPricing';
 import type { PaymentEvent, PaymentProvider } from './PaymentProvider';
 
 /**
@@ -81,20 +82,30 @@ export function createTestProvider(
   {
     checkoutSessions: checkouts,
     portalSessions: portals,
-  }: Pick<Stores, 'checkoutSessions' | 'portalSessions'>,
+    plans,
+    coupons,
+  }: Pick<Stores, 'checkoutSessions' | 'portalSessions' | 'plans' | 'coupons'>,
   webhookSecret: string,
 ): PaymentProvider {
+  const quoteCoupon: PaymentProvider['quoteCoupon'] = async (code, plan) => {
+    const coupon = coupons.usable(normaliseCouponCode(code), new Date());
+    return coupon ? couponQuote(coupon.code, Math.round(plan.amount * 100), coupon) : null;
+  };
   return {
     name: 'test',
     webhookSecret,
-    async createCheckoutSession({ plan, userId, email, successUrl, cancelUrl }) {
+    quoteCoupon,
+    async createCheckoutSession({ plan, userId, email, successUrl, cancelUrl, couponCode }) {
       const id = randomId('cs_test_');
+      // Priced with the coupon now; it is redeemed (counted against its cap) when the checkout is paid.
+      const quote = couponCode ? await quoteCoupon(couponCode, plan) : null;
       checkouts.create({
         id,
         userId,
         email,
         planId: plan.id,
-        amountCents: Math.round(plan.amount * 100),
+        couponCode: quote?.code ?? null,
+        amountCents: Math.round((quote ? quote.amount : plan.amount) * 100),
         status: 'open',
         successUrl: successUrl.replace('{CHECKOUT_SESSION_ID}', id),
         cancelUrl,
@@ -113,6 +124,11 @@ export function createTestProvider(
         expiresAt: new Date(Date.now() + PORTAL_LIFETIME_MS).toISOString(),
       });
       return `${PAYMENT_PREFIX}/test-portal/${id}`;
+    },
+    async checkoutOutcome(checkoutSessionId, userId) {
+      const checkout = checkouts.byId(checkoutSessionId);
+      if (!checkout || checkout.userId !== userId) return null;
+      return { status: checkout.status, lookupKey: plans.byId(checkout.planId)?.lookupKey ?? null };
     },
   };
 }

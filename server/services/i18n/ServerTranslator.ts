@@ -3,76 +3,106 @@ import path from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { translateValue } from '../../../src/contract/ParcelVocabulary';
 
-/** The four languages a report or page can be written in (spec §1). */
+/** The interface languages (spec §1); English is the default and the language the server's code speaks. */
 export const SERVER_LANGUAGES = ['en', 'de', 'fr', 'it'] as const;
 export type ServerLanguage = (typeof SERVER_LANGUAGES)[number];
+
+/** The prefix of the server's own messages in translations/*.json: one catalogue for browser and server. */
+export const SERVER_KEY_PREFIX = 'server.';
+
+export type MessageValues = Record<string, string | number>;
 
 export const isServerLanguage = (value: unknown): value is ServerLanguage =>
   typeof value === 'string' && (SERVER_LANGUAGES as readonly string[]).includes(value);
 
-/** Values put into a message's `{name}` placeholders. */
-export type MessageValues = Record<string, string | number>;
-
 /**
- * Server-side translation: the same catalogues as the browser (`translations/{lang}.json`), formatted
- * with the same ICU message engine as react-intl, so a PDF or an assessment page says exactly what the
- * screen says; coded parcel values go through the one parcel vocabulary (src/contract/ParcelVocabulary).
+ * The server's messages in the user's language (issue 14 item 14). The catalogue is the browser's:
+ * `translations/{en,de,fr,it}.json`, keys under `server.` (and any other key a mail or reply reuses),
+ * ICU MessageFormat with plurals. The English text of a `server.` key is exactly what the server's code
+ * answers, so replies written in English are translated in one place (translateReplies) by that text.
  */
 export interface ServerTranslator {
+  /** The message `key` in `language` (English when the language or the key is missing there). */
+  format(language: ServerLanguage, key: string, values?: MessageValues): string;
+  /** An English server message in `language`; the text itself when the catalogue does not know it. */
+  translateEnglish(language: ServerLanguage, english: string): string;
+  /** Whether the catalogue of `language` itself has the key. */
+  has(language: ServerLanguage, key: string): boolean;
+}
+
+/** The language a `langcode` header (spec §7) asks for; English for none or an unknown one. */
+export function languageOf(header: string | string[] | undefined): ServerLanguage {
+  const value = (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase().slice(0, 2);
+  return (SERVER_LANGUAGES as readonly string[]).includes(value ?? '') ? (value as ServerLanguage) : 'en';
+}
+
+type Catalogue = Record<string, string>;
+
+/** Where the catalogue lives: the repository's translations/ (the server runs from source with tsx). */
+export const TRANSLATIONS_DIR = path.resolve(__dirname, '../../../translations');
+
+export function createServerTranslator(dir: string = TRANSLATIONS_DIR): ServerTranslator {
+  const catalogues = new Map<ServerLanguage, Catalogue>(
+    SERVER_LANGUAGES.map((language) => [
+      language,
+      JSON.parse(fs.readFileSync(path.join(dir, `${language}.json`), 'utf8')) as Catalogue,
+    ]),
+  );
+  const english = catalogues.get('en') as Catalogue;
+  // English text → key, for the server's own messages only (a UI label must not rename a reply).
+  const keyByEnglish = new Map(
+    Object.entries(english)
+      .filter(([key]) => key.startsWith(SERVER_KEY_PREFIX))
+      .map(([key, text]) => [text, key]),
+  );
+  const formats = new Map<string, IntlMessageFormat>();
+  const format = (language: ServerLanguage, key: string, values?: MessageValues): string => {
+    const source = catalogues.get(language)?.[key] ?? english[key];
+    if (source === undefined) return key;
+    const id = `${language}\u0000${key}`;
+    let compiled = formats.get(id);
+    if (!compiled) {
+      compiled = new IntlMessageFormat(source, language);
+      formats.set(id, compiled);
+    }
+    return String(compiled.format(values));
+  };
+  return {
+    format,
+    has: (language, key) => key in (catalogues.get(language) ?? {}),
+    translateEnglish(language, text) {
+      if (language === 'en') return text;
+      const key = keyByEnglish.get(text);
+      return key ? format(language, key) : text;
+    },
+  };
+}
+
+/**
+ * One language's view of the catalogue, for documents written in a chosen language (the PDF report, the
+ * assessment page): messages, and coded parcel values through the one parcel vocabulary.
+ */
+export interface LanguageTranslator {
   readonly language: ServerLanguage;
   /** The message, or the English one when the language lacks it, or the id itself. */
   t(id: string, values?: MessageValues): string;
-  /** Whether the catalogue has a message for the id. */
+  /** Whether the language's catalogue has a message for the id. */
   has(id: string): boolean;
   /** A coded parcel value (hazard level, yes/no, zone code …) as text in the language. */
   value(field: string, value: unknown): string;
 }
 
-const TRANSLATIONS_DIR = path.join(__dirname, '..', '..', '..', 'translations');
-const catalogues = new Map<ServerLanguage, Record<string, string>>();
+let shared: ServerTranslator | null = null;
 
-function catalogue(language: ServerLanguage): Record<string, string> {
-  let messages = catalogues.get(language);
-  if (!messages) {
-    messages = JSON.parse(fs.readFileSync(path.join(TRANSLATIONS_DIR, `${language}.json`), 'utf8')) as Record<
-      string,
-      string
-    >;
-    catalogues.set(language, messages);
-  }
-  return messages;
-}
-
-const formats = new Map<string, IntlMessageFormat>();
-
-function format(
-  language: ServerLanguage,
-  id: string,
-  message: string,
-  values: MessageValues | undefined,
-): string {
-  const cacheKey = `${language}\u0000${id}`;
-  let compiled = formats.get(cacheKey);
-  if (!compiled) {
-    compiled = new IntlMessageFormat(message, language);
-    formats.set(cacheKey, compiled);
-  }
-  return String(compiled.format(values));
-}
-
-/** The translator of a language (catalogues are read and messages compiled once per process). */
-export function serverTranslator(language: ServerLanguage): ServerTranslator {
-  const messages = catalogue(language);
-  const english = catalogue('en');
-  const t = (id: string, values?: MessageValues): string => {
-    if (id in messages) return format(language, id, messages[id], values);
-    if (id in english) return format('en', id, english[id], values);
-    return id;
-  };
+/** The translator of a language over the repository's catalogue (read and compiled once per process). */
+export function serverTranslator(language: ServerLanguage): LanguageTranslator {
+  shared ??= createServerTranslator();
+  const translator = shared;
+  const t = (id: string, values?: MessageValues) => translator.format(language, id, values);
   return {
     language,
     t,
-    has: (id) => id in messages,
+    has: (id) => translator.has(language, id),
     value: (field, value) => translateValue(field, value, t),
   };
 }

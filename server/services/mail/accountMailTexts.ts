@@ -8,7 +8,7 @@ export interface AccountMailText {
   greeting: string;
   body: string;
   action: string;
-  /** `{hours}` is replaced by the link's lifetime. */
+  /** `{duration}` is replaced by the link's lifetime in words ("7 days", "1 Stunde"). */
   expiry: string;
   ignore: string;
 }
@@ -21,7 +21,7 @@ export const ACCOUNT_MAIL_TEXTS: Record<LanguageCode, Record<AccountMailKind, Ac
       greeting: 'Hello{name},',
       body: 'Thank you for registering with Parcel Atlas. Open the link below to confirm your e-mail address and complete your registration.',
       action: 'Complete registration',
-      expiry: 'The link is valid for {hours} hours and can be used once.',
+      expiry: 'The link is valid for {duration} and can be used once.',
       ignore: 'If you did not ask for this, you can ignore this e-mail.',
     },
     alreadyRegistered: {
@@ -37,7 +37,7 @@ export const ACCOUNT_MAIL_TEXTS: Record<LanguageCode, Record<AccountMailKind, Ac
       greeting: 'Hello{name},',
       body: 'We received a request to reset the password of your Parcel Atlas account. Open the link below to choose a new password.',
       action: 'Reset password',
-      expiry: 'The link is valid for {hours} hours and can be used once.',
+      expiry: 'The link is valid for {duration} and can be used once.',
       ignore: 'If you did not ask for this, you can ignore this e-mail; your password stays the same.',
     },
     invite: {
@@ -45,7 +45,7 @@ export const ACCOUNT_MAIL_TEXTS: Record<LanguageCode, Record<AccountMailKind, Ac
       greeting: 'Hello{name},',
       body: 'You have been invited to use Parcel Atlas. Open the link below to choose your password and activate your account.',
       action: 'Accept invitation',
-      expiry: 'The link is valid for {hours} hours and can be used once.',
+      expiry: 'The link is valid for {duration} and can be used once.',
       ignore: 'If you do not expect this invitation, you can ignore this e-mail.',
     },
   },
@@ -55,7 +55,7 @@ export const ACCOUNT_MAIL_TEXTS: Record<LanguageCode, Record<AccountMailKind, Ac
       greeting: 'Guten Tag{name},',
       body: 'Vielen Dank für Ihre Registrierung bei Parcel Atlas. Öffnen Sie den folgenden Link, um Ihre E-Mail-Adresse zu bestätigen und die Registrierung abzuschliessen.',
       action: 'Registrierung abschliessen',
-      expiry: 'Der Link ist {hours} Stunden gültig und kann einmal verwendet werden.',
+      expiry: 'Der Link ist {duration} gültig und kann einmal verwendet werden.',
       ignore: 'Falls Sie dies nicht angefordert haben, können Sie diese E-Mail ignorieren.',
     },
     alreadyRegistered: {
@@ -71,7 +71,7 @@ export const ACCOUNT_MAIL_TEXTS: Record<LanguageCode, Record<AccountMailKind, Ac
       greeting: 'Guten Tag{name},',
       body: 'Wir haben eine Anfrage erhalten, das Passwort Ihres Parcel-Atlas-Kontos zurückzusetzen. Öffnen Sie den folgenden Link, um ein neues Passwort zu wählen.',
       action: 'Passwort zurücksetzen',
-      expiry: 'Der Link ist {hours} Stunden gültig und kann einmal verwendet werden.',
+      expiry: 'Der Link ist {duration} gültig und kann einmal verwendet werden.',
       ignore:
         'Falls Sie dies nicht angefordert haben, können Sie diese E-Mail ignorieren; Ihr Passwort bleibt unverändert.',
     },
@@ -80,7 +80,7 @@ export const ACCOUNT_MAIL_TEXTS: Record<LanguageCode, Record<AccountMailKind, Ac
       greeting: 'Guten Tag{name},',
       body: 'Sie wurden eingeladen, Parcel Atlas zu nutzen. Öffnen Sie den folgenden Link, um Ihr Passwort zu wählen und Ihr Konto zu aktivieren.',
       action: 'Einladung annehmen',
-      expiry: 'Der Link ist {hours} Stunden gültig und kann einmal verwendet werden.',
+      expiry: 'Der Link ist {duration} gültig und kann einmal verwendet werden.',
       ignore: 'Falls Sie diese Einladung nicht erwarten, können Sie diese E-Mail ignorieren.',
     },
   },
@@ -90,7 +90,7 @@ export const ACCOUNT_MAIL_TEXTS: Record<LanguageCode, Record<AccountMailKind, Ac
       greeting: 'Bonjour{name},',
       body: 'Merci de vous être inscrit sur Parcel Atlas. Ouvrez le lien ci-dessous pour confirmer votre adresse e-mail et terminer votre inscription.',
       action: 'Terminer l’inscription',
-      expiry: 'Le lien est valable {hours} heures et ne peut être utilisé qu’une seule fois.',
+      expiry: 'Le lien est valable {duration} et ne peut être utilisé qu’une seule fois.',
       ignore: 'Si vous n’êtes pas à l’origine de cette demande, vous pouvez ignorer cet e-mail.',
     },
     alreadyRegistered: {
@@ -106,7 +106,7 @@ export const ACCOUNT_MAIL_TEXTS: Record<LanguageCode, Record<AccountMailKind, Ac
       greeting: 'Bonjour{name},',
       body: 'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte Parcel Atlas. Ouvrez le lien ci-dessous pour choisir un nouveau mot de passe.',
       action: 'Réinitialiser le mot de passe',
-      expiry: 'Le lien est valable {hours} heures et ne peut être utilisé qu’une seule fois.',
+      expiry: 'Le lien est valable {duration} et ne peut être utilisé qu’une seule fois.',
       ignore:
         'Si vous n’êtes pas à l’origine de cette demande, vous pouvez ignorer cet e-mail ; votre mot de passe reste inchangé.',
     },
@@ -115,7 +115,7 @@ export const ACCOUNT_MAIL_TEXTS: Record<LanguageCode, Record<AccountMailKind, Ac
       greeting: 'Bonjour{name},',
       body: 'Vous avez été invité à utiliser Parcel Atlas. Ouvrez le lien ci-dessous pour choisir votre mot de passe et activer votre compte.',
       action: 'Accepter l’invitation',
-      expiry: 'Le lien est valable {hours} heures et ne peut être utilisé qu’une seule fois.',
+      expiry: 'Le lien est valable {duration} et ne peut être utilisé qu’une seule fois.',
       ignore: 'Si vous n’attendiez pas cette invitation, vous pouvez ignorer cet e-mail.',
     },
   },
@@ -125,7 +125,7 @@ export const ACCOUNT_MAIL_TEXTS: Record<LanguageCode, Record<AccountMailKind, Ac
       greeting: 'Buongiorno{name},',
       body: 'Grazie per esserti registrato su Parcel Atlas. Apri il link qui sotto per confermare il tuo indirizzo e-mail e completare la registrazione.',
       action: 'Completa la registrazione',
-      expiry: 'Il link è valido per {hours} ore e può essere usato una sola volta.',
+      expiry: 'Il link è valido per {duration} e può essere usato una sola volta.',
       ignore: 'Se non hai fatto tu questa richiesta, puoi ignorare questa e-mail.',
     },
     alreadyRegistered: {
@@ -141,7 +141,7 @@ export const ACCOUNT_MAIL_TEXTS: Record<LanguageCode, Record<AccountMailKind, Ac
       greeting: 'Buongiorno{name},',
       body: 'Abbiamo ricevuto una richiesta di reimpostazione della password del tuo account Parcel Atlas. Apri il link qui sotto per scegliere una nuova password.',
       action: 'Reimposta la password',
-      expiry: 'Il link è valido per {hours} ore e può essere usato una sola volta.',
+      expiry: 'Il link è valido per {duration} e può essere usato una sola volta.',
       ignore:
         'Se non hai fatto tu questa richiesta, puoi ignorare questa e-mail; la password resta invariata.',
     },
@@ -150,7 +150,7 @@ export const ACCOUNT_MAIL_TEXTS: Record<LanguageCode, Record<AccountMailKind, Ac
       greeting: 'Buongiorno{name},',
       body: 'Sei stato invitato a usare Parcel Atlas. Apri il link qui sotto per scegliere la password e attivare il tuo account.',
       action: 'Accetta l’invito',
-      expiry: 'Il link è valido per {hours} ore e può essere usato una sola volta.',
+      expiry: 'Il link è valido per {duration} e può essere usato una sola volta.',
       ignore: 'Se non ti aspettavi questo invito, puoi ignorare questa e-mail.',
     },
   },

@@ -31,23 +31,54 @@ export function mailLanguage(language: string | null | undefined): LanguageCode 
   return (LANGUAGE_CODES as readonly string[]).includes(code) ? (code as LanguageCode) : 'en';
 }
 
+const DAY_SECONDS = 86_400;
+const HOUR_SECONDS = 3_600;
+
+/**
+ * A link's lifetime in words in the mail's language: two or more whole days as days ("7 days", "7 Tage"),
+ * else whole hours ("1 hour", "24 Stunden"), else minutes; singular and plural by the language's rules.
+ */
+export function durationInWords(seconds: number, language: LanguageCode): string {
+  const [value, unit] =
+    seconds >= 2 * DAY_SECONDS && seconds % DAY_SECONDS === 0
+      ? [seconds / DAY_SECONDS, 'day']
+      : seconds >= HOUR_SECONDS
+        ? [Math.round(seconds / HOUR_SECONDS), 'hour']
+        : [Math.max(1, Math.round(seconds / 60)), 'minute'];
+  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+}
+
+/**
+ * The mailed link opens the app in the mail's language (spec §1: a `lang` query parameter sets it), so an
+ * invitation sent with `--language de` opens in German whatever the browser had before.
+ */
+export function linkInLanguage(link: string, language: LanguageCode): string {
+  const url = new URL(link);
+  url.searchParams.set('lang', language);
+  return url.toString();
+}
+
 /** Builds a verification, reset or invitation mail in the recipient's language, as plain text and HTML. */
 export function composeAccountMail(input: AccountMailInput): Mail {
-  const text = ACCOUNT_MAIL_TEXTS[mailLanguage(input.language)][input.kind];
+  const language = mailLanguage(input.language);
+  const text = ACCOUNT_MAIL_TEXTS[language][input.kind];
   const greeting = text.greeting.replace('{name}', input.name?.trim() ? ` ${input.name.trim()}` : '');
-  const hours = String(Math.round((input.ttlSeconds ?? 0) / 3600) || 1);
-  const expiry = text.expiry.replace('{hours}', hours);
+  const expiry = text.expiry.replace(
+    '{duration}',
+    durationInWords(input.ttlSeconds ?? HOUR_SECONDS, language),
+  );
+  const link = linkInLanguage(input.link, language);
   const paragraphs = [greeting, text.body];
   const after = [expiry, text.ignore].filter(Boolean);
   return {
     to: input.to,
     subject: text.subject,
-    link: input.link,
-    text: [...paragraphs, `${text.action}: ${input.link}`, ...after, '— Parcel Atlas'].join('\n\n'),
+    link,
+    text: [...paragraphs, `${text.action}: ${link}`, ...after, '— Parcel Atlas'].join('\n\n'),
     html: [
       ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-      `<p><a href="${escapeHtml(input.link)}">${escapeHtml(text.action)}</a></p>`,
-      `<p style="color:#666">${escapeHtml(input.link)}</p>`,
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(text.action)}</a></p>`,
+      `<p style="color:#666">${escapeHtml(link)}</p>`,
       ...after.map((p) => `<p>${escapeHtml(p)}</p>`),
       '<p>— Parcel Atlas</p>',
     ].join('\n'),

@@ -10,7 +10,11 @@ export type QuotaResult = { ok: true } | { ok: false; errorCode: string; message
  * count and the answer commit together; it must never let usage exceed the plan's limit.
  */
 export interface QuotaService {
-  consume(userId: string, kind: QuotaKind): QuotaResult;
+  /**
+   * Counts one use. With `distinctKey` (an advanced search's filter fingerprint) a key already counted in
+   * this period is free: the same search counts once per period however often it is paged or repeated.
+   */
+  consume(userId: string, kind: QuotaKind, distinctKey?: string): QuotaResult;
 }
 
 /** The user's plan, limits and usage of this period, as `GET /v1/secure/subscriptions` answers. */
@@ -70,26 +74,35 @@ export function createQuotaService({
   events,
   clock = systemClock,
 }: QuotaServiceOptions): QuotaService {
-  const consume = (userId: string, kind: QuotaKind): QuotaResult & { threshold?: QuotaThreshold } =>
+  /** `counted`: whether this call added to the usage (a repeated distinct request does not). */
+  const consume = (
+    userId: string,
+    kind: QuotaKind,
+    distinctKey?: string,
+  ): QuotaResult & { counted?: boolean; threshold?: QuotaThreshold } =>
     unitOfWork(() => {
       const subscription = resolveSubscription(subscriptions, userId, clock());
       if (!subscription)
         return { ok: false, errorCode: LIMIT_REACHED_CODES[kind], message: NO_ACTIVE_PLAN_MESSAGE };
+      const { periodStart } = subscription;
       const limit = subscription.limits[kind];
-      if (!usage.tryIncrement(userId, subscription.periodStart, kind, limit)) {
+      if (distinctKey !== undefined && !usage.recordDistinct(userId, periodStart, kind, distinctKey))
+        return { ok: true, counted: false };
+      if (!usage.tryIncrement(userId, periodStart, kind, limit)) {
+        if (distinctKey !== undefined) usage.forgetDistinct(userId, periodStart, kind, distinctKey);
         return { ok: false, errorCode: LIMIT_REACHED_CODES[kind], message: LIMIT_REACHED_MESSAGES[kind] };
       }
-      const used = usage.read(userId, subscription.periodStart)[kind];
+      const used = usage.read(userId, periodStart)[kind];
       const percent = quotaThreshold(used, limit);
       return percent === null
-        ? { ok: true }
-        : { ok: true, threshold: { userId, kind, percent, used, limit } };
+        ? { ok: true, counted: true }
+        : { ok: true, counted: true, threshold: { userId, kind, percent, used, limit } };
     });
   return {
-    consume(userId, kind) {
-      const { threshold, ...result } = consume(userId, kind);
+    consume(userId, kind, distinctKey) {
+      const { counted, threshold, ...result } = consume(userId, kind, distinctKey);
       // Deferred so listeners (the socket push) read the count after the caller's transaction commits.
-      if (result.ok)
+      if (counted)
         setImmediate(() => {
           events.emit('usage-changed', { userId });
           if (threshold) events.emit(QUOTA_THRESHOLD_REACHED, threshold);

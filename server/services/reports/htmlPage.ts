@@ -1,4 +1,4 @@
-import type { ServerTranslator } from '../i18n/ServerTranslator';
+import type { LanguageTranslator } from '../i18n/ServerTranslator';
 
 /** Escapes text for HTML element content and attribute values. */
 export function escapeHtml(text: string | number): string {
@@ -29,7 +29,7 @@ const STYLE = `
 `;
 
 /** A complete, printable HTML page (inline CSS, no script) in the translator's language. */
-export function htmlPage(t: ServerTranslator, title: string, body: string): string {
+export function htmlPage(t: LanguageTranslator, title: string, body: string): string {
   return `<!doctype html>
 <html lang="${t.language}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -49,7 +49,7 @@ export interface PageMessage {
 }
 
 /** A page that explains why a tab could not show what it was opened for (never a bare 500). */
-export function messagePage(t: ServerTranslator, message: PageMessage): string {
+export function messagePage(t: LanguageTranslator, message: PageMessage): string {
   const title = t.t(message.titleId);
   const link = message.link
     ? `<p><a href="${escapeHtml(message.link.href)}">${escapeHtml(t.t(message.link.labelId))}</a></p>`

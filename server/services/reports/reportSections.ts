@@ -1,6 +1,6 @@
 import type { Parcel } from '../../../src/contract/Parcel';
 import { formatNumber } from '../../../src/lib/format/numbers';
-import type { ServerTranslator } from '../i18n/ServerTranslator';
+import type { LanguageTranslator } from '../i18n/ServerTranslator';
 import { parcelObjectType } from './objectType';
 import { estimateParcelPrice } from './priceEstimate';
 import type { ReportSubject } from './ReportSubject';
@@ -82,7 +82,7 @@ const measure = (value: number | null | undefined, unit: string): string =>
   value === null || value === undefined || !Number.isFinite(value) ? DASH : `${formatNumber(value)} ${unit}`;
 
 /** The text of a coded field value (lists joined), translated through the vocabulary. */
-export function fieldText(t: ServerTranslator, field: string, value: unknown): string {
+export function fieldText(t: LanguageTranslator, field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return DASH;
   const values = Array.isArray(value) ? value : [value];
   if (values.length === 0) return DASH;
@@ -97,7 +97,7 @@ export function fieldText(t: ServerTranslator, field: string, value: unknown): s
  */
 export function zoneText(
   subject: ReportSubject,
-  t: ServerTranslator,
+  t: LanguageTranslator,
   field: keyof Parcel,
   codes: string[] | undefined,
 ): string {
@@ -110,7 +110,7 @@ export function zoneText(
     .join(', ');
 }
 
-function parcelSection(subject: ReportSubject, t: ServerTranslator): ReportSection {
+function parcelSection(subject: ReportSubject, t: LanguageTranslator): ReportSection {
   const { parcel, canton } = subject;
   const price = estimateParcelPrice(parcel, subject.priceLevel);
   const cantonName = parcel.lang?.STATE?.[t.language] ?? parcel.STATE;
@@ -141,7 +141,7 @@ function parcelSection(subject: ReportSubject, t: ServerTranslator): ReportSecti
   return { id: 'parcel', title: t.t('report.section.parcel'), rows, note };
 }
 
-function objectTypesSection(subject: ReportSubject, t: ServerTranslator): ReportSection {
+function objectTypesSection(subject: ReportSubject, t: LanguageTranslator): ReportSection {
   const counts = new Map<string, number>();
   for (const o of subject.objects) counts.set(o.OBJ_TYP, (counts.get(o.OBJ_TYP) ?? 0) + 1);
   const rows: ReportRow[] = [
@@ -157,7 +157,7 @@ function objectTypesSection(subject: ReportSubject, t: ServerTranslator): Report
   return { id: 'objectTypes', title: t.t('report.section.objectTypes'), rows };
 }
 
-function buildingsSection(subject: ReportSubject, t: ServerTranslator): ReportSection {
+function buildingsSection(subject: ReportSubject, t: LanguageTranslator): ReportSection {
   return {
     id: 'buildings',
     title: t.t('report.section.buildings'),
@@ -197,7 +197,7 @@ function fixedPointParts(value: string): { name: string; type: string; number: s
   return { name, type, number: dash === -1 ? name : name.slice(dash + 1) };
 }
 
-function fixedPointsSection(subject: ReportSubject, t: ServerTranslator): ReportSection {
+function fixedPointsSection(subject: ReportSubject, t: LanguageTranslator): ReportSection {
   const points = subject.parcel.FIXPOINTS ?? [];
   return {
     id: 'fixedPoints',
@@ -231,7 +231,7 @@ function fixedPointsSection(subject: ReportSubject, t: ServerTranslator): Report
   };
 }
 
-function zoningSection(subject: ReportSubject, t: ServerTranslator): ReportSection {
+function zoningSection(subject: ReportSubject, t: LanguageTranslator): ReportSection {
   const { parcel } = subject;
 
   return {
@@ -246,7 +246,7 @@ function zoningSection(subject: ReportSubject, t: ServerTranslator): ReportSecti
   };
 }
 
-function fieldSection(id: ReportSectionId, subject: ReportSubject, t: ServerTranslator): ReportSection {
+function fieldSection(id: ReportSectionId, subject: ReportSubject, t: LanguageTranslator): ReportSection {
   const { parcel } = subject;
   const rows: ReportRow[] = (FIELD_SECTIONS[id] ?? []).map((field) => {
     if (field === 'GRN_RAD') {
@@ -269,7 +269,7 @@ function fieldSection(id: ReportSectionId, subject: ReportSubject, t: ServerTran
 }
 
 /** Every section of the report in the translator's language. */
-export function reportSections(subject: ReportSubject, t: ServerTranslator): ReportSection[] {
+export function reportSections(subject: ReportSubject, t: LanguageTranslator): ReportSection[] {
   return REPORT_SECTION_IDS.map((id) => {
     switch (id) {
       case 'parcel':

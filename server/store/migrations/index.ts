@@ -12,11 +12,13 @@ import { parcelDownloadsMigration } from './070-parcel-downloads';
 import { oneTimeTokensMigration } from './071-one-time-tokens';
 import { municipalityPriceLevelsMigration } from './072-municipality-price-levels';
 import { tileCacheMigration } from './090-tile-cache';
+import { countedSearchesMigration } from './050-counted-searches';
+import { couponsMigration } from './051-coupons';
 
 /**
  * Every schema step, in order. Version ranges by area keep parallel work apart:
  * 1–9 core, 10–19 accounts, 20–29 parcels/dataset, 30–39 plans/subscriptions, 40–49 settings/push,
- * 70–74 reports and exports, 90–99 tile cache.
+ * 50–54 fair quotas and coupons, 70–74 reports and exports, 90–99 tile cache.
  */
 export const migrations: Migration[] = [
   coreMigration,
@@ -32,4 +34,6 @@ export const migrations: Migration[] = [
   oneTimeTokensMigration,
   municipalityPriceLevelsMigration,
   tileCacheMigration,
+  countedSearchesMigration,
+  couponsMigration,
 ];

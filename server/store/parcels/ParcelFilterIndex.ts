@@ -9,8 +9,18 @@ import { readFilterColumns, scanFilterColumns, type FilterColumns } from './Filt
  * SQLite indexes as candidate ids; the rest is checked here.
  */
 export interface ParcelFilterIndex {
-  /** Matching parcel ids in id order for one page, the total and the counts per municipality BFS number. */
-  evaluate(query: ParcelQuery, candidates: number[] | null, offset: number, size: number): FilterResult;
+  /**
+   * Matching parcel ids in id order for one page, the total and the counts per municipality BFS number.
+   * With `preferredBfs`, text candidates in those municipalities come first (a place-name match ranks its
+   * own parcels before streets named after it elsewhere), each group in id order.
+   */
+  evaluate(
+    query: ParcelQuery,
+    candidates: number[] | null,
+    offset: number,
+    size: number,
+    preferredBfs?: ReadonlySet<number>,
+  ): FilterResult;
   /**
    * A test of single parcel ids against the query's in-memory filters, for a tile's few thousand parcels:
    * it costs what the tile costs, not what the filter matches. `candidates` (from the text, parcel-number
@@ -149,7 +159,7 @@ export function createParcelFilterIndex(db: Database, cols: FilterColumns): Parc
       }
       return rows;
     },
-    evaluate(query, candidates, offset, size) {
+    evaluate(query, candidates, offset, size, preferredBfs) {
       const { matches, restricted, allowedMun } = compile(query);
       const counts = new Uint32Array(munBfs.length);
       const pageIds: number[] = [];
@@ -160,7 +170,12 @@ export function createParcelFilterIndex(db: Database, cols: FilterColumns): Parc
         total++;
         counts[mun[r]]++;
       };
-      if (candidates) {
+      if (candidates && preferredBfs && preferredBfs.size > 0) {
+        const rows = candidates.map(position).filter((r) => r >= 0);
+        const preferred = (r: number) => preferredBfs.has(munBfs[mun[r]]);
+        for (const r of rows) if (preferred(r)) check(r);
+        for (const r of rows) if (!preferred(r)) check(r);
+      } else if (candidates) {
         for (const id of candidates) {
           const r = position(id);
           if (r >= 0) check(r);

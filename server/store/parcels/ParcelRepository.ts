@@ -24,6 +24,12 @@ export interface ParcelSearchResult {
   byMunicipality: MunicipalityCount[];
 }
 
+/** How to order a search's hits beyond the filters (the place-name ranking of issue 14 item 15). */
+export interface SearchRanking {
+  /** Municipality names whose parcels come first. */
+  preferMunicipalities?: readonly string[];
+}
+
 export interface ParcelDetail {
   parcel: Parcel;
   objects: BuildingObject[];
@@ -50,7 +56,9 @@ export interface ParcelRepository {
   locationNames(q: string, canton: string | undefined, limit: number): LocationNameItem[];
   alphas(q: string, varname: string | undefined, canton: string | undefined, limit: number): AlphaItem[];
   streets(q: string, canton: string | undefined, locnames: string[], limit: number): StreetItem[];
-  search(query: ParcelQuery, paging: Paging): ParcelSearchResult;
+  search(query: ParcelQuery, paging: Paging, ranking?: SearchRanking): ParcelSearchResult;
+  /** The canton codes the stored dataset has parcels for. */
+  cantonsWithData(): string[];
   parcel(prcId: string): ParcelDetail | null;
   /** Parcels whose bounding box meets the tile box, with PARCEL_TILE_KEYS attributes. */
   tileParcels(box: MercatorBox, query: ParcelQuery | null, limit: number): TileFeatureBatch;

@@ -200,23 +200,35 @@ export function createSqliteParcelRepository(
       }[];
       return rows.map((r) => ({ _id: String(r.id), code: r.name, canton: r.canton, locname: r.locname }));
     },
-    search(query, { page, size }) {
+    cantonsWithData() {
+      return prepared('SELECT DISTINCT canton FROM municipalities WHERE parcel_count > 0 ORDER BY canton')
+        .pluck()
+        .all() as string[];
+    },
+    search(query, { page, size }, ranking) {
       const filters = current();
+      const preferred = new Set<number>();
+      for (const name of ranking?.preferMunicipalities ?? [])
+        for (const [bfs, m] of filters.municipalities) if (m.name === name) preferred.add(bfs);
       const candidates = candidateIds(query);
       const { total, pageIds, countsByMunicipality } = filters.index.evaluate(
         query,
         candidates,
         (page - 1) * size,
         size,
+        preferred,
       );
       const rows =
         pageIds.length === 0
           ? []
           : (db
               .prepare(
-                `SELECT ${PARCEL_COLUMNS} FROM parcels p ${PARCEL_JOINS} WHERE p.id IN (${pageIds.join(',')}) ORDER BY p.id`,
+                `SELECT ${PARCEL_COLUMNS} FROM parcels p ${PARCEL_JOINS} WHERE p.id IN (${pageIds.join(',')})`,
               )
               .all() as ParcelRow[]);
+      // The page in the index's order (ranked groups, each in id order), not SQLite's.
+      const rank = new Map(pageIds.map((id, i) => [id, i]));
+      rows.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
       const byMunicipality: MunicipalityCount[] = [...countsByMunicipality]
         .flatMap(([bfs, count]) => {
           const m = filters.municipalities.get(bfs);

@@ -11,6 +11,8 @@ export interface CheckoutSessionRecord {
   successUrl: string;
   cancelUrl: string;
   createdAt: string;
+  /** The coupon the checkout was priced with (`amountCents` is the discounted price), if any. */
+  couponCode?: string | null;
 }
 
 export interface CheckoutSessionRepository {
@@ -30,17 +32,18 @@ interface Row {
   success_url: string;
   cancel_url: string;
   created_at: string;
+  coupon_code: string | null;
 }
 
 export function createCheckoutSessionRepository(db: Database): CheckoutSessionRepository {
   const insert = db.prepare(`INSERT INTO checkout_sessions
-    (id, user_id, email, plan_id, amount_cents, status, success_url, cancel_url, created_at)
-    VALUES (@id, @userId, @email, @planId, @amountCents, @status, @successUrl, @cancelUrl, @createdAt)`);
+    (id, user_id, email, plan_id, amount_cents, status, success_url, cancel_url, created_at, coupon_code)
+    VALUES (@id, @userId, @email, @planId, @amountCents, @status, @successUrl, @cancelUrl, @createdAt, @couponCode)`);
   const byId = db.prepare<[string], Row>('SELECT * FROM checkout_sessions WHERE id = ?');
   const close = db.prepare("UPDATE checkout_sessions SET status = ? WHERE id = ? AND status = 'open'");
   return {
     create: (record) => {
-      insert.run(record);
+      insert.run({ ...record, couponCode: record.couponCode ?? null });
     },
     byId: (id) => {
       const row = byId.get(id);
@@ -55,6 +58,7 @@ export function createCheckoutSessionRepository(db: Database): CheckoutSessionRe
             successUrl: row.success_url,
             cancelUrl: row.cancel_url,
             createdAt: row.created_at,
+            couponCode: row.coupon_code,
           }
         : null;
     },

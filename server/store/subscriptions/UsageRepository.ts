@@ -9,6 +9,13 @@ export interface UsageRepository {
   tryIncrement(userId: string, periodStart: string, kind: QuotaKind, limit: number): boolean;
   /** The counts of one period (0 for kinds not used yet). */
   read(userId: string, periodStart: string): Record<QuotaKind, number>;
+  /**
+   * Records that the request with this key was counted in the period; false when it was already (then it
+   * is free). A single INSERT OR IGNORE on the primary key, so two concurrent equal requests count once.
+   */
+  recordDistinct(userId: string, periodStart: string, kind: QuotaKind, key: string): boolean;
+  /** Takes a record back (its count was refused: the limit is reached), in the same transaction. */
+  forgetDistinct(userId: string, periodStart: string, kind: QuotaKind, key: string): void;
 }
 
 export function createUsageRepository(db: Database): UsageRepository {
@@ -21,7 +28,18 @@ export function createUsageRepository(db: Database): UsageRepository {
   const read = db.prepare<[string, string], { kind: QuotaKind; used: number }>(
     'SELECT kind, used FROM usage_counters WHERE user_id = ? AND period_start = ?',
   );
+  const recordDistinct = db.prepare(
+    'INSERT OR IGNORE INTO counted_requests (user_id, period_start, kind, request_key, counted_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const forgetDistinct = db.prepare(
+    'DELETE FROM counted_requests WHERE user_id = ? AND period_start = ? AND kind = ? AND request_key = ?',
+  );
   return {
+    recordDistinct: (userId, periodStart, kind, key) =>
+      recordDistinct.run(userId, periodStart, kind, key, new Date().toISOString()).changes === 1,
+    forgetDistinct: (userId, periodStart, kind, key) => {
+      forgetDistinct.run(userId, periodStart, kind, key);
+    },
     tryIncrement: (userId, periodStart, kind, limit) => {
       ensure.run(userId, periodStart, kind);
       return increment.run(userId, periodStart, kind, limit).changes === 1;

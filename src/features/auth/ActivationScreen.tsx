@@ -9,7 +9,7 @@ import { passwordStrengthScore, REQUIRED_PASSWORD_STRENGTH } from '../../lib/val
 import { selectLanguage } from '../i18n/languageSlice';
 import type { SnackbarText } from '../ui/uiSlice';
 import { activationOpened, selectActivationEmail, selectActivationPhase } from './activationSlice';
-import { AuthCard } from './AuthCard';
+import { AuthCard, GoToLoginButton } from './AuthCard';
 import { useRegisterMutation } from './authEndpoints';
 import { authErrorText, FormMessage } from './FormMessage';
 import { trimmedPasswords } from './NewPasswordFields';
@@ -19,22 +19,41 @@ const LANGUAGE_CHOICES = ['en', 'it', 'fr', 'de'] as const;
 
 type ActivationForm = Omit<RegisterRequest, 'email' | 'activationKey'>;
 
+/** The fields of spec §5's 'Please fill in all fields', in the order the form shows them. */
+const REQUIRED_FIELDS = [
+  'name',
+  'phone',
+  'defaultLanguage',
+  'companyName',
+  'companyAddress',
+  'username',
+  'password',
+  'confirmPassword',
+] as const satisfies readonly (keyof ActivationForm)[];
+
+/** A failed check of the form: the translation id of its message and the field it is about. */
+export interface ActivationProblem {
+  messageId: string;
+  field: keyof ActivationForm;
+}
+
+/**
+ * The form's own checks of spec §5, in order: the first failure and the field it belongs to, so the
+ * message shows next to that field rather than at the top of a long form (issue 14 item 16).
+ */
+export function activationFormProblem(values: ActivationForm): ActivationProblem | null {
+  const empty = REQUIRED_FIELDS.find((field) => !values[field] || values[field].trim() === '');
+  if (empty) return { messageId: 'auth.activation.fillAll', field: empty };
+  if (values.password !== values.confirmPassword)
+    return { messageId: 'auth.passwordMismatch', field: 'confirmPassword' };
+  if (passwordStrengthScore(values.password) < REQUIRED_PASSWORD_STRENGTH)
+    return { messageId: 'auth.activation.weak', field: 'password' };
+  return null;
+}
+
 /** The form's own checks of spec §5, in order; the translation id of the first failure. */
 export function activationFormError(values: ActivationForm): string | null {
-  const required = [
-    values.companyName,
-    values.name,
-    values.phone,
-    values.companyAddress,
-    values.username,
-    values.password,
-    values.confirmPassword,
-    values.defaultLanguage,
-  ];
-  if (required.some((value) => !value || value.trim() === '')) return 'auth.activation.fillAll';
-  if (values.password !== values.confirmPassword) return 'auth.passwordMismatch';
-  if (passwordStrengthScore(values.password) < REQUIRED_PASSWORD_STRENGTH) return 'auth.activation.weak';
-  return null;
+  return activationFormProblem(values)?.messageId ?? null;
 }
 
 /** Activation (`/register/activate/KEY`): key check after 1000 ms, the registration form, the done step. */
@@ -56,7 +75,12 @@ export function ActivationScreen() {
   if (phase === 'invalid') {
     return (
       <AuthCard title={<FormattedMessage id="screen.activation.title" />}>
-        <Result status="error" title={<FormattedMessage id="auth.activation.invalidKey" />} />
+        {/* A used or expired key is not a dead end: the account may already exist (issue 14 item 3). */}
+        <Result
+          status="error"
+          title={<FormattedMessage id="auth.activation.invalidKey" />}
+          extra={<GoToLoginButton />}
+        />
       </AuthCard>
     );
   }
@@ -81,6 +105,7 @@ function RegistrationForm({ activationKey }: { activationKey: string }) {
   const [form] = Form.useForm<ActivationForm>();
   const password: string = Form.useWatch('password', form) ?? '';
   const [register, { isLoading }] = useRegisterMutation();
+  // The server's refusal shows above the Register button, where the user is when it comes back.
   const [message, setMessage] = useState<SnackbarText | null>(null);
   const label = (id: string) => intl.formatMessage({ id });
   const score = passwordStrengthScore(password);
@@ -88,19 +113,21 @@ function RegistrationForm({ activationKey }: { activationKey: string }) {
   async function submit(values: ActivationForm) {
     // Passwords are trimmed on every path (the server trims them too, login included).
     const trimmed = { ...values, ...trimmedPasswords(values), username: email };
-    const error = activationFormError(trimmed);
-    if (error) {
-      setMessage({ id: error });
+    const problem = activationFormProblem(trimmed);
+    setMessage(null);
+    form.setFields(REQUIRED_FIELDS.map((field) => ({ name: field, errors: [] })));
+    if (problem) {
+      // Next to the field it is about, which is scrolled to and focused.
+      form.setFields([{ name: problem.field, errors: [intl.formatMessage({ id: problem.messageId })] }]);
+      form.scrollToField(problem.field, { block: 'center', focus: true });
       return;
     }
-    setMessage(null);
     const result = await register({ ...trimmed, email, activationKey });
     if ('error' in result) setMessage(authErrorText(result.error));
   }
 
   return (
     <AuthCard title={<FormattedMessage id="auth.activation.verified" />}>
-      <FormMessage message={message} />
       <Form
         form={form}
         layout="vertical"
@@ -156,6 +183,7 @@ function RegistrationForm({ activationKey }: { activationKey: string }) {
         <Form.Item name="confirmPassword" label={label('auth.confirmPassword')} required>
           <Input.Password autoComplete="new-password" placeholder={label('auth.activation.minChars')} />
         </Form.Item>
+        <FormMessage message={message} />
         <Button type="primary" htmlType="submit" block loading={isLoading}>
           <FormattedMessage id="auth.activation.submit" />
         </Button>

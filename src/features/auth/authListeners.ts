@@ -1,4 +1,5 @@
 import { isAnyOf, isRejectedWithValue, type UnknownAction } from '@reduxjs/toolkit';
+import { mainSessionRefused } from '../../api/mainAuthorization';
 import { mainApi } from '../../api/mainApi';
 import { appReset, appStarted, reloadPage } from '../../app/appLifecycle';
 import { ROUTE_PATHS } from '../../app/routePaths';
@@ -15,6 +16,7 @@ import { activationOpened } from './activationSlice';
 import { authEndpoints } from './authEndpoints';
 import { passwordErrorCleared, passwordErrorRaised } from './loginSlice';
 import { profileEndpoint } from './profile';
+import { returnPathAfterLogin } from './returnPath';
 import { clearSession, dropMainToken, logout, removeExpired, setProfile, setSsoToken } from './sessionSlice';
 
 const {
@@ -84,6 +86,21 @@ function addSessionListeners(startListening: AppStartListening): void {
       void listenerApi.extra.navigate(ROUTE_PATHS.login);
     },
   });
+
+  // A 401 that re-authorising once did not cure (issue 14): the session ended on the server (password changed
+  // elsewhere, account disabled, revoked). End it here the same way, instead of a map that silently gets
+  // nothing; the cached server data (the Plan button's plan) goes with it. Concurrent refusals report once.
+  startListening({
+    actionCreator: mainSessionRefused,
+    effect: (_action, listenerApi) => {
+      const { ssoToken, mainToken } = listenerApi.getState().session;
+      if (!ssoToken && !mainToken) return;
+      listenerApi.dispatch(showSnackbar('error', { id: 'error.sessionEnded' }));
+      listenerApi.dispatch(clearSession());
+      listenerApi.dispatch(mainApi.util.resetApiState());
+      void listenerApi.extra.navigate(ROUTE_PATHS.login);
+    },
+  });
 }
 
 /** The account screens' flows: login, activation, reset, invitation, password and profile changes. */
@@ -109,8 +126,11 @@ function addAccountListeners(startListening: AppStartListening): void {
       }
       listenerApi.dispatch(setProfile(profile));
       await listenerApi.dispatch(mainApi.endpoints.authorize.initiate());
+      // A login the checkout (or another screen) sent the user to returns there (`/login?next=…`).
+      const { pathname, search } = listenerApi.extra.state.location;
+      const target = pathname === ROUTE_PATHS.login ? returnPathAfterLogin(search) : ROUTE_PATHS.mapview;
       await listenerApi.delay(LOGIN_REDIRECT_MS);
-      void listenerApi.extra.navigate(ROUTE_PATHS.mapview);
+      void listenerApi.extra.navigate(target);
     },
   });
 

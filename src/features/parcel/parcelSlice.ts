@@ -3,6 +3,7 @@ import { mainApi } from '../../api/mainApi';
 import { isOkBody, reportableRefusal } from '../../api/responses';
 import type { AppStartListening } from '../../app/store';
 import type { ParcelFullResponse, PointGeometry } from '../../contract/Parcel';
+import { asSentence, upgradeActionFor } from '../plans/limitReachedSnackbar';
 import { searchRequested } from '../search/searchSlice';
 import { showSnackbar } from '../ui/uiSlice';
 
@@ -57,7 +58,8 @@ export const { useGetParcelFullQuery } = parcelApi;
 
 /**
  * Full-detail failure (spec §8): the server's message followed by 'Check your Plan and upgrade to
- * receive more limits'; with no message, 'No results found'.
+ * receive more limits'; with no message, 'No results found'. A used-up full-view quota adds the Upgrade
+ * action. The drawer closes: it has nothing to show, and would otherwise say 'Loading parcel…' forever.
  */
 export function addParcelListeners(startListening: AppStartListening): void {
   startListening({
@@ -65,11 +67,15 @@ export function addParcelListeners(startListening: AppStartListening): void {
     effect: (action, listenerApi) => {
       const refusal = reportableRefusal(action);
       if (!refusal) return;
-      const { message } = refusal;
+      const { message, errorCode } = refusal;
+      listenerApi.dispatch(parcelDetailClosed());
       listenerApi.dispatch(
         showSnackbar(
           'error',
-          message ? { id: 'parcel.detail.failed', values: { message } } : { id: 'search.noResults' },
+          message
+            ? { id: 'parcel.detail.failed', values: { message: asSentence(message) } }
+            : { id: 'search.noResults' },
+          upgradeActionFor(errorCode),
         ),
       );
     },

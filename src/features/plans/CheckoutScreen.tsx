@@ -1,10 +1,14 @@
 import { Alert, Button, Card, Space, Spin, Typography } from 'antd';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { ROUTE_PATHS } from '../../app/routePaths';
+import { loginPathReturningTo } from '../auth/returnPath';
 import { selectIsLoggedIn, selectMainToken, selectProfile } from '../auth/sessionSlice';
 import { useProfileRefresh } from '../auth/useProfileRefresh';
+import type { CouponQuote } from '../../contract/Coupons';
+import { CouponField } from './CouponField';
 import { HostFormPost, paymentHostUrl } from './HostFormPost';
 import { useGetPlansQuery, useGetSubscriptionQuery } from './planEndpoints';
 import { PlanLimits, PlanPrice } from './PlanSummary';
@@ -16,6 +20,7 @@ import { PlanLimits, PlanPrice } from './PlanSummary';
 export function CheckoutScreen() {
   const { planId } = useParams();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const intl = useIntl();
   // A public route, so no route guard loads the profile: with a token but no cached profile the user
   // would be shown as logged out (and could not check out) until some map route loaded it.
@@ -24,6 +29,8 @@ export function CheckoutScreen() {
   const mainToken = useAppSelector(selectMainToken);
   const profile = useAppSelector(selectProfile);
   const { data: plans, isLoading, isError } = useGetPlansQuery();
+  // The coupon applied to this plan (its price with the discount), sent with the checkout.
+  const [coupon, setCoupon] = useState<CouponQuote | null>(null);
   // Any main-server call authorises first, so a session with only the SSO token gets its main token here.
   useGetSubscriptionQuery(undefined, { skip: !loggedIn || mainToken !== null });
 
@@ -45,27 +52,39 @@ export function CheckoutScreen() {
       <Typography.Title level={4} data-testid="checkout-plan">
         {plan.name}
       </Typography.Title>
-      <PlanPrice amount={plan.amount} />
+      <PlanPrice amount={plan.amount} discounted={coupon ? coupon.amount : undefined} />
       <Typography.Text type="secondary">
         <FormattedMessage id="plans.tax" values={{ tax: plan.taxPerc }} />
       </Typography.Text>
       <PlanLimits limits={plan.limits} />
       {loggedIn ? (
-        <Space>
-          <HostFormPost
-            action={paymentHostUrl('create-checkout-session')}
-            fields={{
-              email: profile?.email ?? '',
-              lookup_key: plan.lookupKey,
-              amount: plan.amount.toFixed(2),
-              token: mainToken ?? '',
-            }}
-          >
-            <Button type="primary" htmlType="submit" disabled={!mainToken}>
-              <FormattedMessage id="checkout.submit" />
-            </Button>
-          </HostFormPost>
-          {changePlan}
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          <CouponField lookupKey={plan.lookupKey} applied={coupon} onApplied={setCoupon} />
+          {coupon && (
+            <Typography.Text type="success" data-testid="coupon-discount">
+              <FormattedMessage
+                id="checkout.coupon.discount"
+                values={{ discount: coupon.discount.toFixed(2), code: coupon.code }}
+              />
+            </Typography.Text>
+          )}
+          <Space>
+            <HostFormPost
+              action={paymentHostUrl('create-checkout-session')}
+              fields={{
+                email: profile?.email ?? '',
+                lookup_key: plan.lookupKey,
+                amount: (coupon ? coupon.amount : plan.amount).toFixed(2),
+                token: mainToken ?? '',
+                coupon: coupon?.code ?? '',
+              }}
+            >
+              <Button type="primary" htmlType="submit" disabled={!mainToken}>
+                <FormattedMessage id="checkout.submit" />
+              </Button>
+            </HostFormPost>
+            {changePlan}
+          </Space>
         </Space>
       ) : (
         <Space orientation="vertical">
@@ -73,7 +92,7 @@ export function CheckoutScreen() {
             <FormattedMessage id="checkout.loginRequired" />
           </Typography.Text>
           <Space>
-            <Button type="primary" onClick={() => navigate(ROUTE_PATHS.login)}>
+            <Button type="primary" onClick={() => navigate(loginPathReturningTo(pathname))}>
               <FormattedMessage id="layout.login" />
             </Button>
             {changePlan}

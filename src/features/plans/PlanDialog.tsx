@@ -14,9 +14,26 @@ export interface PlanDialogProps {
   onClose(): void;
 }
 
-/** A limit or usage key as the plan dialog shows it (spec §2): underscores as spaces, upper-cased. */
-function quotaKeyLabel(key: string): string {
-  return key.replace(/_/g, ' ').toUpperCase();
+/** The quota keys the plan dialog knows a translated name for (limits `max_…` and usage). */
+const KNOWN_QUOTA_KEYS = [
+  'max_advance_search',
+  'max_full_view',
+  'max_report_download',
+  'advance_search',
+  'full_view',
+  'report_download',
+];
+
+type Translate = (id: string) => string;
+
+/**
+ * A limit or usage key as the plan dialog shows it (spec §2): underscores as spaces, upper-cased. A known
+ * key shows its translated name the same way ("MAX. ERWEITERTE SUCHEN", issue 14 item 14); an unknown
+ * one its raw key.
+ */
+export function quotaKeyLabel(key: string, translate: Translate): string {
+  const name = KNOWN_QUOTA_KEYS.includes(key) ? translate(`plan.quota.${key}`) : key;
+  return name.replace(/_/g, ' ').toUpperCase();
 }
 
 /** The usage key a limit caps: `max_full_view` caps `full_view` (a usage keyed like the limit also counts). */
@@ -65,6 +82,7 @@ function QuotaSection({
 function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
   const intl = useIntl();
   const { limits } = subscription.plan;
+  const keyLabel = (key: string) => quotaKeyLabel(key, (id) => intl.formatMessage({ id }));
   return (
     <>
       <Descriptions column={1} bordered size="small">
@@ -89,7 +107,7 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
         {Object.entries(limits).map(([key, limit]) => {
           const reached = isLimitReached(key, limit, subscription.usage);
           return (
-            <Descriptions.Item key={key} label={quotaKeyLabel(key)}>
+            <Descriptions.Item key={key} label={keyLabel(key)}>
               <span
                 style={reached ? { color: PALETTE.error, fontWeight: 600 } : undefined}
                 data-testid={`limit-${key}`}
@@ -108,11 +126,15 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
       </QuotaSection>
       <QuotaSection titleId="plan.dialog.usage" testId="plan-usage">
         {Object.entries(subscription.usage).map(([key, used]) => (
-          <Descriptions.Item key={key} label={quotaKeyLabel(key)}>
+          <Descriptions.Item key={key} label={keyLabel(key)}>
             <span data-testid={`usage-${key}`}>{used}</span>
           </Descriptions.Item>
         ))}
       </QuotaSection>
+      {/* How searches are counted (issue 14 item 4), so paging never feels like spending. */}
+      <Typography.Paragraph type="secondary" style={{ marginTop: 12 }} data-testid="plan-fair-use">
+        <FormattedMessage id="plan.dialog.fairUse" />
+      </Typography.Paragraph>
     </>
   );
 }

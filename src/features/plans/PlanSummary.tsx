@@ -7,13 +7,23 @@ import { formatMoney } from '../../lib/format/numbers';
 
 // A plan's price and monthly limits as the plans and checkout screens show them.
 
-/** "CHF 59.90 per month" (spec §9 money: 2 decimals, en-US digits). */
-export function PlanPrice({ amount }: { amount: number }) {
+/**
+ * "CHF 59.90 per month" (spec §9 money: 2 decimals, en-US digits). With a coupon (`discounted`) the price
+ * to pay shows, the plan's price struck through beside it.
+ */
+export function PlanPrice({ amount, discounted }: { amount: number; discounted?: number }) {
   return (
     <div>
       <Typography.Text strong style={{ fontSize: 28 }} data-testid="plan-price">
-        {formatMoney(amount, 'CHF')}
+        {formatMoney(discounted ?? amount, 'CHF')}
       </Typography.Text>{' '}
+      {discounted !== undefined && (
+        <>
+          <Typography.Text delete type="secondary" data-testid="plan-price-before">
+            {formatMoney(amount, 'CHF')}
+          </Typography.Text>{' '}
+        </>
+      )}
       <Typography.Text type="secondary">
         <FormattedMessage id="plans.perMonth" />
       </Typography.Text>

@@ -10,7 +10,6 @@ import {
   draftCleared,
   draftMunicipalitiesChosen,
   searchRequested,
-  selectAddressQuery,
   selectDialogOpen,
   selectDraft,
 } from './searchSlice';
@@ -38,12 +37,13 @@ export function AdvancedSearchDialog() {
   const dispatch = useAppDispatch();
   const open = useAppSelector(selectDialogOpen);
   const draft = useAppSelector(selectDraft);
-  const addressQuery = useAppSelector(selectAddressQuery);
   const lookups = useLookupOptions(open);
   const needsCanton = !draft.CANTON;
   const fromError = areaInputError(draft.PRC_SUR_from);
   const toError = areaInputError(draft.PRC_SUR_to);
   const label = (id: string) => intl.formatMessage({ id });
+  // A draft restored from an older snapshot or support file has no text field yet.
+  const searchText = draft.searchQuery ?? '';
 
   return (
     <Modal
@@ -60,7 +60,7 @@ export function AdvancedSearchDialog() {
           key="search"
           type="primary"
           disabled={Boolean(fromError || toError)}
-          onClick={() => dispatch(searchRequested(criteriaFromDraft(draft, addressQuery)))}
+          onClick={() => dispatch(searchRequested(criteriaFromDraft(draft)))}
         >
           <FormattedMessage id="search.dialog.search" />
         </Button>,
@@ -68,6 +68,21 @@ export function AdvancedSearchDialog() {
     >
       <Form layout="vertical" component="div">
         <Row gutter={16}>
+          <Col xs={24}>
+            {/* The quick-search text travels with the advanced search: visible here, and clearable. */}
+            <Form.Item
+              label={label('search.field.text')}
+              htmlFor="search-text"
+              extra={searchText.trim() ? label('search.dialog.textHint') : undefined}
+            >
+              <Input
+                id="search-text"
+                allowClear
+                value={searchText}
+                onChange={(event) => dispatch(draftChanged({ searchQuery: event.target.value }))}
+              />
+            </Form.Item>
+          </Col>
           <LookupFormItem
             field="canton"
             labelId="search.field.canton"

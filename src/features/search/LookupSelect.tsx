@@ -1,3 +1,4 @@
+import './lookupSelect.css';
 import { Col, Form, Select, Spin } from 'antd';
 import { useIntl } from 'react-intl';
 import { useAppDispatch } from '../../app/hooks';
@@ -42,6 +43,8 @@ export function LookupSelect({
   return (
     <Select<string[] | string | undefined>
       id={id}
+      className="lookup-select"
+      title={needsCanton ? intl.formatMessage({ id: 'search.field.cantonFirst' }) : undefined}
       aria-label={intl.formatMessage({ id: labelId })}
       data-testid={`lookup-${field}`}
       mode={multiple ? 'multiple' : undefined}

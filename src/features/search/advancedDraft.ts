@@ -37,6 +37,12 @@ export type AdvancedSearchDraft = {
 } & {
   /** "Include roads": off (the default) sends the roads scope PRC_IND=Standard. */
   includeRoads: boolean;
+  /**
+   * The quick-search text the advanced search also sends: shown and editable in the dialog, so a forgotten
+   * "Zug" cannot silently narrow a search for canton GE to nothing (issue 14 item 5). Optional: drafts in
+   * snapshots saved before it existed have none.
+   */
+  searchQuery?: string;
 };
 
 /** The roads scope row: the dialog shows it as the "include roads" checkbox, inverted. */
@@ -69,7 +75,7 @@ export const HIDDEN_DRAFT_KEYS: readonly string[] = DIALOG_ROWS.filter((row) => 
 type DraftRecord = Record<string, unknown>;
 
 function emptyDraft(): AdvancedSearchDraft {
-  const draft: DraftRecord = { includeRoads: false };
+  const draft: DraftRecord = { includeRoads: false, searchQuery: '' };
   for (const row of DIALOG_ROWS) {
     if (row.kind === 'list') draft[row.name] = [];
     else if (row.kind === 'flag') draft[row.name] = false;
@@ -100,13 +106,15 @@ export function draftFromCriteria(criteria: SearchCriteria): AdvancedSearchDraft
   }
   // An advanced search without the roads scope included roads; with no advanced filter the default (off) stays.
   draft.includeRoads = criteria[ROADS_SCOPE] !== ROADS_EXCLUDED && isAdvancedCriteria(criteria);
+  draft.searchQuery = criteria.searchQuery ?? '';
   return draft as AdvancedSearchDraft;
 }
 
-/** The criteria an advanced search runs with: the dialog's fields plus the quick-search text. */
-export function criteriaFromDraft(draft: AdvancedSearchDraft, searchQuery: string): SearchCriteria {
+/** The criteria an advanced search runs with: the dialog's fields, its search text included. */
+export function criteriaFromDraft(draft: AdvancedSearchDraft): SearchCriteria {
   const fields = draft as unknown as DraftRecord;
-  const criteria: DraftRecord = { searchQuery: searchQuery.trim() || undefined };
+  // `?? ''`: a draft restored from an older snapshot has no text field.
+  const criteria: DraftRecord = { searchQuery: (draft.searchQuery ?? '').trim() || undefined };
   for (const row of DIALOG_ROWS) {
     const value = fields[row.name];
     if (row.kind === 'range') {

@@ -4,6 +4,7 @@ import type { AppStartListening } from '../../app/store';
 import { hasSearchInput } from '../../contract/SearchParameters';
 import { LIMIT_REACHED_CODES } from '../../contract/Subscription';
 import { SEARCH_SPINNER_MS, TYPING_DEBOUNCE_MS } from '../../lib/timing';
+import { asSentence, upgradeActionFor } from '../plans/limitReachedSnackbar';
 import { showSnackbar } from '../ui/uiSlice';
 import { lookupApi, searchApi } from './searchApi';
 import { addSearchUrlSync } from './searchUrlSync';
@@ -74,7 +75,13 @@ export function addSearchListeners(startListening: AppStartListening): void {
       if (!refusal) return;
       const { errorCode, message } = refusal;
       const severity = errorCode === LIMIT_REACHED_CODES.advance_search ? 'error' : 'warning';
-      listenerApi.dispatch(showSnackbar(severity, message ? { text: message } : { id: 'search.noResults' }));
+      listenerApi.dispatch(
+        showSnackbar(
+          severity,
+          message ? { text: asSentence(message) } : { id: 'search.noResults' },
+          upgradeActionFor(errorCode),
+        ),
+      );
     },
   });
 

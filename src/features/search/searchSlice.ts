@@ -107,7 +107,8 @@ export const searchSlice = createSlice({
     },
     advancedDialogOpened(state) {
       state.dialogOpen = true;
-      state.draft = draftFromCriteria(state.criteria);
+      // The text as the quick-search box shows it (typed but maybe not searched yet).
+      state.draft = { ...draftFromCriteria(state.criteria), searchQuery: state.addressQuery };
       state.lookupText = {};
       state.lookupQuery = {};
     },

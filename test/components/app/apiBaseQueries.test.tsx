@@ -210,3 +210,69 @@ describe('any 403 (spec §8)', () => {
     expect(store.getState().session.ssoToken).toBeNull();
   });
 });
+
+describe('a 401 that re-authorising once does not cure (issue 14 item 1)', () => {
+  const refuseEverything = () =>
+    server.use(
+      http.get(apiUrl('/v1/secure/test/echo'), ({ request }) => {
+        record(request);
+        return HttpResponse.json({ error: true, message: 'Session ended' }, { status: 401 });
+      }),
+      http.get(apiUrl('/v1/secure/payment/test/echo'), () =>
+        HttpResponse.json({ error: true, message: 'Session ended' }, { status: 401 }),
+      ),
+      http.post(apiUrl('/v1/secure/user/authorize'), ({ request }) => {
+        record(request);
+        return HttpResponse.json({ error: true, message: 'Session ended' }, { status: 401 });
+      }),
+    );
+
+  it('ends the session like a 403: snackbar, cleared session, /login', async () => {
+    refuseEverything();
+    const { store } = renderWithProviders(
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route path="/plans" element={<p>plans screen</p>} />
+          <Route path="/login" element={<p>login screen</p>} />
+        </Route>
+      </Routes>,
+      { initialEntries: ['/plans'], preloadedState: { session: sessionFixture() } },
+    );
+    await act(() => store.dispatch(main.endpoints.mainEcho.initiate()));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your session has ended. Please log in again.',
+    );
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
+    expect(store.getState().session).toMatchObject({ ssoToken: null, mainToken: null, profile: null });
+    // It tried once more with a fresh authorisation before giving up, and not again.
+    expect(seen.map(({ method }) => method)).toEqual(['GET', 'POST']);
+  });
+
+  it('reports once when several calls are refused together, and not when the retry succeeds', async () => {
+    refuseEverything();
+    const store = storeWith({ session: sessionFixture() });
+    await Promise.all([
+      store.dispatch(main.endpoints.mainEcho.initiate()),
+      store.dispatch(payment.endpoints.paymentEcho.initiate()),
+    ]);
+    expect(store.getState().ui.snackbars.map((snackbar) => snackbar.message)).toEqual([
+      { id: 'error.sessionEnded' },
+    ]);
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('leaves the session alone when the re-authorised call succeeds', async () => {
+    let refused = false;
+    server.use(
+      http.get(apiUrl('/v1/secure/test/echo'), () => {
+        if (refused) return HttpResponse.json({ ok: true });
+        refused = true;
+        return HttpResponse.json({ error: true }, { status: 401 });
+      }),
+    );
+    const store = storeWith({ session: sessionFixture() });
+    await store.dispatch(main.endpoints.mainEcho.initiate());
+    expect(store.getState().ui.snackbars).toEqual([]);
+    expect(store.getState().session.ssoToken).not.toBeNull();
+  });
+});

@@ -10,7 +10,7 @@ import { PROFILE, withSpecTimers } from './authFixtures';
 const server = startMswServer();
 withSpecTimers();
 // antd forms render slowly in jsdom on a shared 2-core machine.
-jest.setTimeout(20_000);
+jest.setTimeout(60_000);
 
 const STRONG = 'Str0ng!Pass';
 const location = () => screen.getByTestId('location').textContent;
@@ -102,6 +102,11 @@ describe('Activation screen (/register/activate/KEY)', () => {
     expect(
       await screen.findByText('Invalid activation key. Activation key may have expired or already used'),
     ).toBeInTheDocument();
+    // Not a dead end (issue 14 item 3): the account may exist already.
+    await userEvent
+      .setup({ advanceTimers: jest.advanceTimersByTime })
+      .click(screen.getByRole('button', { name: 'Go to Login' }));
+    await waitFor(() => expect(location()).toBe('/login'));
   });
 
   it('the strength bar follows the score; the show/hide toggle reveals the password', async () => {
@@ -119,21 +124,26 @@ describe('Activation screen (/register/activate/KEY)', () => {
   });
 
   it.each([
-    [{ 'Company name': '' }, 'Please fill in all fields'],
-    [{ 'Full name': '' }, 'Please fill in all fields'],
-    [{ 'Company address': '' }, 'Please fill in all fields'],
-    [{ 'Confirm password': '' }, 'Please fill in all fields'],
-    [{ 'Confirm password': 'Other!Pass1' }, 'Password and Confirm Password do not match'],
+    [{ 'Company name': '' }, 'Company name', 'Please fill in all fields'],
+    [{ 'Full name': '' }, 'Full name', 'Please fill in all fields'],
+    [{ 'Company address': '' }, 'Company address', 'Please fill in all fields'],
+    [{ 'Confirm password': '' }, 'Confirm password', 'Please fill in all fields'],
+    [{ 'Confirm password': 'Other!Pass1' }, 'Confirm password', 'Password and Confirm Password do not match'],
     [
       { Password: 'Abcdefg12', 'Confirm password': 'Abcdefg12' },
+      'Password',
       'Please choose a stronger password. Try a mix of letters, numbers, and symbols.',
     ],
-  ])('refuses %j with %s and calls nothing', async (overrides, message) => {
+  ])('refuses %j next to the field %s with %s and calls nothing', async (overrides, field, message) => {
     validKey();
     const { user } = await renderChecked();
     fillForm(overrides);
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    expect(await screen.findByText(message)).toBeInTheDocument();
+    const shown = await screen.findByText(message);
+    // Next to the field it is about (issue 14 item 16), not at the top of the long form.
+    const item = screen.getByLabelText(field).closest('.ant-form-item');
+    expect(item).toContainElement(shown);
+    expect(item).toHaveClass('ant-form-item-has-error');
   });
 
   it("registers: the payload of spec §3, 'Registration Successful / Pending Activation', session, authorise, / after 888 ms", async () => {

@@ -13,13 +13,13 @@ const server = startMswServer(
 );
 withSpecTimers();
 
-function renderLogin() {
+function renderLogin(url = '/login') {
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
   const view = renderWithProviders(
     <>
       <LoginScreen />
     </>,
-    { initialEntries: ['/login'] },
+    { initialEntries: [url] },
   );
   return { user, ...view };
 }
@@ -61,6 +61,29 @@ describe('Login screen', () => {
     expect(location()).toBe('/login');
     await act(() => jest.advanceTimersByTimeAsync(50));
     await waitFor(() => expect(location()).toBe('/'));
+  });
+
+  it.each([
+    ['/login?next=%2Fcheckout%2Fbasic', '/checkout/basic'],
+    ['/login?next=%2F%2Fevil.example%2F', '/'],
+    ['/login?next=https%3A%2F%2Fevil.example%2F', '/'],
+  ])('from %s goes back to %s after 888 ms (issue 14 item 3)', async (url, expected) => {
+    server.use(
+      http.post(apiUrl('/api/user/login'), () =>
+        HttpResponse.json({ token: 'sso-token', error: false, message: 'Login successful' }),
+      ),
+      http.get(apiUrl('/api/admin/profile'), () => HttpResponse.json(PROFILE)),
+      http.post(apiUrl('/v1/secure/user/authorize'), () =>
+        HttpResponse.json({ token: 'main-token', profile: PROFILE }),
+      ),
+    );
+    const { user, store } = renderLogin(url);
+    await user.type(screen.getByLabelText('Username'), 'anna@example.ch');
+    await user.type(screen.getByLabelText('Password'), 'Str0ng!Pass');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(store.getState().session.mainToken?.value).toBe('main-token'));
+    await act(() => jest.advanceTimersByTimeAsync(LOGIN_REDIRECT_MS));
+    await waitFor(() => expect(location()).toBe(expected));
   });
 
   it('Enter in the password field submits', async () => {

@@ -15,7 +15,7 @@ describe('full-detail failure snackbar text (spec §8)', () => {
       );
     });
     expect(
-      await screen.findByText('Full view limit reached. Check your Plan and upgrade to receive more limits'),
+      await screen.findByText('Full view limit reached. Check your Plan and upgrade to receive more limits.'),
     ).toBeInTheDocument();
   });
 });

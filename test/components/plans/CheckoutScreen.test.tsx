@@ -84,7 +84,8 @@ describe('Checkout screen', () => {
     expect(await screen.findByText('Log in to subscribe to a plan.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Checkout' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    // The login returns to this checkout (issue 14 item 3).
+    expect(screen.getByTestId('location')).toHaveTextContent('/login?next=%2Fcheckout%2Fbasic');
   });
 
   it('loads the profile of a session that kept its token but not its profile, then offers Checkout', async () => {
@@ -108,5 +109,62 @@ describe('Checkout screen', () => {
     expect(hiddenValue(form, 'email')).toBe('anna@example.ch');
     expect(hiddenValue(form, 'token')).toBe('fresh-main-token');
     expect(screen.queryByText('Log in to subscribe to a plan.')).not.toBeInTheDocument();
+  });
+
+  describe('coupon (issue 14 item 17, spec §8)', () => {
+    function renderStandard(language: 'en' | 'de' = 'en') {
+      return renderWithProviders(<CheckoutScreen />, {
+        initialEntries: ['/checkout/standard'],
+        path: '/checkout/:planId',
+        preloadedState: { session: LOGGED_IN, language: { chosen: language } },
+      });
+    }
+
+    it('shows the discounted price before paying and sends the code with the checkout', async () => {
+      const asked: unknown[] = [];
+      server.use(
+        http.post(apiUrl('/v1/secure/payment/coupon-quote'), async ({ request }) => {
+          asked.push(await request.json());
+          return HttpResponse.json({
+            code: 'SPRING20',
+            originalAmount: 59.9,
+            discount: 11.98,
+            amount: 47.92,
+            percentOff: 20,
+          });
+        }),
+      );
+      const user = userEvent.setup();
+      renderStandard();
+      await user.type(await screen.findByRole('textbox', { name: 'Coupon code' }), 'spring20');
+      await user.click(screen.getByRole('button', { name: 'Apply' }));
+      expect(await screen.findByTestId('plan-price')).toHaveTextContent('CHF 47.92');
+      expect(screen.getByTestId('plan-price-before')).toHaveTextContent('CHF 59.90');
+      expect(screen.getByTestId('coupon-discount')).toHaveTextContent('Discount with SPRING20: CHF 11.98');
+      expect(asked).toEqual([{ code: 'spring20', lookup_key: 'standard_monthly' }]);
+      const form = screen.getByRole('button', { name: 'Checkout' }).closest('form')!;
+      expect(hiddenValue(form, 'coupon')).toBe('SPRING20');
+      expect(hiddenValue(form, 'amount')).toBe('47.92');
+
+      await user.click(screen.getByRole('button', { name: 'Remove' }));
+      expect(screen.getByTestId('plan-price')).toHaveTextContent('CHF 59.90');
+      expect(hiddenValue(form, 'coupon')).toBe('');
+    });
+
+    it("shows the translated 'Invalid coupon code' for a code the server refuses", async () => {
+      server.use(
+        http.post(apiUrl('/v1/secure/payment/coupon-quote'), () =>
+          HttpResponse.json({ error: true, message: 'Invalid coupon code' }, { status: 400 }),
+        ),
+      );
+      const user = userEvent.setup();
+      renderStandard('de');
+      await user.type(await screen.findByRole('textbox', { name: 'Gutscheincode' }), 'EXPIRED');
+      await user.click(screen.getByRole('button', { name: 'Einlösen' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Ungültiger Gutscheincode');
+      expect(screen.getByTestId('plan-price')).toHaveTextContent('CHF 59.90');
+      const form = screen.getByRole('button', { name: 'Zur Kasse' }).closest('form')!;
+      expect(hiddenValue(form, 'coupon')).toBe('');
+    });
   });
 });

@@ -109,6 +109,18 @@ describe('Plan dialog', () => {
     expect(within(dialog).getByText('Verlängerungsdatum')).toBeInTheDocument();
   });
 
+  it('translates the limit and usage keys, and states how advanced searches are counted (issue 14)', async () => {
+    renderHost('de');
+    const dialog = await openDialog();
+    expect(await within(dialog).findByText('MAX. ERWEITERTE SUCHEN')).toBeInTheDocument();
+    expect(within(dialog).getByText('MAX. VOLLANSICHTEN')).toBeInTheDocument();
+    expect(within(dialog).getByText('ERWEITERTE SUCHEN')).toBeInTheDocument();
+    expect(within(dialog).queryByText('MAX ADVANCE SEARCH')).not.toBeInTheDocument();
+    expect(within(dialog).getByTestId('plan-fair-use')).toHaveTextContent(
+      'Eine erweiterte Suche zählt pro Abrechnungszeitraum einmal je unterschiedlicher Filterkombination',
+    );
+  });
+
   it('Upgrade closes the dialog and leads to the plans', async () => {
     renderHost();
     await openDialog();

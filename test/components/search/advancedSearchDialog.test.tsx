@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MapViewScreen } from '../../../src/features/mapView/MapViewScreen';
@@ -100,6 +100,7 @@ describe("advanced search dialog 'Search for Parcels' (spec §2, §4, §5)", () 
       dialog.querySelectorAll('.ant-form-item-label label, .ant-checkbox-wrapper'),
     ).map((label) => label.textContent);
     expect(labels).toEqual([
+      'Search text',
       'Canton',
       'Municipality',
       'Street',
@@ -247,5 +248,45 @@ describe("advanced search dialog 'Search for Parcels' (spec §2, §4, §5)", () 
     await user.click(footerButton('Clear'));
     expect(store.getState().search.draft.CANTON).toBeUndefined();
     expect(store.getState().search.draft).toMatchObject({ PRC_NO: '', GRN_RAD: false, LOCNAME: [] });
+  });
+
+  it('shows the quick-search text as a chip and in the dialog, where it can be cleared (issue 14 item 5)', async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const { store } = renderWithProviders(<MapViewScreen />, {
+      preloadedState: { session: sessionFixture() },
+    });
+    // fireEvent, not typing key by key: this dialog is slow enough in jsdom on a loaded machine.
+    const quick = screen.getByRole('searchbox', { name: 'Quick search' });
+    fireEvent.change(quick, { target: { value: 'Zug' } });
+    fireEvent.keyDown(quick, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await act(async () => {
+      jest.advanceTimersByTime(TYPING_DEBOUNCE_MS);
+    });
+    await screen.findByText('Found 4 results');
+    expect(screen.getByTestId('chip-searchQuery')).toHaveTextContent('Search text: Zug');
+
+    await user.click(screen.getByRole('button', { name: 'Advanced search' }));
+    const dialog = await screen.findByRole('dialog');
+    const text = within(dialog).getByLabelText('Search text');
+    expect(text).toHaveValue('Zug');
+    expect(
+      within(dialog).getByText(
+        'The search also looks for this text. Clear it to search by the filters alone.',
+      ),
+    ).toBeInTheDocument();
+    fireEvent.change(text, { target: { value: '' } });
+    act(() => {
+      store.dispatch(draftCantonChosen('GE'));
+    });
+    await user.click(footerButton('Search'));
+    await act(async () => {
+      jest.advanceTimersByTime(TYPING_DEBOUNCE_MS);
+    });
+    await waitFor(() => expect(searches).toHaveLength(2));
+    const request = searches[1];
+    expect(request.searchParams.get('CANTON')).toBe('GE');
+    expect(request.searchParams.has('searchQuery')).toBe(false);
+    expect(screen.queryByTestId('chip-searchQuery')).not.toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Quick search' })).toHaveValue('');
   });
 });

@@ -94,7 +94,7 @@ describe('map view search (spec §2, §4, §5)', () => {
   it("shows '100+' pages at the cap and keeps the filters when the page changes", async () => {
     answerSearch(searchResponse(12, 5000));
     const { user } = renderMapView('/?searchQuery=Zug&CANTON=ZG');
-    expect(await screen.findByText('Found 5000 results')).toBeInTheDocument();
+    expect(await screen.findByText('Found 5,000 results')).toBeInTheDocument();
     expect(screen.getByTestId('result-page')).toHaveTextContent('Page 1 of 100+');
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     await elapse(0);
@@ -184,7 +184,7 @@ describe('map view search (spec §2, §4, §5)', () => {
     );
   });
 
-  it("shows the server's message as an error when the plan's advanced-search limit is reached", async () => {
+  it("shows the server's message as an error sentence with Upgrade when the advanced-search limit is reached", async () => {
     answerSearch(
       {
         error: true,
@@ -197,7 +197,8 @@ describe('map view search (spec §2, §4, §5)', () => {
     await waitFor(() =>
       expect(store.getState().ui.snackbars.at(-1)).toMatchObject({
         kind: 'error',
-        message: { text: 'You reached the advanced search limit of your plan' },
+        message: { text: 'You reached the advanced search limit of your plan.' },
+        action: { labelId: 'plan.dialog.upgrade', to: '/plans' },
       }),
     );
     expect(requests[0].pathname).toBe('/v1/secure/maps/advance-search');
@@ -231,7 +232,7 @@ describe('map view search (spec §2, §4, §5)', () => {
     );
     const open = jest.spyOn(window, 'open').mockReturnValue({ opener: window } as unknown as Window);
     const { user, store } = renderMapView('/?searchQuery=Zug');
-    await screen.findByText('Found 1 results');
+    await screen.findByText('Found 1 result');
     const card = screen.getAllByTestId('result-card')[0];
     await user.click(within(card).getByRole('button', { name: 'Full report' }));
     await waitFor(() => expect(open).toHaveBeenCalledTimes(1));

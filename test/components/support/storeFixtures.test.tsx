@@ -85,7 +85,7 @@ describe('replayable store fixtures (design.md §3)', () => {
     renderFromStoreFixture('trial-user-at-limit');
     await elapse(1000);
     expect(
-      (await screen.findAllByText('You have reached the advanced search limit of your plan')).length,
+      (await screen.findAllByText('You have reached the advanced search limit of your plan.')).length,
     ).toBeGreaterThan(0);
     await user.click(await screen.findByRole('button', { name: /Trial/ }));
     const dialog = await screen.findByRole('dialog');

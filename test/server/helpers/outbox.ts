@@ -70,7 +70,8 @@ export async function waitForMail(dataDir: string, to: string, timeoutMs = 3000)
 /** The key at the end of a mailed link (`…/reset-password/KEY`). */
 export function keyFromLink(link: string | null): string {
   if (!link) throw new Error('the mail has no link');
-  return decodeURIComponent(link.split('/').pop() ?? '');
+  // The link carries the mail's language as `?lang=xx` (spec §1) after the key.
+  return decodeURIComponent(new URL(link).pathname.split('/').pop() ?? '');
 }
 
 /** Empties the outbox, so the next waitForMail sees only mails sent after this point. */

@@ -10,9 +10,14 @@ import type { ParcelSearchResult } from '../../../store/parcels/ParcelRepository
 import type { QuotaKind } from '../../../../src/contract/Subscription';
 import type { AppContext } from '../../../AppContext';
 
-/** The Elasticsearch shape the client reads: hits, total and one bucket per municipality. */
-export function toSearchResponse(result: ParcelSearchResult): SearchResponse {
+/**
+ * The Elasticsearch shape the client reads: hits, total and one bucket per municipality; a search that
+ * found nothing for a reason the user should know carries it as `errorMessage` (spec §8: shown as the
+ * no-hits warning).
+ */
+export function toSearchResponse(result: ParcelSearchResult & { notice?: string }): SearchResponse {
   return {
+    ...(result.notice ? { errorMessage: result.notice } : {}),
     hits: {
       hits: result.hits.map((parcel) => ({ _id: parcel.PRC_ID, _source: parcel })),
       total: { value: result.total, relation: 'eq' },
@@ -47,11 +52,17 @@ export interface QuotaDenial {
 
 /**
  * Counts one advanced search or full view for the user. Call it inside the db.transaction that serves
- * the request, so the count and the answer commit (or roll back) together. Returns null when allowed,
+ * the request, so the count and the answer commit (or roll back) together. With `distinctKey` a request
+ * already counted this period is free (see QuotaService.consume). Returns null when allowed,
  * else the error fields both routes answer with.
  */
-export function quotaDenial(ctx: AppContext, userId: string, kind: QuotaKind): QuotaDenial | null {
-  const result = ctx.quota.consume(userId, kind);
+export function quotaDenial(
+  ctx: AppContext,
+  userId: string,
+  kind: QuotaKind,
+  distinctKey?: string,
+): QuotaDenial | null {
+  const result = ctx.quota.consume(userId, kind, distinctKey);
   if (result.ok) return null;
   return { error: true, errorCode: result.errorCode, errorMessage: result.message };
 }

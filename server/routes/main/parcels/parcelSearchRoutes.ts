@@ -10,6 +10,8 @@ import {
   SearchInputError,
   type RawQuery,
 } from '../../../services/search/parseSearchQuery';
+import { languageOf } from '../../../services/i18n/ServerTranslator';
+import { searchFingerprint } from '../../../services/search/searchFingerprint';
 import { EMPTY_SEARCH, QUOTA_DENIED_STATUS, quotaDenial, toSearchResponse } from './parcelReplies';
 import { searchQuerystringSchema } from './searchQuerystringSchema';
 
@@ -21,6 +23,9 @@ type Answer = (query: ParcelQuery, paging: Paging, request: FastifyRequest, repl
  */
 export async function parcelSearchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const options = { preHandler: requireRole(ctx), schema: { querystring: searchQuerystringSchema } };
+  /** The search as the user means a place name (exonyms, own municipality first, "no data for canton"). */
+  const runSearch = (query: ParcelQuery, paging: Paging, request: FastifyRequest) =>
+    toSearchResponse(ctx.placeSearch.search(query, paging, languageOf(request.headers.langcode)));
   const badInput = (message: string) => ({ ...EMPTY_SEARCH, error: true, message, errorMessage: message });
 
   /** Parses filters and paging (400 on bad input), answers an empty result without criteria, else `answer`. */
@@ -38,12 +43,15 @@ export async function parcelSearchRoutes(app: FastifyInstance, ctx: AppContext):
     return answer(query, paging, request, reply);
   };
 
-  /** One advanced search: counted in the same transaction that answers it. */
+  /**
+   * One advanced search: counted in the same transaction that answers it, once per distinct filter set per
+   * period (issue 14 item 4): its other pages, and the same search again, are free.
+   */
   const advancedSearch: Answer = (query, paging, request, reply) => {
     const user = authUser(request);
     const outcome = ctx.unitOfWork(() => {
-      const denied = quotaDenial(ctx, user.id, 'advance_search');
-      return denied ? { denied } : { response: toSearchResponse(ctx.parcels.search(query, paging)) };
+      const denied = quotaDenial(ctx, user.id, 'advance_search', searchFingerprint(query));
+      return denied ? { denied } : { response: runSearch(query, paging, request) };
     });
     if (outcome.denied) return reply.code(QUOTA_DENIED_STATUS).send({ ...EMPTY_SEARCH, ...outcome.denied });
     return outcome.response;
@@ -56,7 +64,7 @@ export async function parcelSearchRoutes(app: FastifyInstance, ctx: AppContext):
     searchRoute((query, paging, request, reply) =>
       isAdvancedQuery(query)
         ? advancedSearch(query, paging, request, reply)
-        : toSearchResponse(ctx.parcels.search(query, paging)),
+        : runSearch(query, paging, request),
     ),
   );
 

@@ -45,7 +45,8 @@ export async function parcelTileRoutes(app: FastifyInstance, ctx: AppContext): P
         return reply.code(400).send({ error: true, message: error.message });
       throw error;
     }
-    const tile = await ctx.tiles.encoded(kind, z, x, y, query);
+    // "Genf" draws Genève's parcels, as the result list lists them.
+    const tile = await ctx.tiles.encoded(kind, z, x, y, query && ctx.placeSearch.officialQuery(query));
     reply.header('cache-control', 'private, max-age=300').header('vary', 'Authorization, Accept-Encoding');
     if (!tile) return reply.code(204).send();
     reply.header('etag', tile.etag);

@@ -1,5 +1,5 @@
 import { formatNumber } from '../../../../src/lib/format/numbers';
-import type { ServerTranslator } from '../../i18n/ServerTranslator';
+import type { LanguageTranslator } from '../../i18n/ServerTranslator';
 import { escapeHtml, htmlPage } from '../htmlPage';
 import type { Lv95Ring } from '../parcelSurroundings';
 import { reportDate } from '../reportNaming';
@@ -29,7 +29,7 @@ function parcelSvg(subject: ReportSubject, title: string): string {
   </svg>`;
 }
 
-function findingText(t: ServerTranslator, finding: Finding): string {
+function findingText(t: LanguageTranslator, finding: Finding): string {
   const values: Record<string, string | number> = { ...finding.values };
   if (typeof values.field === 'string') values.field = t.t(`parcel.field.${values.field}`);
   return t.t(`assessment.finding.${finding.key}`, values);
@@ -47,7 +47,7 @@ const m2 = (value: number | null) => (value === null ? '–' : `${formatNumber(v
 export function renderAssessmentHtml(
   subject: ReportSubject,
   assessment: Assessment,
-  t: ServerTranslator,
+  t: LanguageTranslator,
   generatedAt: Date,
 ): string {
   const { parcel } = subject;

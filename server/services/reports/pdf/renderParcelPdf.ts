@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { ServerTranslator } from '../../i18n/ServerTranslator';
+import type { LanguageTranslator } from '../../i18n/ServerTranslator';
 import { REPORT_MAP_ASPECT, type ReportSubject } from '../ReportSubject';
 import { reportSections, type ReportSection, type ReportTable } from '../reportSections';
 import { drawParcelMap } from './drawParcelMap';
@@ -101,7 +101,7 @@ function note(doc: Doc, text: string): void {
 }
 
 /** Page header of the first page: title, parcel, municipality and date. */
-function titleBlock(doc: Doc, subject: ReportSubject, t: ServerTranslator, now: Date): void {
+function titleBlock(doc: Doc, subject: ReportSubject, t: LanguageTranslator, now: Date): void {
   const { parcel } = subject;
   doc.font('Helvetica-Bold').fontSize(18).fillColor(PRIMARY).text(t.t('report.pdf.title'), MARGIN, MARGIN);
   doc
@@ -119,7 +119,7 @@ function titleBlock(doc: Doc, subject: ReportSubject, t: ServerTranslator, now: 
 }
 
 /** Footer on every page: sources, demo notice and "page X of Y". */
-function footers(doc: Doc, t: ServerTranslator, options: PdfOptions): void {
+function footers(doc: Doc, t: LanguageTranslator, options: PdfOptions): void {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -154,7 +154,7 @@ function footers(doc: Doc, t: ServerTranslator, options: PdfOptions): void {
  */
 export function renderParcelPdf(
   subject: ReportSubject,
-  t: ServerTranslator,
+  t: LanguageTranslator,
   options: PdfOptions,
 ): Promise<Buffer> {
   const { parcel } = subject;

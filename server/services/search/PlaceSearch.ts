@@ -1,0 +1,63 @@
+import type { Paging, ParcelQuery } from '../../store/parcels/ParcelQuery';
+import type { ParcelRepository, ParcelSearchResult } from '../../store/parcels/ParcelRepository';
+import type { ServerLanguage, ServerTranslator } from '../i18n/ServerTranslator';
+import { createPlaceNames, foldPlaceName, type Place, type PlaceNames } from './placeNames';
+
+export interface PlaceSearchResult extends ParcelSearchResult {
+  /** Why a search that names a place found nothing, in the user's language ("No data for canton ZH …"). */
+  notice?: string;
+}
+
+/**
+ * The parcel search as a user means it when the text is a place name (issue 14 item 15):
+ * - an exonym searches the official name ("Genf", "Ginevra" → Genève);
+ * - the parcels of the named municipality come before streets named after it elsewhere ("Zug" lists the
+ *   town before Zugerweg in Baar);
+ * - a place in a canton the dataset has no parcels for says so instead of a bare "No results found".
+ */
+export interface PlaceSearch {
+  search(query: ParcelQuery, paging: Paging, language: ServerLanguage): PlaceSearchResult;
+  /** The query with an exonym replaced by the official name (the map's matching-parcel tiles use it). */
+  officialQuery(query: ParcelQuery): ParcelQuery;
+}
+
+/** The municipalities a text names and the text the full-text search should use for them. */
+export function placeQuery(
+  query: ParcelQuery,
+  places: Place[],
+): { query: ParcelQuery; municipalities: string[] } {
+  const municipalities = [...new Set(places.filter((p) => p.kind === 'municipality').map((p) => p.name))];
+  const [official] = municipalities;
+  // "Genf" matches no parcel text; its official name does. A text that is the official name stays as typed.
+  const typed = query.text ?? '';
+  const rewrite = official && !municipalities.some((name) => foldPlaceName(name) === foldPlaceName(typed));
+  return { query: rewrite ? { ...query, text: official } : query, municipalities };
+}
+
+export function createPlaceSearch(
+  parcels: ParcelRepository,
+  translator: ServerTranslator,
+  placeNames: PlaceNames = createPlaceNames(),
+): PlaceSearch {
+  return {
+    officialQuery(query) {
+      return query.text ? placeQuery(query, placeNames.match(query.text)).query : query;
+    },
+    search(query, paging, language) {
+      const places = query.text ? placeNames.match(query.text) : [];
+      if (places.length === 0) return parcels.search(query, paging);
+      const ranked = placeQuery(query, places);
+      const result = parcels.search(ranked.query, paging, { preferMunicipalities: ranked.municipalities });
+      if (result.total > 0) return result;
+      const withData = new Set(parcels.cantonsWithData());
+      const cantons = [...new Set(places.map((place) => place.cantonCode))];
+      // Only when no canton the text may mean has data: a place that exists here but matched no parcel
+      // under the other filters stays a plain "No results found".
+      if (cantons.some((canton) => withData.has(canton))) return result;
+      const notice = translator.format(language, 'server.search.noDataForCanton', {
+        canton: cantons.join(', '),
+      });
+      return { ...result, notice };
+    },
+  };
+}

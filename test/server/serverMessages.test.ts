@@ -1,0 +1,77 @@
+/**
+ * Issue 14 item 14: the server answers in the language of the `langcode` header (spec §7), from the one
+ * catalogue the browser uses (translations/*.json, `server.*`).
+ */
+import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
+import { ACCESS_DENIED } from '../../server/http/requireRole';
+import { createServerTranslator, languageOf } from '../../server/services/i18n/ServerTranslator';
+import { LIMIT_REACHED_MESSAGES, NO_ACTIVE_PLAN_MESSAGE } from '../../server/services/quota/QuotaService';
+import { PaymentsNotConfiguredError } from '../../server/services/billing/PaymentProvider';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const login = (language?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    headers: language ? { langcode: language } : {},
+    payload: { username: 'nobody@example.ch', password: 'Wrong#Pass1' },
+  });
+
+describe('server messages in the langcode language', () => {
+  it.each([
+    [undefined, 'Invalid username or password'],
+    ['en', 'Invalid username or password'],
+    ['de', 'Ungültiger Benutzername oder ungültiges Passwort'],
+    ['fr', "Nom d'utilisateur ou mot de passe incorrect"],
+    ['it', 'Nome utente o password non validi'],
+    ['rm', 'Invalid username or password'],
+  ])('a refused login with langcode %s says "%s"', async (language, message) => {
+    const response = await login(language);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ error: true, message });
+  });
+
+  it('translates errorMessage too (a used-up quota), and a 401 of the guard', async () => {
+    const me = await signIn(t.app);
+    // The trial's ten advanced searches, used up.
+    for (let n = 0; n < 10; n += 1) t.app.ctx.quota.consume(me.user.id, 'advance_search', `k${n}`);
+    const refused = await t.app.inject({
+      url: '/v1/secure/maps/advance-search?a=1&CANTON=ZG',
+      headers: { ...me.headers, langcode: 'de' },
+    });
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json()).toMatchObject({
+      errorCode: 'LIMIT_REACHED_ADVANCE_SEARCH',
+      errorMessage: 'Sie haben das Limit für erweiterte Suchen Ihres Abos erreicht',
+    });
+    const guard = await t.app.inject({ url: '/v1/secure/subscriptions', headers: { langcode: 'it' } });
+    expect(guard.statusCode).toBe(401);
+    expect(guard.json().message).toBe('Il token di autorizzazione è mancante');
+  });
+
+  it('has every fixed message the quota, guard and payment code answer with in the catalogue', () => {
+    const translator = createServerTranslator();
+    const messages = [
+      ...Object.values(LIMIT_REACHED_MESSAGES),
+      NO_ACTIVE_PLAN_MESSAGE,
+      ACCESS_DENIED,
+      new PaymentsNotConfiguredError().message,
+    ];
+    for (const language of ['de', 'fr', 'it'] as const)
+      for (const message of messages)
+        expect(translator.translateEnglish(language, message)).not.toBe(message);
+  });
+
+  it('reads the langcode header the way the client sends it', () => {
+    expect(languageOf('de')).toBe('de');
+    expect(languageOf('FR')).toBe('fr');
+    expect(languageOf(['it', 'de'])).toBe('it');
+    expect(languageOf(undefined)).toBe('en');
+    expect(languageOf('xx')).toBe('en');
+  });
+});
