@@ -11,6 +11,7 @@ import { ssoApi } from '../api/ssoApi';
 import { addAuthListeners } from '../features/auth/authListeners';
 import type { SessionState } from '../features/auth/sessionSlice';
 import { addI18nListeners } from '../features/i18n/languageListeners';
+import { addMapListeners } from '../features/map/mapListeners';
 import { addParcelListeners } from '../features/parcel/parcelSlice';
 import { addRealtimeListeners } from '../features/realtime/socketListeners';
 import { addSearchListeners } from '../features/search/searchListeners';
@@ -81,6 +82,7 @@ const FEATURE_LISTENERS: ((startListening: AppStartListening) => void)[] = [
   addUiListeners,
   addSearchListeners,
   addParcelListeners,
+  addMapListeners,
   addRealtimeListeners,
   addSupportListeners,
 ];

@@ -7,6 +7,7 @@ const reduce = mapSlice.reducer;
 describe('map slice: the camera as state (design.md §3)', () => {
   it('starts at the spec §9 start view with no fly-to', () => {
     expect(initialMapState).toEqual({
+      fitTo: null,
       center: [8.4225, 46.9587],
       zoom: 7,
       pitch: 20,

@@ -1,0 +1,70 @@
+import { CopyOutlined } from '@ant-design/icons';
+import { Button, Descriptions, Tooltip } from 'antd';
+import { useIntl } from 'react-intl';
+import { useAppDispatch } from '../../app/hooks';
+import type { Parcel } from '../../contract/Parcel';
+import { copyText } from '../../lib/browser/copyText';
+import { formatLv95, formatWgs84, lv95FromWgs84 } from '../../lib/geo/lv95';
+import { showSnackbar } from '../ui/uiSlice';
+
+/** A value with a copy button beside it. */
+function Copyable({ text, label, testId }: { text: string; label: string; testId: string }) {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const copy = async () => {
+    const copied = await copyText(text);
+    dispatch(
+      copied
+        ? showSnackbar('success', { id: 'parcel.coordinates.copied', values: { value: text } })
+        : showSnackbar('error', { id: 'mapTools.copyLink.failed' }),
+    );
+  };
+  const action = intl.formatMessage({ id: 'parcel.coordinates.copy' }, { what: label });
+  return (
+    <span
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontVariantNumeric: 'tabular-nums' }}
+    >
+      <span data-testid={testId}>{text}</span>
+      <Tooltip title={action}>
+        <Button
+          type="text"
+          size="small"
+          icon={<CopyOutlined />}
+          aria-label={action}
+          onClick={() => void copy()}
+        />
+      </Tooltip>
+    </span>
+  );
+}
+
+/**
+ * The parcel's centre in the Swiss grid (LV95 E/N, what plans and the cadastre use) and in WGS84
+ * (what GPS and web maps use), each with a copy button (issue 14 item 12).
+ */
+export function ParcelCoordinates({ parcel }: { parcel: Parcel }) {
+  const intl = useIntl();
+  const position = parcel.centroid.coordinates;
+  const lv95 = formatLv95(lv95FromWgs84(position));
+  const wgs84 = formatWgs84(position);
+  return (
+    <Descriptions
+      size="small"
+      column={1}
+      bordered
+      style={{ marginBottom: 12 }}
+      items={[
+        {
+          key: 'lv95',
+          label: intl.formatMessage({ id: 'parcel.coordinates.lv95' }),
+          children: <Copyable text={lv95} label="LV95" testId="parcel-lv95" />,
+        },
+        {
+          key: 'wgs84',
+          label: intl.formatMessage({ id: 'parcel.coordinates.wgs84' }),
+          children: <Copyable text={wgs84} label="WGS84" testId="parcel-wgs84" />,
+        },
+      ]}
+    />
+  );
+}
