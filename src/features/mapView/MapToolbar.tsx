@@ -2,6 +2,7 @@ import { BorderOutlined, ColumnWidthOutlined, LinkOutlined } from '@ant-design/i
 import { Button, Flex, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { copyText } from '../../lib/browser/copyText';
 import { measureModeToggled, selectMeasureMode } from '../map/measure/measureSlice';
@@ -39,9 +40,11 @@ export function MapToolbar({ offsetTop = 0 }: { offsetTop?: number }) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const mode = useAppSelector(selectMeasureMode);
+  const { pathname, search } = useLocation();
   const label = (id: string) => intl.formatMessage({ id });
   const copyLink = async () => {
-    const copied = await copyText(window.location.href);
+    // The router's URL: the URL syncs of the search and the map keep it equal to the screen.
+    const copied = await copyText(`${window.location.origin}${pathname}${search}`);
     dispatch(
       copied
         ? showSnackbar('success', { id: 'mapTools.copyLink.done' })
