@@ -305,6 +305,8 @@ export class MapController {
 
   /** The popup shows once the pointer has rested on a parcel for 388 ms (spec §9). */
   private onParcelHover(event: MapLayerMouseEvent): void {
+    // While measuring, clicks place points: no parcel popup, the crosshair stays.
+    if (selectMeasuring(this.store.getState())) return;
     this.setCursor('pointer');
     const feature = event.features?.[0];
     if (this.hoverTimer) clearTimeout(this.hoverTimer);
@@ -318,7 +320,7 @@ export class MapController {
   }
 
   private endHover(): void {
-    this.setCursor('');
+    if (!selectMeasuring(this.store.getState())) this.setCursor('');
     if (this.hoverTimer) clearTimeout(this.hoverTimer);
     this.hoverTimer = null;
     this.popup.remove();
@@ -333,8 +335,17 @@ export class MapController {
     if (extent) this.fit(extent);
   }
 
+  /**
+   * The view as the map reports it. The centre is the one of the whole canvas: a flight beside the drawer
+   * leaves a right padding in the camera, and a shared link opened without it must show the same place.
+   */
   private reportView(): void {
-    const center = this.map.getCenter();
+    const { left, right, top, bottom } = this.map.getPadding();
+    const canvas = this.map.getCanvas();
+    const center =
+      left || right || top || bottom
+        ? this.map.unproject([canvas.clientWidth / 2, canvas.clientHeight / 2])
+        : this.map.getCenter();
     this.store.dispatch(
       mapViewChanged({
         zoom: this.map.getZoom(),

@@ -1,7 +1,7 @@
 import type { AppStartListening } from '../../app/store';
 import { searchApi } from '../search/searchApi';
 import { searchStarted } from '../search/searchSlice';
-import { lonLatBox } from './clusters/searchClusters';
+import { lonLatBox } from './clusters/lonLatBox';
 import { zoomToResultsRequested } from './mapSlice';
 import { addMapUrlSync } from './shareLink/mapUrlSync';
 

@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch } from '../../app/hooks';
 import type { SearchResponse } from '../../contract/Parcel';
-import { lonLatBox } from '../map/clusters/searchClusters';
+import { lonLatBox } from '../map/clusters/lonLatBox';
 import { zoomToResultsRequested } from '../map/mapSlice';
 
 /**

@@ -7,8 +7,9 @@ import { copyText } from '../../lib/browser/copyText';
 import { formatLv95, formatWgs84, lv95FromWgs84 } from '../../lib/geo/lv95';
 import { showSnackbar } from '../ui/uiSlice';
 
-/** A value with a copy button beside it. */
-function Copyable({ text, label, testId }: { text: string; label: string; testId: string }) {
+/** A value (shown in lines that do not wrap) with a button that copies it in a form tools accept. */
+function Copyable(props: { lines: string[]; text: string; label: string; testId: string }) {
+  const { lines, text, label, testId } = props;
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const copy = async () => {
@@ -24,7 +25,13 @@ function Copyable({ text, label, testId }: { text: string; label: string; testId
     <span
       style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontVariantNumeric: 'tabular-nums' }}
     >
-      <span data-testid={testId}>{text}</span>
+      <span data-testid={testId} style={{ display: 'inline-flex', flexDirection: 'column' }}>
+        {lines.map((line) => (
+          <span key={line} style={{ whiteSpace: 'nowrap' }}>
+            {line}
+          </span>
+        ))}
+      </span>
       <Tooltip title={action}>
         <Button
           type="text"
@@ -45,8 +52,8 @@ function Copyable({ text, label, testId }: { text: string; label: string; testId
 export function ParcelCoordinates({ parcel }: { parcel: Parcel }) {
   const intl = useIntl();
   const position = parcel.centroid.coordinates;
-  const lv95 = formatLv95(lv95FromWgs84(position));
-  const wgs84 = formatWgs84(position);
+  const grid = lv95FromWgs84(position);
+  const [lon, lat] = position;
   return (
     <Descriptions
       size="small"
@@ -57,12 +64,28 @@ export function ParcelCoordinates({ parcel }: { parcel: Parcel }) {
         {
           key: 'lv95',
           label: intl.formatMessage({ id: 'parcel.coordinates.lv95' }),
-          children: <Copyable text={lv95} label="LV95" testId="parcel-lv95" />,
+          // Copied as plain numbers (E, N), which CAD and GIS tools read; shown with apostrophes.
+          children: (
+            <Copyable
+              lines={formatLv95(grid).split(' / ')}
+              text={`${grid.east.toFixed(2)}, ${grid.north.toFixed(2)}`}
+              label="LV95"
+              testId="parcel-lv95"
+            />
+          ),
         },
         {
           key: 'wgs84',
           label: intl.formatMessage({ id: 'parcel.coordinates.wgs84' }),
-          children: <Copyable text={wgs84} label="WGS84" testId="parcel-wgs84" />,
+          // Copied as "lat, lon", the order map sites and phones accept.
+          children: (
+            <Copyable
+              lines={formatWgs84(position).split(', ')}
+              text={`${lat.toFixed(6)}, ${lon.toFixed(6)}`}
+              label="WGS84"
+              testId="parcel-wgs84"
+            />
+          ),
         },
       ]}
     />

@@ -108,6 +108,9 @@ export class FakeMap {
   getCenter() {
     return { lng: 8.4, lat: 46.9 };
   }
+  getPadding() {
+    return { left: 0, right: 0, top: 0, bottom: 0 };
+  }
   getPitch() {
     return this.options.pitch as number;
   }

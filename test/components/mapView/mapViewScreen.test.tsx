@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import type { SearchBucket, SearchResponse } from '../../../src/contract/Parcel';
 import { mapViewChanged } from '../../../src/features/map/mapSlice';
 import { MapViewScreen } from '../../../src/features/mapView/MapViewScreen';
+import { formatLv95Value } from '../../../src/lib/geo/lv95';
 import { TYPING_DEBOUNCE_MS } from '../../../src/lib/timing';
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
@@ -150,13 +151,13 @@ describe('share link (issue 14 item 11)', () => {
         mapViewChanged({ center: [8.5123456, 47.1712345], zoom: 16.123, pitch: 60, bearing: -20 }),
       );
     });
-    await userEvent.click(screen.getAllByTestId('result-card')[1]);
+    fireEvent.click(screen.getAllByTestId('result-card')[1]);
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent(
         '/?searchQuery=Zug&page=1&size=12&map=8.51235%2C47.17123%2C16.12%2C60%2C-20&parcel=CH000000000001',
       ),
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
     await waitFor(() =>
       expect(clipboard).toEqual([
         'http://localhost/?searchQuery=Zug&page=1&size=12&map=8.51235%2C47.17123%2C16.12%2C60%2C-20&parcel=CH000000000001',
@@ -164,7 +165,7 @@ describe('share link (issue 14 item 11)', () => {
     );
     expect(store.getState().ui.snackbars.at(-1)).toMatchObject({ kind: 'success' });
     // Closing the drawer takes the parcel out of the link.
-    await userEvent.click(screen.getByRole('button', { name: 'Close parcel details' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Close parcel details' }));
     await waitFor(() => expect(screen.getByTestId('location')).not.toHaveTextContent('parcel='));
   });
 });
@@ -175,11 +176,15 @@ describe('coordinates and measuring (issue 14 item 12)', () => {
     renderMapView('/?searchQuery=Zug&parcel=CH000000000001');
     const drawer = await screen.findByTestId('parcel-drawer');
     const lv95 = await within(drawer).findByTestId('parcel-lv95');
-    expect(lv95.textContent).toMatch(/^E 2'68\d'\d{3}\.\d{2} \/ N 1'2\d{2}'\d{3}\.\d{2}$/);
-    expect(within(drawer).getByTestId('parcel-wgs84').textContent).toMatch(/^\d+\.\d{6}° N, \d+\.\d{6}° E$/);
+    // Shown with the Swiss apostrophes, E over N; copied as plain numbers for CAD and GIS tools.
+    expect(lv95.textContent).toMatch(/^E 2'68\d'\d{3}\.\d{2}N 1'2\d{2}'\d{3}\.\d{2}$/);
+    expect(within(drawer).getByTestId('parcel-wgs84').textContent).toMatch(/^\d+\.\d{6}° N\d+\.\d{6}° E$/);
     await userEvent.click(within(drawer).getByRole('button', { name: 'Copy LV95 coordinates' }));
-    await waitFor(() => expect(clipboard).toEqual([lv95.textContent]));
-    expect(within(drawer).getByRole('button', { name: 'Copy WGS84 coordinates' })).toBeInTheDocument();
+    await waitFor(() => expect(clipboard).toHaveLength(1));
+    const [east, north] = clipboard[0].split(', ').map(Number);
+    expect(lv95.textContent).toBe(`E ${formatLv95Value(east)}N ${formatLv95Value(north)}`);
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Copy WGS84 coordinates' }));
+    await waitFor(() => expect(clipboard[1]).toMatch(/^47\.\d{6}, 8\.\d{6}$/));
   });
 
   it('measures a distance from map clicks and shows it in metres; Esc ends measuring', async () => {
@@ -194,6 +199,8 @@ describe('coordinates and measuring (issue 14 item 12)', () => {
     });
     // 0.01° of longitude at 47.1° N is about 758 m.
     expect(screen.getByTestId('measure-result').textContent).toMatch(/^75\d\.\d m$/);
+    await userEvent.click(screen.getByRole('button', { name: 'Undo point' }));
+    expect(store.getState().measure.points).toEqual([[8.5, 47.1]]);
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(store.getState().measure.mode).toBe('off');
     expect(screen.queryByTestId('measure-panel')).not.toBeInTheDocument();

@@ -1,5 +1,6 @@
 import Supercluster from 'supercluster';
-import type { GeoBounds, SearchBucket } from '../../../contract/Parcel';
+import type { SearchBucket } from '../../../contract/Parcel';
+import { lonLatBox } from './lonLatBox';
 import type { LonLatBox } from '../mapSlice';
 
 /**
@@ -47,10 +48,6 @@ function boxOf(bucket: SearchBucket): LonLatBox {
   return bucket.bounds ? lonLatBox(bucket.bounds) : [lon, lat, lon, lat];
 }
 
-/** An Elasticsearch geo_bounds as west, south, east, north. */
-export function lonLatBox({ top_left, bottom_right }: GeoBounds): LonLatBox {
-  return [top_left.lon, bottom_right.lat, bottom_right.lon, top_left.lat];
-}
 
 export class SearchClusters {
   private readonly index: Supercluster<BucketProperties, ClusterProperties>;

@@ -43,11 +43,13 @@ export function MeasurePanel() {
       role="status"
       data-testid="measure-panel"
       style={{
+        // Top centre: clear of the tool buttons (and their tooltips) on the left and the zoom buttons.
         position: 'absolute',
         top: 10,
-        left: 56,
+        left: '50%',
+        transform: 'translateX(-50%)',
         zIndex: 3,
-        maxWidth: 'calc(100% - 120px)',
+        maxWidth: 'calc(100% - 130px)',
         padding: '8px 12px',
         background: 'rgba(255,255,255,0.96)',
         borderRadius: 6,

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 
 /** Height of the folded sheet: its handle, the quick search and the result count stay visible, px. */
-export const SHEET_FOLDED_HEIGHT = 132;
+export const SHEET_FOLDED_HEIGHT = 142;
 /** Share of the screen the unfolded sheet takes; the rest stays map. */
 export const SHEET_OPEN_SHARE = 0.62;
 

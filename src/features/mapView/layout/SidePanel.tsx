@@ -29,6 +29,7 @@ export function SidePanel({ width, collapsible, open, onToggle, children }: Side
         aria-label={intl.formatMessage({ id: 'mapView.panel.label' })}
         style={{
           width,
+          boxSizing: 'border-box',
           flexShrink: 0,
           borderRight: '1px solid #e0e0e0',
           background: '#fff',
