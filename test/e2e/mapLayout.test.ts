@@ -216,6 +216,9 @@ describe('map view layouts, share links and map tools in a real browser (issue 1
       .waitFor();
     await screenshot(page, 'mapview-measure-distance');
     await page.keyboard.press('Escape');
+    await page.getByTestId('measure-panel').waitFor({ state: 'detached' });
+    // Esc ended measuring, not the open parcel.
+    await page.getByTestId('parcel-lv95').waitFor();
 
     // A dialog's mask covers the drawer too (issue 14 item 16).
     await page.getByRole('button', { name: 'Advanced search' }).click();

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useAppSelector } from '../../app/hooks';
 import { CursorReadout } from '../map/coordinates/CursorReadout';
 import { MapCanvas } from '../map/MapCanvas';
 import { MeasurePanel } from '../map/measure/MeasurePanel';
+import { selectMeasureMode } from '../map/measure/measureSlice';
 import { ParcelDrawer } from '../parcel/ParcelDrawer';
 import { AdvancedSearchDialog } from '../search/AdvancedSearchDialog';
 import { BottomSheet } from './layout/BottomSheet';
@@ -24,6 +26,7 @@ const PANEL_WIDTH = { desktop: 360, tablet: 320 } as const;
  */
 export function MapViewScreen() {
   const size = useScreenSize();
+  const measuring = useAppSelector(selectMeasureMode) !== 'off';
   const [panelOpen, setPanelOpen] = useState(true);
   const [sheetOpen, setSheetOpen] = useState(false);
   const phone = size === 'phone';
@@ -59,7 +62,7 @@ export function MapViewScreen() {
           </BottomSheet>
         )}
         {/* After the sheet: the phone's full-screen drawer covers it. */}
-        <ParcelDrawer fullScreen={phone} />
+        <ParcelDrawer fullScreen={phone} closeOnEscape={!measuring} />
       </div>
       <AdvancedSearchDialog />
     </div>

@@ -19,7 +19,14 @@ export const DRAWER_Z_INDEX = 10;
  * The parcel detail drawer (spec §2, §4): opens on a map parcel or a result card, closes with its button.
  * On a phone it covers the whole map area (issue 14 item 7).
  */
-export function ParcelDrawer({ fullScreen = false }: { fullScreen?: boolean }) {
+export function ParcelDrawer({
+  fullScreen = false,
+  closeOnEscape = true,
+}: {
+  fullScreen?: boolean;
+  /** Off while another tool (measuring) uses Esc. */
+  closeOnEscape?: boolean;
+}) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const open = useAppSelector(selectDetailOpen);
@@ -32,6 +39,7 @@ export function ParcelDrawer({ fullScreen = false }: { fullScreen?: boolean }) {
       mask={false}
       size={fullScreen ? '100%' : DRAWER_WIDTH}
       zIndex={DRAWER_Z_INDEX}
+      keyboard={closeOnEscape}
       getContainer={false}
       onClose={() => dispatch(parcelDetailClosed())}
       title={
