@@ -141,6 +141,11 @@ describe('map view layouts, share links and map tools in a real browser (issue 1
     await page.getByRole('button', { name: 'Show results' }).click();
     const cards = page.getByTestId('result-card');
     await cards.first().waitFor();
+    // The sheet grows in a 0.2 s transition.
+    await page.waitForFunction(() => {
+      const box = document.querySelector('[data-testid="bottom-sheet"]')?.getBoundingClientRect();
+      return box !== undefined && box.height > window.innerHeight * 0.5;
+    });
     const open = await sheet.boundingBox();
     expect(open!.height).toBeGreaterThan(844 * 0.5);
     expect(open!.y).toBeGreaterThan(844 * 0.3); // the top of the map stays visible
@@ -215,6 +220,10 @@ describe('map view layouts, share links and map tools in a real browser (issue 1
       .filter({ hasText: /^\d+\.\d m$/ })
       .waitFor();
     await screenshot(page, 'mapview-measure-distance');
+    const undo = page.getByRole('button', { name: 'Undo point' });
+    expect(await undo.isEnabled()).toBe(true);
+    await undo.click();
+    await page.getByTestId('measure-result').filter({ hasText: 'Click 1 more point on the map' }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByTestId('measure-panel').waitFor({ state: 'detached' });
     // Esc ended measuring, not the open parcel.
@@ -229,6 +238,7 @@ describe('map view layouts, share links and map tools in a real browser (issue 1
       [drawerBox.x + drawerBox.width - 20, drawerBox.y + drawerBox.height - 20],
     );
     expect(onTop).toContain('ant-modal-root');
+    await page.waitForTimeout(500); // the dialog's opening animation
     await screenshot(page, 'mapview-dialog-over-drawer');
     await page.keyboard.press('Escape');
 
