@@ -48,7 +48,6 @@ function boxOf(bucket: SearchBucket): LonLatBox {
   return bucket.bounds ? lonLatBox(bucket.bounds) : [lon, lat, lon, lat];
 }
 
-
 export class SearchClusters {
   private readonly index: Supercluster<BucketProperties, ClusterProperties>;
 
