@@ -28,6 +28,8 @@ const esmPackages = [
   'delaunator',
   'robust-predicates',
   'cookie',
+  'supercluster',
+  'kdbush',
 ].join('|');
 
 /** @type {Config['transform']} */

@@ -39,6 +39,8 @@ export interface Config {
   /** Cantons to build into the demo dataset on first start. */
   datasetCantons: string[];
   logLevel: string;
+  /** 'pretty' (coloured lines), 'json' (one object a line) or 'auto': pretty when stdout is a terminal. */
+  logFormat: LogFormat;
   distDir: string;
   /**
    * Which proxies' X-Forwarded-For to believe (TRUST_PROXY): false (default: the socket's address is the
@@ -133,6 +135,8 @@ function trustProxy(env: Env): false | number | string[] {
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const LOG_FORMATS = ['auto', 'pretty', 'json'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 const CANTON_CODES = /^[A-Z]{2}(,[A-Z]{2})*$/;
 
 /** Reads the JWT secret from the environment, else from DATA_DIR, else makes one and keeps it there. */
@@ -204,6 +208,9 @@ export function loadConfig(env: Env = process.env): Config {
   const logLevel = optional(env, 'LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel))
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const logFormat = (optional(env, 'LOG_FORMAT') ?? 'auto') as LogFormat;
+  if (!LOG_FORMATS.includes(logFormat))
+    throw new ConfigError(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}`);
   const cantons = (optional(env, 'DATASET_CANTONS') ?? 'ZG,LU,GE,TI').toUpperCase();
   if (!CANTON_CODES.test(cantons)) {
     throw new ConfigError(
@@ -239,6 +246,7 @@ export function loadConfig(env: Env = process.env): Config {
     baseMapStyleUrl: optional(env, 'BASEMAP_STYLE_URL') === null ? null : url(env, 'BASEMAP_STYLE_URL', ''),
     datasetCantons: cantons.split(','),
     logLevel,
+    logFormat,
     distDir: path.resolve(optional(env, 'DIST_DIR') ?? 'dist'),
     trustProxy: trustProxy(env),
     accountMailsPerHour: integer(env, 'ACCOUNT_MAILS_PER_HOUR', 500, 1, 1_000_000),

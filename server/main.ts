@@ -1,5 +1,4 @@
 import path from 'node:path';
-import pino from 'pino';
 import type { Database } from 'better-sqlite3';
 import type { Logger } from 'pino';
 import { type Config, loadConfig, ConfigError } from './config';
@@ -8,6 +7,7 @@ import { ensureDataset } from './data/ensureDataset';
 import { openDatabase } from './store/openDatabase';
 import { buildApp } from './app';
 import { attachSocketServer } from './socket/attachSocketServer';
+import { createLogger } from './logging/createLogger';
 
 /**
  * Everything the database needs before the first request: the demo dataset (built on first start with a
@@ -32,10 +32,7 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const logger = pino({
-    level: config.logLevel,
-    redact: ['req.headers.authorization', '*.password', '*.token'],
-  });
+  const logger = createLogger(config);
   const db = openDatabase(path.join(config.dataDir, 'parcel-atlas.sqlite'));
   await prepareData(db, config, logger);
   const app = await buildApp({ config, db, logger });

@@ -4,6 +4,7 @@ import { selectHasToken } from '../features/auth/sessionSlice';
 import { useAppSelector } from './hooks';
 import { AppLayout } from './layouts/AppLayout';
 import { MAP_ROLE, ROUTE_PATHS } from './routePaths';
+import { useDocumentTitle } from './useDocumentTitle';
 
 /** A lazily loaded layout or screen that can be asked to start loading before it renders. */
 type LazyRouteComponent = LazyExoticComponent<ComponentType> & { preload(): void };
@@ -168,6 +169,7 @@ export function AppRoutes() {
   const { pathname } = useLocation();
   const hasToken = useAppSelector(selectHasToken);
   useEffect(() => preloadRoute(pathname, hasToken), [pathname, hasToken]);
+  useDocumentTitle(pathname);
   return (
     <Routes>
       <Route element={<AppLayout />}>

@@ -14,6 +14,7 @@ import { parcelSlice } from '../features/parcel/parcelSlice';
 import { mapSlice } from '../features/map/mapSlice';
 import { notificationsSlice } from '../features/notifications/notificationsSlice';
 import { reportSlice } from '../features/reports/reportSlice';
+import { measureSlice } from '../features/map/measure/measureSlice';
 import { appReset } from './appLifecycle';
 
 /** redux-persist key of the session (tokens, profile and its fetch time): localStorage `persist:parcel-atlas.session`. */
@@ -34,6 +35,7 @@ const sliceReducers = combineReducers({
   [mapSlice.reducerPath]: mapSlice.reducer,
   [notificationsSlice.reducerPath]: notificationsSlice.reducer,
   [reportSlice.reducerPath]: reportSlice.reducer,
+  [measureSlice.reducerPath]: measureSlice.reducer,
 });
 
 type SliceState = ReturnType<typeof sliceReducers>;

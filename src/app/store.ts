@@ -12,6 +12,7 @@ import { addAuthListeners } from '../features/auth/authListeners';
 import type { SessionState } from '../features/auth/sessionSlice';
 import { addI18nListeners } from '../features/i18n/languageListeners';
 import { addNotificationListeners } from '../features/notifications/notificationListeners';
+import { addMapListeners } from '../features/map/mapListeners';
 import { addParcelListeners } from '../features/parcel/parcelSlice';
 import { addRealtimeListeners } from '../features/realtime/socketListeners';
 import { addReportListeners } from '../features/reports/reportListeners';
@@ -83,6 +84,7 @@ const FEATURE_LISTENERS: ((startListening: AppStartListening) => void)[] = [
   addUiListeners,
   addSearchListeners,
   addParcelListeners,
+  addMapListeners,
   addRealtimeListeners,
   addNotificationListeners,
   addReportListeners,

@@ -203,17 +203,29 @@ export interface FindResponse<T> {
   message?: string;
 }
 
+/** An extent in Elasticsearch's geo_bounds shape (WGS84 degrees). */
+export interface GeoBounds {
+  top_left: { lat: number; lon: number };
+  bottom_right: { lat: number; lon: number };
+}
+
 export interface SearchBucket {
   /** Municipality name. */
   key: string;
   doc_count: number;
   city: { geometry: PointGeometry };
+  /** Extent of the municipality's parcels (absent when the server does not know it). */
+  bounds?: GeoBounds;
 }
 
 /** The Elasticsearch-shaped answer of maps/search and maps/advance-search. */
 export interface SearchResponse {
   hits: { hits: { _id: string; _source: Parcel }[]; total: { value: number; relation: 'eq' | 'gte' } };
-  aggregations: { byLocation: { buckets: SearchBucket[] } };
+  aggregations: {
+    byLocation: { buckets: SearchBucket[] };
+    /** Extent of the municipalities holding the matches: what "Zoom to results" fits the map to. */
+    viewport?: { bounds: GeoBounds };
+  };
   error?: boolean;
   errorCode?: string;
   errorMessage?: string;

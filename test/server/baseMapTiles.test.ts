@@ -50,6 +50,26 @@ describe('self-hosted base map tiles', () => {
     expect(names.every((name) => typeof name === 'string' && name !== '')).toBe(true);
   });
 
+  /** Signed area of a decoded ring in tile units (positive for the outer rings MVT draws clockwise). */
+  function ringArea(ring: { x: number; y: number }[]): number {
+    let area = 0;
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i, i += 1)
+      area += ring[j].x * ring[i].y - ring[i].x * ring[j].y;
+    return area / 2;
+  }
+
+  it('keeps every corner of the cantons a tile cuts: inside Switzerland they cover the tile exactly (issue 14 item 10)', async () => {
+    // z10 tile 536/358 lies wholly in Switzerland (Zürich, Zug, Schwyz, Aargau); with the tile buffer the
+    // cantons must cover (4096 + 2·64)² tile units. Losing the last corner of each cut ring left a grey
+    // triangle and a straight chord across canton Zürich.
+    const response = await app.inject({ method: 'GET', url: '/tiles/base/10/536/358.pbf' });
+    const cantons = decode(response.rawPayload).layers.cantons;
+    let covered = 0;
+    for (let i = 0; i < cantons.length; i += 1)
+      for (const ring of cantons.feature(i).loadGeometry()) covered += ringArea(ring);
+    expect(covered).toBe((4096 + 2 * 64) ** 2);
+  });
+
   it('answers an empty tile outside Switzerland', async () => {
     const response = await app.inject({ method: 'GET', url: '/tiles/base/7/10/10.pbf' });
     expect(response.statusCode).toBe(200);

@@ -53,6 +53,28 @@ describe('maps/advance-search', () => {
     expect(buckets[0].city.geometry.coordinates[0]).toBeGreaterThan(8);
   });
 
+  it('gives each bucket the extent of its parcels and the answer their union, for "Zoom to results" (issue 14 item 9)', async () => {
+    const { body } = await search('advance-search', 'a=1&CANTON=ZG');
+    const extent = (sql: string) => db.prepare(sql).get() as { w: number; s: number; e: number; n: number };
+    for (const bucket of body.aggregations.byLocation.buckets) {
+      const own = extent(
+        `SELECT min(lon) w, min(lat) s, max(lon) e, max(lat) n FROM parcels WHERE canton = 'ZG' AND mun_bfs = (SELECT bfs FROM municipalities WHERE name = '${bucket.key}')`,
+      );
+      expect(bucket.bounds).toEqual({
+        top_left: { lon: own.w, lat: own.n },
+        bottom_right: { lon: own.e, lat: own.s },
+      });
+    }
+    const all = extent(
+      "SELECT min(lon) w, min(lat) s, max(lon) e, max(lat) n FROM parcels WHERE canton = 'ZG'",
+    );
+    expect(body.aggregations.viewport).toEqual({
+      bounds: { top_left: { lon: all.w, lat: all.n }, bottom_right: { lon: all.e, lat: all.s } },
+    });
+    const none = await search('advance-search', 'a=1&CANTON=ZG&PRC_SUR_from=99999999990');
+    expect(none.body.aggregations.viewport).toBeUndefined();
+  });
+
   it.each([
     [
       'LOCNAME repeated',

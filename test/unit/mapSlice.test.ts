@@ -1,4 +1,10 @@
-import { initialMapState, mapSlice, mapViewChanged } from '../../src/features/map/mapSlice';
+import {
+  initialMapState,
+  mapSlice,
+  mapViewChanged,
+  mapViewRestored,
+  zoomToResultsRequested,
+} from '../../src/features/map/mapSlice';
 import { parcelSelected } from '../../src/features/parcel/parcelSlice';
 import { searchRequested } from '../../src/features/search/searchSlice';
 
@@ -12,6 +18,7 @@ describe('map slice: the camera as state (design.md §3)', () => {
       pitch: 20,
       bearing: -20,
       flyTo: null,
+      fitTo: null,
     });
   });
 
@@ -41,5 +48,18 @@ describe('map slice: the camera as state (design.md §3)', () => {
       mapViewChanged({ center: [8.5, 47.2], zoom: 15, pitch: 45, bearing: 10 }),
     );
     expect(state).toMatchObject({ center: [8.5, 47.2], zoom: 15, pitch: 45, bearing: 10 });
+  });
+
+  it('numbers each "Zoom to results" request with its extent (issue 14 item 9)', () => {
+    let state = reduce(initialMapState, zoomToResultsRequested([8.4, 47.1, 8.6, 47.3]));
+    state = reduce(state, zoomToResultsRequested([8.4, 47.1, 8.6, 47.3]));
+    expect(state.fitTo).toEqual({ seq: 2, bounds: [8.4, 47.1, 8.6, 47.3] });
+  });
+
+  it("takes a shared link's view at once and asks the controller to jump there (issue 14 item 11)", () => {
+    const view = { center: [8.5, 47.2] as [number, number], zoom: 15, pitch: 45, bearing: 10 };
+    const state = reduce(initialMapState, mapViewRestored(view));
+    expect(state).toMatchObject(view);
+    expect(state.flyTo).toEqual({ seq: 1, ...view, instant: true });
   });
 });

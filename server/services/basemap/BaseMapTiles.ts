@@ -32,13 +32,26 @@ function quantise(ring: MercatorRing, scale: number, x: number, y: number): { xs
   return { xs, ys };
 }
 
+/**
+ * A ring as vt-pbf wants it: closed (last point = first). vt-pbf never writes a polygon ring's last
+ * point (it sends ClosePath instead), and clipRing returns open rings whenever the tile cuts the ring,
+ * so without this each cut ring lost a real corner: a straight chord across the canton's border line
+ * and a triangle of fill missing (or added) at z9–10, where Zürich's rings cross tile edges.
+ */
+export function closedRing(xs: readonly number[], ys: readonly number[]): [number, number][] {
+  const ring = xs.map((px, i): [number, number] => [px, ys[i]]);
+  const last = ring.length - 1;
+  if (ring[0][0] !== ring[last][0] || ring[0][1] !== ring[last][1]) ring.push([ring[0][0], ring[0][1]]);
+  return ring;
+}
+
 function polygonFeature(feature: BaseFeature, scale: number, x: number, y: number): VtFeature | null {
   const rings: [number, number][][] = [];
   for (const polygon of feature.polygons) {
     for (let index = 0; index < polygon.length; index += 1) {
       const { xs, ys } = quantise(polygon[index], scale, x, y);
       const clipped = clipRing(xs, ys, xs.length, -BUFFER, EXTENT + BUFFER);
-      if (clipped.xs.length >= 3) rings.push(clipped.xs.map((px, i) => [px, clipped.ys[i]]));
+      if (clipped.xs.length >= 3) rings.push(closedRing(clipped.xs, clipped.ys));
       // A clipped-away outer ring takes its holes with it.
       else if (index === 0) break;
     }

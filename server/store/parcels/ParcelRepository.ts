@@ -10,11 +10,16 @@ import type {
 import type { Paging, ParcelQuery } from './ParcelQuery';
 import type { MercatorBox } from '../../geo/projection';
 import type { TileFeatureBatch } from './tileFeatureBatch';
+/** West, south, east, north in WGS84 degrees. */
+export type LonLatBounds = [number, number, number, number];
+
 export interface MunicipalityCount {
   name: string;
   count: number;
   lon: number;
   lat: number;
+  /** Extent of the municipality's parcels, where the dataset has any. */
+  bounds?: LonLatBounds;
 }
 
 export interface ParcelSearchResult {

@@ -8,6 +8,7 @@ import {
   type ParcelRepository,
 } from './ParcelRepository';
 import type { BuildingRow, ParcelRow } from './ParcelRow';
+import type { LonLatBounds } from './ParcelRepository';
 import { IN_JSON_LIST, parcelWhere, textTerms, whereClause } from './parcelWhere';
 import { rowToBuilding, rowToParcel } from './rowToParcel';
 import { loadParcelFilterIndex, type ParcelFilterIndex } from './ParcelFilterIndex';
@@ -17,6 +18,8 @@ interface MunicipalityPoint {
   name: string;
   lon: number;
   lat: number;
+  /** Extent of the municipality's parcel centroids (the map's "Zoom to results"). */
+  bounds?: LonLatBounds;
 }
 
 const PARCEL_COLUMNS = `p.*, m.name AS locname, c.name AS canton_name, c.names AS canton_names`;
@@ -82,7 +85,16 @@ export function createSqliteParcelRepository(
       const rows = db
         .prepare('SELECT bfs, name, lon, lat FROM municipalities')
         .all() as (MunicipalityPoint & { bfs: number })[];
-      cache = { key, index: loadParcelFilterIndex(db), municipalities: new Map(rows.map((m) => [m.bfs, m])) };
+      const municipalities = new Map(rows.map((m): [number, MunicipalityPoint] => [m.bfs, m]));
+      for (const extent of db
+        .prepare(
+          'SELECT mun_bfs AS bfs, min(lon) AS w, min(lat) AS s, max(lon) AS e, max(lat) AS n FROM parcels GROUP BY mun_bfs',
+        )
+        .all() as { bfs: number; w: number; s: number; e: number; n: number }[]) {
+        const municipality = municipalities.get(extent.bfs);
+        if (municipality) municipality.bounds = [extent.w, extent.s, extent.e, extent.n];
+      }
+      cache = { key, index: loadParcelFilterIndex(db), municipalities };
     }
     return cache;
   };
@@ -232,7 +244,7 @@ export function createSqliteParcelRepository(
       const byMunicipality: MunicipalityCount[] = [...countsByMunicipality]
         .flatMap(([bfs, count]) => {
           const m = filters.municipalities.get(bfs);
-          return m ? [{ name: m.name, count, lon: m.lon, lat: m.lat }] : [];
+          return m ? [{ name: m.name, count, lon: m.lon, lat: m.lat, bounds: m.bounds }] : [];
         })
         .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
       return { total, hits: rows.map(rowToParcel), byMunicipality };

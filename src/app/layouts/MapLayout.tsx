@@ -18,7 +18,8 @@ export function MapLayout() {
   const product = usePlanProductName();
   const [planOpen, setPlanOpen] = useState(false);
   return (
-    <div style={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
+    // 100dvh: on phones 100vh reaches under the browser's toolbar, hiding the bottom of the map view.
+    <div style={{ height: '100dvh', display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
       <TopBar>
         {loggedIn && (
           <TopBarButton icon={<CrownOutlined />} onClick={() => setPlanOpen(true)} data-testid="plan-button">

@@ -6,6 +6,7 @@ import {
   NavigationControl,
   Popup,
   ScaleControl,
+  addProtocol,
   getVersion,
   setWorkerUrl,
   type GeoJSONSource,
@@ -20,13 +21,28 @@ import { runtimeConfig } from '../../app/runtimeConfig';
 import type { SearchResponse } from '../../contract/Parcel';
 import { HOVER_POPUP_MS } from '../../lib/timing';
 import { queryStringFromSearch } from '../../contract/SearchParameters';
-import { OBJECT_MIN_ZOOM, PARCEL_MIN_ZOOM } from '../../contract/VectorTiles';
+import {
+  CLUSTER_MAX_ZOOM,
+  CLUSTER_MIN_ZOOM,
+  OBJECT_MIN_ZOOM,
+  PARCEL_MIN_ZOOM,
+} from '../../contract/VectorTiles';
 import { DRAWER_WIDTH } from '../parcel/parcelDisplay';
 import { parcelSelected } from '../parcel/parcelSlice';
 import { searchApi } from '../search/searchApi';
 import type { ActiveSearch } from '../search/searchSlice';
 import { baseMapStyle } from './baseMapStyle';
-import { MAP_MAX_PITCH, mapViewChanged } from './mapSlice';
+import { bubbleExtent, SearchClusters } from './clusters/searchClusters';
+import { publishCursor } from './coordinates/cursorPosition';
+import { MeasureLayer } from './measure/MeasureLayer';
+import { measurePointAdded, selectMeasuring } from './measure/measureSlice';
+import { MAP_MAX_PITCH, mapViewChanged, type LonLatBox } from './mapSlice';
+import {
+  createSharedTileLoader,
+  fetchPublicTile,
+  networkUrlOf,
+  SHARED_TILE_SCHEME,
+} from './tiles/sharedTileLoader';
 import {
   clusterFeatures,
   mainTileUrl,
@@ -49,9 +65,25 @@ interface Applied {
   results: SearchResponse | undefined;
   selectedId: string | null | undefined;
   flySeq: number | undefined;
+  fitSeq: number | undefined;
 }
 
 const MATCHING_LAYERS = ['parcels-matching-fill', 'parcels-matching-line'];
+
+/** Room kept around a fitted extent, px. */
+const FIT_PADDING = 48;
+
+let sharedTilesRegistered = false;
+
+/** Base-map tiles go through one shared loader per page (see sharedTileLoader). */
+function registerSharedTiles(): void {
+  if (sharedTilesRegistered) return;
+  sharedTilesRegistered = true;
+  const loader = createSharedTileLoader(fetchPublicTile);
+  addProtocol(SHARED_TILE_SCHEME, async (params, abortController) => ({
+    data: await loader.load(networkUrlOf(params.url), abortController.signal),
+  }));
+}
 
 /**
  * The one owner of the map instance (design.md §3): it follows the store (the search's tiles and
@@ -65,11 +97,17 @@ export class MapController {
   private readonly popup: Popup;
   private unsubscribe: (() => void) | null = null;
   private hoverTimer: ReturnType<typeof setTimeout> | null = null;
+  private clusters: SearchClusters | null = null;
+  private bubbleZoom: number | null = null;
+  private measure: MeasureLayer | null = null;
+  /** The matching-tile URL waiting for the camera to stop (a reset mid-flight aborts every tile). */
+  private pendingMatchingTiles: string | null = null;
   private applied: Applied = {
     active: undefined,
     results: undefined,
     selectedId: undefined,
     flySeq: undefined,
+    fitSeq: undefined,
   };
 
   constructor({ container, store, describeParcel }: MapControllerOptions) {
@@ -82,8 +120,10 @@ export class MapController {
     const style: string | StyleSpecification = baseMapStyleUrl ?? baseMapStyle(origin);
     // The camera starts at the view in the store (the start view, or a replayed one); a fly-to already in
     // the store is not replayed.
-    const { center, zoom, pitch, bearing, flyTo } = store.getState().map;
+    const { center, zoom, pitch, bearing, flyTo, fitTo } = store.getState().map;
     this.applied.flySeq = flyTo?.seq;
+    this.applied.fitSeq = fitTo?.seq;
+    registerSharedTiles();
     this.map = new MapLibreMap({
       container,
       style,
@@ -104,7 +144,10 @@ export class MapController {
     this.popup = new Popup({ closeButton: false, closeOnClick: false, offset: 8 });
 
     this.map.on('load', () => this.onLoad());
-    this.map.on('moveend', () => this.reportView());
+    this.map.on('moveend', () => this.onMoveEnd());
+    this.map.on('zoom', () => this.refreshBubbles());
+    this.map.on('mousemove', (event) => publishCursor([event.lngLat.lng, event.lngLat.lat]));
+    this.map.on('mouseout', () => publishCursor(null));
     this.map.on('idle', () => container.setAttribute('data-map-idle', 'true'));
     this.map.on('movestart', () => container.setAttribute('data-map-idle', 'false'));
     // Tile errors are only logged (spec §8).
@@ -120,7 +163,7 @@ export class MapController {
 
   private onLoad(): void {
     const { mainUrl } = runtimeConfig();
-    this.map.addSource(SOURCES.clusters, { type: 'geojson', data: clusterFeatures([]) });
+    this.map.addSource(SOURCES.clusters, { type: 'geojson', data: clusterFeatures() });
     this.map.addSource(SOURCES.allAround, {
       type: 'vector',
       tiles: [mainTileUrl(mainUrl, 'maps/all-around')],
@@ -140,6 +183,11 @@ export class MapController {
       maxzoom: 16,
     });
     for (const layer of PARCEL_LAYERS) this.map.addLayer(layer);
+    this.measure = new MeasureLayer(this.map);
+    this.map.on('click', (event) => {
+      if (selectMeasuring(this.store.getState()))
+        this.store.dispatch(measurePointAdded([event.lngLat.lng, event.lngLat.lat]));
+    });
 
     for (const layer of [PARCEL_LAYER_IDS.matchingFill, PARCEL_LAYER_IDS.allAroundFill]) {
       this.map.on('click', layer, (event) => this.onParcelClick(event));
@@ -158,7 +206,8 @@ export class MapController {
   private apply(state: RootState): void {
     const { active } = state.search;
     const { selectedParcelId } = state.parcel;
-    const { flyTo } = state.map;
+    const { flyTo, fitTo } = state.map;
+    this.measure?.apply(state.measure);
     if (active !== this.applied.active) {
       this.applied.active = active;
       this.showMatching(active);
@@ -166,8 +215,9 @@ export class MapController {
     const results = active ? searchApi.endpoints.searchParcels.select(active)(state).data : undefined;
     if (results !== this.applied.results) {
       this.applied.results = results;
-      const source = this.map.getSource<GeoJSONSource>(SOURCES.clusters);
-      void source?.setData(clusterFeatures(results?.aggregations.byLocation.buckets ?? []));
+      const buckets = results?.aggregations.byLocation.buckets ?? [];
+      this.clusters = new SearchClusters(buckets, CLUSTER_MIN_ZOOM, CLUSTER_MAX_ZOOM);
+      this.refreshBubbles(true);
     }
     if (selectedParcelId !== this.applied.selectedId) {
       this.applied.selectedId = selectedParcelId;
@@ -175,14 +225,60 @@ export class MapController {
     }
     if (flyTo && flyTo.seq !== this.applied.flySeq) {
       this.applied.flySeq = flyTo.seq;
-      this.map.flyTo({
-        center: flyTo.center,
-        zoom: flyTo.zoom,
-        pitch: flyTo.pitch,
-        bearing: flyTo.bearing,
-        padding: { top: 0, bottom: 0, left: 0, right: flyTo.besideDrawer ? DRAWER_WIDTH : 0 },
-      });
+      const camera = { center: flyTo.center, zoom: flyTo.zoom, pitch: flyTo.pitch, bearing: flyTo.bearing };
+      if (flyTo.instant) this.map.jumpTo(camera);
+      else
+        this.map.flyTo({
+          center: flyTo.center,
+          zoom: flyTo.zoom,
+          pitch: flyTo.pitch,
+          bearing: flyTo.bearing,
+          padding: { top: 0, bottom: 0, left: 0, right: flyTo.besideDrawer ? DRAWER_WIDTH : 0 },
+        });
     }
+    if (fitTo && fitTo.seq !== this.applied.fitSeq) {
+      this.applied.fitSeq = fitTo.seq;
+      // After the flight under way (the search's start view, spec §4), not instead of it.
+      this.afterMove(() => this.fit(fitTo.bounds));
+    }
+  }
+
+  /** Runs now when the camera stands still, else once the current move ends. */
+  private afterMove(action: () => void): void {
+    if (this.map.isMoving()) this.map.once('moveend', action);
+    else action();
+  }
+
+  /** Fits the camera to an extent; a point-sized one (one parcel) zooms to where parcels show. */
+  private fit([west, south, east, north]: LonLatBox): void {
+    if (west === east && south === north) {
+      this.map.easeTo({ center: [west, south], zoom: Math.max(this.map.getZoom(), PARCEL_MIN_ZOOM) });
+      return;
+    }
+    this.map.fitBounds(
+      [
+        [west, south],
+        [east, north],
+      ],
+      { padding: FIT_PADDING, maxZoom: 17, pitch: this.map.getPitch(), bearing: this.map.getBearing() },
+    );
+  }
+
+  /** The bubbles merge anew at each whole zoom level (supercluster's levels). */
+  private refreshBubbles(force = false): void {
+    const zoom = Math.floor(this.map.getZoom());
+    if (!force && zoom === this.bubbleZoom) return;
+    this.bubbleZoom = zoom;
+    const source = this.map.getSource<GeoJSONSource>(SOURCES.clusters);
+    void source?.setData(this.clusters ? this.clusters.bubbles(zoom) : clusterFeatures());
+  }
+
+  private onMoveEnd(): void {
+    if (this.pendingMatchingTiles !== null) {
+      this.map.getSource<VectorTileSource>(SOURCES.matching)?.setTiles([this.pendingMatchingTiles]);
+      this.pendingMatchingTiles = null;
+    }
+    this.reportView();
   }
 
   /** The matching parcels follow the search's filters; with no search only the surroundings show. */
@@ -190,19 +286,27 @@ export class MapController {
     const visibility = active ? 'visible' : 'none';
     for (const layer of MATCHING_LAYERS) this.map.setLayoutProperty(layer, 'visibility', visibility);
     if (!active) return;
-    const source = this.map.getSource<VectorTileSource>(SOURCES.matching);
-    source?.setTiles([
-      mainTileUrl(runtimeConfig().mainUrl, 'maps/tile', queryStringFromSearch(active.criteria)),
-    ]);
+    const url = mainTileUrl(runtimeConfig().mainUrl, 'maps/tile', queryStringFromSearch(active.criteria));
+    // A new tile URL reloads every tile of the source: mid-flight that aborts and re-requests each one
+    // the camera passes, so it waits for the camera to stop.
+    if (this.map.isMoving()) {
+      this.pendingMatchingTiles = url;
+      return;
+    }
+    this.pendingMatchingTiles = null;
+    this.map.getSource<VectorTileSource>(SOURCES.matching)?.setTiles([url]);
   }
 
   private onParcelClick(event: MapLayerMouseEvent): void {
+    if (selectMeasuring(this.store.getState())) return;
     const id = parcelId(event.features?.[0]);
     if (id) this.store.dispatch(parcelSelected({ id }));
   }
 
   /** The popup shows once the pointer has rested on a parcel for 388 ms (spec §9). */
   private onParcelHover(event: MapLayerMouseEvent): void {
+    // While measuring, clicks place points: no parcel popup, the crosshair stays.
+    if (selectMeasuring(this.store.getState())) return;
     this.setCursor('pointer');
     const feature = event.features?.[0];
     if (this.hoverTimer) clearTimeout(this.hoverTimer);
@@ -216,22 +320,32 @@ export class MapController {
   }
 
   private endHover(): void {
-    this.setCursor('');
+    if (!selectMeasuring(this.store.getState())) this.setCursor('');
     if (this.hoverTimer) clearTimeout(this.hoverTimer);
     this.hoverTimer = null;
     this.popup.remove();
   }
 
-  /** A count bubble zooms in towards its municipality, up to where the parcels themselves show. */
+  /** A count bubble zooms to the extent of the municipalities it holds (issue 14 item 8). */
   private onClusterClick(event: MapLayerMouseEvent): void {
+    if (selectMeasuring(this.store.getState())) return;
     const feature = event.features?.[0];
     if (!feature || feature.geometry.type !== 'Point') return;
-    const [lon, lat] = feature.geometry.coordinates;
-    this.map.easeTo({ center: [lon, lat], zoom: Math.min(this.map.getZoom() + 3, PARCEL_MIN_ZOOM) });
+    const extent = bubbleExtent(feature.properties ?? {});
+    if (extent) this.fit(extent);
   }
 
+  /**
+   * The view as the map reports it. The centre is the one of the whole canvas: a flight beside the drawer
+   * leaves a right padding in the camera, and a shared link opened without it must show the same place.
+   */
   private reportView(): void {
-    const center = this.map.getCenter();
+    const { left, right, top, bottom } = this.map.getPadding();
+    const canvas = this.map.getCanvas();
+    const center =
+      left || right || top || bottom
+        ? this.map.unproject([canvas.clientWidth / 2, canvas.clientHeight / 2])
+        : this.map.getCenter();
     this.store.dispatch(
       mapViewChanged({
         zoom: this.map.getZoom(),
@@ -251,6 +365,7 @@ export class MapController {
     this.unsubscribe = null;
     if (this.hoverTimer) clearTimeout(this.hoverTimer);
     this.popup.remove();
+    publishCursor(null);
     this.map.remove();
   }
 }

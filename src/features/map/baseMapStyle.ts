@@ -1,4 +1,5 @@
 import type { StyleSpecification, SymbolLayerSpecification } from 'maplibre-gl';
+import { sharedTileUrl } from './tiles/sharedTileLoader';
 
 /** The geography's licence asks for this attribution on the map (data-notes.md). */
 export const BASE_MAP_ATTRIBUTION = 'Geodata © Swiss Federal Statistical Office (BFS), GEOSTAT';
@@ -31,7 +32,8 @@ export function baseMapStyle(origin: string): StyleSpecification {
     sources: {
       base: {
         type: 'vector',
-        tiles: [`${origin}/tiles/base/{z}/{x}/{y}.pbf`],
+        // Through the page's shared loader: one fetch per tile however often the engine over-zooms it.
+        tiles: [sharedTileUrl(`${origin}/tiles/base/{z}/{x}/{y}.pbf`)],
         minzoom: 0,
         maxzoom: 10,
         attribution: BASE_MAP_ATTRIBUTION,

@@ -22,6 +22,8 @@ export interface FlyToRequest {
   bearing?: number;
   /** Keep the target clear of the detail drawer, which opens with this flight. */
   besideDrawer?: boolean;
+  /** Jump without animation (a restored view). */
+  instant?: boolean;
 }
 
 /**
@@ -34,9 +36,19 @@ export interface MapState {
   pitch: number;
   bearing: number;
   flyTo: FlyToRequest | null;
+  /** A fit to an extent (Zoom to results) the controller makes once, after any flight under way. */
+  fitTo: FitToRequest | null;
 }
 
-export const initialMapState: MapState = { ...MAP_START_VIEW, flyTo: null };
+/** West, south, east, north in WGS84 degrees. */
+export type LonLatBox = [number, number, number, number];
+
+export interface FitToRequest {
+  seq: number;
+  bounds: LonLatBox;
+}
+
+export const initialMapState: MapState = { ...MAP_START_VIEW, flyTo: null, fitTo: null };
 
 /** The view reported by the map: centre and zoom always, pitch and bearing when they changed too. */
 export type MapView = Pick<MapState, 'center' | 'zoom'> & Partial<Pick<MapState, 'pitch' | 'bearing'>>;
@@ -52,6 +64,15 @@ export const mapSlice = createSlice({
     /** Dispatched by the controller when a move or zoom ends. */
     mapViewChanged(state, action: PayloadAction<MapView>) {
       Object.assign(state, action.payload);
+    },
+    /** A shared link's view (or back/forward to one): the camera jumps there, no flight. */
+    mapViewRestored(state, action: PayloadAction<Required<MapView>>) {
+      Object.assign(state, action.payload);
+      flyTo(state, { ...action.payload, instant: true });
+    },
+    /** "Zoom to results", or the automatic zoom when all hits lie in one municipality (issue 14 item 9). */
+    zoomToResultsRequested(state, action: PayloadAction<LonLatBox>) {
+      state.fitTo = { seq: (state.fitTo?.seq ?? 0) + 1, bounds: action.payload };
     },
   },
   // The camera follows the other features' actions (kepler.gl's combined updaters): they need not know the map.
@@ -73,5 +94,5 @@ export const mapSlice = createSlice({
   },
 });
 
-export const { mapViewChanged } = mapSlice.actions;
+export const { mapViewChanged, mapViewRestored, zoomToResultsRequested } = mapSlice.actions;
 export const { selectMapZoom, selectMapView, selectFlyTo } = mapSlice.selectors;

@@ -1,6 +1,6 @@
 import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
 import { PALETTE } from '../../app/palette';
-import type { BuildingType, SearchBucket } from '../../contract/Parcel';
+import type { BuildingType } from '../../contract/Parcel';
 import {
   CLUSTER_MAX_ZOOM,
   CLUSTER_MIN_ZOOM,
@@ -44,16 +44,9 @@ export function mainTileUrl(
   return `${mainUrl}/v1/secure/${path}?x={x}&y={y}&z={z}${query ? `&${query}` : ''}`;
 }
 
-/** The count bubbles between zoom 7 and 14: one point per municipality bucket of the search. */
-export function clusterFeatures(buckets: readonly SearchBucket[]): GeoJSON.FeatureCollection<GeoJSON.Point> {
-  return {
-    type: 'FeatureCollection',
-    features: buckets.map((bucket) => ({
-      type: 'Feature',
-      geometry: { type: 'Point', coordinates: bucket.city.geometry.coordinates },
-      properties: { name: bucket.key, count: bucket.doc_count },
-    })),
-  };
+/** No count bubbles (before the first search); clusters/searchClusters.ts makes the real ones. */
+export function clusterFeatures(): GeoJSON.FeatureCollection<GeoJSON.Point> {
+  return { type: 'FeatureCollection', features: [] };
 }
 
 /** Source ids the controller owns on top of the base map. */
@@ -157,7 +150,20 @@ export const PARCEL_LAYERS: LayerSpecification[] = [
       'circle-opacity': 0.85,
       'circle-stroke-color': '#ffffff',
       'circle-stroke-width': 2,
-      'circle-radius': ['interpolate', ['linear'], ['sqrt', ['get', 'count']], 1, 12, 10, 20, 40, 34],
+      // Area grows with the count (radius with its square root), from 12 px for one to 40 px for 10 000+.
+      'circle-radius': [
+        'interpolate',
+        ['linear'],
+        ['sqrt', ['get', 'count']],
+        1,
+        12,
+        10,
+        18,
+        30,
+        26,
+        100,
+        40,
+      ],
     },
   },
   {
@@ -167,7 +173,7 @@ export const PARCEL_LAYERS: LayerSpecification[] = [
     minzoom: CLUSTER_MIN_ZOOM,
     maxzoom: CLUSTER_MAX_ZOOM,
     layout: {
-      'text-field': ['to-string', ['get', 'count']],
+      'text-field': ['get', 'label'],
       'text-font': ['sans-serif'],
       'text-size': 12,
       'text-allow-overlap': true,

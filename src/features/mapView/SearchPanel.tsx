@@ -13,12 +13,15 @@ import { pageChanged, selectActiveSearch, selectSearching } from '../search/sear
 import { reportRequested } from '../reports/reportSlice';
 import { useReportLanguage } from '../reports/useReportLanguage';
 import { ResultCard } from './ResultCard';
+import { ZoomToResults } from './ZoomToResults';
 
 /**
- * The left panel of the map view (spec §2): search, count, paging, banner, chips and result cards. It
- * joins the three features: the search's results, the map's zoom, and the parcel a card selects.
+ * The search panel of the map view (spec §2): search, count, paging, banner, chips and result cards. It
+ * joins the three features: the search's results, the map's zoom, and the parcel a card selects. Its
+ * head stays put and only the result list scrolls (issue 14 item 6), in the side panel and in the
+ * phone's bottom sheet alike.
  */
-export function SearchPanel() {
+export function SearchPanel({ onOpenParcel }: { onOpenParcel?: () => void }) {
   const dispatch = useAppDispatch();
   const active = useAppSelector(selectActiveSearch);
   const searching = useAppSelector(selectSearching);
@@ -28,41 +31,53 @@ export function SearchPanel() {
   const hits = active ? (currentData?.hits.hits ?? []) : [];
   const total = active ? (currentData?.hits.total ?? null) : null;
   const reportLanguage = useReportLanguage();
-  const open = (parcel: Parcel) => dispatch(parcelSelected({ id: parcel.PRC_ID, centroid: parcel.centroid }));
+  const open = (parcel: Parcel) => {
+    dispatch(parcelSelected({ id: parcel.PRC_ID, centroid: parcel.centroid }));
+    onOpenParcel?.();
+  };
   const fullReport = (parcel: Parcel) =>
     dispatch(reportRequested({ prcId: parcel.PRC_ID, document: 'pdf', language: reportLanguage }));
   return (
-    <Flex
-      vertical
-      gap={8}
-      style={{ padding: 12, height: '100%', overflowY: 'auto' }}
-      data-testid="search-panel"
-    >
-      <QuickSearch />
-      <Spin spinning={searching} size="small">
-        <Flex vertical gap={8}>
-          {total && active && (
-            <ResultPaging
-              total={total.value}
-              relation={total.relation}
-              page={active.paging.page}
-              size={active.paging.size}
-              onPage={(page) => dispatch(pageChanged(page))}
-            />
-          )}
+    <Flex vertical style={{ height: '100%', minHeight: 0 }} data-testid="search-panel">
+      <Flex
+        vertical
+        gap={8}
+        style={{ padding: '12px 12px 8px', flexShrink: 0 }}
+        data-testid="search-panel-head"
+      >
+        <QuickSearch />
+        {total && active && (
+          <ResultPaging
+            total={total.value}
+            relation={total.relation}
+            page={active.paging.page}
+            size={active.paging.size}
+            onPage={(page) => dispatch(pageChanged(page))}
+          />
+        )}
+        <Flex gap={8} align="center" wrap>
           <ZoomBanner zoom={zoom} showing={hits.length} />
-          <FilterChips />
-          {hits.map(({ _id, _source }) => (
-            <ResultCard
-              key={_id}
-              parcel={_source}
-              selected={_source.PRC_ID === selectedId}
-              onOpen={open}
-              onFullReport={fullReport}
-            />
-          ))}
+          {active && <ZoomToResults results={currentData} />}
+          <Spin spinning={searching} size="small" />
         </Flex>
-      </Spin>
+        <FilterChips />
+      </Flex>
+      <Flex
+        vertical
+        gap={8}
+        style={{ flex: 1, minHeight: 0, overflowY: 'auto', padding: '0 12px 12px' }}
+        data-testid="result-list"
+      >
+        {hits.map(({ _id, _source }) => (
+          <ResultCard
+            key={_id}
+            parcel={_source}
+            selected={_source.PRC_ID === selectedId}
+            onOpen={open}
+            onFullReport={fullReport}
+          />
+        ))}
+      </Flex>
     </Flex>
   );
 }

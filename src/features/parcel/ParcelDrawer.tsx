@@ -3,6 +3,7 @@ import { Drawer, Spin } from 'antd';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ParcelActionBar } from '../reports/ParcelActionBar';
+import { ParcelCoordinates } from './ParcelCoordinates';
 import { ParcelDetails } from './ParcelDetails';
 import { DRAWER_WIDTH } from './parcelDisplay';
 import {
@@ -12,8 +13,21 @@ import {
   useGetParcelFullQuery,
 } from './parcelSlice';
 
-/** The parcel detail drawer (spec §2, §4): opens on a map parcel or a result card, closes with its button. */
-export function ParcelDrawer() {
+/** Below the modal layer: a dialog's mask dims the drawer like the rest of the screen (issue 14 item 16). */
+export const DRAWER_Z_INDEX = 10;
+
+/**
+ * The parcel detail drawer (spec §2, §4): opens on a map parcel or a result card, closes with its button.
+ * On a phone it covers the whole map area (issue 14 item 7).
+ */
+export function ParcelDrawer({
+  fullScreen = false,
+  closeOnEscape = true,
+}: {
+  fullScreen?: boolean;
+  /** Off while another tool (measuring) uses Esc. */
+  closeOnEscape?: boolean;
+}) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const open = useAppSelector(selectDetailOpen);
@@ -24,7 +38,9 @@ export function ParcelDrawer() {
       open={open}
       placement="right"
       mask={false}
-      size={DRAWER_WIDTH}
+      size={fullScreen ? '100%' : DRAWER_WIDTH}
+      zIndex={DRAWER_Z_INDEX}
+      keyboard={closeOnEscape}
       getContainer={false}
       onClose={() => dispatch(parcelDetailClosed())}
       title={
@@ -36,7 +52,14 @@ export function ParcelDrawer() {
       data-testid="parcel-drawer"
     >
       {currentData && <ParcelActionBar detail={currentData} />}
-      {isFetching && !currentData ? <Spin /> : currentData ? <ParcelDetails detail={currentData} /> : null}
+      {isFetching && !currentData ? (
+        <Spin />
+      ) : currentData ? (
+        <>
+          <ParcelCoordinates parcel={currentData.feature} />
+          <ParcelDetails detail={currentData} />
+        </>
+      ) : null}
     </Drawer>
   );
 }

@@ -1,4 +1,4 @@
-import { FilterOutlined } from '@ant-design/icons';
+import { CloseCircleFilled, FilterOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Input, Space } from 'antd';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -22,8 +22,17 @@ export function QuickSearch() {
         value={addressQuery}
         placeholder={intl.formatMessage({ id: 'search.quick.placeholder' })}
         aria-label={intl.formatMessage({ id: 'search.quick.label' })}
-        allowClear
-        enterButton
+        // Icon-only buttons get a spoken, translated name (issue 14 item 16).
+        allowClear={{
+          clearIcon: <CloseCircleFilled aria-label={intl.formatMessage({ id: 'a11y.search.clear' })} />,
+        }}
+        enterButton={
+          <Button
+            type="primary"
+            icon={<SearchOutlined />}
+            aria-label={intl.formatMessage({ id: 'a11y.search.submit' })}
+          />
+        }
         onChange={(event) => dispatch(addressQueryChanged(event.target.value))}
         // The quick search keeps the filters on screen: it replaces only the text (spec §7 maps/search).
         onSearch={(value) =>

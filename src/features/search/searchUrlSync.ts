@@ -82,9 +82,27 @@ export function searchFromQueryString(query: string): ActiveSearch {
   };
 }
 
-/** The query string the store's search on screen should have (empty without one). */
-function wantedQuery(active: ActiveSearch | null): string {
-  return active ? queryStringFromSearch(active.criteria, active.paging) : '';
+/** The keys this sync owns: every row of the search-parameter table (ranges as `_from`/`_to`), page, size. */
+const SEARCH_KEYS = new Set<string>([
+  'page',
+  'size',
+  ...SEARCH_PARAMETERS.flatMap((row) => [row.name, `${row.name}_from`, `${row.name}_to`]),
+]);
+
+/**
+ * The parameters of a query string that are not the search's (the share link's map view and parcel):
+ * the search sync leaves them where they are, so both can write the same URL.
+ */
+export function otherParams(query: string): string {
+  const params = new URLSearchParams(query);
+  for (const key of [...new Set(params.keys())]) if (SEARCH_KEYS.has(key)) params.delete(key);
+  return params.toString();
+}
+
+/** The query string the store's search on screen should have (empty without one), after `others`. */
+function wantedQuery(active: ActiveSearch | null, others = ''): string {
+  const search = active ? queryStringFromSearch(active.criteria, active.paging) : '';
+  return [search, others].filter((part) => part !== '').join('&');
 }
 
 /**
@@ -99,7 +117,7 @@ export function addSearchUrlSync(startListening: AppStartListening): void {
     effect: ({ payload: location }, listenerApi) => {
       if (location.pathname !== ROUTE_PATHS.mapview) return;
       const query = location.search.replace(/^\?/, '');
-      const wanted = wantedQuery(listenerApi.getState().search.active);
+      const wanted = wantedQuery(listenerApi.getState().search.active, otherParams(query));
       if (query === wanted) return;
       const search = searchFromQueryString(query);
       if (hasSearchInput(search.criteria)) listenerApi.dispatch(searchRestored(search));
@@ -114,8 +132,9 @@ export function addSearchUrlSync(startListening: AppStartListening): void {
     effect: (_action, listenerApi) => {
       const { location } = listenerApi.extra.state;
       if (location.pathname !== ROUTE_PATHS.mapview) return;
-      const wanted = wantedQuery(listenerApi.getState().search.active);
-      if (location.search.replace(/^\?/, '') === wanted) return;
+      const query = location.search.replace(/^\?/, '');
+      const wanted = wantedQuery(listenerApi.getState().search.active, otherParams(query));
+      if (query === wanted) return;
       void listenerApi.extra.navigate({ pathname: ROUTE_PATHS.mapview, search: wanted }, { replace: true });
     },
   });

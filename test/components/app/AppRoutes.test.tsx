@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { useParams } from 'react-router';
 import { AppRoutes } from '../../../src/app/AppRoutes';
@@ -123,5 +123,24 @@ describe('route table (spec §2)', () => {
       preloadedState: { session: sessionFixture({ profile: profileFixture({ roles: ['MAPUSER:1'] }) }) },
     });
     expect(await screen.findByRole('button', { name: /Basic Plan/ })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/plans', 'Plans · Parcel Atlas'],
+    ['/login', 'Login · Parcel Atlas'],
+    ['/register/activate/k1', 'Activation · Parcel Atlas'],
+    ['/plans?lang=de', 'Abonnements · Parcel Atlas'],
+  ])('titles the browser tab by the screen, translated: %s → %s (issue 14 item 16)', async (path, title) => {
+    localStorage.removeItem('user-language');
+    renderWithProviders(<AppRoutes />, { initialEntries: [path] });
+    await screen.findByTestId('simple-layout');
+    await waitFor(() => expect(document.title).toBe(title));
+  });
+
+  it('titles the map view for a MAPUSER', async () => {
+    localStorage.removeItem('user-language');
+    renderWithProviders(<AppRoutes />, { initialEntries: ['/'], preloadedState: mapUser });
+    expect(await screen.findByRole('heading', { name: 'MapViewScreen' })).toBeInTheDocument();
+    expect(document.title).toBe('Map · Parcel Atlas');
   });
 });

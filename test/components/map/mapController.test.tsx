@@ -4,11 +4,13 @@ import { OBJECT_TYPE_COLOURS } from '../../../src/features/map/parcelLayers';
 import { searchApi } from '../../../src/features/search/searchApi';
 import { parcelSelected } from '../../../src/features/parcel/parcelSlice';
 import { searchRestored } from '../../../src/features/search/searchSlice';
+import { mapViewRestored, zoomToResultsRequested } from '../../../src/features/map/mapSlice';
+import { measureModeToggled } from '../../../src/features/map/measure/measureSlice';
 import { HOVER_POPUP_MS } from '../../../src/lib/timing';
 import { storeWithRouter } from '../renderWithProviders';
 import { sessionFixture } from '../sessionFixture';
 import { searchResponse } from '../search/searchFixtures';
-import { FakeMap, FakePopup, workerUrls } from './maplibreMock';
+import { FakeMap, FakePopup, protocols, workerUrls } from './maplibreMock';
 
 // maplibre-gl ships only an ESM "import" export, which jest's resolver does not pick: mock it by name.
 jest.mock('maplibre-gl', () => jest.requireActual('./maplibreMock'), { virtual: true });
@@ -48,7 +50,9 @@ describe('MapController (design.md §3: the one owner of the map)', () => {
   it('uses the self-hosted base map with the BFS attribution when no outside style is configured', () => {
     const { map } = startController();
     const style = map.options.style as { sources: Record<string, { tiles: string[]; attribution: string }> };
-    expect(style.sources.base.tiles).toEqual(['http://localhost/tiles/base/{z}/{x}/{y}.pbf']);
+    // Through the page's shared tile loader (one fetch per tile however often the engine over-zooms it).
+    expect(style.sources.base.tiles).toEqual(['shared-tile://http://localhost/tiles/base/{z}/{x}/{y}.pbf']);
+    expect(protocols.has('shared-tile')).toBe(true);
     expect(style.sources.base.attribution).toBe('Geodata © Swiss Federal Statistical Office (BFS), GEOSTAT');
   });
 
@@ -118,10 +122,106 @@ describe('MapController (design.md §3: the one owner of the map)', () => {
         {
           type: 'Feature',
           geometry: { type: 'Point', coordinates: [8.51, 47.17] },
-          properties: { name: 'Zug', count: 57 },
+          properties: {
+            name: 'Zug',
+            count: 57,
+            label: '57',
+            west: 8.51,
+            south: 47.17,
+            east: 8.51,
+            north: 47.17,
+          },
         },
       ],
     });
+  });
+
+  it('merges the bubbles of nearby municipalities anew at each whole zoom level (issue 14 item 8)', async () => {
+    const { store, map } = startController();
+    const active = { criteria: { searchQuery: 'Zug' }, paging: { page: 1, size: 12 } };
+    const bucket = (key: string, count: number, lon: number, lat: number) => ({
+      key,
+      doc_count: count,
+      city: { geometry: { type: 'Point' as const, coordinates: [lon, lat] as [number, number] } },
+    });
+    act(() => {
+      store.dispatch(searchRestored(active));
+    });
+    // Zug and Baar are 4 km apart: one bubble across central Switzerland, two once zoomed in.
+    const results = searchResponse(3, 4960, {
+      aggregations: {
+        byLocation: { buckets: [bucket('Zug', 4953, 8.5155, 47.1662), bucket('Baar', 7, 8.5267, 47.1963)] },
+      },
+    });
+    await act(async () => {
+      await store.dispatch(searchApi.util.upsertQueryData('searchParcels', active, results));
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const counts = () =>
+      (map.sources.get('search-clusters')?.data as GeoJSON.FeatureCollection).features.map(
+        (feature) => feature.properties?.count as number,
+      );
+    expect(counts()).toEqual([4960]);
+    map.zoom = 12.3;
+    map.fire('zoom');
+    expect(counts().sort((a, b) => a - b)).toEqual([7, 4953]);
+  });
+
+  it('waits for the camera to stop before pointing the matching tiles at a new search (issue 14 item 10)', () => {
+    const { store, map } = startController();
+    const before = map.sources.get('parcels-matching')?.tiles;
+    map.moving = true;
+    act(() => {
+      store.dispatch(searchRestored({ criteria: { CANTON: 'ZG' }, paging: { page: 1, size: 12 } }));
+    });
+    // A new tile URL mid-flight would abort and re-request every tile the flight passes.
+    expect(map.sources.get('parcels-matching')?.tiles).toEqual(before);
+    map.fire('moveend');
+    expect(map.sources.get('parcels-matching')?.tiles).toEqual([
+      'http://localhost/v1/secure/maps/tile?x={x}&y={y}&z={z}&CANTON=ZG',
+    ]);
+  });
+
+  it('zooms to the results after the flight under way, and jumps to a restored view (issue 14 items 9, 11)', () => {
+    const { store, map } = startController();
+    map.moving = true;
+    act(() => {
+      store.dispatch(zoomToResultsRequested([8.45, 47.1, 8.6, 47.25]));
+    });
+    expect(map.fits).toEqual([]);
+    map.fire('moveend');
+    expect(map.fits).toEqual([
+      {
+        bounds: [
+          [8.45, 47.1],
+          [8.6, 47.25],
+        ],
+        options: { padding: 48, maxZoom: 17, pitch: 20, bearing: -20 },
+      },
+    ]);
+    act(() => {
+      store.dispatch(mapViewRestored({ center: [8.54, 47.37], zoom: 15.5, pitch: 45, bearing: 10 }));
+    });
+    expect(map.jumps).toEqual([{ center: [8.54, 47.37], zoom: 15.5, pitch: 45, bearing: 10 }]);
+    expect(map.flights).toEqual([]);
+  });
+
+  it('places measure points on map clicks instead of opening parcels while measuring (issue 14 item 12)', () => {
+    const { store, map } = startController();
+    act(() => {
+      store.dispatch(measureModeToggled('distance'));
+    });
+    map.fire('click', { features: [{ properties: { PRC_ID: 'CH42' } }] }, 'parcels-all-around-fill');
+    map.fire('click', { lngLat: { lng: 8.5, lat: 47.1 } });
+    map.fire('click', { lngLat: { lng: 8.51, lat: 47.1 } });
+    expect(store.getState().parcel.selectedParcelId).toBeNull();
+    expect(store.getState().measure.points).toEqual([
+      [8.5, 47.1],
+      [8.51, 47.1],
+    ]);
+    const drawn = map.sources.get('measure')?.data as GeoJSON.FeatureCollection;
+    expect(drawn.features.map((feature) => feature.geometry.type)).toEqual(['Point', 'Point', 'LineString']);
+    expect(map.canvas.style.cursor).toBe('crosshair');
   });
 
   it('highlights the selected parcel and flies to a chosen result at zoom 17, pitch 60', () => {
@@ -181,14 +281,23 @@ describe('MapController (design.md §3: the one owner of the map)', () => {
     }
   });
 
-  it('zooms in towards a clicked count bubble, not past zoom 14', () => {
+  it('zooms a clicked count bubble to the extent it holds; a one-point bubble to where parcels show (issue 14 item 8)', () => {
     const { map } = startController();
-    map.zoom = 12.5;
-    map.fire(
-      'click',
-      { features: [{ geometry: { type: 'Point', coordinates: [8.51, 47.17] } }] },
-      'search-clusters-circle',
-    );
+    map.zoom = 9.5;
+    const click = (properties: Record<string, number>) =>
+      map.fire(
+        'click',
+        { features: [{ geometry: { type: 'Point', coordinates: [8.51, 47.17] }, properties }] },
+        'search-clusters-circle',
+      );
+    click({ count: 60, west: 8.45, south: 47.1, east: 8.6, north: 47.25 });
+    expect(map.fits.map((fit) => fit.bounds)).toEqual([
+      [
+        [8.45, 47.1],
+        [8.6, 47.25],
+      ],
+    ]);
+    click({ count: 1, west: 8.51, south: 47.17, east: 8.51, north: 47.17 });
     expect(map.eases).toEqual([{ center: [8.51, 47.17], zoom: 14 }]);
   });
 

@@ -31,6 +31,10 @@ export class FakeMap {
   layout = new globalThis.Map<string, unknown>();
   flights: Record<string, unknown>[] = [];
   eases: Record<string, unknown>[] = [];
+  jumps: Record<string, unknown>[] = [];
+  fits: { bounds: unknown; options: Record<string, unknown> }[] = [];
+  /** Whether a camera move is under way (a test sets it, then fires 'moveend'). */
+  moving = false;
   handlers: { type: string; layer?: string; handler: Handler }[] = [];
   removed = false;
   zoom: number;
@@ -51,9 +55,25 @@ export class FakeMap {
     else this.handlers.push({ type, handler: layerOrHandler });
     return this;
   }
+  once(type: string, handler: Handler) {
+    const entry = {
+      type,
+      handler: (event: Record<string, unknown>) => {
+        this.handlers.splice(this.handlers.indexOf(entry), 1);
+        handler(event);
+      },
+    };
+    this.handlers.push(entry);
+    return this;
+  }
   /** Fires a map event, or a layer event when `layer` is given. */
   fire(type: string, event: Record<string, unknown> = {}, layer?: string) {
-    for (const entry of this.handlers) if (entry.type === type && entry.layer === layer) entry.handler(event);
+    if (type === 'moveend') this.moving = false;
+    for (const entry of [...this.handlers])
+      if (entry.type === type && entry.layer === layer) entry.handler(event);
+  }
+  isMoving() {
+    return this.moving;
   }
   addSource(id: string, spec: Record<string, unknown>) {
     this.sources.set(id, new FakeSource(spec));
@@ -76,11 +96,20 @@ export class FakeMap {
   easeTo(options: Record<string, unknown>) {
     this.eases.push(options);
   }
+  jumpTo(options: Record<string, unknown>) {
+    this.jumps.push(options);
+  }
+  fitBounds(bounds: unknown, options: Record<string, unknown>) {
+    this.fits.push({ bounds, options });
+  }
   getZoom() {
     return this.zoom;
   }
   getCenter() {
     return { lng: 8.4, lat: 46.9 };
+  }
+  getPadding() {
+    return { left: 0, right: 0, top: 0, bottom: 0 };
   }
   getPitch() {
     return this.options.pitch as number;
@@ -126,6 +155,11 @@ export class FullscreenControl extends FakeControl {}
 export class ScaleControl extends FakeControl {}
 export class AttributionControl extends FakeControl {}
 export const workerUrls: string[] = [];
+/** The custom URL schemes registered with addProtocol. */
+export const protocols = new globalThis.Map<string, unknown>();
+export function addProtocol(name: string, load: unknown) {
+  protocols.set(name, load);
+}
 export function setWorkerUrl(url: string) {
   workerUrls.push(url);
 }

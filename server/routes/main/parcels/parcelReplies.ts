@@ -3,12 +3,34 @@ import {
   PARCEL_BASIC_FIELDS,
   type BasicParcelObjectsResponse,
   type BuildingObject,
+  type GeoBounds,
   type Parcel,
   type SearchResponse,
 } from '../../../../src/contract/Parcel';
-import type { ParcelSearchResult } from '../../../store/parcels/ParcelRepository';
+import type {
+  LonLatBounds,
+  MunicipalityCount,
+  ParcelSearchResult,
+} from '../../../store/parcels/ParcelRepository';
 import type { QuotaKind } from '../../../../src/contract/Subscription';
 import type { AppContext } from '../../../AppContext';
+
+function geoBounds([west, south, east, north]: LonLatBounds): GeoBounds {
+  return { top_left: { lat: north, lon: west }, bottom_right: { lat: south, lon: east } };
+}
+
+/** The union of the hit municipalities' extents (a geo_bounds aggregation); none without matches. */
+function viewportOf(municipalities: MunicipalityCount[]): { viewport?: { bounds: GeoBounds } } {
+  const extents = municipalities.map((m) => m.bounds ?? [m.lon, m.lat, m.lon, m.lat]);
+  if (extents.length === 0) return {};
+  const union: LonLatBounds = [
+    Math.min(...extents.map((b) => b[0])),
+    Math.min(...extents.map((b) => b[1])),
+    Math.max(...extents.map((b) => b[2])),
+    Math.max(...extents.map((b) => b[3])),
+  ];
+  return { viewport: { bounds: geoBounds(union) } };
+}
 
 /**
  * The Elasticsearch shape the client reads: hits, total and one bucket per municipality; a search that
@@ -28,8 +50,10 @@ export function toSearchResponse(result: ParcelSearchResult & { notice?: string 
           key: m.name,
           doc_count: m.count,
           city: { geometry: { type: 'Point', coordinates: [m.lon, m.lat] } },
+          ...(m.bounds ? { bounds: geoBounds(m.bounds) } : {}),
         })),
       },
+      ...viewportOf(result.byMunicipality),
     },
     error: false,
   };

@@ -1,0 +1,34 @@
+import pino, { type Logger } from 'pino';
+import pretty from 'pino-pretty';
+import type { Config } from '../config';
+
+/** Never written out, whatever the level (secrets stay out of logs). */
+const REDACTED = ['req.headers.authorization', '*.password', '*.token'];
+
+/** Pretty lines for a person at a terminal; JSON lines for a log collector (a pipe, a file, systemd). */
+export function wantsPrettyLogs(format: Config['logFormat'], stdoutIsTty: boolean): boolean {
+  return format === 'pretty' || (format === 'auto' && stdoutIsTty);
+}
+
+/**
+ * The server's pino logger (issue 14 item 16): readable coloured lines when stdout is a terminal (or
+ * LOG_FORMAT=pretty), one JSON object a line otherwise (or LOG_FORMAT=json). Pretty printing runs in
+ * this process as a stream, not as a worker transport, so nothing is lost when the process exits.
+ */
+export function createLogger(
+  config: Pick<Config, 'logLevel' | 'logFormat'>,
+  stdout: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout,
+): Logger {
+  const options = { level: config.logLevel, redact: REDACTED };
+  if (!wantsPrettyLogs(config.logFormat, stdout.isTTY === true)) return pino(options, stdout);
+  return pino(
+    options,
+    pretty({
+      destination: stdout,
+      colorize: stdout.isTTY === true,
+      translateTime: 'SYS:HH:MM:ss.l',
+      ignore: 'pid,hostname',
+      sync: true,
+    }),
+  );
+}

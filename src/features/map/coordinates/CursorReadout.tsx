@@ -1,0 +1,32 @@
+import { useSyncExternalStore } from 'react';
+import { useIntl } from 'react-intl';
+import { formatLv95, lv95FromWgs84 } from '../../../lib/geo/lv95';
+import { cursorPosition, subscribeCursor } from './cursorPosition';
+
+/** The pointer's LV95 position over the map, to the metre (issue 14 item 12). Hidden off the map. */
+export function CursorReadout() {
+  const intl = useIntl();
+  const position = useSyncExternalStore(subscribeCursor, cursorPosition, () => null);
+  if (!position) return null;
+  return (
+    <div
+      data-testid="cursor-lv95"
+      aria-live="off"
+      title={intl.formatMessage({ id: 'mapTools.cursor.title' })}
+      style={{
+        position: 'absolute',
+        left: 8,
+        bottom: 8,
+        zIndex: 2,
+        padding: '2px 8px',
+        borderRadius: 4,
+        background: 'rgba(255,255,255,0.85)',
+        font: '12px/18px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+        color: '#333',
+        pointerEvents: 'none',
+      }}
+    >
+      LV95 {formatLv95(lv95FromWgs84(position), 0)}
+    </div>
+  );
+}

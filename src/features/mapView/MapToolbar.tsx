@@ -1,0 +1,84 @@
+import { BorderOutlined, ColumnWidthOutlined, LinkOutlined } from '@ant-design/icons';
+import { Button, Flex, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { useLocation } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { copyText } from '../../lib/browser/copyText';
+import { measureModeToggled, selectMeasureMode } from '../map/measure/measureSlice';
+import { showSnackbar } from '../ui/uiSlice';
+
+function ToolButton(props: {
+  label: string;
+  icon: ReactNode;
+  active?: boolean;
+  onClick: () => void;
+  testId: string;
+}) {
+  const { label, icon, active, onClick, testId } = props;
+  return (
+    <Tooltip title={label} placement="right">
+      <Button
+        icon={icon}
+        aria-label={label}
+        aria-pressed={active}
+        type={active ? 'primary' : 'default'}
+        onClick={onClick}
+        data-testid={testId}
+        style={{ boxShadow: '0 1px 4px rgba(0,0,0,0.25)' }}
+      />
+    </Tooltip>
+  );
+}
+
+/**
+ * The map's own tools, top left over the map (issue 14 items 11, 12): measure a distance, measure an
+ * area, copy a link to this exact screen (filters, camera and open parcel are all in the URL).
+ * `offsetTop` leaves room above for the folded side panel's search button.
+ */
+export function MapToolbar({ offsetTop = 0 }: { offsetTop?: number }) {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const mode = useAppSelector(selectMeasureMode);
+  const { pathname, search } = useLocation();
+  const label = (id: string) => intl.formatMessage({ id });
+  const copyLink = async () => {
+    // The router's URL: the URL syncs of the search and the map keep it equal to the screen.
+    const copied = await copyText(`${window.location.origin}${pathname}${search}`);
+    dispatch(
+      copied
+        ? showSnackbar('success', { id: 'mapTools.copyLink.done' })
+        : showSnackbar('error', { id: 'mapTools.copyLink.failed' }),
+    );
+  };
+  return (
+    <Flex
+      vertical
+      gap={6}
+      role="toolbar"
+      aria-label={label('mapTools.label')}
+      style={{ position: 'absolute', top: 10 + offsetTop, left: 10, zIndex: 3 }}
+    >
+      <ToolButton
+        label={label('mapTools.measure.distance')}
+        icon={<ColumnWidthOutlined />}
+        active={mode === 'distance'}
+        onClick={() => dispatch(measureModeToggled('distance'))}
+        testId="measure-distance"
+      />
+      <ToolButton
+        label={label('mapTools.measure.area')}
+        icon={<BorderOutlined />}
+        active={mode === 'area'}
+        onClick={() => dispatch(measureModeToggled('area'))}
+        testId="measure-area"
+      />
+      <ToolButton
+        label={label('mapTools.copyLink')}
+        icon={<LinkOutlined />}
+        onClick={() => void copyLink()}
+        testId="copy-link"
+      />
+    </Flex>
+  );
+}
