@@ -61,7 +61,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel }, process.stderr);
   const db = openDatabase(path.join(config.dataDir, 'parcel-atlas.sqlite'));
-  const { users, accountKeys, rateLimits, sessions, unitOfWork } = createSqliteStores(db);
+  const { users, accountKeys, emailChanges, rateLimits, sessions, unitOfWork } = createSqliteStores(db);
   const accounts = createAccountService({
     config,
     tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
@@ -74,6 +74,7 @@ async function main(): Promise<void> {
     }),
     users,
     keys: accountKeys,
+    emailChanges,
     rateLimits,
     unitOfWork,
     mailer: createMailer(config, log),

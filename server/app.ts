@@ -11,6 +11,7 @@ import { composeContext } from './compose';
 import { registerErrorHandling } from './http/registerErrorHandling';
 import { rejectUnsafeInput } from './http/rejectUnsafeInput';
 import { registerSecurityHeaders } from './http/securityHeaders';
+import { publicFileRoutes } from './routes/main/fileItemRoutes';
 import { ssoRoutes } from './routes/sso/ssoRoutes';
 import { mainRoutes } from './routes/main/mainRoutes';
 import { paymentRoutes } from './routes/payment/paymentRoutes';
@@ -83,6 +84,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(async (scope) => mainRoutes(scope, ctx), { prefix: '/v1/secure' });
   await app.register(async (scope) => paymentRoutes(scope, ctx), { prefix: '/v1/secure/payment' });
   await app.register(async (scope) => baseMapRoutes(scope, ctx));
+  await app.register(async (scope) => publicFileRoutes(scope, ctx));
 
   // The build first (hashed bundles, index.html), then public/ (layer styles, images, service worker).
   const roots = [config.distDir, path.resolve('public')].filter((dir) => fs.existsSync(dir));

@@ -4,6 +4,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './AppContext';
 import type { Config } from './config';
 import { createAccountService } from './services/accounts/createAccountService';
+import { createUserAdministration } from './services/admin/UserAdministration';
+import { createAuditLog } from './services/audit/AuditLog';
+import { createFileService } from './services/files/FileService';
+import { createPreferenceService } from './services/preferences/PreferenceService';
 import { limitPasswordHashing } from './services/accounts/credentials';
 import { createLazyBaseMap } from './services/basemap/BaseMapTiles';
 import { createPaymentProvider, TEST_PROVIDER_WARNING } from './services/billing/PaymentProvider';
@@ -42,6 +46,20 @@ export function composeContext({ config, db, log }: ComposeOptions): AppContext 
   if (provider.name === 'test') log.warn(TEST_PROVIDER_WARNING);
   else if (provider.name === 'none')
     log.warn('PAYMENT_PROVIDER=none: checkout answers "payments are not configured"');
+  const accounts = createAccountService({
+    config,
+    tokens,
+    sessions,
+    users: stores.users,
+    keys: stores.accountKeys,
+    emailChanges: stores.emailChanges,
+    rateLimits: stores.rateLimits,
+    unitOfWork,
+    mailer: createMailer(config, log),
+    log,
+  });
+  const preferences = createPreferenceService(stores.preferences, config.publicUrl);
+  const audit = createAuditLog(stores.auditLog);
   return {
     config,
     events,
@@ -50,16 +68,24 @@ export function composeContext({ config, db, log }: ComposeOptions): AppContext 
     sessions,
     unitOfWork,
     users: stores.users,
-    accounts: createAccountService({
-      config,
-      tokens,
-      sessions,
-      users: stores.users,
-      keys: stores.accountKeys,
-      rateLimits: stores.rateLimits,
+    accounts,
+    preferences,
+    audit,
+    files: createFileService({
+      dataDir: config.dataDir,
+      files: stores.fileItems,
+      preferences: stores.preferences,
       unitOfWork,
-      mailer: createMailer(config, log),
-      log,
+    }),
+    userAdmin: createUserAdministration({
+      users: stores.users,
+      sites: stores.sites,
+      directory: stores.accountDirectory,
+      accounts,
+      sessions,
+      preferences,
+      audit,
+      unitOfWork,
     }),
     parcels: stores.parcels,
     plans: stores.plans,

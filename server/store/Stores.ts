@@ -19,6 +19,12 @@ import type { RateLimitStore } from './rateLimits/RateLimitStore';
 import { createSqliteRateLimitStore } from './rateLimits/createSqliteRateLimitStore';
 import type { SessionStore } from './sessions/SessionStore';
 import { createSqliteSessionStore } from './sessions/createSqliteSessionStore';
+import { createSqliteAccountDirectory, type AccountDirectory } from './settings/AccountDirectory';
+import { createSqliteAuditLogStore, type AuditLogStore } from './settings/AuditLogStore';
+import { createSqliteEmailChangeStore, type EmailChangeStore } from './settings/EmailChangeStore';
+import { createSqliteFileItemStore, type FileItemStore } from './settings/FileItemStore';
+import { createSqlitePreferenceStore, type PreferenceStore } from './settings/PreferenceStore';
+import { createSqliteSiteStore, type SiteStore } from './settings/SiteStore';
 import type { AccountKeyStore } from './users/AccountKeyStore';
 import type { UserStore } from './users/UserStore';
 import { createSqliteAccountKeyStore } from './users/createSqliteAccountKeyStore';
@@ -47,6 +53,12 @@ export interface Stores {
   checkoutSessions: CheckoutSessionRepository;
   portalSessions: PortalSessionRepository;
   paymentEvents: PaymentEventRepository;
+  sites: SiteStore;
+  preferences: PreferenceStore;
+  fileItems: FileItemStore;
+  auditLog: AuditLogStore;
+  emailChanges: EmailChangeStore;
+  accountDirectory: AccountDirectory;
   unitOfWork: UnitOfWork;
 }
 
@@ -64,6 +76,12 @@ export function createSqliteStores(db: Database): Stores {
     checkoutSessions: createCheckoutSessionRepository(db),
     portalSessions: createPortalSessionRepository(db),
     paymentEvents: createPaymentEventRepository(db),
+    sites: createSqliteSiteStore(db),
+    preferences: createSqlitePreferenceStore(db),
+    fileItems: createSqliteFileItemStore(db),
+    auditLog: createSqliteAuditLogStore(db),
+    emailChanges: createSqliteEmailChangeStore(db),
+    accountDirectory: createSqliteAccountDirectory(db),
     unitOfWork: (work) => db.transaction(work)(),
   };
 }

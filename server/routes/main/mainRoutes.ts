@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext';
 import { accountErrorHandler } from '../../http/registerErrorHandling';
 import { authUser, requireRole } from '../../http/requireRole';
+import { fileItemRoutes } from './fileItemRoutes';
 import { lookupRoutes } from './lookupRoutes';
+import { preferenceRoutes } from './preferenceRoutes';
 import { parcelDetailRoutes } from './parcels/parcelDetailRoutes';
 import { parcelSearchRoutes } from './parcels/parcelSearchRoutes';
 import { parcelTileRoutes } from './parcels/parcelTileRoutes';
@@ -35,4 +37,6 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext): Promise
     await parcelTileRoutes(scope, ctx);
   });
   await app.register(async (scope) => subscriptionRoutes(scope, ctx));
+  await app.register(async (scope) => preferenceRoutes(scope, ctx));
+  await app.register(async (scope) => fileItemRoutes(scope, ctx));
 }

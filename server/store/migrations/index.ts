@@ -7,6 +7,7 @@ import { accountsMigration } from './010-accounts';
 import { rateLimitsMigration } from './015-rate-limits';
 import { sessionsMigration } from './016-sessions';
 import { plansSubscriptionsMigration } from './030-plans-subscriptions';
+import { settingsMigration } from './040-settings';
 
 /**
  * Every schema step, in order. Version ranges by area keep parallel work apart:
@@ -21,4 +22,5 @@ export const migrations: Migration[] = [
   cantonsMigration,
   parcelFilterColumnsMigration,
   plansSubscriptionsMigration,
+  settingsMigration,
 ];
