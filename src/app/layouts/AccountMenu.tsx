@@ -5,6 +5,7 @@ import { avatarLetter, displayName } from '../../features/auth/profile';
 import { selectIsLoggedIn, selectProfile } from '../../features/auth/sessionSlice';
 import { isLanguage, LANGUAGES } from '../../features/i18n/Language';
 import { languageChosen } from '../../features/i18n/languageSlice';
+import { useAvatarUrl } from '../../features/settings/useAvatarUrl';
 import { PALETTE } from '../palette';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { ROUTE_PATHS } from '../routePaths';
@@ -12,7 +13,8 @@ import { ROUTE_PATHS } from '../routePaths';
 const LANGUAGE_KEY_PREFIX = 'language:';
 
 /**
- * The avatar circle of the map layout (first letter of the name, 'M' when none) and its menu (spec §2):
+ * The avatar circle of the map layout (the uploaded picture, else the first letter of the name, 'M' when
+ * none) and its menu (spec §2):
  * anonymous → search, join, login; logged in → name, plan, logout, language.
  */
 export function AccountMenu({ onOpenPlan }: { onOpenPlan(): void }) {
@@ -21,6 +23,7 @@ export function AccountMenu({ onOpenPlan }: { onOpenPlan(): void }) {
   const dispatch = useAppDispatch();
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const profile = useAppSelector(selectProfile);
+  const avatarUrl = useAvatarUrl();
   const t = (id: string) => intl.formatMessage({ id });
 
   const items: MenuProps['items'] = loggedIn
@@ -67,7 +70,11 @@ export function AccountMenu({ onOpenPlan }: { onOpenPlan(): void }) {
         aria-label={t('layout.accountMenu')}
         style={{ background: 'none', border: 'none', padding: 0, cursor: 'pointer' }}
       >
-        <Avatar style={{ background: '#fff', color: PALETTE.accent, fontWeight: 600 }} data-testid="avatar">
+        <Avatar
+          src={avatarUrl ?? undefined}
+          style={{ background: '#fff', color: PALETTE.accent, fontWeight: 600 }}
+          data-testid="avatar"
+        >
           {avatarLetter(profile)}
         </Avatar>
       </button>
