@@ -51,8 +51,8 @@ export function ProfileForm({ profile, onDone }: { profile: Profile; onDone(): v
         <Form.Item name="name" label={t('settings.profile.name')}>
           <Input autoComplete="name" maxLength={200} />
         </Form.Item>
-        <Form.Item label={t('settings.profile.username')}>
-          <Input value={profile.username} disabled />
+        <Form.Item label={t('settings.profile.username')} htmlFor="settings-profile-username">
+          <Input id="settings-profile-username" value={profile.username} disabled />
         </Form.Item>
         <Form.Item
           name="email"
