@@ -1,5 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, saveScreenshot, usersCli } from './harness';
+import { cspViolations, launchBrowser, newPage, saveScreenshot, usersCli } from './harness';
+
+/** A 1×1 PNG. */
+const AVATAR_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A unique address per run, so a rerun against the same data directory starts clean. */
 const unique = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.ch`;
@@ -50,8 +56,14 @@ describe('settings in a real browser against the real server', () => {
     await page.getByRole('cell', { name: 'Greta Graf-Keller' }).waitFor();
     await page.getByRole('cell', { name: '+41 41 555 12 34' }).waitFor();
     await page.getByRole('cell', { name: 'Graf Architekten AG' }).waitFor();
-    // The avatar letter follows the new name.
+    // The avatar letter follows the new name; an uploaded picture replaces it in the top bar.
     await page.getByTestId('avatar').filter({ hasText: 'G' }).waitFor();
+    await page
+      .getByTestId('avatar-input')
+      .setInputFiles({ name: 'greta.png', mimeType: 'image/png', buffer: AVATAR_PNG });
+    await page.getByText('Profile picture updated').first().waitFor();
+    await page.getByTestId('avatar').locator('img').waitFor();
+    expect(cspViolations(page)).toEqual([]);
   });
 
   it('password change keeps this session; the new password logs in and the old one no longer does', async () => {
@@ -113,9 +125,16 @@ describe('settings in a real browser against the real server', () => {
 
     await page.getByRole('tab', { name: 'Users' }).click();
     await page.getByText(email).first().waitFor();
+    await openSettings(page, 'users');
+    await page.getByText(email).first().waitFor();
     await saveScreenshot(page, 'settings-users');
-    await page.getByRole('tab', { name: 'Accessible sites' }).click();
-    await page.getByText('Add or rename a site').waitFor();
+
+    await openSettings(page, 'sites');
+    const siteId = `ZG-${Date.now() % 100000}`;
+    await page.getByLabel('Site ID').fill(siteId);
+    await page.getByLabel('Name', { exact: true }).fill('Baar office');
+    await page.getByRole('button', { name: 'Save site' }).click();
+    await page.getByRole('cell', { name: siteId }).waitFor();
     await saveScreenshot(page, 'settings-sites');
   });
 });

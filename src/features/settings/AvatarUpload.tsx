@@ -39,7 +39,7 @@ export function AvatarUpload({ profile }: { profile: Profile }) {
       >
         {avatarLetter(profile)}
       </Avatar>
-      <Flex vertical gap={4}>
+      <Flex vertical gap={4} align="flex-start">
         <Button icon={<UploadOutlined />} loading={isLoading} onClick={() => input.current?.click()}>
           <FormattedMessage id="settings.avatar.upload" />
         </Button>

@@ -1,10 +1,12 @@
-import { Descriptions, Tag } from 'antd';
+import { Descriptions, Grid, Tag } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Profile } from '../../contract/Profile';
 
 /** The profile in read mode (spec §2): every field, and the teams when there are any. */
 export function ProfileDetails({ profile }: { profile: Profile }) {
   const intl = useIntl();
+  // On a phone the labels go above their values, so long addresses keep the full width.
+  const wide = Grid.useBreakpoint().sm ?? true;
   const t = (id: string) => intl.formatMessage({ id });
   const empty = <span style={{ color: '#999' }}>—</span>;
   const value = (text: string | undefined) => (text?.trim() ? text : empty);
@@ -44,5 +46,14 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
         ]
       : []),
   ];
-  return <Descriptions column={1} bordered size="middle" items={items} styles={{ label: { width: 200 } }} />;
+  return (
+    <Descriptions
+      column={1}
+      bordered
+      size={wide ? 'middle' : 'small'}
+      layout={wide ? 'horizontal' : 'vertical'}
+      items={items}
+      styles={{ label: wide ? { width: 200 } : {}, content: { overflowWrap: 'anywhere' } }}
+    />
+  );
 }
