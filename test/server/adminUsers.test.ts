@@ -200,7 +200,14 @@ describe('account management for administrators (/api/admin/users…, sites, aud
         { action: 'resend-invitation', targetUsername: 'ben@example.ch', actorUsername: 'admin@example.ch' },
       ],
     });
-    // An active account cannot be re-invited.
+    // Sites must exist; an active account cannot be re-invited.
+    const unknownSite = await call(admin.ssoToken, 'POST', '/api/admin/invite', {
+      email: 'cleo@example.ch',
+      name: 'Cleo',
+      sites: ['NOWHERE'],
+    });
+    expect(unknownSite.json()).toEqual({ error: true, message: 'Unknown site: NOWHERE' });
+    expect(t.app.ctx.users.findByUsername('cleo@example.ch')).toBeNull();
     const resendActive = await call(
       admin.ssoToken,
       'POST',
