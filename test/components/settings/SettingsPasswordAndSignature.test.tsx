@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { UpdatePasswordRequest } from '../../../src/contract/Accounts';
@@ -7,6 +7,22 @@ import { SnackbarArea } from '../../../src/features/ui/SnackbarArea';
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
 import { ADMIN_SESSION, USER_SESSION } from './settingsFixtures';
+
+// antd forms in jsdom are slow on a loaded machine (the whole suite runs in parallel).
+jest.setTimeout(60_000);
+
+/** Sets an input's value in one change event (typing key by key into antd's inputs is slow under load). */
+function fill(element: HTMLElement, value: string) {
+  fireEvent.change(element, { target: { value } });
+}
+
+/** An antd button by its text (role queries with names are slow on antd's large DOM). */
+function button(text: string | RegExp): HTMLElement {
+  return screen.getByText(text, { selector: 'button' }).closest('button') as HTMLElement;
+}
+async function findButton(text: string | RegExp): Promise<HTMLElement> {
+  return (await screen.findByText(text, { selector: 'button' })).closest('button') as HTMLElement;
+}
 
 let passwordCalls: UpdatePasswordRequest[] = [];
 let signatures: string[] = [];
@@ -44,8 +60,8 @@ function renderSettings(session = USER_SESSION, entry = '/settings') {
 }
 
 async function openPasswordStep() {
-  await userEvent.click(await screen.findByRole('button', { name: /Change password/ }));
-  return screen.findByRole('button', { name: 'Save New Password' });
+  await userEvent.click(await findButton(/Change password/));
+  return findButton('Save New Password');
 }
 
 describe('Settings: change password step', () => {
@@ -54,8 +70,8 @@ describe('Settings: change password step', () => {
     const save = await openPasswordStep();
     await userEvent.click(save);
     expect(await screen.findByText('Please enter password and confirm password')).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('Password'), 'New!Passw0rd');
-    await userEvent.type(screen.getByLabelText('Confirm password'), 'New!Passw0rX');
+    fill(screen.getByLabelText('Password'), 'New!Passw0rd');
+    fill(screen.getByLabelText('Confirm password'), 'New!Passw0rX');
     await userEvent.click(save);
     expect(await screen.findByText('Password and confirm password do not match')).toBeInTheDocument();
     expect(passwordCalls).toEqual([]);
@@ -64,16 +80,16 @@ describe('Settings: change password step', () => {
   it('saves the new password with the current one, says so, keeps this session and returns to the profile', async () => {
     const { store } = renderSettings();
     const save = await openPasswordStep();
-    await userEvent.type(screen.getByLabelText('Current password'), 'Old!Passw0rd');
-    await userEvent.type(screen.getByLabelText('Password'), ' New!Passw0rd ');
-    await userEvent.type(screen.getByLabelText('Confirm password'), 'New!Passw0rd');
+    fill(screen.getByLabelText('Current password'), 'Old!Passw0rd');
+    fill(screen.getByLabelText('Password'), ' New!Passw0rd ');
+    fill(screen.getByLabelText('Confirm password'), 'New!Passw0rd');
     await userEvent.click(save);
     expect(await screen.findByText('Password updated successfully')).toBeInTheDocument();
     expect(passwordCalls).toEqual([
       { password: 'New!Passw0rd', confirmPassword: 'New!Passw0rd', currentPassword: 'Old!Passw0rd' },
     ]);
     await waitFor(() => expect(store.getState().session.ssoToken?.value).toBe('fresh-sso-token'));
-    expect(screen.getByRole('button', { name: /Edit/ })).toBeInTheDocument();
+    expect(button(/Edit/)).toBeInTheDocument();
   });
 
   it("shows the server's refusal in the form and stays on the step; Back returns to the profile", async () => {
@@ -84,12 +100,12 @@ describe('Settings: change password step', () => {
     );
     renderSettings();
     const save = await openPasswordStep();
-    await userEvent.type(screen.getByLabelText('Password'), 'New!Passw0rd');
-    await userEvent.type(screen.getByLabelText('Confirm password'), 'New!Passw0rd');
+    fill(screen.getByLabelText('Password'), 'New!Passw0rd');
+    fill(screen.getByLabelText('Confirm password'), 'New!Passw0rd');
     await userEvent.click(save);
     expect(await screen.findByText('The current password is not correct')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
-    expect(await screen.findByRole('button', { name: /Edit/ })).toBeInTheDocument();
+    await userEvent.click(button('Back'));
+    expect(await findButton(/Edit/)).toBeInTheDocument();
   });
 });
 
@@ -113,26 +129,26 @@ describe('Settings: e-mail signature editor (administrators)', () => {
       'Redo',
       'Insert image',
     ]) {
-      expect(screen.getByRole('button', { name: tool })).toBeInTheDocument();
+      expect(screen.getByLabelText(tool)).toBeInstanceOf(HTMLButtonElement);
     }
-    const save = screen.getByRole('button', { name: 'Save signature' });
+    const save = button('Save signature');
     expect(save).toBeDisabled();
-    await userEvent.click(screen.getByRole('button', { name: 'Bullet list' }));
-    expect(screen.getByRole('button', { name: 'Bullet list' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByLabelText('Bullet list'));
+    expect(screen.getByLabelText('Bullet list')).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(save);
     expect(await screen.findByText('Updated email signature')).toBeInTheDocument();
     expect(signatures).toEqual(['<ul><li><strong>Ada</strong> Admin</li></ul>']);
     // Undo takes the list back.
-    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
-    expect(screen.getByRole('button', { name: 'Bullet list' })).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(screen.getByLabelText('Undo'));
+    expect(screen.getByLabelText('Bullet list')).toHaveAttribute('aria-pressed', 'false');
   });
 
   it("says 'Failed to update email signature' when the save fails", async () => {
     server.use(http.post(apiUrl('/v1/secure/preferences/email-signature'), () => HttpResponse.error()));
     renderSettings(ADMIN_SESSION, '/settings?tab=signature');
     await screen.findByText('Ada');
-    await userEvent.click(screen.getByRole('button', { name: 'Heading 2' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Save signature' }));
+    await userEvent.click(screen.getByLabelText('Heading 2'));
+    await userEvent.click(button('Save signature'));
     expect(await screen.findByText('Failed to update email signature')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { SaveProfileRequest } from '../../../src/contract/Accounts';
@@ -8,6 +8,22 @@ import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
 import { profileFixture } from '../sessionFixture';
 import { ADMIN_SESSION, USER_SESSION } from './settingsFixtures';
+
+// antd forms in jsdom are slow on a loaded machine (the whole suite runs in parallel).
+jest.setTimeout(60_000);
+
+/** Sets an input's value in one change event (typing key by key into antd's inputs is slow under load). */
+function fill(element: HTMLElement, value: string) {
+  fireEvent.change(element, { target: { value } });
+}
+
+/** An antd button by its text (role queries with names are slow on antd's large DOM). */
+function button(text: string | RegExp): HTMLElement {
+  return screen.getByText(text, { selector: 'button' }).closest('button') as HTMLElement;
+}
+async function findButton(text: string | RegExp): Promise<HTMLElement> {
+  return (await screen.findByText(text, { selector: 'button' })).closest('button') as HTMLElement;
+}
 
 let saved: SaveProfileRequest[] = [];
 const server = startMswServer(
@@ -65,14 +81,12 @@ describe('Settings: profile', () => {
 
   it('the edit toggle opens the form; Save posts /profile and returns to read mode with the saved values', async () => {
     const { store } = renderSettings();
-    await userEvent.click(await screen.findByRole('button', { name: /Edit/ }));
+    await userEvent.click(await findButton(/Edit/));
     const name = screen.getByLabelText('Name');
-    await userEvent.clear(name);
-    await userEvent.type(name, '  Anna Beispiel ');
-    await userEvent.clear(screen.getByLabelText('Phone number'));
-    await userEvent.type(screen.getByLabelText('Phone number'), '079 123 45 67');
+    fill(name, '  Anna Beispiel ');
+    fill(screen.getByLabelText('Phone number'), '079 123 45 67');
     expect(screen.getByLabelText('Username')).toBeDisabled();
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(button('Save'));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toEqual({
       name: 'Anna Beispiel',
@@ -83,16 +97,16 @@ describe('Settings: profile', () => {
       defaultLanguage: 'de',
     });
     expect(await screen.findByText('Profile saved')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Save', { selector: 'button' })).not.toBeInTheDocument();
     expect(within(screen.getByRole('table')).getByText('Anna Beispiel')).toBeInTheDocument();
     expect(store.getState().session.profile?.name).toBe('Anna Beispiel');
   });
 
   it("says 'Email is required' and posts nothing without an e-mail", async () => {
     renderSettings();
-    await userEvent.click(await screen.findByRole('button', { name: /Edit/ }));
-    await userEvent.clear(screen.getByLabelText('E-mail'));
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(await findButton(/Edit/));
+    fill(screen.getByLabelText('E-mail'), '');
+    await userEvent.click(button('Save'));
     expect(await screen.findByText('Email is required')).toBeInTheDocument();
     expect(saved).toEqual([]);
   });
@@ -104,18 +118,18 @@ describe('Settings: profile', () => {
       ),
     );
     renderSettings();
-    await userEvent.click(await screen.findByRole('button', { name: /Edit/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(await findButton(/Edit/));
+    await userEvent.click(button('Save'));
     expect(await screen.findByText('Error saving profile')).toBeInTheDocument();
     expect(screen.getByText('The current password is not correct')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(button('Save')).toBeInTheDocument();
   });
 
   it("shows 'Error saving profile' when the network fails", async () => {
     server.use(http.post(apiUrl('/profile'), () => HttpResponse.error()));
     renderSettings();
-    await userEvent.click(await screen.findByRole('button', { name: /Edit/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(await findButton(/Edit/));
+    await userEvent.click(button('Save'));
     expect(await screen.findByText('Error saving profile')).toBeInTheDocument();
   });
 
@@ -133,18 +147,17 @@ describe('Settings: profile', () => {
       }),
     );
     renderSettings();
-    await userEvent.click(await screen.findByRole('button', { name: /Edit/ }));
+    await userEvent.click(await findButton(/Edit/));
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
-    await userEvent.clear(screen.getByLabelText('E-mail'));
-    await userEvent.type(screen.getByLabelText('E-mail'), 'anna@new.ch');
-    expect(screen.getByText(/We will send a confirmation link to the new address/)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fill(screen.getByLabelText('E-mail'), 'anna@new.ch');
+    expect(await screen.findByText(/We will send a confirmation link to the new address/)).toBeInTheDocument();
+    await userEvent.click(button('Save'));
     expect(
       await screen.findByText('Please enter your current password to change your e-mail address'),
     ).toBeInTheDocument();
     expect(saved).toEqual([]);
-    await userEvent.type(screen.getByLabelText('Current password'), 'Right!Passw0rd');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fill(screen.getByLabelText('Current password'), 'Right!Passw0rd');
+    await userEvent.click(button('Save'));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toMatchObject({ email: 'anna@new.ch', currentPassword: 'Right!Passw0rd' });
     expect(await screen.findByTestId('pending-email')).toHaveTextContent('anna@new.ch awaits confirmation');
