@@ -48,6 +48,12 @@ export const settingsMainEndpoints = mainApi.injectEndpoints({
         responseHandler: async (response) => URL.createObjectURL(await response.blob()),
       }),
       keepUnusedDataFor: 3600,
+      // The object URL holds the bytes until revoked: free them when the cache entry goes.
+      async onCacheEntryAdded(_id, { cacheDataLoaded, cacheEntryRemoved }) {
+        const loaded = await cacheDataLoaded.catch(() => null);
+        await cacheEntryRemoved;
+        if (loaded) URL.revokeObjectURL(loaded.data);
+      },
     }),
   }),
 });

@@ -119,6 +119,7 @@ describe('map layout top bar (spec §2)', () => {
       created.push(blob);
       return 'blob:avatar-1';
     };
+    URL.revokeObjectURL = () => undefined;
     renderMapLayout({ session: sessionFixture() });
     const image = await within(screen.getByTestId('avatar')).findByRole('img');
     expect(image).toHaveAttribute('src', 'blob:avatar-1');

@@ -150,7 +150,9 @@ describe('Settings: profile', () => {
     await userEvent.click(await findButton(/Edit/));
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
     fill(screen.getByLabelText('E-mail'), 'anna@new.ch');
-    expect(await screen.findByText(/We will send a confirmation link to the new address/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/We will send a confirmation link to the new address/),
+    ).toBeInTheDocument();
     await userEvent.click(button('Save'));
     expect(
       await screen.findByText('Please enter your current password to change your e-mail address'),
