@@ -71,7 +71,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel }, process.stderr);
   const db = openDatabase(path.join(config.dataDir, 'parcel-atlas.sqlite'));
-  const { users, accountKeys, rateLimits, sessions, coupons, unitOfWork } = createSqliteStores(db);
+  const { users, accountKeys, emailChanges, rateLimits, sessions, coupons, unitOfWork } =
+    createSqliteStores(db);
   const accounts = createAccountService({
     config,
     tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
@@ -84,6 +85,7 @@ async function main(): Promise<void> {
     }),
     users,
     keys: accountKeys,
+    emailChanges,
     rateLimits,
     unitOfWork,
     mailer: createMailer(config, log),

@@ -1,6 +1,10 @@
 import type { EventEmitter } from 'node:events';
 import type { Config } from './config';
 import type { AccountService } from './services/accounts/createAccountService';
+import type { UserAdministration } from './services/admin/UserAdministration';
+import type { AuditLog } from './services/audit/AuditLog';
+import type { FileService } from './services/files/FileService';
+import type { PreferenceService } from './services/preferences/PreferenceService';
 import type { BaseMap } from './services/basemap/BaseMapTiles';
 import type { PaymentProvider } from './services/billing/PaymentProvider';
 import type { PaymentWebhooks } from './services/billing/paymentEvents';
@@ -61,4 +65,11 @@ export interface AppContext {
   translator: ServerTranslator;
   /** Parcel search with place names: exonyms, own-municipality first, "no data for canton" (issue 14). */
   placeSearch: PlaceSearch;
+  /** The e-mail signature and avatar choice of each account. */
+  preferences: PreferenceService;
+  /** Uploads (signature images, avatars) stored by content hash under DATA_DIR/files. */
+  files: FileService;
+  /** The administrators' account management; every action is written to `audit`. */
+  userAdmin: UserAdministration;
+  audit: AuditLog;
 }

@@ -12,6 +12,7 @@ import { registerErrorHandling } from './http/registerErrorHandling';
 import { rejectUnsafeInput } from './http/rejectUnsafeInput';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { translateReplies } from './http/translateReplies';
+import { publicFileRoutes } from './routes/main/fileItemRoutes';
 import { ssoRoutes } from './routes/sso/ssoRoutes';
 import { mainRoutes } from './routes/main/mainRoutes';
 import { paymentRoutes } from './routes/payment/paymentRoutes';
@@ -88,6 +89,7 @@ export async function buildApp({ config, db, logger, pushAgent }: BuildAppOption
   await app.register(async (scope) => mainRoutes(scope, ctx), { prefix: '/v1/secure' });
   await app.register(async (scope) => paymentRoutes(scope, ctx), { prefix: '/v1/secure/payment' });
   await app.register(async (scope) => baseMapRoutes(scope, ctx));
+  await app.register(async (scope) => publicFileRoutes(scope, ctx));
 
   const setHeaders = (res: { setHeader(name: string, value: string): unknown }, filePath: string) => {
     // The same URL may be sent as brotli, gzip or plain (preCompressed): shared caches must key on it.

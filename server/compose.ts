@@ -7,6 +7,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './AppContext';
 import type { Config } from './config';
 import { createAccountService } from './services/accounts/createAccountService';
+import { createUserAdministration } from './services/admin/UserAdministration';
+import { createAuditLog } from './services/audit/AuditLog';
+import { createFileService } from './services/files/FileService';
+import { createPreferenceService } from './services/preferences/PreferenceService';
 import { limitPasswordHashing } from './services/accounts/credentials';
 import { createRateLimiter } from './services/accounts/rateLimits';
 import { createLazyBaseMap } from './services/basemap/BaseMapTiles';
@@ -104,6 +108,20 @@ export function composeContext({ config, db, log, pushAgent }: ComposeOptions): 
     }),
   });
   addNotificationTriggers({ events, notifications, subscriptions, log });
+  const accounts = createAccountService({
+    config,
+    tokens,
+    sessions,
+    users: stores.users,
+    keys: stores.accountKeys,
+    emailChanges: stores.emailChanges,
+    rateLimits: stores.rateLimits,
+    unitOfWork,
+    mailer: createMailer(config, log),
+    log,
+  });
+  const preferences = createPreferenceService(stores.preferences, config.publicUrl);
+  const audit = createAuditLog(stores.auditLog);
   return {
     config,
     events,
@@ -112,16 +130,24 @@ export function composeContext({ config, db, log, pushAgent }: ComposeOptions): 
     sessions,
     unitOfWork,
     users: stores.users,
-    accounts: createAccountService({
-      config,
-      tokens,
-      sessions,
-      users: stores.users,
-      keys: stores.accountKeys,
-      rateLimits: stores.rateLimits,
+    accounts,
+    preferences,
+    audit,
+    files: createFileService({
+      dataDir: config.dataDir,
+      files: stores.fileItems,
+      preferences: stores.preferences,
       unitOfWork,
-      mailer: createMailer(config, log),
-      log,
+    }),
+    userAdmin: createUserAdministration({
+      users: stores.users,
+      sites: stores.sites,
+      directory: stores.accountDirectory,
+      accounts,
+      sessions,
+      preferences,
+      audit,
+      unitOfWork,
     }),
     parcels: stores.parcels,
     plans: stores.plans,

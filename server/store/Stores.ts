@@ -29,6 +29,12 @@ import { createPriceLevelRepository, type PriceLevelRepository } from './reports
 import type { SessionStore } from './sessions/SessionStore';
 import { createSqliteSessionStore } from './sessions/createSqliteSessionStore';
 import { createSqliteTileBlobStore, type TileBlobStore } from './tiles/TileBlobStore';
+import { createSqliteAccountDirectory, type AccountDirectory } from './settings/AccountDirectory';
+import { createSqliteAuditLogStore, type AuditLogStore } from './settings/AuditLogStore';
+import { createSqliteEmailChangeStore, type EmailChangeStore } from './settings/EmailChangeStore';
+import { createSqliteFileItemStore, type FileItemStore } from './settings/FileItemStore';
+import { createSqlitePreferenceStore, type PreferenceStore } from './settings/PreferenceStore';
+import { createSqliteSiteStore, type SiteStore } from './settings/SiteStore';
 import type { AccountKeyStore } from './users/AccountKeyStore';
 import type { UserStore } from './users/UserStore';
 import { createSqliteAccountKeyStore } from './users/createSqliteAccountKeyStore';
@@ -63,6 +69,12 @@ export interface Stores {
   tileBlobs: TileBlobStore;
   pushSubscriptions: PushSubscriptionStore;
   coupons: CouponRepository;
+  sites: SiteStore;
+  preferences: PreferenceStore;
+  fileItems: FileItemStore;
+  auditLog: AuditLogStore;
+  emailChanges: EmailChangeStore;
+  accountDirectory: AccountDirectory;
   unitOfWork: UnitOfWork;
 }
 
@@ -86,6 +98,12 @@ export function createSqliteStores(db: Database): Stores {
     tileBlobs: createSqliteTileBlobStore(db),
     pushSubscriptions: createSqlitePushSubscriptionStore(db),
     coupons: createCouponRepository(db),
+    sites: createSqliteSiteStore(db),
+    preferences: createSqlitePreferenceStore(db),
+    fileItems: createSqliteFileItemStore(db),
+    auditLog: createSqliteAuditLogStore(db),
+    emailChanges: createSqliteEmailChangeStore(db),
+    accountDirectory: createSqliteAccountDirectory(db),
     unitOfWork: (work) => db.transaction(work)(),
   };
 }

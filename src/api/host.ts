@@ -7,7 +7,15 @@ import {
 } from '@reduxjs/toolkit/query/react';
 
 /** Cache tags shared by the three API slices (design §3). */
-export const TAG_TYPES = ['Subscription', 'Preferences', 'PushSubscription', 'Profile', 'Lookup'] as const;
+export const TAG_TYPES = [
+  'Subscription',
+  'Preferences',
+  'PushSubscription',
+  'Profile',
+  'Lookup',
+  'AdminUsers',
+  'Sites',
+] as const;
 
 /** Per-endpoint options of the base queries (`extraOptions` of an RTK Query endpoint). */
 export interface HostExtraOptions {

@@ -125,6 +125,16 @@ const PaymentCancelledScreen = lazyNamed(
   'PaymentCancelledScreen',
   { antd: true },
 );
+const ConfirmEmailChangeScreen = lazyNamed(
+  () => import(/* webpackChunkName: "email-change" */ '../features/settings/EmailChangeScreen'),
+  'ConfirmEmailChangeScreen',
+  { antd: true },
+);
+const UndoEmailChangeScreen = lazyNamed(
+  () => import(/* webpackChunkName: "email-change" */ '../features/settings/EmailChangeScreen'),
+  'UndoEmailChangeScreen',
+  { antd: true },
+);
 
 /** The screens of the map layout and of the simple layout by path (spec §2). */
 const MAP_ROUTES: [string, LazyRouteComponent][] = [
@@ -144,6 +154,8 @@ const SIMPLE_ROUTES: [string, LazyRouteComponent][] = [
   [ROUTE_PATHS.register, ActivationScreen],
   [ROUTE_PATHS.resetPassword, ResetPasswordScreen],
   [ROUTE_PATHS.invite, InvitationScreen],
+  [ROUTE_PATHS.confirmEmailChange, ConfirmEmailChangeScreen],
+  [ROUTE_PATHS.undoEmailChange, UndoEmailChangeScreen],
 ];
 
 /**

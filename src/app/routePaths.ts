@@ -14,6 +14,9 @@ export const ROUTE_PATHS = {
   register: '/register/activate/:key',
   resetPassword: '/reset-password/:key',
   invite: '/invite/:key',
+  /** The mailed links of an e-mail change (issue 10 item 5): confirm from the new address, undo from the old. */
+  confirmEmailChange: '/email-change/confirm/:key',
+  undoEmailChange: '/email-change/undo/:key',
 } as const;
 
 /** The role the map-layout routes require (spec §6). */

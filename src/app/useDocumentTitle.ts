@@ -21,6 +21,8 @@ const TITLE_KEYS: Record<RouteName, string> = {
   register: 'screen.activation.title',
   resetPassword: 'screen.resetPassword.title',
   invite: 'screen.invitation.title',
+  confirmEmailChange: 'settings.emailChange.confirmTitle',
+  undoEmailChange: 'settings.emailChange.undoTitle',
 };
 
 /** The title key of the route at a path, or null for a path no route has. */

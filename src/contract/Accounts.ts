@@ -92,6 +92,8 @@ export interface AcceptInviteRequest {
 export interface UpdatePasswordRequest {
   password: string;
   confirmPassword: string;
+  /** Re-authentication (issue 10 item 5); may be left out within 15 minutes of signing in. */
+  currentPassword?: string;
 }
 
 /**
@@ -110,6 +112,8 @@ export interface SaveProfileRequest {
   defaultLanguage?: string;
   companyName?: string;
   companyAddress?: string;
+  /** Needed when `email` differs from the current address (or within 15 minutes of signing in). */
+  currentPassword?: string;
 }
 
 export interface SaveProfileResponse extends MessageResponse {

@@ -18,4 +18,6 @@ export interface Profile {
   defaultLanguage?: string;
   companyName?: string;
   companyAddress?: string;
+  /** A new e-mail address waiting for its confirmation link to be opened. */
+  pendingEmail?: string;
 }

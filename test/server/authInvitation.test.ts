@@ -9,6 +9,13 @@ describe('invitations', () => {
   beforeEach(async () => {
     t = await createTestApp();
     admin = (await signIn(t.app, { roles: ['MAPUSER', 'ADMIN'] })).ssoToken;
+    // Sites are granted from the sites table (migration 40): an invitation names known sites only.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/sites',
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { siteID: 'S1', name: 'Site One' },
+    });
   });
   afterEach(async () => {
     jest.restoreAllMocks();
@@ -105,7 +112,7 @@ describe('invitations', () => {
     const profile = await t.app.inject({ url: '/api/admin/profile', headers: bearer(login.json().token) });
     expect(profile.json()).toMatchObject({
       roles: ['MAPUSER', 'DEALER'],
-      sites: [{ siteID: 'S1' }],
+      sites: [{ siteID: 'S1', name: 'Site One' }],
       defaultLanguage: 'de',
     });
   });

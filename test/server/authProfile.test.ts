@@ -48,8 +48,8 @@ describe('profile (GET /api/admin/profile, POST /profile)', () => {
     );
   });
 
-  it('saves the editable fields and ignores roles in the body', async () => {
-    const { ssoToken } = await signIn(t.app);
+  it('saves the editable fields and ignores roles in the body (a new e-mail waits for its confirmation)', async () => {
+    const { ssoToken, user } = await signIn(t.app);
     const response = await t.app.inject({
       method: 'POST',
       url: '/profile',
@@ -65,10 +65,12 @@ describe('profile (GET /api/admin/profile, POST /profile)', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       error: false,
-      message: 'Profile saved',
+      message:
+        'Profile saved. We have sent a link to anna.m@example.ch: your e-mail address changes when you open it',
       profile: {
         name: 'Anna M.',
-        email: 'anna.m@example.ch',
+        email: user.email,
+        pendingEmail: 'anna.m@example.ch',
         phone: '079',
         defaultLanguage: 'it',
         roles: ['MAPUSER'],

@@ -3,7 +3,9 @@ import type { AppContext } from '../../AppContext';
 import { accountErrorHandler } from '../../http/registerErrorHandling';
 import { authUser, requireRole } from '../../http/requireRole';
 import { couponAdminRoutes } from './couponAdminRoutes';
+import { fileItemRoutes } from './fileItemRoutes';
 import { lookupRoutes } from './lookupRoutes';
+import { preferenceRoutes } from './preferenceRoutes';
 import { parcelDetailRoutes } from './parcels/parcelDetailRoutes';
 import { parcelSearchRoutes } from './parcels/parcelSearchRoutes';
 import { parcelTileRoutes } from './parcels/parcelTileRoutes';
@@ -41,4 +43,6 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext): Promise
   await app.register(async (scope) => pushSubscriptionRoutes(scope, ctx));
   await app.register(async (scope) => reportRoutes(scope, ctx));
   await app.register(async (scope) => couponAdminRoutes(scope, ctx));
+  await app.register(async (scope) => preferenceRoutes(scope, ctx));
+  await app.register(async (scope) => fileItemRoutes(scope, ctx));
 }

@@ -2,13 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext';
 import type { AcceptInviteRequest, CheckInviteRequest, InviteRequest } from '../../../src/contract/Accounts';
 import { LANGUAGE_CODES } from '../../../src/contract/Accounts';
-import { requireRole } from '../../http/requireRole';
+import { authUser, requireRole } from '../../http/requireRole';
 import { stringFields } from './requestFields';
 
 /** Invitations: an administrator invites, the invitee checks the key and sets a password. */
 export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { accounts } = ctx;
-  /** POST /api/admin/invite (ADMIN, SSO bearer): email, name, roles, sites, language → an invitation mail. */
+  /**
+   * POST /api/admin/invite (ADMIN, SSO bearer): email, name, roles, sites, language → an invitation mail.
+   * The link is for operators on the command line; over HTTP it goes only to the invitee's mailbox.
+   */
   app.post<{ Body: Partial<InviteRequest> }>(
     '/api/admin/invite',
     {
@@ -26,11 +29,8 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
         },
       },
     },
-    async (request) => {
-      // The link is for operators on the command line; over HTTP it goes only to the invitee's mailbox.
-      const { link: _link, ...reply } = await accounts.invite(request.body);
-      return reply;
-    },
+    // The inviting administrator's e-mail signature is appended to the mail; the invitation is audited.
+    (request) => ctx.userAdmin.invite(authUser(request), request.body),
   );
 
   /** POST /api/admin/check-invite: key → username, email, name of the invited person. */

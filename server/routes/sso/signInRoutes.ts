@@ -42,7 +42,10 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
     accounts.profile(authUser(request).id, bearerToken(request) ?? undefined),
   );
 
-  /** POST /profile (SSO bearer): saves the editable profile fields; roles and username are not editable here. */
+  /**
+   * POST /profile (SSO bearer): saves the editable profile fields; roles and username are not editable here.
+   * A new e-mail address needs `currentPassword` (or a sign-in within 15 minutes) and waits for confirmation.
+   */
   app.post<{ Body: Partial<SaveProfileRequest> }>(
     '/profile',
     {
@@ -55,21 +58,25 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
           defaultLanguage: 10,
           companyName: 200,
           companyAddress: 1000,
+          currentPassword: 1000,
         }),
       },
     },
-    (request) => accounts.saveProfile(authUser(request).id, request.body),
+    (request) => {
+      const { id, sessionId } = authUser(request);
+      return accounts.saveProfile(id, request.body, sessionId);
+    },
   );
 
   /**
-   * POST /api/admin/update-password (SSO bearer): ends every other session; the reply's `token` keeps
-   * this one signed in.
+   * POST /api/admin/update-password (SSO bearer): needs `currentPassword` (or a sign-in within 15 minutes);
+   * ends every other session; the reply's `token` keeps this one signed in.
    */
   app.post<{ Body: Partial<UpdatePasswordRequest> }>(
     '/api/admin/update-password',
     {
       preHandler: requireRole(ctx, null, 'sso'),
-      schema: { body: stringFields({ password: 1000, confirmPassword: 1000 }) },
+      schema: { body: stringFields({ password: 1000, confirmPassword: 1000, currentPassword: 1000 }) },
     },
     (request) => {
       const { id, sessionId } = authUser(request);

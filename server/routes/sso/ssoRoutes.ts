@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext';
 import { accountErrorHandler } from '../../http/registerErrorHandling';
+import { adminUserRoutes } from './adminUserRoutes';
 import { catalogRoutes } from './catalogRoutes';
+import { emailChangeRoutes } from './emailChangeRoutes';
 import { invitationRoutes } from './invitationRoutes';
 import { passwordResetRoutes } from './passwordResetRoutes';
 import { registrationRoutes } from './registrationRoutes';
@@ -11,7 +13,14 @@ import { signInRoutes } from './signInRoutes';
 export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (accounts) => {
     accounts.setErrorHandler(accountErrorHandler);
-    for (const routes of [signInRoutes, registrationRoutes, passwordResetRoutes, invitationRoutes]) {
+    for (const routes of [
+      signInRoutes,
+      registrationRoutes,
+      passwordResetRoutes,
+      invitationRoutes,
+      emailChangeRoutes,
+      adminUserRoutes,
+    ]) {
       routes(accounts, ctx);
     }
   });

@@ -54,6 +54,16 @@ export const ACCOUNT_MESSAGES = {
   profileEmailRequired: 'Email is required',
   emailInvalid: 'E-mail must be valid',
   profileSaved: 'Profile saved',
+  currentPasswordRequired: 'Please enter your current password to change your e-mail address or password',
+  currentPasswordWrong: 'The current password is not correct',
+  emailChangePending: (email: string) =>
+    `Profile saved. We have sent a link to ${email}: your e-mail address changes when you open it`,
+  emailTaken: 'This e-mail address is already used by another account',
+  emailChangeKeyInvalid: 'This link is invalid, expired or already used',
+  emailChanged: 'Your e-mail address has been changed',
+  emailChangeUndone:
+    'The e-mail change was undone. For your safety every session has ended: please log in and change your password',
+  emailChangeCancelled: 'The e-mail change was cancelled. Your e-mail address stays as it was',
   serverBusy: 'The server is busy. Please try again in a moment',
   tooManyAttempts: (minutes: number) =>
     `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again`,

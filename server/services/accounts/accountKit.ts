@@ -2,21 +2,24 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { UnitOfWork } from '../../store/Stores';
 import type { RateLimitStore } from '../../store/rateLimits/RateLimitStore';
+import type { EmailChangeStore } from '../../store/settings/EmailChangeStore';
 import type { AccountKeyKind, AccountKeyStore } from '../../store/users/AccountKeyStore';
 import type { UserRecord, UserStore } from '../../store/users/UserStore';
 import type { Mail, Mailer } from '../mail/mailer';
 import type { SessionService } from '../sessions/SessionService';
 import type { TokenAudience, TokenService } from '../tokens/TokenService';
-import { AccountError } from './AccountError';
+import { AccountError, ACCOUNT_MESSAGES as M } from './AccountError';
 import { accountKeys, passwordHasher } from './credentials';
 import { createAccountLimits } from './rateLimits';
 
 export interface AccountServiceDeps {
   config: Pick<Config, 'publicUrl' | 'keyTtlSeconds'> & Partial<Pick<Config, 'accountMailsPerHour'>>;
   tokens: TokenService;
-  sessions: Pick<SessionService, 'start' | 'revokeAllForUser'>;
+  sessions: Pick<SessionService, 'start' | 'revokeAllForUser' | 'startedAt'>;
   users: UserStore;
   keys: AccountKeyStore;
+  /** Pending and applied e-mail changes with their confirmation and undo keys. */
+  emailChanges: EmailChangeStore;
   /** Where the rate-limit counters live (they survive a restart). */
   rateLimits: RateLimitStore;
   unitOfWork: UnitOfWork;
@@ -24,6 +27,9 @@ export interface AccountServiceDeps {
   log: Pick<FastifyBaseLogger, 'error' | 'info'>;
   now?: () => number;
 }
+
+/** A sign-in this recent stands in for the current password when changing e-mail or password. */
+export const RECENT_SIGN_IN_MS = 15 * 60 * 1000;
 
 /**
  * What every group of account actions shares: the dependencies, the rate limits, and the steps several
@@ -61,6 +67,27 @@ export function createAccountKit(deps: AccountServiceDeps) {
     return user;
   }
 
+  /**
+   * Re-authentication before an e-mail or password change (issue 10 item 5): the current password, or a
+   * sign-in of this session within the last 15 minutes. Wrong passwords count against the login throttle
+   * of the account (keyed by session), so a stolen token cannot be used to guess the password.
+   */
+  async function reauthenticate(user: UserRecord, currentPassword: string, sessionId: string) {
+    const throttleKey = `session:${sessionId}`;
+    if (currentPassword) {
+      login.enforce(user.username, throttleKey);
+      const ok = user.passwordHash ? await passwordHasher.verify(user.passwordHash, currentPassword) : false;
+      if (!ok) {
+        login.failed(user.username, throttleKey);
+        throw new AccountError(400, M.currentPasswordWrong);
+      }
+      return;
+    }
+    const startedAt = sessions.startedAt(sessionId);
+    if (startedAt !== null && now() - startedAt <= RECENT_SIGN_IN_MS) return;
+    throw new AccountError(400, M.currentPasswordRequired);
+  }
+
   /** Sets a new password with a single-use key: the key is spent and the password set together or not at all. */
   async function setPasswordWithKey(
     kind: 'reset' | 'invite',
@@ -95,6 +122,7 @@ export function createAccountKit(deps: AccountServiceDeps) {
     newSessionToken: (user: UserRecord) => signToken('sso', user, sessions.start(user.id)),
     mustFindUser,
     setPasswordWithKey,
+    reauthenticate,
   };
 }
 

@@ -1,4 +1,5 @@
 import { createAccountKit, type AccountServiceDeps } from './accountKit';
+import { emailChangeActions } from './emailChangeActions';
 import { invitationActions } from './invitationActions';
 import { passwordActions } from './passwordActions';
 import { registrationActions } from './registrationActions';
@@ -14,11 +15,18 @@ export type { NewAccount } from './invitationActions';
  */
 export function createAccountService(deps: AccountServiceDeps) {
   const kit = createAccountKit(deps);
+  const emailChanges = emailChangeActions(kit);
   return {
-    ...sessionActions(kit),
+    ...emailChanges,
+    ...sessionActions(kit, emailChanges),
     ...registrationActions(kit),
     ...passwordActions(kit),
     ...invitationActions(kit),
+    /** The login throttle's hold on an account, for the administrators' unlock. */
+    loginLock: {
+      blockedUntil: kit.loginLimits.blockedUntil,
+      unlock: kit.loginLimits.unlock,
+    },
   };
 }
 

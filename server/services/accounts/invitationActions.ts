@@ -26,8 +26,14 @@ export interface NewAccount {
 export function invitationActions(kit: AccountKit) {
   const { config, users, keys, unitOfWork, mailer, log, now, issueKey, setPasswordWithKey } = kit;
   return {
-    /** Creates (or re-invites) an account without a password and mails it an invitation link. */
-    async invite(body: Partial<InviteRequest>): Promise<MessageResponse & { link: string }> {
+    /**
+     * Creates (or re-invites) an account without a password and mails it an invitation link, signed with
+     * the inviting administrator's e-mail signature when there is one.
+     */
+    async invite(
+      body: Partial<InviteRequest>,
+      signature: { html: string; text: string } | null = null,
+    ): Promise<MessageResponse & { link: string; user: UserRecord }> {
       const email = text(body.email);
       const name = text(body.name);
       if (!name || !isEmailAddress(email)) throw new AccountError(400, M.inviteDetailsRequired);
@@ -55,6 +61,7 @@ export function invitationActions(kit: AccountKit) {
         name: user.name,
         link: accountLink(config.publicUrl, 'invite', key),
         ttlSeconds: config.keyTtlSeconds.invite,
+        signature,
       });
       const { link } = mail;
       try {
@@ -63,7 +70,7 @@ export function invitationActions(kit: AccountKit) {
         log.error({ err: error, to: user.email }, 'sending an invitation failed');
         throw new AccountError(502, M.invitationMailFailed);
       }
-      return { error: false, message: M.invitationSent, link };
+      return { error: false, message: M.invitationSent, link, user };
     },
 
     checkInvite(keyValue: string): CheckInviteResponse {

@@ -29,6 +29,7 @@ export function passwordActions(kit: AccountKit) {
     ssoToken,
     mustFindUser,
     setPasswordWithKey,
+    reauthenticate,
   } = kit;
   return {
     requestPasswordReset(body: { username?: string; targeturl?: string }, ip: string): MessageResponse {
@@ -68,14 +69,17 @@ export function passwordActions(kit: AccountKit) {
       return { error: false, message: M.passwordReset };
     },
 
-    /** Sets a new password and ends every other session of the account; `sessionId` (the caller's) stays. */
+    /**
+     * Sets a new password and ends every other session of the account; `sessionId` (the caller's) stays.
+     * Needs the current password, or a sign-in of this session within the last 15 minutes.
+     */
     async updatePassword(
       userId: string,
-      body: PasswordPair,
+      body: PasswordPair & { currentPassword?: string },
       sessionId: string,
     ): Promise<UpdatePasswordResponse> {
       const password = checkPasswordPair(body, CHANGED_PASSWORD);
-      mustFindUser(userId);
+      await reauthenticate(mustFindUser(userId), text(body.currentPassword), sessionId);
       const passwordHash = await passwordHasher.hash(password);
       const user = unitOfWork(() => {
         sessions.revokeAllForUser(userId, sessionId);

@@ -193,6 +193,14 @@ export function createAccountLimits(store: RateLimitStore, now: () => number, ma
     succeeded(username: string, ip: string) {
       throttles.loginFailuresPerAccountIp.reset(loginKeys(username, ip)[1][1]);
     },
+    /** Until when wrong guesses hold the account back on some address (epoch ms; 0 or past: not locked). */
+    blockedUntil(username: string): number {
+      return store.blockedUntilWithPrefix('loginFailuresPerAccountIp', `${username.toLowerCase()}|`);
+    },
+    /** Forgets the account's failures on every address (an administrator's unlock). */
+    unlock(username: string): void {
+      store.removeWithPrefix('loginFailuresPerAccountIp', `${username.toLowerCase()}|`);
+    },
   };
   return { limits, throttles, enforce, login };
 }

@@ -10,10 +10,17 @@ import { AccountError, ACCOUNT_MESSAGES as M } from './AccountError';
 import { text, isEmailAddress, passwordHasher, DUMMY_HASH } from './credentials';
 import { toProfile } from './profile';
 import type { AccountKit } from './accountKit';
+import type { EmailChangeActions } from './emailChangeActions';
 
 /** Signing in and the signed-in account: login, the profile, the main-server token. */
-export function sessionActions(kit: AccountKit) {
-  const { users, loginLimits, signToken, newSessionToken, mustFindUser } = kit;
+function pendingEmailField(emailChanges: EmailChangeActions, userId: string) {
+  const pendingEmail = emailChanges.pendingEmail(userId);
+  return pendingEmail ? { pendingEmail } : {};
+}
+
+export function sessionActions(kit: AccountKit, emailChanges: EmailChangeActions) {
+  const { users, loginLimits, signToken, newSessionToken, mustFindUser, reauthenticate, unitOfWork } = kit;
+  const pending = (userId: string) => pendingEmailField(emailChanges, userId);
   return {
     async login(body: { username?: string; password?: string }, ip: string): Promise<LoginResponse> {
       const username = text(body.username);
@@ -34,10 +41,18 @@ export function sessionActions(kit: AccountKit) {
     },
 
     profile(userId: string, token?: string): Profile {
-      return toProfile(mustFindUser(userId), token);
+      return { ...toProfile(mustFindUser(userId), token), ...pending(userId) };
     },
 
-    saveProfile(userId: string, body: Partial<SaveProfileRequest>): SaveProfileResponse {
+    /**
+     * Saves the editable fields. A new e-mail address needs re-authentication (current password or a
+     * recent sign-in) and takes effect only once the new address confirms it; the old one gets a notice.
+     */
+    async saveProfile(
+      userId: string,
+      body: Partial<SaveProfileRequest>,
+      sessionId: string,
+    ): Promise<SaveProfileResponse> {
       const email = text(body.email);
       if (!email) throw new AccountError(400, M.profileEmailRequired);
       if (!isEmailAddress(email)) throw new AccountError(400, M.emailInvalid);
@@ -45,11 +60,14 @@ export function sessionActions(kit: AccountKit) {
       if (language !== undefined && !(LANGUAGE_CODES as readonly string[]).includes(language)) {
         throw new AccountError(400, M.languageInvalid);
       }
-      mustFindUser(userId);
+      const current = mustFindUser(userId);
+      const emailChanging = email.toLowerCase() !== current.email.toLowerCase();
+      if (emailChanging) await reauthenticate(current, text(body.currentPassword), sessionId);
       const optional = (value: string | undefined) => (value === undefined ? undefined : text(value));
       const changes = Object.fromEntries(
         Object.entries({
-          email,
+          // Only a change of letter case applies at once; another address waits for its confirmation.
+          email: emailChanging ? undefined : email,
           name: optional(body.name),
           phone: optional(body.phone),
           defaultLanguage: language,
@@ -57,8 +75,16 @@ export function sessionActions(kit: AccountKit) {
           companyAddress: optional(body.companyAddress),
         }).filter(([, value]) => value !== undefined),
       );
-      const user = users.updateProfile(userId, changes);
-      return { error: false, message: M.profileSaved, profile: toProfile(user) };
+      const user = unitOfWork(() => {
+        const saved = users.updateProfile(userId, changes);
+        if (emailChanging) emailChanges.requestEmailChange(saved, email);
+        return saved;
+      });
+      return {
+        error: false,
+        message: emailChanging ? M.emailChangePending(email) : M.profileSaved,
+        profile: { ...toProfile(user), ...pending(userId) },
+      };
     },
 
     /**

@@ -1,6 +1,7 @@
 import type { LanguageCode } from '../../../src/contract/Accounts';
 
-export type AccountMailKind = 'verification' | 'alreadyRegistered' | 'reset' | 'invite';
+export type AccountMailKind =
+  'verification' | 'alreadyRegistered' | 'reset' | 'invite' | 'emailChangeConfirm' | 'emailChangeNotice';
 
 export interface AccountMailText {
   subject: string;
@@ -48,6 +49,22 @@ export const ACCOUNT_MAIL_TEXTS: Record<LanguageCode, Record<AccountMailKind, Ac
       expiry: 'The link is valid for {duration} and can be used once.',
       ignore: 'If you do not expect this invitation, you can ignore this e-mail.',
     },
+    emailChangeConfirm: {
+      subject: 'Parcel Atlas: confirm your new e-mail address',
+      greeting: 'Hello{name},',
+      body: 'You asked to use this address for your Parcel Atlas account. Open the link below to confirm it; until then your account keeps its current address.',
+      action: 'Confirm e-mail address',
+      expiry: 'The link is valid for {duration} and can be used once.',
+      ignore: 'If you did not ask for this, you can ignore this e-mail: nothing changes.',
+    },
+    emailChangeNotice: {
+      subject: 'Parcel Atlas: your e-mail address is being changed',
+      greeting: 'Hello{name},',
+      body: 'Someone signed in to your Parcel Atlas account asked to change its e-mail address to {email}. If this was you, there is nothing to do. If it was not, open the link below: the change is undone and every session of the account ends.',
+      action: 'Undo the change',
+      expiry: 'The link is valid for {duration} and can be used once.',
+      ignore: 'Then reset your password from the login page.',
+    },
   },
   de: {
     verification: {
@@ -82,6 +99,23 @@ export const ACCOUNT_MAIL_TEXTS: Record<LanguageCode, Record<AccountMailKind, Ac
       action: 'Einladung annehmen',
       expiry: 'Der Link ist {duration} gültig und kann einmal verwendet werden.',
       ignore: 'Falls Sie diese Einladung nicht erwarten, können Sie diese E-Mail ignorieren.',
+    },
+    emailChangeConfirm: {
+      subject: 'Parcel Atlas: Bestätigen Sie Ihre neue E-Mail-Adresse',
+      greeting: 'Guten Tag{name},',
+      body: 'Sie möchten diese Adresse für Ihr Parcel-Atlas-Konto verwenden. Öffnen Sie den Link unten, um sie zu bestätigen; bis dahin behält Ihr Konto die bisherige Adresse.',
+      action: 'E-Mail-Adresse bestätigen',
+      expiry: 'Der Link ist {duration} gültig und kann einmal verwendet werden.',
+      ignore:
+        'Wenn Sie dies nicht angefordert haben, können Sie diese E-Mail ignorieren: Es ändert sich nichts.',
+    },
+    emailChangeNotice: {
+      subject: 'Parcel Atlas: Ihre E-Mail-Adresse wird geändert',
+      greeting: 'Guten Tag{name},',
+      body: 'Jemand, der in Ihrem Parcel-Atlas-Konto angemeldet ist, möchte dessen E-Mail-Adresse in {email} ändern. Wenn Sie das waren, ist nichts zu tun. Wenn nicht, öffnen Sie den Link unten: Die Änderung wird rückgängig gemacht und alle Sitzungen des Kontos werden beendet.',
+      action: 'Änderung rückgängig machen',
+      expiry: 'Der Link ist {duration} gültig und kann einmal verwendet werden.',
+      ignore: 'Setzen Sie danach Ihr Passwort über die Anmeldeseite zurück.',
     },
   },
   fr: {
@@ -118,6 +152,22 @@ export const ACCOUNT_MAIL_TEXTS: Record<LanguageCode, Record<AccountMailKind, Ac
       expiry: 'Le lien est valable {duration} et ne peut être utilisé qu’une seule fois.',
       ignore: 'Si vous n’attendiez pas cette invitation, vous pouvez ignorer cet e-mail.',
     },
+    emailChangeConfirm: {
+      subject: 'Parcel Atlas : confirmez votre nouvelle adresse e-mail',
+      greeting: 'Bonjour{name},',
+      body: 'Vous avez demandé à utiliser cette adresse pour votre compte Parcel Atlas. Ouvrez le lien ci-dessous pour la confirmer ; d’ici là, votre compte garde son adresse actuelle.',
+      action: 'Confirmer l’adresse e-mail',
+      expiry: 'Le lien est valable {duration} et ne peut être utilisé qu’une seule fois.',
+      ignore: 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : rien ne change.',
+    },
+    emailChangeNotice: {
+      subject: 'Parcel Atlas : votre adresse e-mail va être modifiée',
+      greeting: 'Bonjour{name},',
+      body: 'Une personne connectée à votre compte Parcel Atlas a demandé à remplacer son adresse e-mail par {email}. Si c’était vous, il n’y a rien à faire. Sinon, ouvrez le lien ci-dessous : la modification est annulée et toutes les sessions du compte sont fermées.',
+      action: 'Annuler la modification',
+      expiry: 'Le lien est valable {duration} et ne peut être utilisé qu’une seule fois.',
+      ignore: 'Réinitialisez ensuite votre mot de passe depuis la page de connexion.',
+    },
   },
   it: {
     verification: {
@@ -152,6 +202,22 @@ export const ACCOUNT_MAIL_TEXTS: Record<LanguageCode, Record<AccountMailKind, Ac
       action: 'Accetta l’invito',
       expiry: 'Il link è valido per {duration} e può essere usato una sola volta.',
       ignore: 'Se non ti aspettavi questo invito, puoi ignorare questa e-mail.',
+    },
+    emailChangeConfirm: {
+      subject: 'Parcel Atlas: conferma il tuo nuovo indirizzo e-mail',
+      greeting: 'Buongiorno{name},',
+      body: 'Hai chiesto di usare questo indirizzo per il tuo account Parcel Atlas. Apri il link qui sotto per confermarlo; fino ad allora l’account mantiene l’indirizzo attuale.',
+      action: 'Conferma indirizzo e-mail',
+      expiry: 'Il link è valido per {duration} e può essere usato una sola volta.',
+      ignore: 'Se non l’hai richiesto tu, puoi ignorare questa e-mail: non cambia nulla.',
+    },
+    emailChangeNotice: {
+      subject: 'Parcel Atlas: il tuo indirizzo e-mail sta per essere cambiato',
+      greeting: 'Buongiorno{name},',
+      body: 'Qualcuno connesso al tuo account Parcel Atlas ha chiesto di cambiarne l’indirizzo e-mail in {email}. Se eri tu, non devi fare nulla. Altrimenti apri il link qui sotto: la modifica viene annullata e tutte le sessioni dell’account vengono chiuse.',
+      action: 'Annulla la modifica',
+      expiry: 'Il link è valido per {duration} e può essere usato una sola volta.',
+      ignore: 'Poi reimposta la password dalla pagina di accesso.',
     },
   },
 };

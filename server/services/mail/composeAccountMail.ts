@@ -24,6 +24,10 @@ export interface AccountMailInput {
   name?: string;
   /** Lifetime of the link, seconds. */
   ttlSeconds?: number;
+  /** Replaces `{email}` in the body (the new address in an e-mail change notice). */
+  email?: string;
+  /** The sender's e-mail signature (an administrator's invitation), already sanitised, and as plain text. */
+  signature?: { html: string; text: string } | null;
 }
 
 export function mailLanguage(language: string | null | undefined): LanguageCode {
@@ -68,25 +72,34 @@ export function composeAccountMail(input: AccountMailInput): Mail {
     durationInWords(input.ttlSeconds ?? HOUR_SECONDS, language),
   );
   const link = linkInLanguage(input.link, language);
-  const paragraphs = [greeting, text.body];
+  const paragraphs = [greeting, text.body.replace('{email}', input.email ?? '')];
   const after = [expiry, text.ignore].filter(Boolean);
+  const signature = input.signature?.html.trim() ? input.signature : null;
   return {
     to: input.to,
     subject: text.subject,
     link,
-    text: [...paragraphs, `${text.action}: ${link}`, ...after, '— Parcel Atlas'].join('\n\n'),
+    text: [
+      ...paragraphs,
+      `${text.action}: ${link}`,
+      ...after,
+      ...(signature ? [signature.text] : []),
+      '— Parcel Atlas',
+    ].join('\n\n'),
     html: [
       ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
       `<p><a href="${escapeHtml(link)}">${escapeHtml(text.action)}</a></p>`,
       `<p style="color:#666">${escapeHtml(link)}</p>`,
       ...after.map((p) => `<p>${escapeHtml(p)}</p>`),
+      ...(signature ? [`<div class="signature">${signature.html}</div>`] : []),
       '<p>— Parcel Atlas</p>',
     ].join('\n'),
   };
 }
 
 /** The screens the mailed links open (spec §2). */
-export type AccountLinkRoute = 'register/activate' | 'reset-password' | 'invite' | 'login';
+export type AccountLinkRoute =
+  'register/activate' | 'reset-password' | 'invite' | 'login' | 'email-change/confirm' | 'email-change/undo';
 
 /**
  * A link into the app built from PUBLIC_URL. A caller-supplied `targetUrl` (request-reset-password's

@@ -25,6 +25,8 @@ export interface SessionService {
   revoke(sessionId: string): void;
   /** Ends every session of the user, except `keep` (the one that changed the password). */
   revokeAllForUser(userId: string, keep?: string): void;
+  /** When the session's sign-in happened (epoch ms), or null for an unknown session. */
+  startedAt(sessionId: string): number | null;
 }
 
 export interface SessionServiceDeps {
@@ -64,5 +66,6 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     revokeAllForUser(userId, keep) {
       announce(sessions.revokeAllForUser(userId, now(), keep));
     },
+    startedAt: (sessionId) => sessions.find(sessionId)?.createdAt ?? null,
   };
 }

@@ -14,6 +14,7 @@ import { municipalityPriceLevelsMigration } from './072-municipality-price-level
 import { tileCacheMigration } from './090-tile-cache';
 import { countedSearchesMigration } from './050-counted-searches';
 import { couponsMigration } from './051-coupons';
+import { settingsMigration } from './040-settings';
 
 /**
  * Every schema step, in order. Version ranges by area keep parallel work apart:
@@ -36,4 +37,5 @@ export const migrations: Migration[] = [
   tileCacheMigration,
   countedSearchesMigration,
   couponsMigration,
+  settingsMigration,
 ];

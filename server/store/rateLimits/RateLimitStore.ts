@@ -17,6 +17,10 @@ export interface RateLimitStore {
   read(bucket: string, key: string): RateLimitState | null;
   write(bucket: string, key: string, state: RateLimitState): void;
   remove(bucket: string, key: string): void;
+  /** The latest `blockedUntil` among the counters of `bucket` whose key starts with `prefix` (0 if none). */
+  blockedUntilWithPrefix(bucket: string, prefix: string): number;
+  /** Deletes the counters of `bucket` whose key starts with `prefix` (unlocking an account on every address). */
+  removeWithPrefix(bucket: string, prefix: string): number;
   /** Deletes every counter expired at `now`. */
   purgeExpired(now: number): void;
 }

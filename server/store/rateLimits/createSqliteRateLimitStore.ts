@@ -19,6 +19,13 @@ export function createSqliteRateLimitStore(db: Database): RateLimitStore {
        blocked_until = excluded.blocked_until, expires_at = excluded.expires_at`,
   );
   const remove = db.prepare<[string, string]>('DELETE FROM rate_limits WHERE bucket = ? AND key = ?');
+  // substr instead of LIKE: a username may hold % or _.
+  const blockedWithPrefix = db.prepare<[string, string, string], { until: number | null }>(
+    'SELECT max(blocked_until) AS until FROM rate_limits WHERE bucket = ? AND substr(key, 1, length(?)) = ?',
+  );
+  const removeWithPrefix = db.prepare<[string, string, string]>(
+    'DELETE FROM rate_limits WHERE bucket = ? AND substr(key, 1, length(?)) = ?',
+  );
   const purge = db.prepare<[number]>('DELETE FROM rate_limits WHERE expires_at <= ?');
   return {
     read(bucket, key): RateLimitState | null {
@@ -38,6 +45,8 @@ export function createSqliteRateLimitStore(db: Database): RateLimitStore {
     remove(bucket, key) {
       remove.run(bucket, key);
     },
+    blockedUntilWithPrefix: (bucket, prefix) => blockedWithPrefix.get(bucket, prefix, prefix)?.until ?? 0,
+    removeWithPrefix: (bucket, prefix) => removeWithPrefix.run(bucket, prefix, prefix).changes,
     purgeExpired(now) {
       purge.run(now);
     },

@@ -48,6 +48,10 @@ export interface UserStore {
   setPassword(id: string, passwordHash: string): UserRecord;
   updateProfile(id: string, changes: ProfileChanges): UserRecord;
   setRoles(id: string, roles: string[]): UserRecord;
+  /** Replaces the sites granted to the user (a site id not known yet is created with the id as its name). */
+  setSites(id: string, siteIds: readonly string[]): UserRecord;
+  /** Sets the e-mail and the username (which may be the same address); UsernameTakenError when taken. */
+  changeEmail(id: string, email: string, username: string): UserRecord;
   /** Re-invites a not-yet-accepted account with new details. */
   updateInvitation(
     id: string,

@@ -14,12 +14,11 @@ interface UserRow {
   status: UserStatus;
   roles: string;
   access_rights: string;
-  sites: string;
   teams: string;
   token_version: number;
 }
 
-function toRecord(row: UserRow): UserRecord {
+function toRecord(row: UserRow, sites: UserRecord['sites']): UserRecord {
   return {
     id: row.id,
     username: row.username,
@@ -33,7 +32,7 @@ function toRecord(row: UserRow): UserRecord {
     status: row.status,
     roles: JSON.parse(row.roles) as string[],
     accessRights: JSON.parse(row.access_rights) as string[],
-    sites: JSON.parse(row.sites) as UserRecord['sites'],
+    sites,
     teams: JSON.parse(row.teams) as string[],
     tokenVersion: row.token_version,
   };
@@ -44,14 +43,38 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export function createSqliteUserStore(db: Database): UserStore {
+  // Sites are granted in `user_sites` (migration 40), the names kept once in `sites`.
+  const sitesOf = db.prepare<[string], { siteID: string; name: string }>(
+    `SELECT sites.id AS siteID, sites.name AS name FROM user_sites JOIN sites ON sites.id = user_sites.site_id
+     WHERE user_sites.user_id = ? ORDER BY sites.name, sites.id`,
+  );
+  const ensureSite = db.prepare<[string, string, number]>(
+    'INSERT OR IGNORE INTO sites (id, name, created_at) VALUES (?, ?, ?)',
+  );
+  const clearGrants = db.prepare<[string]>('DELETE FROM user_sites WHERE user_id = ?');
+  const grant = db.prepare<[string, string]>(
+    'INSERT OR IGNORE INTO user_sites (user_id, site_id) VALUES (?, ?)',
+  );
+  const changeEmail = db.prepare<[string, string, string, string]>(
+    'UPDATE users SET email = ?, username = ?, updated_at = ? WHERE id = ?',
+  );
+  /** Replaces the user's site grants; a site not yet known is created with its id as name. */
+  const setGrants = db.transaction((userId: string, siteIds: readonly string[]) => {
+    clearGrants.run(userId);
+    for (const siteId of siteIds) {
+      ensureSite.run(siteId, siteId, Date.now());
+      grant.run(userId, siteId);
+    }
+  });
+  const record = (row: UserRow) => toRecord(row, sitesOf.all(row.id));
   const byId = db.prepare<[string], UserRow>('SELECT * FROM users WHERE id = ?');
   const byUsername = db.prepare<[string], UserRow>('SELECT * FROM users WHERE username = ?');
   const all = db.prepare<[], UserRow>('SELECT * FROM users ORDER BY username');
   const insert = db.prepare(
     `INSERT INTO users (id, username, email, name, phone, default_language, company_name, company_address,
-       password_hash, status, roles, sites, created_at, updated_at)
+       password_hash, status, roles, created_at, updated_at)
      VALUES (@id, @username, @email, @name, @phone, @defaultLanguage, @companyName, @companyAddress,
-       @passwordHash, @status, @roles, @sites, @now, @now)`,
+       @passwordHash, @status, @roles, @now, @now)`,
   );
   const setPassword = db.prepare<[string, string, string]>(
     `UPDATE users SET password_hash = ?, status = 'active', token_version = token_version + 1, updated_at = ?
@@ -64,27 +87,27 @@ export function createSqliteUserStore(db: Database): UserStore {
   const setRoles = db.prepare<[string, string, string]>(
     'UPDATE users SET roles = ?, updated_at = ? WHERE id = ?',
   );
-  const updateInvitation = db.prepare<[string, string, string, string, string, string]>(
-    'UPDATE users SET name = ?, roles = ?, sites = ?, default_language = ?, updated_at = ? WHERE id = ?',
+  const updateInvitation = db.prepare<[string, string, string, string, string]>(
+    'UPDATE users SET name = ?, roles = ?, default_language = ?, updated_at = ? WHERE id = ?',
   );
   const now = () => new Date().toISOString();
 
   function mustFind(id: string): UserRecord {
     const row = byId.get(id);
     if (!row) throw new Error(`user ${id} not found`);
-    return toRecord(row);
+    return record(row);
   }
 
   return {
     findById: (id) => {
       const row = byId.get(id);
-      return row ? toRecord(row) : null;
+      return row ? record(row) : null;
     },
     findByUsername: (username) => {
       const row = byUsername.get(username.trim());
-      return row ? toRecord(row) : null;
+      return row ? record(row) : null;
     },
-    list: () => all.all().map(toRecord),
+    list: () => all.all().map(record),
     create(user) {
       const id = crypto.randomUUID();
       try {
@@ -100,9 +123,12 @@ export function createSqliteUserStore(db: Database): UserStore {
           passwordHash: user.passwordHash,
           status: user.status,
           roles: JSON.stringify(user.roles),
-          sites: JSON.stringify(user.sites ?? []),
           now: now(),
         });
+        setGrants(
+          id,
+          (user.sites ?? []).map((site) => site.siteID),
+        );
       } catch (error) {
         if (isUniqueViolation(error)) throw new UsernameTakenError(user.username);
         throw error;
@@ -133,14 +159,24 @@ export function createSqliteUserStore(db: Database): UserStore {
       return mustFind(id);
     },
     updateInvitation(id, details) {
-      updateInvitation.run(
-        details.name,
-        JSON.stringify(details.roles),
-        JSON.stringify(details.sites),
-        details.defaultLanguage,
-        now(),
+      updateInvitation.run(details.name, JSON.stringify(details.roles), details.defaultLanguage, now(), id);
+      setGrants(
         id,
+        details.sites.map((site) => site.siteID),
       );
+      return mustFind(id);
+    },
+    setSites(id, siteIds) {
+      setGrants(id, siteIds);
+      return mustFind(id);
+    },
+    changeEmail(id, email, username) {
+      try {
+        changeEmail.run(email.trim(), username.trim(), now(), id);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new UsernameTakenError(username);
+        throw error;
+      }
       return mustFind(id);
     },
   };

@@ -6,6 +6,7 @@ import { selectIsLoggedIn, selectProfile } from '../../features/auth/sessionSlic
 import { isLanguage, LANGUAGES } from '../../features/i18n/Language';
 import { languageChosen } from '../../features/i18n/languageSlice';
 import { selectUnreadNotifications } from '../../features/notifications/notificationsSlice';
+import { useAvatarUrl } from '../../features/settings/useAvatarUrl';
 import { PALETTE } from '../palette';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { ROUTE_PATHS } from '../routePaths';
@@ -13,9 +14,9 @@ import { ROUTE_PATHS } from '../routePaths';
 const LANGUAGE_KEY_PREFIX = 'language:';
 
 /**
- * The avatar circle of the map layout (first letter of the name, 'M' when none) and its menu (spec §2):
- * anonymous → search, join, login; logged in → name, plan, notifications (with the counter of unseen
- * in-app notifications as a badge), logout, language.
+ * The avatar circle of the map layout (the uploaded picture, else the first letter of the name, 'M' when
+ * none) and its menu (spec §2): anonymous → search, join, login; logged in → name, plan, notifications
+ * (with the counter of unseen in-app notifications as a badge), logout, language.
  */
 export function AccountMenu({ onOpenPlan }: { onOpenPlan(): void }) {
   const intl = useIntl();
@@ -24,6 +25,7 @@ export function AccountMenu({ onOpenPlan }: { onOpenPlan(): void }) {
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const profile = useAppSelector(selectProfile);
   const unread = useAppSelector(selectUnreadNotifications);
+  const avatarUrl = useAvatarUrl();
   const t = (id: string) => intl.formatMessage({ id });
   const unreadLabel = intl.formatMessage({ id: 'notifications.unread' }, { count: unread });
 
@@ -82,7 +84,11 @@ export function AccountMenu({ onOpenPlan }: { onOpenPlan(): void }) {
         style={{ background: 'none', border: 'none', padding: 0, cursor: 'pointer' }}
       >
         <Badge dot={loggedIn && unread > 0} offset={[-3, 3]} color={PALETTE.secondary}>
-          <Avatar style={{ background: '#fff', color: PALETTE.accent, fontWeight: 600 }} data-testid="avatar">
+          <Avatar
+            src={avatarUrl ?? undefined}
+            style={{ background: '#fff', color: PALETTE.accent, fontWeight: 600 }}
+            data-testid="avatar"
+          >
             {avatarLetter(profile)}
           </Avatar>
         </Badge>

@@ -9,6 +9,7 @@ import { sessionFixture } from '../sessionFixture';
 
 jest.mock('../../../src/features/mapView/MapViewScreen', () => ({ MapViewScreen: () => 'the map' }));
 jest.mock('../../../src/features/plans/PlanDialog', () => ({ PlanDialog: () => null }));
+jest.mock('../../../src/features/settings/useAvatarUrl', () => ({ useAvatarUrl: () => null }));
 jest.mock('../../../src/features/plans/planEndpoints', () => ({
   ...jest.requireActual('../../../src/features/plans/planEndpoints'),
   usePlanProductName: () => null,

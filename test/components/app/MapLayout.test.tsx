@@ -18,7 +18,20 @@ const SUBSCRIPTION: SubscriptionResponse = {
   },
 };
 
-startMswServer(http.get(apiUrl('/v1/secure/subscriptions'), () => HttpResponse.json(SUBSCRIPTION)));
+let avatarFileId: string | null = null;
+startMswServer(
+  http.get(apiUrl('/v1/secure/subscriptions'), () => HttpResponse.json(SUBSCRIPTION)),
+  http.get(apiUrl('/v1/secure/preferences/'), () => HttpResponse.json({ emailSignature: '', avatarFileId })),
+  http.get(apiUrl('/v1/secure/file-items/:id'), ({ request }) => {
+    expect(request.headers.get('authorization')).toBe('Bearer main-token');
+    return new HttpResponse(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), {
+      headers: { 'content-type': 'image/png' },
+    });
+  }),
+);
+beforeEach(() => {
+  avatarFileId = null;
+});
 
 function renderMapLayout(preloadedState?: AppPreloadedState) {
   return renderWithProviders(
@@ -96,5 +109,20 @@ describe('map layout top bar (spec §2)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await userEvent.click(within(menu).getByText('Plan'));
     expect(await screen.findByRole('dialog')).toHaveTextContent('Standard Plan');
+  });
+
+  it('shows the uploaded avatar instead of the letter, fetched with the main token', async () => {
+    avatarFileId = '0b5c3f2e-0000-4000-8000-000000000001';
+    const created: Blob[] = [];
+    // jsdom has no object URLs: record the blob and hand out a stand-in URL.
+    URL.createObjectURL = (blob: Blob) => {
+      created.push(blob);
+      return 'blob:avatar-1';
+    };
+    URL.revokeObjectURL = () => undefined;
+    renderMapLayout({ session: sessionFixture() });
+    const image = await within(screen.getByTestId('avatar')).findByRole('img');
+    expect(image).toHaveAttribute('src', 'blob:avatar-1');
+    expect(created[0].type).toBe('image/png');
   });
 });

@@ -17,7 +17,12 @@ jest.mock('../../../src/app/appLifecycle', () => ({
   reloadPage: jest.fn(),
 }));
 
-startMswServer(http.get(apiUrl('/v1/secure/subscriptions'), () => HttpResponse.json({ subscription: null })));
+startMswServer(
+  http.get(apiUrl('/v1/secure/subscriptions'), () => HttpResponse.json({ subscription: null })),
+  http.get(apiUrl('/v1/secure/preferences/'), () =>
+    HttpResponse.json({ emailSignature: '', avatarFileId: null }),
+  ),
+);
 
 function renderApp(initialEntries: string[], preloadedState?: AppPreloadedState) {
   return renderWithProviders(

@@ -1,0 +1,117 @@
+import crypto from 'node:crypto';
+import type { Database } from 'better-sqlite3';
+
+/**
+ * An e-mail change (issue 10 item 5): pending until the new address confirms it, applied afterwards, and
+ * ended when undone from the old address, replaced by a newer change, or spent. Times in epoch ms.
+ */
+export interface EmailChangeRecord {
+  id: string;
+  userId: string;
+  oldEmail: string;
+  newEmail: string;
+  /** The username was the old address and becomes the new one. */
+  usernameFollows: boolean;
+  confirmExpiresAt: number;
+  undoExpiresAt: number;
+  appliedAt: number | null;
+}
+
+export interface NewEmailChange extends Omit<EmailChangeRecord, 'id' | 'appliedAt'> {
+  confirmKeyHash: string;
+  undoKeyHash: string;
+}
+
+export interface EmailChangeStore {
+  /** Records a new pending change; earlier pending (not yet confirmed) changes of the account end. */
+  start(change: NewEmailChange, now: number): EmailChangeRecord;
+  /** The pending change a confirmation key belongs to, while it is unexpired. */
+  findPendingByConfirmKey(keyHash: string, now: number): EmailChangeRecord | null;
+  /** Marks a pending change applied; false when it was applied or ended meanwhile (single use). */
+  markApplied(id: string, now: number): boolean;
+  /** The change (pending or applied) an undo key belongs to, while it is not ended and unexpired. */
+  findUndoable(keyHash: string, now: number): EmailChangeRecord | null;
+  /** Ends a change; false when it had already ended (single use). */
+  end(id: string, now: number): boolean;
+  /** The new address waiting for confirmation, if any. */
+  pendingEmail(userId: string, now: number): string | null;
+}
+
+interface Row {
+  id: string;
+  user_id: string;
+  old_email: string;
+  new_email: string;
+  username_follows: number;
+  confirm_expires_at: number;
+  undo_expires_at: number;
+  applied_at: number | null;
+}
+
+const toRecord = (row: Row): EmailChangeRecord => ({
+  id: row.id,
+  userId: row.user_id,
+  oldEmail: row.old_email,
+  newEmail: row.new_email,
+  usernameFollows: row.username_follows === 1,
+  confirmExpiresAt: row.confirm_expires_at,
+  undoExpiresAt: row.undo_expires_at,
+  appliedAt: row.applied_at,
+});
+
+export function createSqliteEmailChangeStore(db: Database): EmailChangeStore {
+  const endPending = db.prepare<[number, string]>(
+    'UPDATE email_changes SET ended_at = ? WHERE user_id = ? AND applied_at IS NULL AND ended_at IS NULL',
+  );
+  const insert = db.prepare(
+    `INSERT INTO email_changes (id, user_id, old_email, new_email, username_follows, confirm_key_hash,
+       undo_key_hash, created_at, confirm_expires_at, undo_expires_at)
+     VALUES (@id, @userId, @oldEmail, @newEmail, @usernameFollows, @confirmKeyHash, @undoKeyHash, @now,
+       @confirmExpiresAt, @undoExpiresAt)`,
+  );
+  const byConfirm = db.prepare<[string, number], Row>(
+    `SELECT * FROM email_changes WHERE confirm_key_hash = ? AND applied_at IS NULL AND ended_at IS NULL
+       AND confirm_expires_at > ?`,
+  );
+  const apply = db.prepare<[number, string]>(
+    'UPDATE email_changes SET applied_at = ? WHERE id = ? AND applied_at IS NULL AND ended_at IS NULL',
+  );
+  const byUndo = db.prepare<[string, number], Row>(
+    'SELECT * FROM email_changes WHERE undo_key_hash = ? AND ended_at IS NULL AND undo_expires_at > ?',
+  );
+  const end = db.prepare<[number, string]>(
+    'UPDATE email_changes SET ended_at = ? WHERE id = ? AND ended_at IS NULL',
+  );
+  const pending = db.prepare<[string, number], { new_email: string }>(
+    `SELECT new_email FROM email_changes WHERE user_id = ? AND applied_at IS NULL AND ended_at IS NULL
+       AND confirm_expires_at > ? ORDER BY created_at DESC LIMIT 1`,
+  );
+  return {
+    start(change, now) {
+      endPending.run(now, change.userId);
+      const id = crypto.randomUUID();
+      insert.run({ ...change, id, now, usernameFollows: change.usernameFollows ? 1 : 0 });
+      return {
+        id,
+        userId: change.userId,
+        oldEmail: change.oldEmail,
+        newEmail: change.newEmail,
+        usernameFollows: change.usernameFollows,
+        confirmExpiresAt: change.confirmExpiresAt,
+        undoExpiresAt: change.undoExpiresAt,
+        appliedAt: null,
+      };
+    },
+    findPendingByConfirmKey(keyHash, now) {
+      const row = byConfirm.get(keyHash, now);
+      return row ? toRecord(row) : null;
+    },
+    markApplied: (id, now) => apply.run(now, id).changes === 1,
+    findUndoable(keyHash, now) {
+      const row = byUndo.get(keyHash, now);
+      return row ? toRecord(row) : null;
+    },
+    end: (id, now) => end.run(now, id).changes === 1,
+    pendingEmail: (userId, now) => pending.get(userId, now)?.new_email ?? null,
+  };
+}

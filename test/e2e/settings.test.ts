@@ -1,0 +1,140 @@
+import type { Browser, Page } from 'playwright-core';
+import { cspViolations, launchBrowser, newPage, saveScreenshot, usersCli } from './harness';
+
+/** A 1×1 PNG. */
+const AVATAR_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A unique address per run, so a rerun against the same data directory starts clean. */
+const unique = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.ch`;
+
+async function logIn(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+async function openSettings(page: Page, tab = '') {
+  await page.goto(`/settings${tab ? `?tab=${tab}` : ''}`);
+  await page.getByRole('heading', { name: 'Settings' }).waitFor();
+}
+
+describe('settings in a real browser against the real server', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('profile: edit, save, back in read mode, and the saved values after a reload', async () => {
+    const email = unique('greta');
+    usersCli(['create', email, '--password', 'Greta!Passw0rd', '--name', 'Greta Graf']);
+    const page = await newPage(browser);
+    await logIn(page, email, 'Greta!Passw0rd');
+    await openSettings(page);
+    await page.getByRole('cell', { name: 'Greta Graf' }).waitFor();
+    await saveScreenshot(page, 'settings-profile');
+
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Greta Graf-Keller');
+    await page.getByLabel('Phone number').fill('+41 41 555 12 34');
+    await page.getByLabel('Company name').fill('Graf Architekten AG');
+    await page.getByLabel('Company address').fill('Seestrasse 8\n6004 Luzern');
+    await saveScreenshot(page, 'settings-profile-edit');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Profile saved').first().waitFor();
+    await page.getByRole('button', { name: 'Edit' }).waitFor();
+    await page.getByRole('cell', { name: 'Greta Graf-Keller' }).waitFor();
+
+    await page.reload();
+    await page.getByRole('cell', { name: 'Greta Graf-Keller' }).waitFor();
+    await page.getByRole('cell', { name: '+41 41 555 12 34' }).waitFor();
+    await page.getByRole('cell', { name: 'Graf Architekten AG' }).waitFor();
+    // The avatar letter follows the new name; an uploaded picture replaces it in the top bar.
+    await page.getByTestId('avatar').filter({ hasText: 'G' }).waitFor();
+    await page
+      .getByTestId('avatar-input')
+      .setInputFiles({ name: 'greta.png', mimeType: 'image/png', buffer: AVATAR_PNG });
+    await page.getByText('Profile picture updated').first().waitFor();
+    await page.getByTestId('avatar').locator('img').waitFor();
+    expect(cspViolations(page)).toEqual([]);
+  });
+
+  it('password change keeps this session; the new password logs in and the old one no longer does', async () => {
+    const email = unique('hugo');
+    usersCli(['create', email, '--password', 'Hugo!Passw0rd', '--name', 'Hugo Huber']);
+    const page = await newPage(browser);
+    await logIn(page, email, 'Hugo!Passw0rd');
+    await openSettings(page);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('button', { name: 'Save New Password' }).click();
+    await page.getByText('Please enter password and confirm password').waitFor();
+    await page.getByLabel('Current password').fill('Hugo!Passw0rd');
+    await page.getByLabel('Password', { exact: true }).fill('Hugo!Neu2026');
+    await page.getByLabel('Confirm password').fill('Hugo!Neu2026');
+    await saveScreenshot(page, 'settings-change-password');
+    await page.getByRole('button', { name: 'Save New Password' }).click();
+    await page.getByText('Password updated successfully').first().waitFor();
+    await page.getByRole('button', { name: 'Edit' }).waitFor();
+    // This session stays: a reload still shows the settings.
+    await page.reload();
+    await page.getByRole('cell', { name: 'Hugo Huber' }).waitFor();
+
+    const other = await newPage(browser);
+    await other.goto('/login');
+    await other.getByLabel('Username', { exact: true }).fill(email);
+    await other.getByLabel('Password', { exact: true }).fill('Hugo!Passw0rd');
+    await other.getByLabel('Password', { exact: true }).press('Enter');
+    await other.getByText('Invalid username or password').waitFor();
+    await logIn(other, email, 'Hugo!Neu2026');
+    await other.close();
+  });
+
+  it('an administrator writes a signature with bold and a list, sees it after a reload, and sees the Users tab', async () => {
+    const email = unique('ida');
+    usersCli(['create', email, '--password', 'Ida!Passw0rd1', '--name', 'Ida Imhof', '--roles', 'ADMIN']);
+    const page = await newPage(browser);
+    await logIn(page, email, 'Ida!Passw0rd1');
+    await openSettings(page, 'signature');
+    const editor = page.getByRole('textbox', { name: 'E-mail signature' });
+    await editor.click();
+    await page.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type('Ida Imhof');
+    await page.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Bullet list' }).click();
+    await page.keyboard.type('Imhof Immobilien AG');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Zug and Luzern');
+    await page.getByRole('button', { name: 'Save signature' }).click();
+    await page.getByText('Updated email signature').first().waitFor();
+
+    await page.reload();
+    const reloaded = page.getByRole('textbox', { name: 'E-mail signature' });
+    await reloaded.locator('li', { hasText: 'Zug and Luzern' }).waitFor();
+    expect(await reloaded.locator('li').allTextContents()).toEqual(['Imhof Immobilien AG', 'Zug and Luzern']);
+    const bold = await reloaded.getByText('Ida Imhof').evaluate((node) => getComputedStyle(node).fontWeight);
+    expect(Number(bold)).toBeGreaterThanOrEqual(600);
+    await saveScreenshot(page, 'settings-signature');
+
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await page.getByText(email).first().waitFor();
+    await openSettings(page, 'users');
+    await page.getByText(email).first().waitFor();
+    await saveScreenshot(page, 'settings-users');
+
+    await openSettings(page, 'sites');
+    const siteId = `ZG-${Date.now() % 100000}`;
+    await page.getByLabel('Site ID').fill(siteId);
+    await page.getByLabel('Name', { exact: true }).fill('Baar office');
+    await page.getByRole('button', { name: 'Save site' }).click();
+    await page.getByRole('cell', { name: siteId }).waitFor();
+    await saveScreenshot(page, 'settings-sites');
+  });
+});
