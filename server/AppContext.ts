@@ -7,6 +7,7 @@ import type { PaymentWebhooks } from './services/billing/paymentEvents';
 import type { SessionService } from './services/sessions/SessionService';
 import type { QuotaService, SubscriptionReader } from './services/quota/QuotaService';
 import type { TileService } from './services/tiles/TileService';
+import type { LayerTileService } from './services/layers/LayerTileService';
 import type { SessionResolver, TokenService } from './services/tokens/TokenService';
 import type { Stores, UnitOfWork } from './store/Stores';
 
@@ -45,6 +46,8 @@ export interface AppContext {
   quota: QuotaService;
   subscriptions: SubscriptionReader;
   tiles: TileService;
+  /** The thematic map layers' vector tiles. */
+  layerTiles: LayerTileService;
   baseMap: BaseMap;
   payments: PaymentContext;
 }

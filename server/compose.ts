@@ -11,6 +11,7 @@ import { createPaymentWebhooks } from './services/billing/paymentEvents';
 import { createMailer } from './services/mail/mailer';
 import { createQuotaService, createSubscriptionReader } from './services/quota/QuotaService';
 import { createTileService } from './services/tiles/TileService';
+import { createLayerTileService } from './services/layers/LayerTileService';
 import { createSessionService } from './services/sessions/SessionService';
 import { createTokenService } from './services/tokens/TokenService';
 import { createSqliteStores } from './store/Stores';
@@ -66,6 +67,7 @@ export function composeContext({ config, db, log }: ComposeOptions): AppContext 
     quota: createQuotaService({ ...stores, events }),
     subscriptions: createSubscriptionReader(stores),
     tiles: createTileService(stores.parcels),
+    layerTiles: createLayerTileService(stores.layers),
     baseMap: createLazyBaseMap(),
     payments: {
       provider,

@@ -7,6 +7,7 @@ import { parcelDetailRoutes } from './parcels/parcelDetailRoutes';
 import { parcelSearchRoutes } from './parcels/parcelSearchRoutes';
 import { parcelTileRoutes } from './parcels/parcelTileRoutes';
 import { subscriptionRoutes } from './subscriptionRoutes';
+import { layerRoutes } from './layerRoutes';
 
 /**
  * POST /v1/secure/user/authorize: the bearer is the single-sign-on token (any role: the map routes check
@@ -33,6 +34,7 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext): Promise
     await parcelSearchRoutes(scope, ctx);
     await parcelDetailRoutes(scope, ctx);
     await parcelTileRoutes(scope, ctx);
+    await layerRoutes(scope, ctx);
   });
   await app.register(async (scope) => subscriptionRoutes(scope, ctx));
 }

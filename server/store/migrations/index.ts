@@ -7,10 +7,12 @@ import { accountsMigration } from './010-accounts';
 import { rateLimitsMigration } from './015-rate-limits';
 import { sessionsMigration } from './016-sessions';
 import { plansSubscriptionsMigration } from './030-plans-subscriptions';
+import { mapLayersMigration } from './060-map-layers';
 
 /**
  * Every schema step, in order. Version ranges by area keep parallel work apart:
- * 1–9 core, 10–19 accounts, 20–29 parcels/dataset, 30–39 plans/subscriptions, 40–49 settings/push.
+ * 1–9 core, 10–19 accounts, 20–29 parcels/dataset, 30–39 plans/subscriptions, 40–49 settings/push,
+ * 60–64 map layers.
  */
 export const migrations: Migration[] = [
   coreMigration,
@@ -21,4 +23,5 @@ export const migrations: Migration[] = [
   cantonsMigration,
   parcelFilterColumnsMigration,
   plansSubscriptionsMigration,
+  mapLayersMigration,
 ];

@@ -15,6 +15,9 @@ export const DATASET_TABLES = [
   'buildings',
   'buildings_rtree',
   'parcel_filter_columns',
+  'layer_features',
+  'layer_features_rtree',
+  'building_roofs',
 ] as const;
 
 /**
