@@ -12,6 +12,7 @@ import { uiSlice } from '../features/ui/uiSlice';
 import { searchSlice } from '../features/search/searchSlice';
 import { parcelSlice } from '../features/parcel/parcelSlice';
 import { mapSlice } from '../features/map/mapSlice';
+import { layersSlice } from '../features/layers/layersSlice';
 import { appReset } from './appLifecycle';
 
 /** redux-persist key of the session (tokens, profile and its fetch time): localStorage `persist:parcel-atlas.session`. */
@@ -30,6 +31,7 @@ const sliceReducers = combineReducers({
   [searchSlice.reducerPath]: searchSlice.reducer,
   [parcelSlice.reducerPath]: parcelSlice.reducer,
   [mapSlice.reducerPath]: mapSlice.reducer,
+  [layersSlice.reducerPath]: layersSlice.reducer,
 });
 
 type SliceState = ReturnType<typeof sliceReducers>;

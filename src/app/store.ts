@@ -11,6 +11,7 @@ import { ssoApi } from '../api/ssoApi';
 import { addAuthListeners } from '../features/auth/authListeners';
 import type { SessionState } from '../features/auth/sessionSlice';
 import { addI18nListeners } from '../features/i18n/languageListeners';
+import { addLayersListeners } from '../features/layers/layersListeners';
 import { addParcelListeners } from '../features/parcel/parcelSlice';
 import { addRealtimeListeners } from '../features/realtime/socketListeners';
 import { addSearchListeners } from '../features/search/searchListeners';
@@ -82,5 +83,6 @@ const FEATURE_LISTENERS: ((startListening: AppStartListening) => void)[] = [
   addSearchListeners,
   addParcelListeners,
   addRealtimeListeners,
+  addLayersListeners,
   addSupportListeners,
 ];

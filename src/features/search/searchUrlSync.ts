@@ -87,6 +87,36 @@ function wantedQuery(active: ActiveSearch | null): string {
   return active ? queryStringFromSearch(active.criteria, active.paging) : '';
 }
 
+/** Every query key the search table, paging included, writes. */
+const SEARCH_KEYS: ReadonlySet<string> = new Set([
+  'page',
+  'size',
+  ...SEARCH_PARAMETERS.flatMap((row) => [row.name, `${row.name}_from`, `${row.name}_to`]),
+]);
+
+/**
+ * Splits a query string into the search's own part and what other features keep there (the map
+ * layers' `layers=`), so writing the search leaves the others' keys as they were.
+ */
+function splitQuery(query: string): { search: string; others: string } {
+  const search = new URLSearchParams();
+  const others: string[] = [];
+  for (const part of query.replace(/^\?/, '').split('&')) {
+    if (part === '') continue;
+    // URLSearchParams decodes leniently (a stray % stays as it is).
+    const [name, value] = [...new URLSearchParams(part)][0] ?? ['', ''];
+    if (SEARCH_KEYS.has(name)) search.append(name, value);
+    else others.push(part);
+  }
+  return { search: search.toString(), others: others.join('&') };
+}
+
+/** The query string with the search part replaced by `wanted`. */
+function withSearch(query: string, wanted: string): string {
+  const { others } = splitQuery(query);
+  return [wanted, others].filter((part) => part !== '').join('&');
+}
+
 /**
  * The map view's query string mirrors the search on screen (filters + page + size, spec §2). When the
  * router arrives at the map view (the start, back/forward, a link) the URL is the source of truth if it
@@ -98,14 +128,17 @@ export function addSearchUrlSync(startListening: AppStartListening): void {
     actionCreator: locationChanged,
     effect: ({ payload: location }, listenerApi) => {
       if (location.pathname !== ROUTE_PATHS.mapview) return;
-      const query = location.search.replace(/^\?/, '');
+      const query = splitQuery(location.search).search;
       const wanted = wantedQuery(listenerApi.getState().search.active);
       if (query === wanted) return;
       const search = searchFromQueryString(query);
       if (hasSearchInput(search.criteria)) listenerApi.dispatch(searchRestored(search));
       // A URL without a search (e.g. back from /settings) keeps the search the store already has.
       else
-        void listenerApi.extra.navigate({ pathname: ROUTE_PATHS.mapview, search: wanted }, { replace: true });
+        void listenerApi.extra.navigate(
+          { pathname: ROUTE_PATHS.mapview, search: withSearch(location.search, wanted) },
+          { replace: true },
+        );
     },
   });
 
@@ -115,8 +148,11 @@ export function addSearchUrlSync(startListening: AppStartListening): void {
       const { location } = listenerApi.extra.state;
       if (location.pathname !== ROUTE_PATHS.mapview) return;
       const wanted = wantedQuery(listenerApi.getState().search.active);
-      if (location.search.replace(/^\?/, '') === wanted) return;
-      void listenerApi.extra.navigate({ pathname: ROUTE_PATHS.mapview, search: wanted }, { replace: true });
+      if (splitQuery(location.search).search === wanted) return;
+      void listenerApi.extra.navigate(
+        { pathname: ROUTE_PATHS.mapview, search: withSearch(location.search, wanted) },
+        { replace: true },
+      );
     },
   });
 }
