@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../server/store/openDatabase';
 import { buildDataset } from '../server/data/buildDataset';
@@ -15,6 +16,8 @@ import { CANTONS } from '../server/geo/cantons';
 import { createSqliteDatasetWriter } from '../server/store/parcels/createSqliteDatasetWriter';
 import { createSqliteParcelRepository } from '../server/store/parcels/createSqliteParcelRepository';
 import { createTileService, type TileKind } from '../server/services/tiles/TileService';
+import { createTileCache } from '../server/services/tiles/TileCache';
+import { createSqliteTileBlobStore } from '../server/store/tiles/TileBlobStore';
 import { createRng } from '../server/data/random';
 import type { ParcelQuery } from '../server/store/parcels/ParcelQuery';
 
@@ -70,7 +73,7 @@ function tileOf(lon: number, lat: number, z: number): { x: number; y: number } {
   };
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const { cantons, file } = args();
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = openDatabase(file);
@@ -94,7 +97,8 @@ function main(): void {
   );
 
   const repo = createSqliteParcelRepository(db);
-  const tiles = createTileService(repo);
+  const tileBlobs = createSqliteTileBlobStore(db);
+  const tiles = createTileService(repo, createTileCache(tileBlobs));
   const rng = createRng(42);
   const munis = db
     .prepare('SELECT name, canton, lon, lat, parcel_count FROM municipalities ORDER BY parcel_count DESC')
@@ -177,7 +181,68 @@ function main(): void {
       `  avg ${(bytes / samples.length / 1024).toFixed(0)} KB`,
     );
   }
+  await filteredTiles(munis, tiles);
+  await cachedTiles(munis, tiles, tileBlobs, repo.datasetVersion());
   db.close();
 }
 
-main();
+type Municipality = { name: string; canton: string; lon: number; lat: number };
+
+/** Issue 16: a searched tile costs what the tile costs (target ≤ 2× the unfiltered tile of the same place). */
+async function filteredTiles(munis: Municipality[], tiles: ReturnType<typeof createTileService>) {
+  const centres = munis.slice(0, 8);
+  const filters: [string, (m: Municipality) => ParcelQuery][] = [
+    ['canton', (m) => ({ canton: m.canton, excludeRoads: true })],
+    ['municipality', (m) => ({ locnames: [m.name], excludeRoads: true })],
+    ['text', (m) => ({ text: m.name.slice(0, 3), excludeRoads: false })],
+    ['one letter', (m) => ({ text: m.name.slice(0, 1), excludeRoads: false })],
+  ];
+  for (const z of [14, 16]) {
+    const at = (i: number) => tileOf(centres[i % centres.length].lon, centres[i % centres.length].lat, z);
+    for (let i = 0; i < centres.length; i++) tiles.render('parcels', z, at(i).x, at(i).y, null);
+    const plain = percentiles(
+      time(centres.length * 10, (i) => () => tiles.render('parcels', z, at(i).x, at(i).y, null)),
+    );
+    line(`z${z} unfiltered tile (parcels)`, [plain.p50], '');
+    for (const [label, query] of filters) {
+      const samples = time(
+        centres.length * 10,
+        (i) => () => tiles.render('parcels', z, at(i).x, at(i).y, query(centres[i % centres.length])),
+      );
+      const { p50 } = percentiles(samples);
+      line(
+        `z${z} filtered tile (${label})`,
+        samples,
+        `  ×${(p50 / plain.p50).toFixed(2)} the unfiltered p50`,
+      );
+    }
+  }
+}
+
+/** A cached tile is read by key, already gzipped, instead of being rendered and compressed. */
+async function cachedTiles(
+  munis: Municipality[],
+  tiles: ReturnType<typeof createTileService>,
+  blobs: ReturnType<typeof createSqliteTileBlobStore>,
+  dataset: string,
+) {
+  const centres = munis.slice(0, 8);
+  const at = (i: number) => tileOf(centres[i % centres.length].lon, centres[i % centres.length].lat, 15);
+  const fresh = time(
+    centres.length * 5,
+    (i) => () => zlib.gzipSync(tiles.render('around', 15, at(i).x, at(i).y, null)!, { level: 6 }),
+  );
+  for (let i = 0; i < centres.length; i++) await tiles.encoded('around', 15, at(i).x, at(i).y, null);
+  const stored = time(
+    centres.length * 5,
+    (i) => () => blobs.read(dataset, `around/15/${at(i).x}/${at(i).y}`),
+  );
+  line('z15 tile rendered + gzipped', fresh);
+  line(
+    'z15 tile read from the tile cache',
+    stored,
+    `  ${(percentiles(fresh).p50 / percentiles(stored).p50).toFixed(0)}× faster`,
+  );
+}
+
+void main();

@@ -39,8 +39,8 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger;
 }
 
-/** File names webpack gives a content hash (`main.3f9a1c2b.js`): safe to cache for a year. */
-const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|mjs|woff2?|png|svg|jpg|webp)$/;
+/** File names webpack gives a content hash (`main.3f9a1c2b.js`, and its `.br`/`.gz` siblings): safe to cache for a year. */
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|mjs|woff2?|png|svg|jpg|webp)(\.br|\.gz)?$/;
 
 /**
  * Builds the one-process server: the composition root's context, then the SSO, main and payment APIs,
@@ -93,8 +93,12 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     root: roots.length > 0 ? roots : path.resolve('public'),
     index: false,
     wildcard: true,
+    // The build's .br/.gz siblings (webpack PrecompressPlugin) go to browsers that accept them.
+    preCompressed: true,
     cacheControl: false,
     setHeaders(res, filePath) {
+      // The same URL may be sent as brotli, gzip or plain (preCompressed): shared caches must key on it.
+      res.setHeader('vary', 'Accept-Encoding');
       res.setHeader(
         'cache-control',
         HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',

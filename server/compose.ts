@@ -12,6 +12,7 @@ import { createMailer } from './services/mail/mailer';
 import { createQuotaService, createSubscriptionReader } from './services/quota/QuotaService';
 import { createTileService } from './services/tiles/TileService';
 import { createLayerTileService } from './services/layers/LayerTileService';
+import { createTileCache } from './services/tiles/TileCache';
 import { createSessionService } from './services/sessions/SessionService';
 import { createTokenService } from './services/tokens/TokenService';
 import { createSqliteStores } from './store/Stores';
@@ -32,6 +33,8 @@ export function composeContext({ config, db, log }: ComposeOptions): AppContext 
   const stores = createSqliteStores(db);
   const { unitOfWork } = stores;
   const events = new EventEmitter();
+  // One cache for every tile that depends on neither the user nor a search: parcels, buildings, layers.
+  const tileCache = createTileCache(stores.tileBlobs);
   const tokens = createTokenService(config.jwtSecret, config.tokenTtlSeconds);
   const sessions = createSessionService({
     sessions: stores.sessions,
@@ -66,8 +69,8 @@ export function composeContext({ config, db, log }: ComposeOptions): AppContext 
     plans: stores.plans,
     quota: createQuotaService({ ...stores, events }),
     subscriptions: createSubscriptionReader(stores),
-    tiles: createTileService(stores.parcels),
-    layerTiles: createLayerTileService(stores.layers),
+    tiles: createTileService(stores.parcels, tileCache),
+    layerTiles: createLayerTileService(stores.layers, stores.parcels, tileCache),
     baseMap: createLazyBaseMap(),
     payments: {
       provider,

@@ -20,6 +20,7 @@ import type { RateLimitStore } from './rateLimits/RateLimitStore';
 import { createSqliteRateLimitStore } from './rateLimits/createSqliteRateLimitStore';
 import type { SessionStore } from './sessions/SessionStore';
 import { createSqliteSessionStore } from './sessions/createSqliteSessionStore';
+import { createSqliteTileBlobStore, type TileBlobStore } from './tiles/TileBlobStore';
 import type { AccountKeyStore } from './users/AccountKeyStore';
 import type { UserStore } from './users/UserStore';
 import { createSqliteAccountKeyStore } from './users/createSqliteAccountKeyStore';
@@ -49,6 +50,7 @@ export interface Stores {
   checkoutSessions: CheckoutSessionRepository;
   portalSessions: PortalSessionRepository;
   paymentEvents: PaymentEventRepository;
+  tileBlobs: TileBlobStore;
   unitOfWork: UnitOfWork;
 }
 
@@ -67,6 +69,7 @@ export function createSqliteStores(db: Database): Stores {
     checkoutSessions: createCheckoutSessionRepository(db),
     portalSessions: createPortalSessionRepository(db),
     paymentEvents: createPaymentEventRepository(db),
+    tileBlobs: createSqliteTileBlobStore(db),
     unitOfWork: (work) => db.transaction(work)(),
   };
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Pbf from 'pbf';
 import { VectorTile } from '@mapbox/vector-tile';
 import type { FastifyInstance } from 'fastify';
@@ -71,9 +71,17 @@ describe('self-hosted base map tiles', () => {
     const gzipped = await app.inject({
       method: 'GET',
       url: '/vendor/maplibre-gl-worker.mjs',
-      headers: { 'accept-encoding': 'gzip, br' },
+      headers: { 'accept-encoding': 'gzip, deflate' },
     });
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzipped.rawPayload).toString('utf8')).toBe(response.body);
+    const brotli = await app.inject({
+      method: 'GET',
+      url: '/vendor/maplibre-gl-worker.mjs',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString('utf8')).toBe(response.body);
+    expect(brotli.rawPayload.length).toBeLessThan(gzipped.rawPayload.length);
   });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, ConfigError } from '../../server/config';
 import { openDatabase } from '../../server/store/openDatabase';
@@ -57,6 +58,9 @@ describe('the one-process server', () => {
     fs.mkdirSync(dist);
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Parcel Atlas</title>');
     fs.writeFileSync(path.join(dist, 'main.0123abcd.js'), 'console.log(1)');
+    // What the build's PrecompressPlugin writes beside each text asset.
+    fs.writeFileSync(path.join(dist, 'main.0123abcd.js.br'), brotliCompressSync('console.log(1)'));
+    fs.writeFileSync(path.join(dist, 'main.0123abcd.js.gz'), gzipSync('console.log(1)'));
     const config = loadConfig({ DATA_DIR: dir, DIST_DIR: dist, LOG_LEVEL: 'silent' });
     app = await buildApp({ config, db: openDatabase(path.join(dir, 'test.sqlite')) });
     app.get('/v1/secure/guarded', { preHandler: requireRole(app.ctx, 'MAPUSER') }, async (request) => ({
@@ -95,6 +99,21 @@ describe('the one-process server', () => {
     const response = await app.inject({ url: '/main.0123abcd.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("sends the build's brotli or gzip sibling to a browser that accepts it, with the asset's own type", async () => {
+    const brotli = await app.inject({ url: '/main.0123abcd.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log(1)');
+    const gzip = await app.inject({ url: '/main.0123abcd.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await app.inject({ url: '/main.0123abcd.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('hands the browser its runtime config with same-origin base URLs', async () => {

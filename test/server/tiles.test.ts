@@ -4,6 +4,9 @@ import Pbf from 'pbf';
 import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
 import { buildTestDataset } from './helpers/buildTestDataset';
 import { TILE_BUFFER } from '../../server/services/tiles/writeMvt';
+import { tileBox } from '../../server/geo/projection';
+import { parcelWhere } from '../../server/store/parcels/parcelWhere';
+import type { ParcelQuery } from '../../server/store/parcels/ParcelQuery';
 
 let t: TestApp;
 let headers: { authorization: string };
@@ -78,6 +81,77 @@ describe('vector tiles', () => {
     const none = await t.app.inject({ url: url('&PRC_ID=CH000000000000'), headers });
     expect(none.statusCode).toBe(200);
     expect(decode(none.rawPayload).layers.parcels).toBeUndefined();
+  });
+
+  it('maps/tile: the same parcels as the search filters select in SQL, for every kind of filter', async () => {
+    const z14 = tileAt(firstParcel[0], firstParcel[1], 14);
+    const box = tileBox(14, z14.x, z14.y);
+    const street = t.db
+      .prepare('SELECT street FROM parcels WHERE street IS NOT NULL ORDER BY id LIMIT 1')
+      .pluck()
+      .get();
+    const houseNo = t.db
+      .prepare('SELECT house_no FROM parcels WHERE house_no IS NOT NULL ORDER BY id LIMIT 1')
+      .pluck()
+      .get();
+    const cases: [string, ParcelQuery][] = [
+      ['', {}],
+      ['&CANTON=ZG', { canton: 'ZG' }],
+      ['&LOCNAME=Baar', { locnames: ['Baar'] }],
+      ['&searchQuery=Baar', { text: 'Baar' }],
+      [`&searchQuery=${encodeURIComponent(String(street))}`, { text: String(street) }],
+      [`&searchQuery=${encodeURIComponent(String(houseNo))}`, { text: String(houseNo) }],
+      ['&GRN_RAD_from=5&GRN_RAD_to=40&PRC_IND=Standard', { radon: { from: 5, to: 40 }, excludeRoads: true }],
+      ['&OBJECT_OPTIONS=With&searchQuery=Baar', { objects: 'With', text: 'Baar' }],
+    ];
+    for (const [q, query] of cases) {
+      const res = await t.app.inject({ url: `/v1/secure/maps/tile?x=${z14.x}&y=${z14.y}&z=14${q}`, headers });
+      const layer = decode(res.rawPayload).layers.parcels;
+      const shown = new Set<string>();
+      for (let i = 0; i < (layer?.length ?? 0); i++) shown.add(String(layer!.feature(i).properties.PRC_ID));
+      // The oracle: the filters as SQL conditions over the tile box's parcels.
+      const where = parcelWhere(query);
+      const expected = t.db
+        .prepare(
+          `SELECT p.prc_id FROM parcels_rtree r JOIN parcels p ON p.id = r.id
+           WHERE r.min_x <= ? AND r.max_x >= ? AND r.min_y <= ? AND r.max_y >= ?
+           ${where.conditions.map((c) => `AND ${c}`).join(' ')}`,
+        )
+        .pluck()
+        .all(box.maxX, box.minX, box.maxY, box.minY, ...where.params) as string[];
+      expect(expected.length).toBeGreaterThan(0);
+      expect({ q, ids: [...shown].sort() }).toEqual({ q, ids: expected.sort() });
+    }
+  });
+
+  it('serves unsearched tiles from the tile cache with an ETag, 304 on a match, and drops them on a new dataset build', async () => {
+    const url = `/v1/secure/maps/all-around?x=${tile.x}&y=${tile.y}&z=15`;
+    const first = await t.app.inject({ url, headers: { ...headers, 'accept-encoding': 'gzip' } });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const dataset = t.db.prepare("SELECT value FROM meta WHERE key = 'dataset'").pluck().get() as string;
+    const stored = t.db
+      .prepare('SELECT gzip FROM tile_cache WHERE dataset = ? AND key = ?')
+      .pluck()
+      .get(dataset, `around/15/${tile.x}/${tile.y}`) as Buffer;
+    expect(Buffer.compare(stored, first.rawPayload)).toBe(0);
+
+    const again = await t.app.inject({ url, headers: { ...headers, 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    const plain = await t.app.inject({ url, headers });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Buffer.compare(plain.rawPayload, zlib.gunzipSync(first.rawPayload))).toBe(0);
+
+    // A rebuilt dataset gets a new build id: the old build's tiles are dropped, new ones stored.
+    t.db.prepare("UPDATE meta SET value = ? WHERE key = 'dataset'").run(`${dataset}-rebuilt`);
+    try {
+      await t.app.inject({ url, headers });
+      const datasets = t.db.prepare('SELECT DISTINCT dataset FROM tile_cache').pluck().all();
+      expect(datasets).toEqual([`${dataset}-rebuilt`]);
+    } finally {
+      t.db.prepare("UPDATE meta SET value = ? WHERE key = 'dataset'").run(dataset);
+    }
   });
 
   it('maps/objects: buildings with OBJ_TYP and OBJ_PRO from z15; 204 below', async () => {

@@ -1,7 +1,9 @@
 import type { Language } from '../../geo/cantons';
 import type { LabelledCode } from '../../store/parcels/DatasetWriter';
+import { LOCAL_ZONE_CODES, type MainUse } from '../../../src/contract/ParcelVocabulary';
+
 /** Federal main-use codes (Hauptnutzung) the generator assigns to blocks. */
-export type MainUse = 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 21 | 23 | 31 | 43 | 44;
+export type { MainUse };
 
 export const BUILDING_ZONES: ReadonlySet<MainUse> = new Set([11, 12, 13, 14, 15, 16, 17, 18]);
 
@@ -21,55 +23,6 @@ const MAIN_USE_LABELS: Record<MainUse, Labels> = {
   31: ['Nature protection zone', 'Naturschutzzone', 'Zone de protection de la nature', 'Zona di protezione della natura'],
   43: ['Forest', 'Wald', 'Forêt', 'Bosco'],
   44: ['Other zone outside building zones', 'Übriges Gebiet', 'Autre zone hors zone à bâtir', 'Altra zona fuori zona edificabile'],
-};
-
-/** Canton-style zone codes per main use and language region (W2, Zone 4B, R3 …). */
-const LOCAL_CODES: Record<Language, Record<MainUse, string[]>> = {
-  de: {
-    11: ['W1', 'W2', 'W3', 'W4'],
-    12: ['A', 'I'],
-    13: ['WG2', 'WG3', 'WA3'],
-    14: ['K', 'KZ'],
-    15: ['OeIB', 'ZöBA'],
-    16: ['GrZ', 'FZ'],
-    17: ['TZ'],
-    18: ['VZ'],
-    21: ['LW'],
-    23: ['SöG'],
-    31: ['NSZ'],
-    43: ['Wald'],
-    44: ['ÜG'],
-  },
-  fr: {
-    11: ['Zone 4', 'Zone 5', 'ZV', 'ZHM'],
-    12: ['ZI', 'ZAA'],
-    13: ['ZM', 'Zone 3'],
-    14: ['ZC', 'Zone 2'],
-    15: ['ZUP', 'ZIP'],
-    16: ['ZVe'],
-    17: ['ZTL'],
-    18: ['ZCi'],
-    21: ['ZA'],
-    23: ['ZE'],
-    31: ['ZPN'],
-    43: ['ZF'],
-    44: ['ZAZ'],
-  },
-  it: {
-    11: ['R2', 'R3', 'R4', 'RE'],
-    12: ['Ind', 'Art'],
-    13: ['RC', 'M3'],
-    14: ['NV', 'NC'],
-    15: ['AP-EP'],
-    16: ['ZV'],
-    17: ['ZT'],
-    18: ['ZTr'],
-    21: ['AG'],
-    23: ['ALP'],
-    31: ['PN'],
-    43: ['BO'],
-    44: ['AZ'],
-  },
 };
 
 /** Overlay plans (federal codes 61–64) used as secondary zoning. */
@@ -94,7 +47,7 @@ function labelled(code: string, [en, de, fr, it]: Labels, suffix = ''): Labelled
 
 /** Zone code for a main use in a language region; `variant` picks among the local codes. */
 export function localZoneCode(language: Language, use: MainUse, variant: number): LabelledCode {
-  const codes = LOCAL_CODES[language][use];
+  const codes = LOCAL_ZONE_CODES[language][use];
   const code = codes[variant % codes.length];
   return labelled(code, MAIN_USE_LABELS[use], ` (${code})`);
 }
@@ -107,8 +60,8 @@ export interface AlphaCatalog {
 
 /** Every zone code of a canton, as the alpha lookups return them. */
 export function alphaCatalog(language: Language): AlphaCatalog {
-  const primary = (Object.keys(LOCAL_CODES[language]) as unknown as MainUse[]).flatMap((use) =>
-    LOCAL_CODES[language][Number(use) as MainUse].map((_, i) => localZoneCode(language, Number(use) as MainUse, i)),
+  const primary = (Object.keys(LOCAL_ZONE_CODES[language]) as unknown as MainUse[]).flatMap((use) =>
+    LOCAL_ZONE_CODES[language][Number(use) as MainUse].map((_, i) => localZoneCode(language, Number(use) as MainUse, i)),
   );
   return {
     primary,

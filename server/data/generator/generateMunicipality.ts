@@ -1,5 +1,6 @@
 import { Delaunay } from 'd3-delaunay';
 import type { FixedPoint } from '../../../src/contract/Parcel';
+import { FIXED_POINT_TYPES } from '../../../src/contract/ParcelVocabulary';
 import type { CantonInfo } from '../../geo/cantons';
 import type { MunicipalityShape, Place } from '../geography/SwissGeography';
 import { BUILDING_ZONES, localZoneCode, mainUseCode } from '../catalog/zoneCatalog';
@@ -40,11 +41,6 @@ export interface MunicipalityInput {
   maxParcels?: number;
 }
 
-const FIX_TYPES: Record<CantonInfo['language'], string[]> = {
-  de: ['Lagefixpunkt LFP3', 'Lagefixpunkt LFP2', 'Höhenfixpunkt HFP2'],
-  fr: ['Point fixe planimétrique PFP3', 'Point fixe planimétrique PFP2', 'Point fixe altimétrique PFA2'],
-  it: ['Punto fisso planimetrico PFP3', 'Punto fisso planimetrico PFP2', 'Punto fisso altimetrico PFA2'],
-};
 
 const MODULUS = 10n ** 12n;
 // Odd and not a multiple of 5, so multiplying by it permutes 0 … 10¹² − 1: distinct inputs, distinct ids.
@@ -229,7 +225,7 @@ export function generateMunicipality(input: MunicipalityInput): GeneratedMunicip
 
   const parcels: GeneratedParcel[] = [];
   const buildings: GeneratedBuilding[] = [];
-  const fixTypes = FIX_TYPES[canton.language];
+  const fixTypes = Object.values(FIXED_POINT_TYPES[canton.language]);
   pending.forEach((p, index) => {
     const c = ringCentroid(p.ring);
     const [lon, lat] = mercatorToLonLat(c[0], c[1]);

@@ -1,9 +1,12 @@
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext';
 import { requireRole } from '../../http/requireRole';
 import { isLayerTileName, LAYER_TILE_MIN_ZOOM } from '../../../src/contract/MapLayers';
 import { MVT_TYPE } from './parcels/parcelTileRoutes';
+
+const gunzip = promisify(zlib.gunzip);
 
 const layerTileSchema = {
   params: {
@@ -44,16 +47,16 @@ export async function layerRoutes(app: FastifyInstance, ctx: AppContext): Promis
       if (x >= 2 ** z || y >= 2 ** z) {
         return reply.code(400).send({ error: true, message: 'x and y must be less than 2^z' });
       }
-      const tile = ctx.layerTiles.render(layer, z, x, y);
+      const tile = await ctx.layerTiles.encoded(layer, z, x, y);
       // The layers change only with a dataset rebuild: the browser may keep them a while.
       reply.header('cache-control', 'private, max-age=3600').header('vary', 'Authorization, Accept-Encoding');
-      if (tile.kind === 'out-of-range') return reply.code(204).send();
+      if (!tile) return reply.code(204).send();
+      reply.header('etag', tile.etag);
+      if (request.headers['if-none-match'] === tile.etag) return reply.code(304).send();
       reply.type(MVT_TYPE);
-      if (tile.kind === 'empty') return reply.send(Buffer.alloc(0));
-      if ((request.headers['accept-encoding'] ?? '').includes('gzip')) {
-        return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(tile.data, { level: 6 }));
-      }
-      return reply.send(Buffer.from(tile.data.buffer, tile.data.byteOffset, tile.data.byteLength));
+      if ((request.headers['accept-encoding'] ?? '').includes('gzip'))
+        return reply.header('content-encoding', 'gzip').send(tile.gzip);
+      return reply.send(await gunzip(tile.gzip));
     },
   );
 }

@@ -8,11 +8,12 @@ import { rateLimitsMigration } from './015-rate-limits';
 import { sessionsMigration } from './016-sessions';
 import { plansSubscriptionsMigration } from './030-plans-subscriptions';
 import { mapLayersMigration } from './060-map-layers';
+import { tileCacheMigration } from './090-tile-cache';
 
 /**
  * Every schema step, in order. Version ranges by area keep parallel work apart:
  * 1–9 core, 10–19 accounts, 20–29 parcels/dataset, 30–39 plans/subscriptions, 40–49 settings/push,
- * 60–64 map layers.
+ * 60–64 map layers, 90–99 tile cache.
  */
 export const migrations: Migration[] = [
   coreMigration,
@@ -24,4 +25,5 @@ export const migrations: Migration[] = [
   parcelFilterColumnsMigration,
   plansSubscriptionsMigration,
   mapLayersMigration,
+  tileCacheMigration,
 ];

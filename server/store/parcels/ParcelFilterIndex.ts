@@ -11,6 +11,14 @@ import { readFilterColumns, scanFilterColumns, type FilterColumns } from './Filt
 export interface ParcelFilterIndex {
   /** Matching parcel ids in id order for one page, the total and the counts per municipality BFS number. */
   evaluate(query: ParcelQuery, candidates: number[] | null, offset: number, size: number): FilterResult;
+  /**
+   * A test of single parcel ids against the query's in-memory filters, for a tile's few thousand parcels:
+   * it costs what the tile costs, not what the filter matches. `candidates` (from the text, parcel-number
+   * or EGRID part, see `candidateRows`) restricts it further; null means no such part.
+   */
+  matcher(query: ParcelQuery, candidates: Uint8Array | null): (id: number) => boolean;
+  /** The rows of these ids as a bitmap (1 = candidate), the form `matcher` takes. */
+  candidateRows(ids: number[]): Uint8Array;
 }
 
 export interface FilterResult {
@@ -89,41 +97,65 @@ export function createParcelFilterIndex(db: Database, cols: FilterColumns): Parc
   const codeOf = (dict: Map<string, number>, value: string | undefined): number =>
     value === undefined ? -1 : (dict.get(value) ?? -2);
 
+  /** The query's filters as a test of one row (restricted: whether only some municipalities can match). */
+  const compile = (query: ParcelQuery) => {
+    const cantonCode = codeOf(cantons, query.canton);
+    const streetSet = codeSet(streets, query.streets);
+    const thermalSet = codeSet(thermals, query.thermals);
+    const pri = codeOf(alphas, query.alphaPri);
+    const sec = codeOf(alphas, query.alphaSec);
+    const mustNotFlags = query.excludeRoads ? 1 : 0;
+    const typFlag = query.typ === undefined ? -1 : query.typ === 'Baurecht' ? 2 : 0;
+    const allowedMun = new Uint8Array(munBfs.length);
+    let restricted = false;
+    if (query.locnames) {
+      restricted = true;
+      for (const name of query.locnames) for (const m of munByName.get(name) ?? []) allowedMun[m] = 1;
+    } else if (cantonCode !== -1) {
+      restricted = true;
+      for (let m = 0; m < munBfs.length; m++) if (cantonOfMun[m] === cantonCode) allowedMun[m] = 1;
+    }
+    const matches = (r: number): boolean => {
+      if (restricted && allowedMun[mun[r]] === 0) return false;
+      if (cantonCode !== -1 && canton[r] !== cantonCode) return false;
+      if (flags[r] & mustNotFlags) return false;
+      if (typFlag !== -1 && (flags[r] & 2) !== typFlag) return false;
+      if (query.proBun && (flags[r] & 4) === 0) return false;
+      if (query.objects === 'With' && objCount[r] === 0) return false;
+      if (query.objects === 'Without' && objCount[r] !== 0) return false;
+      if (pri !== -1 && alphaPri[r] !== pri) return false;
+      if (sec !== -1 && alphaSec[r] !== sec) return false;
+      if (streetSet && !streetSet.has(street[r])) return false;
+      if (thermalSet && !thermalSet.has(thermal[r])) return false;
+      if (!inRange(sur[r], query.surface) || !inRange(radon[r], query.radon)) return false;
+      return inRange(freeway[r], query.freeway) && inRange(putra[r], query.putra);
+    };
+    return { matches, restricted, allowedMun };
+  };
+
   return {
-    evaluate(query, candidates, offset, size) {
-      const cantonCode = codeOf(cantons, query.canton);
-      const streetSet = codeSet(streets, query.streets);
-      const thermalSet = codeSet(thermals, query.thermals);
-      const pri = codeOf(alphas, query.alphaPri);
-      const sec = codeOf(alphas, query.alphaSec);
-      const mustNotFlags = query.excludeRoads ? 1 : 0;
-      const typFlag = query.typ === undefined ? -1 : query.typ === 'Baurecht' ? 2 : 0;
-      const allowedMun = new Uint8Array(munBfs.length);
-      let restricted = false;
-      if (query.locnames) {
-        restricted = true;
-        for (const name of query.locnames) for (const m of munByName.get(name) ?? []) allowedMun[m] = 1;
-      } else if (cantonCode !== -1) {
-        restricted = true;
-        for (let m = 0; m < munBfs.length; m++) if (cantonOfMun[m] === cantonCode) allowedMun[m] = 1;
+    matcher(query, candidates) {
+      const { matches } = compile(query);
+      return (id) => {
+        const r = position(id);
+        return r >= 0 && (!candidates || candidates[r] === 1) && matches(r);
+      };
+    },
+    candidateRows(candidateIds) {
+      const rows = new Uint8Array(count);
+      for (const id of candidateIds) {
+        const r = position(id);
+        if (r >= 0) rows[r] = 1;
       }
+      return rows;
+    },
+    evaluate(query, candidates, offset, size) {
+      const { matches, restricted, allowedMun } = compile(query);
       const counts = new Uint32Array(munBfs.length);
       const pageIds: number[] = [];
       let total = 0;
       const check = (r: number) => {
-        if (restricted && allowedMun[mun[r]] === 0) return;
-        if (cantonCode !== -1 && canton[r] !== cantonCode) return;
-        if (flags[r] & mustNotFlags) return;
-        if (typFlag !== -1 && (flags[r] & 2) !== typFlag) return;
-        if (query.proBun && (flags[r] & 4) === 0) return;
-        if (query.objects === 'With' && objCount[r] === 0) return;
-        if (query.objects === 'Without' && objCount[r] !== 0) return;
-        if (pri !== -1 && alphaPri[r] !== pri) return;
-        if (sec !== -1 && alphaSec[r] !== sec) return;
-        if (streetSet && !streetSet.has(street[r])) return;
-        if (thermalSet && !thermalSet.has(thermal[r])) return;
-        if (!inRange(sur[r], query.surface) || !inRange(radon[r], query.radon)) return;
-        if (!inRange(freeway[r], query.freeway) || !inRange(putra[r], query.putra)) return;
+        if (!matches(r)) return;
         if (total >= offset && total < offset + size) pageIds.push(ids[r]);
         total++;
         counts[mun[r]]++;

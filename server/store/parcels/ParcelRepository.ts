@@ -42,6 +42,8 @@ export const BUILDING_TILE_KEYS = ['OBJ_ID', 'OBJ_TYP', 'OBJ_PRO', 'HEIGHT', 'SO
 export interface ParcelRepository {
   /** True once a complete dataset is stored; also loads the in-memory search structures. */
   hasDataset(): boolean;
+  /** Identifies the stored dataset build; it changes whenever the data is rebuilt (caches key on it). */
+  datasetVersion(): string;
   cantons(): Canton[];
   cantonByCode(code: string): Canton | null;
   findCantons(q: string, limit: number): Canton[];

@@ -11,7 +11,8 @@ import type { BuildingRow, ParcelRow } from './ParcelRow';
 import { IN_JSON_LIST, parcelWhere, textTerms, whereClause } from './parcelWhere';
 import { rowToBuilding, rowToParcel } from './rowToParcel';
 import { loadParcelFilterIndex, type ParcelFilterIndex } from './ParcelFilterIndex';
-import { packedRowSql, readTileFeatureBatch } from './tileFeatureBatch';
+import { keepFeatures, packedRowSql, readTileFeatureBatch } from './tileFeatureBatch';
+import type { ParcelQuery } from './ParcelQuery';
 interface MunicipalityPoint {
   name: string;
   lon: number;
@@ -86,9 +87,53 @@ export function createSqliteParcelRepository(
     return cache;
   };
 
+  /**
+   * Ids from the text, parcel-number and EGRID part of a query, in id order (null: the query has none);
+   * the other filters are checked in memory (ParcelFilterIndex).
+   */
+  const candidateIds = (query: ParcelQuery): number[] | null => {
+    const terms = query.text ? textTerms(query.text) : null;
+    if (terms?.fts && !terms.egrids.length && !terms.numbers.length && !query.prcNo && !query.prcId) {
+      // Words only: the FTS index alone gives the ids, already in id order.
+      return prepared('SELECT rowid FROM parcels_fts WHERE parcels_fts MATCH ?')
+        .pluck()
+        .all(terms.fts) as number[];
+    }
+    if (!query.text && !query.prcNo && !query.prcId) return null;
+    const sql = parcelWhere({
+      text: query.text,
+      prcNo: query.prcNo,
+      prcId: query.prcId,
+      excludeRoads: false,
+    });
+    return prepared(`SELECT p.id FROM parcels p ${whereClause(sql)} ORDER BY p.id`)
+      .pluck()
+      .all(...sql.params) as number[];
+  };
+  // A search's map asks for dozens of tiles with the same text: its candidates are looked up once and kept
+  // as a row bitmap (one byte per parcel), the few most recent searches only.
+  const candidateRowCache = new LRUCache<string, Uint8Array>({
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (rows) => Math.max(1, rows.byteLength),
+  });
+  const candidateRowsOf = (query: ParcelQuery): Uint8Array | null => {
+    if (!query.text && !query.prcNo && !query.prcId) return null;
+    const { key, index } = current();
+    const cacheKey = JSON.stringify([key, query.text ?? '', query.prcNo ?? '', query.prcId ?? '']);
+    let rows = candidateRowCache.get(cacheKey);
+    if (!rows) {
+      rows = index.candidateRows(candidateIds(query) ?? []);
+      candidateRowCache.set(cacheKey, rows);
+    }
+    return rows;
+  };
+
   const repository: ParcelRepository = {
     hasDataset() {
       return current().key !== '';
+    },
+    datasetVersion() {
+      return current().key;
     },
     cantons() {
       return (
@@ -157,24 +202,7 @@ export function createSqliteParcelRepository(
     },
     search(query, { page, size }) {
       const filters = current();
-      let candidates: number[] | null = null;
-      const terms = query.text ? textTerms(query.text) : null;
-      if (terms?.fts && !terms.egrids.length && !terms.numbers.length && !query.prcNo && !query.prcId) {
-        // Words only: the FTS index alone gives the ids, already in id order.
-        candidates = prepared('SELECT rowid FROM parcels_fts WHERE parcels_fts MATCH ?')
-          .pluck()
-          .all(terms.fts) as number[];
-      } else if (query.text || query.prcNo || query.prcId) {
-        const sql = parcelWhere({
-          text: query.text,
-          prcNo: query.prcNo,
-          prcId: query.prcId,
-          excludeRoads: false,
-        });
-        candidates = prepared(`SELECT p.id FROM parcels p ${whereClause(sql)} ORDER BY p.id`)
-          .pluck()
-          .all(...sql.params) as number[];
-      }
+      const candidates = candidateIds(query);
       const { total, pageIds, countsByMunicipality } = filters.index.evaluate(
         query,
         candidates,
@@ -209,17 +237,20 @@ export function createSqliteParcelRepository(
       return { parcel: rowToParcel(row), objects: buildings.map(rowToBuilding), canton };
     },
     tileParcels(box, query, limit) {
-      const filter = query ? parcelWhere(query) : { conditions: [], params: [] };
-      const extra = filter.conditions.length > 0 ? `AND ${filter.conditions.join(' AND ')}` : '';
       const packed = prepared(
         `SELECT CAST(group_concat(row, '') AS BLOB) FROM (
            SELECT ${packedRowSql('p.id', ['p.prc_id', 'p.prc_no', 'p.typ', 'p.ind'], 'p.geom')} AS row
            FROM parcels_rtree r JOIN parcels p ON p.id = r.id
-           WHERE r.min_x <= ? AND r.max_x >= ? AND r.min_y <= ? AND r.max_y >= ? ${extra} LIMIT ?)`,
+           WHERE r.min_x <= ? AND r.max_x >= ? AND r.min_y <= ? AND r.max_y >= ? LIMIT ?)`,
       )
         .pluck()
-        .get(box.maxX, box.minX, box.maxY, box.minY, ...filter.params, limit) as Uint8Array | null;
-      return readTileFeatureBatch(PARCEL_TILE_KEYS, packed);
+        .get(box.maxX, box.minX, box.maxY, box.minY, limit) as Uint8Array | null;
+      const batch = readTileFeatureBatch(PARCEL_TILE_KEYS, packed);
+      if (!query) return batch;
+      // The tile's parcels from the R*Tree, then the filters in memory per parcel: a filtered tile costs
+      // what the tile costs, whatever the filter matches across the country.
+      const { index } = current();
+      return keepFeatures(batch, index.matcher(query, candidateRowsOf(query)));
     },
     tileBuildings(box, limit) {
       const packed = prepared(

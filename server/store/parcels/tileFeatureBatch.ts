@@ -59,3 +59,18 @@ export function readTileFeatureBatch(keys: readonly string[], packed: Uint8Array
   }
   return { keys, count, ids, data, spans };
 }
+
+/** The batch with only the features whose id passes `keep` (the packed data is shared, not copied). */
+export function keepFeatures(batch: TileFeatureBatch, keep: (id: number) => boolean): TileFeatureBatch {
+  const width = (batch.keys.length + 1) * 2;
+  const ids = new Float64Array(batch.count);
+  const spans = new Int32Array(batch.count * width);
+  let count = 0;
+  for (let i = 0; i < batch.count; i++) {
+    if (!keep(batch.ids[i])) continue;
+    ids[count] = batch.ids[i];
+    spans.set(batch.spans.subarray(i * width, (i + 1) * width), count * width);
+    count++;
+  }
+  return { keys: batch.keys, count, ids, data: batch.data, spans };
+}

@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { PALETTE } from '../../app/palette';
 import type { Parcel } from '../../contract/Parcel';
 import { formatMeasure } from '../parcel/parcelDisplay';
+import { useCodedValueText } from '../parcel/useCodedValueText';
 
 export interface ResultCardProps {
   parcel: Parcel;
@@ -19,7 +20,14 @@ export interface ResultCardProps {
 /** One search hit: click shows it on the map and loads its full details (spec §2, §4). */
 export function ResultCard({ parcel, selected, onOpen, onFullReport }: ResultCardProps) {
   const intl = useIntl();
+  const valueText = useCodedValueText();
   const address = parcel.STREET_ADDRESS ?? parcel.STREET_ADDRESSES?.[0];
+  // What a professional scans a list by: the zone, and a road parcel or building right set apart.
+  const facts = [
+    parcel.ALPHA_PRIS?.length ? valueText('ALPHA_PRIS', parcel.ALPHA_PRIS) : null,
+    parcel.PRC_IND === 'Road' ? valueText('PRC_IND', parcel.PRC_IND) : null,
+    parcel.PRC_TYP === 'Baurecht' ? valueText('PRC_TYP', parcel.PRC_TYP) : null,
+  ].filter((fact): fact is string => fact !== null);
   return (
     <Card
       size="small"
@@ -54,6 +62,14 @@ export function ResultCard({ parcel, selected, onOpen, onFullReport }: ResultCar
         {parcel.PRC_ZIP} {parcel.LOCNAME} ({parcel.CANTON}) · <FormattedMessage id="parcel.field.PRC_SUR" />:{' '}
         {formatMeasure(parcel.PRC_SUR, 'm²')}
       </Typography.Text>
+      {facts.length > 0 && (
+        <>
+          <br />
+          <Typography.Text type="secondary" data-testid="result-card-facts">
+            {facts.join(' · ')}
+          </Typography.Text>
+        </>
+      )}
     </Card>
   );
 }

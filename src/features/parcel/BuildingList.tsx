@@ -3,10 +3,12 @@ import { Descriptions, Empty, Tag } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { BuildingObject } from '../../contract/Parcel';
 import { formatMeasure } from './parcelDisplay';
+import { useCodedValueText } from './useCodedValueText';
 
 /** The buildings on the parcel (spec §3 building object), a protected marker where OBJ_PRO is not 'none'. */
 export function BuildingList({ objects }: { objects: BuildingObject[] }) {
   const intl = useIntl();
+  const valueText = useCodedValueText();
   if (objects.length === 0)
     return (
       <Empty
@@ -26,7 +28,7 @@ export function BuildingList({ objects }: { objects: BuildingObject[] }) {
           style={{ marginBottom: 12 }}
           title={
             <>
-              {intl.formatMessage({ id: `parcel.objectType.${object.OBJ_TYP}` })}
+              {valueText('OBJ_TYP', object.OBJ_TYP)}
               {object.OBJ_PRO !== 'none' && (
                 <Tag
                   color="magenta"
@@ -34,7 +36,10 @@ export function BuildingList({ objects }: { objects: BuildingObject[] }) {
                   style={{ marginLeft: 8 }}
                   data-testid="protected-marker"
                 >
-                  <FormattedMessage id="parcel.building.protected" values={{ level: object.OBJ_PRO }} />
+                  <FormattedMessage
+                    id="parcel.building.protected"
+                    values={{ level: valueText('OBJ_PRO', object.OBJ_PRO) }}
+                  />
                 </Tag>
               )}
             </>
@@ -68,7 +73,7 @@ export function BuildingList({ objects }: { objects: BuildingObject[] }) {
             {
               key: 'pob',
               label: intl.formatMessage({ id: 'parcel.building.OBJ_POB' }),
-              children: object.OBJ_POB || '–',
+              children: valueText('OBJ_POB', object.OBJ_POB),
             },
           ]}
         />

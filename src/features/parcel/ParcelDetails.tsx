@@ -5,10 +5,12 @@ import type { ParcelFullResponse } from '../../contract/Parcel';
 import { BuildingList } from './BuildingList';
 import { FixedPointList } from './FixedPointList';
 import { displayValue, formatMeasure, PARCEL_SECTIONS, RADON_WARNING_ABOVE } from './parcelDisplay';
+import { useCodedValueText } from './useCodedValueText';
 
 /** Every section of a parcel's full details (spec §3), all labels translated. */
 export function ParcelDetails({ detail }: { detail: ParcelFullResponse }) {
   const intl = useIntl();
+  const valueText = useCodedValueText();
   const { feature: parcel, objects, canton } = detail;
   const label = (key: string) => intl.formatMessage({ id: `parcel.field.${key}` });
   const addresses = parcel.STREET_ADDRESSES?.length
@@ -30,12 +32,7 @@ export function ParcelDetails({ detail }: { detail: ParcelFullResponse }) {
         {
           key: 'typ',
           label: label('PRC_TYP'),
-          children: intl.formatMessage({
-            id:
-              parcel.PRC_TYP === 'Baurecht'
-                ? 'search.propertyType.leasehold'
-                : 'search.propertyType.freehold',
-          }),
+          children: valueText('PRC_TYP', parcel.PRC_TYP),
         },
         { key: 'mun', label: label('LOCNAME'), children: parcel.LOCNAME },
         {
@@ -79,7 +76,7 @@ export function ParcelDetails({ detail }: { detail: ParcelFullResponse }) {
             children:
               field.key === 'GRN_RAD' && parcel.GRN_RAD !== undefined
                 ? `${parcel.GRN_RAD} %`
-                : displayValue(parcel[field.key]),
+                : valueText(field.key, parcel[field.key]),
           }))}
         />
       </>

@@ -32,13 +32,23 @@ const DETAIL = fullResponse(
     PRC_SUR: 812,
     STREET_ADDRESSES: ['Baarerstrasse 12', 'Baarerstrasse 14'],
     ALPHA_PRIS: ['W2', 'WG3'],
-    OVL_NOI: 'II',
+    ALPHA_SECS: ['64'],
+    OVL_NOI: 'ES II',
+    OVL_NSL: '25 m',
     GRN_RAD: 14,
+    GRN_SOI: 'unstable ground',
+    GRN_TRM: 'EWS-AUF',
+    GRN_GWU: 'S2',
+    GRN_CON: 'business site: investigation needed',
     HAZ_WAT: 'blue',
+    HAZ_SLI: 'yellow-white',
+    PRO_BUN: 'none',
     PRO_BUC: 'cantonal B object',
     ENV_FOR: 'no',
     EVN_TRA: 'within 300 m',
-    FIXPOINTS: [{ FIX_NAM: 'Baar-Nord - LFP3', FIX_DTP: 42.5, FIX_COO_X: 2681000, FIX_COO_Y: 1224500 }],
+    FIXPOINTS: [
+      { FIX_NAM: 'Baar-Nord - Lagefixpunkt LFP3', FIX_DTP: 42.5, FIX_COO_X: 2681000, FIX_COO_Y: 1224500 },
+    ],
   },
   [
     buildingFixture({ OBJ_ID: 'b1', OBJ_TYP: 'building', OBJ_PRO: 'none' }),
@@ -74,10 +84,13 @@ describe('parcel detail drawer (spec §2, §3)', () => {
     }
     expect(within(drawer).getByText('812.00 m²')).toBeInTheDocument();
     expect(within(drawer).getByText('Baarerstrasse 12, Baarerstrasse 14')).toBeInTheDocument();
-    expect(within(drawer).getByText('W2, WG3')).toBeInTheDocument();
+    expect(within(drawer).getByText('Residential zone (W2), Mixed zone (WG3)')).toBeInTheDocument();
+    expect(within(drawer).getByText('Special use plan (64)')).toBeInTheDocument();
     expect(within(drawer).getByText('Freehold')).toBeInTheDocument();
     expect(within(drawer).getByRole('link', { name: 'ZG' })).toHaveAttribute('href', 'https://oereb.zg.ch');
-    expect(within(drawer).getByText('blue')).toBeInTheDocument();
+    expect(within(drawer).getByText('moderate hazard (blue)')).toBeInTheDocument();
+    expect(within(drawer).getByText('geothermal probes permitted with conditions')).toBeInTheDocument();
+    // Codes the catalogue does not know are shown as they are.
     expect(within(drawer).getByText('cantonal B object')).toBeInTheDocument();
     expect(within(drawer).getByText('within 300 m')).toBeInTheDocument();
   });
@@ -97,7 +110,7 @@ describe('parcel detail drawer (spec §2, §3)', () => {
     answerDetail(DETAIL);
     renderDrawer();
     const row = (await screen.findByText('Baar-Nord')).closest('tr') as HTMLElement;
-    expect(within(row).getByText('LFP3')).toBeInTheDocument();
+    expect(within(row).getByText('planimetric fixed point, category 3 (LFP3)')).toBeInTheDocument();
     expect(within(row).getByText('42.50 m')).toBeInTheDocument();
   });
 
@@ -110,7 +123,7 @@ describe('parcel detail drawer (spec §2, §3)', () => {
     expect(within(buildings[0]).queryByTestId('protected-marker')).not.toBeInTheDocument();
     expect(within(buildings[0]).getByText('142.00 m²')).toBeInTheDocument();
     expect(within(buildings[0]).getByText('1,310.00 m³')).toBeInTheDocument();
-    expect(within(buildings[0]).getByText('1961-1970')).toBeInTheDocument();
+    expect(within(buildings[0]).getByText('1961–1970')).toBeInTheDocument();
     expect(within(buildings[1]).getByText('Monument')).toBeInTheDocument();
     expect(within(buildings[1]).getByTestId('protected-marker')).toHaveTextContent('Protected (cantonal)');
     expect(within(buildings[1]).getByText('1890')).toBeInTheDocument();
@@ -133,6 +146,45 @@ describe('parcel detail drawer (spec §2, §3)', () => {
       'Baujahr',
     ]) {
       expect(within(drawer).getAllByText(text).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('shows the coded values in German through the vocabulary, not the English raw values', async () => {
+    answerDetail(DETAIL);
+    renderDrawer('de');
+    const drawer = await screen.findByTestId('parcel-drawer');
+    await within(drawer).findByText('Parzelle 1234', { selector: '.ant-drawer-title' });
+    for (const text of [
+      'keine',
+      'nein',
+      'mittlere Gefährdung (blau)',
+      'Restgefährdung (gelb-weiss)',
+      'Erdwärmesonden zulässig mit Auflagen',
+      'instabiler Baugrund',
+      'Grundwasserschutzzone S2',
+      'Betriebsstandort: untersuchungsbedürftig',
+      'Empfindlichkeitsstufe II (Wohnen)',
+      'Sondernutzungsplan (64)',
+      'Wohnzone (W2), Mischzone (WG3)',
+      '25 m',
+      'Lagefixpunkt LFP3',
+      'vor 1919',
+    ]) {
+      expect(within(drawer).getAllByText(text).length).toBeGreaterThan(0);
+    }
+    expect(within(drawer).getByTestId('protected-marker')).toHaveTextContent('Geschützt (kantonal)');
+    for (const raw of [
+      'none',
+      'no',
+      'blue',
+      'EWS-AUF',
+      'unstable ground',
+      'S2',
+      '64',
+      'ES II',
+      'before 1919',
+    ]) {
+      expect(within(drawer).queryByText(raw)).not.toBeInTheDocument();
     }
   });
 

@@ -1,3 +1,4 @@
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../AppContext';
@@ -8,6 +9,8 @@ import type { TileKind } from '../../../services/tiles/TileService';
 import { searchQuerystringSchema } from './searchQuerystringSchema';
 
 export const MVT_TYPE = 'application/vnd.mapbox-vector-tile';
+
+const gunzip = promisify(zlib.gunzip);
 
 const tileQuerystringSchema = {
   ...searchQuerystringSchema,
@@ -42,14 +45,15 @@ export async function parcelTileRoutes(app: FastifyInstance, ctx: AppContext): P
         return reply.code(400).send({ error: true, message: error.message });
       throw error;
     }
-    const tile = ctx.tiles.render(kind, z, x, y, query);
+    const tile = await ctx.tiles.encoded(kind, z, x, y, query);
     reply.header('cache-control', 'private, max-age=300').header('vary', 'Authorization, Accept-Encoding');
     if (!tile) return reply.code(204).send();
+    reply.header('etag', tile.etag);
+    if (request.headers['if-none-match'] === tile.etag) return reply.code(304).send();
     reply.type(MVT_TYPE);
-    if ((request.headers['accept-encoding'] ?? '').includes('gzip')) {
-      return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(tile, { level: 6 }));
-    }
-    return reply.send(Buffer.from(tile.buffer, tile.byteOffset, tile.byteLength));
+    if ((request.headers['accept-encoding'] ?? '').includes('gzip'))
+      return reply.header('content-encoding', 'gzip').send(tile.gzip);
+    return reply.send(await gunzip(tile.gzip));
   };
 
   const options = { preHandler: guard, schema: { querystring: tileQuerystringSchema } };
