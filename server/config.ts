@@ -162,7 +162,8 @@ function mailFrom(env: Env): string {
 }
 
 /** Public terrain tiles (Mapzen/Tilezen terrarium PNGs on AWS Open Data; attribution in the style). */
-export const DEFAULT_TERRAIN_TILES_URL = 'https://s3.amazonaws.com/elevation-tiles-prod/terrarium/{z}/{x}/{y}.png';
+export const DEFAULT_TERRAIN_TILES_URL =
+  'https://s3.amazonaws.com/elevation-tiles-prod/terrarium/{z}/{x}/{y}.png';
 /** swisstopo's SWISSIMAGE orthophotos as WMTS tiles in Web Mercator (free use with "© swisstopo"). */
 export const DEFAULT_SATELLITE_TILES_URL =
   'https://wmts.geo.admin.ch/1.0.0/ch.swisstopo.swissimage/default/current/3857/{z}/{x}/{y}.jpeg';

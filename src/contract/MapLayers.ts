@@ -90,11 +90,12 @@ export const LAYER_CLASS_KEY = 'class';
 export const LAYER_LABEL_KEY = 'label';
 
 /**
- * Which parcel field a data layer's class is the value of, so the legend, the colours and the parcel
- * drawer read the same vocabulary. Radon classes are bands of GRN_RAD (see radonBand).
+ * The field of the parcel vocabulary (src/contract/ParcelVocabulary.ts) each data layer's class is a
+ * value of, so the legend, the colours and the parcel drawer read one catalogue. A class is the field's
+ * value itself, except radon (its class id, radonClass of GRN_RAD) and fix points (the type's class id).
  */
-export const DATA_LAYER_FIELD: Record<DataLayerId, string> = {
-  'alpha-zones': 'BRAVO_PRIS',
+export const DATA_LAYER_FIELD = {
+  'alpha-zones': 'ALPHA_PRIS',
   'bravo-zones': 'BRAVO_PRIS',
   noise: 'OVL_NOI',
   contamination: 'GRN_CON',
@@ -102,24 +103,11 @@ export const DATA_LAYER_FIELD: Record<DataLayerId, string> = {
   groundwater: 'GRN_GWU',
   floods: 'HAZ_WAT',
   landslides: 'HAZ_SLI',
-  heritage: 'PRO',
-  'fix-points': 'FIX',
-  underground: 'UNDERGROUND',
-};
+  heritage: 'PRO_BUN',
+  'fix-points': 'FIX_TYPE',
+  underground: 'UND_TYP',
+} as const satisfies Record<DataLayerId, string>;
 
-/** The radon bands the layer draws (probability in % of exceeding 300 Bq/m³; spec §9 warns above 10). */
-export const RADON_BANDS = ['0-9', '10-19', '20-29', '30+'] as const;
-export type RadonBand = (typeof RADON_BANDS)[number];
-
-export function radonBand(percent: number): RadonBand {
-  if (percent < 10) return '0-9';
-  if (percent < 20) return '10-19';
-  if (percent < 30) return '20-29';
-  return '30+';
-}
-
-/** Per-building roof attributes (federal solar cadastre, sonnendach.ch): suitability class 1–5. */
-export const SOLAR_CLASSES = [1, 2, 3, 4, 5] as const;
 /** Attribute names the building tiles (maps/objects) carry for 3D and solar. */
 export const BUILDING_HEIGHT_KEY = 'HEIGHT';
 export const BUILDING_SOLAR_KEY = 'SOLAR';

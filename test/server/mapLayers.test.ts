@@ -1,13 +1,9 @@
 import zlib from 'node:zlib';
 import { VectorTile, type VectorTileFeature } from '@mapbox/vector-tile';
 import Pbf from 'pbf';
-import {
-  DATA_LAYER_MIN_ZOOM,
-  BASE_LABELS_LAYER,
-  radonBand,
-  type DataLayerId,
-} from '../../src/contract/MapLayers';
+import { DATA_LAYER_MIN_ZOOM, BASE_LABELS_LAYER, type DataLayerId } from '../../src/contract/MapLayers';
 import type { Parcel } from '../../src/contract/Parcel';
+import { radonClass } from '../../src/contract/ParcelVocabulary';
 import { lonLatToMercator, tileBox } from '../../server/geo/projection';
 import { decodeGeometry } from '../../server/store/parcels/geometryCodec';
 import { createSqliteParcelRepository } from '../../server/store/parcels/createSqliteParcelRepository';
@@ -101,7 +97,7 @@ describe('GET /v1/secure/maps/layers/{layer}', () => {
       'alpha-zones': (p) => p.ALPHA_PRIS?.[0] ?? null,
       'bravo-zones': (p) => p.BRAVO_PRIS?.[0] ?? null,
       noise: (p) => p.OVL_NOI ?? null,
-      radon: (p) => radonBand(p.GRN_RAD ?? 0),
+      radon: (p) => radonClass(p.GRN_RAD ?? 0),
       groundwater: (p) => (p.GRN_GWU === 'none' ? null : (p.GRN_GWU ?? null)),
       contamination: (p) => (p.GRN_CON === 'none' ? null : (p.GRN_CON ?? null)),
       floods: (p) => (['white', 'not assessed'].includes(p.HAZ_WAT ?? '') ? null : (p.HAZ_WAT ?? null)),

@@ -1,4 +1,5 @@
-import { radonBand, type LayerTileName } from '../../../src/contract/MapLayers';
+import type { LayerTileName } from '../../../src/contract/MapLayers';
+import { FIXED_POINT_TYPES, radonClass } from '../../../src/contract/ParcelVocabulary';
 import type { Language } from '../../geo/cantons';
 import { type Point, type Ring, ringArea, ringCentroid } from '../../geo/ring';
 import { mercatorScale } from '../../geo/projection';
@@ -46,7 +47,7 @@ const AREA_LAYERS: {
       return { cls: value, group: value.slice(value.indexOf(': ') + 2) };
     },
   },
-  { layer: 'radon', value: (p) => ({ cls: radonBand(p.grnRad), group: null }) },
+  { layer: 'radon', value: (p) => ({ cls: radonClass(p.grnRad), group: null }) },
   { layer: 'groundwater', value: (p) => hideNone(String(p.themes.GRN_GWU)) },
   { layer: 'floods', value: (p) => hazard(String(p.themes.HAZ_WAT)) },
   { layer: 'landslides', value: (p) => hazard(String(p.themes.HAZ_SLI)) },
@@ -60,6 +61,11 @@ function hideNone(value: string) {
 function hazard(value: string) {
   return value === 'white' || value === 'not assessed' ? null : { cls: value, group: null };
 }
+
+/** The survey's fix-point type names ("Lagefixpunkt LFP3") → their class in the vocabulary. */
+const FIXED_POINT_CLASS = new Map(
+  Object.values(FIXED_POINT_TYPES).flatMap((region) => Object.entries(region).map(([cls, name]) => [name, cls])),
+);
 
 const HERITAGE_FIELDS = ['PRO_BUN', 'PRO_BUC', 'PRO_OOB', 'PRO_BOO', 'PRO_ARS'] as const;
 
@@ -129,7 +135,7 @@ function fixPointFeatures(parcels: readonly GeneratedParcel[]): GeneratedLayerFe
       features.push({
         layer: 'fix-points',
         sourceLayer: 'fix-points',
-        cls: type.split(' ').pop() ?? type,
+        cls: FIXED_POINT_CLASS.get(type) ?? type,
         group: null,
         label: number,
         geometry: {

@@ -17,8 +17,8 @@ export interface LegendItem {
 export interface LayerSourceNote {
   /** Who publishes the data (a proper name, not translated). */
   source: string;
-  /** When the data was made (a year or date as the publisher gives it). */
-  date: string;
+  /** When the data was made (a year or date as the publisher gives it); null: the service's current edition. */
+  date: string | null;
   licence: string;
   /** Synthetic data (the demo dataset): the legend says "demo data". */
   demoData: boolean;

@@ -25,6 +25,7 @@ import { DRAWER_WIDTH } from '../parcel/parcelDisplay';
 import { parcelSelected } from '../parcel/parcelSlice';
 import { searchApi } from '../search/searchApi';
 import type { ActiveSearch } from '../search/searchSlice';
+import { LayerController } from '../layers/LayerController';
 import { baseMapStyle } from './baseMapStyle';
 import { MAP_MAX_PITCH, mapViewChanged } from './mapSlice';
 import {
@@ -64,6 +65,8 @@ export class MapController {
   private readonly describeParcel: MapControllerOptions['describeParcel'];
   private readonly popup: Popup;
   private unsubscribe: (() => void) | null = null;
+  /** The thematic layers and base labels (src/features/layers), once the map has loaded. */
+  private layers: LayerController | null = null;
   private hoverTimer: ReturnType<typeof setTimeout> | null = null;
   private applied: Applied = {
     active: undefined,
@@ -140,6 +143,11 @@ export class MapController {
       maxzoom: 16,
     });
     for (const layer of PARCEL_LAYERS) this.map.addLayer(layer);
+    this.layers = new LayerController({
+      map: this.map,
+      store: this.store,
+      anchors: { top: PARCEL_LAYER_IDS.selected, bottom: PARCEL_LAYER_IDS.allAroundFill },
+    });
 
     for (const layer of [PARCEL_LAYER_IDS.matchingFill, PARCEL_LAYER_IDS.allAroundFill]) {
       this.map.on('click', layer, (event) => this.onParcelClick(event));
@@ -249,6 +257,7 @@ export class MapController {
   destroy(): void {
     this.unsubscribe?.();
     this.unsubscribe = null;
+    this.layers?.destroy();
     if (this.hoverTimer) clearTimeout(this.hoverTimer);
     this.popup.remove();
     this.map.remove();

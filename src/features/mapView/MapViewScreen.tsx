@@ -1,3 +1,4 @@
+import { LayerPanel } from '../layers/LayerPanel';
 import { MapCanvas } from '../map/MapCanvas';
 import { ParcelDrawer } from '../parcel/ParcelDrawer';
 import { AdvancedSearchDialog } from '../search/AdvancedSearchDialog';
@@ -21,6 +22,7 @@ export function MapViewScreen() {
       </aside>
       <div style={{ flex: 1, position: 'relative', overflow: 'hidden' }}>
         <MapCanvas />
+        <LayerPanel />
         <ParcelDrawer />
       </div>
       <AdvancedSearchDialog />

@@ -29,7 +29,7 @@ function cacheFile(options: Required<TestDatasetOptions>): string {
     options.maxMunicipalities,
     options.maxParcelsPerMunicipality,
   ];
-  return path.join(os.tmpdir(), `parcel-atlas-testdata-v6-${key.join('_')}.sqlite`);
+  return path.join(os.tmpdir(), `parcel-atlas-testdata-v7-${key.join('_')}.sqlite`);
 }
 
 /**
