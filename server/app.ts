@@ -88,23 +88,40 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(async (scope) => baseMapRoutes(scope, ctx));
 
   // The build first (hashed bundles, index.html), then public/ (layer styles, images, service worker).
-  const roots = [config.distDir, path.resolve('public')].filter((dir) => fs.existsSync(dir));
-  await app.register(fastifyStatic, {
-    root: roots.length > 0 ? roots : path.resolve('public'),
-    index: false,
-    wildcard: true,
-    // The build's .br/.gz siblings (webpack PrecompressPlugin) go to browsers that accept them.
-    preCompressed: true,
-    cacheControl: false,
-    setHeaders(res, filePath) {
-      // The same URL may be sent as brotli, gzip or plain (preCompressed): shared caches must key on it.
-      res.setHeader('vary', 'Accept-Encoding');
-      res.setHeader(
-        'cache-control',
-        HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    },
-  });
+  // Two registrations, not one with both roots: with several roots @fastify/static's preCompressed
+  // answers 404 for a file that has no .br/.gz sibling (small chunks, every file of public/).
+  const setHeaders = (res: { setHeader(name: string, value: string): unknown }, filePath: string) => {
+    // The same URL may be sent as brotli, gzip or plain (preCompressed): shared caches must key on it.
+    res.setHeader('vary', 'Accept-Encoding');
+    res.setHeader(
+      'cache-control',
+      HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    );
+  };
+  const hasBuild = fs.existsSync(config.distDir);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: config.distDir,
+      index: false,
+      wildcard: true,
+      // The build's .br/.gz siblings (webpack PrecompressPlugin) go to browsers that accept them.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders,
+    });
+  }
+  const publicDir = path.resolve('public');
+  if (fs.existsSync(publicDir)) {
+    // With a build, public/'s files get a route each (read at start), beside the build's wildcard.
+    await app.register(fastifyStatic, {
+      root: publicDir,
+      index: false,
+      wildcard: !hasBuild,
+      decorateReply: !hasBuild,
+      cacheControl: false,
+      setHeaders,
+    });
+  }
   // To the static plugin `/` is a directory (403 with index off): send it to the SPA fallback instead.
   app.get('/', (_request, reply) => reply.callNotFound());
   return app;

@@ -116,6 +116,21 @@ describe('the one-process server', () => {
     expect(plain.body).toBe('console.log(1)');
   });
 
+  it('serves a build file without a compressed sibling and the layer styles of public/ to a browser accepting br', async () => {
+    // Small chunks get no .br/.gz from the build; public/ has none at all (issue 11 found both 404).
+    fs.writeFileSync(path.join(dist, 'antd-theme.89abcdef.js'), 'console.log(2)');
+    const chunk = await app.inject({
+      url: '/antd-theme.89abcdef.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(chunk.statusCode).toBe(200);
+    expect(chunk.body).toBe('console.log(2)');
+    const style = await app.inject({ url: '/styles/radon.json', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(style.statusCode).toBe(200);
+    expect(style.json()).toMatchObject({ id: 'radon' });
+    expect(style.headers['cache-control']).toBe('no-cache');
+  });
+
   it('hands the browser its runtime config with same-origin base URLs', async () => {
     const response = await app.inject({ url: '/config.js' });
     expect(response.body).toContain('window.__PARCEL_ATLAS_CONFIG__ = {"ssoUrl":"","mainUrl":""');

@@ -175,10 +175,21 @@ export class LayerController {
   }
 
   private reportDrawn(): void {
+    const container = this.map.getContainer();
     const drawn = [...this.applied.entries()]
       .filter(([, { style }]) => Object.keys(style.sources).every((s) => this.map.isSourceLoaded(s)))
       .map(([id]) => id);
-    this.map.getContainer().setAttribute('data-layers-drawn', drawn.join(' '));
+    container.setAttribute('data-layers-drawn', drawn.join(' '));
+    // Browser tests also read how many features each layer drew (querying them costs, so only there).
+    if (navigator.webdriver !== true) return;
+    const counts = drawn.map((id) => {
+      const style = this.applied.get(id)?.style as LayerStyleFile;
+      const layers = styleLayers(style)
+        .map((layer) => layer.id)
+        .filter((layer) => this.map.getLayer(layer));
+      return `${id}:${layers.length > 0 ? this.map.queryRenderedFeatures({ layers }).length : 0}`;
+    });
+    container.setAttribute('data-layer-features', counts.join(' '));
   }
 
   destroy(): void {
