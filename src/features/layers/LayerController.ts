@@ -1,4 +1,4 @@
-import type { ErrorEvent, Map as MapLibreMap } from 'maplibre-gl';
+import type { ErrorEvent, Map as MapLibreMap, MapSourceDataEvent } from 'maplibre-gl';
 
 /** A paint property named by a style file (checked by the engine when set). */
 type PaintProperty = Parameters<MapLibreMap['setPaintProperty']>[1];
@@ -47,7 +47,13 @@ export class LayerController {
   private lastState: LayersState | null = null;
   private readonly unsubscribe: () => void;
   private readonly onError = (event: ErrorEvent & { sourceId?: string }) => this.sourceFailed(event);
-  private readonly onIdle = () => this.reportDrawn();
+  private readonly onIdle = () => this.reportDrawn(true);
+  private readonly onSourceData = (event: MapSourceDataEvent) => {
+    if (event.tile) this.withTiles.add(event.sourceId);
+    this.reportDrawn(false);
+  };
+  /** Sources that have received a tile since they were added (a source with none is not drawn yet). */
+  private readonly withTiles = new Set<string>();
 
   constructor({ map, store, anchors }: LayerControllerOptions) {
     this.map = map;
@@ -56,6 +62,7 @@ export class LayerController {
     this.addBaseLabels();
     map.on('error', this.onError);
     map.on('idle', this.onIdle);
+    map.on('sourcedata', this.onSourceData);
     this.apply(store.getState().layers);
     this.unsubscribe = store.subscribe(() => this.apply(store.getState().layers));
   }
@@ -112,13 +119,14 @@ export class LayerController {
     if (applied.style.terrain) this.map.setTerrain(null);
     this.removeStyle(applied.style);
     this.map.getContainer().setAttribute('data-terrain', this.terrainState());
-    this.reportDrawn();
+    this.reportDrawn(false);
   }
 
   private removeStyle(style: LayerStyleFile): void {
     for (const layer of styleLayers(style)) if (this.map.getLayer(layer.id)) this.map.removeLayer(layer.id);
     for (const sourceId of Object.keys(style.sources)) {
       if (this.map.getSource(sourceId)) this.map.removeSource(sourceId);
+      this.withTiles.delete(sourceId);
     }
   }
 
@@ -174,14 +182,24 @@ export class LayerController {
     }
   }
 
-  private reportDrawn(): void {
+  /**
+   * Marks the layers whose tiles are all in (on each tile's arrival, so the mark comes as soon as the
+   * last one lands); the terrain's elevation source is the terrain's own and never reports "loaded".
+   */
+  private reportDrawn(idle: boolean): void {
     const container = this.map.getContainer();
     const drawn = [...this.applied.entries()]
-      .filter(([, { style }]) => Object.keys(style.sources).every((s) => this.map.isSourceLoaded(s)))
+      .filter(([, { style }]) =>
+        Object.keys(style.sources)
+          .filter((source) => source !== style.terrain?.source)
+          .every((source) => this.withTiles.has(source) && this.map.isSourceLoaded(source)),
+      )
       .map(([id]) => id);
-    container.setAttribute('data-layers-drawn', drawn.join(' '));
+    const marked = drawn.join(' ');
+    if (container.getAttribute('data-layers-drawn') !== marked)
+      container.setAttribute('data-layers-drawn', marked);
     // Browser tests also read how many features each layer drew (querying them costs, so only there).
-    if (navigator.webdriver !== true) return;
+    if (!idle || navigator.webdriver !== true) return;
     const counts = drawn.map((id) => {
       const style = this.applied.get(id)?.style as LayerStyleFile;
       const layers = styleLayers(style)
@@ -196,5 +214,6 @@ export class LayerController {
     this.unsubscribe();
     this.map.off('error', this.onError);
     this.map.off('idle', this.onIdle);
+    this.map.off('sourcedata', this.onSourceData);
   }
 }

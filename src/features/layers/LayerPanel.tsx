@@ -31,6 +31,7 @@ function LayerDetails({ id, name }: { id: MapLayerId; name: string }) {
   const opacity = useAppSelector((state) => selectLayerOpacity(state, id));
   const legendShown = useAppSelector((state) => selectLegendShown(state, id));
   const zoom = useAppSelector(selectZoom);
+  const on = useAppSelector(selectLayersOn);
   if (status?.state === 'error') {
     return (
       <Alert
@@ -75,7 +76,16 @@ function LayerDetails({ id, name }: { id: MapLayerId; name: string }) {
           >
             <FormattedMessage id={legendShown ? 'layers.legend.hide' : 'layers.legend.show'} />
           </Button>
-          {legendShown ? <LayerLegend style={style} /> : null}
+          {legendShown && style.swap && on.includes(style.swap.with) ? (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              <FormattedMessage
+                id="layers.legend.swapped"
+                values={{ layer: intl.formatMessage({ id: `layers.name.${style.swap.with}` }) }}
+              />
+            </Typography.Text>
+          ) : legendShown ? (
+            <LayerLegend style={style} />
+          ) : null}
         </>
       ) : null}
       <LayerSourceLine style={style} />

@@ -128,8 +128,15 @@ describe('LayerController: the layers of the store on the map (spec §2, §4)', 
     const { map, container, switchOn } = startMap();
     switchOn('radon');
     switchOn('floods');
+    switchOn('noise');
+    map.fire('sourcedata', { sourceId: 'layer-radon', tile: {} });
+    map.fire('sourcedata', { sourceId: 'layer-floods', tile: {} });
     map.loading.add('layer-floods');
+    // Noise has had no tile yet: a source with nothing requested is not "drawn".
     map.fire('idle');
     expect(container.getAttribute('data-layers-drawn')).toBe('radon');
+    map.loading.delete('layer-floods');
+    map.fire('sourcedata', { sourceId: 'layer-floods', tile: {} });
+    expect(container.getAttribute('data-layers-drawn')).toBe('radon floods');
   });
 });
