@@ -138,6 +138,18 @@ export class LayerController {
     }
   }
 
+  /** Whether the map draws from a source: added, and one of its layers visible (a swap may hide them). */
+  private sourceShown(style: LayerStyleFile, source: string): boolean {
+    if (!this.map.getSource(source)) return false;
+    return styleLayers(style).some(
+      (layer) =>
+        'source' in layer &&
+        layer.source === source &&
+        this.map.getLayer(layer.id) &&
+        this.map.getLayoutProperty(layer.id, 'visibility') !== 'none',
+    );
+  }
+
   private terrainState(): 'on' | 'off' {
     return [...this.applied.values()].some((a) => a.style.terrain) ? 'on' : 'off';
   }
@@ -199,7 +211,7 @@ export class LayerController {
     const drawn = [...this.applied.entries()]
       .filter(([, { style }]) =>
         Object.keys(style.sources)
-          .filter((source) => source !== style.terrain?.source && this.map.getSource(source))
+          .filter((source) => source !== style.terrain?.source && this.sourceShown(style, source))
           .every((source) => this.withTiles.has(source) && this.map.isSourceLoaded(source)),
       )
       .map(([id]) => id);

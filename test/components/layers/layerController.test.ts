@@ -107,6 +107,9 @@ describe('LayerController: the layers of the store on the map (spec §2, §4)', 
     const colour = map.paint.get('layer-buildings-3d-extrusion.fill-extrusion-color') as unknown[];
     expect(JSON.stringify(colour)).toContain('"SOLAR"');
     expect(map.layout.get('layer-solar-roofs.visibility')).toBe('none');
+    // The solar tiles are not drawn while hidden: the layer counts as drawn once the extrusions are.
+    map.fire('sourcedata', { sourceId: 'layer-buildings-3d', tile: {} });
+    expect(map.getContainer().getAttribute('data-layers-drawn')).toBe('buildings-3d solar');
     store.dispatch(layerSwitched({ id: 'solar', on: false }));
     expect(map.paint.get('layer-buildings-3d-extrusion.fill-extrusion-color')).toEqual(typeColours);
     const extrusion = map.getLayer('layer-buildings-3d-extrusion') as { paint: Record<string, unknown> };

@@ -102,6 +102,9 @@ export class FakeMap {
   setLayoutProperty(layer: string, name: string, value: unknown) {
     this.layout.set(`${layer}.${name}`, value);
   }
+  getLayoutProperty(layer: string, name: string) {
+    return this.layout.get(`${layer}.${name}`);
+  }
   flyTo(options: Record<string, unknown>) {
     this.flights.push(options);
   }
