@@ -205,7 +205,7 @@ describe('map layers in a real browser (issue 11)', () => {
     // Out of the parcels (z13): terrain draws every layer into each relief tile, slow under software WebGL.
     await zoomBy(page, -4);
     const before = await fixtureTileCounts(page);
-    timings.push(`  z17 terrain: ${await switchOnAndTime(page, '3D terrain', 'terrain')}`);
+    timings.push(`  z13 pitch 60 terrain: ${await switchOnAndTime(page, '3D terrain', 'terrain')}`);
     await page.locator('[data-testid="map"][data-terrain="on"]').waitFor();
     await waitForMapIdle(page);
     expect((await fixtureTileCounts(page)).terrain).toBeGreaterThan(before.terrain);
@@ -213,7 +213,7 @@ describe('map layers in a real browser (issue 11)', () => {
     await page.getByRole('switch', { name: '3D terrain' }).click();
     await page.locator('[data-testid="map"][data-terrain="off"]').waitFor();
 
-    timings.push(`  z17 satellite: ${await switchOnAndTime(page, 'Satellite', 'satellite')}`);
+    timings.push(`  z13 satellite: ${await switchOnAndTime(page, 'Satellite', 'satellite')}`);
     await waitForMapIdle(page);
     expect((await fixtureTileCounts(page)).satellite).toBeGreaterThan(before.satellite);
     await page.getByText(/^Source: swisstopo SWISSIMAGE 10 cm, current edition$/).waitFor();
