@@ -13,11 +13,14 @@ import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../server/store/openDatabase';
 import { buildDataset } from '../server/data/buildDataset';
 import { CANTONS } from '../server/geo/cantons';
+import { tileAt } from '../server/geo/projection';
 import { createSqliteDatasetWriter } from '../server/store/parcels/createSqliteDatasetWriter';
 import { createSqliteParcelRepository } from '../server/store/parcels/createSqliteParcelRepository';
-import { createTileService, type TileKind } from '../server/services/tiles/TileService';
+import { createTileService, renderTile, type TileKind } from '../server/services/tiles/TileService';
+import { createInProcessTileRenderer } from '../server/services/tiles/TileRenderer';
 import { createTileCache } from '../server/services/tiles/TileCache';
 import { createSqliteTileBlobStore } from '../server/store/tiles/TileBlobStore';
+import { loadBenchmark } from './benchLoad';
 import { createRng } from '../server/data/random';
 import type { ParcelQuery } from '../server/store/parcels/ParcelQuery';
 import { createLayerTileService } from '../server/services/layers/LayerTileService';
@@ -67,15 +70,6 @@ function line(name: string, samples: number[], extra = ''): void {
   );
 }
 
-function tileOf(lon: number, lat: number, z: number): { x: number; y: number } {
-  const n = 2 ** z;
-  const r = (lat * Math.PI) / 180;
-  return {
-    x: Math.floor(((lon + 180) / 360) * n),
-    y: Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n),
-  };
-}
-
 async function main(): Promise<void> {
   const { cantons, file } = args();
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -101,7 +95,11 @@ async function main(): Promise<void> {
 
   const repo = createSqliteParcelRepository(db);
   const tileBlobs = createSqliteTileBlobStore(db);
-  const tiles = createTileService(repo, createTileCache(tileBlobs));
+  const tiles = createTileService(
+    repo,
+    createTileCache(tileBlobs),
+    createInProcessTileRenderer((request) => renderTile(repo, request)),
+  );
   const rng = createRng(42);
   const munis = db
     .prepare('SELECT name, canton, lon, lat, parcel_count FROM municipalities ORDER BY parcel_count DESC')
@@ -166,13 +164,13 @@ async function main(): Promise<void> {
     const centres = munis.slice(0, 8);
     // One untimed pass first: the database pages of these tiles come into the OS cache, as on a server.
     for (const m of centres) {
-      const { x, y } = tileOf(m.lon, m.lat, z);
+      const { x, y } = tileAt(m.lon, m.lat, z);
       tiles.render(kind, z, x, y, null);
     }
     let bytes = 0;
     const samples = time(centres.length * 10, (i) => {
       const m = centres[i % centres.length];
-      const { x, y } = tileOf(m.lon, m.lat, z);
+      const { x, y } = tileAt(m.lon, m.lat, z);
       return () => {
         const tile = tiles.render(kind, z, x, y, kind === 'parcels' ? { excludeRoads: true } : null);
         bytes += tile?.byteLength ?? 0;
@@ -186,8 +184,12 @@ async function main(): Promise<void> {
   }
   await filteredTiles(munis, tiles);
   await cachedTiles(munis, tiles, tileBlobs, repo.datasetVersion());
-  layerTiles(munis, createLayerTileService(createSqliteLayerRepository(db), repo, createTileCache(tileBlobs)));
+  layerTiles(
+    munis,
+    createLayerTileService(createSqliteLayerRepository(db), repo, createTileCache(tileBlobs)),
+  );
   db.close();
+  await loadBenchmark(file, cantons, munis.slice(0, 8));
 }
 
 type Municipality = { name: string; canton: string; lon: number; lat: number };
@@ -203,7 +205,7 @@ function layerTiles(munis: Municipality[], layers: ReturnType<typeof createLayer
     let worst = { id: '', p95: 0 };
     for (const id of Object.keys(DATA_LAYER_MIN_ZOOM) as DataLayerId[]) {
       if (DATA_LAYER_MIN_ZOOM[id] > z) continue;
-      const at = (i: number) => tileOf(centres[i % centres.length].lon, centres[i % centres.length].lat, z);
+      const at = (i: number) => tileAt(centres[i % centres.length].lon, centres[i % centres.length].lat, z);
       for (let i = 0; i < centres.length; i++) layers.render(id, z, at(i).x, at(i).y);
       let bytes = 0;
       const samples = time(centres.length * 5, (i) => () => {
@@ -228,7 +230,7 @@ async function filteredTiles(munis: Municipality[], tiles: ReturnType<typeof cre
     ['one letter', (m) => ({ text: m.name.slice(0, 1), excludeRoads: false })],
   ];
   for (const z of [14, 16]) {
-    const at = (i: number) => tileOf(centres[i % centres.length].lon, centres[i % centres.length].lat, z);
+    const at = (i: number) => tileAt(centres[i % centres.length].lon, centres[i % centres.length].lat, z);
     for (let i = 0; i < centres.length; i++) tiles.render('parcels', z, at(i).x, at(i).y, null);
     const plain = percentiles(
       time(centres.length * 10, (i) => () => tiles.render('parcels', z, at(i).x, at(i).y, null)),
@@ -257,7 +259,7 @@ async function cachedTiles(
   dataset: string,
 ) {
   const centres = munis.slice(0, 8);
-  const at = (i: number) => tileOf(centres[i % centres.length].lon, centres[i % centres.length].lat, 15);
+  const at = (i: number) => tileAt(centres[i % centres.length].lon, centres[i % centres.length].lat, 15);
   const fresh = time(
     centres.length * 5,
     (i) => () => zlib.gzipSync(tiles.render('around', 15, at(i).x, at(i).y, null)!, { level: 6 }),

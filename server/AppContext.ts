@@ -4,6 +4,7 @@ import type { AccountService } from './services/accounts/createAccountService';
 import type { BaseMap } from './services/basemap/BaseMapTiles';
 import type { PaymentProvider } from './services/billing/PaymentProvider';
 import type { PaymentWebhooks } from './services/billing/paymentEvents';
+import type { NotificationService } from './services/push/NotificationService';
 import type { SessionService } from './services/sessions/SessionService';
 import type { QuotaService, SubscriptionReader } from './services/quota/QuotaService';
 import type { TileService } from './services/tiles/TileService';
@@ -50,4 +51,6 @@ export interface AppContext {
   layerTiles: LayerTileService;
   baseMap: BaseMap;
   payments: PaymentContext;
+  /** Web push subscriptions per user and device, and notifications (push + in-app over the socket). */
+  notifications: NotificationService;
 }

@@ -7,7 +7,7 @@ import type { Config } from './config';
 import type { RuntimeConfig } from '../src/contract/RuntimeConfig';
 import type { Database } from 'better-sqlite3';
 import type { AppContext } from './AppContext';
-import { composeContext } from './compose';
+import { composeContext, type ComposeOptions } from './compose';
 import { registerErrorHandling } from './http/registerErrorHandling';
 import { rejectUnsafeInput } from './http/rejectUnsafeInput';
 import { registerSecurityHeaders } from './http/securityHeaders';
@@ -37,6 +37,8 @@ export interface BuildAppOptions {
   db: Database;
   /** A pino logger (main.ts); tests leave it out and get none. */
   logger?: FastifyBaseLogger;
+  /** The HTTPS agent for web pushes (tests: one that trusts their local push receiver). */
+  pushAgent?: ComposeOptions['pushAgent'];
 }
 
 /** File names webpack gives a content hash (`main.3f9a1c2b.js`, and its `.br`/`.gz` siblings): safe to cache for a year. */
@@ -46,7 +48,7 @@ const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|mjs|woff2?|png|svg|jpg|webp)(\.br|
  * Builds the one-process server: the composition root's context, then the SSO, main and payment APIs,
  * runtime config and the SPA.
  */
-export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, pushAgent }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     // A hop count trusts that many proxies in front of us (fastify's types take it as a function).
@@ -57,7 +59,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     bodyLimit: 5 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
   });
-  const ctx = composeContext({ config, db, log: app.log });
+  const ctx = composeContext({ config, db, log: app.log, pushAgent });
   app.decorate('ctx', ctx);
 
   registerErrorHandling(app, config.distDir);
@@ -68,6 +70,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   app.addHook('preClose', async () => {
     closing = true;
   });
+  app.addHook('onClose', async () => ctx.tiles.close());
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });

@@ -1,26 +1,65 @@
 import { EventEmitter } from 'node:events';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Agent } from 'node:https';
 import type { Database } from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './AppContext';
 import type { Config } from './config';
 import { createAccountService } from './services/accounts/createAccountService';
 import { limitPasswordHashing } from './services/accounts/credentials';
+import { createRateLimiter } from './services/accounts/rateLimits';
 import { createLazyBaseMap } from './services/basemap/BaseMapTiles';
 import { createPaymentProvider, TEST_PROVIDER_WARNING } from './services/billing/PaymentProvider';
 import { createPaymentWebhooks } from './services/billing/paymentEvents';
 import { createMailer } from './services/mail/mailer';
+import { createNotificationService } from './services/push/NotificationService';
+import { addNotificationTriggers } from './services/push/notificationTriggers';
+import { createWebPushTransport, vapidSubject } from './services/push/webPushTransport';
 import { createQuotaService, createSubscriptionReader } from './services/quota/QuotaService';
-import { createTileService } from './services/tiles/TileService';
+import { createTileService, renderTile } from './services/tiles/TileService';
 import { createLayerTileService } from './services/layers/LayerTileService';
 import { createTileCache } from './services/tiles/TileCache';
+import {
+  createInProcessTileRenderer,
+  createPooledTileRenderer,
+  type TileRenderer,
+} from './services/tiles/TileRenderer';
 import { createSessionService } from './services/sessions/SessionService';
 import { createTokenService } from './services/tokens/TokenService';
 import { createSqliteStores } from './store/Stores';
+import type { ParcelRepository } from './store/parcels/ParcelRepository';
+
+/** The tile worker thread's entry (its own small composition of a read-only repository). */
+const TILE_WORKER_FILE = path.join(__dirname, 'workers', 'tileRenderWorker.ts');
+
+/**
+ * The server runs from TypeScript through tsx; a worker thread can load the .ts worker file only when the
+ * process was started with tsx's loader (npm start, npm run dev, tsx). Jest's transform does not reach
+ * worker threads, so tests made through `buildApp` render in-process.
+ */
+const canLoadTypeScriptWorkers = () => process.execArgv.some((arg) => arg.includes('tsx'));
+
+/**
+ * Worker threads render tiles when configured (WORKERS, default: the CPU cores) and they can open the
+ * database file; otherwise the event loop renders them (WORKERS=0, in-memory databases, jest).
+ */
+function createTileRenderer(config: Config, db: Database, parcels: ParcelRepository): TileRenderer {
+  if (config.workers === 0 || db.memory || !fs.existsSync(db.name) || !canLoadTypeScriptWorkers())
+    return createInProcessTileRenderer((request) => renderTile(parcels, request));
+  return createPooledTileRenderer({
+    databaseFile: db.name,
+    workerFile: TILE_WORKER_FILE,
+    threads: config.workers,
+  });
+}
 
 export interface ComposeOptions {
   config: Config;
   db: Database;
   log: FastifyBaseLogger;
+  /** The HTTPS agent web pushes go out through (tests: one trusting their local receiver); default Node's. */
+  pushAgent?: Agent;
 }
 
 /**
@@ -28,7 +67,7 @@ export interface ComposeOptions {
  * once, and handed to the routes as interfaces on the AppContext. Swapping the storage adapter or a
  * provider is a change to this function only.
  */
-export function composeContext({ config, db, log }: ComposeOptions): AppContext {
+export function composeContext({ config, db, log, pushAgent }: ComposeOptions): AppContext {
   limitPasswordHashing(config.passwordHashConcurrency);
   const stores = createSqliteStores(db);
   const { unitOfWork } = stores;
@@ -42,10 +81,28 @@ export function composeContext({ config, db, log }: ComposeOptions): AppContext 
     events,
     idleDays: config.sessionIdleDays,
   });
+  const tileRenderer = createTileRenderer(config, db, stores.parcels);
   const provider = createPaymentProvider(config, stores);
   if (provider.name === 'test') log.warn(TEST_PROVIDER_WARNING);
   else if (provider.name === 'none')
     log.warn('PAYMENT_PROVIDER=none: checkout answers "payments are not configured"');
+  const subscriptions = createSubscriptionReader(stores);
+  const notifications = createNotificationService({
+    publicKey: config.vapidPublicKey,
+    store: stores.pushSubscriptions,
+    unitOfWork,
+    events,
+    preferredLanguage: (userId) => stores.users.findById(userId)?.defaultLanguage ?? null,
+    testLimiter: createRateLimiter('pushTestsPerUser', { max: 10, windowMs: 60_000 }, stores.rateLimits),
+    transport: createWebPushTransport({
+      publicKey: config.vapidPublicKey,
+      privateKey: config.vapidPrivateKey,
+      subject: vapidSubject(config.publicUrl, config.mailFrom),
+      agent: pushAgent,
+      onFailure: (origin, status) => log.warn({ pushService: origin, status }, 'web push not delivered'),
+    }),
+  });
+  addNotificationTriggers({ events, notifications, subscriptions, log });
   return {
     config,
     events,
@@ -68,8 +125,8 @@ export function composeContext({ config, db, log }: ComposeOptions): AppContext 
     parcels: stores.parcels,
     plans: stores.plans,
     quota: createQuotaService({ ...stores, events }),
-    subscriptions: createSubscriptionReader(stores),
-    tiles: createTileService(stores.parcels, tileCache),
+    subscriptions,
+    tiles: createTileService(stores.parcels, tileCache, tileRenderer),
     layerTiles: createLayerTileService(stores.layers, stores.parcels, tileCache),
     baseMap: createLazyBaseMap(),
     payments: {
@@ -84,5 +141,6 @@ export function composeContext({ config, db, log }: ComposeOptions): AppContext 
       portalSessions: stores.portalSessions,
       subscriptions: stores.subscriptions,
     },
+    notifications,
   };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import net from 'node:net';
 import os from 'node:os';
+import webPush from 'web-push';
 
 /** Everything the server reads from the environment, validated once at start. */
 export interface Config {
@@ -28,8 +29,9 @@ export interface Config {
    * configured"). Default: stripe with keys, else test outside production, else none.
    */
   paymentProvider: PaymentProviderName;
-  vapidPublicKey: string | null;
-  vapidPrivateKey: string | null;
+  /** Web-push (VAPID) key pair, base64url: from the environment, else generated once and kept in DATA_DIR. */
+  vapidPublicKey: string;
+  vapidPrivateKey: string;
   /** Base URLs handed to the browser; empty string means "same origin". */
   clientUrls: { sso: string; main: string; payment: string; socket: string };
   /** Optional outside raster/vector base map style URL for the map view. */
@@ -52,6 +54,8 @@ export interface Config {
   accountMailsPerHour: number;
   /** argon2 hashes computed at once (PASSWORD_HASH_CONCURRENCY); the rest wait, so logins never starve the API. */
   passwordHashConcurrency: number;
+  /** Worker threads that render tiles (WORKERS, default the CPU cores); 0 renders on the event loop. */
+  workers: number;
 }
 
 export class ConfigError extends Error {}
@@ -150,6 +154,36 @@ function jwtSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
+/** A URL-safe base64 string (no padding) that decodes to `bytes` bytes. */
+function isBase64UrlOfLength(value: string, bytes: number): boolean {
+  return /^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, 'base64url').length === bytes;
+}
+
+/**
+ * The VAPID key pair of web push (RFC 8292): from VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY (a P-256 public key
+ * of 65 bytes and private key of 32 bytes, URL-safe base64), else from DATA_DIR, else a new pair kept
+ * there, like the JWT secret: browsers bind their subscriptions to the public key, so it must survive restarts.
+ */
+function vapidKeys(env: Env, dataDir: string): { publicKey: string; privateKey: string } {
+  const [publicKey, privateKey] = pair(env, 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY');
+  if (publicKey !== null && privateKey !== null) {
+    if (!isBase64UrlOfLength(publicKey, 65) || !isBase64UrlOfLength(privateKey, 32)) {
+      throw new ConfigError(
+        'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be a P-256 key pair in URL-safe base64 (65 and 32 bytes), e.g. from `npx web-push generate-vapid-keys`',
+      );
+    }
+    return { publicKey, privateKey };
+  }
+  const file = path.join(dataDir, 'vapid-keys.json');
+  if (fs.existsSync(file)) {
+    const kept = JSON.parse(fs.readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+    return { publicKey: kept.publicKey, privateKey: kept.privateKey };
+  }
+  const generated = webPush.generateVAPIDKeys();
+  fs.writeFileSync(file, JSON.stringify(generated), { mode: 0o600 });
+  return generated;
+}
+
 /** MAIL_FROM: an address, optionally with a display name (`Parcel Atlas <no-reply@example.ch>`). */
 function mailFrom(env: Env): string {
   const value = optional(env, 'MAIL_FROM') ?? 'Parcel Atlas <no-reply@parcel-atlas.local>';
@@ -195,7 +229,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const smtpUrl = optional(env, 'SMTP_URL') === null ? null : url(env, 'SMTP_URL', '');
   const [stripeSecretKey, stripeWebhookSecret] = pair(env, 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET');
-  const [vapidPublicKey, vapidPrivateKey] = pair(env, 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY');
+  const vapid = vapidKeys(env, dataDir);
   const logLevel = optional(env, 'LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel))
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
@@ -223,8 +257,8 @@ export function loadConfig(env: Env = process.env): Config {
     stripeSecretKey,
     stripeWebhookSecret,
     paymentProvider: paymentProvider(env, stripeSecretKey !== null),
-    vapidPublicKey,
-    vapidPrivateKey,
+    vapidPublicKey: vapid.publicKey,
+    vapidPrivateKey: vapid.privateKey,
     clientUrls: {
       sso: url(env, 'SSO_URL', ''),
       main: url(env, 'MAIN_URL', ''),
@@ -247,5 +281,6 @@ export function loadConfig(env: Env = process.env): Config {
       1,
       64,
     ),
+    workers: integer(env, 'WORKERS', os.availableParallelism(), 0, 64),
   };
 }

@@ -7,6 +7,7 @@ import { createAppRouter } from './app/AppRouter';
 import { makeStore } from './app/store';
 import { DEFAULT_LANGUAGE, languageFromSearch, storedLanguage } from './features/i18n/Language';
 import { loadLanguage } from './features/i18n/languageResources';
+import { registerServiceWorker } from './features/notifications/pushBrowser';
 
 const router = createAppRouter();
 const store = makeStore({ router });
@@ -23,3 +24,10 @@ void loadLanguage(language)
       <App store={store} persistor={persistor} router={router} />,
     ),
   );
+
+// The service worker shows web push notifications (public/sw.js); it lives outside the store.
+if ('serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    registerServiceWorker().catch(() => undefined);
+  });
+}

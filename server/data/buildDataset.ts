@@ -24,6 +24,12 @@ export interface BuildDatasetOptions {
  * one (each from its own seed, each in its own transaction), then marks it complete. Throws on an
  * unknown canton code before writing anything.
  */
+/**
+ * The version of what the generator produces. Bump it with every change to the generated data (a fix, a
+ * new attribute or table): a server finding a demo dataset of another version rebuilds it at start.
+ */
+export const DATASET_GENERATOR_VERSION = 3; // 3: map layer features and building roofs (issue 11)
+
 export function buildDataset(writer: DatasetWriter, options: BuildDatasetOptions): DatasetInfo {
   const unknown = options.cantons.filter((c) => !CANTON_BY_CODE.has(c));
   if (unknown.length > 0) throw new Error(`Unknown canton code(s): ${unknown.join(', ')}`);
@@ -62,6 +68,7 @@ export function buildDataset(writer: DatasetWriter, options: BuildDatasetOptions
     );
   });
   const info: DatasetInfo = {
+    generator: DATASET_GENERATOR_VERSION,
     seed,
     cantons: [...options.cantons],
     parcels,

@@ -53,3 +53,13 @@ export function tileBox(z: number, x: number, y: number): MercatorBox {
   const maxY = WORLD_HALF - y * size;
   return { minX, minY: maxY - size, maxX: minX + size, maxY };
 }
+
+/** The z/x/y of the web-map tile that holds a WGS84 point. */
+export function tileAt(lon: number, lat: number, z: number): { x: number; y: number } {
+  const n = 2 ** z;
+  const r = (lat * Math.PI) / 180;
+  return {
+    x: Math.floor(((lon + 180) / 360) * n),
+    y: Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n),
+  };
+}

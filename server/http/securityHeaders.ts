@@ -14,7 +14,8 @@ function origins(url: string | null, websocket = false): string[] {
 
 /**
  * The Content-Security-Policy of the app: scripts only from our origin (the bundles and /config.js),
- * MapLibre's worker from our or the main host's origin and as blob: URLs, images from data:/blob:
+ * workers from our origin (the push service worker, /sw.js, and MapLibre's worker) or the main host's
+ * origin and as blob: URLs (MapLibre), images from data:/blob:
  * (MapLibre decodes tiles and sprites to blobs), inline styles because antd's CSS-in-JS inserts style
  * tags, calls to the configured SSO/main/payment/socket hosts (and an outside base-map style's host),
  * forms posted to the payment host, and no framing at all.

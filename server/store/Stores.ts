@@ -16,6 +16,8 @@ import {
   type SubscriptionRepository,
 } from './subscriptions/SubscriptionRepository';
 import { createUsageRepository, type UsageRepository } from './subscriptions/UsageRepository';
+import type { PushSubscriptionStore } from './push/PushSubscriptionStore';
+import { createSqlitePushSubscriptionStore } from './push/createSqlitePushSubscriptionStore';
 import type { RateLimitStore } from './rateLimits/RateLimitStore';
 import { createSqliteRateLimitStore } from './rateLimits/createSqliteRateLimitStore';
 import type { SessionStore } from './sessions/SessionStore';
@@ -51,6 +53,7 @@ export interface Stores {
   portalSessions: PortalSessionRepository;
   paymentEvents: PaymentEventRepository;
   tileBlobs: TileBlobStore;
+  pushSubscriptions: PushSubscriptionStore;
   unitOfWork: UnitOfWork;
 }
 
@@ -70,6 +73,7 @@ export function createSqliteStores(db: Database): Stores {
     portalSessions: createPortalSessionRepository(db),
     paymentEvents: createPaymentEventRepository(db),
     tileBlobs: createSqliteTileBlobStore(db),
+    pushSubscriptions: createSqlitePushSubscriptionStore(db),
     unitOfWork: (work) => db.transaction(work)(),
   };
 }

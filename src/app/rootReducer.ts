@@ -13,6 +13,7 @@ import { searchSlice } from '../features/search/searchSlice';
 import { parcelSlice } from '../features/parcel/parcelSlice';
 import { mapSlice } from '../features/map/mapSlice';
 import { layersSlice } from '../features/layers/layersSlice';
+import { notificationsSlice } from '../features/notifications/notificationsSlice';
 import { appReset } from './appLifecycle';
 
 /** redux-persist key of the session (tokens, profile and its fetch time): localStorage `persist:parcel-atlas.session`. */
@@ -32,6 +33,7 @@ const sliceReducers = combineReducers({
   [parcelSlice.reducerPath]: parcelSlice.reducer,
   [mapSlice.reducerPath]: mapSlice.reducer,
   [layersSlice.reducerPath]: layersSlice.reducer,
+  [notificationsSlice.reducerPath]: notificationsSlice.reducer,
 });
 
 type SliceState = ReturnType<typeof sliceReducers>;

@@ -12,6 +12,7 @@ import { addAuthListeners } from '../features/auth/authListeners';
 import type { SessionState } from '../features/auth/sessionSlice';
 import { addI18nListeners } from '../features/i18n/languageListeners';
 import { addLayersListeners } from '../features/layers/layersListeners';
+import { addNotificationListeners } from '../features/notifications/notificationListeners';
 import { addParcelListeners } from '../features/parcel/parcelSlice';
 import { addRealtimeListeners } from '../features/realtime/socketListeners';
 import { addSearchListeners } from '../features/search/searchListeners';
@@ -84,5 +85,6 @@ const FEATURE_LISTENERS: ((startListening: AppStartListening) => void)[] = [
   addParcelListeners,
   addRealtimeListeners,
   addLayersListeners,
+  addNotificationListeners,
   addSupportListeners,
 ];

@@ -86,6 +86,9 @@ export default async function globalSetup(): Promise<void> {
       PAYMENT_PROVIDER: 'test',
       TERRAIN_TILES_URL: `${fixtureTiles.url}/terrain/{z}/{x}/{y}.png`,
       SATELLITE_TILES_URL: `${fixtureTiles.url}/satellite/{z}/{x}/{y}.png`,
+      // The notifications test's local HTTPS push receiver (a stand-in for a browser vendor's push service,
+      // which is unreachable here) has a self-signed certificate: the server trusts it, and only it, on top.
+      NODE_EXTRA_CA_CERTS: path.resolve('test/server/fixtures/push-receiver-cert.pem'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { e2eStateFile, type E2eState } from './e2eState';
 
 /**
@@ -35,11 +35,15 @@ export function cspViolations(page: Page): string[] {
   return violations.get(page) ?? [];
 }
 
-/** A fresh browser context (empty localStorage) and page whose relative URLs go to the test server. */
-export async function newPage(browser: Browser): Promise<Page> {
+/**
+ * A fresh browser context (empty localStorage) and page whose relative URLs go to the test server;
+ * `options` adds to the context's (e.g. `permissions: ['notifications']`).
+ */
+export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
   const context = await browser.newContext({
     baseURL: e2eState().baseUrl,
     viewport: { width: 1400, height: 900 },
+    ...options,
   });
   const page = await context.newPage();
   const refused: string[] = [];

@@ -6,19 +6,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { io as connect, type Socket } from 'socket.io-client';
 import { openDatabase } from '../../server/store/openDatabase';
-import { createSqliteStores } from '../../server/store/Stores';
-import { createTokenService } from '../../server/services/tokens/TokenService';
 import { buildTestDataset } from './helpers/buildTestDataset';
 import { freePort } from './helpers/freePort';
+import { seedMapUserToken, startServerProcess } from '../../scripts/serverProcess';
 
 const JWT_SECRET = 'shutdown-test-secret-0123456789abcdefghij';
 
 let dataDir: string;
 let server: ChildProcess;
-let output = '';
+let output: () => string;
 let baseUrl: string;
 let token: string;
 
@@ -26,50 +25,17 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-shutdown-'));
   const db = openDatabase(path.join(dataDir, 'parcel-atlas.sqlite'));
   buildTestDataset(db);
-  const stores = createSqliteStores(db);
-  const user = stores.users.create({
-    username: 'sock@example.ch',
-    email: 'sock@example.ch',
-    name: 'Sock',
-    passwordHash: null,
-    status: 'active',
-    roles: ['MAPUSER'],
-  });
-  const sid = stores.sessions.create(user.id, Date.now()).id;
+  token = await seedMapUserToken(db, JWT_SECRET, 'sock@example.ch');
   db.close();
-  token = await createTokenService(JWT_SECRET, 3600).sign('main', {
-    sub: user.id,
-    username: user.username,
-    roles: user.roles,
-    sid,
+  const started = await startServerProcess(await freePort(), {
+    DATA_DIR: dataDir,
+    JWT_SECRET,
+    LOG_LEVEL: process.env.SHUTDOWN_LOG ?? 'warn',
+    PAYMENT_PROVIDER: 'test',
   });
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      JWT_SECRET,
-      LOG_LEVEL: process.env.SHUTDOWN_LOG ?? 'warn',
-      PAYMENT_PROVIDER: 'test',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited early: ${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  server = started.child;
+  baseUrl = started.origin;
+  output = started.output;
 }, 60_000);
 
 afterAll(() => {
@@ -106,7 +72,7 @@ describe('graceful shutdown (item 7)', () => {
     ]);
     const took = Date.now() - sent;
     socket.close();
-    expect({ code, output: code === 0 ? '' : output.slice(-2000) }).toEqual({ code: 0, output: '' });
+    expect({ code, output: code === 0 ? '' : output().slice(-2000) }).toEqual({ code: 0, output: '' });
     expect(took).toBeLessThan(2000);
     expect((await inFlight).status).toBe(200);
     await expect(disconnected).resolves.toEqual(expect.any(String));

@@ -55,6 +55,19 @@ describe('the socket server', () => {
     expect(benMessages).toEqual([]);
   });
 
+  it('delivers a notification to the user’s open sockets as an in-app notification', async () => {
+    const anna = await signIn(app);
+    const socket = open(anna.mainToken);
+    await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+    const received = new Promise((resolve) => socket.on('message', resolve));
+    const report = await app.ctx.notifications.notify(anna.user.id, { kind: 'test' });
+    await expect(received).resolves.toEqual({
+      type: 'notification',
+      data: { userId: anna.user.id, notification: report.notification },
+    });
+    expect(report.notification).toMatchObject({ kind: 'test', title: 'Parcel Atlas', url: '/notifications' });
+  });
+
   it('refuses a connection with an invalid token', async () => {
     const socket = open('not-a-token');
     const error = await new Promise<Error>((resolve) => socket.on('connect_error', resolve));

@@ -10,6 +10,9 @@ import { encodeGeometry, decodeGeometry } from '../../server/store/parcels/geome
 import { egrid } from '../../server/data/generator/generateMunicipality';
 import { openDatabase } from '../../server/store/openDatabase';
 import { createSqliteDatasetWriter } from '../../server/store/parcels/createSqliteDatasetWriter';
+import { datasetNeedsBuild } from '../../server/data/ensureDataset';
+import { DATASET_GENERATOR_VERSION } from '../../server/data/buildDataset';
+import type { DatasetInfo } from '../../server/store/parcels/DatasetWriter';
 
 const zug = (seed: number) =>
   planMunicipalities(loadSwissGeography(), ['ZG'], seed, createDatasetNoise(seed), {
@@ -63,6 +66,39 @@ describe('dataset generator', () => {
     }
   });
 
+  it("states a parcel's heritage facts from its buildings: national and cantonal protection and protected objects agree", () => {
+    const seed = 1;
+    const noise = createDatasetNoise(seed);
+    // Old-town cores of a few cantons, where protected buildings are frequent.
+    const inputs = planMunicipalities(loadSwissGeography(), ['ZG', 'BE', 'GE'], seed, noise, {
+      maxMunicipalities: 2,
+      maxParcelsPerMunicipality: 1500,
+    });
+    let nationalBuildings = 0;
+    const disagreements: string[] = [];
+    for (const m of inputs.map(generateMunicipality)) {
+      m.parcels.forEach((p, index) => {
+        const levels = m.buildings.filter((b) => b.parcelIndex === index).map((b) => b.OBJ_PRO);
+        const types = m.buildings.filter((b) => b.parcelIndex === index).map((b) => b.OBJ_TYP);
+        const national = levels.includes('national');
+        nationalBuildings += levels.filter((level) => level === 'national').length;
+        const facts = {
+          national: p.themes.PRO_BUN !== 'none',
+          filter: p.proBun,
+          cantonal: p.themes.PRO_BUC !== 'none',
+          objects: types.includes('protected_object') ? p.themes.PRO_OOB !== 'none' : true,
+        };
+        const expected = { national, filter: national, cantonal: levels.includes('cantonal'), objects: true };
+        if (JSON.stringify(facts) !== JSON.stringify(expected))
+          disagreements.push(
+            `${m.name} ${p.prcNo}: ${JSON.stringify(facts)} with buildings ${levels.join('/')}`,
+          );
+      });
+    }
+    expect(nationalBuildings).toBeGreaterThan(0);
+    expect(disagreements.slice(0, 5)).toEqual([]);
+  });
+
   it('numbers houses odd on one side and even on the other of each street', () => {
     const m = generateMunicipality(zug(1));
     const numbers = m.parcels.filter((p) => p.houseNo).map((p) => Number(p.houseNo));
@@ -108,5 +144,24 @@ describe('storage helpers', () => {
     expect(textHits()).toBe(0);
     db.close();
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('dataset generator versions', () => {
+  const info = (generator?: number): DatasetInfo => ({
+    generator,
+    seed: 1,
+    cantons: ['ZG'],
+    parcels: 1,
+    buildings: 0,
+    builtAt: '2026-11-23T00:00:00.000Z',
+    buildSeconds: 1,
+  });
+
+  it('builds when there is no dataset, or one made by another (or an unversioned) generator', () => {
+    expect(datasetNeedsBuild(null)).toBe(true);
+    expect(datasetNeedsBuild(info(undefined))).toBe(true);
+    expect(datasetNeedsBuild(info(DATASET_GENERATOR_VERSION - 1))).toBe(true);
+    expect(datasetNeedsBuild(info(DATASET_GENERATOR_VERSION))).toBe(false);
   });
 });

@@ -60,7 +60,7 @@ function generatorValues(): [field: string, value: string][] {
     pairs.push(...secondary.map((c) => ['ALPHA_SECS', c.code] as [string, string]));
     pairs.push(...tertiary.map((c) => ['ALPHA_TERS', c.code] as [string, string]));
   }
-  pairs.push(...MAIN_USES.map((use) => ['BRAVO_PRIS', mainUseCode(use).code] as [string, string]));
+  pairs.push(...MAIN_USES.map((use) => ['BRAVO_PRIS', mainUseCode(use)] as [string, string]));
   pairs.push(...THERMAL_CODES.map((c) => ['GRN_TRM', c.code] as [string, string]));
   pairs.push(...CONSTRUCTION_PERIODS.map((p) => ['OBJ_POB', p.label] as [string, string]));
   pairs.push(...MINOR_TYPES.map(([type]) => ['OBJ_TYP', type] as [string, string]));

@@ -8,7 +8,8 @@ import {
 import { filterChipsFor, withoutFilter } from '../../src/features/search/FilterChips';
 import { searchFromQueryString } from '../../src/features/search/searchUrlSync';
 
-const translate = (id: string) => `<${id}>`;
+const translate = (id: string, values?: Record<string, string | number>) =>
+  values ? `<${id} ${JSON.stringify(values)}>` : `<${id}>`;
 
 /** One value for every filter of the table, by row kind. */
 const EVERY_FILTER: SearchCriteria = {
@@ -16,7 +17,7 @@ const EVERY_FILTER: SearchCriteria = {
   CANTON: 'ZG',
   LOCNAME: ['Zug', 'Baar'],
   STREET: ['Baarerstrasse'],
-  GRN_TRM: ['allowed'],
+  GRN_TRM: ['EWS-AUF', 'allowed'],
   ALPHA_PRI: 'W2',
   ALPHA_SEC: 'WG3',
   PRC_NO: '1234',
@@ -47,6 +48,10 @@ describe('the search-parameter table drives the chips (spec §2)', () => {
     const value = (id: string) =>
       filterChipsFor(EVERY_FILTER, translate).find((chip) => chip.id === id)?.value;
     expect(value('LOCNAME')).toBe('Zug, Baar');
+    // Codes through the parcel vocabulary; an unknown code as it is.
+    expect(value('GRN_TRM')).toBe('<vocab.thermal.EWS-AUF>, allowed');
+    expect(value('ALPHA_PRI')).toBe('<vocab.localZone {"use":"<vocab.mainUse.11>","code":"W2"}>');
+    expect(value('ALPHA_SEC')).toBe('WG3');
     expect(value('PRC_SUR_from')).toBe('500 – 1200 m²');
     expect(value('PUTRA_from')).toBe('3 – 7');
     expect(value('PRC_TYP')).toBe('<search.propertyType.leasehold>');

@@ -14,6 +14,7 @@ import { parcelThemes } from './parcelThemes';
 import { placeBuildings } from './placeBuildings';
 import { municipalityLayers } from './municipalityLayers';
 import { roofSolar } from './roofSolar';
+import { parcelHeritage } from './parcelHeritage';
 import { buildStreets, type StreetEdge } from './buildStreets';
 import {
   type Block,
@@ -245,7 +246,9 @@ export function generateMunicipality(input: MunicipalityInput): GeneratedMunicip
         FIX_COO_Y: Math.round((lv95[1] + dy) * 100) / 100,
       });
     }
-    const placed = p.ind === 'Road' || p.typ === 'Baurecht' ? [] : placeBuildings(p.ring, p.use, scale2, rng);
+    const placed =
+      p.ind === 'Road' || p.typ === 'Baurecht' ? [] : placeBuildings(p.ring, p.use, scale2, rng, themes.listing);
+    const heritage = parcelHeritage(placed, String(themes.themes.PRO_OOB));
     placed.forEach((b) => {
       const bc = ringCentroid(b.ring);
       const [blon, blat] = mercatorToLonLat(bc[0], bc[1]);
@@ -297,17 +300,17 @@ export function generateMunicipality(input: MunicipalityInput): GeneratedMunicip
       zip: input.zip,
       street,
       houseNo: p.ind === 'Road' ? null : houseNo,
-      alphaPri: zone.code,
+      alphaPri: zone,
       alphaSec: themes.alphaSec,
       alphaTer: themes.alphaTer,
-      bravoPri: mainUseCode(p.use).code,
+      bravoPri: mainUseCode(p.use),
       grnTrm: themes.grnTrm,
       grnRad: themes.grnRad,
-      proBun: themes.proBun || placed.some((b) => b.pro === 'national'),
+      proBun: heritage.proBun,
       freeway: themes.freeway,
       putra: themes.putra,
       objCount: placed.length,
-      themes: themes.themes,
+      themes: { ...themes.themes, ...heritage.themes },
       fixPoints,
     });
   });

@@ -1,5 +1,6 @@
 import { BUILDING_ZONES, NOISE_LEVEL_CODES, SECONDARY_CODES, type MainUse } from '../catalog/zoneCatalog';
 import { THERMAL_CODES } from '../catalog/thermalCatalog';
+import type { ProtectionLevel } from '../../../src/contract/ParcelVocabulary';
 import type { Rng } from '../random';
 import type { DatasetNoise } from './DatasetNoise';
 import type { ParcelThemes } from '../../store/parcels/DatasetWriter';
@@ -16,7 +17,11 @@ export interface ThemeInput {
 export interface ThemeOutput {
   grnTrm: string;
   grnRad: number;
-  proBun: boolean;
+  /**
+   * The protection the site's heritage value gives its main building (null: none). The parcel's
+   * PRO_BUN/PRO_BUC are then stated from the buildings actually placed (see parcelHeritage).
+   */
+  listing: ProtectionLevel | null;
   freeway: number;
   putra: number;
   alphaSec: string | null;
@@ -78,7 +83,8 @@ export function parcelThemes({ cantonCode, use, urbanity, x, y, rng, noise }: Th
   const radonBase = RADON_BASE[cantonCode] ?? 3;
   const grnRad = Math.max(0, Math.min(60, Math.round(radonBase * (0.15 + 1.7 * noise.radonCell(x, y)) + rng.range(-1, 1))));
   const heritage = noise.heritage(x, y) * (use === 14 ? 1.25 : 1);
-  const proBun = building && heritage > 0.97;
+  const listing: ProtectionLevel | null =
+    building && heritage > 0.97 ? 'national' : building && heritage > 0.9 ? 'cantonal' : null;
   const gwZone = groundwaterZone(gw);
   const thermal =
     gwZone === 'S1' || gwZone === 'S2' ? 3 : gwZone === 'S3' ? 2 : gw > 0.55 ? 1 : noise.soil(x, y) > 0.85 ? 2 : 0;
@@ -103,8 +109,9 @@ export function parcelThemes({ cantonCode, use, urbanity, x, y, rng, noise }: Th
     // Red flood stays at a few percent of parcels, along the flood bands.
     HAZ_WAT: hazardLevel(flood, building, 0.95),
     HAZ_DOL: hazardLevel(noise.soil(y, x) * (KARST.has(cantonCode) ? 1 : 0.75), building, 0.97),
-    PRO_BUN: proBun ? 'KGS A object' : 'none',
-    PRO_BUC: building && heritage > 0.9 ? 'cantonal protection' : 'none',
+    // Stated from the parcel's buildings once they are placed (parcelHeritage).
+    PRO_BUN: 'none',
+    PRO_BUC: 'none',
     PRO_OOB: heritage > 0.94 && rng.chance(0.5) ? 'protected object' : 'none',
     PRO_BOO: !building && rng.chance(0.03) ? 'protected tree' : 'none',
     PRO_ARS: heritage < 0.04 ? 'archaeological site' : 'none',
@@ -122,7 +129,7 @@ export function parcelThemes({ cantonCode, use, urbanity, x, y, rng, noise }: Th
   return {
     grnTrm: THERMAL_CODES[thermal].code,
     grnRad,
-    proBun,
+    listing,
     freeway,
     putra,
     alphaSec: overlay >= 0 ? SECONDARY_CODES[overlay] : null,

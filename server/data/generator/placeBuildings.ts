@@ -1,6 +1,7 @@
 import type { BuildingType } from '../../../src/contract/Parcel';
 import { CONSTRUCTION_PERIODS, MINOR_TYPES, PERIOD_WEIGHTS } from '../catalog/buildingCatalog';
 import type { MainUse } from '../catalog/zoneCatalog';
+import { PROTECTION_LEVELS, type ProtectionLevel } from '../../../src/contract/ParcelVocabulary';
 import { type Point, type Ring, ringArea, ringCentroid, pointInRing } from '../../geo/ring';
 import { mainAxis, splitConvex } from '../../geo/convex';
 import type { Rng } from '../random';
@@ -70,7 +71,17 @@ function period(use: MainUse, rng: Rng): { year: number; label: string } {
   return { year: rng.int(p.from, p.to), label: p.label };
 }
 
-function protection(use: MainUse, year: number, rng: Rng): string {
+/** The stronger of two OBJ_PRO values (national > cantonal > communal > none). */
+function stronger(a: string, b: string): string {
+  const rank = (level: string) => (PROTECTION_LEVELS as readonly string[]).indexOf(level);
+  const ra = rank(a);
+  const rb = rank(b);
+  if (ra === -1) return b;
+  if (rb === -1) return a;
+  return ra <= rb ? a : b;
+}
+
+function protection(use: MainUse, year: number, rng: Rng): ProtectionLevel | 'none' {
   const old = year < 1919 ? 4 : 1;
   const r = rng.next();
   if (r < 0.002 * old * (use === 14 ? 3 : 1)) return 'national';
@@ -81,9 +92,16 @@ function protection(use: MainUse, year: number, rng: Rng): string {
 
 /**
  * 0–3 buildings on a parcel, aligned with it, register-shaped: category, period, floors, dwellings.
- * `scale2` converts mercator m² to real m² (cos² of the latitude).
+ * `scale2` converts mercator m² to real m² (cos² of the latitude). `listing` is the protection the
+ * site's heritage value gives the main building (it may also be listed on its own, higher).
  */
-export function placeBuildings(parcel: Ring, use: MainUse, scale2: number, rng: Rng): PlacedBuilding[] {
+export function placeBuildings(
+  parcel: Ring,
+  use: MainUse,
+  scale2: number,
+  rng: Rng,
+  listing: ProtectionLevel | null = null,
+): PlacedBuilding[] {
   const count = buildingCount(use, rng);
   if (count === 0) return [];
   let parts: Ring[] = [parcel];
@@ -110,7 +128,8 @@ export function placeBuildings(parcel: Ring, use: MainUse, scale2: number, rng: 
         : 'building_non_residential';
     const floors = minor ? 1 : use === 14 ? rng.int(3, 6) : use === 13 ? rng.int(2, 5) : use === 11 ? rng.int(1, 4) : rng.int(1, 3);
     const { year, label } = period(use, rng);
-    const pro = protection(use, year, rng);
+    const own = protection(use, year, rng);
+    const pro = index === 0 && listing ? stronger(own, listing) : own;
     result.push({
       ring,
       typ: pro === 'national' && minor ? 'protected_object' : typ,

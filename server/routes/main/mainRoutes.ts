@@ -6,6 +6,7 @@ import { lookupRoutes } from './lookupRoutes';
 import { parcelDetailRoutes } from './parcels/parcelDetailRoutes';
 import { parcelSearchRoutes } from './parcels/parcelSearchRoutes';
 import { parcelTileRoutes } from './parcels/parcelTileRoutes';
+import { pushSubscriptionRoutes } from './pushSubscriptionRoutes';
 import { subscriptionRoutes } from './subscriptionRoutes';
 import { layerRoutes } from './layerRoutes';
 
@@ -37,4 +38,5 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext): Promise
     await layerRoutes(scope, ctx);
   });
   await app.register(async (scope) => subscriptionRoutes(scope, ctx));
+  await app.register(async (scope) => pushSubscriptionRoutes(scope, ctx));
 }

@@ -3,7 +3,7 @@ import { TILE_MAX_ZOOM } from '../../../src/contract/VectorTiles';
 import { tileBox } from '../../geo/projection';
 import type { LayerRepository } from '../../store/layers/LayerRepository';
 import type { ParcelRepository } from '../../store/parcels/ParcelRepository';
-import type { EncodedTile, TileCache } from '../tiles/TileCache';
+import { encodeTile, type EncodedTile, type TileCache } from '../tiles/TileCache';
 import { encodeLayerTile } from './encodeLayerTile';
 
 /** A safety cap per tile; a z12 city tile of one layer holds a few thousand areas. */
@@ -33,9 +33,10 @@ export function createLayerTileService(
       return encodeLayerTile(layers.features(layer, box, MAX_FEATURES), box) ?? new Uint8Array(0);
     },
     encoded(layer, z, x, y) {
-      return cache.get(parcels.datasetVersion(), `layers/${layer}/${z}/${x}/${y}`, () =>
-        service.render(layer, z, x, y),
-      );
+      return cache.get(parcels.datasetVersion(), `layers/${layer}/${z}/${x}/${y}`, async () => {
+        const tile = service.render(layer, z, x, y);
+        return tile ? encodeTile(tile) : null;
+      });
     },
   };
   return service;

@@ -28,6 +28,29 @@ export const LIMIT_REACHED_MESSAGES: Record<QuotaKind, string> = {
 /** Refusal text when there is no current plan at all (trial over, subscription ended). */
 export const NO_ACTIVE_PLAN_MESSAGE = 'You have no active plan. Please choose a plan to continue';
 
+/** Emitted on ctx.events with a {@link QuotaThreshold} when a use brings a quota to 80 % or 100 % of its limit. */
+export const QUOTA_THRESHOLD_REACHED = 'quota-threshold';
+
+export interface QuotaThreshold {
+  userId: string;
+  kind: QuotaKind;
+  percent: 80 | 100;
+  used: number;
+  limit: number;
+}
+
+/**
+ * Which threshold the use that made the count `used` crossed: 100 when it reached the limit, 80 when it
+ * reached 80 % of it (rounded up), else null. Counts rise one by one, so each threshold is crossed once a
+ * period; with a limit so small that 80 % rounds up to the limit, only 100 is told.
+ */
+export function quotaThreshold(used: number, limit: number): 80 | 100 | null {
+  if (limit <= 0) return null;
+  if (used === limit) return 100;
+  if (used === Math.ceil(limit * 0.8)) return 80;
+  return null;
+}
+
 /** The repositories quotas are counted in. */
 export type QuotaStores = Pick<Stores, 'subscriptions' | 'usage' | 'unitOfWork'>;
 
@@ -47,22 +70,31 @@ export function createQuotaService({
   events,
   clock = systemClock,
 }: QuotaServiceOptions): QuotaService {
-  const consume = (userId: string, kind: QuotaKind): QuotaResult =>
+  const consume = (userId: string, kind: QuotaKind): QuotaResult & { threshold?: QuotaThreshold } =>
     unitOfWork(() => {
       const subscription = resolveSubscription(subscriptions, userId, clock());
       if (!subscription)
         return { ok: false, errorCode: LIMIT_REACHED_CODES[kind], message: NO_ACTIVE_PLAN_MESSAGE };
-      if (!usage.tryIncrement(userId, subscription.periodStart, kind, subscription.limits[kind])) {
+      const limit = subscription.limits[kind];
+      if (!usage.tryIncrement(userId, subscription.periodStart, kind, limit)) {
         return { ok: false, errorCode: LIMIT_REACHED_CODES[kind], message: LIMIT_REACHED_MESSAGES[kind] };
       }
-      return { ok: true };
+      const used = usage.read(userId, subscription.periodStart)[kind];
+      const percent = quotaThreshold(used, limit);
+      return percent === null
+        ? { ok: true }
+        : { ok: true, threshold: { userId, kind, percent, used, limit } };
     });
   return {
     consume(userId, kind) {
-      const result = consume(userId, kind);
+      const { threshold, ...result } = consume(userId, kind);
       // Deferred so listeners (the socket push) read the count after the caller's transaction commits.
-      if (result.ok) setImmediate(() => events.emit('usage-changed', { userId }));
-      return result;
+      if (result.ok)
+        setImmediate(() => {
+          events.emit('usage-changed', { userId });
+          if (threshold) events.emit(QUOTA_THRESHOLD_REACHED, threshold);
+        });
+      return result as QuotaResult;
     },
   };
 }

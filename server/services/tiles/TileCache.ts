@@ -23,12 +23,12 @@ export async function encodeTile(tile: Uint8Array): Promise<EncodedTile> {
 
 /**
  * Tiles that do not depend on who asks or what they searched, rendered and gzipped once per dataset
- * build: from memory (LRU by bytes), else from the store, else rendered, encoded and stored. A tile asked
+ * build: from memory (LRU by bytes), else from the store, else produced (rendered and encoded) and stored. A tile asked
  * for again while it is being made waits for the same work.
  */
 export interface TileCache {
-  /** The encoded tile, or null when `render` says there is none (zoom out of range). */
-  get(dataset: string, key: string, render: () => Uint8Array | null): Promise<EncodedTile | null>;
+  /** The encoded tile, or null when `produce` says there is none (zoom out of range). */
+  get(dataset: string, key: string, produce: () => Promise<EncodedTile | null>): Promise<EncodedTile | null>;
 }
 
 export function createTileCache(
@@ -42,19 +42,18 @@ export function createTileCache(
   const inFlight = new Map<string, Promise<EncodedTile | null>>();
   let currentDataset: string | null = null;
 
-  const make = async (dataset: string, key: string, render: () => Uint8Array | null) => {
+  const make = async (dataset: string, key: string, produce: () => Promise<EncodedTile | null>) => {
     const stored = store.read(dataset, key);
     if (stored) return stored;
-    const tile = render();
-    if (!tile) return null;
-    const encoded = await encodeTile(tile);
+    const encoded = await produce();
+    if (!encoded) return null;
     // The dataset may have been rebuilt while this tile was compressed: keep only current tiles.
     if (dataset === currentDataset) store.write(dataset, key, encoded);
     return encoded;
   };
 
   return {
-    async get(dataset, key, render) {
+    async get(dataset, key, produce) {
       if (dataset !== currentDataset) {
         currentDataset = dataset;
         memory.clear();
@@ -65,7 +64,7 @@ export function createTileCache(
       if (hit) return hit;
       let pending = inFlight.get(memoryKey);
       if (!pending) {
-        pending = make(dataset, key, render).finally(() => inFlight.delete(memoryKey));
+        pending = make(dataset, key, produce).finally(() => inFlight.delete(memoryKey));
         inFlight.set(memoryKey, pending);
       }
       const encoded = await pending;

@@ -9,7 +9,8 @@ import type { ParcelRepository } from '../../store/parcels/ParcelRepository';
 import type { ParcelQuery } from '../../store/parcels/ParcelQuery';
 import { tileBox } from '../../geo/projection';
 import { writeMvt } from './writeMvt';
-import { encodeTile, type EncodedTile, type TileCache } from './TileCache';
+import type { EncodedTile, TileCache } from './TileCache';
+import type { TileRenderer, TileRequest } from './TileRenderer';
 
 /** A safety cap: a z14 city-centre tile holds a few thousand parcels. */
 const MAX_FEATURES = 20000;
@@ -22,8 +23,8 @@ export interface TileService {
   render(kind: TileKind, z: number, x: number, y: number, query: ParcelQuery | null): Uint8Array | null;
   /**
    * The tile gzipped with its ETag, or null as for `render`. Tiles without a search query come from the
-   * tile cache (rendered once per dataset build); searched tiles are rendered each time, compressed off
-   * the event loop.
+   * tile cache (rendered once per dataset build); searched tiles are rendered each time. Both are rendered
+   * by the TileRenderer (worker threads unless WORKERS=0), never blocking the event loop for long.
    */
   encoded(
     kind: TileKind,
@@ -32,31 +33,45 @@ export interface TileService {
     y: number,
     query: ParcelQuery | null,
   ): Promise<EncodedTile | null>;
+  /** Stops the worker threads (server shutdown). */
+  close(): Promise<void>;
 }
 
-export function createTileService(parcels: ParcelRepository, cache: TileCache): TileService {
-  const service: TileService = {
+/** A query that filters nothing (no search yet, or every field empty) shows every parcel: a cacheable tile. */
+const filtersNothing = (query: ParcelQuery | null) =>
+  !query || Object.values(query).every((value) => value === undefined || value === false);
+
+/** Renders one tile from the repository (synchronous; the worker threads and the in-process renderer use it). */
+export function renderTile(
+  parcels: ParcelRepository,
+  { kind, z, x, y, query }: TileRequest,
+): Uint8Array | null {
+  const minZoom = kind === TILE_SOURCE_LAYERS.objects ? OBJECT_MIN_ZOOM : PARCEL_MIN_ZOOM;
+  if (z < minZoom || z > TILE_MAX_ZOOM) return null;
+  const box = tileBox(z, x, y);
+  if (kind === TILE_SOURCE_LAYERS.objects)
+    return writeMvt({ [kind]: parcels.tileBuildings(box, MAX_FEATURES) }, box);
+  return writeMvt(
+    {
+      [kind]: parcels.tileParcels(box, kind === TILE_SOURCE_LAYERS.matching ? query : null, MAX_FEATURES),
+    },
+    box,
+  );
+}
+
+export function createTileService(
+  parcels: ParcelRepository,
+  cache: TileCache,
+  renderer: TileRenderer,
+): TileService {
+  return {
     async encoded(kind, z, x, y, query) {
-      const render = () => service.render(kind, z, x, y, query);
-      if (query) {
-        const tile = render();
-        return tile ? encodeTile(tile) : null;
-      }
-      return cache.get(parcels.datasetVersion(), `${kind}/${z}/${x}/${y}`, render);
+      const searched = kind === TILE_SOURCE_LAYERS.matching && !filtersNothing(query);
+      const request: TileRequest = { kind, z, x, y, query: searched ? query : null };
+      if (request.query) return renderer.render(request);
+      return cache.get(parcels.datasetVersion(), `${kind}/${z}/${x}/${y}`, () => renderer.render(request));
     },
-    render(kind, z, x, y, query) {
-      const minZoom = kind === TILE_SOURCE_LAYERS.objects ? OBJECT_MIN_ZOOM : PARCEL_MIN_ZOOM;
-      if (z < minZoom || z > TILE_MAX_ZOOM) return null;
-      const box = tileBox(z, x, y);
-      if (kind === TILE_SOURCE_LAYERS.objects)
-        return writeMvt({ [kind]: parcels.tileBuildings(box, MAX_FEATURES) }, box);
-      return writeMvt(
-        {
-          [kind]: parcels.tileParcels(box, kind === TILE_SOURCE_LAYERS.matching ? query : null, MAX_FEATURES),
-        },
-        box,
-      );
-    },
+    render: (kind, z, x, y, query) => renderTile(parcels, { kind, z, x, y, query }),
+    close: () => renderer.close(),
   };
-  return service;
 }

@@ -8,6 +8,7 @@ import { rateLimitsMigration } from './015-rate-limits';
 import { sessionsMigration } from './016-sessions';
 import { plansSubscriptionsMigration } from './030-plans-subscriptions';
 import { mapLayersMigration } from './060-map-layers';
+import { pushSubscriptionsMigration } from './045-push-subscriptions';
 import { tileCacheMigration } from './090-tile-cache';
 
 /**
@@ -25,5 +26,6 @@ export const migrations: Migration[] = [
   parcelFilterColumnsMigration,
   plansSubscriptionsMigration,
   mapLayersMigration,
+  pushSubscriptionsMigration,
   tileCacheMigration,
 ];

@@ -73,6 +73,8 @@ export interface CantonLookups {
 
 /** Facts about a built dataset, kept in the meta table. */
 export interface DatasetInfo {
+  /** DATASET_GENERATOR_VERSION of the code that built it (absent: built before versions were kept). */
+  generator?: number;
   seed: number;
   cantons: string[];
   parcels: number;

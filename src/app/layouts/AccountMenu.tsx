@@ -1,10 +1,11 @@
-import { Avatar, Dropdown, type MenuProps } from 'antd';
+import { Avatar, Badge, Dropdown, type MenuProps } from 'antd';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { avatarLetter, displayName } from '../../features/auth/profile';
 import { selectIsLoggedIn, selectProfile } from '../../features/auth/sessionSlice';
 import { isLanguage, LANGUAGES } from '../../features/i18n/Language';
 import { languageChosen } from '../../features/i18n/languageSlice';
+import { selectUnreadNotifications } from '../../features/notifications/notificationsSlice';
 import { PALETTE } from '../palette';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { ROUTE_PATHS } from '../routePaths';
@@ -13,7 +14,8 @@ const LANGUAGE_KEY_PREFIX = 'language:';
 
 /**
  * The avatar circle of the map layout (first letter of the name, 'M' when none) and its menu (spec §2):
- * anonymous → search, join, login; logged in → name, plan, logout, language.
+ * anonymous → search, join, login; logged in → name, plan, notifications (with the counter of unseen
+ * in-app notifications as a badge), logout, language.
  */
 export function AccountMenu({ onOpenPlan }: { onOpenPlan(): void }) {
   const intl = useIntl();
@@ -21,12 +23,23 @@ export function AccountMenu({ onOpenPlan }: { onOpenPlan(): void }) {
   const dispatch = useAppDispatch();
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const profile = useAppSelector(selectProfile);
+  const unread = useAppSelector(selectUnreadNotifications);
   const t = (id: string) => intl.formatMessage({ id });
+  const unreadLabel = intl.formatMessage({ id: 'notifications.unread' }, { count: unread });
 
   const items: MenuProps['items'] = loggedIn
     ? [
         { key: 'name', label: displayName(profile) },
         { key: 'plan', label: t('layout.plan') },
+        {
+          key: 'notifications',
+          label: (
+            <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+              {t('notifications.menu')}
+              <Badge count={unread} size="small" title={unreadLabel} data-testid="notifications-badge" />
+            </span>
+          ),
+        },
         { key: 'logout', label: t('layout.logout') },
         {
           key: 'language',
@@ -54,6 +67,7 @@ export function AccountMenu({ onOpenPlan }: { onOpenPlan(): void }) {
       join: ROUTE_PATHS.registerEmailVerification,
       login: ROUTE_PATHS.login,
       name: ROUTE_PATHS.settings,
+      notifications: ROUTE_PATHS.notifications,
       logout: ROUTE_PATHS.logout,
     };
     if (key === 'plan') onOpenPlan();
@@ -64,12 +78,14 @@ export function AccountMenu({ onOpenPlan }: { onOpenPlan(): void }) {
     <Dropdown trigger={['click']} menu={{ items, onClick }}>
       <button
         type="button"
-        aria-label={t('layout.accountMenu')}
+        aria-label={unread > 0 ? `${t('layout.accountMenu')} (${unreadLabel})` : t('layout.accountMenu')}
         style={{ background: 'none', border: 'none', padding: 0, cursor: 'pointer' }}
       >
-        <Avatar style={{ background: '#fff', color: PALETTE.accent, fontWeight: 600 }} data-testid="avatar">
-          {avatarLetter(profile)}
-        </Avatar>
+        <Badge dot={loggedIn && unread > 0} offset={[-3, 3]} color={PALETTE.secondary}>
+          <Avatar style={{ background: '#fff', color: PALETTE.accent, fontWeight: 600 }} data-testid="avatar">
+            {avatarLetter(profile)}
+          </Avatar>
+        </Badge>
       </button>
     </Dropdown>
   );

@@ -1,11 +1,22 @@
 import { mainApi } from '../../api/mainApi';
 import { runtimeConfig } from '../../app/runtimeConfig';
 import type { AppStartListening } from '../../app/store';
+import { NOTIFICATION_EVENT, type AppNotification } from '../../contract/PushNotifications';
 import { selectMainToken } from '../auth/sessionSlice';
+import { notificationReceived } from '../notifications/notificationsSlice';
 import { closeSocket, openSocket, type SocketMessage } from './socketConnection';
 
 /** Server events that change what the plan dialog and the Plan button show. */
 const SUBSCRIPTION_EVENTS = new Set(['usage-changed', 'plan-changed']);
+
+/** The in-app notification a 'notification' message carries (server: NotificationService), if it is one. */
+function notificationIn(message: SocketMessage): AppNotification | null {
+  if (message.type !== NOTIFICATION_EVENT) return null;
+  const notification = (message.data as { notification?: Partial<AppNotification> } | null)?.notification;
+  return typeof notification?.id === 'string' && typeof notification.title === 'string'
+    ? (notification as AppNotification)
+    : null;
+}
 
 /** The socket follows the main-server token: opened when one arrives (login, authorise, rehydrate), closed on logout. */
 export function addRealtimeListeners(startListening: AppStartListening): void {
@@ -20,6 +31,8 @@ export function addRealtimeListeners(startListening: AppStartListening): void {
       openSocket(runtimeConfig().socketUrl, token, (message: SocketMessage) => {
         if (SUBSCRIPTION_EVENTS.has(message.type))
           api.dispatch(mainApi.util.invalidateTags(['Subscription']));
+        const notification = notificationIn(message);
+        if (notification) api.dispatch(notificationReceived(notification));
       });
     },
   });

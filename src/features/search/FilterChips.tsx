@@ -8,6 +8,7 @@ import {
   type SearchCriteriaKey,
   type SearchParameter,
 } from '../../contract/SearchParameters';
+import { translateValue, type TranslateMessage, type VocabularyField } from '../../contract/ParcelVocabulary';
 import { searchRequested, selectCriteria } from './searchSlice';
 
 /** One active filter as a chip: its label, its shown value, and the criteria keys removing it clears. */
@@ -18,7 +19,14 @@ export interface FilterChip {
   keys: SearchCriteriaKey[];
 }
 
-type Translate = (id: string) => string;
+type Translate = TranslateMessage;
+
+/** Filters whose values are parcel codes, and the parcel field whose vocabulary names them. */
+const CODED_FILTERS: Partial<Record<string, VocabularyField>> = {
+  GRN_TRM: 'GRN_TRM',
+  ALPHA_PRI: 'ALPHA_PRIS',
+  ALPHA_SEC: 'ALPHA_SECS',
+};
 
 function range(from: unknown, to: unknown): string {
   if (from !== undefined && to !== undefined) return `${from} – ${to}`;
@@ -28,11 +36,14 @@ function range(from: unknown, to: unknown): string {
 /** The shown value of one row's filter, or '' when the row is not set. */
 function chipValue(row: SearchParameter, criteria: Record<string, unknown>, translate: Translate): string {
   const value = criteria[row.name];
+  const field = CODED_FILTERS[row.name];
+  // A code reads as the drawer names it ("EWS-AUF" → its label); other text as typed.
+  const shown = (item: string) => (field ? translateValue(field, item, translate) : item);
   switch (row.kind) {
     case 'text':
-      return typeof value === 'string' ? value : '';
+      return typeof value === 'string' ? shown(value) : '';
     case 'list':
-      return Array.isArray(value) ? value.join(', ') : '';
+      return Array.isArray(value) ? value.map((item: string) => shown(item)).join(', ') : '';
     case 'range': {
       const from = criteria[`${row.name}_from`];
       const to = criteria[`${row.name}_to`];
@@ -74,7 +85,7 @@ export function FilterChips() {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const criteria = useAppSelector(selectCriteria);
-  const chips = filterChipsFor(criteria, (id) => intl.formatMessage({ id }));
+  const chips = filterChipsFor(criteria, (id, values) => intl.formatMessage({ id }, values));
   if (chips.length === 0) return null;
   return (
     <div

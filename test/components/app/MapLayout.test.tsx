@@ -75,10 +75,10 @@ describe('map layout top bar (spec §2)', () => {
     expect(screen.getByTestId('avatar')).toHaveTextContent(/^M$/);
   });
 
-  it('offers name, plan, logout and language in the logged-in menu', async () => {
+  it('offers name, plan, notifications, logout and language in the logged-in menu', async () => {
     renderMapLayout({ session: sessionFixture() });
     const menu = await openAccountMenu();
-    expect(menuItemNames(menu)).toEqual(['Anna Muster', 'Plan', 'Logout', 'Language']);
+    expect(menuItemNames(menu)).toEqual(['Anna Muster', 'Plan', 'Notifications', 'Logout', 'Language']);
     await userEvent.click(within(menu).getByText('Logout'));
     expect(screen.getByTestId('location').textContent).toBe('/logout');
   });

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,14 +23,43 @@ const DEFAULTS: Required<TestDatasetOptions> = {
   maxParcelsPerMunicipality: 600,
 };
 
+/** The code that decides what a dataset holds: the generator, the writer and the schema. */
+const DATASET_SOURCES = [
+  'server/data',
+  'server/store/parcels',
+  'server/store/layers',
+  'server/store/migrations',
+  'src/contract',
+];
+
+/**
+ * A fingerprint of the dataset code, so a cached test dataset is never reused by a changed generator
+ * (nor by another checkout with other code: the cache lives in the shared temp directory).
+ */
+function datasetCodeFingerprint(): string {
+  const hash = crypto.createHash('sha1');
+  const visit = (dir: string) => {
+    for (const entry of fs
+      .readdirSync(dir, { withFileTypes: true })
+      .sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(full);
+      else if (/\.tsx?$/.test(entry.name)) hash.update(full).update(fs.readFileSync(full));
+    }
+  };
+  for (const dir of DATASET_SOURCES) visit(path.resolve(__dirname, '../../..', dir));
+  return hash.digest('hex').slice(0, 12);
+}
+
 function cacheFile(options: Required<TestDatasetOptions>): string {
   const key = [
     options.seed,
     options.cantons.join('-'),
     options.maxMunicipalities,
     options.maxParcelsPerMunicipality,
+    datasetCodeFingerprint(),
   ];
-  return path.join(os.tmpdir(), `parcel-atlas-testdata-v7-${key.join('_')}.sqlite`);
+  return path.join(os.tmpdir(), `parcel-atlas-testdata-${key.join('_')}.sqlite`);
 }
 
 /**

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from 'better-sqlite3';
-import { buildApp } from '../../../server/app';
+import { buildApp, type BuildAppOptions } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
 import { openDatabase } from '../../../server/store/openDatabase';
 import type { UserRecord } from '../../../server/store/users/UserStore';
@@ -20,7 +20,10 @@ export interface TestApp {
  * A fresh server for one test file: a temporary DATA_DIR (mails land in DATA_DIR/outbox), a new SQLite
  * database with every migration, and `buildApp`. Extra environment variables override the defaults.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildAppOptions, 'pushAgent'> = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -29,7 +32,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const db = openDatabase(path.join(dataDir, 'test.sqlite'));
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, ...options });
   return {
     app,
     db,

@@ -1,0 +1,158 @@
+/**
+ * The HTTP part of `npm run bench` (issue 16): the real server (worker threads, tile cache, compression)
+ * under 50 concurrent connections, beside a bare Node server sending the same precomputed tile blobs.
+ * Prints requests per second of both and their ratio (target ≥ 0.6), the errors (target 0), and /healthz
+ * p50 while searched tiles are served (target ≤ 10 ms). The dataset file is the bench's, linked into a
+ * throwaway DATA_DIR; the bench has closed its own connection before this runs.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { openDatabase } from '../server/store/openDatabase';
+import { tileAt } from '../server/geo/projection';
+import { seedMapUserToken, startServerProcess } from './serverProcess';
+
+const CONNECTIONS = 50;
+const SECONDS = 5;
+const JWT_SECRET = 'bench-load-secret-0123456789abcdefghijkl';
+
+interface Place {
+  lon: number;
+  lat: number;
+  canton: string;
+  name: string;
+}
+
+/** z14–z16 tiles in a 3×3 block around each place. */
+function tilePaths(places: Place[], route: string, query: (p: Place) => string): string[] {
+  const paths: string[] = [];
+  for (const place of places)
+    for (const z of [14, 15, 16]) {
+      const { x, y } = tileAt(place.lon, place.lat, z);
+      for (let dx = -1; dx <= 1; dx++)
+        for (let dy = -1; dy <= 1; dy++)
+          paths.push(`/v1/secure/maps/${route}?x=${x + dx}&y=${y + dy}&z=${z}${query(place)}`);
+    }
+  return paths;
+}
+
+/** CONNECTIONS loops asking for `paths` round-robin for SECONDS; requests/s and errors. */
+async function load(origin: string, paths: string[], headers: Record<string, string>) {
+  let done = 0;
+  let errors = 0;
+  let next = 0;
+  const until = performance.now() + SECONDS * 1000;
+  const loop = async () => {
+    while (performance.now() < until) {
+      const url = origin + paths[next++ % paths.length];
+      try {
+        const response = await fetch(url, { headers });
+        await response.arrayBuffer();
+        if (response.status >= 400) errors++;
+        else done++;
+      } catch {
+        errors++;
+      }
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONNECTIONS }, loop));
+  return { perSecond: done / ((performance.now() - started) / 1000), errors };
+}
+
+/** /healthz every 20 ms while `during` runs; the p50 in ms. */
+async function healthzDuring(origin: string, during: Promise<unknown>): Promise<number> {
+  const samples: number[] = [];
+  let running = true;
+  void during.finally(() => (running = false));
+  while (running) {
+    const start = performance.now();
+    await (await fetch(`${origin}/healthz`)).arrayBuffer();
+    samples.push(performance.now() - start);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  samples.sort((a, b) => a - b);
+  return samples[Math.floor(samples.length / 2)] ?? NaN;
+}
+
+/** A bare server that sends the given gzipped blobs by path: the ceiling of what tile serving can reach. */
+async function startBareServer(blobs: Map<string, Buffer>) {
+  const server = http.createServer((request, response) => {
+    const blob = blobs.get(request.url ?? '');
+    if (!blob) return response.writeHead(204).end();
+    response.writeHead(200, {
+      'content-type': 'application/vnd.mapbox-vector-tile',
+      'content-encoding': 'gzip',
+    });
+    response.end(blob);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { server, origin: `http://127.0.0.1:${port}` };
+}
+
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+export async function loadBenchmark(datasetFile: string, cantons: string[], places: Place[]): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-bench-load-'));
+  fs.linkSync(datasetFile, path.join(dataDir, 'parcel-atlas.sqlite'));
+  const db = openDatabase(path.join(dataDir, 'parcel-atlas.sqlite'));
+  const token = await seedMapUserToken(db, JWT_SECRET, 'bench@example.ch');
+  db.close();
+  const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const { child: server, origin } = await startServerProcess(port, {
+    DATA_DIR: dataDir,
+    JWT_SECRET,
+    DATASET_CANTONS: cantons.join(','),
+    LOG_LEVEL: 'error',
+    PAYMENT_PROVIDER: 'none',
+  });
+  try {
+    const around = tilePaths(places, 'all-around', () => '');
+    // Warm pass: the tile cache fills, and the bare server gets exactly the bytes the app sends.
+    const blobs = new Map<string, Buffer>();
+    for (const tilePath of around) {
+      // Node's fetch would decompress the body: read the raw gzip bytes with http.get instead.
+      const { status, body } = await rawGet(origin + tilePath, headers);
+      if (status === 200) blobs.set(tilePath, body);
+    }
+    const bare = await startBareServer(blobs);
+    const app = await load(origin, around, headers);
+    const ceiling = await load(bare.origin, around, headers);
+    bare.server.close();
+    console.log(
+      `tiles over HTTP, ${CONNECTIONS} connections, ${SECONDS} s: app ${app.perSecond.toFixed(0)} req/s ` +
+        `(${app.errors} errors), bare server with the same blobs ${ceiling.perSecond.toFixed(0)} req/s → ` +
+        `×${(app.perSecond / ceiling.perSecond).toFixed(2)} (target ≥ 0.6)`,
+    );
+
+    const searched = tilePaths(places, 'tile', (p) => `&CANTON=${p.canton}&PRC_IND=Standard`).concat(
+      tilePaths(places, 'tile', (p) => `&searchQuery=${encodeURIComponent(p.name.slice(0, 3))}`),
+    );
+    const idle = await healthzDuring(origin, new Promise((resolve) => setTimeout(resolve, 1000)));
+    const searchedLoad = load(origin, searched, headers);
+    const busy = await healthzDuring(origin, searchedLoad);
+    const { perSecond, errors } = await searchedLoad;
+    console.log(
+      `searched tiles under load: ${perSecond.toFixed(0)} req/s (${errors} errors); /healthz p50 ` +
+        `${busy.toFixed(1)} ms meanwhile (idle ${idle.toFixed(1)} ms; target ≤ 10 ms)`,
+    );
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Database } from 'better-sqlite3';
+import { createSqliteStores } from '../server/store/Stores';
+import { createTokenService } from '../server/services/tokens/TokenService';
+
+/** A real server process (tsx, as `npm start` runs it) and everything it printed so far. */
+export interface ServerProcess {
+  child: ChildProcess;
+  origin: string;
+  output: () => string;
+}
+
+/**
+ * Starts `server/main.ts` on 127.0.0.1:`port` with `env` on top of this process's environment and waits
+ * until /healthz answers (the benchmarks and the tests that need real worker threads or signals).
+ */
+export async function startServerProcess(
+  port: number,
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<ServerProcess> {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited early:\n${output}`);
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) return { child, origin, output: () => output };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The server did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * A MAPUSER account with a session, written straight into the database, and a main-server token for it
+ * signed with the secret the server process will be given (JWT_SECRET).
+ */
+export async function seedMapUserToken(db: Database, jwtSecret: string, username: string): Promise<string> {
+  const stores = createSqliteStores(db);
+  const user =
+    stores.users.findByUsername(username) ??
+    stores.users.create({
+      username,
+      email: username,
+      name: username.split('@')[0],
+      passwordHash: null,
+      status: 'active',
+      roles: ['MAPUSER'],
+    });
+  const sid = stores.sessions.create(user.id, Date.now()).id;
+  return createTokenService(jwtSecret, 3600).sign('main', {
+    sub: user.id,
+    username: user.username,
+    roles: user.roles,
+    sid,
+  });
+}

@@ -1,0 +1,72 @@
+import { Piscina } from 'piscina';
+import type { ParcelQuery } from '../../store/parcels/ParcelQuery';
+import { encodeTile, type EncodedTile } from './TileCache';
+import type { TileKind } from './TileService';
+
+/** One tile to render: which layer, where, and the search it shows (null: every parcel). */
+export interface TileRequest {
+  kind: TileKind;
+  z: number;
+  x: number;
+  y: number;
+  query: ParcelQuery | null;
+}
+
+/** Renders and gzips tiles, in this thread or in a pool of worker threads. */
+export interface TileRenderer {
+  render(request: TileRequest): Promise<EncodedTile | null>;
+  close(): Promise<void>;
+}
+
+/** Renders on the event loop and gzips on libuv's thread pool: tests, `WORKERS=0`, in-memory databases. */
+export function createInProcessTileRenderer(
+  render: (request: TileRequest) => Uint8Array | null,
+): TileRenderer {
+  return {
+    async render(request) {
+      const tile = render(request);
+      return tile ? encodeTile(tile) : null;
+    },
+    async close() {},
+  };
+}
+
+/** What a tile worker is given: the database file it opens read-only, and the tile. */
+export interface TileWorkerTask extends TileRequest {
+  databaseFile: string;
+}
+
+/**
+ * Renders in `threads` worker threads (`workerFile`, server/workers/tileRenderWorker.ts), each with its own
+ * read-only SQLite connection, so the event loop only routes requests and the other cores do the work.
+ */
+export function createPooledTileRenderer({
+  databaseFile,
+  workerFile,
+  threads,
+}: {
+  databaseFile: string;
+  workerFile: string;
+  threads: number;
+}): TileRenderer {
+  // Workers load the dataset's search columns once, so they stay alive while the server runs.
+  const pool = new Piscina({
+    filename: workerFile,
+    minThreads: threads,
+    maxThreads: threads,
+    idleTimeout: Infinity,
+  });
+  return {
+    async render(request) {
+      const task: TileWorkerTask = { ...request, databaseFile };
+      const result = (await pool.run(task)) as { gzip: Uint8Array; etag: string } | null;
+      return result
+        ? {
+            gzip: Buffer.from(result.gzip.buffer, result.gzip.byteOffset, result.gzip.byteLength),
+            etag: result.etag,
+          }
+        : null;
+    },
+    close: () => pool.destroy(),
+  };
+}

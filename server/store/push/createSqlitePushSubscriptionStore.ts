@@ -1,0 +1,74 @@
+import type { Database } from 'better-sqlite3';
+import type { PushSubscriptionRecord, PushSubscriptionStore } from './PushSubscriptionStore';
+
+interface PushSubscriptionRow {
+  endpoint: string;
+  user_id: string;
+  session_id: string | null;
+  p256dh: string;
+  auth: string;
+  device: string;
+  created_at: number;
+}
+
+const toRecord = (row: PushSubscriptionRow): PushSubscriptionRecord => ({
+  endpoint: row.endpoint,
+  userId: row.user_id,
+  sessionId: row.session_id,
+  p256dh: row.p256dh,
+  auth: row.auth,
+  device: row.device,
+  createdAt: row.created_at,
+});
+
+export function createSqlitePushSubscriptionStore(db: Database): PushSubscriptionStore {
+  const upsert = db.prepare<[string, string, string | null, string, string, string, number]>(
+    `INSERT INTO push_subscriptions (endpoint, user_id, session_id, p256dh, auth, device, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, session_id = excluded.session_id,
+       p256dh = excluded.p256dh, auth = excluded.auth, device = excluded.device, created_at = excluded.created_at`,
+  );
+  const ofUser = db.prepare<[string], PushSubscriptionRow>(
+    'SELECT * FROM push_subscriptions WHERE user_id = ? ORDER BY created_at, endpoint',
+  );
+  const oneOfUser = db.prepare<[string, string], PushSubscriptionRow>(
+    'SELECT * FROM push_subscriptions WHERE user_id = ? AND endpoint = ?',
+  );
+  const removeOfUser = db.prepare<[string, string]>(
+    'DELETE FROM push_subscriptions WHERE user_id = ? AND endpoint = ?',
+  );
+  const removeEndpoint = db.prepare<[string]>('DELETE FROM push_subscriptions WHERE endpoint = ?');
+  // One JSON parameter, so the statement text does not depend on how many sessions were revoked.
+  const removeOfSessions = db.prepare<[string]>(
+    'DELETE FROM push_subscriptions WHERE session_id IN (SELECT value FROM json_each(?))',
+  );
+  const trim = db.prepare<[string, string, number]>(
+    `DELETE FROM push_subscriptions WHERE user_id = ? AND endpoint NOT IN (
+       SELECT endpoint FROM push_subscriptions WHERE user_id = ? ORDER BY created_at DESC, endpoint LIMIT ?)`,
+  );
+  return {
+    save(record) {
+      upsert.run(
+        record.endpoint,
+        record.userId,
+        record.sessionId,
+        record.p256dh,
+        record.auth,
+        record.device,
+        record.createdAt,
+      );
+    },
+    listForUser: (userId) => ofUser.all(userId).map(toRecord),
+    findForUser(userId, endpoint) {
+      const row = oneOfUser.get(userId, endpoint);
+      return row ? toRecord(row) : null;
+    },
+    removeForUser: (userId, endpoint) => removeOfUser.run(userId, endpoint).changes > 0,
+    removeEndpoint(endpoint) {
+      removeEndpoint.run(endpoint);
+    },
+    removeForSessions: (sessionIds) =>
+      sessionIds.length === 0 ? 0 : removeOfSessions.run(JSON.stringify(sessionIds)).changes,
+    trimForUser: (userId, keep) => trim.run(userId, userId, keep).changes,
+  };
+}
