@@ -24,6 +24,9 @@ import { createSqliteTileBlobStore } from '../server/store/tiles/TileBlobStore';
 import { loadBenchmark } from './benchLoad';
 import { createRng } from '../server/data/random';
 import type { ParcelQuery } from '../server/store/parcels/ParcelQuery';
+import { createLayerTileService } from '../server/services/layers/LayerTileService';
+import { createSqliteLayerRepository } from '../server/store/layers/LayerRepository';
+import { DATA_LAYER_MIN_ZOOM, type DataLayerId } from '../src/contract/MapLayers';
 
 function args() {
   const argv = process.argv.slice(2);
@@ -183,11 +186,41 @@ async function main(): Promise<void> {
   }
   await filteredTiles(munis, tiles);
   await cachedTiles(munis, tiles, tileBlobs, repo.datasetVersion());
+  layerTiles(
+    munis,
+    createLayerTileService(createSqliteLayerRepository(db), repo, createTileCache(tileBlobs)),
+  );
   db.close();
   await loadBenchmark(file, cantons, munis.slice(0, 8));
 }
 
 type Municipality = { name: string; canton: string; lon: number; lat: number };
+
+/**
+ * Issue 11: the thematic layers' tiles at z12 (areas, simplified) and z14 (areas and points), rendered
+ * without the tile cache at the centres of the biggest towns (target p95 ≤ 15 ms at z14).
+ */
+function layerTiles(munis: Municipality[], layers: ReturnType<typeof createLayerTileService>) {
+  const centres = munis.slice(0, 8);
+  for (const z of [12, 14]) {
+    const all: number[] = [];
+    let worst = { id: '', p95: 0 };
+    for (const id of Object.keys(DATA_LAYER_MIN_ZOOM) as DataLayerId[]) {
+      if (DATA_LAYER_MIN_ZOOM[id] > z) continue;
+      const at = (i: number) => tileAt(centres[i % centres.length].lon, centres[i % centres.length].lat, z);
+      for (let i = 0; i < centres.length; i++) layers.render(id, z, at(i).x, at(i).y);
+      let bytes = 0;
+      const samples = time(centres.length * 5, (i) => () => {
+        bytes += layers.render(id, z, at(i).x, at(i).y)?.byteLength ?? 0;
+      });
+      all.push(...samples);
+      const { p95 } = percentiles(samples);
+      if (p95 > worst.p95) worst = { id, p95 };
+      line(`  z${z} layer tile (${id})`, samples, `  avg ${(bytes / samples.length / 1024).toFixed(0)} KB`);
+    }
+    line(`z${z} layer tiles, all data layers`, all, `  slowest p95: ${worst.id}`);
+  }
+}
 
 /** Issue 16: a searched tile costs what the tile costs (target ≤ 2× the unfiltered tile of the same place). */
 async function filteredTiles(munis: Municipality[], tiles: ReturnType<typeof createTileService>) {

@@ -15,6 +15,7 @@ import type { SessionService } from './services/sessions/SessionService';
 import type { QuotaService, SubscriptionReader } from './services/quota/QuotaService';
 import type { ReportContext } from './services/reports/ReportContext';
 import type { TileService } from './services/tiles/TileService';
+import type { LayerTileService } from './services/layers/LayerTileService';
 import type { SessionResolver, TokenService } from './services/tokens/TokenService';
 import type { Stores, UnitOfWork } from './store/Stores';
 
@@ -55,6 +56,8 @@ export interface AppContext {
   quota: QuotaService;
   subscriptions: SubscriptionReader;
   tiles: TileService;
+  /** The thematic map layers' vector tiles. */
+  layerTiles: LayerTileService;
   baseMap: BaseMap;
   payments: PaymentContext;
   /** Web push subscriptions per user and device, and notifications (push + in-app over the socket). */

@@ -26,6 +26,9 @@ export function runtimeConfigScript(config: Config): string {
     paymentUrl: config.clientUrls.payment,
     socketUrl: config.clientUrls.socket,
     baseMapStyleUrl: config.baseMapStyleUrl,
+    terrainTilesUrl: config.terrainTilesUrl,
+    terrainTilesEncoding: config.terrainTilesEncoding,
+    satelliteTilesUrl: config.satelliteTilesUrl,
     vapidPublicKey: config.vapidPublicKey,
   };
   return `window.__PARCEL_ATLAS_CONFIG__ = ${JSON.stringify(runtime).replace(/</g, '\\u003c')};\n`;

@@ -25,6 +25,7 @@ import { createWebPushTransport, vapidSubject } from './services/push/webPushTra
 import { createQuotaService, createSubscriptionReader } from './services/quota/QuotaService';
 import { createReportContext } from './services/reports/ReportContext';
 import { createTileService, renderTile } from './services/tiles/TileService';
+import { createLayerTileService } from './services/layers/LayerTileService';
 import { createTileCache } from './services/tiles/TileCache';
 import {
   createInProcessTileRenderer,
@@ -78,6 +79,8 @@ export function composeContext({ config, db, log, pushAgent }: ComposeOptions): 
   const stores = createSqliteStores(db);
   const { unitOfWork } = stores;
   const events = new EventEmitter();
+  // One cache for every tile that depends on neither the user nor a search: parcels, buildings, layers.
+  const tileCache = createTileCache(stores.tileBlobs);
   const tokens = createTokenService(config.jwtSecret, config.tokenTtlSeconds);
   const sessions = createSessionService({
     sessions: stores.sessions,
@@ -153,7 +156,8 @@ export function composeContext({ config, db, log, pushAgent }: ComposeOptions): 
     plans: stores.plans,
     quota: createQuotaService({ ...stores, events }),
     subscriptions,
-    tiles: createTileService(stores.parcels, createTileCache(stores.tileBlobs), tileRenderer),
+    tiles: createTileService(stores.parcels, tileCache, tileRenderer),
+    layerTiles: createLayerTileService(stores.layers, stores.parcels, tileCache),
     baseMap: createLazyBaseMap(),
     payments: {
       provider,

@@ -36,6 +36,11 @@ export interface Config {
   clientUrls: { sso: string; main: string; payment: string; socket: string };
   /** Optional outside raster/vector base map style URL for the map view. */
   baseMapStyleUrl: string | null;
+  /** The 3D-terrain layer's raster-dem tiles ({z}/{x}/{y} template) and their encoding. */
+  terrainTilesUrl: string;
+  terrainTilesEncoding: 'terrarium' | 'mapbox';
+  /** The satellite layer's raster tiles ({z}/{x}/{y} template, Web Mercator). */
+  satelliteTilesUrl: string;
   /** Cantons to build into the demo dataset on first start. */
   datasetCantons: string[];
   logLevel: string;
@@ -194,6 +199,30 @@ function mailFrom(env: Env): string {
   return value;
 }
 
+/** Public terrain tiles (Mapzen/Tilezen terrarium PNGs on AWS Open Data; attribution in the style). */
+export const DEFAULT_TERRAIN_TILES_URL =
+  'https://s3.amazonaws.com/elevation-tiles-prod/terrarium/{z}/{x}/{y}.png';
+/** swisstopo's SWISSIMAGE orthophotos as WMTS tiles in Web Mercator (free use with "© swisstopo"). */
+export const DEFAULT_SATELLITE_TILES_URL =
+  'https://wmts.geo.admin.ch/1.0.0/ch.swisstopo.swissimage/default/current/3857/{z}/{x}/{y}.jpeg';
+
+/** A raster tile URL template: absolute http(s) with {z}, {x} and {y}. */
+function tileTemplate(env: Env, name: string, fallback: string): string {
+  const value = url(env, name, fallback);
+  if (!['{z}', '{x}', '{y}'].every((part) => value.includes(part)) || !/^https?:/.test(value)) {
+    throw new ConfigError(`${name} must be an http(s) tile URL with {z}, {x} and {y} (got "${value}")`);
+  }
+  return value;
+}
+
+function terrainEncoding(env: Env): Config['terrainTilesEncoding'] {
+  const value = optional(env, 'TERRAIN_TILES_ENCODING') ?? 'terrarium';
+  if (value !== 'terrarium' && value !== 'mapbox') {
+    throw new ConfigError(`TERRAIN_TILES_ENCODING must be terrarium or mapbox (got "${value}")`);
+  }
+  return value;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const dataDir = path.resolve(optional(env, 'DATA_DIR') ?? 'data');
@@ -244,6 +273,9 @@ export function loadConfig(env: Env = process.env): Config {
       socket: url(env, 'SOCKET_URL', ''),
     },
     baseMapStyleUrl: optional(env, 'BASEMAP_STYLE_URL') === null ? null : url(env, 'BASEMAP_STYLE_URL', ''),
+    terrainTilesUrl: tileTemplate(env, 'TERRAIN_TILES_URL', DEFAULT_TERRAIN_TILES_URL),
+    terrainTilesEncoding: terrainEncoding(env),
+    satelliteTilesUrl: tileTemplate(env, 'SATELLITE_TILES_URL', DEFAULT_SATELLITE_TILES_URL),
     datasetCantons: cantons.split(','),
     logLevel,
     logFormat,

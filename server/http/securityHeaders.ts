@@ -29,16 +29,18 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
     ...origins(socket, true),
     ...origins(config.baseMapStyleUrl),
   ];
+  // MapLibre fetches the terrain and satellite raster tiles, then decodes them from blobs.
+  const rasterHosts = [...origins(config.terrainTilesUrl), ...origins(config.satelliteTilesUrl)];
   const unique = (values: string[]) => [...new Set(values)];
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     workerSrc: unique(["'self'", 'blob:', ...origins(main)]),
     childSrc: unique(["'self'", 'blob:', ...origins(main)]),
-    imgSrc: ["'self'", 'data:', 'blob:'],
+    imgSrc: unique(["'self'", 'data:', 'blob:', ...rasterHosts]),
     styleSrc: ["'self'", "'unsafe-inline'"],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: unique(["'self'", ...apiHosts]),
+    connectSrc: unique(["'self'", ...apiHosts, ...rasterHosts]),
     manifestSrc: ["'self'"],
     formAction: unique(["'self'", ...origins(payment)]),
     objectSrc: ["'none'"],

@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { createCouponRepository, type CouponRepository } from './coupons/CouponRepository';
 import type { ParcelRepository } from './parcels/ParcelRepository';
 import { createSqliteParcelRepository } from './parcels/createSqliteParcelRepository';
+import { createSqliteLayerRepository, type LayerRepository } from './layers/LayerRepository';
 import {
   createCheckoutSessionRepository,
   createPaymentEventRepository,
@@ -57,6 +58,7 @@ export interface Stores {
   rateLimits: RateLimitStore;
   sessions: SessionStore;
   parcels: ParcelRepository;
+  layers: LayerRepository;
   plans: PlanRepository;
   subscriptions: SubscriptionRepository;
   usage: UsageRepository;
@@ -86,6 +88,7 @@ export function createSqliteStores(db: Database): Stores {
     rateLimits: createSqliteRateLimitStore(db),
     sessions: createSqliteSessionStore(db),
     parcels: createSqliteParcelRepository(db),
+    layers: createSqliteLayerRepository(db),
     plans: createPlanRepository(db),
     subscriptions: createSubscriptionRepository(db),
     usage: createUsageRepository(db),

@@ -12,6 +12,7 @@ import { uiSlice } from '../features/ui/uiSlice';
 import { searchSlice } from '../features/search/searchSlice';
 import { parcelSlice } from '../features/parcel/parcelSlice';
 import { mapSlice } from '../features/map/mapSlice';
+import { layersSlice } from '../features/layers/layersSlice';
 import { notificationsSlice } from '../features/notifications/notificationsSlice';
 import { reportSlice } from '../features/reports/reportSlice';
 import { measureSlice } from '../features/map/measure/measureSlice';
@@ -33,6 +34,7 @@ const sliceReducers = combineReducers({
   [searchSlice.reducerPath]: searchSlice.reducer,
   [parcelSlice.reducerPath]: parcelSlice.reducer,
   [mapSlice.reducerPath]: mapSlice.reducer,
+  [layersSlice.reducerPath]: layersSlice.reducer,
   [notificationsSlice.reducerPath]: notificationsSlice.reducer,
   [reportSlice.reducerPath]: reportSlice.reducer,
   [measureSlice.reducerPath]: measureSlice.reducer,

@@ -14,6 +14,10 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   paymentUrl: '',
   socketUrl: '',
   baseMapStyleUrl: null,
+  terrainTilesUrl: 'https://s3.amazonaws.com/elevation-tiles-prod/terrarium/{z}/{x}/{y}.png',
+  terrainTilesEncoding: 'terrarium',
+  satelliteTilesUrl:
+    'https://wmts.geo.admin.ch/1.0.0/ch.swisstopo.swissimage/default/current/3857/{z}/{x}/{y}.jpeg',
   vapidPublicKey: null,
 };
 

@@ -11,6 +11,7 @@ import { ssoApi } from '../api/ssoApi';
 import { addAuthListeners } from '../features/auth/authListeners';
 import type { SessionState } from '../features/auth/sessionSlice';
 import { addI18nListeners } from '../features/i18n/languageListeners';
+import { addLayersListeners } from '../features/layers/layersListeners';
 import { addNotificationListeners } from '../features/notifications/notificationListeners';
 import { addMapListeners } from '../features/map/mapListeners';
 import { addParcelListeners } from '../features/parcel/parcelSlice';
@@ -86,6 +87,7 @@ const FEATURE_LISTENERS: ((startListening: AppStartListening) => void)[] = [
   addParcelListeners,
   addMapListeners,
   addRealtimeListeners,
+  addLayersListeners,
   addNotificationListeners,
   addReportListeners,
   addSupportListeners,

@@ -135,6 +135,17 @@ export const FIXED_POINT_TYPES: Readonly<Record<LanguageRegion, Readonly<Record<
   },
 };
 
+/**
+ * Underground objects of the map layer: register buildings below ground and shelters, geothermal probes
+ * and heating-oil tanks (the layer's class, pseudo-field UND_TYP).
+ */
+export const UNDERGROUND_OBJECTS = ['underground_building', 'shelter', 'geothermal_probe', 'tank'] as const;
+/**
+ * Roof suitability for solar energy, 1 (low) … 5 (excellent), as the federal solar cadastre
+ * (sonnendach.ch) classes a roof by its yearly irradiation (pseudo-field ROOF_SOLAR).
+ */
+export const SOLAR_CLASSES = ['1', '2', '3', '4', '5'] as const;
+
 /** Radon classes by the probability (%) of exceeding the reference level; `upTo` is inclusive. */
 export const RADON_CLASSES = [
   { id: 'low', upTo: 1 },
@@ -161,6 +172,8 @@ const DOMAIN_VALUES = {
   parcelKind: ['Standard', 'Road'],
   fixedPoint: Object.keys(FIXED_POINT_TYPES.de),
   radon: RADON_CLASSES.map((c) => c.id),
+  undergroundObject: UNDERGROUND_OBJECTS,
+  solarClass: SOLAR_CLASSES,
   // Parsed values: their keys are templates (see describeValue).
   localZone: [],
   distance: [],
@@ -217,6 +230,10 @@ const FIELD_DOMAIN = {
   OBJ_POB: 'period',
   /** The type part of FIX_NAM ("Lagefixpunkt LFP3"). */
   FIX_TYPE: 'fixedPoint',
+  /** The underground-objects layer's class. */
+  UND_TYP: 'undergroundObject',
+  /** A building roof's solar suitability class (building_roofs.solar_class). */
+  ROOF_SOLAR: 'solarClass',
 } as const satisfies Record<string, Domain>;
 
 export type VocabularyField = keyof typeof FIELD_DOMAIN;
@@ -408,6 +425,23 @@ const CLASS_COLOURS: Readonly<Record<string, Readonly<Record<string, string>> | 
   // ES I quiet green … ES IV industrial red, as the cantonal noise-sensitivity plans.
   noiseLevel: { 'ES I': '#4caf50', 'ES II': '#ffe14d', 'ES III': '#ff9a3c', 'ES IV': '#d7263d' },
   radon: { low: '#cfe8c1', moderate: '#ffe08a', elevated: '#ff9f43', high: '#c0392b' },
+  heritage: {
+    'KGS A object': '#b0003a',
+    'cantonal protection': '#e6550d',
+    'protected object': '#8e44ad',
+    'protected tree': '#2e8b57',
+    'archaeological site': '#8d6e63',
+    'archaeological area': '#bcaaa4',
+  },
+  fixedPoint: { planimetric3: '#455a64', planimetric2: '#1565c0', height2: '#c62828' },
+  undergroundObject: {
+    underground_building: '#5c6bc0',
+    shelter: '#26a69a',
+    geothermal_probe: '#e53935',
+    tank: '#6d4c41',
+  },
+  // The solar cadastre's scale from low (grey-blue) to excellent (deep orange).
+  solarClass: { '1': '#9fb6cd', '2': '#f7e08a', '3': '#f9b94d', '4': '#f0782f', '5': '#c8361b' },
   // Register of contaminated sites: by what the site needs.
   contaminationStatus: {
     'no harmful effects expected': '#f2d94e',

@@ -5,5 +5,10 @@ export interface RuntimeConfig {
   paymentUrl: string;
   socketUrl: string;
   baseMapStyleUrl: string | null;
+  /** The 3D-terrain layer's raster-dem tile template and encoding (TERRAIN_TILES_URL/_ENCODING). */
+  terrainTilesUrl: string;
+  terrainTilesEncoding: 'terrarium' | 'mapbox';
+  /** The satellite layer's raster tile template (SATELLITE_TILES_URL). */
+  satelliteTilesUrl: string;
   vapidPublicKey: string | null;
 }

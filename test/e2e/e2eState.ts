@@ -9,6 +9,8 @@ export interface E2eState {
   /** The SMTP receiver the server sends to (the users CLI sends there too). */
   smtpUrl: string;
   serverPid: number;
+  /** The local stand-in for the terrain and satellite tile services (fixtureTileServer.ts). */
+  fixtureTilesUrl: string;
 }
 
 /**

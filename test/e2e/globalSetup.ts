@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { SMTPServer } from 'smtp-server';
 import { E2E_STATE_ENV, type E2eState } from './e2eState';
 import { freePort } from '../server/helpers/freePort';
+import { startFixtureTileServer } from './fixtureTileServer';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -66,6 +67,8 @@ export default async function globalSetup(): Promise<void> {
   fs.mkdirSync(mailDir);
 
   const mail = await startMailReceiver(mailDir);
+  // The terrain and satellite layers' outside services are not reachable here: local fixture tiles.
+  const fixtureTiles = await startFixtureTileServer();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
@@ -81,6 +84,8 @@ export default async function globalSetup(): Promise<void> {
       LOG_LEVEL: 'warn',
       // The plans tests pay with the built-in test checkout (issue 10 item 2: it is an explicit choice).
       PAYMENT_PROVIDER: 'test',
+      TERRAIN_TILES_URL: `${fixtureTiles.url}/terrain/{z}/{x}/{y}.png`,
+      SATELLITE_TILES_URL: `${fixtureTiles.url}/satellite/{z}/{x}/{y}.png`,
       // The notifications test's local HTTPS push receiver (a stand-in for a browser vendor's push service,
       // which is unreachable here) has a self-signed certificate: the server trusts it, and only it, on top.
       NODE_EXTRA_CA_CERTS: path.resolve('test/server/fixtures/push-receiver-cert.pem'),
@@ -97,12 +102,18 @@ export default async function globalSetup(): Promise<void> {
     mailDir,
     smtpUrl: `smtp://127.0.0.1:${mail.port}`,
     serverPid: server.pid ?? 0,
+    fixtureTilesUrl: fixtureTiles.url,
   };
   const stateFile = path.join(root, 'state.json');
   fs.writeFileSync(stateFile, JSON.stringify(state));
   process.env[E2E_STATE_ENV] = stateFile;
   const shared = globalThis as unknown as {
-    __E2E__: { server: typeof server; mail: SMTPServer; root: string };
+    __E2E__: {
+      server: typeof server;
+      mail: SMTPServer;
+      root: string;
+      closeFixtureTiles: () => Promise<void>;
+    };
   };
-  shared.__E2E__ = { server, mail: mail.server, root };
+  shared.__E2E__ = { server, mail: mail.server, root, closeFixtureTiles: fixtureTiles.close };
 }

@@ -135,6 +135,10 @@ describe('the one-process server', () => {
     expect(worker.headers['cache-control']).toBe('no-cache');
     const template = await app.inject({ url: '/index.html' });
     expect(template.body).toBe('<!doctype html><title>Parcel Atlas</title>');
+    const style = await app.inject({ url: '/styles/radon.json', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(style.statusCode).toBe(200);
+    expect(style.json()).toMatchObject({ id: 'radon' });
+    expect(style.headers['cache-control']).toBe('no-cache');
   });
 
   it('hands the browser its runtime config with same-origin base URLs', async () => {

@@ -158,7 +158,13 @@ describe('vector tiles', () => {
     const res = await t.app.inject({ url: `/v1/secure/maps/objects?x=${tile.x}&y=${tile.y}&z=15`, headers });
     const layer = decode(res.rawPayload).layers.objects;
     expect(layer.length).toBeGreaterThan(0);
-    expect(Object.keys(layer.feature(0).properties).sort()).toEqual(['OBJ_ID', 'OBJ_PRO', 'OBJ_TYP']);
+    expect(Object.keys(layer.feature(0).properties).sort()).toEqual([
+      'HEIGHT',
+      'OBJ_ID',
+      'OBJ_PRO',
+      'OBJ_TYP',
+      'SOLAR',
+    ]);
     const z14 = tileAt(8.5, 47.17, 14);
     const low = await t.app.inject({ url: `/v1/secure/maps/objects?x=${z14.x}&y=${z14.y}&z=14`, headers });
     expect(low.statusCode).toBe(204);

@@ -176,7 +176,18 @@ describe('parcel vocabulary: one translated catalogue of the coded values', () =
       classColour('GRN_CON', 'business site: remediation needed'),
     );
     expect(classColour('GRN_RAD', 25)).toBe('#c0392b');
-    expect(classColour('PRO_BUN', 'KGS A object')).toBeUndefined();
+    // The map layers' point and building classes (issue 11): heritage, underground objects, solar roofs.
+    expect(classColour('PRO_BUN', 'KGS A object')).toMatch(/^#[0-9a-f]{6}$/);
+    expect(classColour('PRO_BUN', 'none')).toBeUndefined();
+    expect(vocabularyClasses('UND_TYP').map((c) => c.value)).toEqual([
+      'underground_building',
+      'shelter',
+      'geothermal_probe',
+      'tank',
+    ]);
+    expect(vocabularyClasses('ROOF_SOLAR').map((c) => c.message.id)).toEqual(
+      [1, 2, 3, 4, 5].map((n) => `vocab.solarClass.${n}`),
+    );
     // Every hazard level, groundwater zone and noise level the generator writes has a colour.
     for (const field of ['HAZ_WAT', 'GRN_GWU', 'OVL_NOI'])
       for (const value of THEME_VOCABULARY[field].filter((v) => v !== 'none'))

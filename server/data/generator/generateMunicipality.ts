@@ -12,6 +12,8 @@ import { createDensityField, placeRadius, type DensityCentre } from './DensityFi
 import { chooseZone, targetParcelArea } from './zonePlan';
 import { parcelThemes } from './parcelThemes';
 import { placeBuildings } from './placeBuildings';
+import { municipalityLayers } from './municipalityLayers';
+import { roofSolar } from './roofSolar';
 import { parcelHeritage } from './parcelHeritage';
 import { buildStreets, type StreetEdge } from './buildStreets';
 import {
@@ -122,8 +124,10 @@ export function generateMunicipality(input: MunicipalityInput): GeneratedMunicip
 
   const pending: PendingParcel[] = [];
   const limit = input.maxParcels ?? Infinity;
-  const blockOrder = [...blocks.values()].sort((a, b) => b.urbanity - a.urbanity);
-  for (const block of blockOrder) {
+  const blockOrder = [...blocks.entries()].sort(([, a], [, b]) => b.urbanity - a.urbanity);
+  // The block each pending parcel was cut from, for the layer areas (roads: a negative id each).
+  const pendingBlocks: number[] = [];
+  for (const [blockIndex, block] of blockOrder) {
     if (pending.length >= limit) break;
     const building = BUILDING_ZONES.has(block.use);
     const inset = insetConvex(block.ring, (building ? 4 : 2) * k);
@@ -170,6 +174,7 @@ export function generateMunicipality(input: MunicipalityInput): GeneratedMunicip
         numbered: near && building,
         copyOf: null,
       });
+      pendingBlocks.push(blockIndex);
     }
   }
 
@@ -179,7 +184,10 @@ export function generateMunicipality(input: MunicipalityInput): GeneratedMunicip
     const p = pending[i];
     if (!BUILDING_ZONES.has(p.use) || !rng.chance(0.025)) continue;
     const ring = insetConvex(p.ring, Math.sqrt(ringArea(p.ring)) * 0.12);
-    if (ring) pending.push({ ...p, ring, typ: 'Baurecht', numbered: false, copyOf: i });
+    if (ring) {
+      pending.push({ ...p, ring, typ: 'Baurecht', numbered: false, copyOf: i });
+      pendingBlocks.push(pendingBlocks[i]);
+    }
   }
   // Road parcels, one per street edge.
   for (const e of streetEdges) {
@@ -198,6 +206,7 @@ export function generateMunicipality(input: MunicipalityInput): GeneratedMunicip
         numbered: false,
         copyOf: null,
       });
+      pendingBlocks.push(-1 - pendingBlocks.length);
     }
   }
 
@@ -265,6 +274,15 @@ export function generateMunicipality(input: MunicipalityInput): GeneratedMunicip
         OBJ_COO: `${bx.toFixed(1)} / ${by.toFixed(1)}`,
         OBJ_COO_X: bx,
         OBJ_COO_Y: by,
+        roof: roofSolar({
+          objId: String(m.bfs * 1_000_000 + buildings.length + 1),
+          typ: b.typ,
+          ring: b.ring,
+          footprint: b.sur,
+          floors: b.floors,
+          urbanity: p.urbanity,
+          seed: input.seed,
+        }),
       });
     });
     const zone = localZoneCode(canton.language, p.use, Math.floor(p.urbanity * 10) + (index % 2));
@@ -298,5 +316,18 @@ export function generateMunicipality(input: MunicipalityInput): GeneratedMunicip
   });
 
   const [clon, clat] = mercatorToLonLat(core[0], core[1]);
-  return { bfs: m.bfs, name: m.name, cantonCode: canton.code, zip: input.zip, parcels, buildings, streets, centre: [clon, clat] };
+  const layers = municipalityLayers({
+    seed: input.seed,
+    bfs: m.bfs,
+    name: m.name,
+    language: canton.language,
+    core,
+    blocks,
+    parcels,
+    parcelBlocks: pendingBlocks,
+    buildings,
+    streetEdges,
+    streets,
+  });
+  return { bfs: m.bfs, name: m.name, cantonCode: canton.code, zip: input.zip, parcels, buildings, streets, centre: [clon, clat], layers };
 }

@@ -12,6 +12,7 @@ import { parcelTileRoutes } from './parcels/parcelTileRoutes';
 import { pushSubscriptionRoutes } from './pushSubscriptionRoutes';
 import { reportRoutes } from './reportRoutes';
 import { subscriptionRoutes } from './subscriptionRoutes';
+import { layerRoutes } from './layerRoutes';
 
 /**
  * POST /v1/secure/user/authorize: the bearer is the single-sign-on token (any role: the map routes check
@@ -38,6 +39,7 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext): Promise
     await parcelSearchRoutes(scope, ctx);
     await parcelDetailRoutes(scope, ctx);
     await parcelTileRoutes(scope, ctx);
+    await layerRoutes(scope, ctx);
   });
   await app.register(async (scope) => subscriptionRoutes(scope, ctx));
   await app.register(async (scope) => pushSubscriptionRoutes(scope, ctx));

@@ -7,6 +7,7 @@ import { accountsMigration } from './010-accounts';
 import { rateLimitsMigration } from './015-rate-limits';
 import { sessionsMigration } from './016-sessions';
 import { plansSubscriptionsMigration } from './030-plans-subscriptions';
+import { mapLayersMigration } from './060-map-layers';
 import { pushSubscriptionsMigration } from './045-push-subscriptions';
 import { parcelDownloadsMigration } from './070-parcel-downloads';
 import { oneTimeTokensMigration } from './071-one-time-tokens';
@@ -20,6 +21,7 @@ import { settingsMigration } from './040-settings';
  * Every schema step, in order. Version ranges by area keep parallel work apart:
  * 1–9 core, 10–19 accounts, 20–29 parcels/dataset, 30–39 plans/subscriptions, 40–49 settings/push,
  * 50–54 fair quotas and coupons, 70–74 reports and exports, 90–99 tile cache.
+ * 60–64 map layers, 90–99 tile cache.
  */
 export const migrations: Migration[] = [
   coreMigration,
@@ -30,6 +32,7 @@ export const migrations: Migration[] = [
   cantonsMigration,
   parcelFilterColumnsMigration,
   plansSubscriptionsMigration,
+  mapLayersMigration,
   pushSubscriptionsMigration,
   parcelDownloadsMigration,
   oneTimeTokensMigration,

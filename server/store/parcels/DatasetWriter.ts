@@ -2,6 +2,7 @@ import type { LangMap, BuildingObject, FixedPoint } from '../../../src/contract/
 import type { Point, Ring } from '../../geo/ring';
 import type { CantonInfo } from '../../geo/cantons';
 import type { PriceLevelWriting } from '../reports/priceLevelWriting';
+import type { BuildingRoof, GeneratedLayerFeature } from '../layers/LayerFeature';
 
 export interface LabelledCode {
   code: string;
@@ -47,6 +48,8 @@ export type GeneratedBuilding = Omit<BuildingObject, 'centroid' | 'geometry'> & 
   ring: Ring;
   lon: number;
   lat: number;
+  /** Height and roof for the 3D and solar layers. */
+  roof: BuildingRoof;
 };
 
 export interface GeneratedMunicipality {
@@ -59,6 +62,8 @@ export interface GeneratedMunicipality {
   streets: string[];
   /** Where the municipality's cluster bubble sits (its main place). */
   centre: [lon: number, lat: number];
+  /** The thematic map layers' features and the base map's labels (server/store/layers). */
+  layers: GeneratedLayerFeature[];
 }
 
 export interface CantonLookups {

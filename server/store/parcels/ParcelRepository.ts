@@ -43,7 +43,8 @@ export interface ParcelDetail {
 
 /** The attributes of tile features, in the order of their spans in a TileFeatureBatch. */
 export const PARCEL_TILE_KEYS = ['PRC_ID', 'PRC_NO', 'PRC_TYP', 'PRC_IND'] as const;
-export const BUILDING_TILE_KEYS = ['OBJ_ID', 'OBJ_TYP', 'OBJ_PRO'] as const;
+/** HEIGHT (metres) and SOLAR (roof suitability 1–5, 0 unknown) feed the 3D-buildings and solar layers. */
+export const BUILDING_TILE_KEYS = ['OBJ_ID', 'OBJ_TYP', 'OBJ_PRO', 'HEIGHT', 'SOLAR'] as const;
 
 /**
  * Read side of the parcel dataset (lookups, search, details, tile features). The SQLite adapter is

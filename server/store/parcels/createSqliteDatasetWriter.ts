@@ -1,5 +1,4 @@
 import type { Database } from 'better-sqlite3';
-import type { Ring } from '../../geo/ring';
 import { encodeGeometry } from './geometryCodec';
 import { encodeThemes } from './themeCodec';
 import { encodeBuildingAttrs } from './buildingAttrsCodec';
@@ -7,21 +6,8 @@ import { saveFilterColumns, scanFilterColumns } from './FilterColumns';
 import type { DatasetInfo, DatasetWriter } from './DatasetWriter';
 import { clearDataset } from './datasetTables';
 import { createPriceLevelWriting } from '../reports/priceLevelWriting';
+import { GEOMETRY_KIND, layerIndex, layerRings, ringsBox } from '../layers/layerRows';
 const META_KEY = 'dataset';
-
-function box(ring: Ring): [number, number, number, number] {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const [x, y] of ring) {
-    if (x < minX) minX = x;
-    if (y < minY) minY = y;
-    if (x > maxX) maxX = x;
-    if (y > maxY) maxY = y;
-  }
-  return [minX, maxX, minY, maxY];
-}
 
 export function createSqliteDatasetWriter(db: Database): DatasetWriter {
   const insertCanton = db.prepare(
@@ -51,6 +37,15 @@ export function createSqliteDatasetWriter(db: Database): DatasetWriter {
   );
   const insertBuildingBox = db.prepare(
     'INSERT INTO buildings_rtree (id, min_x, max_x, min_y, max_y) VALUES (?, ?, ?, ?, ?)',
+  );
+  const insertRoof = db.prepare(
+    'INSERT INTO building_roofs (building_id, height, roof_area, orientation, solar_class) VALUES (?, ?, ?, ?, ?)',
+  );
+  const insertLayerFeature = db.prepare(
+    'INSERT INTO layer_features (layer, source_layer, cls, grp, label, kind, geom) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const insertLayerBox = db.prepare(
+    'INSERT INTO layer_features_rtree (id, min_x, max_x, min_y, max_y, min_l, max_l) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const writeMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
 
@@ -118,12 +113,12 @@ export function createSqliteDatasetWriter(db: Database): DatasetWriter {
           );
           const id = Number(lastInsertRowid);
           ids.push(id);
-          insertParcelBox.run(id, ...box(p.ring));
+          insertParcelBox.run(id, ...ringsBox([p.ring]));
           const address = p.street ? (p.houseNo ? `${p.street} ${p.houseNo}` : p.street) : '';
           insertText.run(id, address, p.street ?? '', g.name, p.prcNo, p.prcId);
         }
         for (const b of g.buildings) {
-          const { parcelIndex, ring, lon, lat, OBJ_ID, OBJ_TYP, OBJ_PRO, ...attrs } = b;
+          const { parcelIndex, ring, lon, lat, OBJ_ID, OBJ_TYP, OBJ_PRO, roof, ...attrs } = b;
           const { lastInsertRowid } = insertBuilding.run(
             OBJ_ID,
             ids[parcelIndex],
@@ -134,7 +129,22 @@ export function createSqliteDatasetWriter(db: Database): DatasetWriter {
             encodeBuildingAttrs(attrs),
             encodeGeometry([ring]),
           );
-          insertBuildingBox.run(Number(lastInsertRowid), ...box(ring));
+          insertBuildingBox.run(Number(lastInsertRowid), ...ringsBox([ring]));
+          insertRoof.run(lastInsertRowid, roof.height, roof.roofArea, roof.orientation, roof.solarClass);
+        }
+        for (const f of g.layers) {
+          const rings = layerRings(f.geometry);
+          const { lastInsertRowid } = insertLayerFeature.run(
+            f.layer,
+            f.sourceLayer,
+            f.cls,
+            f.group,
+            f.label,
+            GEOMETRY_KIND[f.geometry.type],
+            encodeGeometry(rings),
+          );
+          const l = layerIndex(f.layer);
+          insertLayerBox.run(lastInsertRowid, ...ringsBox(rings), l, l);
         }
       })();
     },

@@ -279,8 +279,13 @@ export function createSqliteParcelRepository(
     tileBuildings(box, limit) {
       const packed = prepared(
         `SELECT CAST(group_concat(row, '') AS BLOB) FROM (
-           SELECT ${packedRowSql('b.id', ['b.obj_id', 'b.typ', 'b.pro'], 'b.geom')} AS row
+           SELECT ${packedRowSql(
+             'b.id',
+             ['b.obj_id', 'b.typ', 'b.pro', 'coalesce(o.height, 0)', 'coalesce(o.solar_class, 0)'],
+             'b.geom',
+           )} AS row
            FROM buildings_rtree r JOIN buildings b ON b.id = r.id
+           LEFT JOIN building_roofs o ON o.building_id = b.id
            WHERE r.min_x <= ? AND r.max_x >= ? AND r.min_y <= ? AND r.max_y >= ? LIMIT ?)`,
       )
         .pluck()

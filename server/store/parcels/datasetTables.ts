@@ -16,6 +16,9 @@ export const DATASET_TABLES = [
   'buildings_rtree',
   'parcel_filter_columns',
   'municipality_price_levels',
+  'layer_features',
+  'layer_features_rtree',
+  'building_roofs',
 ] as const;
 
 /**

@@ -31,6 +31,7 @@ import { DRAWER_WIDTH } from '../parcel/parcelDisplay';
 import { parcelSelected } from '../parcel/parcelSlice';
 import { searchApi } from '../search/searchApi';
 import type { ActiveSearch } from '../search/searchSlice';
+import { LayerController } from '../layers/LayerController';
 import { baseMapStyle } from './baseMapStyle';
 import { bubbleExtent, SearchClusters } from './clusters/searchClusters';
 import { publishCursor } from './coordinates/cursorPosition';
@@ -96,6 +97,8 @@ export class MapController {
   private readonly describeParcel: MapControllerOptions['describeParcel'];
   private readonly popup: Popup;
   private unsubscribe: (() => void) | null = null;
+  /** The thematic layers and base labels (src/features/layers), once the map has loaded. */
+  private layers: LayerController | null = null;
   private hoverTimer: ReturnType<typeof setTimeout> | null = null;
   private clusters: SearchClusters | null = null;
   private bubbleZoom: number | null = null;
@@ -187,6 +190,11 @@ export class MapController {
     this.map.on('click', (event) => {
       if (selectMeasuring(this.store.getState()))
         this.store.dispatch(measurePointAdded([event.lngLat.lng, event.lngLat.lat]));
+    });
+    this.layers = new LayerController({
+      map: this.map,
+      store: this.store,
+      anchors: { top: PARCEL_LAYER_IDS.selected, bottom: PARCEL_LAYER_IDS.allAroundFill },
     });
 
     for (const layer of [PARCEL_LAYER_IDS.matchingFill, PARCEL_LAYER_IDS.allAroundFill]) {
@@ -363,6 +371,7 @@ export class MapController {
   destroy(): void {
     this.unsubscribe?.();
     this.unsubscribe = null;
+    this.layers?.destroy();
     if (this.hoverTimer) clearTimeout(this.hoverTimer);
     this.popup.remove();
     publishCursor(null);

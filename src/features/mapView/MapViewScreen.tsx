@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { CursorReadout } from '../map/coordinates/CursorReadout';
+import { LayerPanel } from '../layers/LayerPanel';
 import { MapCanvas } from '../map/MapCanvas';
 import { MeasurePanel } from '../map/measure/MeasurePanel';
 import { selectMeasureMode } from '../map/measure/measureSlice';
@@ -61,6 +62,7 @@ export function MapViewScreen() {
             {search}
           </BottomSheet>
         )}
+        <LayerPanel />
         {/* After the sheet: the phone's full-screen drawer covers it. */}
         <ParcelDrawer fullScreen={phone} closeOnEscape={!measuring} />
       </div>

@@ -37,6 +37,12 @@ export class FakeMap {
   moving = false;
   handlers: { type: string; layer?: string; handler: Handler }[] = [];
   removed = false;
+  /** The layer each added layer was placed before (undefined: on top). */
+  before = new globalThis.Map<string, string | undefined>();
+  paint = new globalThis.Map<string, unknown>();
+  terrain: unknown = null;
+  /** Sources the test says are still loading (isSourceLoaded false). */
+  loading = new globalThis.Set<string>();
   zoom: number;
   canvas = document.createElement('canvas');
 
@@ -81,14 +87,43 @@ export class FakeMap {
   getSource(id: string) {
     return this.sources.get(id);
   }
-  addLayer(layer: Record<string, unknown>) {
+  addLayer(layer: Record<string, unknown>, beforeId?: string) {
     this.layers.push(layer);
+    this.before.set(layer.id as string, beforeId);
+  }
+  getLayer(id: string) {
+    return this.layers.find((layer) => layer.id === id);
+  }
+  removeLayer(id: string) {
+    this.layers = this.layers.filter((layer) => layer.id !== id);
+  }
+  removeSource(id: string) {
+    this.sources.delete(id);
+  }
+  setPaintProperty(layer: string, name: string, value: unknown) {
+    this.paint.set(`${layer}.${name}`, value);
+  }
+  setTerrain(terrain: unknown) {
+    this.terrain = terrain;
+  }
+  isSourceLoaded(id: string) {
+    return !this.loading.has(id);
+  }
+  off(type: string, handler: Handler) {
+    this.handlers = this.handlers.filter((entry) => !(entry.type === type && entry.handler === handler));
+    return this;
+  }
+  getContainer() {
+    return this.options.container as HTMLElement;
   }
   setFilter(layer: string, filter: unknown) {
     this.filters.set(layer, filter);
   }
   setLayoutProperty(layer: string, name: string, value: unknown) {
     this.layout.set(`${layer}.${name}`, value);
+  }
+  getLayoutProperty(layer: string, name: string) {
+    return this.layout.get(`${layer}.${name}`);
   }
   flyTo(options: Record<string, unknown>) {
     this.flights.push(options);

@@ -24,7 +24,13 @@ const DEFAULTS: Required<TestDatasetOptions> = {
 };
 
 /** The code that decides what a dataset holds: the generator, the writer and the schema. */
-const DATASET_SOURCES = ['server/data', 'server/store/parcels', 'server/store/migrations', 'src/contract'];
+const DATASET_SOURCES = [
+  'server/data',
+  'server/store/parcels',
+  'server/store/layers',
+  'server/store/migrations',
+  'src/contract',
+];
 
 /**
  * A fingerprint of the dataset code, so a cached test dataset is never reused by a changed generator

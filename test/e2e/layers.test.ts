@@ -1,0 +1,223 @@
+import type { Browser, Page } from 'playwright-core';
+import type { SearchResponse, StreetItem } from '../../src/contract/Parcel';
+import { cspViolations, e2eState, launchBrowser, newPage, saveScreenshot, usersCli } from './harness';
+
+const PASSWORD = 'Atlas#2026layers';
+
+/** Logs a new MAPUSER in and returns the main-server token for the test's own look-ups. */
+async function signIn(page: Page): Promise<string> {
+  const username = `layers-${Date.now()}@example.ch`;
+  usersCli(['create', username, '--password', PASSWORD, '--name', 'Lea Layer']);
+  await page.goto('/login');
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  const login = await page.request.post('/api/user/login', { data: { username, password: PASSWORD } });
+  const { token } = (await login.json()) as { token: string };
+  const authorize = await page.request.post('/v1/secure/user/authorize', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return ((await authorize.json()) as { token: string }).token;
+}
+
+async function waitForMapIdle(page: Page): Promise<void> {
+  await page.locator('[data-testid="map"][data-map-idle="true"]').waitFor({ timeout: 60_000 });
+}
+
+/** Flies to a parcel with buildings in the town (a result card: zoom 17, pitch 60, spec §4). */
+async function flyToTown(page: Page, mainToken: string): Promise<void> {
+  const headers = { authorization: `Bearer ${mainToken}` };
+  const streets = (await (
+    await page.request.get('/v1/secure/streets/?canton=ZG&q=&limit=250', { headers })
+  ).json()) as StreetItem[];
+  for (const street of streets.slice(0, 40)) {
+    const query = new URLSearchParams({ searchQuery: street.code, page: '1', size: '12' });
+    const found = (await (
+      await page.request.get(`/v1/secure/maps/search?${query}`, { headers })
+    ).json()) as SearchResponse;
+    const index = found.hits.hits.findIndex((hit) => (hit._source.OBJ_COUNT ?? 0) > 0);
+    if (index === -1) continue;
+    await waitForMapIdle(page);
+    const quick = page.getByRole('searchbox', { name: 'Quick search' });
+    await quick.fill(street.code);
+    await quick.press('Enter');
+    await page.getByText(/^Found \d+ results$/).waitFor();
+    await page.getByTestId('result-card').nth(index).click();
+    await page
+      .getByTestId('parcel-drawer')
+      .getByText(/^Buildings \(/)
+      .waitFor();
+    await page.getByText(/^Showing \d+$/).waitFor({ timeout: 60_000 });
+    await waitForMapIdle(page);
+    // The drawer has done its part; close it so the map is seen whole.
+    await page.getByRole('button', { name: 'Close parcel details' }).click();
+    return;
+  }
+  throw new Error('No street with buildings in the test dataset');
+}
+
+/** Zooms the map by whole levels with the map's own zoom buttons, waiting for each to settle. */
+async function zoomBy(page: Page, levels: number): Promise<void> {
+  const button = page.getByRole('button', { name: levels < 0 ? 'Zoom out' : 'Zoom in', exact: true });
+  for (let i = 0; i < Math.abs(levels); i++) {
+    await button.click();
+    await page.waitForTimeout(600);
+    await waitForMapIdle(page);
+  }
+}
+
+/**
+ * Switches a layer on in the panel and measures, in the page's own clock, until its style is in (the
+ * panel shows its source line) and until all its tiles are in (the controller's mark).
+ */
+async function switchOnAndTime(page: Page, name: string, id: string): Promise<string> {
+  const times = page.evaluate((layer) => {
+    const started = performance.now();
+    return new Promise<string>((resolve) => {
+      let style = 0;
+      const check = () => {
+        if (!style && document.querySelector(`[data-testid="layer-row-${layer}"] .layer-source`))
+          style = performance.now() - started;
+        const drawn = document.querySelector('[data-testid="map"]')?.getAttribute('data-layers-drawn') ?? '';
+        if (drawn.split(' ').includes(layer))
+          resolve(`style ${Math.round(style)} ms, tiles ${Math.round(performance.now() - started)} ms`);
+        else requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    });
+  }, id);
+  await page.getByRole('switch', { name }).click();
+  await page.locator(`[data-testid="map"][data-layers-drawn~="${id}"]`).waitFor({ timeout: 30_000 });
+  return times;
+}
+
+/**
+ * How many features of a layer the map has drawn: the controller counts them at each idle (in browser
+ * tests only); waits until an idle after the layer came has counted some, 0 when none came in 30 s.
+ */
+async function drawnFeatures(page: Page, id: string): Promise<number> {
+  const counted = await page
+    .waitForFunction(
+      (layer) => {
+        const counts =
+          document.querySelector('[data-testid="map"]')?.getAttribute('data-layer-features') ?? '';
+        const entry = counts.split(' ').find((part) => part.startsWith(`${layer}:`));
+        const count = entry ? Number(entry.split(':')[1]) : 0;
+        return count > 0 ? count : false;
+      },
+      id,
+      { timeout: 30_000 },
+    )
+    .catch(() => null);
+  return counted ? Number(await counted.jsonValue()) : 0;
+}
+
+async function fixtureTileCounts(page: Page): Promise<{ terrain: number; satellite: number }> {
+  const response = await page.request.get(`${e2eState().fixtureTilesUrl}/stats`);
+  return (await response.json()) as { terrain: number; satellite: number };
+}
+
+describe('map layers in a real browser (issue 11)', () => {
+  let browser: Browser;
+  let page: Page;
+  let mainToken: string;
+  const timings: string[] = [];
+  /** The page's errors and warnings, printed at the end so a failure shows what the map said. */
+  const problems: string[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await newPage(browser);
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    mainToken = await signIn(page);
+    await flyToTown(page, mainToken);
+  }, 180_000);
+  afterAll(async () => {
+    if (problems.length > 0) console.log(`Browser errors and warnings:\n${problems.slice(0, 30).join('\n')}`);
+    console.log(`Layer switch-on timing (click to tiles drawn):\n${timings.join('\n')}`);
+    await browser.close();
+  });
+
+  it('switches radon, floods and zones on at zoom 14 and shows their legends; the URL carries them', async () => {
+    await zoomBy(page, -3);
+    // From above, as a user surveys a quarter at z14 (the compass resets bearing and pitch).
+    await page.getByRole('button', { name: /^Drag to rotate map/ }).click();
+    await page.waitForTimeout(600);
+    await waitForMapIdle(page);
+    await page.getByTestId('layer-panel-toggle').click();
+    const panel = page.getByRole('region', { name: 'Map layers' });
+    await panel.waitFor();
+    for (const [name, id] of [
+      ['Radon', 'radon'],
+      ['Floods', 'floods'],
+      ['Bravo zones (federal main use)', 'bravo-zones'],
+    ] as const) {
+      timings.push(`  z14 ${id}: ${await switchOnAndTime(page, name, id)}`);
+      await panel.getByTestId(`layer-legend-${id}`).waitFor();
+    }
+    await waitForMapIdle(page);
+    expect(await drawnFeatures(page, 'bravo-zones')).toBeGreaterThan(0);
+    expect(await drawnFeatures(page, 'radon')).toBeGreaterThan(0);
+    expect(await panel.getByTestId('layer-legend-radon').getByRole('listitem').count()).toBe(4);
+    expect(await panel.getByTestId('layer-demo-floods').textContent()).toBe('Demo data');
+    expect(new URL(page.url()).searchParams.get('layers')).toBe('bravo-zones,radon,floods');
+    await saveScreenshot(page, 'layers-radon-floods-zones');
+
+    // A shared link restores them.
+    const url = page.url();
+    await page.reload();
+    await page.getByTestId('layer-panel-toggle').waitFor();
+    await page.getByTestId('layer-panel-toggle').click();
+    for (const name of ['Radon', 'Floods', 'Bravo zones (federal main use)'])
+      expect(await page.getByRole('switch', { name }).getAttribute('aria-checked')).toBe('true');
+    expect(page.url()).toBe(url);
+    for (const name of ['Radon', 'Floods', 'Bravo zones (federal main use)'])
+      await page.getByRole('switch', { name }).click();
+    expect(new URL(page.url()).searchParams.get('layers')).toBeNull();
+    expect(cspViolations(page)).toEqual([]);
+  }, 180_000);
+
+  it('3D buildings at pitch 60 render extrusions; with solar on they wear the solar colours', async () => {
+    // The reload above started from the start view again: back to the town at pitch 60.
+    await flyToTown(page, mainToken);
+    if (!(await page.getByRole('region', { name: 'Map layers' }).isVisible()))
+      await page.getByTestId('layer-panel-toggle').click();
+    timings.push(
+      `  z17 pitch 60 buildings-3d: ${await switchOnAndTime(page, '3D buildings', 'buildings-3d')}`,
+    );
+    await waitForMapIdle(page);
+    expect(await drawnFeatures(page, 'buildings-3d')).toBeGreaterThan(0);
+    await saveScreenshot(page, 'layers-3d-buildings');
+    await switchOnAndTime(page, 'Solar potential', 'solar');
+    await waitForMapIdle(page);
+    expect(await drawnFeatures(page, 'buildings-3d')).toBeGreaterThan(0);
+    await page.getByTestId('layer-legend-solar').waitFor();
+    await page.getByText('Coloured by solar potential while Solar potential is on').waitFor();
+    await saveScreenshot(page, 'layers-3d-solar');
+    await page.getByRole('switch', { name: 'Solar potential' }).click();
+    await page.getByRole('switch', { name: '3D buildings' }).click();
+  }, 180_000);
+
+  it('terrain on and off against the local fixture DEM tiles, satellite from the local fixture imagery', async () => {
+    // Out of the parcels (z13): terrain draws every layer into each relief tile, slow under software WebGL.
+    await zoomBy(page, -4);
+    const before = await fixtureTileCounts(page);
+    timings.push(`  z13 pitch 60 terrain: ${await switchOnAndTime(page, '3D terrain', 'terrain')}`);
+    await page.locator('[data-testid="map"][data-terrain="on"]').waitFor();
+    await waitForMapIdle(page);
+    expect((await fixtureTileCounts(page)).terrain).toBeGreaterThan(before.terrain);
+    await saveScreenshot(page, 'layers-terrain');
+    await page.getByRole('switch', { name: '3D terrain' }).click();
+    await page.locator('[data-testid="map"][data-terrain="off"]').waitFor();
+
+    timings.push(`  z13 satellite: ${await switchOnAndTime(page, 'Satellite', 'satellite')}`);
+    await waitForMapIdle(page);
+    expect((await fixtureTileCounts(page)).satellite).toBeGreaterThan(before.satellite);
+    await page.getByText(/^Source: swisstopo SWISSIMAGE 10 cm, current edition$/).waitFor();
+    await saveScreenshot(page, 'layers-satellite');
+    expect(cspViolations(page)).toEqual([]);
+  }, 180_000);
+});
