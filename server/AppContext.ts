@@ -2,6 +2,7 @@ import type { EventEmitter } from 'node:events';
 import type { Config } from './config';
 import type { AccountService } from './services/accounts/createAccountService';
 import type { BaseMap } from './services/basemap/BaseMapTiles';
+import type { CadastreImportService } from './services/cadastre/CadastreImportService';
 import type { PaymentProvider } from './services/billing/PaymentProvider';
 import type { PaymentWebhooks } from './services/billing/paymentEvents';
 import type { SessionService } from './services/sessions/SessionService';
@@ -47,4 +48,6 @@ export interface AppContext {
   tiles: TileService;
   baseMap: BaseMap;
   payments: PaymentContext;
+  /** Imports of real cadastral data uploaded by admins. */
+  cadastre: CadastreImportService;
 }

@@ -8,6 +8,9 @@ import type { Config } from './config';
 import { createAccountService } from './services/accounts/createAccountService';
 import { limitPasswordHashing } from './services/accounts/credentials';
 import { createLazyBaseMap } from './services/basemap/BaseMapTiles';
+import { createCadastreImportService } from './services/cadastre/CadastreImportService';
+import { CadastreImportError } from './data/cadastre/CadastreSource';
+import { importCadastreFile } from './data/cadastre/importCadastreFile';
 import { createPaymentProvider, TEST_PROVIDER_WARNING } from './services/billing/PaymentProvider';
 import { createPaymentWebhooks } from './services/billing/paymentEvents';
 import { createMailer } from './services/mail/mailer';
@@ -101,6 +104,12 @@ export function composeContext({ config, db, log }: ComposeOptions): AppContext 
     subscriptions: createSubscriptionReader(stores),
     tiles: createTileService(stores.parcels, createTileCache(stores.tileBlobs), tileRenderer),
     baseMap: createLazyBaseMap(),
+    cadastre: createCadastreImportService({
+      events,
+      // Between municipalities and every few hundred features the event loop serves other requests.
+      importFile: (request) => importCadastreFile({ db, ...request, pause: () => new Promise(setImmediate) }),
+      isRefusal: (error) => error instanceof CadastreImportError,
+    }),
     payments: {
       provider,
       webhooks: createPaymentWebhooks({

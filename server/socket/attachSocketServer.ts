@@ -2,9 +2,10 @@ import { Server } from 'socket.io';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../AppContext';
 import { SESSIONS_REVOKED } from '../services/sessions/SessionService';
+import { CADASTRE_IMPORT_PROGRESS_EVENT } from '../../src/contract/CadastreImport';
 
 /** Events other modules emit on ctx.events with a {userId} payload, pushed to that user's open sockets. */
-export const PUSHED_EVENTS = ['usage-changed', 'plan-changed'] as const;
+export const PUSHED_EVENTS = ['usage-changed', 'plan-changed', CADASTRE_IMPORT_PROGRESS_EVENT] as const;
 
 /**
  * The socket server of spec §7 on the same port: the browser connects with its main-server token as the

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext';
 import { accountErrorHandler } from '../../http/registerErrorHandling';
 import { authUser, requireRole } from '../../http/requireRole';
+import { cadastreUploadRoutes } from './fileItems/cadastreUploadRoutes';
 import { lookupRoutes } from './lookupRoutes';
 import { parcelDetailRoutes } from './parcels/parcelDetailRoutes';
 import { parcelSearchRoutes } from './parcels/parcelSearchRoutes';
@@ -35,4 +36,5 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext): Promise
     await parcelTileRoutes(scope, ctx);
   });
   await app.register(async (scope) => subscriptionRoutes(scope, ctx));
+  await app.register(async (scope) => cadastreUploadRoutes(scope, ctx));
 }

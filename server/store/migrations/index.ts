@@ -3,6 +3,7 @@ import { coreMigration } from './001-core';
 import { parcelsMigration } from './020-parcels';
 import { cantonsMigration } from './021-cantons';
 import { parcelFilterColumnsMigration } from './022-parcel-filter-columns';
+import { dataOriginMigration } from './025-data-origin';
 import { accountsMigration } from './010-accounts';
 import { rateLimitsMigration } from './015-rate-limits';
 import { sessionsMigration } from './016-sessions';
@@ -22,6 +23,7 @@ export const migrations: Migration[] = [
   parcelsMigration,
   cantonsMigration,
   parcelFilterColumnsMigration,
+  dataOriginMigration,
   plansSubscriptionsMigration,
   tileCacheMigration,
 ];

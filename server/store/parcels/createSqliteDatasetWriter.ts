@@ -1,26 +1,12 @@
 import type { Database } from 'better-sqlite3';
-import type { Ring } from '../../geo/ring';
 import { encodeGeometry } from './geometryCodec';
 import { encodeThemes } from './themeCodec';
 import { encodeBuildingAttrs } from './buildingAttrsCodec';
 import { saveFilterColumns, scanFilterColumns } from './FilterColumns';
 import type { DatasetInfo, DatasetWriter } from './DatasetWriter';
 import { clearDataset } from './datasetTables';
+import { prepareParcelInsert, ringsBox } from './parcelInsert';
 const META_KEY = 'dataset';
-
-function box(ring: Ring): [number, number, number, number] {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const [x, y] of ring) {
-    if (x < minX) minX = x;
-    if (y < minY) minY = y;
-    if (x > maxX) maxX = x;
-    if (y > maxY) maxY = y;
-  }
-  return [minX, maxX, minY, maxY];
-}
 
 export function createSqliteDatasetWriter(db: Database): DatasetWriter {
   const insertCanton = db.prepare(
@@ -34,17 +20,7 @@ export function createSqliteDatasetWriter(db: Database): DatasetWriter {
     'INSERT OR REPLACE INTO municipalities (bfs, name, canton, zip, lon, lat, parcel_count) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const insertStreet = db.prepare('INSERT INTO streets (name, canton, mun_bfs, locname) VALUES (?, ?, ?, ?)');
-  const insertParcel =
-    db.prepare(`INSERT INTO parcels (prc_id, prc_no, canton, mun_bfs, street, house_no, zip, sur,
-    typ, ind, alpha_pri, alpha_sec, alpha_ter, bravo_pri, grn_trm, grn_rad, pro_bun, obj_count, freeway, putra,
-    lv95_x, lv95_y, lon, lat, geom, themes)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertParcelBox = db.prepare(
-    'INSERT INTO parcels_rtree (id, min_x, max_x, min_y, max_y) VALUES (?, ?, ?, ?, ?)',
-  );
-  const insertText = db.prepare(
-    'INSERT INTO parcels_fts (rowid, address, street, locname, prc_no, prc_id) VALUES (?, ?, ?, ?, ?, ?)',
-  );
+  const insertParcel = prepareParcelInsert(db);
   const insertBuilding = db.prepare(
     'INSERT INTO buildings (obj_id, parcel_id, typ, pro, lon, lat, attrs, geom) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
@@ -86,39 +62,18 @@ export function createSqliteDatasetWriter(db: Database): DatasetWriter {
         for (const street of g.streets) insertStreet.run(street, g.cantonCode, g.bfs, g.name);
         const ids: number[] = [];
         for (const p of g.parcels) {
-          const { lastInsertRowid } = insertParcel.run(
-            p.prcId,
-            p.prcNo,
-            g.cantonCode,
-            g.bfs,
-            p.street,
-            p.houseNo,
-            p.zip,
-            p.sur,
-            p.typ,
-            p.ind,
-            p.alphaPri,
-            p.alphaSec,
-            p.alphaTer,
-            p.bravoPri,
-            p.grnTrm,
-            p.grnRad,
-            p.proBun ? 1 : 0,
-            p.objCount,
-            p.freeway,
-            p.putra,
-            p.lv95[0],
-            p.lv95[1],
-            p.lon,
-            p.lat,
-            encodeGeometry([p.ring]),
-            encodeThemes(p.themes, p.fixPoints),
+          ids.push(
+            insertParcel({
+              canton: g.cantonCode,
+              bfs: g.bfs,
+              locname: g.name,
+              parcel: p,
+              rings: [p.ring],
+              objCount: p.objCount,
+              themes: encodeThemes(p.themes, p.fixPoints),
+              origin: 'synthetic',
+            }),
           );
-          const id = Number(lastInsertRowid);
-          ids.push(id);
-          insertParcelBox.run(id, ...box(p.ring));
-          const address = p.street ? (p.houseNo ? `${p.street} ${p.houseNo}` : p.street) : '';
-          insertText.run(id, address, p.street ?? '', g.name, p.prcNo, p.prcId);
         }
         for (const b of g.buildings) {
           const { parcelIndex, ring, lon, lat, OBJ_ID, OBJ_TYP, OBJ_PRO, ...attrs } = b;
@@ -132,7 +87,7 @@ export function createSqliteDatasetWriter(db: Database): DatasetWriter {
             encodeBuildingAttrs(attrs),
             encodeGeometry([ring]),
           );
-          insertBuildingBox.run(Number(lastInsertRowid), ...box(ring));
+          insertBuildingBox.run(Number(lastInsertRowid), ...ringsBox([ring]));
         }
       })();
     },
