@@ -3,8 +3,8 @@ import path from 'node:path';
 import { VectorTile } from '@mapbox/vector-tile';
 import Pbf from 'pbf';
 import type { Database } from 'better-sqlite3';
-import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
-import { buildTestDataset } from './helpers/buildTestDataset';
+import { signIn, type TestApp } from './helpers/createTestApp';
+import { createDatasetTestApp } from './helpers/buildTestDataset';
 import { importCadastreFile } from '../../server/data/cadastre/importCadastreFile';
 import { CadastreImportError } from '../../server/data/cadastre/CadastreSource';
 import { tileAt } from '../../server/geo/projection';
@@ -76,12 +76,9 @@ async function tileParcelIds(lon: number, lat: number, z = 16): Promise<string[]
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  ({ t, headers: user } = await createDatasetTestApp());
   db = t.db;
-  buildTestDataset(db);
-  user = (await signIn(t.app)).headers;
   admin = (await signIn(t.app, { roles: ['MAPUSER', 'ADMIN'], username: 'admin@atlas.test' })).headers;
-  t.app.ctx.quota = { consume: () => ({ ok: true }) };
 }, 60_000);
 afterAll(async () => t.close());
 

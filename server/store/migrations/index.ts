@@ -4,6 +4,7 @@ import { parcelsMigration } from './020-parcels';
 import { cantonsMigration } from './021-cantons';
 import { parcelFilterColumnsMigration } from './022-parcel-filter-columns';
 import { dataOriginMigration } from './025-data-origin';
+import { parcelPostcodeIndexMigration } from './026-parcel-postcode-index';
 import { accountsMigration } from './010-accounts';
 import { rateLimitsMigration } from './015-rate-limits';
 import { sessionsMigration } from './016-sessions';
@@ -24,6 +25,7 @@ export const migrations: Migration[] = [
   cantonsMigration,
   parcelFilterColumnsMigration,
   dataOriginMigration,
+  parcelPostcodeIndexMigration,
   plansSubscriptionsMigration,
   tileCacheMigration,
 ];
