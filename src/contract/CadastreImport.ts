@@ -30,3 +30,11 @@ export interface CadastreImportResult {
   warnings: string[];
   seconds: number;
 }
+
+/** `GET /v1/secure/maps/data-quality`: how much of the dataset is official, for the "Demo data" badge. */
+export interface DataQualitySummary {
+  /** Parcels of the demo generator. */
+  syntheticParcels: number;
+  /** Parcels imported from the cadastral survey. */
+  officialParcels: number;
+}

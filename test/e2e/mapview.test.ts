@@ -88,7 +88,14 @@ describe('map view in a real browser (issue 5)', () => {
     // The fly-to ends at zoom 17, where the panel switches from the red banner to 'Showing N'.
     await page.getByText(/^Showing \d+$/).waitFor({ timeout: 60_000 });
     await waitForMapIdle(page);
+    // The demo dataset says so: a badge by the attribution, and the drawer's sections are marked.
+    await page.getByTestId('demo-data-badge').waitFor();
+    expect(await drawer.getByTestId('data-origin-synthetic').count()).toBeGreaterThan(0);
     await saveScreenshot(page, 'mapview-parcel-buildings');
+    await page.getByTestId('demo-data-badge').click();
+    await page.getByTestId('demo-data-explanation').waitFor();
+    await saveScreenshot(page, 'mapview-demo-data');
+    await page.getByTestId('demo-data-badge').click();
     // The map (its worker, blob URLs, tiles) and antd's styles work under the CSP (issue 10 item 13).
     expect(cspViolations(page)).toEqual([]);
 

@@ -169,6 +169,16 @@ describe('importing a cantonal survey GeoPackage (LV95)', () => {
     });
   });
 
+  it('tells the map how much of the data is demo data', async () => {
+    const res = await t.app.inject({ url: '/v1/secure/maps/data-quality', headers: user });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      officialParcels: 3,
+      syntheticParcels: count("SELECT COUNT(*) FROM parcels WHERE origin = 'synthetic'"),
+    });
+    expect((await t.app.inject({ url: '/v1/secure/maps/data-quality' })).statusCode).toBe(401);
+  });
+
   it('is never rebuilt at start by a newer demo generator, which would throw the official parcels away', () => {
     const info = JSON.parse(datasetMeta()) as DatasetInfo;
     expect(datasetNeedsBuild(info)).toBe(false);

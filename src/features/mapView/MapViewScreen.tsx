@@ -1,3 +1,4 @@
+import { DemoDataBadge } from '../dataQuality/DemoDataBadge';
 import { MapCanvas } from '../map/MapCanvas';
 import { ParcelDrawer } from '../parcel/ParcelDrawer';
 import { AdvancedSearchDialog } from '../search/AdvancedSearchDialog';
@@ -21,6 +22,7 @@ export function MapViewScreen() {
       </aside>
       <div style={{ flex: 1, position: 'relative', overflow: 'hidden' }}>
         <MapCanvas />
+        <DemoDataBadge />
         <ParcelDrawer />
       </div>
       <AdvancedSearchDialog />
