@@ -56,7 +56,7 @@ export function ParcelDetails({ detail }: { detail: ParcelFullResponse }) {
   // The register facts are official once imported; the thematic ones always come from the demo generator.
   const sectionLabel = (id: string, origin?: 'official' | 'synthetic', values?: Record<string, number>) => (
     <>
-      {intl.formatMessage({ id: `parcel.section.${id}` }, values)}
+      <span>{intl.formatMessage({ id: `parcel.section.${id}` }, values)}</span>
       <DataOriginTag origin={origin} />
     </>
   );
