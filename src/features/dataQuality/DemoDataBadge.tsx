@@ -13,7 +13,7 @@ export function DemoDataBadge() {
   if (!data || data.syntheticParcels === 0) return null;
   const total = data.syntheticParcels + data.officialParcels;
   const explanation = (
-    <div style={{ maxWidth: 340 }} data-testid="demo-data-explanation">
+    <div style={{ maxWidth: 'min(340px, calc(100vw - 48px))' }} data-testid="demo-data-explanation">
       <Typography.Paragraph>
         <FormattedMessage id="dataQuality.explanation.synthetic" />
       </Typography.Paragraph>
@@ -43,9 +43,9 @@ export function DemoDataBadge() {
         aria-label={intl.formatMessage({ id: 'dataQuality.badge.label' })}
         style={{
           position: 'absolute',
-          // Left of MapLibre's compact attribution button (bottom-right, 10 px margins, 24 px wide).
-          right: 44,
-          bottom: 10,
+          // Just above MapLibre's bottom-right stack (scale bar, then the attribution line), aligned with it.
+          right: 10,
+          bottom: 72,
           zIndex: 2,
           height: 24,
           paddingInline: 8,
