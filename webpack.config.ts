@@ -106,9 +106,6 @@ class FirstLoadBudgetPlugin {
 
 /** Text assets worth compressing; source maps are fetched by developers only. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt)$/;
-/** Below this size a compressed sibling saves less than its headers cost. */
-const MIN_COMPRESS_BYTES = 1024;
-
 /**
  * Emits a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) sibling of every text asset, so the server
  * sends compressed bytes without compressing at request time (@fastify/static `preCompressed`).
@@ -122,7 +119,9 @@ class PrecompressPlugin {
           for (const name of Object.keys(assets)) {
             if (!COMPRESSIBLE.test(name)) continue;
             const content = compilation.getAsset(name)!.source.buffer();
-            if (content.length < MIN_COMPRESS_BYTES) continue;
+            // Every asset gets both siblings, however small: @fastify/static `preCompressed` answers 404
+            // (not the plain file) to a browser accepting br/gzip when a sibling is missing, which broke
+            // lazy chunks under 1 KB (antd-theme, settings) in the browser.
             const info = { compressed: true, immutable: compilation.getAsset(name)!.info.immutable };
             const brotli = zlib.brotliCompressSync(content, {
               params: {

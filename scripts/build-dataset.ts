@@ -33,8 +33,16 @@ function parseArgs(argv: string[]): Args {
   return { cantons, seed, out };
 }
 
+/** ", about 3 min left": the time per municipality so far times the municipalities still to build. */
+function etaText(elapsedMs: number, done: number, total: number): string {
+  if (done === 0 || done >= total) return '';
+  const seconds = Math.round(((elapsedMs / done) * (total - done)) / 1000);
+  return seconds < 90 ? `, about ${seconds} s left` : `, about ${Math.round(seconds / 60)} min left`;
+}
+
 function main(): void {
   const args = parseArgs(process.argv.slice(2));
+  const started = Date.now();
   fs.mkdirSync(path.dirname(args.out), { recursive: true });
   const db = openDatabase(args.out);
   let last = 0;
@@ -44,7 +52,7 @@ function main(): void {
     onProgress(line, done, total) {
       if (Date.now() - last > 1000 || done === total) {
         last = Date.now();
-        process.stdout.write(`\r${line}   `);
+        process.stdout.write(`\r${line}${etaText(Date.now() - started, done, total)}   `);
       }
     },
   });

@@ -6,6 +6,7 @@ import type { AuditLog } from './services/audit/AuditLog';
 import type { FileService } from './services/files/FileService';
 import type { PreferenceService } from './services/preferences/PreferenceService';
 import type { BaseMap } from './services/basemap/BaseMapTiles';
+import type { CadastreImportService } from './services/cadastre/CadastreImportService';
 import type { PaymentProvider } from './services/billing/PaymentProvider';
 import type { PaymentWebhooks } from './services/billing/paymentEvents';
 import type { NotificationService } from './services/push/NotificationService';
@@ -75,4 +76,6 @@ export interface AppContext {
   /** The administrators' account management; every action is written to `audit`. */
   userAdmin: UserAdministration;
   audit: AuditLog;
+  /** Imports of real cadastral data uploaded by admins. */
+  cadastre: CadastreImportService;
 }

@@ -14,6 +14,9 @@ import { createPreferenceService } from './services/preferences/PreferenceServic
 import { limitPasswordHashing } from './services/accounts/credentials';
 import { createRateLimiter } from './services/accounts/rateLimits';
 import { createLazyBaseMap } from './services/basemap/BaseMapTiles';
+import { createCadastreImportService } from './services/cadastre/CadastreImportService';
+import { CadastreImportError } from './data/cadastre/CadastreSource';
+import { importCadastreFile } from './data/cadastre/importCadastreFile';
 import { createPaymentProvider, TEST_PROVIDER_WARNING } from './services/billing/PaymentProvider';
 import { createServerTranslator } from './services/i18n/ServerTranslator';
 import { createPlaceSearch } from './services/search/PlaceSearch';
@@ -159,6 +162,12 @@ export function composeContext({ config, db, log, pushAgent }: ComposeOptions): 
     tiles: createTileService(stores.parcels, tileCache, tileRenderer),
     layerTiles: createLayerTileService(stores.layers, stores.parcels, tileCache),
     baseMap: createLazyBaseMap(),
+    cadastre: createCadastreImportService({
+      events,
+      // Between municipalities and every few hundred features the event loop serves other requests.
+      importFile: (request) => importCadastreFile({ db, ...request, pause: () => new Promise(setImmediate) }),
+      isRefusal: (error) => error instanceof CadastreImportError,
+    }),
     payments: {
       provider,
       webhooks: createPaymentWebhooks({

@@ -6,8 +6,12 @@ import { buildDataset, DATASET_GENERATOR_VERSION } from './buildDataset';
 import { fillPriceLevels } from './catalog/priceLevels';
 import type { DatasetInfo } from '../store/parcels/DatasetWriter';
 
-/** No complete dataset yet, or one made by another generator version. */
+/**
+ * No complete dataset yet, or one made by another generator version. A dataset holding imported cadastral
+ * data is never rebuilt at start: that would throw the official parcels away.
+ */
 export function datasetNeedsBuild(existing: DatasetInfo | null): boolean {
+  if (existing?.imports?.length) return false;
   return !existing || existing.generator !== DATASET_GENERATOR_VERSION;
 }
 

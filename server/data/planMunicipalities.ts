@@ -1,5 +1,6 @@
 import type { SwissGeography, MunicipalityShape } from './geography/SwissGeography';
 import { CANTON_BY_CODE } from '../geo/cantons';
+import { planPostcodes } from './catalog/postcodes';
 import type { DatasetNoise } from './generator/DatasetNoise';
 import type { MunicipalityInput } from './generator/generateMunicipality';
 
@@ -20,11 +21,12 @@ export function planMunicipalities(
   limits: { maxMunicipalities?: number; maxParcelsPerMunicipality?: number } = {},
 ): MunicipalityInput[] {
   const inputs: MunicipalityInput[] = [];
+  const postcodes = planPostcodes(geography.municipalities);
   for (const code of cantonCodes) {
     const canton = CANTON_BY_CODE.get(code);
     if (!canton) continue;
     const own = geography.municipalities.filter((m) => m.cantonCode === code).sort((a, b) => a.bfs - b.bfs);
-    own.forEach((m, index) => {
+    own.forEach((m) => {
       const [cx, cy] = centreOf(m);
       const neighbours = geography.municipalities
         .filter((o) => o.bfs !== m.bfs)
@@ -44,7 +46,7 @@ export function planMunicipalities(
         canton,
         places,
         neighbours,
-        zip: String(canton.zipBase + ((index * 10) % 900) + (index % 10)),
+        zip: postcodes.get(m.bfs) as string,
         seed,
         noise,
         maxParcels: limits.maxParcelsPerMunicipality,

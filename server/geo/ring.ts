@@ -64,3 +64,20 @@ export function pointInArea(x: number, y: number, geometry: Polygon | MultiPolyg
   if (geometry.type === 'Polygon') return inPolygon(x, y, geometry.coordinates);
   return geometry.coordinates.some((rings) => inPolygon(x, y, rings));
 }
+
+/** [minX, maxX, minY, maxY] of rings. */
+export function ringsBox(rings: readonly Ring[]): [number, number, number, number] {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const ring of rings) {
+    for (const [x, y] of ring) {
+      if (x < minX) minX = x;
+      if (y < minY) minY = y;
+      if (x > maxX) maxX = x;
+      if (y > maxY) maxY = y;
+    }
+  }
+  return [minX, maxX, minY, maxY];
+}

@@ -2,13 +2,19 @@ import { Server } from 'socket.io';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../AppContext';
 import { SESSIONS_REVOKED } from '../services/sessions/SessionService';
+import { CADASTRE_IMPORT_PROGRESS_EVENT } from '../../src/contract/CadastreImport';
 import { NOTIFICATION_EVENT } from '../../src/contract/PushNotifications';
 
 /**
  * Events other modules emit on ctx.events with a {userId} payload, pushed to that user's open sockets;
  * 'notification' carries the in-app notification as `data.notification` (NotificationService).
  */
-export const PUSHED_EVENTS = ['usage-changed', 'plan-changed', NOTIFICATION_EVENT] as const;
+export const PUSHED_EVENTS = [
+  'usage-changed',
+  'plan-changed',
+  NOTIFICATION_EVENT,
+  CADASTRE_IMPORT_PROGRESS_EVENT,
+] as const;
 
 /**
  * The socket server of spec §7 on the same port: the browser connects with its main-server token as the

@@ -1,4 +1,5 @@
 /** Parcel (plot), building object and the lookups of spec §3 and §7. Shared by server and browser. */
+import type { DataOrigin } from './CadastreImport';
 
 export type LangMap = Partial<Record<'en' | 'de' | 'fr' | 'it', string>>;
 
@@ -88,6 +89,11 @@ export interface Parcel {
   FIXPOINTS?: FixedPoint[];
   /** Number of building objects on the parcel. */
   OBJ_COUNT?: number;
+  /**
+   * Data quality of the register facts (number, EGRID, area, geometry): 'official' when imported from the
+   * cadastral survey, 'synthetic' for demo data. Thematic fields of a demo dataset are always synthetic.
+   */
+  PRC_SRC?: DataOrigin;
 }
 
 /** The 12 building types of spec §3 (the canvas colours 11 of them; protected objects get a marker). */
@@ -109,6 +115,7 @@ export const PARCEL_BASIC_FIELDS = [
   'LOCNAME',
   'STREET_ADDRESS',
   'OBJ_COUNT',
+  'PRC_SRC',
   'centroid',
   'geometry',
 ] as const;
@@ -148,13 +155,22 @@ export interface BuildingObject {
   OBJ_COO: string;
   OBJ_COO_X: number;
   OBJ_COO_Y: number;
+  /** 'official' for an imported footprint, 'synthetic' for demo data. */
+  OBJ_SRC?: DataOrigin;
   centroid: PointGeometry;
   geometry?: PolygonGeometry;
 }
 
 /** The building fields maps/prcid/{id}/objects answers; objects-full gives every field. */
 // Pick below refuses a name that is not a BuildingObject field.
-export const BUILDING_BASIC_FIELDS = ['OBJ_ID', 'OBJ_TYP', 'OBJ_PRO', 'centroid', 'geometry'] as const;
+export const BUILDING_BASIC_FIELDS = [
+  'OBJ_ID',
+  'OBJ_TYP',
+  'OBJ_PRO',
+  'OBJ_SRC',
+  'centroid',
+  'geometry',
+] as const;
 
 export type BasicBuildingObject = Pick<BuildingObject, (typeof BUILDING_BASIC_FIELDS)[number]>;
 

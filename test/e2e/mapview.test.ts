@@ -5,6 +5,7 @@ import type { StoreSnapshot } from '../../src/features/support/storeSnapshot';
 import { cspViolations, launchBrowser, newPage, saveScreenshot, usersCli } from './harness';
 
 const PASSWORD = 'Atlas#2026mapview';
+const DRAWER_CLOSE = 'Close parcel details';
 
 /** A new MAPUSER account (created with the operators' CLI); new accounts get the trial quotas. */
 function newAccount(name: string): string {
@@ -88,7 +89,20 @@ describe('map view in a real browser (issue 5)', () => {
     // The fly-to ends at zoom 17, where the panel switches from the red banner to 'Showing N'.
     await page.getByText(/^Showing \d+$/).waitFor({ timeout: 60_000 });
     await waitForMapIdle(page);
+    // The demo dataset says so: a badge by the attribution, and the drawer's sections are marked.
+    await page.getByTestId('demo-data-badge').waitFor();
+    expect(await drawer.getByTestId('data-origin-synthetic').count()).toBeGreaterThan(0);
     await saveScreenshot(page, 'mapview-parcel-buildings');
+    // The open drawer covers the badge (and the attribution); closed, the badge explains itself.
+    await drawer.getByRole('button', { name: DRAWER_CLOSE }).click();
+    await page.getByTestId('demo-data-badge').click();
+    await page.getByTestId('demo-data-explanation').waitFor();
+    // Let the popover's zoom-in animation finish before the picture.
+    await page.waitForTimeout(500);
+    await saveScreenshot(page, 'mapview-demo-data');
+    await page.getByTestId('demo-data-badge').click();
+    await cards.nth(withBuildings).click();
+    await drawer.getByText(/^Buildings \([1-9]\d*\)$/).waitFor();
     // The map (its worker, blob URLs, tiles) and antd's styles work under the CSP (issue 10 item 13).
     expect(cspViolations(page)).toEqual([]);
 

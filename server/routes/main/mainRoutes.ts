@@ -4,6 +4,7 @@ import { accountErrorHandler } from '../../http/registerErrorHandling';
 import { authUser, requireRole } from '../../http/requireRole';
 import { couponAdminRoutes } from './couponAdminRoutes';
 import { fileItemRoutes } from './fileItemRoutes';
+import { cadastreUploadRoutes } from './fileItems/cadastreUploadRoutes';
 import { lookupRoutes } from './lookupRoutes';
 import { preferenceRoutes } from './preferenceRoutes';
 import { parcelDetailRoutes } from './parcels/parcelDetailRoutes';
@@ -47,4 +48,5 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext): Promise
   await app.register(async (scope) => couponAdminRoutes(scope, ctx));
   await app.register(async (scope) => preferenceRoutes(scope, ctx));
   await app.register(async (scope) => fileItemRoutes(scope, ctx));
+  await app.register(async (scope) => cadastreUploadRoutes(scope, ctx));
 }

@@ -18,20 +18,3 @@ export function layerRings(geometry: LayerGeometry): Ring[] {
   if (geometry.type === 'line') return [geometry.line];
   return [[geometry.point]];
 }
-
-/** [minX, maxX, minY, maxY] of rings. */
-export function ringsBox(rings: readonly Ring[]): [number, number, number, number] {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const ring of rings) {
-    for (const [x, y] of ring) {
-      if (x < minX) minX = x;
-      if (y < minY) minY = y;
-      if (x > maxX) maxX = x;
-      if (y > maxY) maxY = y;
-    }
-  }
-  return [minX, maxX, minY, maxY];
-}

@@ -3,6 +3,8 @@ import { coreMigration } from './001-core';
 import { parcelsMigration } from './020-parcels';
 import { cantonsMigration } from './021-cantons';
 import { parcelFilterColumnsMigration } from './022-parcel-filter-columns';
+import { dataOriginMigration } from './025-data-origin';
+import { parcelPostcodeIndexMigration } from './026-parcel-postcode-index';
 import { accountsMigration } from './010-accounts';
 import { rateLimitsMigration } from './015-rate-limits';
 import { sessionsMigration } from './016-sessions';
@@ -31,6 +33,8 @@ export const migrations: Migration[] = [
   parcelsMigration,
   cantonsMigration,
   parcelFilterColumnsMigration,
+  dataOriginMigration,
+  parcelPostcodeIndexMigration,
   plansSubscriptionsMigration,
   mapLayersMigration,
   pushSubscriptionsMigration,

@@ -82,6 +82,10 @@ export interface DatasetInfo {
   buildings: number;
   builtAt: string;
   buildSeconds: number;
+  /** Real cadastral data imported over the demo data, oldest first (npm run import, the admin upload). */
+  imports?: { source: string; at: string; municipalities: number[]; parcels: number }[];
+  /** Changes with every imported municipality: part of the build id caches key on. */
+  importedAt?: string;
 }
 
 /** Where the dataset builder writes; a PostGIS adapter implements the same steps. */

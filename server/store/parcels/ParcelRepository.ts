@@ -7,6 +7,7 @@ import type {
   StreetItem,
   ThermalItem,
 } from '../../../src/contract/Parcel';
+import type { DataQualitySummary } from '../../../src/contract/CadastreImport';
 import type { Paging, ParcelQuery } from './ParcelQuery';
 import type { MercatorBox } from '../../geo/projection';
 import type { TileFeatureBatch } from './tileFeatureBatch';
@@ -70,4 +71,6 @@ export interface ParcelRepository {
   tileParcels(box: MercatorBox, query: ParcelQuery | null, limit: number): TileFeatureBatch;
   /** Buildings whose bounding box meets the tile box, with BUILDING_TILE_KEYS attributes. */
   tileBuildings(box: MercatorBox, limit: number): TileFeatureBatch;
+  /** Parcels by data origin (demo or imported), counted once per dataset build. */
+  dataQuality(): DataQualitySummary;
 }

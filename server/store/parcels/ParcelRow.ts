@@ -1,3 +1,5 @@
+import type { DataOrigin } from '../../../src/contract/CadastreImport';
+
 /** A parcels row joined with its municipality and canton names. */
 export interface ParcelRow {
   id: number;
@@ -27,6 +29,7 @@ export interface ParcelRow {
   lat: number;
   geom: Uint8Array;
   themes: string;
+  origin: DataOrigin;
   locname: string;
   canton_name: string;
   canton_names: string;
@@ -42,4 +45,5 @@ export interface BuildingRow {
   lat: number;
   attrs: string;
   geom: Uint8Array;
+  origin: DataOrigin;
 }

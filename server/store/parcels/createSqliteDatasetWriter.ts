@@ -6,7 +6,9 @@ import { saveFilterColumns, scanFilterColumns } from './FilterColumns';
 import type { DatasetInfo, DatasetWriter } from './DatasetWriter';
 import { clearDataset } from './datasetTables';
 import { createPriceLevelWriting } from '../reports/priceLevelWriting';
-import { GEOMETRY_KIND, layerIndex, layerRings, ringsBox } from '../layers/layerRows';
+import { GEOMETRY_KIND, layerIndex, layerRings } from '../layers/layerRows';
+import { ringsBox } from '../../geo/ring';
+import { prepareParcelInsert } from './parcelInsert';
 const META_KEY = 'dataset';
 
 export function createSqliteDatasetWriter(db: Database): DatasetWriter {
@@ -21,17 +23,7 @@ export function createSqliteDatasetWriter(db: Database): DatasetWriter {
     'INSERT OR REPLACE INTO municipalities (bfs, name, canton, zip, lon, lat, parcel_count) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const insertStreet = db.prepare('INSERT INTO streets (name, canton, mun_bfs, locname) VALUES (?, ?, ?, ?)');
-  const insertParcel =
-    db.prepare(`INSERT INTO parcels (prc_id, prc_no, canton, mun_bfs, street, house_no, zip, sur,
-    typ, ind, alpha_pri, alpha_sec, alpha_ter, bravo_pri, grn_trm, grn_rad, pro_bun, obj_count, freeway, putra,
-    lv95_x, lv95_y, lon, lat, geom, themes)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertParcelBox = db.prepare(
-    'INSERT INTO parcels_rtree (id, min_x, max_x, min_y, max_y) VALUES (?, ?, ?, ?, ?)',
-  );
-  const insertText = db.prepare(
-    'INSERT INTO parcels_fts (rowid, address, street, locname, prc_no, prc_id) VALUES (?, ?, ?, ?, ?, ?)',
-  );
+  const insertParcel = prepareParcelInsert(db);
   const insertBuilding = db.prepare(
     'INSERT INTO buildings (obj_id, parcel_id, typ, pro, lon, lat, attrs, geom) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
@@ -83,39 +75,18 @@ export function createSqliteDatasetWriter(db: Database): DatasetWriter {
         for (const street of g.streets) insertStreet.run(street, g.cantonCode, g.bfs, g.name);
         const ids: number[] = [];
         for (const p of g.parcels) {
-          const { lastInsertRowid } = insertParcel.run(
-            p.prcId,
-            p.prcNo,
-            g.cantonCode,
-            g.bfs,
-            p.street,
-            p.houseNo,
-            p.zip,
-            p.sur,
-            p.typ,
-            p.ind,
-            p.alphaPri,
-            p.alphaSec,
-            p.alphaTer,
-            p.bravoPri,
-            p.grnTrm,
-            p.grnRad,
-            p.proBun ? 1 : 0,
-            p.objCount,
-            p.freeway,
-            p.putra,
-            p.lv95[0],
-            p.lv95[1],
-            p.lon,
-            p.lat,
-            encodeGeometry([p.ring]),
-            encodeThemes(p.themes, p.fixPoints),
+          ids.push(
+            insertParcel({
+              canton: g.cantonCode,
+              bfs: g.bfs,
+              locname: g.name,
+              parcel: p,
+              rings: [p.ring],
+              objCount: p.objCount,
+              themes: encodeThemes(p.themes, p.fixPoints),
+              origin: 'synthetic',
+            }),
           );
-          const id = Number(lastInsertRowid);
-          ids.push(id);
-          insertParcelBox.run(id, ...ringsBox([p.ring]));
-          const address = p.street ? (p.houseNo ? `${p.street} ${p.houseNo}` : p.street) : '';
-          insertText.run(id, address, p.street ?? '', g.name, p.prcNo, p.prcId);
         }
         for (const b of g.buildings) {
           const { parcelIndex, ring, lon, lat, OBJ_ID, OBJ_TYP, OBJ_PRO, roof, ...attrs } = b;

@@ -8,6 +8,8 @@ export interface SqlFilter {
 
 const EGRID = /^CH[0-9A-Z]{12}$/i;
 const NUMBER = /^\d+[a-z]?$/i;
+/** Swiss postcodes are four digits from 1000. */
+const POSTCODE = /^[1-9]\d{3}$/;
 
 /**
  * A list filter bound as ONE parameter: the values as a JSON array read with json_each. The SQL text is
@@ -25,7 +27,8 @@ export interface TextTerms {
 
 /**
  * The text part: an EGRID matches prc_id, a bare number matches house or parcel number exactly (FTS
- * prefix queries on numbers are slow), every other word is an accent-folded FTS prefix term.
+ * prefix queries on numbers are slow) — or, when it is a postcode of the dataset, that postcode's parcels —,
+ * every other word is an accent-folded FTS prefix term.
  */
 export function textTerms(text: string): TextTerms {
   const terms: TextTerms = { egrids: [], numbers: [], fts: null };
@@ -49,8 +52,19 @@ function textConditions(text: string, filter: SqlFilter): void {
     filter.params.push(egrid);
   }
   for (const number of numbers) {
-    filter.conditions.push('(p.house_no = ? OR p.prc_no = ?)');
-    filter.params.push(number, number);
+    if (POSTCODE.test(number)) {
+      // A four-digit number that is a postcode of the dataset means the place ("6300" → Zug), not house
+      // number 6300; one that is not stays a house or parcel number. Written as a union of index lookups
+      // (an OR across the two meanings made SQLite scan every parcel).
+      filter.conditions.push(
+        `p.id IN (SELECT id FROM parcels WHERE zip = ? UNION ALL SELECT id FROM parcels WHERE (house_no = ? OR prc_no = ?)
+          AND NOT EXISTS (SELECT 1 FROM parcels z WHERE z.zip = ?))`,
+      );
+      filter.params.push(number, number, number, number);
+    } else {
+      filter.conditions.push('(p.house_no = ? OR p.prc_no = ?)');
+      filter.params.push(number, number);
+    }
   }
   if (fts) {
     filter.conditions.push('p.id IN (SELECT rowid FROM parcels_fts WHERE parcels_fts MATCH ?)');

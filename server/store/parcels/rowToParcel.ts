@@ -39,6 +39,7 @@ export function rowToParcel(row: ParcelRow): Parcel {
     GRN_RAD: row.grn_rad,
     FIXPOINTS: fixPoints,
     OBJ_COUNT: row.obj_count,
+    PRC_SRC: row.origin,
   };
 }
 
@@ -49,6 +50,7 @@ export function rowToBuilding(row: BuildingRow): BuildingObject {
     OBJ_TYP: row.typ as BuildingType,
     OBJ_PRO: row.pro,
     ...attrs,
+    OBJ_SRC: row.origin,
     centroid: { type: 'Point', coordinates: [row.lon, row.lat] },
     geometry: ringsToGeoJson(row.geom),
   };

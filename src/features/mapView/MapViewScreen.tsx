@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { CursorReadout } from '../map/coordinates/CursorReadout';
 import { LayerPanel } from '../layers/LayerPanel';
+import { DemoDataBadge } from '../dataQuality/DemoDataBadge';
 import { MapCanvas } from '../map/MapCanvas';
 import { MeasurePanel } from '../map/measure/MeasurePanel';
 import { selectMeasureMode } from '../map/measure/measureSlice';
@@ -63,6 +64,7 @@ export function MapViewScreen() {
           </BottomSheet>
         )}
         <LayerPanel />
+        <DemoDataBadge />
         {/* After the sheet: the phone's full-screen drawer covers it. */}
         <ParcelDrawer fullScreen={phone} closeOnEscape={!measuring} />
       </div>

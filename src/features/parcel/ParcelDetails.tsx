@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ParcelFullResponse } from '../../contract/Parcel';
 import { externalLinkParcel, externalLinkUrl, reportLanguageOf } from '../../contract/Reports';
+import { DataOriginTag } from '../dataQuality/DataOriginTag';
 import { BuildingList } from './BuildingList';
 import { FixedPointList } from './FixedPointList';
 import { displayValue, formatMeasure, PARCEL_SECTIONS, RADON_WARNING_ABOVE } from './parcelDisplay';
@@ -57,9 +58,19 @@ export function ParcelDetails({ detail }: { detail: ParcelFullResponse }) {
     />
   );
 
+  // The register facts are official once imported; the thematic ones always come from the demo generator.
+  const sectionLabel = (id: string, origin?: 'official' | 'synthetic', values?: Record<string, number>) => (
+    <>
+      <span>{intl.formatMessage({ id: `parcel.section.${id}` }, values)}</span>
+      <DataOriginTag origin={origin} />
+    </>
+  );
+  const buildingsOrigin =
+    objects.length > 0 && objects.every((o) => o.OBJ_SRC === 'official') ? 'official' : 'synthetic';
+
   const thematic = PARCEL_SECTIONS.map((section) => ({
     key: section.id,
-    label: intl.formatMessage({ id: `parcel.section.${section.id}` }),
+    label: sectionLabel(section.id),
     children: (
       <>
         {section.id === 'ground' && radonHigh && (
@@ -88,17 +99,20 @@ export function ParcelDetails({ detail }: { detail: ParcelFullResponse }) {
     ),
   }));
 
-  const sections: { key: string; label: string; children: ReactNode }[] = [
-    { key: 'basic', label: intl.formatMessage({ id: 'parcel.section.basic' }), children: basic },
+  const sections: { key: string; label: ReactNode; children: ReactNode }[] = [
+    { key: 'basic', label: sectionLabel('basic', parcel.PRC_SRC), children: basic },
     ...thematic,
     {
       key: 'fixedPoints',
-      label: intl.formatMessage({ id: 'parcel.section.fixedPoints' }),
+      label: sectionLabel('fixedPoints'),
       children: <FixedPointList points={parcel.FIXPOINTS ?? []} />,
     },
     {
       key: 'buildings',
-      label: intl.formatMessage({ id: 'parcel.section.buildings' }, { count: objects.length }),
+      label:
+        objects.length > 0
+          ? sectionLabel('buildings', buildingsOrigin, { count: objects.length })
+          : intl.formatMessage({ id: 'parcel.section.buildings' }, { count: objects.length }),
       children: <BuildingList objects={objects} />,
     },
   ];

@@ -8,6 +8,7 @@ import { buildDataset } from '../../../server/data/buildDataset';
 import type { DatasetInfo } from '../../../server/store/parcels/DatasetWriter';
 import { createSqliteDatasetWriter } from '../../../server/store/parcels/createSqliteDatasetWriter';
 import { copyDataset } from '../../../server/store/parcels/datasetTables';
+import { createTestApp, signIn, type TestApp } from './createTestApp';
 export interface TestDatasetOptions {
   seed?: number;
   cantons?: string[];
@@ -81,4 +82,18 @@ export function buildTestDataset(db: Database, options: TestDatasetOptions = {})
   }
   copyDataset(db, file);
   return createSqliteDatasetWriter(db).readInfo() as DatasetInfo;
+}
+
+/**
+ * A test server with the test dataset and a signed-in map user whose plan allows every use (the plan
+ * counting has tests of its own): what the search, tile and import tests start from.
+ */
+export async function createDatasetTestApp(
+  signInOptions: Parameters<typeof signIn>[1] = {},
+): Promise<{ t: TestApp; headers: { authorization: string } }> {
+  const t = await createTestApp();
+  buildTestDataset(t.db);
+  const { headers } = await signIn(t.app, signInOptions);
+  t.app.ctx.quota = { consume: () => ({ ok: true }) };
+  return { t, headers };
 }

@@ -11,8 +11,8 @@ const paramsSchema = {
 export const PARCEL_NOT_FOUND = 'No results found';
 
 /**
- * maps/prcid/:id/objects (the basic fields of the parcel and its buildings, free) and …/objects-full
- * (every field + canton; counts one full view).
+ * maps/prcid/:id/objects (the basic fields of the parcel and its buildings, free), …/objects-full
+ * (every field + canton; counts one full view) and maps/data-quality (demo vs imported parcels).
  */
 export async function parcelDetailRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { parcels } = ctx;
@@ -28,6 +28,9 @@ export async function parcelDetailRoutes(app: FastifyInstance, ctx: AppContext):
       return toBasicObjectsResponse(detail.parcel, detail.objects);
     },
   );
+
+  // How much of the data is demo data: the map's "Demo data" badge (free, like the map itself).
+  app.get('/maps/data-quality', { preHandler: guard }, async () => parcels.dataQuality());
 
   app.get<{ Params: { id: string } }>(
     '/maps/prcid/:id/objects-full',

@@ -1,0 +1,38 @@
+/**
+ * Prints how the built dataset compares with the real Swiss figures (README § Dataset realism).
+ *   npm run dataset:stats [-- --db FILE] [--markdown]
+ * Without --db it reads DATA_DIR/parcel-atlas.sqlite.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { loadSwissGeography } from '../server/data/geography/loadSwissGeography';
+import { coveredLandShare } from '../server/data/stats/coveredLand';
+import { compareWithSwitzerland, formatComparison } from '../server/data/stats/compareWithSwitzerland';
+import { measureDataset } from '../server/store/parcels/datasetStatistics';
+
+const args = process.argv.slice(2);
+const dbIndex = args.indexOf('--db');
+const file =
+  dbIndex >= 0
+    ? path.resolve(args[dbIndex + 1] ?? '')
+    : path.join(path.resolve(process.env.DATA_DIR ?? 'data'), 'parcel-atlas.sqlite');
+if (!fs.existsSync(file)) {
+  process.stderr.write(`${file} does not exist: build the dataset first (npm run dataset)\n`);
+  process.exit(1);
+}
+const started = Date.now();
+const db = new Database(file, { readonly: true });
+const stats = measureDataset(db);
+db.close();
+const share = coveredLandShare(loadSwissGeography(), stats.cantons);
+process.stdout.write(
+  `Dataset ${file}: ${stats.cantons.join(', ')} — ${(share * 100).toFixed(1)} % of Switzerland's land; ` +
+    `counts compared with the national figures scaled to it.\n\n`,
+);
+process.stdout.write(
+  `${formatComparison(compareWithSwitzerland(stats, share), args.includes('--markdown'))}\n`,
+);
+process.stdout.write(
+  `\nMeasured in ${((Date.now() - started) / 1000).toFixed(1)} s. Sources: README § Dataset realism.\n`,
+);

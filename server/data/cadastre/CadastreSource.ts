@@ -1,0 +1,35 @@
+import type { AreaGeometry } from './readGeoPackageGeometry';
+
+/** One feature as a file gives it, before mapping and validation. */
+export interface RawCadastreFeature {
+  /** How an error names it: "feature 12" (GeoJSON, 1-based) or "Liegenschaften fid 12" (GeoPackage). */
+  label: string;
+  properties: Record<string, unknown>;
+  /** null: no geometry or one that could not be read (then `geometryError` says why). */
+  geometry: AreaGeometry | null;
+  geometryError?: string;
+}
+
+/** A cadastral file opened for reading: the CRS it declares and its features in file order. */
+export interface CadastreSource {
+  /**
+   * The declared CRS as written in the file ("EPSG:2056", a URN …), or null when it declares none. A
+   * streamed GeoJSON may declare it after its features: ask once they have been read.
+   */
+  declaredCrs(): string | null;
+  /** Column names (GeoPackage: from the table; GeoJSON: null, checked per feature). */
+  columns: string[] | null;
+  features: AsyncIterable<RawCadastreFeature>;
+  close(): void;
+}
+
+/** A file the importer refuses: the feature (or the file) and the reason, in one sentence. */
+export class CadastreImportError extends Error {
+  constructor(
+    readonly where: string,
+    readonly reason: string,
+  ) {
+    super(`${where}: ${reason}`);
+    this.name = 'CadastreImportError';
+  }
+}

@@ -1,0 +1,361 @@
+import type { CadastreImportProgress, CadastreImportResult } from '../../../src/contract/CadastreImport';
+import { lonLatToMercator, toLv95 } from '../../geo/projection';
+import { pointInArea, ringCentroid, type Ring } from '../../geo/ring';
+import type { CadastreWriter, ImportedMunicipality, KeptFacts, OfficialParcel } from '../../store/parcels/CadastreWriter';
+import { encodeThemes, THEME_FIELDS, THEME_VOCABULARY } from '../../store/parcels/themeCodec';
+import type { MunicipalityShape, SwissGeography } from '../geography/SwissGeography';
+import { crsFromName, guessCrs, insideSwitzerland, toLonLat, type CadastreCrs } from './cadastreCrs';
+import { describeChoice, resolveColumn, type CadastreMapping, type ColumnChoice } from './CadastreMapping';
+import { CadastreImportError, type CadastreSource, type RawCadastreFeature } from './CadastreSource';
+import type { PolygonCoordinates } from './readGeoPackageGeometry';
+import { planarRingArea, polygonProblem } from './validateAreaGeometry';
+
+export interface ImportCadastreOptions {
+  source: CadastreSource;
+  /** How the import is recorded (file name). */
+  sourceName: string;
+  mapping: CadastreMapping;
+  /** True for a mapping the user gave: then every column it names must exist. */
+  strictMapping: boolean;
+  writer: CadastreWriter;
+  geography: SwissGeography;
+  onProgress?: (progress: CadastreImportProgress) => void;
+  /** Awaited between municipalities and every few hundred features (the server lets other requests run). */
+  pause?: () => Promise<void>;
+}
+
+const EGRID = /^CH[0-9A-Z]{12}$/;
+const RIGHT_KIND = /baurecht|selbst|dauernd|droit|dsp|diritto/i;
+const FEATURES_PER_PAUSE = 500;
+
+/** The register values of one feature, read through the mapping. */
+interface MappedFeature {
+  label: string;
+  egrid: string;
+  number: string;
+  municipality: string | null;
+  area: number | null;
+  kind: string | null;
+  street: string | null;
+  houseNumber: string | null;
+  postcode: string | null;
+  polygons: PolygonCoordinates[];
+}
+
+type Field = Exclude<keyof CadastreMapping, 'layer' | 'crs'>;
+const REQUIRED: Field[] = ['egrid', 'number'];
+const OPTIONAL: Field[] = ['municipality', 'area', 'kind', 'street', 'houseNumber', 'postcode'];
+
+/** Resolves the mapping's columns against a feature's (or a layer's) column names. */
+function resolveColumns(
+  mapping: CadastreMapping,
+  columns: readonly string[],
+  where: string,
+  strict: boolean,
+): Partial<Record<Field, string>> {
+  const resolved: Partial<Record<Field, string>> = {};
+  for (const field of [...REQUIRED, ...OPTIONAL]) {
+    const choice = mapping[field] as ColumnChoice | undefined;
+    if (choice === undefined) continue;
+    const column = resolveColumn(choice, columns);
+    if (column) resolved[field] = column;
+    else if (REQUIRED.includes(field) || strict)
+      throw new CadastreImportError(
+        where,
+        `missing column ${describeChoice(choice)} for ${field} (columns: ${columns.join(', ') || 'none'})`,
+      );
+  }
+  return resolved;
+}
+
+const text = (value: unknown): string | null => {
+  if (value === null || value === undefined) return null;
+  const s = String(value).trim();
+  return s === '' ? null : s;
+};
+
+function mapFeature(raw: RawCadastreFeature, columns: Partial<Record<Field, string>>): MappedFeature {
+  if (!raw.geometry) throw new CadastreImportError(raw.label, raw.geometryError ?? 'invalid geometry: none');
+  const value = (field: Field) => (columns[field] ? text(raw.properties[columns[field]]) : null);
+  const egrid = value('egrid')?.toUpperCase() ?? null;
+  if (!egrid) throw new CadastreImportError(raw.label, `has no EGRID (column "${columns.egrid}" is empty)`);
+  if (!EGRID.test(egrid))
+    throw new CadastreImportError(raw.label, `EGRID "${egrid}" is not "CH" followed by 12 letters or digits`);
+  const number = value('number');
+  if (!number) throw new CadastreImportError(raw.label, `has no parcel number (column "${columns.number}" is empty)`);
+  const areaText = value('area');
+  const area = areaText === null ? null : Number(areaText);
+  if (area !== null && !(Number.isFinite(area) && area > 0))
+    throw new CadastreImportError(raw.label, `area "${areaText}" is not a positive number of m²`);
+  for (const polygon of raw.geometry.polygons) {
+    const problem = polygonProblem(polygon);
+    if (problem) throw new CadastreImportError(raw.label, problem);
+  }
+  if (raw.geometry.polygons.length === 0) throw new CadastreImportError(raw.label, 'invalid geometry: empty MultiPolygon');
+  return {
+    label: raw.label,
+    egrid,
+    number,
+    municipality: value('municipality'),
+    area,
+    kind: value('kind'),
+    street: value('street'),
+    houseNumber: value('houseNumber'),
+    postcode: value('postcode'),
+    polygons: raw.geometry.polygons,
+  };
+}
+
+/** The CRS to read the file in: the mapping's, else the file's declaration, else a guess from a coordinate. */
+function chooseCrs(mapping: CadastreMapping, declared: string | null, first: MappedFeature | undefined): CadastreCrs {
+  const named = mapping.crs ?? declared;
+  if (named) {
+    const crs = crsFromName(named);
+    if (!crs)
+      throw new CadastreImportError(
+        'file',
+        `wrong CRS ${named}: export the data in EPSG:2056 (LV95) or EPSG:4326 (WGS84)` +
+          (/21781$/.test(named) ? ' (LV03 is not accepted)' : ''),
+      );
+    return crs;
+  }
+  const [x, y] = first?.polygons[0][0][0] ?? [0, 0];
+  const guessed = guessCrs(x, y);
+  if (!guessed)
+    throw new CadastreImportError(
+      first?.label ?? 'file',
+      `wrong CRS: coordinate (${x}, ${y}) is neither LV95 (EPSG:2056) nor WGS84 in Switzerland, and the file declares none`,
+    );
+  return guessed;
+}
+
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim();
+
+/** Finds municipalities by BFS number, by name, or by a WGS84 point (bounding box, then the polygon). */
+function municipalityFinder(geography: SwissGeography) {
+  const byBfs = new Map(geography.municipalities.map((m) => [m.bfs, m]));
+  const byName = new Map<string, MunicipalityShape[]>();
+  for (const m of geography.municipalities) byName.set(fold(m.name), [...(byName.get(fold(m.name)) ?? []), m]);
+  return {
+    byValue(value: string, label: string): MunicipalityShape {
+      if (/^\d+$/.test(value)) {
+        const found = byBfs.get(Number(value));
+        if (!found) throw new CadastreImportError(label, `municipality ${value} is not a Swiss BFS municipality number`);
+        return found;
+      }
+      const named = byName.get(fold(value)) ?? [];
+      if (named.length !== 1)
+        throw new CadastreImportError(
+          label,
+          named.length === 0 ? `municipality "${value}" is unknown` : `municipality "${value}" is ambiguous: give the BFS number`,
+        );
+      return named[0];
+    },
+    at(lon: number, lat: number, label: string): MunicipalityShape {
+      const found = geography.municipalities.find(
+        (m) => lon >= m.bbox[0] && lon <= m.bbox[2] && lat >= m.bbox[1] && lat <= m.bbox[3] && pointInArea(lon, lat, m.geometry),
+      );
+      if (!found) throw new CadastreImportError(label, 'lies in no Swiss municipality (give a municipality column)');
+      return found;
+    },
+  };
+}
+
+/** Neutral thematic values for a parcel where the dataset had no demo parcel: the first of each vocabulary. */
+export function neutralFacts(zip: string): KeptFacts {
+  const themes = Object.fromEntries(THEME_FIELDS.map((field) => [field, THEME_VOCABULARY[field][0]]));
+  return {
+    alphaPri: null,
+    alphaSec: null,
+    alphaTer: null,
+    bravoPri: null,
+    grnTrm: null,
+    grnRad: 0,
+    proBun: false,
+    freeway: 0,
+    putra: 0,
+    zip,
+    encodedThemes: encodeThemes(themes, []),
+  };
+}
+
+interface PlacedParcel {
+  feature: MappedFeature;
+  municipality: MunicipalityShape;
+  /** Web Mercator rings without the closing point: the drawn part's exterior, then its holes. */
+  rings: Ring[];
+  centroid: [number, number];
+  lon: number;
+  lat: number;
+  lv95: [number, number];
+  sur: number;
+}
+
+/** Projects a polygon of the file into stored Web Mercator rings (closing point dropped). */
+function mercatorRings(polygon: PolygonCoordinates, crs: CadastreCrs): Ring[] {
+  return polygon.map((ring) =>
+    ring.slice(0, -1).map(([x, y]) => {
+      const [lon, lat] = toLonLat(crs, x, y);
+      return lonLatToMercator(lon, lat);
+    }),
+  );
+}
+
+/** A polygon's area in m², measured in LV95 (the register's plane). */
+function lv95Area(polygon: PolygonCoordinates, crs: CadastreCrs): number {
+  const plane = crs === 'EPSG:2056' ? polygon : polygon.map((ring) => ring.map(([lon, lat]) => toLv95(lon, lat)));
+  return plane.reduce((sum, ring, i) => sum + (i === 0 ? 1 : -1) * planarRingArea(ring), 0);
+}
+
+/**
+ * Imports a cadastral file over the dataset. Reads and checks every feature first (a bad one stops the
+ * import with its name and the reason, before anything is written); then replaces each municipality it
+ * covers in one transaction: its demo parcels, their buildings and streets go, the file's parcels come in
+ * marked 'official', keeping the thematic attributes of the demo parcel that lay under each one (they stay
+ * labelled synthetic); finally rebuilds the search columns and changes the dataset's build id.
+ */
+export async function importCadastre(options: ImportCadastreOptions): Promise<CadastreImportResult> {
+  const started = Date.now();
+  const { source, mapping, writer, onProgress, pause = async () => {} } = options;
+  const warnings: string[] = [];
+  const features: MappedFeature[] = [];
+  const egridSeen = new Map<string, string>();
+  let layerColumns = source.columns
+    ? resolveColumns(mapping, source.columns, 'layer', options.strictMapping)
+    : null;
+  try {
+    for await (const raw of source.features) {
+      const columns = layerColumns ?? resolveColumns(mapping, Object.keys(raw.properties), raw.label, options.strictMapping);
+      const feature = mapFeature(raw, columns);
+      const earlier = egridSeen.get(feature.egrid);
+      if (earlier) throw new CadastreImportError(raw.label, `EGRID ${feature.egrid} appears twice (also ${earlier})`);
+      egridSeen.set(feature.egrid, raw.label);
+      features.push(feature);
+      if (features.length % FEATURES_PER_PAUSE === 0) {
+        onProgress?.({ phase: 'reading', done: features.length, total: null });
+        await pause();
+      }
+    }
+  } finally {
+    source.close();
+  }
+  layerColumns = null;
+  if (features.length === 0) throw new CadastreImportError('file', 'holds no parcels');
+  onProgress?.({ phase: 'reading', done: features.length, total: features.length });
+
+  const crs = chooseCrs(mapping, source.declaredCrs(), features[0]);
+  const municipalities = municipalityFinder(options.geography);
+  const placed: PlacedParcel[] = [];
+  for (const feature of features) {
+    for (const polygon of feature.polygons)
+      for (const [x, y] of polygon[0])
+        if (!insideSwitzerland(crs, x, y))
+          throw new CadastreImportError(
+            feature.label,
+            `wrong CRS: coordinate (${x}, ${y}) lies outside Switzerland in ${crs}`,
+          );
+    // The stored geometry is one polygon: a multi-part parcel is drawn by its largest part (area counts all).
+    const areas = feature.polygons.map((polygon) => lv95Area(polygon, crs));
+    const largest = areas.indexOf(Math.max(...areas));
+    if (feature.polygons.length > 1)
+      warnings.push(`${feature.label} (${feature.egrid}) has ${feature.polygons.length} parts: drawn by its largest`);
+    const rings = mercatorRings(feature.polygons[largest], crs);
+    const [lon, lat] = toLonLat(crs, ...ringCentroidOf(feature.polygons[largest][0]));
+    const municipality = feature.municipality
+      ? municipalities.byValue(feature.municipality, feature.label)
+      : municipalities.at(lon, lat, feature.label);
+    placed.push({
+      feature,
+      municipality,
+      rings,
+      centroid: ringCentroid(rings[0]),
+      lon,
+      lat,
+      lv95: toLv95(lon, lat),
+      sur: Math.round(feature.area ?? areas.reduce((a, b) => a + b, 0)),
+    });
+  }
+
+  const byMunicipality = new Map<number, PlacedParcel[]>();
+  for (const p of placed) byMunicipality.set(p.municipality.bfs, [...(byMunicipality.get(p.municipality.bfs) ?? []), p]);
+  const replaced = new Set(byMunicipality.keys());
+  const clashing = writer.egridsElsewhere([...egridSeen.keys()], replaced);
+  if (clashing.length > 0)
+    throw new CadastreImportError(
+      egridSeen.get(clashing[0]) ?? 'file',
+      `EGRID ${clashing[0]} already belongs to a parcel of a municipality this file does not cover`,
+    );
+
+  const record = {
+    source: options.sourceName,
+    at: new Date().toISOString(),
+    municipalities: [] as number[],
+    parcels: placed.length,
+  };
+  const summaries: CadastreImportResult['municipalities'] = [];
+  const ordered = [...byMunicipality.entries()].sort(([a], [b]) => a - b);
+  for (const [index, [bfs, parcels]] of ordered.entries()) {
+    const shape = parcels[0].municipality;
+    const municipalityZip = parcels.find((p) => p.feature.postcode)?.feature.postcode ?? writer.municipalityZip(bfs) ?? '';
+    const themes: string[] = [];
+    const rows: OfficialParcel[] = parcels.map((p) => {
+      const facts = writer.factsAt(...p.centroid) ?? neutralFacts(municipalityZip);
+      themes.push(facts.encodedThemes);
+      const { encodedThemes, zip, ...zoning } = facts;
+      void encodedThemes;
+      return {
+        ...zoning,
+        prcId: p.feature.egrid,
+        prcNo: p.feature.number,
+        typ: p.feature.kind && RIGHT_KIND.test(p.feature.kind) ? 'Baurecht' : 'Eigentum',
+        ind: 'Standard',
+        sur: p.sur,
+        lon: p.lon,
+        lat: p.lat,
+        lv95: p.lv95,
+        street: p.feature.street,
+        houseNo: p.feature.street ? p.feature.houseNumber : null,
+        zip: p.feature.postcode ?? (zip || municipalityZip),
+        rings: p.rings,
+      };
+    });
+    const municipality: ImportedMunicipality = {
+      bfs,
+      name: shape.name,
+      cantonCode: shape.cantonCode,
+      zip: municipalityZip,
+      centre: [
+        parcels.reduce((s, p) => s + p.lon, 0) / parcels.length,
+        parcels.reduce((s, p) => s + p.lat, 0) / parcels.length,
+      ],
+      streets: [...new Set(rows.flatMap((r) => (r.street ? [r.street] : [])))].sort(),
+      parcels: rows,
+      themes,
+    };
+    record.municipalities.push(bfs);
+    writer.replaceMunicipality(municipality, record);
+    summaries.push({ bfs, name: shape.name, canton: shape.cantonCode, parcels: rows.length });
+    onProgress?.({ phase: 'writing', done: index + 1, total: ordered.length });
+    await pause();
+  }
+  onProgress?.({ phase: 'indexing', done: 0, total: 1 });
+  writer.finish(record);
+  onProgress?.({ phase: 'done', done: placed.length, total: placed.length });
+  return {
+    parcels: placed.length,
+    municipalities: summaries,
+    crs,
+    warnings,
+    seconds: Math.round((Date.now() - started) / 100) / 10,
+  };
+}
+
+/** Centroid of a closed ring in the file's coordinates (where the parcel is located and looked up). */
+function ringCentroidOf(ring: [number, number][]): [number, number] {
+  return ringCentroid(ring.slice(0, -1));
+}

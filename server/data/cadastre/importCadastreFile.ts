@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import type { Database } from 'better-sqlite3';
+import type { CadastreImportProgress, CadastreImportResult } from '../../../src/contract/CadastreImport';
+import { createSqliteCadastreWriter } from '../../store/parcels/createSqliteCadastreWriter';
+import { loadSwissGeography } from '../geography/loadSwissGeography';
+import { CANTONAL_SURVEY_MAPPING, parseCadastreMapping } from './CadastreMapping';
+import { CadastreImportError, type CadastreSource } from './CadastreSource';
+import { importCadastre } from './importCadastre';
+import { readGeoJsonFile } from './readGeoJsonStream';
+import { readGeoPackage } from './readGeoPackage';
+import type { CadastreMapping } from './CadastreMapping';
+
+export interface ImportCadastreFileOptions {
+  db: Database;
+  file: string;
+  /** The name the import is recorded under (the uploaded file's name; default: the path). */
+  sourceName?: string;
+  /** A mapping file's JSON text; without it the cantonal survey mapping applies. */
+  mappingJson?: string;
+  onProgress?: (progress: CadastreImportProgress) => void;
+  pause?: () => Promise<void>;
+}
+
+const SQLITE_MAGIC = 'SQLite format 3\u0000';
+
+/** GeoPackage or GeoJSON, decided by the file's first bytes (an upload's name may say anything). */
+function openSource(file: string, mapping: CadastreMapping): CadastreSource {
+  const head = Buffer.alloc(64);
+  const fd = fs.openSync(file, 'r');
+  let length: number;
+  try {
+    length = fs.readSync(fd, head, 0, head.length, 0);
+  } finally {
+    fs.closeSync(fd);
+  }
+  if (head.subarray(0, 16).toString('latin1') === SQLITE_MAGIC) return readGeoPackage(file, mapping.layer);
+  const start = head.subarray(0, length).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  if (start.startsWith('{')) return readGeoJsonFile(file);
+  throw new CadastreImportError('file', 'is neither a GeoPackage nor a GeoJSON FeatureCollection');
+}
+
+/** Imports a GeoPackage or GeoJSON file into the database (the CLI and the admin upload both call this). */
+export async function importCadastreFile(options: ImportCadastreFileOptions): Promise<CadastreImportResult> {
+  const mapping = options.mappingJson ? parseCadastreMapping(options.mappingJson) : CANTONAL_SURVEY_MAPPING;
+  const source = openSource(options.file, mapping);
+  return importCadastre({
+    source,
+    sourceName: options.sourceName ?? options.file,
+    mapping,
+    strictMapping: options.mappingJson !== undefined,
+    writer: createSqliteCadastreWriter(options.db),
+    geography: loadSwissGeography(),
+    onProgress: options.onProgress,
+    pause: options.pause,
+  });
+}

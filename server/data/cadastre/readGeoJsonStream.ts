@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import type { Readable } from 'node:stream';
+import { CadastreImportError, type CadastreSource, type RawCadastreFeature } from './CadastreSource';
+import type { AreaGeometry, PolygonCoordinates } from './readGeoPackageGeometry';
+
+/**
+ * Splits a GeoJSON FeatureCollection into its features while it streams in, so a file of any size is read
+ * with the memory of one feature (plus what the caller keeps): a small scanner follows strings and
+ * bracket depth, remembers the last string of the root object (the key before a value) and cuts out each
+ * object of the root's "features" array, and the root's "crs" object, for JSON.parse.
+ */
+export class FeatureCollectionSplitter {
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  private rootString = '';
+  private lastRootString = '';
+  private inFeatures = false;
+  private capture: 'feature' | 'crs' | null = null;
+  private captured = '';
+  sawFeatures = false;
+  sawRoot = false;
+  crs: unknown = null;
+
+  /** True when the text seen so far closes every bracket it opened (false for a truncated file). */
+  get complete(): boolean {
+    return this.depth === 0 && !this.inString;
+  }
+
+  /** Feeds a chunk; returns the feature texts completed in it. */
+  push(chunk: string): string[] {
+    const done: string[] = [];
+    let start = this.capture ? 0 : -1;
+    for (let i = 0; i < chunk.length; i++) {
+      const c = chunk[i];
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (c === '\\') this.escaped = true;
+        else if (c === '"') {
+          this.inString = false;
+          if (this.depth === 1) this.lastRootString = this.rootString;
+        } else if (this.depth === 1) this.rootString += c;
+        continue;
+      }
+      if (c === '"') {
+        this.inString = true;
+        if (this.depth === 1) this.rootString = '';
+      } else if (c === '{' || c === '[') {
+        if (this.depth === 0) {
+          if (c !== '{') throw new CadastreImportError('file', 'is not a GeoJSON FeatureCollection (the root is not an object)');
+          this.sawRoot = true;
+        } else if (this.depth === 1 && this.lastRootString === 'features' && c === '[') {
+          this.inFeatures = true;
+          this.sawFeatures = true;
+        } else if (this.depth === 1 && this.lastRootString === 'crs' && c === '{') {
+          this.capture = 'crs';
+          start = i;
+        } else if (this.depth === 2 && this.inFeatures && c === '{') {
+          this.capture = 'feature';
+          start = i;
+        }
+        this.depth++;
+      } else if (c === '}' || c === ']') {
+        this.depth--;
+        if (this.depth === 1 && this.inFeatures && c === ']') this.inFeatures = false;
+        if (this.capture && ((this.capture === 'feature' && this.depth === 2) || (this.capture === 'crs' && this.depth === 1))) {
+          const text = this.captured + chunk.slice(start, i + 1);
+          if (this.capture === 'feature') done.push(text);
+          else this.crs = JSON.parse(text);
+          this.capture = null;
+          this.captured = '';
+          start = -1;
+        }
+      }
+    }
+    if (this.capture && start >= 0) this.captured += chunk.slice(start);
+    return done;
+  }
+}
+
+const isPosition = (p: unknown): p is number[] =>
+  Array.isArray(p) && p.length >= 2 && typeof p[0] === 'number' && typeof p[1] === 'number' && Number.isFinite(p[0]) && Number.isFinite(p[1]);
+
+function polygonOf(value: unknown): PolygonCoordinates | null {
+  if (!Array.isArray(value)) return null;
+  const rings: PolygonCoordinates = [];
+  for (const ring of value) {
+    if (!Array.isArray(ring) || !ring.every(isPosition)) return null;
+    rings.push((ring as number[][]).map((p) => [p[0], p[1]]));
+  }
+  return rings;
+}
+
+/** A GeoJSON geometry → polygons, or the reason it is not an area. */
+export function geoJsonArea(geometry: unknown): AreaGeometry | string {
+  if (!geometry || typeof geometry !== 'object') return 'feature has no geometry';
+  const { type, coordinates } = geometry as { type?: unknown; coordinates?: unknown };
+  if (type === 'Polygon') {
+    const polygon = polygonOf(coordinates);
+    return polygon ? { polygons: [polygon] } : 'Polygon coordinates are malformed';
+  }
+  if (type === 'MultiPolygon') {
+    if (!Array.isArray(coordinates)) return 'MultiPolygon coordinates are malformed';
+    const polygons = coordinates.map(polygonOf);
+    return polygons.every((p): p is PolygonCoordinates => p !== null)
+      ? { polygons }
+      : 'MultiPolygon coordinates are malformed';
+  }
+  return `geometry is a ${String(type)}, expected a Polygon or MultiPolygon`;
+}
+
+function crsName(crs: unknown): string | null {
+  const name = (crs as { properties?: { name?: unknown } } | null)?.properties?.name;
+  return typeof name === 'string' ? name : null;
+}
+
+/** Reads a GeoJSON FeatureCollection from a stream, one feature at a time. */
+export function readGeoJsonStream(input: Readable): CadastreSource {
+  const splitter = new FeatureCollectionSplitter();
+  input.setEncoding('utf8');
+  async function* features(): AsyncGenerator<RawCadastreFeature> {
+    let n = 0;
+    for await (const chunk of input as AsyncIterable<string>) {
+      for (const text of splitter.push(chunk)) {
+        n++;
+        const label = `feature ${n}`;
+        let parsed: { properties?: unknown; geometry?: unknown; id?: unknown };
+        try {
+          parsed = JSON.parse(text) as typeof parsed;
+        } catch {
+          throw new CadastreImportError(label, 'is not valid JSON');
+        }
+        const properties =
+          parsed.properties && typeof parsed.properties === 'object' ? (parsed.properties as Record<string, unknown>) : {};
+        const area = geoJsonArea(parsed.geometry);
+        yield typeof area === 'string'
+          ? { label, properties, geometry: null, geometryError: area }
+          : { label, properties, geometry: area };
+      }
+    }
+    if (splitter.sawRoot && !splitter.complete)
+      throw new CadastreImportError('file', 'is truncated (the JSON ends inside the FeatureCollection)');
+    if (!splitter.sawRoot || !splitter.sawFeatures)
+      throw new CadastreImportError('file', 'is not a GeoJSON FeatureCollection (no "features" array)');
+  }
+  return {
+    declaredCrs: () => crsName(splitter.crs),
+    columns: null,
+    features: features(),
+    close: () => input.destroy(),
+  };
+}
+
+export const readGeoJsonFile = (file: string): CadastreSource => readGeoJsonStream(fs.createReadStream(file));

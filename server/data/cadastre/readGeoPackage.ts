@@ -1,0 +1,96 @@
+import Database from 'better-sqlite3';
+import { describeChoice, resolveColumn, type ColumnChoice } from './CadastreMapping';
+import { CadastreImportError, type CadastreSource, type RawCadastreFeature } from './CadastreSource';
+import { GeometryFormatError, readGeoPackageGeometry } from './readGeoPackageGeometry';
+
+interface FeatureTable {
+  table_name: string;
+  column_name: string;
+  srs_id: number;
+}
+
+interface SpatialRef {
+  organization: string;
+  organization_coordsys_id: number;
+}
+
+/** Quotes an identifier taken from the file's own catalogue (never from a user) for SQL. */
+const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Opens a GeoPackage (SQLite) read-only and picks its feature table: the mapping's layer, or the only
+ * feature table. Refuses a file that is not a GeoPackage, names the tables when the layer is not found.
+ */
+export function readGeoPackage(file: string, layer: ColumnChoice | undefined): CadastreSource {
+  let db: Database.Database;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    db.prepare('SELECT 1 FROM sqlite_master LIMIT 1').get();
+  } catch {
+    throw new CadastreImportError(file, 'is not a GeoPackage (not an SQLite database)');
+  }
+  try {
+    const hasCatalogue = db
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'gpkg_geometry_columns'")
+      .get();
+    if (!hasCatalogue) throw new CadastreImportError(file, 'is not a GeoPackage (no gpkg_geometry_columns table)');
+    const tables = db
+      .prepare('SELECT table_name, column_name, srs_id FROM gpkg_geometry_columns')
+      .all() as FeatureTable[];
+    const names = tables.map((t) => t.table_name);
+    let chosen: FeatureTable | undefined;
+    if (layer === undefined) {
+      if (tables.length !== 1)
+        throw new CadastreImportError(
+          file,
+          `has ${tables.length} feature tables (${names.join(', ')}); name one as "layer" in the mapping`,
+        );
+      chosen = tables[0];
+    } else {
+      const name = resolveColumn(layer, names);
+      chosen = tables.find((t) => t.table_name === name);
+      if (!chosen)
+        throw new CadastreImportError(
+          file,
+          `missing layer ${describeChoice(layer)}; its feature tables are ${names.join(', ') || 'none'}`,
+        );
+    }
+    const srs = db
+      .prepare('SELECT organization, organization_coordsys_id FROM gpkg_spatial_ref_sys WHERE srs_id = ?')
+      .get(chosen.srs_id) as SpatialRef | undefined;
+    const declaredCrs = srs ? `${srs.organization.toUpperCase()}:${srs.organization_coordsys_id}` : null;
+    const table = chosen;
+    const columns = (db.prepare(`PRAGMA table_info(${quoteIdentifier(table.table_name)})`).all() as { name: string }[])
+      .map((c) => c.name)
+      .filter((c) => c !== table.column_name);
+    const primaryKey = (
+      db.prepare(`PRAGMA table_info(${quoteIdentifier(table.table_name)})`).all() as { name: string; pk: number }[]
+    ).find((c) => c.pk === 1)?.name;
+    const rowId = primaryKey ? quoteIdentifier(primaryKey) : 'rowid';
+    const rows = db
+      .prepare(`SELECT ${rowId} AS __fid, * FROM ${quoteIdentifier(table.table_name)} ORDER BY ${rowId}`)
+      .iterate() as IterableIterator<Record<string, unknown>>;
+    async function* features(): AsyncGenerator<RawCadastreFeature> {
+      for (const row of rows) {
+        const { __fid: fid, [table.column_name]: blob, ...properties } = row;
+        const feature: RawCadastreFeature = { label: `${table.table_name} fid ${String(fid)}`, properties, geometry: null };
+        if (blob instanceof Uint8Array) {
+          try {
+            const read = readGeoPackageGeometry(blob);
+            if (read.srsId !== table.srs_id && read.srsId > 0)
+              feature.geometryError = `geometry in SRS ${read.srsId}, the layer declares ${table.srs_id}`;
+            else feature.geometry = read.geometry;
+          } catch (error) {
+            if (!(error instanceof GeometryFormatError)) throw error;
+            feature.geometryError = error.message;
+          }
+        }
+        yield feature;
+      }
+    }
+    return { declaredCrs: () => declaredCrs, columns, features: features(), close: () => db.close() };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

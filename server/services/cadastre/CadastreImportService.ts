@@ -1,0 +1,88 @@
+import type { EventEmitter } from 'node:events';
+import {
+  CADASTRE_IMPORT_PROGRESS_EVENT,
+  type CadastreImportProgress,
+  type CadastreImportResult,
+} from '../../../src/contract/CadastreImport';
+
+/** Runs one import of a file already on disk (the composition root wires the dataset importer in). */
+export type ImportFile = (request: {
+  file: string;
+  sourceName: string;
+  mappingJson?: string;
+  onProgress: (progress: CadastreImportProgress) => void;
+}) => Promise<CadastreImportResult>;
+
+/** Why an upload is refused before or while importing; the route answers it as 4xx {error, message}. */
+export class CadastreImportRefused extends Error {
+  constructor(
+    readonly statusCode: 400 | 409,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface CadastreImportService {
+  /** Imports the file for an admin, pushing progress to their sockets; one import at a time. */
+  importUpload(request: {
+    userId: string;
+    file: string;
+    sourceName: string;
+    mappingJson?: string;
+  }): Promise<CadastreImportResult>;
+}
+
+/** Progress pushes at most this often (the last one of each phase always goes). */
+const PROGRESS_INTERVAL_MS = 250;
+
+export function createCadastreImportService({
+  importFile,
+  events,
+  isRefusal,
+}: {
+  importFile: ImportFile;
+  events: EventEmitter;
+  /** Tells a refused file (its message is for the user) from a fault. */
+  isRefusal: (error: unknown) => boolean;
+}): CadastreImportService {
+  let running = false;
+  return {
+    async importUpload({ userId, file, sourceName, mappingJson }) {
+      // Imports write the whole dataset; two at once would interleave their municipalities.
+      if (running)
+        throw new CadastreImportRefused(
+          409,
+          'Another cadastre import is running. Try again when it has finished',
+        );
+      running = true;
+      let lastPush = 0;
+      let lastPhase = '';
+      try {
+        return await importFile({
+          file,
+          sourceName,
+          mappingJson,
+          onProgress(progress) {
+            const now = Date.now();
+            if (
+              progress.phase === lastPhase &&
+              progress.phase !== 'done' &&
+              now - lastPush < PROGRESS_INTERVAL_MS
+            )
+              return;
+            lastPush = now;
+            lastPhase = progress.phase;
+            events.emit(CADASTRE_IMPORT_PROGRESS_EVENT, { userId, ...progress });
+          },
+        });
+      } catch (error) {
+        if (isRefusal(error))
+          throw new CadastreImportRefused(400, `Nothing imported. ${(error as Error).message}`);
+        throw error;
+      } finally {
+        running = false;
+      }
+    },
+  };
+}

@@ -1,0 +1,40 @@
+/** The real-data importer's progress and result (CLI, `POST /v1/secure/file-items/cadastre/upload`, socket). */
+
+/** Where a row's facts come from; the drawer labels 'official' (imported register) and 'synthetic' (demo). */
+export type DataOrigin = 'synthetic' | 'official';
+
+/** The socket event type the upload's progress is pushed as (`message` {type, data}). */
+export const CADASTRE_IMPORT_PROGRESS_EVENT = 'cadastre-import-progress';
+
+export interface CadastreImportProgress {
+  /** reading: features checked so far (total unknown while streaming); writing: municipalities replaced. */
+  phase: 'reading' | 'writing' | 'indexing' | 'done';
+  done: number;
+  total: number | null;
+}
+
+export interface ImportedMunicipalitySummary {
+  bfs: number;
+  name: string;
+  canton: string;
+  parcels: number;
+}
+
+/** The answer of a successful import. */
+export interface CadastreImportResult {
+  parcels: number;
+  municipalities: ImportedMunicipalitySummary[];
+  /** Coordinate system the file was read in. */
+  crs: string;
+  /** Notes that did not stop the import (e.g. a multi-part parcel drawn by its largest part). */
+  warnings: string[];
+  seconds: number;
+}
+
+/** `GET /v1/secure/maps/data-quality`: how much of the dataset is official, for the "Demo data" badge. */
+export interface DataQualitySummary {
+  /** Parcels of the demo generator. */
+  syntheticParcels: number;
+  /** Parcels imported from the cadastral survey. */
+  officialParcels: number;
+}
