@@ -94,9 +94,17 @@ const SEARCH_KEYS = new Set<string>([
  * the search sync leaves them where they are, so both can write the same URL.
  */
 export function otherParams(query: string): string {
-  const params = new URLSearchParams(query);
-  for (const key of [...new Set(params.keys())]) if (SEARCH_KEYS.has(key)) params.delete(key);
-  return params.toString();
+  // Parts are kept as written (not re-encoded): `layers=radon,floods` stays readable in the address bar.
+  return query
+    .replace(/^\?/, '')
+    .split('&')
+    .filter((part) => {
+      if (part === '') return false;
+      // URLSearchParams decodes leniently (a stray % stays as it is).
+      const [name] = [...new URLSearchParams(part)][0] ?? [''];
+      return !SEARCH_KEYS.has(name);
+    })
+    .join('&');
 }
 
 /** The query string the store's search on screen should have (empty without one), after `others`. */
