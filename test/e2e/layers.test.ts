@@ -42,7 +42,7 @@ async function flyToTown(page: Page, mainToken: string): Promise<void> {
     const quick = page.getByRole('searchbox', { name: 'Quick search' });
     await quick.fill(street.code);
     await quick.press('Enter');
-    await page.getByText(/^Found \d+ results$/).waitFor();
+    await page.getByText(/^Found [\d,]+ results?$/).waitFor();
     await page.getByTestId('result-card').nth(index).click();
     await page
       .getByTestId('parcel-drawer')

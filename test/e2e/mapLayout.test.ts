@@ -48,7 +48,7 @@ async function quickSearch(page: Page, text: string): Promise<void> {
   const box = page.getByRole('searchbox', { name: 'Quick search' });
   await box.fill(text);
   await box.press('Enter');
-  await page.getByText(/^Found \d+ results$/).waitFor();
+  await page.getByText(/^Found [\d,]+ results?$/).waitFor();
 }
 
 /** Whether an element lies wholly inside the viewport. */
@@ -245,7 +245,7 @@ describe('map view layouts, share links and map tools in a real browser (issue 1
     const other = await context.newPage();
     await other.goto(link);
     await other.getByTestId('parcel-drawer').getByTestId('parcel-lv95').filter({ hasText: lv95! }).waitFor();
-    await other.getByText(/^Found \d+ results$/).waitFor();
+    await other.getByText(/^Found [\d,]+ results?$/).waitFor();
     await waitForMapIdle(other);
     const [lon, lat, zoom] = viewInUrl(other)!;
     const [lon0, lat0, zoom0] = viewInUrl(page)!;

@@ -17,7 +17,7 @@ async function searchFor(page: Page, text: string): Promise<void> {
   const quick = page.getByRole('searchbox', { name: 'Quick search' });
   await quick.fill(text);
   await quick.press('Enter');
-  await page.getByText(/^Found \d+ results$/).waitFor();
+  await page.getByText(/^Found [\d,]+ results?$/).waitFor();
 }
 
 describe('reports and exports in a real browser (issue 12)', () => {

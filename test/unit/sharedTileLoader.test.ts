@@ -31,6 +31,17 @@ describe('one fetch per base-map tile (issue 14 item 10)', () => {
     expect(loader.fetches).toBe(1);
   });
 
+  it('hands every caller its own bytes: the engine detaching one (transfer to its worker) leaves the cache intact', async () => {
+    const loader = createSharedTileLoader(async () => new Uint8Array([7, 8, 9]).buffer);
+    const first = await loader.load('http://x/2.pbf');
+    // What postMessage with a transfer list does to the buffer MapLibre got.
+    structuredClone(first, { transfer: [first] });
+    expect(first.byteLength).toBe(0);
+    const second = await loader.load('http://x/2.pbf');
+    expect(new Uint8Array(second)).toEqual(new Uint8Array([7, 8, 9]));
+    expect(loader.fetches).toBe(1);
+  });
+
   it('fetches again after a failed request', async () => {
     const fetchTile = jest
       .fn<Promise<ArrayBuffer>, [string]>()

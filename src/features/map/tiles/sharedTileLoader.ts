@@ -46,7 +46,9 @@ export function createSharedTileLoader(fetchTile: (url: string) => Promise<Array
       return fetches;
     },
     load(url, signal) {
-      const request = shared(url);
+      // Every caller gets its own copy: the map engine transfers the bytes to its worker, which detaches
+      // them, and a shared (cached) buffer would then reach the next caller empty.
+      const request = shared(url).then((tile) => tile.slice(0));
       if (!signal) return request;
       // The caller may give up; the fetch goes on for the others (and for the cache).
       return new Promise((resolve, reject) => {
