@@ -59,7 +59,11 @@ describe('reports and exports in a real browser (issue 12)', () => {
     const drawer = page.getByTestId('parcel-drawer');
     const bar = drawer.getByTestId('parcel-action-bar');
     await bar.waitFor();
-    const egrid = (await drawer.locator('.ant-descriptions-item-content').nth(1).textContent())!.trim();
+    const egrid = (await drawer
+      .locator('.ant-descriptions-item-content')
+      .filter({ hasText: /^CH[0-9A-Z]{12}$/ })
+      .first()
+      .textContent())!.trim();
     expect(egrid).toMatch(/^CH[0-9A-Z]{12}$/);
     expect(await bar.getByTestId('report-link-register').getAttribute('href')).toContain(`egrid=${egrid}`);
     await saveScreenshot(page, 'reports-action-bar');
