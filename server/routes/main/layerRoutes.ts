@@ -1,12 +1,8 @@
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext';
 import { requireRole } from '../../http/requireRole';
 import { isLayerTileName, LAYER_TILE_MIN_ZOOM } from '../../../src/contract/MapLayers';
-import { MVT_TYPE } from './parcels/parcelTileRoutes';
-
-const gunzip = promisify(zlib.gunzip);
+import { sendEncodedTile } from './tileReply';
 
 const layerTileSchema = {
   params: {
@@ -49,14 +45,7 @@ export async function layerRoutes(app: FastifyInstance, ctx: AppContext): Promis
       }
       const tile = await ctx.layerTiles.encoded(layer, z, x, y);
       // The layers change only with a dataset rebuild: the browser may keep them a while.
-      reply.header('cache-control', 'private, max-age=3600').header('vary', 'Authorization, Accept-Encoding');
-      if (!tile) return reply.code(204).send();
-      reply.header('etag', tile.etag);
-      if (request.headers['if-none-match'] === tile.etag) return reply.code(304).send();
-      reply.type(MVT_TYPE);
-      if ((request.headers['accept-encoding'] ?? '').includes('gzip'))
-        return reply.header('content-encoding', 'gzip').send(tile.gzip);
-      return reply.send(await gunzip(tile.gzip));
+      return sendEncodedTile(request, reply, tile, 3600);
     },
   );
 }

@@ -1,5 +1,3 @@
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../AppContext';
 import { requireRole } from '../../../http/requireRole';
@@ -7,10 +5,7 @@ import { TILE_SOURCE_LAYERS } from '../../../../src/contract/VectorTiles';
 import { parseSearchQuery, SearchInputError, type RawQuery } from '../../../services/search/parseSearchQuery';
 import type { TileKind } from '../../../services/tiles/TileService';
 import { searchQuerystringSchema } from './searchQuerystringSchema';
-
-export const MVT_TYPE = 'application/vnd.mapbox-vector-tile';
-
-const gunzip = promisify(zlib.gunzip);
+import { sendEncodedTile } from '../tileReply';
 
 const tileQuerystringSchema = {
   ...searchQuerystringSchema,
@@ -47,14 +42,7 @@ export async function parcelTileRoutes(app: FastifyInstance, ctx: AppContext): P
     }
     // "Genf" draws Genève's parcels, as the result list lists them.
     const tile = await ctx.tiles.encoded(kind, z, x, y, query && ctx.placeSearch.officialQuery(query));
-    reply.header('cache-control', 'private, max-age=300').header('vary', 'Authorization, Accept-Encoding');
-    if (!tile) return reply.code(204).send();
-    reply.header('etag', tile.etag);
-    if (request.headers['if-none-match'] === tile.etag) return reply.code(304).send();
-    reply.type(MVT_TYPE);
-    if ((request.headers['accept-encoding'] ?? '').includes('gzip'))
-      return reply.header('content-encoding', 'gzip').send(tile.gzip);
-    return reply.send(await gunzip(tile.gzip));
+    return sendEncodedTile(request, reply, tile, 300);
   };
 
   const options = { preHandler: guard, schema: { querystring: tileQuerystringSchema } };
