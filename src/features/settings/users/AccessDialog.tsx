@@ -1,4 +1,4 @@
-import { Form, Modal, Select } from 'antd';
+import { Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch } from '../../../app/hooks';
@@ -6,7 +6,7 @@ import type { AdminUser } from '../../../contract/Settings';
 import { authErrorText, FormMessage } from '../../auth/FormMessage';
 import { showSnackbar, type SnackbarText } from '../../ui/uiSlice';
 import { useGetAllSitesQuery, useSetUserRolesMutation, useSetUserSitesMutation } from '../settingsEndpoints';
-import { roleSelectOptions } from './roleOptions';
+import { AccessFields } from './AccessFields';
 
 interface AccessValues {
   roles: string[];
@@ -69,19 +69,7 @@ export function AccessDialog({ user, onClose }: { user: AdminUser | null; onClos
           initialValues={{ roles: user.roles, sites: user.sites.map((site) => site.siteID) }}
           onFinish={(values) => void submit(values)}
         >
-          <Form.Item name="roles" label={t('settings.users.roles')} extra={t('settings.users.rolesHint')}>
-            <Select mode="tags" options={roleSelectOptions} tokenSeparators={[',', ' ']} />
-          </Form.Item>
-          <Form.Item name="sites" label={t('settings.users.sites')}>
-            <Select
-              mode="multiple"
-              optionFilterProp="label"
-              options={(sites?.sites ?? []).map((site) => ({
-                value: site.siteID,
-                label: `${site.name} (${site.siteID})`,
-              }))}
-            />
-          </Form.Item>
+          <AccessFields sites={sites?.sites ?? []} />
         </Form>
       )}
     </Modal>

@@ -7,7 +7,7 @@ import { antdRule, email as emailRule } from '../../../lib/validation/rules';
 import { authErrorText, FormMessage } from '../../auth/FormMessage';
 import { showSnackbar, type SnackbarText } from '../../ui/uiSlice';
 import { useGetAllSitesQuery, useInviteUserMutation } from '../settingsEndpoints';
-import { roleSelectOptions } from './roleOptions';
+import { AccessFields } from './AccessFields';
 
 /** Invite someone (the existing invite call): name, e-mail, language, roles, sites. */
 export function InviteDialog({ open, onClose }: { open: boolean; onClose(): void }) {
@@ -72,19 +72,7 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose(): void
             options={LANGUAGE_CODES.map((code) => ({ value: code, label: t(`auth.language.${code}`) }))}
           />
         </Form.Item>
-        <Form.Item name="roles" label={t('settings.users.roles')} extra={t('settings.users.rolesHint')}>
-          <Select mode="tags" options={roleSelectOptions} tokenSeparators={[',', ' ']} />
-        </Form.Item>
-        <Form.Item name="sites" label={t('settings.users.sites')}>
-          <Select
-            mode="multiple"
-            optionFilterProp="label"
-            options={(sites?.sites ?? []).map((site) => ({
-              value: site.siteID,
-              label: `${site.name} (${site.siteID})`,
-            }))}
-          />
-        </Form.Item>
+        <AccessFields sites={sites?.sites ?? []} />
       </Form>
     </Modal>
   );
