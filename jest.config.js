@@ -79,6 +79,9 @@ const config = {
       ...shared,
       displayName: 'server',
       testEnvironment: 'node',
+      // One throwaway PostgreSQL/PostGIS cluster for the repository contract tests (test/server/contracts).
+      globalSetup: '<rootDir>/test/server/globalSetup.ts',
+      globalTeardown: '<rootDir>/test/server/globalTeardown.ts',
       setupFilesAfterEnv: ['<rootDir>/test/server/setup.ts'],
       testMatch: ['<rootDir>/test/server/**/*.test.ts'],
     },

@@ -1,5 +1,6 @@
 // `npm test`: type-check, lint (with import-x/no-cycle), format, folder-level import cycles, then every test layer — unit, component, server, and end to end in Debian's
-// Chromium against the real server. Installs Chromium when it is missing (as root), never skips the browser tests.
+// Chromium against the real server. Installs Chromium, PostgreSQL and PostGIS when they are missing (as root), never
+// skips the browser or PostgreSQL tests.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,21 +14,37 @@ function run(label, command, args) {
   return result.status === 0;
 }
 
-function ensureChromium() {
-  if (fs.existsSync(CHROMIUM)) return;
+/** True when a PostgreSQL server (initdb) and PostGIS for it are installed (Debian's layout). */
+function hasPostgresWithPostgis() {
+  const versions = '/usr/lib/postgresql';
+  if (!fs.existsSync(versions)) return false;
+  return fs
+    .readdirSync(versions)
+    .some(
+      (version) =>
+        fs.existsSync(path.join(versions, version, 'bin', 'initdb')) &&
+        fs.existsSync(`/usr/share/postgresql/${version}/extension/postgis.control`),
+    );
+}
+
+/**
+ * Installs Debian packages when `present()` says they are missing (as root, with apt-get); otherwise
+ * stops with the command to run. Never goes on without them: no test is skipped for a missing tool.
+ */
+function ensureDebianPackages(what, packages, present) {
+  if (present()) return;
+  const command = `apt-get install -y ${packages.join(' ')}`;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot || !fs.existsSync('/usr/bin/apt-get')) {
-    console.error(
-      'Chromium is missing for the browser tests: install it with `sudo apt-get install -y chromium`.',
-    );
+    console.error(`${what} is missing for the tests: install it with \`sudo ${command}\`.`);
     process.exit(1);
   }
-  console.log("Chromium is missing: installing Debian's chromium (apt-get install -y chromium)…");
+  console.log(`${what} is missing: installing Debian's ${packages.join(' and ')} (${command})…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
-  if (update.status !== 0 || install.status !== 0 || !fs.existsSync(CHROMIUM)) {
-    console.error('Installing Chromium failed: run `apt-get install -y chromium` and try again.');
+  const install = spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env });
+  if (update.status !== 0 || install.status !== 0 || !present()) {
+    console.error(`Installing ${what} failed: run \`${command}\` and try again.`);
     process.exit(1);
   }
 }
@@ -50,7 +67,9 @@ function counts(resultFile) {
   };
 }
 
-ensureChromium();
+ensureDebianPackages('Chromium', ['chromium'], () => fs.existsSync(CHROMIUM));
+// The repository contract tests start a throwaway PostgreSQL/PostGIS cluster (test/server/globalSetup.ts).
+ensureDebianPackages('PostgreSQL with PostGIS', ['postgresql', 'postgis'], hasPostgresWithPostgis);
 const results = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-test-'));
 const checks = [
   run('Type-check (tsc --noEmit)', process.execPath, [

@@ -1,12 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { RateLimitState, RateLimitStore } from './RateLimitStore';
-
-interface Row {
-  count: number;
-  window_start: number;
-  blocked_until: number;
-  expires_at: number;
-}
+import { toRateLimitState, type RateLimitRow as Row } from './rateLimitRow';
 
 /** The rate-limit counters in the `rate_limits` table (migration 15). */
 export function createSqliteRateLimitStore(db: Database): RateLimitStore {
@@ -30,14 +24,7 @@ export function createSqliteRateLimitStore(db: Database): RateLimitStore {
   return {
     read(bucket, key): RateLimitState | null {
       const row = select.get(bucket, key);
-      return row
-        ? {
-            count: row.count,
-            windowStart: row.window_start,
-            blockedUntil: row.blocked_until,
-            expiresAt: row.expires_at,
-          }
-        : null;
+      return row ? toRateLimitState(row) : null;
     },
     write(bucket, key, state) {
       upsert.run(bucket, key, state.count, state.windowStart, state.blockedUntil, state.expiresAt);

@@ -1,22 +1,7 @@
 import crypto from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import type { SessionRecord, SessionStore } from './SessionStore';
-
-interface SessionRow {
-  id: string;
-  user_id: string;
-  created_at: number;
-  last_seen_at: number;
-  revoked_at: number | null;
-}
-
-const toRecord = (row: SessionRow): SessionRecord => ({
-  id: row.id,
-  userId: row.user_id,
-  createdAt: row.created_at,
-  lastSeenAt: row.last_seen_at,
-  revokedAt: row.revoked_at,
-});
+import type { SessionStore } from './SessionStore';
+import { toSessionRecord, type SessionRow } from './sessionRow';
 
 export function createSqliteSessionStore(db: Database): SessionStore {
   const insert = db.prepare<[string, string, number, number]>(
@@ -45,7 +30,7 @@ export function createSqliteSessionStore(db: Database): SessionStore {
     },
     find(id) {
       const row = byId.get(id);
-      return row ? toRecord(row) : null;
+      return row ? toSessionRecord(row) : null;
     },
     touch(id, now) {
       touch.run(now, id);

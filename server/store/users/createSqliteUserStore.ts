@@ -1,45 +1,19 @@
 import crypto from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import { type UserRecord, type UserStatus, UsernameTakenError, type UserStore } from './UserStore';
-interface UserRow {
-  id: string;
-  username: string;
-  email: string;
-  name: string;
-  phone: string;
-  default_language: string;
-  company_name: string;
-  company_address: string;
-  password_hash: string | null;
-  status: UserStatus;
-  roles: string;
-  access_rights: string;
-  teams: string;
-  token_version: number;
-}
+import { UsernameTakenError, type UserRecord, type UserStore } from './UserStore';
+import { toUserRecord, type UserRow } from './userRow';
 
-function toRecord(row: UserRow, sites: UserRecord['sites']): UserRecord {
-  return {
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    name: row.name,
-    phone: row.phone,
-    defaultLanguage: row.default_language,
-    companyName: row.company_name,
-    companyAddress: row.company_address,
-    passwordHash: row.password_hash,
-    status: row.status,
-    roles: JSON.parse(row.roles) as string[],
-    accessRights: JSON.parse(row.access_rights) as string[],
-    sites,
-    teams: JSON.parse(row.teams) as string[],
-    tokenVersion: row.token_version,
-  };
-}
-
+/**
+ * By its code, not `instanceof Error`: better-sqlite3's native addon keeps the SqliteError class of the
+ * first module instance that loaded it, which is another realm's Error in a jest worker's later test files.
+ */
 function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    error.code === 'SQLITE_CONSTRAINT_UNIQUE'
+  );
 }
 
 export function createSqliteUserStore(db: Database): UserStore {
@@ -66,7 +40,7 @@ export function createSqliteUserStore(db: Database): UserStore {
       grant.run(userId, siteId);
     }
   });
-  const record = (row: UserRow) => toRecord(row, sitesOf.all(row.id));
+  const record = (row: UserRow) => toUserRecord(row, sitesOf.all(row.id));
   const byId = db.prepare<[string], UserRow>('SELECT * FROM users WHERE id = ?');
   const byUsername = db.prepare<[string], UserRow>('SELECT * FROM users WHERE username = ?');
   const all = db.prepare<[], UserRow>('SELECT * FROM users ORDER BY username');

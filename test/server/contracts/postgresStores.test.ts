@@ -1,0 +1,84 @@
+import {
+  openPostgresRepositories,
+  type PostgresRepositories,
+} from '../../../server/store/postgres/createPostgresStores';
+import {
+  createTestPostgresDatabase,
+  emptyTestPostgresTables,
+  type TestPostgresDatabase,
+} from '../helpers/testPostgres';
+import { describeRateLimitStoreContract } from './describeRateLimitStoreContract';
+import { describeSessionStoreContract } from './describeSessionStoreContract';
+import { describeUserStoreContract } from './describeUserStoreContract';
+
+// The same repository contracts over PostgreSQL (the jest run's throwaway cluster, test/server/globalSetup.ts):
+// one database for the file, emptied before every test.
+let database: TestPostgresDatabase;
+let repositories: PostgresRepositories;
+beforeAll(() => {
+  database = createTestPostgresDatabase();
+  repositories = openPostgresRepositories(database.url);
+});
+afterAll(() => {
+  repositories?.close();
+  database?.drop();
+});
+function makePostgresStores() {
+  emptyTestPostgresTables(database.url);
+  return repositories;
+}
+
+describe('PostgreSQL: users and account keys', () => describeUserStoreContract(makePostgresStores));
+describe('PostgreSQL: sessions', () => describeSessionStoreContract(makePostgresStores));
+describe('PostgreSQL: rate limits', () => describeRateLimitStoreContract(makePostgresStores));
+
+describe('PostgreSQL: two app instances on one database', () => {
+  let other: PostgresRepositories;
+  beforeAll(() => {
+    other = openPostgresRepositories(database.url);
+  });
+  afterAll(() => other?.close());
+  beforeEach(() => emptyTestPostgresTables(database.url));
+
+  it('applies the migrations once: a second instance finds them applied', () => {
+    expect(() => openPostgresRepositories(database.url).close()).not.toThrow();
+  });
+
+  it('refuses on one instance a session revoked on the other', () => {
+    const user = repositories.users.create({
+      username: 'anna@example.ch',
+      email: 'anna@example.ch',
+      passwordHash: 'hash',
+      status: 'active',
+      roles: ['user'],
+    });
+    const session = repositories.sessions.create(user.id, 1_000);
+    expect(other.sessions.revoke(session.id, 2_000)).toBe(true);
+    expect(repositories.sessions.find(session.id)?.revokedAt).toBe(2_000);
+    expect(repositories.sessions.revoke(session.id, 3_000)).toBe(false);
+  });
+
+  it('counts a rate limit across instances', () => {
+    repositories.rateLimits.write('loginFailuresPerIp', '10.0.0.1', {
+      count: 5,
+      windowStart: 1_000,
+      blockedUntil: 9_000,
+      expiresAt: 10_000,
+    });
+    expect(other.rateLimits.read('loginFailuresPerIp', '10.0.0.1')?.blockedUntil).toBe(9_000);
+  });
+
+  it('lets a single-use key be used on one instance only', () => {
+    repositories.accountKeys.add('hash', { kind: 'reset', email: 'a@x.ch', userId: null, expiresAt: 10_000 });
+    expect(other.accountKeys.consume('reset', 'hash', 1_000)).toBe(true);
+    expect(repositories.accountKeys.consume('reset', 'hash', 1_000)).toBe(false);
+  });
+
+  it('does not show one instance the uncommitted writes of the other', () => {
+    repositories.unitOfWork(() => {
+      repositories.rateLimits.write('b', 'k', { count: 1, windowStart: 0, blockedUntil: 0, expiresAt: 1 });
+      expect(other.rateLimits.read('b', 'k')).toBeNull();
+    });
+    expect(other.rateLimits.read('b', 'k')).not.toBeNull();
+  });
+});

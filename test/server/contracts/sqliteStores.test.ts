@@ -1,0 +1,21 @@
+import type { Database } from 'better-sqlite3';
+import { openDatabase } from '../../../server/store/openDatabase';
+import { createSqliteStores } from '../../../server/store/Stores';
+import { describeRateLimitStoreContract } from './describeRateLimitStoreContract';
+import { describeSessionStoreContract } from './describeSessionStoreContract';
+import { describeUserStoreContract } from './describeUserStoreContract';
+
+// The repository contracts over the embedded SQLite adapter: a new in-memory database for every test.
+const opened: Database[] = [];
+function makeSqliteStores() {
+  const db = openDatabase(':memory:');
+  opened.push(db);
+  return createSqliteStores(db);
+}
+afterEach(() => {
+  for (const db of opened.splice(0)) db.close();
+});
+
+describe('SQLite: users and account keys', () => describeUserStoreContract(makeSqliteStores));
+describe('SQLite: sessions', () => describeSessionStoreContract(makeSqliteStores));
+describe('SQLite: rate limits', () => describeRateLimitStoreContract(makeSqliteStores));

@@ -1,0 +1,57 @@
+import crypto from 'node:crypto';
+import { connectPostgres, type PostgresConnection } from '../../../server/store/postgres/PostgresConnection';
+
+/** Set by test/server/globalSetup.ts: the test cluster's URL without a database name, or why it did not start. */
+export const TEST_POSTGRES_URL_ENV = 'PARCEL_ATLAS_TEST_POSTGRES';
+export const TEST_POSTGRES_ERROR_ENV = 'PARCEL_ATLAS_TEST_POSTGRES_ERROR';
+
+/** The URL of the jest run's PostgreSQL cluster (no database); throws why there is none. */
+export function testPostgresServer(): string {
+  const failure = process.env[TEST_POSTGRES_ERROR_ENV];
+  if (failure) throw new Error(`The PostgreSQL test cluster could not be started: ${failure}`);
+  const server = process.env[TEST_POSTGRES_URL_ENV];
+  if (!server) {
+    throw new Error(
+      `No PostgreSQL test cluster (${TEST_POSTGRES_URL_ENV} is unset): run the server tests through jest's server project`,
+    );
+  }
+  return server;
+}
+
+function withConnection<T>(url: string, work: (db: PostgresConnection) => T): T {
+  const db = connectPostgres(url);
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** A new empty database (with PostGIS, unaccent and pg_trgm from template1) for one test file. */
+export interface TestPostgresDatabase {
+  url: string;
+  drop(): void;
+}
+
+export function createTestPostgresDatabase(): TestPostgresDatabase {
+  const name = `test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = `${testPostgresServer()}/postgres`;
+  withConnection(admin, (db) => db.exec(`CREATE DATABASE ${name}`));
+  return {
+    url: `${testPostgresServer()}/${name}`,
+    drop: () => withConnection(admin, (db) => db.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+  };
+}
+
+/** Empties every table of the database but the migration bookkeeping and PostGIS's reference table. */
+export function emptyTestPostgresTables(url: string): void {
+  withConnection(url, (db) => {
+    const tables = db
+      .query<{ name: string }>(
+        `SELECT quote_ident(tablename) AS name FROM pg_tables
+         WHERE schemaname = 'public' AND tablename NOT IN ('schema_migrations', 'spatial_ref_sys')`,
+      )
+      .map((row) => row.name);
+    if (tables.length > 0) db.exec(`TRUNCATE ${tables.join(', ')} CASCADE`);
+  });
+}
