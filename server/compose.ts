@@ -37,7 +37,8 @@ import {
 } from './services/tiles/TileRenderer';
 import { createSessionService } from './services/sessions/SessionService';
 import { createTokenService } from './services/tokens/TokenService';
-import { createSqliteStores } from './store/Stores';
+import { createSqliteStores, type Stores } from './store/Stores';
+import { assertPostgresStoresComplete, createPostgresStores } from './store/postgres/createPostgresStores';
 import type { ParcelRepository } from './store/parcels/ParcelRepository';
 
 /** The tile worker thread's entry (its own small composition of a read-only repository). */
@@ -64,6 +65,19 @@ function createTileRenderer(config: Config, db: Database, parcels: ParcelReposit
   });
 }
 
+/**
+ * Fails at start, before any data is prepared, when the configured storage cannot serve every repository
+ * (DATABASE_URL while the PostgreSQL adapter is incomplete), naming what is missing.
+ */
+export function assertStorageAvailable(config: Config): void {
+  if (config.databaseUrl !== null) assertPostgresStoresComplete();
+}
+
+/** The repositories: PostgreSQL when DATABASE_URL is set (ADR 021d), else the embedded SQLite database. */
+function createStores(config: Config, db: Database): Stores {
+  return config.databaseUrl !== null ? createPostgresStores(config.databaseUrl) : createSqliteStores(db);
+}
+
 export interface ComposeOptions {
   config: Config;
   db: Database;
@@ -79,7 +93,7 @@ export interface ComposeOptions {
  */
 export function composeContext({ config, db, log, pushAgent }: ComposeOptions): AppContext {
   limitPasswordHashing(config.passwordHashConcurrency);
-  const stores = createSqliteStores(db);
+  const stores = createStores(config, db);
   const { unitOfWork } = stores;
   const events = new EventEmitter();
   // One cache for every tile that depends on neither the user nor a search: parcels, buildings, layers.

@@ -58,6 +58,12 @@ export interface Config {
   passwordHashConcurrency: number;
   /** Worker threads that render tiles (WORKERS, default the CPU cores); 0 renders on the event loop. */
   workers: number;
+  /**
+   * PostgreSQL instead of the embedded SQLite file (DATABASE_URL, `postgres://user:password@host:port/db`);
+   * null = SQLite in DATA_DIR. Experimental: the server refuses to start while a repository has no
+   * PostgreSQL adapter (server/store/postgres).
+   */
+  databaseUrl: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -137,6 +143,27 @@ function trustProxy(env: Env): false | number | string[] {
     }
   }
   return entries;
+}
+
+/** DATABASE_URL: a postgres:// or postgresql:// URL naming a database (libpq's own URL syntax). */
+function databaseUrl(env: Env): string | null {
+  const raw = optional(env, 'DATABASE_URL');
+  if (raw === null) return null;
+  // Never echo the value: it usually holds a password.
+  const refuse = () =>
+    new ConfigError(
+      'DATABASE_URL must be a PostgreSQL URL like postgres://user:password@host:5432/parcel_atlas (with a database name)',
+    );
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw refuse();
+  }
+  if (!['postgres:', 'postgresql:'].includes(parsed.protocol) || parsed.pathname.replace(/^\//, '') === '') {
+    throw refuse();
+  }
+  return raw;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -290,5 +317,6 @@ export function loadConfig(env: Env = process.env): Config {
       64,
     ),
     workers: integer(env, 'WORKERS', os.availableParallelism(), 0, 64),
+    databaseUrl: databaseUrl(env),
   };
 }

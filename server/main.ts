@@ -6,6 +6,7 @@ import { seedPlans } from './store/subscriptions/planCatalogue';
 import { ensureDataset } from './data/ensureDataset';
 import { openDatabase } from './store/openDatabase';
 import { buildApp } from './app';
+import { assertStorageAvailable } from './compose';
 import { attachSocketServer } from './socket/attachSocketServer';
 import { createLogger } from './logging/createLogger';
 
@@ -33,6 +34,7 @@ function readConfig(): Config {
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config);
+  assertStorageAvailable(config);
   const db = openDatabase(path.join(config.dataDir, 'parcel-atlas.sqlite'));
   await prepareData(db, config, logger);
   const app = await buildApp({ config, db, logger });

@@ -6,6 +6,17 @@ import { createPostgresRateLimitStore } from './rateLimits/createPostgresRateLim
 import { createPostgresSessionStore } from './sessions/createPostgresSessionStore';
 import { createPostgresAccountKeyStore } from './users/createPostgresAccountKeyStore';
 import { createPostgresUserStore } from './users/createPostgresUserStore';
+import {
+  createPostgresCheckoutSessionRepository,
+  createPostgresPaymentEventRepository,
+  createPostgresPortalSessionRepository,
+} from './subscriptions/createPostgresPaymentRepositories';
+import {
+  createPostgresPlanRepository,
+  seedPostgresPlans,
+} from './subscriptions/createPostgresPlanRepository';
+import { createPostgresSubscriptionRepository } from './subscriptions/createPostgresSubscriptionRepository';
+import { createPostgresUsageRepository } from './subscriptions/createPostgresUsageRepository';
 
 /** The repositories that have a PostgreSQL adapter so far, each built over the one connection. */
 const postgresRepositories = {
@@ -13,6 +24,12 @@ const postgresRepositories = {
   accountKeys: createPostgresAccountKeyStore,
   rateLimits: createPostgresRateLimitStore,
   sessions: createPostgresSessionStore,
+  plans: createPostgresPlanRepository,
+  subscriptions: createPostgresSubscriptionRepository,
+  usage: createPostgresUsageRepository,
+  checkoutSessions: createPostgresCheckoutSessionRepository,
+  portalSessions: createPostgresPortalSessionRepository,
+  paymentEvents: createPostgresPaymentEventRepository,
 } satisfies { [Name in keyof Stores]?: (db: PostgresConnection) => Stores[Name] };
 
 type SupportedName = keyof typeof postgresRepositories;
@@ -59,13 +76,14 @@ export function unsupportedPostgresRepositories(): string[] {
 export class PostgresNotSupportedError extends Error {}
 
 /**
- * Connects (one synchronous libpq connection, ADR 021d), applies the pending PostgreSQL migrations and
- * builds the repositories that have an adapter. The contract tests use it directly.
+ * Connects (one synchronous libpq connection, ADR 021d), applies the pending PostgreSQL migrations, seeds
+ * the plan catalogue and builds the repositories that have an adapter. The contract tests use it directly.
  */
 export function openPostgresRepositories(url: string): PostgresRepositories {
   const db = connectPostgres(url);
   try {
     migratePostgres(db, postgresMigrations);
+    seedPostgresPlans(db);
   } catch (error) {
     db.close();
     throw error;

@@ -22,7 +22,8 @@ export interface CheckoutSessionRepository {
   close(id: string, status: 'complete' | 'expired'): boolean;
 }
 
-interface Row {
+/** A `checkout_sessions` row as both adapters read it. */
+export interface CheckoutSessionRow {
   id: string;
   user_id: string;
   email: string;
@@ -35,11 +36,24 @@ interface Row {
   coupon_code: string | null;
 }
 
+export const toCheckoutSessionRecord = (row: CheckoutSessionRow): CheckoutSessionRecord => ({
+  id: row.id,
+  userId: row.user_id,
+  email: row.email,
+  planId: row.plan_id,
+  amountCents: row.amount_cents,
+  status: row.status,
+  successUrl: row.success_url,
+  cancelUrl: row.cancel_url,
+  createdAt: row.created_at,
+  couponCode: row.coupon_code,
+});
+
 export function createCheckoutSessionRepository(db: Database): CheckoutSessionRepository {
   const insert = db.prepare(`INSERT INTO checkout_sessions
     (id, user_id, email, plan_id, amount_cents, status, success_url, cancel_url, created_at, coupon_code)
     VALUES (@id, @userId, @email, @planId, @amountCents, @status, @successUrl, @cancelUrl, @createdAt, @couponCode)`);
-  const byId = db.prepare<[string], Row>('SELECT * FROM checkout_sessions WHERE id = ?');
+  const byId = db.prepare<[string], CheckoutSessionRow>('SELECT * FROM checkout_sessions WHERE id = ?');
   const close = db.prepare("UPDATE checkout_sessions SET status = ? WHERE id = ? AND status = 'open'");
   return {
     create: (record) => {
@@ -47,20 +61,7 @@ export function createCheckoutSessionRepository(db: Database): CheckoutSessionRe
     },
     byId: (id) => {
       const row = byId.get(id);
-      return row
-        ? {
-            id: row.id,
-            userId: row.user_id,
-            email: row.email,
-            planId: row.plan_id,
-            amountCents: row.amount_cents,
-            status: row.status,
-            successUrl: row.success_url,
-            cancelUrl: row.cancel_url,
-            createdAt: row.created_at,
-            couponCode: row.coupon_code,
-          }
-        : null;
+      return row ? toCheckoutSessionRecord(row) : null;
     },
     close: (id, status) => close.run(status, id).changes === 1,
   };

@@ -6,7 +6,8 @@ export function formatPlanCost(currency: string, amount: number): string {
   return `${currency} ${amount.toFixed(2)} / month`;
 }
 
-interface PlanRow {
+/** A `plans` row as both adapters read it. */
+export interface PlanRow {
   id: string;
   name: string;
   details: string;
@@ -27,7 +28,7 @@ export interface PlanRepository {
   byLookupKey(lookupKey: string): Plan | null;
 }
 
-function toPlan(row: PlanRow): Plan {
+export function toPlan(row: PlanRow): Plan {
   const amount = row.amount_cents / 100;
   return {
     id: row.id,

@@ -22,7 +22,8 @@ export interface SubscriptionRecord {
   providerSubscriptionId: string | null;
 }
 
-interface SubscriptionRow {
+/** A `subscriptions` row as both adapters read it (the flag as 0/1). */
+export interface SubscriptionRow {
   user_id: string;
   plan_id: string | null;
   product: string;
@@ -46,7 +47,7 @@ export interface SubscriptionRepository {
   save(record: SubscriptionRecord): void;
 }
 
-function toRecord(row: SubscriptionRow): SubscriptionRecord {
+export function toSubscriptionRecord(row: SubscriptionRow): SubscriptionRecord {
   return {
     userId: row.user_id,
     planId: row.plan_id,
@@ -88,11 +89,11 @@ export function createSubscriptionRepository(db: Database): SubscriptionReposito
   return {
     byUser: (userId) => {
       const row = byUser.get(userId);
-      return row ? toRecord(row) : null;
+      return row ? toSubscriptionRecord(row) : null;
     },
     byProviderSubscriptionId: (id) => {
       const row = byProviderId.get(id);
-      return row ? toRecord(row) : null;
+      return row ? toSubscriptionRecord(row) : null;
     },
     save: (record) => {
       upsert.run({

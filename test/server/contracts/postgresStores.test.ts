@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import {
   openPostgresRepositories,
   type PostgresRepositories,
@@ -9,6 +12,7 @@ import {
 } from '../helpers/testPostgres';
 import { describeRateLimitStoreContract } from './describeRateLimitStoreContract';
 import { describeSessionStoreContract } from './describeSessionStoreContract';
+import { describeSubscriptionContract } from './describeSubscriptionContract';
 import { describeUserStoreContract } from './describeUserStoreContract';
 
 // The same repository contracts over PostgreSQL (the jest run's throwaway cluster, test/server/globalSetup.ts):
@@ -31,6 +35,8 @@ function makePostgresStores() {
 describe('PostgreSQL: users and account keys', () => describeUserStoreContract(makePostgresStores));
 describe('PostgreSQL: sessions', () => describeSessionStoreContract(makePostgresStores));
 describe('PostgreSQL: rate limits', () => describeRateLimitStoreContract(makePostgresStores));
+describe('PostgreSQL: plans, subscriptions, usage and payments', () =>
+  describeSubscriptionContract(makePostgresStores));
 
 describe('PostgreSQL: two app instances on one database', () => {
   let other: PostgresRepositories;
@@ -72,6 +78,20 @@ describe('PostgreSQL: two app instances on one database', () => {
     repositories.accountKeys.add('hash', { kind: 'reset', email: 'a@x.ch', userId: null, expiresAt: 10_000 });
     expect(other.accountKeys.consume('reset', 'hash', 1_000)).toBe(true);
     expect(repositories.accountKeys.consume('reset', 'hash', 1_000)).toBe(false);
+  });
+
+  it('never counts a quota past its limit when two processes count at once', async () => {
+    const run = promisify(execFile);
+    const script = path.join(__dirname, '..', 'helpers', 'countUsageConcurrently.ts');
+    const tsx = path.join(process.cwd(), 'node_modules', '.bin', 'tsx');
+    // Two processes, 1500 attempts each, at a limit of 2000: exactly 2000 are accepted between them
+    // (long enough for the two to overlap: a trial run split them 1959 / 2041 at 3000 each).
+    const results = await Promise.all(
+      [1, 2].map(() => run(tsx, [script, database.url, '1500', '2000'], { cwd: process.cwd() })),
+    );
+    const accepted = results.map((result) => Number(result.stdout));
+    expect(accepted[0] + accepted[1]).toBe(2000);
+    expect(repositories.usage.read('user-1', '2026-11-01').full_view).toBe(2000);
   });
 
   it('does not show one instance the uncommitted writes of the other', () => {

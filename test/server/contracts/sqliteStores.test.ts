@@ -3,6 +3,7 @@ import { openDatabase } from '../../../server/store/openDatabase';
 import { createSqliteStores } from '../../../server/store/Stores';
 import { describeRateLimitStoreContract } from './describeRateLimitStoreContract';
 import { describeSessionStoreContract } from './describeSessionStoreContract';
+import { describeSubscriptionContract } from './describeSubscriptionContract';
 import { describeUserStoreContract } from './describeUserStoreContract';
 
 // The repository contracts over the embedded SQLite adapter: a new in-memory database for every test.
@@ -19,3 +20,5 @@ afterEach(() => {
 describe('SQLite: users and account keys', () => describeUserStoreContract(makeSqliteStores));
 describe('SQLite: sessions', () => describeSessionStoreContract(makeSqliteStores));
 describe('SQLite: rate limits', () => describeRateLimitStoreContract(makeSqliteStores));
+describe('SQLite: plans, subscriptions, usage and payments', () =>
+  describeSubscriptionContract(makeSqliteStores));

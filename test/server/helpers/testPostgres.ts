@@ -43,13 +43,16 @@ export function createTestPostgresDatabase(): TestPostgresDatabase {
   };
 }
 
-/** Empties every table of the database but the migration bookkeeping and PostGIS's reference table. */
+/**
+ * Empties every table of the database but the reference data a fresh database starts with: the migration
+ * bookkeeping, PostGIS's spatial reference systems and the seeded plan catalogue.
+ */
 export function emptyTestPostgresTables(url: string): void {
   withConnection(url, (db) => {
     const tables = db
       .query<{ name: string }>(
         `SELECT quote_ident(tablename) AS name FROM pg_tables
-         WHERE schemaname = 'public' AND tablename NOT IN ('schema_migrations', 'spatial_ref_sys')`,
+         WHERE schemaname = 'public' AND tablename NOT IN ('schema_migrations', 'spatial_ref_sys', 'plans')`,
       )
       .map((row) => row.name);
     if (tables.length > 0) db.exec(`TRUNCATE ${tables.join(', ')} CASCADE`);

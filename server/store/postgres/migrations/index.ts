@@ -2,10 +2,12 @@ import type { PostgresMigration } from './PostgresMigration';
 import { accountsMigration } from './010-accounts';
 import { rateLimitsMigration } from './015-rate-limits';
 import { sessionsMigration } from './016-sessions';
+import { plansSubscriptionsMigration } from './030-plans-subscriptions';
 
 /** Every PostgreSQL schema step, in order (the areas' version ranges are those of server/store/migrations). */
 export const postgresMigrations: PostgresMigration[] = [
   accountsMigration,
   rateLimitsMigration,
   sessionsMigration,
+  plansSubscriptionsMigration,
 ];

@@ -1,0 +1,13 @@
+// Run as a separate process (tsx) by the PostgreSQL contract test: one "app instance" that tries to count
+// `attempts` uses of one quota, each in its own unit of work, and prints how many were accepted.
+import { openPostgresRepositories } from '../../../server/store/postgres/createPostgresStores';
+
+const [url, attempts, limit] = process.argv.slice(2);
+const stores = openPostgresRepositories(url);
+let accepted = 0;
+for (let attempt = 0; attempt < Number(attempts); attempt += 1) {
+  if (stores.unitOfWork(() => stores.usage.tryIncrement('user-1', '2026-11-01', 'full_view', Number(limit))))
+    accepted += 1;
+}
+stores.close();
+process.stdout.write(String(accepted));
