@@ -17,6 +17,14 @@ import {
 } from './subscriptions/createPostgresPlanRepository';
 import { createPostgresSubscriptionRepository } from './subscriptions/createPostgresSubscriptionRepository';
 import { createPostgresUsageRepository } from './subscriptions/createPostgresUsageRepository';
+import { createPostgresOneTimeTokenStore } from './reports/createPostgresOneTimeTokenStore';
+import { createPostgresPushSubscriptionStore } from './push/createPostgresPushSubscriptionStore';
+import { createPostgresAccountDirectory } from './settings/createPostgresAccountDirectory';
+import { createPostgresAuditLogStore } from './settings/createPostgresAuditLogStore';
+import { createPostgresEmailChangeStore } from './settings/createPostgresEmailChangeStore';
+import { createPostgresFileItemStore } from './settings/createPostgresFileItemStore';
+import { createPostgresPreferenceStore } from './settings/createPostgresPreferenceStore';
+import { createPostgresSiteStore } from './settings/createPostgresSiteStore';
 
 /** The repositories that have a PostgreSQL adapter so far, each built over the one connection. */
 const postgresRepositories = {
@@ -30,6 +38,14 @@ const postgresRepositories = {
   checkoutSessions: createPostgresCheckoutSessionRepository,
   portalSessions: createPostgresPortalSessionRepository,
   paymentEvents: createPostgresPaymentEventRepository,
+  oneTimeTokens: createPostgresOneTimeTokenStore,
+  pushSubscriptions: createPostgresPushSubscriptionStore,
+  sites: createPostgresSiteStore,
+  preferences: createPostgresPreferenceStore,
+  fileItems: createPostgresFileItemStore,
+  auditLog: createPostgresAuditLogStore,
+  emailChanges: createPostgresEmailChangeStore,
+  accountDirectory: createPostgresAccountDirectory,
 } satisfies { [Name in keyof Stores]?: (db: PostgresConnection) => Stores[Name] };
 
 type SupportedName = keyof typeof postgresRepositories;

@@ -1,25 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import type { PushSubscriptionRecord, PushSubscriptionStore } from './PushSubscriptionStore';
-
-interface PushSubscriptionRow {
-  endpoint: string;
-  user_id: string;
-  session_id: string | null;
-  p256dh: string;
-  auth: string;
-  device: string;
-  created_at: number;
-}
-
-const toRecord = (row: PushSubscriptionRow): PushSubscriptionRecord => ({
-  endpoint: row.endpoint,
-  userId: row.user_id,
-  sessionId: row.session_id,
-  p256dh: row.p256dh,
-  auth: row.auth,
-  device: row.device,
-  createdAt: row.created_at,
-});
+import type { PushSubscriptionStore } from './PushSubscriptionStore';
+import { toPushSubscriptionRecord, type PushSubscriptionRow } from './pushSubscriptionRow';
 
 export function createSqlitePushSubscriptionStore(db: Database): PushSubscriptionStore {
   const upsert = db.prepare<[string, string, string | null, string, string, string, number]>(
@@ -58,10 +39,10 @@ export function createSqlitePushSubscriptionStore(db: Database): PushSubscriptio
         record.createdAt,
       );
     },
-    listForUser: (userId) => ofUser.all(userId).map(toRecord),
+    listForUser: (userId) => ofUser.all(userId).map(toPushSubscriptionRecord),
     findForUser(userId, endpoint) {
       const row = oneOfUser.get(userId, endpoint);
-      return row ? toRecord(row) : null;
+      return row ? toPushSubscriptionRecord(row) : null;
     },
     removeForUser: (userId, endpoint) => removeOfUser.run(userId, endpoint).changes > 0,
     removeEndpoint(endpoint) {

@@ -24,7 +24,8 @@ export interface OneTimeTokenStore {
   purgeExpired(before: number): void;
 }
 
-interface TokenRow {
+/** A `one_time_tokens` row as both adapters read it. */
+export interface TokenRow {
   token_hash: string;
   user_id: string;
   session_id: string;
@@ -34,7 +35,7 @@ interface TokenRow {
   used_at: number | null;
 }
 
-const toRecord = (row: TokenRow): OneTimeTokenRecord => ({
+export const toOneTimeTokenRecord = (row: TokenRow): OneTimeTokenRecord => ({
   tokenHash: row.token_hash,
   userId: row.user_id,
   sessionId: row.session_id,
@@ -67,11 +68,11 @@ export function createSqliteOneTimeTokenStore(db: Database): OneTimeTokenStore {
     },
     take(tokenHash, now) {
       const row = take.get(now, tokenHash, now);
-      return row ? toRecord(row) : null;
+      return row ? toOneTimeTokenRecord(row) : null;
     },
     find(tokenHash) {
       const row = find.get(tokenHash);
-      return row ? { ...toRecord(row), usedAt: row.used_at } : null;
+      return row ? { ...toOneTimeTokenRecord(row), usedAt: row.used_at } : null;
     },
     purgeExpired(before) {
       purge.run(before);

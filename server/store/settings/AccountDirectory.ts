@@ -27,7 +27,8 @@ export interface AccountDirectory {
   find(id: string): DirectoryRow | null;
 }
 
-interface Row {
+/** The directory's query row as both adapters read it (roles as JSON text). */
+export interface DirectoryQueryRow {
   id: string;
   username: string;
   email: string;
@@ -46,7 +47,7 @@ const COLUMNS = `u.id, u.username, u.email, u.name, u.status, u.roles,
   (SELECT s.product FROM subscriptions s WHERE s.user_id = u.id) AS plan,
   (SELECT max(created_at) FROM sessions WHERE user_id = u.id) AS last_login_at`;
 
-const toRow = (row: Row): DirectoryRow => ({
+export const toDirectoryRow = (row: DirectoryQueryRow): DirectoryRow => ({
   id: row.id,
   username: row.username,
   email: row.email,
@@ -58,10 +59,10 @@ const toRow = (row: Row): DirectoryRow => ({
 });
 
 export function createSqliteAccountDirectory(db: Database): AccountDirectory {
-  const select = db.prepare<[string, string, string, string, number, number], Row>(
+  const select = db.prepare<[string, string, string, string, number, number], DirectoryQueryRow>(
     `SELECT ${COLUMNS} FROM users u WHERE ${MATCH} ORDER BY u.username LIMIT ? OFFSET ?`,
   );
-  const byId = db.prepare<[string], Row>(`SELECT ${COLUMNS} FROM users u WHERE u.id = ?`);
+  const byId = db.prepare<[string], DirectoryQueryRow>(`SELECT ${COLUMNS} FROM users u WHERE u.id = ?`);
   const count = db.prepare<[string, string, string, string], { n: number }>(
     `SELECT count(*) AS n FROM users u WHERE ${MATCH}`,
   );
@@ -70,13 +71,13 @@ export function createSqliteAccountDirectory(db: Database): AccountDirectory {
       const term = search.trim().toLowerCase();
       const terms = [term, term, term, term] as const;
       return {
-        rows: select.all(...terms, limit, offset).map(toRow),
+        rows: select.all(...terms, limit, offset).map(toDirectoryRow),
         total: count.get(...terms)?.n ?? 0,
       };
     },
     find(id) {
       const row = byId.get(id);
-      return row ? toRow(row) : null;
+      return row ? toDirectoryRow(row) : null;
     },
   };
 }

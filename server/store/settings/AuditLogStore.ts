@@ -10,7 +10,8 @@ export interface AuditLogStore {
   list(options: { targetId?: string; limit: number; offset: number }): { items: AuditEntry[]; total: number };
 }
 
-interface Row {
+/** An `audit_log` row as both adapters read it (details as JSON text). */
+export interface AuditLogRow {
   id: number;
   at: number;
   actor_id: string | null;
@@ -21,12 +22,23 @@ interface Row {
   details: string;
 }
 
+export const toAuditEntry = (row: AuditLogRow): AuditEntry => ({
+  id: row.id,
+  at: row.at,
+  actorId: row.actor_id,
+  actorUsername: row.actor_username,
+  action: row.action as AuditEntry['action'],
+  targetId: row.target_id,
+  targetUsername: row.target_username,
+  details: JSON.parse(row.details) as Record<string, unknown>,
+});
+
 export function createSqliteAuditLogStore(db: Database): AuditLogStore {
   const insert = db.prepare(
     `INSERT INTO audit_log (at, actor_id, actor_username, action, target_id, target_username, details)
      VALUES (@at, @actorId, @actorUsername, @action, @targetId, @targetUsername, @details)`,
   );
-  const page = db.prepare<[string | null, string | null, number, number], Row>(
+  const page = db.prepare<[string | null, string | null, number, number], AuditLogRow>(
     `SELECT * FROM audit_log WHERE (? IS NULL OR target_id = ?) ORDER BY id DESC LIMIT ? OFFSET ?`,
   );
   const count = db.prepare<[string | null, string | null], { n: number }>(
@@ -47,16 +59,7 @@ export function createSqliteAuditLogStore(db: Database): AuditLogStore {
     list({ targetId, limit, offset }) {
       const target = targetId ?? null;
       return {
-        items: page.all(target, target, limit, offset).map((row) => ({
-          id: row.id,
-          at: row.at,
-          actorId: row.actor_id,
-          actorUsername: row.actor_username,
-          action: row.action as AuditEntry['action'],
-          targetId: row.target_id,
-          targetUsername: row.target_username,
-          details: JSON.parse(row.details) as Record<string, unknown>,
-        })),
+        items: page.all(target, target, limit, offset).map(toAuditEntry),
         total: count.get(target, target)?.n ?? 0,
       };
     },

@@ -37,7 +37,8 @@ export interface EmailChangeStore {
   pendingEmail(userId: string, now: number): string | null;
 }
 
-interface Row {
+/** An `email_changes` row as both adapters read it (the flag as 0/1). */
+export interface EmailChangeRow {
   id: string;
   user_id: string;
   old_email: string;
@@ -48,7 +49,7 @@ interface Row {
   applied_at: number | null;
 }
 
-const toRecord = (row: Row): EmailChangeRecord => ({
+export const toEmailChangeRecord = (row: EmailChangeRow): EmailChangeRecord => ({
   id: row.id,
   userId: row.user_id,
   oldEmail: row.old_email,
@@ -57,6 +58,18 @@ const toRecord = (row: Row): EmailChangeRecord => ({
   confirmExpiresAt: row.confirm_expires_at,
   undoExpiresAt: row.undo_expires_at,
   appliedAt: row.applied_at,
+});
+
+/** The record of a change just started (pending: not applied). */
+export const startedEmailChange = (id: string, change: NewEmailChange): EmailChangeRecord => ({
+  id,
+  userId: change.userId,
+  oldEmail: change.oldEmail,
+  newEmail: change.newEmail,
+  usernameFollows: change.usernameFollows,
+  confirmExpiresAt: change.confirmExpiresAt,
+  undoExpiresAt: change.undoExpiresAt,
+  appliedAt: null,
 });
 
 export function createSqliteEmailChangeStore(db: Database): EmailChangeStore {
@@ -69,14 +82,14 @@ export function createSqliteEmailChangeStore(db: Database): EmailChangeStore {
      VALUES (@id, @userId, @oldEmail, @newEmail, @usernameFollows, @confirmKeyHash, @undoKeyHash, @now,
        @confirmExpiresAt, @undoExpiresAt)`,
   );
-  const byConfirm = db.prepare<[string, number], Row>(
+  const byConfirm = db.prepare<[string, number], EmailChangeRow>(
     `SELECT * FROM email_changes WHERE confirm_key_hash = ? AND applied_at IS NULL AND ended_at IS NULL
        AND confirm_expires_at > ?`,
   );
   const apply = db.prepare<[number, string]>(
     'UPDATE email_changes SET applied_at = ? WHERE id = ? AND applied_at IS NULL AND ended_at IS NULL',
   );
-  const byUndo = db.prepare<[string, number], Row>(
+  const byUndo = db.prepare<[string, number], EmailChangeRow>(
     'SELECT * FROM email_changes WHERE undo_key_hash = ? AND ended_at IS NULL AND undo_expires_at > ?',
   );
   const end = db.prepare<[number, string]>(
@@ -91,25 +104,16 @@ export function createSqliteEmailChangeStore(db: Database): EmailChangeStore {
       endPending.run(now, change.userId);
       const id = crypto.randomUUID();
       insert.run({ ...change, id, now, usernameFollows: change.usernameFollows ? 1 : 0 });
-      return {
-        id,
-        userId: change.userId,
-        oldEmail: change.oldEmail,
-        newEmail: change.newEmail,
-        usernameFollows: change.usernameFollows,
-        confirmExpiresAt: change.confirmExpiresAt,
-        undoExpiresAt: change.undoExpiresAt,
-        appliedAt: null,
-      };
+      return startedEmailChange(id, change);
     },
     findPendingByConfirmKey(keyHash, now) {
       const row = byConfirm.get(keyHash, now);
-      return row ? toRecord(row) : null;
+      return row ? toEmailChangeRecord(row) : null;
     },
     markApplied: (id, now) => apply.run(now, id).changes === 1,
     findUndoable(keyHash, now) {
       const row = byUndo.get(keyHash, now);
-      return row ? toRecord(row) : null;
+      return row ? toEmailChangeRecord(row) : null;
     },
     end: (id, now) => end.run(now, id).changes === 1,
     pendingEmail: (userId, now) => pending.get(userId, now)?.new_email ?? null,

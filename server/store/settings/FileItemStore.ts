@@ -17,7 +17,8 @@ export interface FileItemStore {
   find(id: string): FileItemRecord | null;
 }
 
-interface Row {
+/** A `file_items` row as both adapters read it. */
+export interface FileItemRow {
   id: string;
   owner_id: string;
   type: FileItemType;
@@ -26,12 +27,21 @@ interface Row {
   size: number;
 }
 
+export const toFileItemRecord = (row: FileItemRow): FileItemRecord => ({
+  id: row.id,
+  ownerId: row.owner_id,
+  type: row.type,
+  contentHash: row.content_hash,
+  mime: row.mime,
+  size: row.size,
+});
+
 export function createSqliteFileItemStore(db: Database): FileItemStore {
   const insert = db.prepare(
     `INSERT INTO file_items (id, owner_id, type, content_hash, mime, size, created_at)
      VALUES (@id, @ownerId, @type, @contentHash, @mime, @size, @createdAt)`,
   );
-  const byId = db.prepare<[string], Row>('SELECT * FROM file_items WHERE id = ?');
+  const byId = db.prepare<[string], FileItemRow>('SELECT * FROM file_items WHERE id = ?');
   return {
     add(item) {
       const record = { ...item, id: crypto.randomUUID() };
@@ -40,16 +50,7 @@ export function createSqliteFileItemStore(db: Database): FileItemStore {
     },
     find(id) {
       const row = byId.get(id);
-      return row
-        ? {
-            id: row.id,
-            ownerId: row.owner_id,
-            type: row.type,
-            contentHash: row.content_hash,
-            mime: row.mime,
-            size: row.size,
-          }
-        : null;
+      return row ? toFileItemRecord(row) : null;
     },
   };
 }

@@ -11,7 +11,9 @@ import {
   type TestPostgresDatabase,
 } from '../helpers/testPostgres';
 import { describeRateLimitStoreContract } from './describeRateLimitStoreContract';
+import { describePushAndTokenContract } from './describePushAndTokenContract';
 import { describeSessionStoreContract } from './describeSessionStoreContract';
+import { describeSettingsContract } from './describeSettingsContract';
 import { describeSubscriptionContract } from './describeSubscriptionContract';
 import { describeUserStoreContract } from './describeUserStoreContract';
 
@@ -37,6 +39,10 @@ describe('PostgreSQL: sessions', () => describeSessionStoreContract(makePostgres
 describe('PostgreSQL: rate limits', () => describeRateLimitStoreContract(makePostgresStores));
 describe('PostgreSQL: plans, subscriptions, usage and payments', () =>
   describeSubscriptionContract(makePostgresStores));
+describe('PostgreSQL: settings and the account directory', () =>
+  describeSettingsContract(makePostgresStores));
+describe('PostgreSQL: push subscriptions and one-time tokens', () =>
+  describePushAndTokenContract(makePostgresStores));
 
 describe('PostgreSQL: two app instances on one database', () => {
   let other: PostgresRepositories;

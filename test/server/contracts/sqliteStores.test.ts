@@ -2,7 +2,9 @@ import type { Database } from 'better-sqlite3';
 import { openDatabase } from '../../../server/store/openDatabase';
 import { createSqliteStores } from '../../../server/store/Stores';
 import { describeRateLimitStoreContract } from './describeRateLimitStoreContract';
+import { describePushAndTokenContract } from './describePushAndTokenContract';
 import { describeSessionStoreContract } from './describeSessionStoreContract';
+import { describeSettingsContract } from './describeSettingsContract';
 import { describeSubscriptionContract } from './describeSubscriptionContract';
 import { describeUserStoreContract } from './describeUserStoreContract';
 
@@ -22,3 +24,6 @@ describe('SQLite: sessions', () => describeSessionStoreContract(makeSqliteStores
 describe('SQLite: rate limits', () => describeRateLimitStoreContract(makeSqliteStores));
 describe('SQLite: plans, subscriptions, usage and payments', () =>
   describeSubscriptionContract(makeSqliteStores));
+describe('SQLite: settings and the account directory', () => describeSettingsContract(makeSqliteStores));
+describe('SQLite: push subscriptions and one-time tokens', () =>
+  describePushAndTokenContract(makeSqliteStores));

@@ -3,6 +3,9 @@ import { accountsMigration } from './010-accounts';
 import { rateLimitsMigration } from './015-rate-limits';
 import { sessionsMigration } from './016-sessions';
 import { plansSubscriptionsMigration } from './030-plans-subscriptions';
+import { settingsMigration } from './040-settings';
+import { pushSubscriptionsMigration } from './045-push-subscriptions';
+import { oneTimeTokensMigration } from './071-one-time-tokens';
 
 /** Every PostgreSQL schema step, in order (the areas' version ranges are those of server/store/migrations). */
 export const postgresMigrations: PostgresMigration[] = [
@@ -10,4 +13,7 @@ export const postgresMigrations: PostgresMigration[] = [
   rateLimitsMigration,
   sessionsMigration,
   plansSubscriptionsMigration,
+  settingsMigration,
+  pushSubscriptionsMigration,
+  oneTimeTokensMigration,
 ];

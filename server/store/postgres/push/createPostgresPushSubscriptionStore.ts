@@ -1,0 +1,58 @@
+import type { PushSubscriptionStore } from '../../push/PushSubscriptionStore';
+import { toPushSubscriptionRecord, type PushSubscriptionRow } from '../../push/pushSubscriptionRow';
+import type { PostgresConnection } from '../PostgresConnection';
+import { toTextArray } from '../textArray';
+
+export function createPostgresPushSubscriptionStore(db: PostgresConnection): PushSubscriptionStore {
+  return {
+    save(record) {
+      db.run(
+        `INSERT INTO push_subscriptions (endpoint, user_id, session_id, p256dh, auth, device, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, session_id = excluded.session_id,
+           p256dh = excluded.p256dh, auth = excluded.auth, device = excluded.device, created_at = excluded.created_at`,
+        [
+          record.endpoint,
+          record.userId,
+          record.sessionId,
+          record.p256dh,
+          record.auth,
+          record.device,
+          record.createdAt,
+        ],
+      );
+    },
+    listForUser: (userId) =>
+      db
+        .query<PushSubscriptionRow>(
+          'SELECT * FROM push_subscriptions WHERE user_id = $1 ORDER BY created_at, endpoint COLLATE "C"',
+          [userId],
+        )
+        .map(toPushSubscriptionRecord),
+    findForUser(userId, endpoint) {
+      const row = db.one<PushSubscriptionRow>(
+        'SELECT * FROM push_subscriptions WHERE user_id = $1 AND endpoint = $2',
+        [userId, endpoint],
+      );
+      return row ? toPushSubscriptionRecord(row) : null;
+    },
+    removeForUser: (userId, endpoint) =>
+      db.run('DELETE FROM push_subscriptions WHERE user_id = $1 AND endpoint = $2', [userId, endpoint]) > 0,
+    removeEndpoint(endpoint) {
+      db.run('DELETE FROM push_subscriptions WHERE endpoint = $1', [endpoint]);
+    },
+    removeForSessions: (sessionIds) =>
+      sessionIds.length === 0
+        ? 0
+        : db.run('DELETE FROM push_subscriptions WHERE session_id = ANY($1::text[])', [
+            toTextArray(sessionIds),
+          ]),
+    trimForUser: (userId, keep) =>
+      db.run(
+        `DELETE FROM push_subscriptions WHERE user_id = $1 AND endpoint NOT IN (
+           SELECT endpoint FROM push_subscriptions WHERE user_id = $1
+           ORDER BY created_at DESC, endpoint COLLATE "C" LIMIT $2)`,
+        [userId, keep],
+      ),
+  };
+}
