@@ -30,7 +30,8 @@ export interface CouponRepository {
   deactivate(code: string): boolean;
 }
 
-interface Row {
+/** A `coupons` row as both adapters read it (the flag as 0/1). */
+export interface CouponRow {
   code: string;
   percent_off: number | null;
   amount_off_cents: number | null;
@@ -41,7 +42,7 @@ interface Row {
   created_at: string;
 }
 
-const toRecord = (row: Row): CouponRecord => ({
+export const toCouponRecord = (row: CouponRow): CouponRecord => ({
   code: row.code,
   percentOff: row.percent_off,
   amountOffCents: row.amount_off_cents,
@@ -60,16 +61,18 @@ export function createCouponRepository(db: Database): CouponRepository {
   const insert = db.prepare(`INSERT OR IGNORE INTO coupons
     (code, percent_off, amount_off_cents, expires_at, max_redemptions, created_at)
     VALUES (@code, @percentOff, @amountOffCents, @expiresAt, @maxRedemptions, @createdAt)`);
-  const list = db.prepare<[], Row>('SELECT * FROM coupons ORDER BY created_at DESC, code');
-  const usable = db.prepare<[string, string], Row>(`SELECT * FROM coupons WHERE code = ? AND ${USABLE}`);
+  const list = db.prepare<[], CouponRow>('SELECT * FROM coupons ORDER BY created_at DESC, code');
+  const usable = db.prepare<[string, string], CouponRow>(
+    `SELECT * FROM coupons WHERE code = ? AND ${USABLE}`,
+  );
   const redeem = db.prepare(`UPDATE coupons SET redeemed = redeemed + 1 WHERE code = ? AND ${USABLE}`);
   const deactivate = db.prepare('UPDATE coupons SET active = 0 WHERE code = ?');
   return {
     create: (coupon, now) => insert.run({ ...coupon, createdAt: now.toISOString() }).changes === 1,
-    list: () => list.all().map(toRecord),
+    list: () => list.all().map(toCouponRecord),
     usable: (code, now) => {
       const row = usable.get(code, now.toISOString());
-      return row ? toRecord(row) : null;
+      return row ? toCouponRecord(row) : null;
     },
     tryRedeem: (code, now) => redeem.run(code, now.toISOString()).changes === 1,
     deactivate: (code) => deactivate.run(code).changes === 1,

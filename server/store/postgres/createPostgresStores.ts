@@ -18,6 +18,8 @@ import {
 import { createPostgresSubscriptionRepository } from './subscriptions/createPostgresSubscriptionRepository';
 import { createPostgresUsageRepository } from './subscriptions/createPostgresUsageRepository';
 import { createPostgresOneTimeTokenStore } from './reports/createPostgresOneTimeTokenStore';
+import { createPostgresParcelDownloadRepository } from './reports/createPostgresParcelDownloadRepository';
+import { createPostgresCouponRepository } from './coupons/createPostgresCouponRepository';
 import { createPostgresPushSubscriptionStore } from './push/createPostgresPushSubscriptionStore';
 import { createPostgresAccountDirectory } from './settings/createPostgresAccountDirectory';
 import { createPostgresAuditLogStore } from './settings/createPostgresAuditLogStore';
@@ -46,6 +48,8 @@ const postgresRepositories = {
   auditLog: createPostgresAuditLogStore,
   emailChanges: createPostgresEmailChangeStore,
   accountDirectory: createPostgresAccountDirectory,
+  coupons: createPostgresCouponRepository,
+  parcelDownloads: createPostgresParcelDownloadRepository,
 } satisfies { [Name in keyof Stores]?: (db: PostgresConnection) => Stores[Name] };
 
 type SupportedName = keyof typeof postgresRepositories;

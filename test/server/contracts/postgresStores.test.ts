@@ -11,6 +11,7 @@ import {
   type TestPostgresDatabase,
 } from '../helpers/testPostgres';
 import { describeRateLimitStoreContract } from './describeRateLimitStoreContract';
+import { describeCouponAndDownloadContract } from './describeCouponAndDownloadContract';
 import { describePushAndTokenContract } from './describePushAndTokenContract';
 import { describeSessionStoreContract } from './describeSessionStoreContract';
 import { describeSettingsContract } from './describeSettingsContract';
@@ -43,6 +44,8 @@ describe('PostgreSQL: settings and the account directory', () =>
   describeSettingsContract(makePostgresStores));
 describe('PostgreSQL: push subscriptions and one-time tokens', () =>
   describePushAndTokenContract(makePostgresStores));
+describe('PostgreSQL: coupons and parcel downloads', () =>
+  describeCouponAndDownloadContract(makePostgresStores));
 
 describe('PostgreSQL: two app instances on one database', () => {
   let other: PostgresRepositories;

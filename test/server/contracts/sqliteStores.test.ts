@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { openDatabase } from '../../../server/store/openDatabase';
 import { createSqliteStores } from '../../../server/store/Stores';
 import { describeRateLimitStoreContract } from './describeRateLimitStoreContract';
+import { describeCouponAndDownloadContract } from './describeCouponAndDownloadContract';
 import { describePushAndTokenContract } from './describePushAndTokenContract';
 import { describeSessionStoreContract } from './describeSessionStoreContract';
 import { describeSettingsContract } from './describeSettingsContract';
@@ -27,3 +28,4 @@ describe('SQLite: plans, subscriptions, usage and payments', () =>
 describe('SQLite: settings and the account directory', () => describeSettingsContract(makeSqliteStores));
 describe('SQLite: push subscriptions and one-time tokens', () =>
   describePushAndTokenContract(makeSqliteStores));
+describe('SQLite: coupons and parcel downloads', () => describeCouponAndDownloadContract(makeSqliteStores));

@@ -5,6 +5,8 @@ import { sessionsMigration } from './016-sessions';
 import { plansSubscriptionsMigration } from './030-plans-subscriptions';
 import { settingsMigration } from './040-settings';
 import { pushSubscriptionsMigration } from './045-push-subscriptions';
+import { couponsMigration } from './051-coupons';
+import { parcelDownloadsMigration } from './070-parcel-downloads';
 import { oneTimeTokensMigration } from './071-one-time-tokens';
 
 /** Every PostgreSQL schema step, in order (the areas' version ranges are those of server/store/migrations). */
@@ -15,5 +17,7 @@ export const postgresMigrations: PostgresMigration[] = [
   plansSubscriptionsMigration,
   settingsMigration,
   pushSubscriptionsMigration,
+  couponsMigration,
+  parcelDownloadsMigration,
   oneTimeTokensMigration,
 ];
