@@ -42,7 +42,7 @@ describe('DATABASE_URL', () => {
       DATABASE_URL: 'postgres://atlas@127.0.0.1:1/parcel_atlas',
     });
     const unsupported =
-      /^DATABASE_URL \(PostgreSQL\) is experimental and cannot run the server yet: users, accountKeys, .* are supported; not yet: parcels, layers, .*tileBlobs.*\. Leave DATABASE_URL unset to use the embedded SQLite database\.$/;
+      /^DATABASE_URL \(PostgreSQL\) is experimental and cannot run the server yet: users, accountKeys, .* are supported; not yet: parcels, layers, priceLevels\. Leave DATABASE_URL unset to use the embedded SQLite database\.$/;
     expect(() => assertStorageAvailable(config)).toThrow(unsupported);
     const db = openDatabase(path.join(dir, 'test.sqlite'));
     await expect(buildApp({ config, db })).rejects.toThrow(unsupported);

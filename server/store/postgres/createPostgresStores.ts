@@ -20,6 +20,7 @@ import { createPostgresUsageRepository } from './subscriptions/createPostgresUsa
 import { createPostgresOneTimeTokenStore } from './reports/createPostgresOneTimeTokenStore';
 import { createPostgresParcelDownloadRepository } from './reports/createPostgresParcelDownloadRepository';
 import { createPostgresCouponRepository } from './coupons/createPostgresCouponRepository';
+import { createPostgresTileBlobStore } from './tiles/createPostgresTileBlobStore';
 import { createPostgresPushSubscriptionStore } from './push/createPostgresPushSubscriptionStore';
 import { createPostgresAccountDirectory } from './settings/createPostgresAccountDirectory';
 import { createPostgresAuditLogStore } from './settings/createPostgresAuditLogStore';
@@ -50,6 +51,7 @@ const postgresRepositories = {
   accountDirectory: createPostgresAccountDirectory,
   coupons: createPostgresCouponRepository,
   parcelDownloads: createPostgresParcelDownloadRepository,
+  tileBlobs: createPostgresTileBlobStore,
 } satisfies { [Name in keyof Stores]?: (db: PostgresConnection) => Stores[Name] };
 
 type SupportedName = keyof typeof postgresRepositories;

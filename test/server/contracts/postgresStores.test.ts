@@ -16,6 +16,7 @@ import { describePushAndTokenContract } from './describePushAndTokenContract';
 import { describeSessionStoreContract } from './describeSessionStoreContract';
 import { describeSettingsContract } from './describeSettingsContract';
 import { describeSubscriptionContract } from './describeSubscriptionContract';
+import { describeTileBlobContract } from './describeTileBlobContract';
 import { describeUserStoreContract } from './describeUserStoreContract';
 
 // The same repository contracts over PostgreSQL (the jest run's throwaway cluster, test/server/globalSetup.ts):
@@ -46,6 +47,7 @@ describe('PostgreSQL: push subscriptions and one-time tokens', () =>
   describePushAndTokenContract(makePostgresStores));
 describe('PostgreSQL: coupons and parcel downloads', () =>
   describeCouponAndDownloadContract(makePostgresStores));
+describe('PostgreSQL: tile cache', () => describeTileBlobContract(makePostgresStores));
 
 describe('PostgreSQL: two app instances on one database', () => {
   let other: PostgresRepositories;

@@ -7,6 +7,7 @@ import { describePushAndTokenContract } from './describePushAndTokenContract';
 import { describeSessionStoreContract } from './describeSessionStoreContract';
 import { describeSettingsContract } from './describeSettingsContract';
 import { describeSubscriptionContract } from './describeSubscriptionContract';
+import { describeTileBlobContract } from './describeTileBlobContract';
 import { describeUserStoreContract } from './describeUserStoreContract';
 
 // The repository contracts over the embedded SQLite adapter: a new in-memory database for every test.
@@ -29,3 +30,4 @@ describe('SQLite: settings and the account directory', () => describeSettingsCon
 describe('SQLite: push subscriptions and one-time tokens', () =>
   describePushAndTokenContract(makeSqliteStores));
 describe('SQLite: coupons and parcel downloads', () => describeCouponAndDownloadContract(makeSqliteStores));
+describe('SQLite: tile cache', () => describeTileBlobContract(makeSqliteStores));
