@@ -4,6 +4,7 @@ import type { AppContext } from '../AppContext';
 import { SESSIONS_REVOKED } from '../services/sessions/SessionService';
 import { CADASTRE_IMPORT_PROGRESS_EVENT } from '../../src/contract/CadastreImport';
 import { NOTIFICATION_EVENT } from '../../src/contract/PushNotifications';
+import { addPostgresFanOut } from './postgresFanOut';
 
 /**
  * Events other modules emit on ctx.events with a {userId} payload, pushed to that user's open sockets;
@@ -20,10 +21,18 @@ export const PUSHED_EVENTS = [
  * The socket server of spec §7 on the same port: the browser connects with its main-server token as the
  * `token` query parameter; each socket joins its user's room, and server events reach it as
  * `message` {type, data}. Each socket also joins its session's room: when that session is revoked (logout,
- * password change or reset) its sockets are disconnected at once.
+ * password change or reset) its sockets are disconnected at once. With DATABASE_URL the broadcasts fan out to
+ * every instance (postgresFanOut).
  */
 export function attachSocketServer(app: FastifyInstance, ctx: AppContext): Server {
   const io = new Server(app.server, { serveClient: false, cors: { origin: true } });
+  // Several instances on one PostgreSQL: a broadcast reaches the user's sockets on every instance.
+  const closeFanOut =
+    ctx.config.databaseUrl === null
+      ? null
+      : addPostgresFanOut(io, ctx.config.databaseUrl, (error) =>
+          app.log.warn({ err: error }, 'socket fan-out through PostgreSQL failed'),
+        );
   io.use(async (socket, next) => {
     try {
       const token = socket.handshake.query.token ?? socket.handshake.auth?.token;
@@ -53,6 +62,7 @@ export function attachSocketServer(app: FastifyInstance, ctx: AppContext): Serve
   app.addHook('preClose', async () => {
     io.disconnectSockets(true);
     io.engine.close();
+    await closeFanOut?.();
   });
   return io;
 }

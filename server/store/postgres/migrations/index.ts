@@ -1,4 +1,5 @@
 import type { PostgresMigration } from './PostgresMigration';
+import { socketFanOutMigration } from './002-socket-fan-out';
 import { accountsMigration } from './010-accounts';
 import { rateLimitsMigration } from './015-rate-limits';
 import { sessionsMigration } from './016-sessions';
@@ -12,6 +13,7 @@ import { tileCacheMigration } from './090-tile-cache';
 
 /** Every PostgreSQL schema step, in order (the areas' version ranges are those of server/store/migrations). */
 export const postgresMigrations: PostgresMigration[] = [
+  socketFanOutMigration,
   accountsMigration,
   rateLimitsMigration,
   sessionsMigration,

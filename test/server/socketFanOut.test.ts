@@ -1,0 +1,87 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from 'socket.io';
+import { io as connect, type Socket } from 'socket.io-client';
+import { openPostgresRepositories } from '../../server/store/postgres/createPostgresStores';
+import { addPostgresFanOut } from '../../server/socket/postgresFanOut';
+import { createTestPostgresDatabase, type TestPostgresDatabase } from './helpers/testPostgres';
+
+/** One app instance's socket server, joined to its user's and session's rooms as attachSocketServer does. */
+interface Instance {
+  io: Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+async function startInstance(databaseUrl: string): Promise<Instance> {
+  const server = http.createServer();
+  const io = new Server(server, { serveClient: false });
+  const closeFanOut = addPostgresFanOut(io, databaseUrl, (error) => {
+    throw error;
+  });
+  io.on('connection', (socket) => {
+    void socket.join(['user:u1', 'session:s1']);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    io,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      io.disconnectSockets(true);
+      io.engine.close();
+      await closeFanOut();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** Waits (up to 15 s) until instance `from` sees `count` sockets of the room across the cluster. */
+async function untilClusterSees(from: Instance, room: string, count: number): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if ((await from.io.in(room).fetchSockets()).length === count) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`instance never saw ${count} socket(s) in ${room}`);
+}
+
+describe('socket.io across two app instances on one PostgreSQL', () => {
+  let database: TestPostgresDatabase;
+  let a: Instance;
+  let b: Instance;
+  let client: Socket;
+
+  beforeAll(async () => {
+    database = createTestPostgresDatabase();
+    // The repositories' migrations create the adapter's attachments table.
+    openPostgresRepositories(database.url).close();
+    [a, b] = await Promise.all([startInstance(database.url), startInstance(database.url)]);
+    client = connect(b.url, { transports: ['websocket'], reconnection: false });
+    await new Promise<void>((resolve) => client.once('connect', () => resolve()));
+    await untilClusterSees(a, 'user:u1', 1);
+  });
+  afterAll(async () => {
+    client?.close();
+    await Promise.all([a?.close(), b?.close()]);
+    database?.drop();
+  });
+
+  it('delivers an event caused on instance A to the user’s socket on instance B', async () => {
+    const received = new Promise((resolve) => client.once('message', resolve));
+    a.io.to('user:u1').emit('message', { type: 'usage-changed', data: { userId: 'u1' } });
+    await expect(received).resolves.toEqual({ type: 'usage-changed', data: { userId: 'u1' } });
+  });
+
+  it('delivers a payload too large for a notification through the attachments table', async () => {
+    const notification = { type: 'notification', data: { userId: 'u1', text: 'x'.repeat(20_000) } };
+    const received = new Promise((resolve) => client.once('message', resolve));
+    a.io.to('user:u1').emit('message', notification);
+    await expect(received).resolves.toEqual(notification);
+  });
+
+  it('disconnects on instance B the sockets of a session revoked on instance A', async () => {
+    const disconnected = new Promise((resolve) => client.once('disconnect', resolve));
+    a.io.in('session:s1').disconnectSockets(true);
+    await expect(disconnected).resolves.toBe('io server disconnect');
+  });
+});
