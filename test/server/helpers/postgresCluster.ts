@@ -51,6 +51,44 @@ function run(binary: string, args: string[], user: { uid: number; gid: number } 
   }
 }
 
+const CLUSTER_PREFIX = 'parcel-atlas-pg-';
+/** The jest process that started a cluster, written into its directory. */
+const OWNER_FILE = 'owner.pid';
+
+function pgCtlStop(bin: string, data: string, user: { uid: number; gid: number } | null): void {
+  spawnSync(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop'], {
+    cwd: os.tmpdir(),
+    ...(user ? { uid: user.uid, gid: user.gid } : {}),
+  });
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Stops and removes the clusters of jest runs that ended without their teardown (killed, crashed); the
+ * clusters of runs still going (other worktrees, a parallel run) are left alone.
+ */
+function removeAbandonedClusters(bin: string, user: { uid: number; gid: number } | null): void {
+  for (const name of fs.readdirSync(os.tmpdir()).filter((entry) => entry.startsWith(CLUSTER_PREFIX))) {
+    const dir = path.join(os.tmpdir(), name);
+    const ownerFile = path.join(dir, OWNER_FILE);
+    if (fs.existsSync(ownerFile)) {
+      if (isRunning(Number(fs.readFileSync(ownerFile, 'utf8')))) continue;
+    } else if (Date.now() - fs.statSync(dir).mtimeMs < 60_000) {
+      continue; // just made by a run that has not written its owner yet
+    }
+    if (fs.existsSync(path.join(dir, 'data', 'postmaster.pid'))) pgCtlStop(bin, path.join(dir, 'data'), user);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * initdb + pg_ctl start on `port`, then PostGIS, unaccent and pg_trgm in template1 so every database
  * created from it has them. Durability is off (fsync, synchronous commit): the cluster is thrown away.
@@ -63,9 +101,43 @@ export function startPostgresCluster(port: number): PostgresCluster {
     );
   }
   const user = runAs();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-pg-'));
+  removeAbandonedClusters(bin, user);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), CLUSTER_PREFIX));
+  fs.writeFileSync(path.join(dir, OWNER_FILE), String(process.pid));
   if (user) fs.chownSync(dir, user.uid, user.gid);
   const data = path.join(dir, 'data');
+  const stop = () => {
+    if (fs.existsSync(path.join(data, 'postmaster.pid'))) pgCtlStop(bin, data, user);
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    startCluster(bin, data, dir, port, user);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  const url = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
+  try {
+    const template = connectPostgres(url('template1'));
+    try {
+      template.exec('CREATE EXTENSION postgis; CREATE EXTENSION unaccent; CREATE EXTENSION pg_trgm');
+    } finally {
+      template.close();
+    }
+  } catch (error) {
+    stop();
+    throw new Error(`PostGIS is not available in the test cluster: ${(error as Error).message}`);
+  }
+  return { url, stop };
+}
+
+function startCluster(
+  bin: string,
+  data: string,
+  dir: string,
+  port: number,
+  user: { uid: number; gid: number } | null,
+): void {
   run(
     path.join(bin, 'initdb'),
     ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'],
@@ -84,24 +156,4 @@ export function startPostgresCluster(port: number): PostgresCluster {
     ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start'],
     user,
   );
-  const url = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
-  const stop = () => {
-    spawnSync(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop'], {
-      cwd: os.tmpdir(),
-      ...(user ? { uid: user.uid, gid: user.gid } : {}),
-    });
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
-  try {
-    const template = connectPostgres(url('template1'));
-    try {
-      template.exec('CREATE EXTENSION postgis; CREATE EXTENSION unaccent; CREATE EXTENSION pg_trgm');
-    } finally {
-      template.close();
-    }
-  } catch (error) {
-    stop();
-    throw new Error(`PostGIS is not available in the test cluster: ${(error as Error).message}`);
-  }
-  return { url, stop };
 }
