@@ -56,8 +56,6 @@ export interface PostgresConnection {
   /** Runs several statements without parameters (migrations, DDL). */
   exec(sql: string): void;
   unitOfWork: UnitOfWork;
-  /** True inside a unit of work. */
-  inUnitOfWork(): boolean;
   close(): void;
 }
 
@@ -151,7 +149,6 @@ export function connectPostgres(url: string): PostgresConnection {
     },
     exec,
     unitOfWork,
-    inUnitOfWork: () => depth > 0,
     close() {
       if (closed) return;
       closed = true;
