@@ -46,12 +46,13 @@ describe('the app as src/index.tsx mounts it', () => {
     const persistor = persistStore(store, null, started);
     render(<App store={store} persistor={persistor} router={router} />);
 
-    expect(await screen.findByText('the map', {}, { timeout: 5000 })).toBeInTheDocument();
+    // The first render compiles the app's lazy routes: on a loaded CI machine that alone can take seconds.
+    expect(await screen.findByText('the map', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/');
     expect(screen.getByTestId('avatar')).toHaveTextContent('A');
     expect(document.documentElement.lang).toBe('it');
     expect(started).toHaveBeenCalledTimes(1);
-  });
+  }, 20_000);
 
   it('without a stored session lands on /login', async () => {
     const { store, router } = appStore();
