@@ -3,6 +3,7 @@ import { FIXED_POINT_TYPES } from '../../../src/contract/ParcelVocabulary';
 import type { CantonInfo } from '../../geo/cantons';
 import type { MunicipalityShape, Place } from '../geography/SwissGeography';
 import { localZoneCode, mainUseCode } from '../catalog/zoneCatalog';
+import { OLD_TOWNS } from '../catalog/oldTowns';
 import { type Point, ringArea, ringCentroid } from '../../geo/ring';
 import { insetConvex } from '../../geo/convex';
 import { createRng, createValueNoise, hashSeed } from '../random';
@@ -84,6 +85,14 @@ export function generateMunicipality(input: MunicipalityInput): GeneratedMunicip
   });
   // Every municipality has a village at its core, even below the places' 1,000 inhabitants.
   centres.push({ x: core[0], y: core[1], radius: placeRadius(800) * k });
+  // Historic centres: the town's densest place, where its old-town lots go.
+  const oldTowns = OLD_TOWNS.filter(
+    (t) => t.lon > m.bbox[0] - 0.01 && t.lon < m.bbox[2] + 0.01 && t.lat > m.bbox[1] - 0.01 && t.lat < m.bbox[3] + 0.01,
+  ).map((t) => {
+    const [x, y] = lonLatToMercator(t.lon, t.lat);
+    return { x, y, radius: t.radius * k };
+  });
+  for (const t of oldTowns) centres.push({ x: t.x, y: t.y, radius: t.radius * 2.5 });
   const density = createDensityField(centres);
   const towards = destinations(input.places, m.bfs, core, k);
   const frame = createLocalFrame(core, towards.angle ?? rng.range(0, Math.PI), k);
@@ -92,6 +101,10 @@ export function generateMunicipality(input: MunicipalityInput): GeneratedMunicip
     land: landInFrame(m.geometry, frame),
     urbanityAt: (p) => density.at(...frame.toMercator(p)),
     forestAt: (p) => forest(...frame.toMercator(p)),
+    oldTownAt: (p) => {
+      const [x, y] = frame.toMercator(p);
+      return oldTowns.some((t) => Math.hypot(x - t.x, y - t.y) <= t.radius);
+    },
     seed: hashSeed(input.seed, m.bfs, 'streets'),
     rng,
     limit: input.maxParcels ?? Infinity,
@@ -236,6 +249,7 @@ export function generateMunicipality(input: MunicipalityInput): GeneratedMunicip
     buildings,
     streetEdges,
     streets,
+    mainStreets: new Set(layout.streets.flatMap((street, index) => (street.main ? [index] : []))),
   });
   return { bfs: m.bfs, name: m.name, cantonCode: canton.code, zip: input.zip, parcels, buildings, streets, centre: [clon, clat], layers };
 }

@@ -31,6 +31,8 @@ export interface LayoutInput {
   land: Land;
   urbanityAt: (p: Point) => number;
   forestAt: (p: Point) => number;
+  /** Whether a point lies in a historic town centre (old-town zone, whatever the density says). */
+  oldTownAt: (p: Point) => boolean;
   seed: number;
   rng: Rng;
   /** Stop after about this many parcels (tiny test datasets get the densest places first). */
@@ -61,7 +63,7 @@ function openLand(ring: Ring, use: MainUse, urbanity: number): Omit<PendingParce
  * (denser in the centre), lots along each block's frontage, fields and forest on open land; everything
  * clipped to the municipality's land (its outline excludes the lakes). Densest superblocks first.
  */
-export function layOutParcels({ land, urbanityAt, forestAt, seed, rng, limit }: LayoutInput): Layout {
+export function layOutParcels({ land, urbanityAt, forestAt, oldTownAt, seed, rng, limit }: LayoutInput): Layout {
   const grid = buildStreetGrid(land, urbanityAt, rng);
   const parcels: PendingParcel[] = [];
   const blocks = new Map<number, { ring: Ring; use: MainUse }>();
@@ -126,7 +128,7 @@ export function layOutParcels({ land, urbanityAt, forestAt, seed, rng, limit }: 
     for (const road of mainRoads.get(s.index) ?? []) addRoad(road, true);
     const clip = s.cover === 'partial';
     if (s.settled) {
-      const use = chooseBuildingZone(s.urbanity, rng);
+      const use = oldTownAt(s.centre) ? 14 : chooseBuildingZone(s.urbanity, rng);
       const local = localStreets(s, use, jitter, rng);
       for (const road of local.roads) addRoad(road, clip);
       for (const block of local.blocks) {
