@@ -25,12 +25,29 @@ export function landmarkStreetNames(language: Language): readonly string[] {
   return LANDMARKS[language];
 }
 
+/** Place adjectives that do not follow the rule (Zürich → Zürcher, not Züricher). */
+const GERMAN_ADJECTIVES: Readonly<Record<string, string>> = {
+  Zürich: 'Zürcher',
+  Basel: 'Basler',
+  Genève: 'Genfer',
+  Neuchâtel: 'Neuenburger',
+  Fribourg: 'Freiburger',
+  Biel: 'Bieler',
+  'St. Gallen': 'St. Galler',
+  Schaffhausen: 'Schaffhauser',
+  Lugano: 'Lugano',
+};
+
 /** "Baarerstrasse", "Route de Cham", "Via Lugano": the road to a neighbouring place. */
 export function townStreet(language: Language, town: string, rng: Rng): string {
-  const base = town.split(/[ /(]/)[0];
+  // "St. Gallen", "Le Locle", "La Chaux-de-Fonds": the article or abbreviation belongs to the name.
+  const words = town.split(/[ /(]/).filter(Boolean);
+  const base = /^(St\.|Ste\.|Le|La|Les|Sankt)$/.test(words[0] ?? '') && words[1] ? `${words[0]} ${words[1]}` : (words[0] ?? town);
   if (language === 'de') {
-    // Baar → Baarerstrasse, Menzingen → Menzingerstrasse, Ägeri → Ägeristrasse.
-    const adjective = base.endsWith('en') ? `${base.slice(0, -2)}er` : /[aeiouy]$/.test(base) || base.endsWith('er') ? base : `${base}er`;
+    // Baar → Baarerstrasse, Menzingen → Menzingerstrasse, Ägeri → Ägeristrasse, Zürich → Zürcherstrasse.
+    const adjective =
+      GERMAN_ADJECTIVES[base] ??
+      (base.endsWith('en') ? `${base.slice(0, -2)}er` : /[aeioy]$/.test(base) || base.endsWith('er') ? base : `${base}er`);
     return `${adjective}${rng.pick(['strasse', 'strasse', 'weg'])}`;
   }
   if (language === 'fr') return `${rng.pick(['Route', 'Route', 'Chemin'])} de ${base}`;

@@ -27,6 +27,8 @@ export interface MunicipalityInput {
   places: Place[];
   /** Names of nearby municipalities, for streets like "Baarerstrasse". */
   neighbours: string[];
+  /** Every municipality's local name by BFS number (the main roads are named after the places they lead to). */
+  municipalityNames: ReadonlyMap<number, string>;
   zip: string;
   seed: number;
   noise: DatasetNoise;
@@ -47,19 +49,30 @@ export function egrid(bfs: number, index: number): string {
 }
 
 /**
- * Where the main roads lead: the axis toward the most important nearby place outside the municipality
- * (population over distance), and the places the two roads through the core are named after.
+ * Where the main roads lead: the axis toward the most important place (population over distance) of a
+ * neighbouring municipality, and the municipalities the two roads through the core are named after.
  */
-function destinations(places: readonly Place[], bfs: number, core: Point, k: number): { angle: number | null; names: string[] } {
+function destinations(
+  places: readonly Place[],
+  bfs: number,
+  core: Point,
+  k: number,
+  municipalityNames: ReadonlyMap<number, string>,
+  neighbours: readonly string[],
+): { angle: number | null; names: string[] } {
+  // The neighbouring municipalities' places: a road through a village leads to the next one, not to a
+  // city three valleys away.
+  const nearby = new Set(neighbours);
   const away = places
-    .filter((p) => p.municipalityBfs !== bfs)
+    .filter((p) => p.municipalityBfs !== bfs && p.municipalityBfs !== null && nearby.has(municipalityNames.get(p.municipalityBfs) ?? ''))
     .map((p) => {
       const [x, y] = lonLatToMercator(p.lon, p.lat);
       const d = Math.hypot(x - core[0], y - core[1]) / k;
-      return { name: p.name, angle: Math.atan2(y - core[1], x - core[0]), weight: p.population / Math.max(d, 500) };
+      const name = municipalityNames.get(p.municipalityBfs as number) ?? p.name;
+      return { name, angle: Math.atan2(y - core[1], x - core[0]), weight: p.population / Math.max(d, 500) };
     })
     .sort((a, b) => b.weight - a.weight || a.name.localeCompare(b.name));
-  if (away.length === 0) return { angle: null, names: [] };
+  if (away.length === 0) return { angle: null, names: neighbours.slice(0, 2) };
   const first = away[0];
   // The cross road: the place best across the first axis.
   const second = away
@@ -94,7 +107,7 @@ export function generateMunicipality(input: MunicipalityInput): GeneratedMunicip
   });
   for (const t of oldTowns) centres.push({ x: t.x, y: t.y, radius: t.radius * 2.5 });
   const density = createDensityField(centres);
-  const towards = destinations(input.places, m.bfs, core, k);
+  const towards = destinations(input.places, m.bfs, core, k, input.municipalityNames, input.neighbours);
   const frame = createLocalFrame(core, towards.angle ?? rng.range(0, Math.PI), k);
   const forest = createValueNoise(hashSeed(input.seed, 'forest'), 2200);
   const layout = layOutParcels({
@@ -251,5 +264,17 @@ export function generateMunicipality(input: MunicipalityInput): GeneratedMunicip
     streets,
     mainStreets: new Set(layout.streets.flatMap((street, index) => (street.main ? [index] : []))),
   });
-  return { bfs: m.bfs, name: m.name, cantonCode: canton.code, zip: input.zip, parcels, buildings, streets, centre: [clon, clat], layers };
+  // The register lists the streets that exist on the ground (a street cut away with the outline does not).
+  const registered = streets.filter((_, index) => layout.streets[index].pieces.length > 0);
+  return {
+    bfs: m.bfs,
+    name: m.name,
+    cantonCode: canton.code,
+    zip: input.zip,
+    parcels,
+    buildings,
+    streets: registered,
+    centre: [clon, clat],
+    layers,
+  };
 }

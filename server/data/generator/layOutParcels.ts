@@ -169,5 +169,12 @@ export function layOutParcels({ land, urbanityAt, forestAt, oldTownAt, seed, rng
       }
     }
   }
+  // A street whose road pieces were all cut away with the outline has no line to be numbered along.
+  for (const p of parcels) {
+    if (p.ind === 'Standard' && p.street !== null && streets[p.street].pieces.length === 0) {
+      p.street = null;
+      p.numbered = false;
+    }
+  }
   return { parcels, streets, blocks };
 }
