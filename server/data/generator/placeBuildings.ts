@@ -169,8 +169,12 @@ export function placeBuildings(
   const residential = use === 11 || use === 13 || use === 14 || use === 21;
   return shapes.map((shape, index) => {
     const sur = Math.max(4, Math.round(ringArea(shape.ring)));
+    // Garages, workshops and back buildings are ordinary non-residential buildings; a few annexes are the
+    // register's minor structures (shelters, basins, walls …).
     const typ: BuildingType = shape.minor
-      ? rng.weighted(MINOR_TYPES)
+      ? rng.chance(0.2)
+        ? rng.weighted(MINOR_TYPES)
+        : 'building_non_residential'
       : residential && !shape.nonResidential && !rng.chance(0.08)
         ? 'building'
         : 'building_non_residential';
