@@ -29,7 +29,7 @@ export interface BuildDatasetOptions {
  * The version of what the generator produces. Bump it with every change to the generated data (a fix, a
  * new attribute or table): a server finding a demo dataset of another version rebuilds it at start.
  */
-export const DATASET_GENERATOR_VERSION = 4; // 3: map layer features and building roofs (issue 11); 4: postcodes (issue 15)
+export const DATASET_GENERATOR_VERSION = 5; // 3: map layer features and building roofs (issue 11); 4: postcodes (issue 15); 5: streets-first cadastral plan (issue 15)
 
 export function buildDataset(writer: DatasetWriter, options: BuildDatasetOptions): DatasetInfo {
   const unknown = options.cantons.filter((c) => !CANTON_BY_CODE.has(c));

@@ -22,6 +22,8 @@ export function planMunicipalities(
 ): MunicipalityInput[] {
   const inputs: MunicipalityInput[] = [];
   const postcodes = planPostcodes(geography.municipalities);
+  // Local names ("Zürich", "Luzern") for the places' municipalities: GeoNames may name them in English.
+  const municipalityNames = new Map(geography.municipalities.map((m) => [m.bfs, m.name.replace(/ \(.*\)$/, '')]));
   for (const code of cantonCodes) {
     const canton = CANTON_BY_CODE.get(code);
     if (!canton) continue;
@@ -46,6 +48,7 @@ export function planMunicipalities(
         canton,
         places,
         neighbours,
+        municipalityNames,
         zip: postcodes.get(m.bfs) as string,
         seed,
         noise,

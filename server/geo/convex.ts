@@ -81,3 +81,18 @@ export function splitConvex(ring: Ring, fraction: number, across: Point): [Ring,
   const origin: Point = [across[0] * d, across[1] * d];
   return [clipConvex(ring, origin, across), clipConvex(ring, origin, [-across[0], -across[1]])];
 }
+
+/**
+ * Sutherland–Hodgman: the subject ring (any simple ring) cut to a convex window. Exact when the result is
+ * one piece; several pieces come out joined by zero-width bridges.
+ */
+export function clipToConvexWindow(subject: Ring, window: Ring): Ring {
+  const ccw = signedArea(window) > 0 ? 1 : -1;
+  let out = subject;
+  for (let i = 0; i < window.length && out.length >= 3; i++) {
+    const a = window[i];
+    const b = window[(i + 1) % window.length];
+    out = clipConvex(out, a, [-(b[1] - a[1]) * ccw, (b[0] - a[0]) * ccw]);
+  }
+  return out;
+}

@@ -80,7 +80,8 @@ export default async function globalSetup(): Promise<void> {
       DATA_DIR: dataDir,
       PUBLIC_URL: baseUrl,
       SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
-      DATASET_CANTONS: 'ZG',
+      // Ticino too: the cadastral-plan screenshots look at Lugano's centre (issue 15).
+      DATASET_CANTONS: 'ZG,TI',
       LOG_LEVEL: 'warn',
       // The plans tests pay with the built-in test checkout (issue 10 item 2: it is an explicit choice).
       PAYMENT_PROVIDER: 'test',

@@ -1,9 +1,9 @@
 import type { Point } from '../../geo/ring';
 import type { Language } from '../../geo/cantons';
 import type { Rng } from '../random';
-import { streetName } from '../catalog/streetNames';
+import { landmarkStreetNames, streetName, townStreet } from '../catalog/streetNames';
 
-/** A Voronoi edge between two blocks that carries a street. */
+/** A piece of a street's centre line (mercator), for the base map's street lines. */
 export interface StreetEdge {
   a: Point;
   b: Point;
@@ -15,35 +15,30 @@ export interface StreetEdge {
   forward: boolean;
 }
 
-const MAX_TURN = Math.cos((50 * Math.PI) / 180);
-const MAX_EDGES = 30;
 const QUALIFIERS = ['II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII'];
 
-function direction(from: Point, to: Point): Point {
-  const len = Math.hypot(to[0] - from[0], to[1] - from[1]) || 1;
-  return [(to[0] - from[0]) / len, (to[1] - from[1]) / len];
+/** What the namer knows of a street: whether it is a main road and how far its line passes from the core. */
+export interface StreetToName {
+  main: boolean;
+  distance: number;
 }
 
 /**
- * Groups street edges into named streets: chains that continue roughly straight through junctions,
- * each named in the canton's language, names unique in the municipality.
+ * Names for a municipality's streets, unique within it, in the canton's language: the two main roads
+ * through the core after the neighbouring places they lead to ("Baarerstrasse", "Route de Cham"), the
+ * streets nearest the core the classic ones (Bahnhofstrasse, Rue de la Gare, Via Cantonale …), the rest
+ * from the common patterns. Returned in the order of `streets`.
  */
-export function buildStreets(edges: StreetEdge[], language: Language, neighbours: string[], rng: Rng): string[] {
-  const byVertex = new Map<string, StreetEdge[]>();
-  for (const e of edges) {
-    for (const k of [e.ka, e.kb]) {
-      const list = byVertex.get(k);
-      if (list) list.push(e);
-      else byVertex.set(k, [e]);
-    }
-  }
-  const names: string[] = [];
+export function nameStreets(streets: readonly StreetToName[], language: Language, towards: readonly string[], neighbours: readonly string[], rng: Rng): string[] {
+  const order = streets.map((_, i) => i).sort((a, b) => Number(streets[b].main) - Number(streets[a].main) || streets[a].distance - streets[b].distance);
+  const names: string[] = new Array<string>(streets.length);
   const used = new Set<string>();
-  const assigned = new Set<StreetEdge>();
-  for (const start of edges) {
-    if (assigned.has(start)) continue;
-    const street = names.length;
-    let name = streetName(language, neighbours, rng);
+  const classics = [...landmarkStreetNames(language)];
+  order.forEach((index, rank) => {
+    let name: string;
+    if (rank < towards.length) name = townStreet(language, towards[rank], rng);
+    else if (classics.length > 0 && rng.chance(0.7)) name = classics.shift() as string;
+    else name = streetName(language, neighbours, rng);
     for (let attempt = 0; used.has(name) && attempt < 8; attempt++) name = streetName(language, neighbours, rng);
     // Big towns run out of combinations: qualify rather than add digits (they would read as house numbers).
     const base = name;
@@ -52,46 +47,10 @@ export function buildStreets(edges: StreetEdge[], language: Language, neighbours
       if (i < QUALIFIERS.length) name = `${base} ${qualifier}`;
       else if (i < 60) name = `${streetName(language, neighbours, rng)} ${qualifier}`;
       // Guaranteed to end even if a huge town used up every combination.
-      else name = `${base} (${street})`;
+      else name = `${base} (${index})`;
     }
     used.add(name);
-    names.push(name);
-    // Walk forward from b, then backward from a; keep the edges in street order.
-    const chain: { edge: StreetEdge; forward: boolean }[] = [{ edge: start, forward: true }];
-    assigned.add(start);
-    for (const forwardWalk of [true, false]) {
-      let tip = forwardWalk ? start.kb : start.ka;
-      let dir = forwardWalk ? direction(start.a, start.b) : direction(start.b, start.a);
-      while (chain.length < MAX_EDGES) {
-        let best: StreetEdge | null = null;
-        let bestDot = MAX_TURN;
-        for (const cand of byVertex.get(tip) ?? []) {
-          if (assigned.has(cand)) continue;
-          const d = cand.ka === tip ? direction(cand.a, cand.b) : direction(cand.b, cand.a);
-          const dot = d[0] * dir[0] + d[1] * dir[1];
-          if (dot > bestDot) {
-            bestDot = dot;
-            best = cand;
-          }
-        }
-        if (!best) break;
-        assigned.add(best);
-        const leavesFromA = best.ka === tip;
-        dir = leavesFromA ? direction(best.a, best.b) : direction(best.b, best.a);
-        tip = leavesFromA ? best.kb : best.ka;
-        // Forward walk: the street runs in walking direction; backward walk: against it.
-        const runsAtoB = forwardWalk ? leavesFromA : !leavesFromA;
-        if (forwardWalk) chain.push({ edge: best, forward: runsAtoB });
-        else chain.unshift({ edge: best, forward: runsAtoB });
-      }
-    }
-    let offset = 0;
-    for (const { edge, forward } of chain) {
-      edge.street = street;
-      edge.forward = forward;
-      edge.offset = offset;
-      offset += Math.hypot(edge.b[0] - edge.a[0], edge.b[1] - edge.a[1]);
-    }
-  }
+    names[index] = name;
+  });
   return names;
 }

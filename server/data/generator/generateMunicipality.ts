@@ -1,31 +1,23 @@
-import { Delaunay } from 'd3-delaunay';
 import type { FixedPoint } from '../../../src/contract/Parcel';
 import { FIXED_POINT_TYPES } from '../../../src/contract/ParcelVocabulary';
 import type { CantonInfo } from '../../geo/cantons';
 import type { MunicipalityShape, Place } from '../geography/SwissGeography';
-import { BUILDING_ZONES, localZoneCode, mainUseCode } from '../catalog/zoneCatalog';
-import { type Ring, ringArea, ringCentroid, pointInArea } from '../../geo/ring';
-import { insetConvex, mainAxis, splitConvex } from '../../geo/convex';
-import { createRng, hashSeed } from '../random';
+import { localZoneCode, mainUseCode } from '../catalog/zoneCatalog';
+import { OLD_TOWNS } from '../catalog/oldTowns';
+import { type Point, ringArea, ringCentroid } from '../../geo/ring';
+import { insetConvex } from '../../geo/convex';
+import { createRng, createValueNoise, hashSeed } from '../random';
 import { lonLatToMercator, mercatorScale, mercatorToLonLat, toLv95 } from '../../geo/projection';
 import { createDensityField, placeRadius, type DensityCentre } from './DensityField';
-import { chooseZone, targetParcelArea } from './zonePlan';
 import { parcelThemes } from './parcelThemes';
 import { placeBuildings } from './placeBuildings';
 import { municipalityLayers } from './municipalityLayers';
 import { roofSolar } from './roofSolar';
 import { parcelHeritage } from './parcelHeritage';
-import { buildStreets, type StreetEdge } from './buildStreets';
-import {
-  type Block,
-  type PendingParcel,
-  blockSeeds,
-  distanceToSegment,
-  interiorPoint,
-  projectArea,
-  roadRing,
-  vertexKey,
-} from './municipalityLayout';
+import { nameStreets, type StreetEdge } from './buildStreets';
+import { interiorPoint, projectArea, vertexKey } from './municipalityLayout';
+import { createLocalFrame, landInFrame } from './LocalFrame';
+import { layOutParcels } from './layOutParcels';
 import type { DatasetNoise } from './DatasetNoise';
 import type { GeneratedBuilding, GeneratedMunicipality, GeneratedParcel } from '../../store/parcels/DatasetWriter';
 export interface MunicipalityInput {
@@ -35,6 +27,8 @@ export interface MunicipalityInput {
   places: Place[];
   /** Names of nearby municipalities, for streets like "Baarerstrasse". */
   neighbours: string[];
+  /** Every municipality's local name by BFS number (the main roads are named after the places they lead to). */
+  municipalityNames: ReadonlyMap<number, string>;
   zip: string;
   seed: number;
   noise: DatasetNoise;
@@ -55,6 +49,40 @@ export function egrid(bfs: number, index: number): string {
 }
 
 /**
+ * Where the main roads lead: the axis toward the most important place (population over distance) of a
+ * neighbouring municipality, and the municipalities the two roads through the core are named after.
+ */
+function destinations(
+  places: readonly Place[],
+  bfs: number,
+  core: Point,
+  k: number,
+  municipalityNames: ReadonlyMap<number, string>,
+  neighbours: readonly string[],
+): { angle: number | null; names: string[] } {
+  // The neighbouring municipalities' places: a road through a village leads to the next one, not to a
+  // city three valleys away.
+  const nearby = new Set(neighbours);
+  const away = places
+    .filter((p) => p.municipalityBfs !== bfs && p.municipalityBfs !== null && nearby.has(municipalityNames.get(p.municipalityBfs) ?? ''))
+    .map((p) => {
+      const [x, y] = lonLatToMercator(p.lon, p.lat);
+      const d = Math.hypot(x - core[0], y - core[1]) / k;
+      const name = municipalityNames.get(p.municipalityBfs as number) ?? p.name;
+      return { name, angle: Math.atan2(y - core[1], x - core[0]), weight: p.population / Math.max(d, 500) };
+    })
+    .sort((a, b) => b.weight - a.weight || a.name.localeCompare(b.name));
+  if (away.length === 0) return { angle: null, names: neighbours.slice(0, 2) };
+  const first = away[0];
+  // The cross road: the place best across the first axis.
+  const second = away
+    .slice(1)
+    .filter((p) => p.name !== first.name && Math.abs(Math.sin(p.angle - first.angle)) > 0.7)
+    .sort((a, b) => b.weight - a.weight)[0];
+  return { angle: first.angle, names: second ? [first.name, second.name] : [first.name] };
+}
+
+/**
  * One municipality's parcels, buildings and streets, from its real outline and nearby towns.
  * Deterministic: the same dataset seed and BFS number always give the same result.
  */
@@ -63,172 +91,77 @@ export function generateMunicipality(input: MunicipalityInput): GeneratedMunicip
   const rng = createRng(hashSeed(input.seed, m.bfs));
   const area = projectArea(m.geometry);
   const k = mercatorScale((m.bbox[1] + m.bbox[3]) / 2);
-  const scale2 = 1 / (k * k);
-  const [x0, y0] = lonLatToMercator(m.bbox[0], m.bbox[1]);
-  const [x1, y1] = lonLatToMercator(m.bbox[2], m.bbox[3]);
   const core = interiorPoint(m, area, input.places, rng);
   const centres: DensityCentre[] = input.places.map((p) => {
     const [x, y] = lonLatToMercator(p.lon, p.lat);
     return { x, y, radius: placeRadius(p.population) * k };
   });
-  centres.push({ x: core[0], y: core[1], radius: placeRadius(450) * k });
+  // Every municipality has a village at its core, even below the places' 1,000 inhabitants.
+  centres.push({ x: core[0], y: core[1], radius: placeRadius(800) * k });
+  // Historic centres: the town's densest place, where its old-town lots go.
+  const oldTowns = OLD_TOWNS.filter(
+    (t) => t.lon > m.bbox[0] - 0.01 && t.lon < m.bbox[2] + 0.01 && t.lat > m.bbox[1] - 0.01 && t.lat < m.bbox[3] + 0.01,
+  ).map((t) => {
+    const [x, y] = lonLatToMercator(t.lon, t.lat);
+    return { x, y, radius: t.radius * k };
+  });
+  for (const t of oldTowns) centres.push({ x: t.x, y: t.y, radius: t.radius * 2.5 });
   const density = createDensityField(centres);
+  const towards = destinations(input.places, m.bfs, core, k, input.municipalityNames, input.neighbours);
+  const frame = createLocalFrame(core, towards.angle ?? rng.range(0, Math.PI), k);
+  const forest = createValueNoise(hashSeed(input.seed, 'forest'), 2200);
+  const layout = layOutParcels({
+    land: landInFrame(m.geometry, frame),
+    urbanityAt: (p) => density.at(...frame.toMercator(p)),
+    forestAt: (p) => forest(...frame.toMercator(p)),
+    oldTownAt: (p) => {
+      const [x, y] = frame.toMercator(p);
+      return oldTowns.some((t) => Math.hypot(x - t.x, y - t.y) <= t.radius);
+    },
+    seed: hashSeed(input.seed, m.bfs, 'streets'),
+    rng,
+    limit: input.maxParcels ?? Infinity,
+  });
+  const pending = layout.parcels;
 
-  const seeds = blockSeeds(x0, y0, x1, y1, k, density, rng);
-  const margin = 50 * k;
-  const voronoi = new Delaunay(seeds).voronoi([x0 - margin, y0 - margin, x1 + margin, y1 + margin]);
-  const cellCount = seeds.length / 2;
-
-  // Blocks: Voronoi cells whose centre lies in the municipality (its outline already excludes lakes).
-  const blocks = new Map<number, Block>();
-  for (let i = 0; i < cellCount; i++) {
-    const polygon = voronoi.cellPolygon(i);
-    if (!polygon) continue;
-    const ring = polygon.slice(0, -1) as Ring;
-    const c = ringCentroid(ring);
-    if (!pointInArea(c[0], c[1], area)) continue;
-    const urbanity = density.at(c[0], c[1]);
-    blocks.set(i, { ring, use: chooseZone(urbanity, rng), urbanity, edges: [] });
-  }
-
-  // Streets run along the block edges that touch a building zone.
-  const edgeByKey = new Map<string, StreetEdge>();
-  for (const [i, block] of blocks) {
-    if (!BUILDING_ZONES.has(block.use)) continue;
-    const ring = block.ring;
-    for (let v = 0; v < ring.length; v++) {
-      const a = ring[v];
-      const b = ring[(v + 1) % ring.length];
-      if (Math.hypot(b[0] - a[0], b[1] - a[1]) < 12 * k) continue;
-      const ka = vertexKey(a);
-      const kb = vertexKey(b);
-      const key = ka < kb ? `${ka}|${kb}` : `${kb}|${ka}`;
-      if (!edgeByKey.has(key)) edgeByKey.set(key, { a, b, ka, kb, street: -1, offset: 0, forward: true });
-      block.edges.push(edgeByKey.get(key) as StreetEdge);
-      void i;
-    }
-  }
-  const streetEdges = [...edgeByKey.values()];
-  const streets = buildStreets(streetEdges, canton.language, input.neighbours, rng);
-  // Blocks beside a street block front onto it too (farms along the village road).
-  for (const block of blocks.values()) {
-    if (block.edges.length > 0) continue;
-    const ring = block.ring;
-    for (let v = 0; v < ring.length; v++) {
-      const ka = vertexKey(ring[v]);
-      const kb = vertexKey(ring[(v + 1) % ring.length]);
-      const e = edgeByKey.get(ka < kb ? `${ka}|${kb}` : `${kb}|${ka}`);
-      if (e) block.edges.push(e);
-    }
-  }
-
-  const pending: PendingParcel[] = [];
-  const limit = input.maxParcels ?? Infinity;
-  const blockOrder = [...blocks.entries()].sort(([, a], [, b]) => b.urbanity - a.urbanity);
-  // The block each pending parcel was cut from, for the layer areas (roads: a negative id each).
-  const pendingBlocks: number[] = [];
-  for (const [blockIndex, block] of blockOrder) {
-    if (pending.length >= limit) break;
-    const building = BUILDING_ZONES.has(block.use);
-    const inset = insetConvex(block.ring, (building ? 4 : 2) * k);
-    if (!inset) continue;
-    const target = targetParcelArea(block.use, rng) / scale2;
-    const stack: Ring[] = [inset];
-    while (stack.length > 0 && pending.length < limit) {
-      const piece = stack.pop() as Ring;
-      const a = ringArea(piece);
-      if (a > target * 1.5) {
-        const halves = splitConvex(piece, rng.range(0.38, 0.62), mainAxis(piece)).filter((r) => r.length >= 3);
-        // Only keep cutting while both halves are really smaller (slivers can fail to split).
-        if (halves.length === 2 && halves.every((h) => ringArea(h) < a * 0.95)) {
-          stack.push(...halves);
-          continue;
-        }
-      }
-      if (a * scale2 < 40) continue;
-      const c = ringCentroid(piece);
-      let street: number | null = null;
-      let along = 0;
-      let side = 1;
-      let best = Infinity;
-      for (const e of block.edges) {
-        const { d, t, cross } = distanceToSegment(c, e.a, e.b);
-        if (d < best) {
-          best = d;
-          street = e.street;
-          const len = Math.hypot(e.b[0] - e.a[0], e.b[1] - e.a[1]);
-          along = e.offset + (e.forward ? t : 1 - t) * len;
-          side = (cross > 0) === e.forward ? 1 : -1;
-        }
-      }
-      const near = best < 160 * k;
-      pending.push({
-        ring: piece,
-        use: block.use,
-        urbanity: block.urbanity,
-        typ: 'Eigentum',
-        ind: 'Standard',
-        street: near ? street : null,
-        along,
-        side,
-        numbered: near && building,
-        copyOf: null,
-      });
-      pendingBlocks.push(blockIndex);
-    }
-  }
-
-  // Distinct-and-permanent rights: ~2 % of building-zone parcels get a Baurecht parcel on top.
+  // Distinct-and-permanent rights: ~2.5 % of the (uncut, rectangular) building-zone lots get one on top.
   const ordinaryCount = pending.length;
   for (let i = 0; i < ordinaryCount; i++) {
     const p = pending[i];
-    if (!BUILDING_ZONES.has(p.use) || !rng.chance(0.025)) continue;
+    if (!p.numbered || p.ring.length !== 4 || !rng.chance(0.025)) continue;
     const ring = insetConvex(p.ring, Math.sqrt(ringArea(p.ring)) * 0.12);
-    if (ring) {
-      pending.push({ ...p, ring, typ: 'Baurecht', numbered: false, copyOf: i });
-      pendingBlocks.push(pendingBlocks[i]);
-    }
-  }
-  // Road parcels, one per street edge.
-  for (const e of streetEdges) {
-    if (pending.length >= limit + 50) break;
-    const ring = roadRing(e, 8 * k);
-    if (ring) {
-      pending.push({
-        ring,
-        use: 18,
-        urbanity: 0,
-        typ: 'Eigentum',
-        ind: 'Road',
-        street: e.street,
-        along: 0,
-        side: 0,
-        numbered: false,
-        copyOf: null,
-      });
-      pendingBlocks.push(-1 - pendingBlocks.length);
-    }
+    if (ring) pending.push({ ...p, ring, typ: 'Baurecht', numbered: false, copyOf: i });
   }
 
-  // House numbers: odd on the left, even on the right, rising along the street.
+  // House numbers: odd on the street's left, even on its right, rising along the street.
   const houseNumbers = new Map<number, string>();
   const byStreet = new Map<number, number[]>();
   pending.forEach((p, i) => {
     if (!p.numbered || p.street === null) return;
-    const list = byStreet.get(p.street * 2 + (p.side > 0 ? 0 : 1));
+    const key = p.street * 2 + (p.side > 0 ? 0 : 1);
+    const list = byStreet.get(key);
     if (list) list.push(i);
-    else byStreet.set(p.street * 2 + (p.side > 0 ? 0 : 1), [i]);
+    else byStreet.set(key, [i]);
   });
   for (const [key, list] of byStreet) {
     list.sort((a, b) => pending[a].along - pending[b].along);
     list.forEach((index, n) => houseNumbers.set(index, String(key % 2 === 0 ? 2 * n + 1 : 2 * n + 2)));
   }
+  const streets = nameStreets(layout.streets, canton.language, towards.names, input.neighbours, rng);
+  const streetEdges: StreetEdge[] = layout.streets.flatMap((street, index) =>
+    street.pieces.map((piece) => {
+      const a = frame.toMercator(piece.from);
+      const b = frame.toMercator(piece.to);
+      return { a, b, ka: vertexKey(a), kb: vertexKey(b), street: index, offset: piece.along, forward: true };
+    }),
+  );
 
   const parcels: GeneratedParcel[] = [];
   const buildings: GeneratedBuilding[] = [];
   const fixTypes = Object.values(FIXED_POINT_TYPES[canton.language]);
   pending.forEach((p, index) => {
-    const c = ringCentroid(p.ring);
+    const ring = p.ring.map(frame.toMercator);
+    const c = ringCentroid(ring);
     const [lon, lat] = mercatorToLonLat(c[0], c[1]);
     const lv95 = toLv95(lon, lat);
     const themes = parcelThemes({ cantonCode: canton.code, use: p.use, urbanity: p.urbanity, x: c[0], y: c[1], rng, noise });
@@ -246,8 +179,9 @@ export function generateMunicipality(input: MunicipalityInput): GeneratedMunicip
         FIX_COO_Y: Math.round((lv95[1] + dy) * 100) / 100,
       });
     }
-    const placed =
-      p.ind === 'Road' || p.typ === 'Baurecht' ? [] : placeBuildings(p.ring, p.use, scale2, rng, themes.listing);
+    const placed = (p.ind === 'Road' || p.typ === 'Baurecht' ? [] : placeBuildings(p.ring, p.use, rng, p.axes, themes.listing)).map(
+      (b) => ({ ...b, ring: b.ring.map(frame.toMercator) }),
+    );
     const heritage = parcelHeritage(placed, String(themes.themes.PRO_OOB));
     placed.forEach((b) => {
       const bc = ringCentroid(b.ring);
@@ -291,8 +225,8 @@ export function generateMunicipality(input: MunicipalityInput): GeneratedMunicip
       prcNo: String(index + 1),
       typ: p.typ,
       ind: p.ind,
-      sur: Math.max(1, Math.round(ringArea(p.ring) * scale2)),
-      ring: p.ring,
+      sur: Math.max(1, Math.round(ringArea(p.ring))),
+      ring,
       centroid: c,
       lon,
       lat,
@@ -322,12 +256,25 @@ export function generateMunicipality(input: MunicipalityInput): GeneratedMunicip
     name: m.name,
     language: canton.language,
     core,
-    blocks,
+    blocks: new Map([...layout.blocks].map(([id, block]) => [id, { ...block, ring: block.ring.map(frame.toMercator) }])),
     parcels,
-    parcelBlocks: pendingBlocks,
+    parcelBlocks: pending.map((p) => p.block),
     buildings,
     streetEdges,
     streets,
+    mainStreets: new Set(layout.streets.flatMap((street, index) => (street.main ? [index] : []))),
   });
-  return { bfs: m.bfs, name: m.name, cantonCode: canton.code, zip: input.zip, parcels, buildings, streets, centre: [clon, clat], layers };
+  // The register lists the streets that exist on the ground (a street cut away with the outline does not).
+  const registered = streets.filter((_, index) => layout.streets[index].pieces.length > 0);
+  return {
+    bfs: m.bfs,
+    name: m.name,
+    cantonCode: canton.code,
+    zip: input.zip,
+    parcels,
+    buildings,
+    streets: registered,
+    centre: [clon, clat],
+    layers,
+  };
 }

@@ -29,6 +29,8 @@ export interface MunicipalityLayersInput {
   buildings: readonly GeneratedBuilding[];
   streetEdges: readonly StreetEdge[];
   streets: readonly string[];
+  /** Streets drawn as main roads (class 'main'); the others are local streets. */
+  mainStreets: ReadonlySet<number>;
 }
 
 /** The parcel value each area layer shows, and what it is coloured by; null: nothing drawn there. */
@@ -217,7 +219,7 @@ function streetFeatures(input: MunicipalityLayersInput): GeneratedLayerFeature[]
         features.push({
           layer: 'base-labels',
           sourceLayer: 'streets',
-          cls: edges.length >= 8 ? 'main' : 'local',
+          cls: input.mainStreets.has(street) ? 'main' : 'local',
           group: null,
           label: input.streets[street] ?? null,
           geometry: { type: 'line', line },

@@ -4,14 +4,9 @@ import type { MainUse } from '../catalog/zoneCatalog';
 import { type Point, type Ring, pointInArea } from '../../geo/ring';
 import { lonLatToMercator } from '../../geo/projection';
 import type { Rng } from '../random';
-import type { DensityField } from './DensityField';
-import { blockSpacing } from './zonePlan';
-import type { StreetEdge } from './buildStreets';
+import type { LotAxes } from './placeBuildings';
 
-/**
- * The layout of a generated municipality: the town's blocks (Voronoi cells seeded densest where people
- * live), the parcels waiting to be numbered, and the road strips along the street edges.
- */
+/** The layout of a generated municipality: its area in mercator, its core, the parcels waiting to be numbered. */
 
 /** The same (Multi)Polygon with Web Mercator coordinates. */
 export function projectArea(geometry: Polygon | MultiPolygon): Polygon | MultiPolygon {
@@ -20,13 +15,7 @@ export function projectArea(geometry: Polygon | MultiPolygon): Polygon | MultiPo
   return { type: 'MultiPolygon', coordinates: geometry.coordinates.map((poly) => poly.map(ring)) };
 }
 
-export interface Block {
-  ring: Ring;
-  use: MainUse;
-  urbanity: number;
-  edges: StreetEdge[];
-}
-
+/** A parcel laid out in the municipality's frame (metres), waiting to be numbered and described. */
 export interface PendingParcel {
   ring: Ring;
   use: MainUse;
@@ -39,6 +28,10 @@ export interface PendingParcel {
   side: number;
   numbered: boolean;
   copyOf: number | null;
+  /** The lot's axes when it fronts a street (buildings face it), else null. */
+  axes: LotAxes | null;
+  /** The block it was cut from (area layers dissolve per block); roads: a negative number of their own. */
+  block: number;
 }
 
 export function interiorPoint(m: MunicipalityShape, area: Polygon | MultiPolygon, places: Place[], rng: Rng): Point {
@@ -58,53 +51,4 @@ export function interiorPoint(m: MunicipalityShape, area: Polygon | MultiPolygon
   return centre;
 }
 
-export function blockSeeds(x0: number, y0: number, x1: number, y1: number, k: number, density: DensityField, rng: Rng): number[] {
-  const seeds: number[] = [];
-  const size0 = Math.max(x1 - x0, y1 - y0);
-  const visit = (x: number, y: number, size: number, depth: number) => {
-    if (x > x1 || y > y1) return;
-    const spacing = blockSpacing(density.maxIn(x, y, x + size, y + size)) * k;
-    if (size > spacing * 1.15 && depth < 16) {
-      const h = size / 2;
-      visit(x, y, h, depth + 1);
-      visit(x + h, y, h, depth + 1);
-      visit(x, y + h, h, depth + 1);
-      visit(x + h, y + h, h, depth + 1);
-      return;
-    }
-    seeds.push(x + size * rng.range(0.15, 0.85), y + size * rng.range(0.15, 0.85));
-  };
-  visit(x0, y0, size0, 0);
-  return seeds;
-}
-
 export const vertexKey = (p: Point) => `${Math.round(p[0] * 100)},${Math.round(p[1] * 100)}`;
-
-export function distanceToSegment(p: Point, a: Point, b: Point): { d: number; t: number; cross: number } {
-  const dx = b[0] - a[0];
-  const dy = b[1] - a[1];
-  const len2 = dx * dx + dy * dy || 1;
-  const t = Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2));
-  const qx = a[0] + dx * t;
-  const qy = a[1] + dy * t;
-  return { d: Math.hypot(p[0] - qx, p[1] - qy), t, cross: dx * (p[1] - a[1]) - dy * (p[0] - a[0]) };
-}
-
-export function roadRing(e: StreetEdge, width: number): Ring | null {
-  const len = Math.hypot(e.b[0] - e.a[0], e.b[1] - e.a[1]);
-  if (len < width * 1.5) return null;
-  const ux = (e.b[0] - e.a[0]) / len;
-  const uy = (e.b[1] - e.a[1]) / len;
-  const nx = -uy * (width / 2);
-  const ny = ux * (width / 2);
-  // Stop half a width short of each junction so crossing roads do not overlap.
-  const a: Point = [e.a[0] + (ux * width) / 2, e.a[1] + (uy * width) / 2];
-  const b: Point = [e.b[0] - (ux * width) / 2, e.b[1] - (uy * width) / 2];
-  return [
-    [a[0] - nx, a[1] - ny],
-    [b[0] - nx, b[1] - ny],
-    [b[0] + nx, b[1] + ny],
-    [a[0] + nx, a[1] + ny],
-  ];
-}
-

@@ -1,46 +1,74 @@
 import type { MainUse } from '../catalog/zoneCatalog';
 import type { Rng } from '../random';
-/** Distance between block seeds (real metres) for an urbanity: ~120 m in towns, ~900 m in the country. */
-export function blockSpacing(urbanity: number): number {
-  return 120 + Math.pow(1 - Math.min(1, urbanity / 0.5), 1.5) * 780;
+
+/** Superblocks (between main roads) are this wide, ± a fifth (real metres). */
+export const SUPERBLOCK_SIZE = 200;
+/** Urbanity from which a superblock is settled (a building zone with streets). */
+export const SETTLED_URBANITY = 0.19;
+export const MAIN_ROAD_WIDTH = 9;
+
+/** Main use of a settled superblock, from how urban its place is (old-town cores are small; suburbs wide). */
+export function chooseBuildingZone(urbanity: number, rng: Rng): MainUse {
+  if (urbanity >= 0.8) return rng.weighted<MainUse>([[14, 60], [13, 28], [15, 12]]);
+  if (urbanity >= 0.55) return rng.weighted<MainUse>([[13, 38], [11, 34], [15, 9], [12, 10], [16, 6], [17, 3]]);
+  return rng.weighted<MainUse>([[11, 62], [12, 17], [13, 9], [15, 6], [16, 6]]);
 }
 
-/** Main use of a block, from how urban its place is (old-town cores are small; suburbs are wide). */
-export function chooseZone(urbanity: number, rng: Rng): MainUse {
-  if (urbanity >= 0.8) return rng.weighted<MainUse>([[14, 60], [13, 25], [15, 10], [16, 5]]);
-  if (urbanity >= 0.5) return rng.weighted<MainUse>([[13, 40], [11, 30], [15, 10], [12, 10], [16, 7], [14, 3]]);
-  if (urbanity >= 0.3) return rng.weighted<MainUse>([[11, 55], [13, 15], [12, 15], [15, 6], [16, 6], [18, 3]]);
-  if (urbanity >= 0.15) return rng.weighted<MainUse>([[11, 50], [12, 20], [21, 25], [17, 2], [16, 3]]);
-  if (urbanity >= 0.04) return rng.weighted<MainUse>([[21, 60], [43, 28], [31, 5], [11, 5], [44, 2]]);
-  return rng.weighted<MainUse>([[43, 42], [23, 33], [21, 18], [31, 4], [44, 3]]);
+/** Main use of land outside settlements: forest where the shared forest field is high, else farmland. */
+export function chooseOpenLandUse(forest: number, urbanity: number, rng: Rng): MainUse {
+  if (forest > 0.59) return 43;
+  if (urbanity < 0.04 && rng.chance(0.2)) return 23;
+  return rng.weighted<MainUse>([[21, 86], [31, 7], [44, 7]]);
 }
 
-/** Target parcel area (real m²) per main use, within the register's typical ranges. */
-export function targetParcelArea(use: MainUse, rng: Rng): number {
+/** How a settled superblock is cut by local streets (columns × rows of blocks) and their width. */
+export function localStreetPlan(use: MainUse, rng: Rng): { columns: number; rows: number; width: number } {
   switch (use) {
     case 14:
-      return rng.range(200, 700);
+      return { columns: 3, rows: 3, width: 5 };
     case 13:
-      return rng.range(500, 1800);
-    case 11:
-      return rng.chance(0.55) ? rng.range(400, 1000) : rng.range(800, 2500);
-    case 12:
-      return rng.range(2000, 20000);
-    case 15:
     case 17:
-      return rng.range(2000, 10000);
-    case 16:
-    case 18:
-      return rng.range(1000, 5000);
-    case 21:
-      return rng.range(2500, 25000);
-    case 31:
-      return rng.range(10000, 100000);
+      return { columns: 2, rows: 2, width: 7 };
+    case 11:
+      return rng.chance(0.5) ? { columns: 2, rows: 3, width: 6 } : { columns: 3, rows: 2, width: 6 };
+    case 15:
+      return rng.chance(0.5) ? { columns: 2, rows: 1, width: 7 } : { columns: 1, rows: 2, width: 7 };
+    default:
+      return { columns: 1, rows: 1, width: 7 };
+  }
+}
+
+/** Street frontage of one lot (real metres) per zone: narrow in old towns, wide in work zones. */
+export function lotFrontage(use: MainUse, depth: number, rng: Rng): number {
+  switch (use) {
+    case 14:
+      return rng.range(7, 13.5);
+    case 13:
+      return rng.range(28, 45);
+    case 17:
+      return rng.range(25, 45);
+    case 11:
+      // Multi-family houses on deeper lots, villas on the others.
+      return depth > 40 || rng.chance(0.15) ? rng.range(28, 40) : rng.range(16, 25);
+    case 12:
+      return rng.range(45, 100);
+    case 15:
+      return rng.range(50, 120);
+    default:
+      return Infinity;
+  }
+}
+
+/** Target area (real m²) of a field or forest parcel outside settlements. */
+export function openLandParcelArea(use: MainUse, rng: Rng): number {
+  switch (use) {
     case 43:
-      return rng.range(10000, 100000);
+      return rng.range(8_000, 40_000);
     case 23:
-      return rng.range(50000, 500000);
-    case 44:
-      return rng.range(5000, 60000);
+      return rng.range(30_000, 100_000);
+    case 21:
+      return rng.range(10_000, 32_000);
+    default:
+      return rng.range(10_000, 40_000);
   }
 }

@@ -8,7 +8,7 @@ import {
 
 /**
  * The base map's labels from the dataset (spec §1: parks, transport and waterways besides places):
- * streets with their names, parks and stations, from zoom 12, where the self-hosted base map (up to z10)
+ * streets from zoom 12 (their names from 15), parks and stations, from zoom 12, where the self-hosted base map (up to z10)
  * has nothing more to show. Waterways are the lakes the base map already names. Always on.
  */
 export const BASE_LABELS_SOURCE = 'base-labels';
@@ -65,12 +65,13 @@ export const BASE_LABEL_NAME_LAYERS: LayerSpecification[] = [
     type: 'symbol',
     source: BASE_LABELS_SOURCE,
     'source-layer': 'streets',
-    minzoom: 14,
+    // Issue 15: street names from z15, where the lots along them are readable too.
+    minzoom: 15,
     layout: {
       'symbol-placement': 'line',
       'text-field': NAME,
       'text-font': FONT,
-      'text-size': ['interpolate', ['linear'], ['zoom'], 14, 10, 18, 13],
+      'text-size': ['interpolate', ['linear'], ['zoom'], 15, 10, 18, 13],
       'text-max-angle': 35,
     },
     paint: { 'text-color': '#5d5548', 'text-halo-color': '#ffffff', 'text-halo-width': 1.4 },

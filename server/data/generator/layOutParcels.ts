@@ -1,0 +1,180 @@
+import { type Point, type Ring, ringArea } from '../../geo/ring';
+import { BUILDING_ZONES, type MainUse } from '../catalog/zoneCatalog';
+import { hashSeed, type Rng } from '../random';
+import { clipToLand } from './clipToLand';
+import { cutLots, type Lot } from './cutLots';
+import { localStreets } from './localStreets';
+import { type Land, inLand } from './LocalFrame';
+import type { PendingParcel } from './municipalityLayout';
+import { openLandParcels } from './openLandParcels';
+import { buildStreetGrid, type GridRoad, rectRing } from './streetGrid';
+import { chooseBuildingZone, chooseOpenLandUse } from './zonePlan';
+
+/** A street of the layout: its key, whether it is a main road, and the centre-line pieces left on land. */
+export interface LaidStreet {
+  key: string;
+  main: boolean;
+  /** Least distance of its line from the core (m): the namer gives central streets the classic names. */
+  distance: number;
+  /** Centre-line pieces (frame metres) in the street's direction, with their start along the street. */
+  pieces: { from: Point; to: Point; along: number }[];
+}
+
+export interface Layout {
+  parcels: PendingParcel[];
+  streets: LaidStreet[];
+  /** Blocks and open-land superblocks (frame metres) by id, for the area layers and park labels. */
+  blocks: Map<number, { ring: Ring; use: MainUse }>;
+}
+
+export interface LayoutInput {
+  land: Land;
+  urbanityAt: (p: Point) => number;
+  forestAt: (p: Point) => number;
+  /** Whether a point lies in a historic town centre (old-town zone, whatever the density says). */
+  oldTownAt: (p: Point) => boolean;
+  seed: number;
+  rng: Rng;
+  /** Stop after about this many parcels (tiny test datasets get the densest places first). */
+  limit: number;
+}
+
+/**
+ * Whether a clipped lot still lies on its street: an edge of it along the street line, with the road
+ * beside that edge's middle on land too (else the road piece there was cut away with the outline).
+ */
+function frontsStreet(ring: Ring, lot: Lot, land: Land): boolean {
+  const t = (p: Point) => (p[0] - lot.origin[0]) * lot.inward[0] + (p[1] - lot.origin[1]) * lot.inward[1];
+  return ring.some((p, i) => {
+    const q = ring[(i + 1) % ring.length];
+    if (Math.abs(t(p)) > 0.01 || Math.abs(t(q)) > 0.01 || Math.hypot(q[0] - p[0], q[1] - p[1]) < 2) return false;
+    const road: Point = [(p[0] + q[0]) / 2 - lot.inward[0] * 1.5, (p[1] + q[1]) / 2 - lot.inward[1] * 1.5];
+    return inLand(road, land);
+  });
+}
+
+/** A parcel of open land (no street frontage, no house number). */
+function openLand(ring: Ring, use: MainUse, urbanity: number): Omit<PendingParcel, 'block'> {
+  return { ring, use, urbanity, typ: 'Eigentum', ind: 'Standard', street: null, along: 0, side: 0, numbered: false, copyOf: null, axes: null };
+}
+
+/**
+ * The municipality's parcels, streets first: the main-road grid, local streets in each settled superblock
+ * (denser in the centre), lots along each block's frontage, fields and forest on open land; everything
+ * clipped to the municipality's land (its outline excludes the lakes). Densest superblocks first.
+ */
+export function layOutParcels({ land, urbanityAt, forestAt, oldTownAt, seed, rng, limit }: LayoutInput): Layout {
+  const grid = buildStreetGrid(land, urbanityAt, rng);
+  const parcels: PendingParcel[] = [];
+  const blocks = new Map<number, { ring: Ring; use: MainUse }>();
+  const streets: LaidStreet[] = [];
+  const streetIndex = new Map<string, number>();
+  const streetOf = (key: string, line: number) => {
+    let index = streetIndex.get(key);
+    if (index === undefined) {
+      index = streets.length;
+      streetIndex.set(key, index);
+      const main = key.startsWith('H:') || key.startsWith('V:');
+      streets.push({ key, main, distance: Infinity, pieces: [] });
+    }
+    const street = streets[index];
+    street.distance = Math.min(street.distance, Math.abs(line) + (key.startsWith('V:') ? 0.5 : 0));
+    return index;
+  };
+  const jitter = (key: string) => ((hashSeed(seed, key) % 1000) / 1000 - 0.5) * 0.1;
+
+  const addRoad = (road: GridRoad, clip: boolean) => {
+    const pieces = clip ? clipToLand(road.ring, land) : [road.ring];
+    if (pieces.length === 0) return;
+    const along = road.horizontal ? 0 : 1;
+    const street = streetOf(road.street, road.from[1 - along]);
+    for (const ring of pieces) {
+      // The centre line where the road is on land: the whole line (to the junction centres) when uncut.
+      let from = road.from;
+      let to = road.to;
+      if (ring !== road.ring) {
+        const lo = Math.max(road.from[along], Math.min(...ring.map((p) => p[along])));
+        const hi = Math.min(road.to[along], Math.max(...ring.map((p) => p[along])));
+        from = along === 0 ? [lo, road.from[1]] : [road.from[0], lo];
+        to = along === 0 ? [hi, road.from[1]] : [road.from[0], hi];
+      }
+      if (to[along] - from[along] > 1) streets[street].pieces.push({ from, to, along: from[along] });
+      parcels.push({
+        ring,
+        use: 18,
+        urbanity: 0,
+        typ: 'Eigentum',
+        ind: 'Road',
+        street,
+        along: 0,
+        side: 0,
+        numbered: false,
+        copyOf: null,
+        axes: null,
+        block: -1 - parcels.length,
+      });
+    }
+  };
+
+  const mainRoads = new Map<number, GridRoad[]>();
+  for (const road of grid.roads) {
+    const list = mainRoads.get(road.superblock);
+    if (list) list.push(road);
+    else mainRoads.set(road.superblock, [road]);
+  }
+  const order = grid.superblocks.filter((s) => s.cover !== 'outside').sort((a, b) => b.urbanity - a.urbanity || a.index - b.index);
+  for (const s of order) {
+    if (parcels.length >= limit) break;
+    for (const road of mainRoads.get(s.index) ?? []) addRoad(road, true);
+    const clip = s.cover === 'partial';
+    if (s.settled) {
+      const use = oldTownAt(s.centre) ? 14 : chooseBuildingZone(s.urbanity, rng);
+      const local = localStreets(s, use, jitter, rng);
+      for (const road of local.roads) addRoad(road, clip);
+      for (const block of local.blocks) {
+        const blockId = blocks.size;
+        blocks.set(blockId, { ring: rectRing(block.box), use });
+        for (const lot of cutLots(block, use, rng)) {
+          const pieces = clip ? clipToLand(lot.ring, land).sort((a, b) => ringArea(b) - ringArea(a)) : [lot.ring];
+          if (pieces.length === 0) continue;
+          const ring = pieces.find((r) => frontsStreet(r, lot, land));
+          if (!ring) {
+            // Its street ran into the lake or out of the municipality: the shore strip left is a
+            // protection zone (waters), not a building lot.
+            parcels.push({ ...openLand(pieces[0], 31, s.urbanity), block: blockId });
+            continue;
+          }
+          parcels.push({
+            ring,
+            use,
+            urbanity: s.urbanity,
+            typ: 'Eigentum',
+            ind: 'Standard',
+            street: streetOf(lot.street, lot.street.startsWith('lh') || lot.street.startsWith('H') ? lot.origin[1] : lot.origin[0]),
+            along: lot.along,
+            side: lot.side,
+            numbered: BUILDING_ZONES.has(use),
+            copyOf: null,
+            axes: { origin: lot.origin, dir: lot.dir, inward: lot.inward, frontage: lot.frontage, depth: lot.depth },
+            block: blockId,
+          });
+        }
+      }
+    } else if (s.interior) {
+      const use = chooseOpenLandUse(forestAt(s.centre), s.urbanity, rng);
+      const blockId = blocks.size;
+      blocks.set(blockId, { ring: s.interior, use });
+      for (const field of openLandParcels(s.interior, use, rng)) {
+        for (const ring of clip ? clipToLand(field, land) : [field]) parcels.push({ ...openLand(ring, use, s.urbanity), block: blockId });
+      }
+    }
+  }
+  // A street whose road pieces were all cut away with the outline has no line to be numbered along.
+  for (const p of parcels) {
+    if (p.ind === 'Standard' && p.street !== null && streets[p.street].pieces.length === 0) {
+      p.street = null;
+      p.numbered = false;
+    }
+  }
+  return { parcels, streets, blocks };
+}
