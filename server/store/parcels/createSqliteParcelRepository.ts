@@ -22,6 +22,8 @@ interface MunicipalityPoint {
   lat: number;
   /** Extent of the municipality's parcel centroids (the map's "Zoom to results"). */
   bounds?: LonLatBounds;
+  /** Position in name order: ties of the buckets sort by it without comparing strings per search. */
+  nameRank: number;
 }
 
 const PARCEL_COLUMNS = `p.*, m.name AS locname, c.name AS canton_name, c.names AS canton_names`;
@@ -49,6 +51,12 @@ function fold(text: unknown): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
 }
+
+/**
+ * Municipality names in order (ranked once per dataset): String.localeCompare builds a collator per call,
+ * which made sorting the ~2,000 buckets of a country-wide search take ~10 ms.
+ */
+const byName = new Intl.Collator('en').compare;
 
 /** How many prepared statements the repository keeps (least recently used go first). */
 export const MAX_PREPARED_STATEMENTS = 256;
@@ -90,6 +98,7 @@ export function createSqliteParcelRepository(
       const rows = db
         .prepare('SELECT bfs, name, lon, lat FROM municipalities')
         .all() as (MunicipalityPoint & { bfs: number })[];
+      rows.sort((a, b) => byName(a.name, b.name)).forEach((m, i) => (m.nameRank = i));
       const municipalities = new Map(rows.map((m): [number, MunicipalityPoint] => [m.bfs, m]));
       for (const extent of db
         .prepare(
@@ -270,12 +279,18 @@ export function createSqliteParcelRepository(
       // The page in the index's order (ranked groups, each in id order), not SQLite's.
       const rank = new Map(pageIds.map((id, i) => [id, i]));
       rows.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
-      const byMunicipality: MunicipalityCount[] = [...countsByMunicipality]
-        .flatMap(([bfs, count]) => {
-          const m = filters.municipalities.get(bfs);
-          return m ? [{ name: m.name, count, lon: m.lon, lat: m.lat, bounds: m.bounds }] : [];
-        })
-        .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+      const buckets = [...countsByMunicipality].flatMap(([bfs, count]) => {
+        const m = filters.municipalities.get(bfs);
+        return m ? [{ m, count }] : [];
+      });
+      buckets.sort((a, b) => b.count - a.count || a.m.nameRank - b.m.nameRank);
+      const byMunicipality: MunicipalityCount[] = buckets.map(({ m, count }) => ({
+        name: m.name,
+        count,
+        lon: m.lon,
+        lat: m.lat,
+        bounds: m.bounds,
+      }));
       return { total, exact, hits: rows.map(rowToParcel), byMunicipality };
     },
     parcel(prcId) {
