@@ -16,6 +16,8 @@ import type { ParcelQuery } from '../../server/store/parcels/ParcelQuery';
 import type { ParcelRepository } from '../../server/store/parcels/ParcelRepository';
 import { toSearchResponse } from '../../server/routes/main/parcels/parcelReplies';
 import { TOTAL_HITS_CAP } from '../../src/contract/SearchParameters';
+import { createParcelFilterIndex } from '../../server/store/parcels/ParcelFilterIndex';
+import type { FilterColumns } from '../../server/store/parcels/FilterColumns';
 
 let dir: string;
 let db: Database;
@@ -219,5 +221,52 @@ describe('totals are exact up to the cap, "at least the cap" beyond it', () => {
 
   it('is ten thousand by default: every page a user can open, and no more', () => {
     expect(TOTAL_HITS_CAP).toBe(10_000);
+  });
+});
+
+describe('a municipality whose parcels lie in more than one run of rows', () => {
+  it('is restricted and counted row by row, not by run', () => {
+    const [a, b] = db.prepare('SELECT bfs, name FROM municipalities ORDER BY bfs LIMIT 2').all() as {
+      bfs: number;
+      name: string;
+    }[];
+    const n = 6;
+    const columns: FilterColumns = {
+      count: n,
+      ids: Int32Array.from([1, 2, 3, 4, 5, 6]),
+      canton: new Uint8Array(n).fill(1),
+      mun: Uint16Array.from([0, 1, 0, 1, 0, 1]),
+      sur: new Uint32Array(n),
+      flags: new Uint8Array(n),
+      objCount: new Uint8Array(n),
+      radon: Uint8Array.from([1, 1, 1, 50, 50, 50]),
+      freeway: new Uint32Array(n),
+      putra: new Uint32Array(n),
+      thermal: new Uint8Array(n),
+      alphaPri: new Uint16Array(n),
+      alphaSec: new Uint16Array(n),
+      street: new Uint32Array(n),
+      dictionaries: {
+        cantons: ['ZG'],
+        thermals: [],
+        alphas: [],
+        streets: [],
+        municipalities: [a.bfs, b.bfs],
+      },
+    };
+    const index = createParcelFilterIndex(db, columns);
+    const page = { offset: 0, size: 10, cap: 100 };
+    expect(index.evaluate({ locnames: [a.name] }, null, page)).toEqual({
+      total: 3,
+      exact: true,
+      pageIds: [1, 3, 5],
+      countsByMunicipality: new Map([[a.bfs, 3]]),
+    });
+    expect(index.evaluate({ radon: { from: 0, to: 9 } }, null, page).countsByMunicipality).toEqual(
+      new Map([
+        [a.bfs, 2],
+        [b.bfs, 1],
+      ]),
+    );
   });
 });

@@ -202,6 +202,9 @@ export function createParcelFilterIndex(db: Database, cols: FilterColumns): Parc
     }
     return ranges.map(([first, last]) => [ids[first], ids[last]]);
   };
+  // Runs that overlap (a municipality written in two places, which the dataset writer never does) would
+  // count rows twice by run; then rows are counted and restricted one by one instead.
+  const runsDisjoint = munInRowOrder.every((m, i) => i === 0 || munFirst[m] > munLast[munInRowOrder[i - 1]]);
 
   // Posting lists and flag bitmaps, each built by the first search that needs it.
   const valueIndexes = new Map<ValueColumn, ValueIndex>();
@@ -229,6 +232,7 @@ export function createParcelFilterIndex(db: Database, cols: FilterColumns): Parc
     const rows = emptyBitmap(count);
     if (!restricted) setRange(rows, 0, count - 1);
     else for (const m of munInRowOrder) if (allowedMun[m] === 1) setRange(rows, munFirst[m], munLast[m]);
+    if (restricted && !runsDisjoint) keepIn(rows, mun.subarray(0, count), allowedMun);
     if (cantonCode === -2) rows.fill(0);
     if (query.excludeRoads) intersect(rows, flagBitmap(ROAD_BIT), true);
     if (query.typ) intersect(rows, flagBitmap(BAURECHT_BIT), query.typ !== 'Baurecht');
@@ -272,14 +276,19 @@ export function createParcelFilterIndex(db: Database, cols: FilterColumns): Parc
     if (query.freeway) keepRange(rows, freeway.subarray(0, count), query.freeway.from, query.freeway.to);
     if (query.putra) keepRange(rows, putra.subarray(0, count), query.putra.from, query.putra.to);
 
+    const counts = new Uint32Array(munBfs.length);
+    if (runsDisjoint) {
+      for (const m of munInRowOrder)
+        if (allowedMun[m] === 1 || !restricted) counts[m] = countRange(rows, munFirst[m], munLast[m]);
+    } else {
+      for (const r of rowsFrom(rows, 0, count)) counts[mun[r]]++;
+    }
     const countsByMunicipality = new Map<number, number>();
     let total = 0;
-    for (const m of munInRowOrder) {
-      if (restricted && allowedMun[m] === 0) continue;
-      const c = countRange(rows, munFirst[m], munLast[m]);
+    counts.forEach((c, m) => {
       if (c > 0) countsByMunicipality.set(munBfs[m], c);
       total += c;
-    }
+    });
     const pageIds = rowsFrom(rows, offset, size).map((r) => ids[r]);
     return { total: Math.min(total, cap), exact: total <= cap, pageIds, countsByMunicipality };
   };
@@ -301,7 +310,7 @@ export function createParcelFilterIndex(db: Database, cols: FilterColumns): Parc
     const pageIds: number[] = [];
     const enough = Math.max(cap, offset + size) + 1;
     let total = 0;
-    const scan = (ranges: [number, number][]) => {
+    const scan = (ranges: [number, number][], accept: (m: number) => boolean) => {
       for (const [first, last] of ranges) {
         let after = first - 1;
         let chunk = 0;
@@ -311,7 +320,7 @@ export function createParcelFilterIndex(db: Database, cols: FilterColumns): Parc
           const batch = candidates(after, last, chunk);
           for (const id of batch) {
             const r = position(id);
-            if (r < 0 || !matches(r)) continue;
+            if (r < 0 || !accept(mun[r]) || !matches(r)) continue;
             if (total >= offset && total < offset + size) pageIds.push(id);
             if (total < cap) counts[mun[r]]++;
             total++;
@@ -326,9 +335,15 @@ export function createParcelFilterIndex(db: Database, cols: FilterColumns): Parc
     const allowed = (m: number) => !restricted || allowedMun[m] === 1;
     const preferred = (m: number) => preferredBfs?.has(munBfs[m]) ?? false;
     if (preferredBfs && preferredBfs.size > 0) {
-      scan(idRanges((m) => allowed(m) && preferred(m)));
-      scan(idRanges((m) => allowed(m) && !preferred(m)));
-    } else scan(idRanges(allowed));
+      scan(
+        idRanges((m) => allowed(m) && preferred(m)),
+        preferred,
+      );
+      scan(
+        idRanges((m) => allowed(m) && !preferred(m)),
+        (m) => !preferred(m),
+      );
+    } else scan(idRanges(allowed), () => true);
     const countsByMunicipality = new Map<number, number>();
     counts.forEach((c, m) => {
       if (c > 0) countsByMunicipality.set(munBfs[m], c);
