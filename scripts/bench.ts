@@ -11,6 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { performance } from 'node:perf_hooks';
+import { line, percentiles, time } from './benchFigures';
+import { searchBenchmark } from './benchSearch';
 import { openDatabase } from '../server/store/openDatabase';
 import { buildDataset } from '../server/data/buildDataset';
 import { CANTONS } from '../server/geo/cantons';
@@ -45,30 +47,6 @@ function args() {
   }
   const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
   return { cantons, file: file ?? path.join(dataDir, `bench-${label}.sqlite`) };
-}
-
-function percentiles(samples: number[]): { p50: number; p95: number } {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return { p50: at(0.5), p95: at(0.95) };
-}
-
-function time<T>(n: number, make: (i: number) => () => T): number[] {
-  const samples: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const run = make(i);
-    const start = performance.now();
-    run();
-    samples.push(performance.now() - start);
-  }
-  return samples;
-}
-
-function line(name: string, samples: number[], extra = ''): void {
-  const { p50, p95 } = percentiles(samples);
-  console.log(
-    `${name.padEnd(44)} p50 ${p50.toFixed(2).padStart(8)} ms   p95 ${p95.toFixed(2).padStart(8)} ms ${extra}`,
-  );
 }
 
 async function main(): Promise<void> {
@@ -149,6 +127,8 @@ async function main(): Promise<void> {
     'advanced search with aggregation',
     time(300, (i) => () => repo.search(advanced(i), { page: 1 + (i % 5), size: 12 })),
   );
+
+  searchBenchmark(db, repo, munis, rng);
 
   const ids = Array.from({ length: 1000 }, () => randomParcel()?.prc_id ?? '');
   line(

@@ -3,6 +3,7 @@
  * PDF) and the exports, on the bench dataset. Target: PDF p95 ≤ 300 ms per report.
  */
 import { performance } from 'node:perf_hooks';
+import { percentiles } from './benchFigures';
 import type { Database } from 'better-sqlite3';
 import { fillPriceLevels } from '../server/data/catalog/priceLevels';
 import { createReportDocuments, type ReportFileFormat } from '../server/services/reports/ReportDocuments';
@@ -11,12 +12,6 @@ import type { ParcelRepository } from '../server/store/parcels/ParcelRepository'
 import { createPriceLevelRepository } from '../server/store/reports/PriceLevelRepository';
 
 const LANGUAGES = ['en', 'de', 'fr', 'it'] as const;
-
-function percentiles(samples: number[]): { p50: number; p95: number } {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return { p50: at(0.5), p95: at(0.95) };
-}
 
 export async function reportBenchmark(
   db: Database,

@@ -14,6 +14,12 @@ export const DEFAULT_PAGE_SIZE = 12;
 /** Spec §9: at most 100 pages, shown as '100+'. */
 export const MAX_PAGES = 100;
 export const MAX_PAGE_SIZE = 100;
+/**
+ * Matches counted exactly (Elasticsearch's track_total_hits): beyond it a search reports this many with
+ * `relation: 'gte'` ("10,000+ results"). No page can reach past it (MAX_PAGES × MAX_PAGE_SIZE), so counting
+ * further would cost time and show nothing more.
+ */
+export const TOTAL_HITS_CAP = MAX_PAGES * MAX_PAGE_SIZE;
 /** Longest single value (a text filter or one list item) the server accepts. */
 export const MAX_VALUE_LENGTH = 200;
 /** Most items a list filter may carry, counted after comma-splitting. */

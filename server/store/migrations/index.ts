@@ -3,6 +3,7 @@ import { coreMigration } from './001-core';
 import { parcelsMigration } from './020-parcels';
 import { cantonsMigration } from './021-cantons';
 import { parcelFilterColumnsMigration } from './022-parcel-filter-columns';
+import { parcelTextOneLetterPrefixMigration } from './023-parcel-text-one-letter-prefix';
 import { dataOriginMigration } from './025-data-origin';
 import { parcelPostcodeIndexMigration } from './026-parcel-postcode-index';
 import { accountsMigration } from './010-accounts';
@@ -33,6 +34,7 @@ export const migrations: Migration[] = [
   parcelsMigration,
   cantonsMigration,
   parcelFilterColumnsMigration,
+  parcelTextOneLetterPrefixMigration,
   dataOriginMigration,
   parcelPostcodeIndexMigration,
   plansSubscriptionsMigration,

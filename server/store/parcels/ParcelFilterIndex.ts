@@ -1,6 +1,17 @@
 import type { Database } from 'better-sqlite3';
 import type { ParcelQuery, Range } from './ParcelQuery';
 import { readFilterColumns, scanFilterColumns, type FilterColumns } from './FilterColumns';
+import {
+  countRange,
+  emptyBitmap,
+  intersect,
+  keepIn,
+  keepRange,
+  rowsFrom,
+  setRange,
+  type RowBitmap,
+} from './RowBitmap';
+import { createValueIndex, type ValueIndex } from './ValueIndex';
 
 /**
  * The filterable parcel attributes as typed columns in memory (FilterColumns). Counting and bucketing
@@ -10,15 +21,20 @@ import { readFilterColumns, scanFilterColumns, type FilterColumns } from './Filt
  */
 export interface ParcelFilterIndex {
   /**
-   * Matching parcel ids in id order for one page, the total and the counts per municipality BFS number.
+   * Matching parcel ids for one page, the total and the counts per municipality BFS number.
+   * - Filters only (`candidates` null): every filter marks its rows in a bitmap; the total and the counts
+   *   are exact, whatever the number of matches (flags, posting lists, municipality runs).
+   * - With text (`candidates`): candidate ids are read in id order, chunk by chunk, and checked in memory
+   *   until `cap` matches are counted (Elasticsearch's track_total_hits): the work follows the cap and the
+   *   page, not the matches; beyond the cap the total is the cap, `exact` false, and the counts cover the
+   *   first `cap` matches.
    * With `preferredBfs`, text candidates in those municipalities come first (a place-name match ranks its
    * own parcels before streets named after it elsewhere), each group in id order.
    */
   evaluate(
     query: ParcelQuery,
-    candidates: number[] | null,
-    offset: number,
-    size: number,
+    candidates: CandidateSource | null,
+    page: { offset: number; size: number; cap: number },
     preferredBfs?: ReadonlySet<number>,
   ): FilterResult;
   /**
@@ -31,11 +47,37 @@ export interface ParcelFilterIndex {
   candidateRows(ids: number[]): Uint8Array;
 }
 
+/**
+ * Candidate ids of a query's text part, ascending, greater than `after`, at most `to` (an id range of
+ * the municipalities the filters allow), at most `limit` of them.
+ */
+export type CandidateSource = (after: number, to: number, limit: number) => number[];
+
 export interface FilterResult {
+  /** Exact when `exact`, else the cap (there are at least that many). */
   total: number;
+  exact: boolean;
   pageIds: number[];
   countsByMunicipality: Map<number, number>;
 }
+
+/** Fewest candidates read per SQLite call, and most (a narrow filter needs many rounds otherwise). */
+const FIRST_CHUNK = 1024;
+const MAX_CHUNK = 65536;
+
+/** Bits of FilterColumns.flags, and one more for "has objects" (a flag bitmap only). */
+const ROAD_BIT = 1;
+const BAURECHT_BIT = 2;
+const PROTECTED_BIT = 4;
+const OBJECTS_BIT = 8;
+/**
+ * Marking a row from a posting list (a random write) costs about what testing this many rows in a column
+ * pass does: a filter matching more than count / this is kept by a pass over the column instead.
+ */
+const POSTINGS_PER_ROW_PASS = 4;
+
+/** The columns searched through posting lists (ValueIndex). */
+type ValueColumn = 'alphaPri' | 'alphaSec' | 'street' | 'thermal' | 'radon';
 
 const inRange = (value: number, range: Range | undefined) =>
   !range || (value >= range.from && value <= range.to);
@@ -120,7 +162,9 @@ export function createParcelFilterIndex(db: Database, cols: FilterColumns): Parc
     let restricted = false;
     if (query.locnames) {
       restricted = true;
-      for (const name of query.locnames) for (const m of munByName.get(name) ?? []) allowedMun[m] = 1;
+      for (const name of query.locnames)
+        for (const m of munByName.get(name) ?? [])
+          if (cantonCode === -1 || cantonOfMun[m] === cantonCode) allowedMun[m] = 1;
     } else if (cantonCode !== -1) {
       restricted = true;
       for (let m = 0; m < munBfs.length; m++) if (cantonOfMun[m] === cantonCode) allowedMun[m] = 1;
@@ -140,7 +184,171 @@ export function createParcelFilterIndex(db: Database, cols: FilterColumns): Parc
       if (!inRange(sur[r], query.surface) || !inRange(radon[r], query.radon)) return false;
       return inRange(freeway[r], query.freeway) && inRange(putra[r], query.putra);
     };
-    return { matches, restricted, allowedMun };
+    return { matches, restricted, allowedMun, cantonCode, pri, sec, streetSet, thermalSet };
+  };
+
+  // Municipalities in row order: their runs, merged where they touch, give a filter's id ranges.
+  const munInRowOrder = [...munFirst.keys()]
+    .filter((m) => munFirst[m] >= 0)
+    .sort((a, b) => munFirst[a] - munFirst[b]);
+  /** The id ranges [first, last] of the rows of the municipalities `mask` holds, in id order. */
+  const idRanges = (mask: (m: number) => boolean): [number, number][] => {
+    const ranges: [number, number][] = [];
+    let open: [number, number] | null = null;
+    for (const m of munInRowOrder) {
+      if (!mask(m)) continue;
+      if (open && munFirst[m] === open[1] + 1) open[1] = munLast[m];
+      else ranges.push((open = [munFirst[m], munLast[m]]));
+    }
+    return ranges.map(([first, last]) => [ids[first], ids[last]]);
+  };
+  // Runs that overlap (a municipality written in two places, which the dataset writer never does) would
+  // count rows twice by run; then rows are counted and restricted one by one instead.
+  const runsDisjoint = munInRowOrder.every((m, i) => i === 0 || munFirst[m] > munLast[munInRowOrder[i - 1]]);
+
+  // Posting lists and flag bitmaps, each built by the first search that needs it.
+  const valueIndexes = new Map<ValueColumn, ValueIndex>();
+  const valueIndex = (name: ValueColumn): ValueIndex => {
+    let index = valueIndexes.get(name);
+    if (!index) valueIndexes.set(name, (index = createValueIndex(cols[name], count)));
+    return index;
+  };
+  const flagBitmaps = new Map<number, RowBitmap>();
+  /** Rows with flag bit `bit`; bit 8 (not stored in `flags`) means "has objects". */
+  const flagBitmap = (bit: number): RowBitmap => {
+    let bitmap = flagBitmaps.get(bit);
+    if (!bitmap) {
+      bitmap = emptyBitmap(count);
+      for (let r = 0; r < count; r++)
+        if (bit === OBJECTS_BIT ? objCount[r] > 0 : (flags[r] & bit) !== 0) bitmap[r >>> 5] |= 1 << (r & 31);
+      flagBitmaps.set(bit, bitmap);
+    }
+    return bitmap;
+  };
+
+  /** Filters only: each filter narrows one bitmap of rows; exact total and counts per municipality. */
+  const evaluateFilters = (query: ParcelQuery, offset: number, size: number, cap: number): FilterResult => {
+    const { restricted, allowedMun, cantonCode, pri, sec, streetSet, thermalSet } = compile(query);
+    const rows = emptyBitmap(count);
+    if (!restricted) setRange(rows, 0, count - 1);
+    else for (const m of munInRowOrder) if (allowedMun[m] === 1) setRange(rows, munFirst[m], munLast[m]);
+    if (restricted && !runsDisjoint) keepIn(rows, mun.subarray(0, count), allowedMun);
+    if (cantonCode === -2) rows.fill(0);
+    if (query.excludeRoads) intersect(rows, flagBitmap(ROAD_BIT), true);
+    if (query.typ) intersect(rows, flagBitmap(BAURECHT_BIT), query.typ !== 'Baurecht');
+    if (query.proBun) intersect(rows, flagBitmap(PROTECTED_BIT));
+    if (query.objects) intersect(rows, flagBitmap(OBJECTS_BIT), query.objects === 'Without');
+    // A value filter marks its own rows from its posting list when they are few; otherwise one pass over
+    // the column keeps the matching rows (either way a few ms for the whole country).
+    const narrow = (postings: number, mark: (target: RowBitmap) => void, keep: () => void) => {
+      if (postings * POSTINGS_PER_ROW_PASS >= count) {
+        keep();
+        return;
+      }
+      const marked = emptyBitmap(count);
+      mark(marked);
+      intersect(rows, marked);
+    };
+    const oneOf = (column: ValueColumn, values: number[]) => {
+      const index = valueIndex(column);
+      const allowed = new Uint8Array(index.max + 1);
+      for (const v of values) if (v >= 0 && v <= index.max) allowed[v] = 1;
+      narrow(
+        index.countValues(values),
+        (b) => index.markValues(b, values),
+        () => keepIn(rows, cols[column].subarray(0, count), allowed),
+      );
+    };
+    if (pri !== -1) oneOf('alphaPri', [pri]);
+    if (sec !== -1) oneOf('alphaSec', [sec]);
+    if (streetSet) oneOf('street', [...streetSet]);
+    if (thermalSet) oneOf('thermal', [...thermalSet]);
+    const { radon: radonRange } = query;
+    if (radonRange) {
+      const index = valueIndex('radon');
+      narrow(
+        index.countRange(radonRange.from, radonRange.to),
+        (b) => index.markRange(b, radonRange.from, radonRange.to),
+        () => keepRange(rows, radon.subarray(0, count), radonRange.from, radonRange.to),
+      );
+    }
+    if (query.surface) keepRange(rows, sur.subarray(0, count), query.surface.from, query.surface.to);
+    if (query.freeway) keepRange(rows, freeway.subarray(0, count), query.freeway.from, query.freeway.to);
+    if (query.putra) keepRange(rows, putra.subarray(0, count), query.putra.from, query.putra.to);
+
+    const counts = new Uint32Array(munBfs.length);
+    if (runsDisjoint) {
+      for (const m of munInRowOrder)
+        if (allowedMun[m] === 1 || !restricted) counts[m] = countRange(rows, munFirst[m], munLast[m]);
+    } else {
+      for (const r of rowsFrom(rows, 0, count)) counts[mun[r]]++;
+    }
+    const countsByMunicipality = new Map<number, number>();
+    let total = 0;
+    counts.forEach((c, m) => {
+      if (c > 0) countsByMunicipality.set(munBfs[m], c);
+      total += c;
+    });
+    const pageIds = rowsFrom(rows, offset, size).map((r) => ids[r]);
+    return { total: Math.min(total, cap), exact: total <= cap, pageIds, countsByMunicipality };
+  };
+
+  /**
+   * Text candidates, read in id order chunk by chunk within the id ranges the filters allow, checked in
+   * memory; stops once one match more than the cap (and the page) is found.
+   */
+  const evaluateCandidates = (
+    query: ParcelQuery,
+    candidates: CandidateSource,
+    offset: number,
+    size: number,
+    cap: number,
+    preferredBfs: ReadonlySet<number> | undefined,
+  ): FilterResult => {
+    const { matches, restricted, allowedMun } = compile(query);
+    const counts = new Uint32Array(munBfs.length);
+    const pageIds: number[] = [];
+    const enough = Math.max(cap, offset + size) + 1;
+    let total = 0;
+    const scan = (ranges: [number, number][], accept: (m: number) => boolean) => {
+      for (const [first, last] of ranges) {
+        let after = first - 1;
+        let chunk = 0;
+        while (total < enough) {
+          // At least what is still to find; more each round, as a narrow filter may reject most.
+          chunk = Math.min(MAX_CHUNK, Math.max(enough - total, chunk * 4, FIRST_CHUNK));
+          const batch = candidates(after, last, chunk);
+          for (const id of batch) {
+            const r = position(id);
+            if (r < 0 || !accept(mun[r]) || !matches(r)) continue;
+            if (total >= offset && total < offset + size) pageIds.push(id);
+            if (total < cap) counts[mun[r]]++;
+            total++;
+            if (total >= enough) break;
+          }
+          if (batch.length < chunk) break;
+          after = batch[batch.length - 1];
+        }
+        if (total >= enough) return;
+      }
+    };
+    const allowed = (m: number) => !restricted || allowedMun[m] === 1;
+    const preferred = (m: number) => preferredBfs?.has(munBfs[m]) ?? false;
+    if (preferredBfs && preferredBfs.size > 0) {
+      scan(
+        idRanges((m) => allowed(m) && preferred(m)),
+        preferred,
+      );
+      scan(
+        idRanges((m) => allowed(m) && !preferred(m)),
+        (m) => !preferred(m),
+      );
+    } else scan(idRanges(allowed), () => true);
+    const countsByMunicipality = new Map<number, number>();
+    counts.forEach((c, m) => {
+      if (c > 0) countsByMunicipality.set(munBfs[m], c);
+    });
+    return { total: Math.min(total, cap), exact: total <= cap, pageIds, countsByMunicipality };
   };
 
   return {
@@ -159,45 +367,10 @@ export function createParcelFilterIndex(db: Database, cols: FilterColumns): Parc
       }
       return rows;
     },
-    evaluate(query, candidates, offset, size, preferredBfs) {
-      const { matches, restricted, allowedMun } = compile(query);
-      const counts = new Uint32Array(munBfs.length);
-      const pageIds: number[] = [];
-      let total = 0;
-      const check = (r: number) => {
-        if (!matches(r)) return;
-        if (total >= offset && total < offset + size) pageIds.push(ids[r]);
-        total++;
-        counts[mun[r]]++;
-      };
-      if (candidates && preferredBfs && preferredBfs.size > 0) {
-        const rows = candidates.map(position).filter((r) => r >= 0);
-        const preferred = (r: number) => preferredBfs.has(munBfs[mun[r]]);
-        for (const r of rows) if (preferred(r)) check(r);
-        for (const r of rows) if (!preferred(r)) check(r);
-      } else if (candidates) {
-        for (const id of candidates) {
-          const r = position(id);
-          if (r >= 0) check(r);
-        }
-      } else if (restricted) {
-        // A municipality's parcels are written together, so its rows form one run.
-        const runs = [...allowedMun.keys()]
-          .filter((m) => allowedMun[m] === 1 && munFirst[m] >= 0)
-          .sort((a, b) => munFirst[a] - munFirst[b]);
-        let done = -1;
-        for (const m of runs) {
-          for (let r = Math.max(munFirst[m], done + 1); r <= munLast[m]; r++) check(r);
-          done = Math.max(done, munLast[m]);
-        }
-      } else {
-        for (let r = 0; r < count; r++) check(r);
-      }
-      const countsByMunicipality = new Map<number, number>();
-      counts.forEach((c, m) => {
-        if (c > 0) countsByMunicipality.set(munBfs[m], c);
-      });
-      return { total, pageIds, countsByMunicipality };
+    evaluate(query, candidates, { offset, size, cap }, preferredBfs) {
+      return candidates
+        ? evaluateCandidates(query, candidates, offset, size, cap, preferredBfs)
+        : evaluateFilters(query, offset, size, cap);
     },
   };
 }

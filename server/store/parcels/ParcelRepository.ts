@@ -24,9 +24,15 @@ export interface MunicipalityCount {
 }
 
 export interface ParcelSearchResult {
+  /** Matches, counted exactly up to the repository's cap (TOTAL_HITS_CAP); the cap itself beyond it. */
   total: number;
+  /** False when there are more matches than `total` (the cap was reached). */
+  exact: boolean;
   hits: Parcel[];
-  /** Matching parcels per municipality, biggest first (the map's clusters). */
+  /**
+   * Matching parcels per municipality, biggest first (the map's clusters). Exact for a search without text;
+   * for a text search beyond the cap they count the first `total` matches (in id order).
+   */
   byMunicipality: MunicipalityCount[];
 }
 

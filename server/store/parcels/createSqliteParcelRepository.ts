@@ -12,7 +12,8 @@ import type { BuildingRow, ParcelRow } from './ParcelRow';
 import type { LonLatBounds } from './ParcelRepository';
 import { IN_JSON_LIST, parcelWhere, textTerms, whereClause } from './parcelWhere';
 import { rowToBuilding, rowToParcel } from './rowToParcel';
-import { loadParcelFilterIndex, type ParcelFilterIndex } from './ParcelFilterIndex';
+import { loadParcelFilterIndex, type CandidateSource, type ParcelFilterIndex } from './ParcelFilterIndex';
+import { TOTAL_HITS_CAP } from '../../../src/contract/SearchParameters';
 import { keepFeatures, packedRowSql, readTileFeatureBatch } from './tileFeatureBatch';
 import type { ParcelQuery } from './ParcelQuery';
 interface MunicipalityPoint {
@@ -21,6 +22,8 @@ interface MunicipalityPoint {
   lat: number;
   /** Extent of the municipality's parcel centroids (the map's "Zoom to results"). */
   bounds?: LonLatBounds;
+  /** Position in name order: ties of the buckets sort by it without comparing strings per search. */
+  nameRank: number;
 }
 
 const PARCEL_COLUMNS = `p.*, m.name AS locname, c.name AS canton_name, c.names AS canton_names`;
@@ -49,17 +52,25 @@ function fold(text: unknown): string {
     .toLowerCase();
 }
 
+/**
+ * Municipality names in order (ranked once per dataset): String.localeCompare builds a collator per call,
+ * which made sorting the ~2,000 buckets of a country-wide search take ~10 ms.
+ */
+const byName = new Intl.Collator('en').compare;
+
 /** How many prepared statements the repository keeps (least recently used go first). */
 export const MAX_PREPARED_STATEMENTS = 256;
 
 export interface ParcelRepositoryOptions {
   /** Size of the prepared-statement cache; MAX_PREPARED_STATEMENTS unless a test wants a small one. */
   maxStatements?: number;
+  /** Matches counted exactly; TOTAL_HITS_CAP unless a test wants a small one. */
+  totalCap?: number;
 }
 
 export function createSqliteParcelRepository(
   db: Database,
-  { maxStatements = MAX_PREPARED_STATEMENTS }: ParcelRepositoryOptions = {},
+  { maxStatements = MAX_PREPARED_STATEMENTS, totalCap = TOTAL_HITS_CAP }: ParcelRepositoryOptions = {},
 ): ParcelRepository {
   db.function('fold', { deterministic: true }, fold);
   const statements = new LRUCache<string, Statement>({ max: maxStatements });
@@ -87,6 +98,7 @@ export function createSqliteParcelRepository(
       const rows = db
         .prepare('SELECT bfs, name, lon, lat FROM municipalities')
         .all() as (MunicipalityPoint & { bfs: number })[];
+      rows.sort((a, b) => byName(a.name, b.name)).forEach((m, i) => (m.nameRank = i));
       const municipalities = new Map(rows.map((m): [number, MunicipalityPoint] => [m.bfs, m]));
       for (const extent of db
         .prepare(
@@ -99,6 +111,34 @@ export function createSqliteParcelRepository(
       cache = { key, index: loadParcelFilterIndex(db), municipalities };
     }
     return cache;
+  };
+
+  const isPostcode = (code: string) =>
+    prepared('SELECT 1 FROM parcels WHERE zip = ? LIMIT 1').pluck().get(code) !== undefined;
+
+  /**
+   * The text, parcel-number and EGRID part of a query as ids read in id order a chunk at a time (null: the
+   * query has none), so a search reads as many as its page and its count cap need, not all its matches.
+   */
+  const candidateSource = (query: ParcelQuery): CandidateSource | null => {
+    const terms = query.text ? textTerms(query.text) : null;
+    const fts = terms?.fts;
+    if (fts && !terms.egrids.length && !terms.numbers.length && !query.prcNo && !query.prcId) {
+      // Words only: the FTS index alone gives the ids in id order (one-letter prefixes have their own
+      // prefix index, migration 023).
+      const words = prepared(
+        'SELECT rowid FROM parcels_fts WHERE parcels_fts MATCH ? AND rowid > ? AND rowid <= ? ORDER BY rowid LIMIT ?',
+      ).pluck();
+      return (after, to, limit) => words.all(fts, after, to, limit) as number[];
+    }
+    if (!query.text && !query.prcNo && !query.prcId) return null;
+    const sql = parcelWhere(
+      { text: query.text, prcNo: query.prcNo, prcId: query.prcId, excludeRoads: false },
+      { isPostcode },
+    );
+    const conditions = [...sql.conditions, 'p.id > ?', 'p.id <= ?'].join(' AND ');
+    const rows = prepared(`SELECT p.id FROM parcels p WHERE ${conditions} ORDER BY p.id LIMIT ?`).pluck();
+    return (after, to, limit) => rows.all(...sql.params, after, to, limit) as number[];
   };
 
   /**
@@ -114,12 +154,10 @@ export function createSqliteParcelRepository(
         .all(terms.fts) as number[];
     }
     if (!query.text && !query.prcNo && !query.prcId) return null;
-    const sql = parcelWhere({
-      text: query.text,
-      prcNo: query.prcNo,
-      prcId: query.prcId,
-      excludeRoads: false,
-    });
+    const sql = parcelWhere(
+      { text: query.text, prcNo: query.prcNo, prcId: query.prcId, excludeRoads: false },
+      { isPostcode },
+    );
     return prepared(`SELECT p.id FROM parcels p ${whereClause(sql)} ORDER BY p.id`)
       .pluck()
       .all(...sql.params) as number[];
@@ -224,12 +262,10 @@ export function createSqliteParcelRepository(
       const preferred = new Set<number>();
       for (const name of ranking?.preferMunicipalities ?? [])
         for (const [bfs, m] of filters.municipalities) if (m.name === name) preferred.add(bfs);
-      const candidates = candidateIds(query);
-      const { total, pageIds, countsByMunicipality } = filters.index.evaluate(
+      const { total, exact, pageIds, countsByMunicipality } = filters.index.evaluate(
         query,
-        candidates,
-        (page - 1) * size,
-        size,
+        candidateSource(query),
+        { offset: (page - 1) * size, size, cap: totalCap },
         preferred,
       );
       const rows =
@@ -243,13 +279,19 @@ export function createSqliteParcelRepository(
       // The page in the index's order (ranked groups, each in id order), not SQLite's.
       const rank = new Map(pageIds.map((id, i) => [id, i]));
       rows.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
-      const byMunicipality: MunicipalityCount[] = [...countsByMunicipality]
-        .flatMap(([bfs, count]) => {
-          const m = filters.municipalities.get(bfs);
-          return m ? [{ name: m.name, count, lon: m.lon, lat: m.lat, bounds: m.bounds }] : [];
-        })
-        .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
-      return { total, hits: rows.map(rowToParcel), byMunicipality };
+      const buckets = [...countsByMunicipality].flatMap(([bfs, count]) => {
+        const m = filters.municipalities.get(bfs);
+        return m ? [{ m, count }] : [];
+      });
+      buckets.sort((a, b) => b.count - a.count || a.m.nameRank - b.m.nameRank);
+      const byMunicipality: MunicipalityCount[] = buckets.map(({ m, count }) => ({
+        name: m.name,
+        count,
+        lon: m.lon,
+        lat: m.lat,
+        bounds: m.bounds,
+      }));
+      return { total, exact, hits: rows.map(rowToParcel), byMunicipality };
     },
     parcel(prcId) {
       const row = prepared(`SELECT ${PARCEL_COLUMNS} FROM parcels p ${PARCEL_JOINS} WHERE p.prc_id = ?`).get(

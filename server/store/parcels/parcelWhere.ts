@@ -45,14 +45,30 @@ export function textTerms(text: string): TextTerms {
   return terms;
 }
 
-function textConditions(text: string, filter: SqlFilter): void {
+export interface WhereOptions {
+  /**
+   * Whether the dataset has this postcode, when the caller knows (one indexed lookup): then a postcode is
+   * a plain `zip = ?` condition SQLite reads in id order from the zip index. Without it the SQL decides.
+   */
+  isPostcode?: (code: string) => boolean;
+}
+
+function textConditions(text: string, filter: SqlFilter, { isPostcode }: WhereOptions): void {
   const { egrids, numbers, fts } = textTerms(text);
   for (const egrid of egrids) {
     filter.conditions.push('p.prc_id = ?');
     filter.params.push(egrid);
   }
   for (const number of numbers) {
-    if (POSTCODE.test(number)) {
+    if (POSTCODE.test(number) && isPostcode) {
+      if (isPostcode(number)) {
+        filter.conditions.push('p.zip = ?');
+        filter.params.push(number);
+      } else {
+        filter.conditions.push('(p.house_no = ? OR p.prc_no = ?)');
+        filter.params.push(number, number);
+      }
+    } else if (POSTCODE.test(number)) {
       // A four-digit number that is a postcode of the dataset means the place ("6300" → Zug), not house
       // number 6300; one that is not stays a house or parcel number. Written as a union of index lookups
       // (an OR across the two meanings made SQLite scan every parcel).
@@ -73,13 +89,13 @@ function textConditions(text: string, filter: SqlFilter): void {
 }
 
 /** SQL conditions for every filter of spec §3, all on indexed or cheap columns. */
-export function parcelWhere(query: ParcelQuery): SqlFilter {
+export function parcelWhere(query: ParcelQuery, options: WhereOptions = {}): SqlFilter {
   const filter: SqlFilter = { conditions: [], params: [] };
   const add = (condition: string, ...params: (string | number)[]) => {
     filter.conditions.push(condition);
     filter.params.push(...params);
   };
-  if (query.text) textConditions(query.text, filter);
+  if (query.text) textConditions(query.text, filter, options);
   if (query.canton) add('p.canton = ?', query.canton);
   if (query.locnames) {
     add(

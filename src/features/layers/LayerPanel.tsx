@@ -1,122 +1,14 @@
-import { EyeInvisibleOutlined, EyeOutlined, BlockOutlined, CloseOutlined } from '@ant-design/icons';
-import { Alert, Badge, Button, Flex, Slider, Spin, Switch, Typography } from 'antd';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { BlockOutlined } from '@ant-design/icons';
+import { Badge, Button } from 'antd';
+import { lazy, Suspense } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { RootState } from '../../app/store';
-import { MAP_LAYER_GROUP_MEMBERS, MAP_LAYER_GROUPS, type MapLayerId } from '../../contract/MapLayers';
-import { LayerLegend, LayerSourceLine } from './LayerLegend';
-import {
-  layerOpacityChanged,
-  layerPanelToggled,
-  layerSwitched,
-  legendToggled,
-  selectLayerOpacity,
-  selectLayerPanelOpen,
-  selectLayersOn,
-  selectLayerStatus,
-  selectLayerStyle,
-  selectLegendShown,
-} from './layersSlice';
+import { layerPanelToggled, selectLayerPanelOpen, selectLayersOn } from './layersSlice';
 import './layerPanel.css';
 
-/** The map's zoom as the map reports it (read from the store; the map feature is not imported here). */
-const selectZoom = (state: RootState) => state.map.zoom;
-
-/** What shows under a switched-on layer: status, zoom hint, opacity, legend and its source. */
-function LayerDetails({ id, name }: { id: MapLayerId; name: string }) {
-  const dispatch = useAppDispatch();
-  const intl = useIntl();
-  const style = useAppSelector((state) => selectLayerStyle(state, id));
-  const status = useAppSelector((state) => selectLayerStatus(state, id));
-  const opacity = useAppSelector((state) => selectLayerOpacity(state, id));
-  const legendShown = useAppSelector((state) => selectLegendShown(state, id));
-  const zoom = useAppSelector(selectZoom);
-  const on = useAppSelector(selectLayersOn);
-  if (status?.state === 'error') {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        data-testid={`layer-error-${id}`}
-        title={<FormattedMessage id="layers.error" values={{ message: status.message }} />}
-      />
-    );
-  }
-  if (!style) return <Spin size="small" data-testid={`layer-loading-${id}`} />;
-  return (
-    <Flex vertical gap={4}>
-      {zoom < style.minzoom ? (
-        <Typography.Text type="warning" role="status" data-testid={`layer-zoom-hint-${id}`}>
-          <FormattedMessage id="layers.zoomIn" />
-        </Typography.Text>
-      ) : null}
-      <Flex align="center" gap={8}>
-        <Typography.Text type="secondary" style={{ fontSize: 12, flex: 'none' }}>
-          <FormattedMessage id="layers.opacity" />
-        </Typography.Text>
-        <Slider
-          style={{ flex: 1, margin: '6px 4px' }}
-          min={0}
-          max={100}
-          value={Math.round(opacity * 100)}
-          onChange={(value) => dispatch(layerOpacityChanged({ id, opacity: value / 100 }))}
-          tooltip={{ formatter: (value) => `${value ?? 0} %` }}
-          ariaLabelForHandle={intl.formatMessage({ id: 'layers.opacityOf' }, { layer: name })}
-        />
-      </Flex>
-      {style.legend ? (
-        <>
-          <Button
-            type="link"
-            size="small"
-            style={{ alignSelf: 'flex-start', padding: 0 }}
-            icon={legendShown ? <EyeInvisibleOutlined /> : <EyeOutlined />}
-            aria-expanded={legendShown}
-            onClick={() => dispatch(legendToggled(id))}
-          >
-            <FormattedMessage id={legendShown ? 'layers.legend.hide' : 'layers.legend.show'} />
-          </Button>
-          {legendShown && style.swap && on.includes(style.swap.with) ? (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              <FormattedMessage
-                id="layers.legend.swapped"
-                values={{ layer: intl.formatMessage({ id: `layers.name.${style.swap.with}` }) }}
-              />
-            </Typography.Text>
-          ) : legendShown ? (
-            <LayerLegend style={style} />
-          ) : null}
-        </>
-      ) : null}
-      <LayerSourceLine style={style} />
-    </Flex>
-  );
-}
-
-function LayerRow({ id }: { id: MapLayerId }) {
-  const dispatch = useAppDispatch();
-  const intl = useIntl();
-  const on = useAppSelector(selectLayersOn).includes(id);
-  const name = intl.formatMessage({ id: `layers.name.${id}` });
-  return (
-    <div className="layer-row" data-testid={`layer-row-${id}`}>
-      <Flex align="center" gap={10}>
-        <Switch
-          size="small"
-          checked={on}
-          aria-label={name}
-          onChange={(checked) => dispatch(layerSwitched({ id, on: checked }))}
-        />
-        <Typography.Text strong={on}>{name}</Typography.Text>
-      </Flex>
-      {on ? (
-        <div className="layer-row-details">
-          <LayerDetails id={id} name={name} />
-        </div>
-      ) : null}
-    </div>
-  );
-}
+const LayerPanelSection = lazy(async () => ({
+  default: (await import(/* webpackChunkName: "layer-panel" */ './LayerPanelSection')).LayerPanelSection,
+}));
 
 /**
  * The layer panel of the map view (spec §2): a toggle button on the map and, when open, the fifteen
@@ -125,7 +17,6 @@ function LayerRow({ id }: { id: MapLayerId }) {
  */
 export function LayerPanel() {
   const dispatch = useAppDispatch();
-  const intl = useIntl();
   const open = useAppSelector(selectLayerPanelOpen);
   const count = useAppSelector(selectLayersOn).length;
   return (
@@ -142,35 +33,9 @@ export function LayerPanel() {
         </Button>
       </Badge>
       {open ? (
-        <section
-          id="layer-panel"
-          className="layer-panel"
-          aria-label={intl.formatMessage({ id: 'layers.title' })}
-          data-testid="layer-panel"
-        >
-          <Flex justify="space-between" align="center">
-            <Typography.Title level={5} style={{ margin: 0 }}>
-              <FormattedMessage id="layers.title" />
-            </Typography.Title>
-            <Button
-              type="text"
-              size="small"
-              icon={<CloseOutlined />}
-              aria-label={intl.formatMessage({ id: 'layers.close' })}
-              onClick={() => dispatch(layerPanelToggled(false))}
-            />
-          </Flex>
-          {MAP_LAYER_GROUPS.map((group) => (
-            <div key={group} role="group" aria-labelledby={`layer-group-${group}`}>
-              <div className="layer-panel-group" id={`layer-group-${group}`}>
-                <FormattedMessage id={`layers.group.${group}`} />
-              </div>
-              {MAP_LAYER_GROUP_MEMBERS[group].map((id) => (
-                <LayerRow key={id} id={id} />
-              ))}
-            </div>
-          ))}
-        </section>
+        <Suspense fallback={null}>
+          <LayerPanelSection />
+        </Suspense>
       ) : null}
     </>
   );

@@ -1,18 +1,31 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { CursorReadout } from '../map/coordinates/CursorReadout';
 import { LayerPanel } from '../layers/LayerPanel';
 import { DemoDataBadge } from '../dataQuality/DemoDataBadge';
 import { MapCanvas } from '../map/MapCanvas';
-import { MeasurePanel } from '../map/measure/MeasurePanel';
 import { selectMeasureMode } from '../map/measure/measureSlice';
-import { ParcelDrawer } from '../parcel/ParcelDrawer';
-import { AdvancedSearchDialog } from '../search/AdvancedSearchDialog';
+import { selectDetailOpen } from '../parcel/parcelSlice';
+import { selectDialogOpen } from '../search/searchSlice';
 import { BottomSheet } from './layout/BottomSheet';
 import { SidePanel } from './layout/SidePanel';
 import { useScreenSize } from './layout/useScreenSize';
 import { MapToolbar } from './MapToolbar';
 import { SearchPanel } from './SearchPanel';
+import { useOnceTrue } from './useOnceTrue';
+
+// Chunks of their own, loaded when first opened: a cold map route downloads neither (issue 16).
+const ParcelDrawer = lazy(async () => ({
+  default: (await import(/* webpackChunkName: "parcel-drawer" */ '../parcel/ParcelDrawer')).ParcelDrawer,
+}));
+// The measure tool computes in LV95 (proj4, ~40 KB): loaded when a measurement starts.
+const MeasurePanel = lazy(async () => ({
+  default: (await import(/* webpackChunkName: "measure" */ '../map/measure/MeasurePanel')).MeasurePanel,
+}));
+const AdvancedSearchDialog = lazy(async () => ({
+  default: (await import(/* webpackChunkName: "advanced-search" */ '../search/AdvancedSearchDialog'))
+    .AdvancedSearchDialog,
+}));
 
 /** Width of the left search panel on a desktop and on a tablet, px. */
 const PANEL_WIDTH = { desktop: 360, tablet: 320 } as const;
@@ -31,6 +44,8 @@ export function MapViewScreen() {
   const measuring = useAppSelector(selectMeasureMode) !== 'off';
   const [panelOpen, setPanelOpen] = useState(true);
   const [sheetOpen, setSheetOpen] = useState(false);
+  const drawerWanted = useOnceTrue(useAppSelector(selectDetailOpen));
+  const dialogWanted = useOnceTrue(useAppSelector(selectDialogOpen));
   const phone = size === 'phone';
   const panelShown = phone || size === 'desktop' || panelOpen;
   const search = <SearchPanel onOpenParcel={phone ? () => setSheetOpen(false) : undefined} />;
@@ -56,7 +71,11 @@ export function MapViewScreen() {
       >
         <MapCanvas />
         <MapToolbar offsetTop={panelShown ? 0 : 46} />
-        <MeasurePanel />
+        {measuring && (
+          <Suspense fallback={null}>
+            <MeasurePanel />
+          </Suspense>
+        )}
         <CursorReadout />
         {phone && (
           <BottomSheet open={sheetOpen} onToggle={() => setSheetOpen((open) => !open)}>
@@ -66,9 +85,17 @@ export function MapViewScreen() {
         <LayerPanel />
         <DemoDataBadge />
         {/* After the sheet: the phone's full-screen drawer covers it. */}
-        <ParcelDrawer fullScreen={phone} closeOnEscape={!measuring} />
+        {drawerWanted && (
+          <Suspense fallback={null}>
+            <ParcelDrawer fullScreen={phone} closeOnEscape={!measuring} />
+          </Suspense>
+        )}
       </div>
-      <AdvancedSearchDialog />
+      {dialogWanted && (
+        <Suspense fallback={null}>
+          <AdvancedSearchDialog />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -12,14 +12,20 @@ export interface ResultPagingProps {
   onPage: (page: number) => void;
 }
 
-/** 'Found N results' and 'Page X of Y', Y shown as '100+' at the cap (spec §2, §9). */
+/**
+ * 'Found N results' and 'Page X of Y', Y shown as '100+' at the cap (spec §2, §9). A total the server
+ * only counted up to its cap (relation 'gte', issue 16) reads 'Found 10,000+ results'.
+ */
 export function ResultPaging({ total, relation, page, size, onPage }: ResultPagingProps) {
   const intl = useIntl();
   const { pages, capped } = pageCount(total, size, relation);
   return (
     <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
       <Typography.Text strong data-testid="result-count">
-        <FormattedMessage id="search.found" values={{ count: total }} />
+        <FormattedMessage
+          id={relation === 'gte' ? 'search.foundAtLeast' : 'search.found'}
+          values={{ count: total }}
+        />
       </Typography.Text>
       <Space size={4}>
         <Button

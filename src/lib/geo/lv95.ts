@@ -1,4 +1,5 @@
 import proj4 from 'proj4';
+import type { Lv95 } from './lv95Format';
 
 /**
  * The Swiss national grid CH1903+/LV95 (EPSG:2056), the coordinates Swiss surveyors, cadastre extracts
@@ -11,11 +12,7 @@ const LV95 =
 
 const toLv95 = proj4('EPSG:4326', LV95);
 
-/** An LV95 position: east (E, 2'4xx'xxx–2'8xx'xxx) and north (N, 1'0xx'xxx–1'3xx'xxx), metres. */
-export interface Lv95 {
-  east: number;
-  north: number;
-}
+export type { Lv95 } from './lv95Format';
 
 /** WGS84 longitude/latitude to LV95 east/north. */
 export function lv95FromWgs84([lon, lat]: readonly [number, number]): Lv95 {
@@ -29,19 +26,4 @@ export function wgs84FromLv95({ east, north }: Lv95): [number, number] {
   return [lon, lat];
 }
 
-/** Swiss number style for grid coordinates: 2'683'123.45 (surveyors' thousands apostrophe). */
-export function formatLv95Value(value: number, decimals = 2): string {
-  const [whole, fraction] = Math.abs(value).toFixed(decimals).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, "'");
-  return `${value < 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
-}
-
-/** "E 2'683'123.45 / N 1'247'456.78", the way plans label a point. */
-export function formatLv95({ east, north }: Lv95, decimals = 2): string {
-  return `E ${formatLv95Value(east, decimals)} / N ${formatLv95Value(north, decimals)}`;
-}
-
-/** "47.366520° N, 8.541690° E": six decimals are about 10 cm. */
-export function formatWgs84([lon, lat]: readonly [number, number]): string {
-  return `${Math.abs(lat).toFixed(6)}° ${lat < 0 ? 'S' : 'N'}, ${Math.abs(lon).toFixed(6)}° ${lon < 0 ? 'W' : 'E'}`;
-}
+export { formatLv95, formatLv95Value, formatWgs84 } from './lv95Format';

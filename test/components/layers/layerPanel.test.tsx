@@ -39,7 +39,8 @@ function renderPanel(initialEntries = ['/'], zoom = 14) {
 
 async function openPanel(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: /layers/i }));
-  return screen.getByRole('region', { name: 'Map layers' });
+  // The open panel is a chunk of its own, loaded on the first open.
+  return screen.findByRole('region', { name: 'Map layers' });
 }
 
 describe('layer panel (spec §2 map view, issue 11)', () => {

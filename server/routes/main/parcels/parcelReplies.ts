@@ -42,7 +42,7 @@ export function toSearchResponse(result: ParcelSearchResult & { notice?: string 
     ...(result.notice ? { errorMessage: result.notice } : {}),
     hits: {
       hits: result.hits.map((parcel) => ({ _id: parcel.PRC_ID, _source: parcel })),
-      total: { value: result.total, relation: 'eq' },
+      total: { value: result.total, relation: result.exact ? 'eq' : 'gte' },
     },
     aggregations: {
       byLocation: {

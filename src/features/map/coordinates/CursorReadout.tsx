@@ -1,7 +1,19 @@
-import { useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
-import { formatLv95, lv95FromWgs84 } from '../../../lib/geo/lv95';
 import { cursorPosition, subscribeCursor } from './cursorPosition';
+
+/**
+ * The position as LV95 text. The projection (proj4) is a chunk of its own, loaded when the pointer
+ * first moves over the map, so a cold map route does not download it (issue 16).
+ */
+const Lv95Text = lazy(async () => {
+  const { formatLv95, lv95FromWgs84 } = await import(/* webpackChunkName: "lv95" */ '../../../lib/geo/lv95');
+  return {
+    default: ({ position }: { position: [number, number] }) => (
+      <>LV95 {formatLv95(lv95FromWgs84(position), 0)}</>
+    ),
+  };
+});
 
 /** The pointer's LV95 position over the map, to the metre (issue 14 item 12). Hidden off the map. */
 export function CursorReadout() {
@@ -26,7 +38,9 @@ export function CursorReadout() {
         pointerEvents: 'none',
       }}
     >
-      LV95 {formatLv95(lv95FromWgs84(position), 0)}
+      <Suspense fallback={null}>
+        <Lv95Text position={position} />
+      </Suspense>
     </div>
   );
 }

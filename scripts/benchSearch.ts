@@ -1,0 +1,89 @@
+/**
+ * Issue 16: search p95 per kind of search — each should cost what its page costs, not what it matches
+ * (target p95 ≤ 10 ms on the whole country). Simple searches are text only; advanced ones carry filters.
+ */
+import { performance } from 'node:perf_hooks';
+import type { Database } from 'better-sqlite3';
+import type { ParcelQuery } from '../server/store/parcels/ParcelQuery';
+import type { ParcelRepository } from '../server/store/parcels/ParcelRepository';
+import type { Rng } from '../server/data/random';
+import { line, percentiles, time } from './benchFigures';
+
+const SAMPLES = 200;
+const TARGET_MS = 10;
+
+interface Municipality {
+  name: string;
+  canton: string;
+}
+
+/** The most frequent values of a parcel column (filters with many matches across the dataset). */
+function frequentValues(db: Database, column: string, n: number): string[] {
+  return db
+    .prepare(
+      `SELECT ${column} FROM parcels WHERE ${column} IS NOT NULL GROUP BY 1 ORDER BY COUNT(*) DESC LIMIT ?`,
+    )
+    .pluck()
+    .all(n) as string[];
+}
+
+export function searchBenchmark(db: Database, repo: ParcelRepository, munis: Municipality[], rng: Rng): void {
+  const maxId = db.prepare('SELECT max(id) FROM parcels').pluck().get() as number;
+  const sample = db.prepare('SELECT street, zip FROM parcels WHERE id = ?');
+  const parcels = Array.from(
+    { length: SAMPLES },
+    () => sample.get(rng.int(1, maxId)) as { street: string | null; zip: string } | undefined,
+  ).filter((p): p is { street: string | null; zip: string } => p !== undefined);
+  const words = parcels
+    .map((p) => p.street?.split(/[\s-]+/).find((w) => w.length >= 4))
+    .filter((w): w is string => w !== undefined)
+    .concat(munis.slice(0, 50).map((m) => m.name.split(/[\s(-]+/)[0]));
+  const letters = 'abcdefghijklmnopqrstuvwxyzABLMSVZ'.split('');
+  const zones = frequentValues(db, 'alpha_pri', 5);
+  const thermals = frequentValues(db, 'grn_trm', 3);
+  const big = munis.slice(0, 40);
+
+  const filtersOnly: ParcelQuery[] = [
+    { radon: { from: 0, to: 9 }, excludeRoads: true },
+    { alphaPri: zones[0], excludeRoads: true },
+    { alphaPri: zones[zones.length - 1] },
+    { canton: big[0].canton, excludeRoads: true, objects: 'With' },
+    { typ: 'Baurecht', excludeRoads: true },
+    { proBun: true },
+    { thermals, excludeRoads: true },
+    { surface: { from: 500, to: 2000 }, radon: { from: 0, to: 9 }, excludeRoads: true },
+  ];
+  const kinds: [string, (i: number) => ParcelQuery][] = [
+    ['simple search: a word', (i) => ({ text: words[i % words.length] })],
+    ['simple search: one letter', (i) => ({ text: letters[i % letters.length] })],
+    ['simple search: a postcode', (i) => ({ text: parcels[i % parcels.length].zip })],
+    ['advanced search: filters only', (i) => filtersOnly[i % filtersOnly.length]],
+    [
+      'advanced search: text + filter',
+      (i) => {
+        const m = big[i % big.length];
+        return [
+          { text: m.name.slice(0, 3), radon: { from: 0, to: 9 }, excludeRoads: true },
+          { text: letters[i % letters.length], canton: m.canton, excludeRoads: true },
+          { text: words[i % words.length], typ: 'Eigentum' as const, excludeRoads: true },
+        ][i % 3];
+      },
+    ],
+  ];
+  // Posting lists and flag bitmaps are built by the first search that needs them: once per server start.
+  const warm = performance.now();
+  for (const [, query] of kinds) for (let i = 0; i < 24; i++) repo.search(query(i), { page: 1, size: 12 });
+  console.log(`search posting lists (once, first searches)    ${(performance.now() - warm).toFixed(0)} ms`);
+  const worst: string[] = [];
+  for (const [name, query] of kinds) {
+    let capped = 0;
+    const samples = time(SAMPLES, (i) => () => {
+      if (!repo.search(query(i), { page: 1 + (i % 5), size: 12 }).exact) capped++;
+    });
+    if (percentiles(samples).p95 > TARGET_MS) worst.push(name);
+    line(`  ${name}`, samples, `  ${Math.round((capped / SAMPLES) * 100)}% at the 10,000 cap`);
+  }
+  console.log(
+    `search p95 target ≤ ${TARGET_MS} ms: ${worst.length === 0 ? 'met by every kind' : `missed by ${worst.join(', ')}`}`,
+  );
+}
