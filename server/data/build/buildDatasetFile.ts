@@ -47,7 +47,7 @@ export type DatasetFileBuildResult =
   | { outcome: 'stopped'; done: number; total: number };
 
 /** How many municipalities may wait, generated, for an earlier one to be written (per thread). */
-const LOOKAHEAD_PER_THREAD = 4;
+const LOOKAHEAD_PER_THREAD = 12;
 const COMMIT_EVERY_MS = 2000;
 
 function readCompleteInfo(file: string): DatasetInfo | null {
