@@ -101,7 +101,8 @@ function reopen(file: string, planText: string): { db: Database; progress: Datas
   try {
     const db = openDatabase(file);
     const progress = readState(db, 'progress');
-    if (readState(db, 'plan') === planText && progress)
+    // A build killed while finishing (journal off) may be inconsistent: it starts over.
+    if (readState(db, 'plan') === planText && progress && !readState(db, 'finishing'))
       return { db, progress: JSON.parse(progress) as DatasetBuildProgress };
     db.close();
   } catch {
@@ -195,8 +196,14 @@ export function openDatasetBuildFile(file: string, plan: DatasetBuildPlan): Data
     finish(info, onStep) {
       const indexes = JSON.parse(readState(db, 'indexes') ?? '[]') as { name: string; sql: string }[];
       const rtrees = JSON.parse(readState(db, 'rtrees') ?? '[]') as SavedRtree[];
-      const total = rtrees.length + indexes.length + 2;
+      const total = rtrees.length + indexes.length + 1;
       let step = 0;
+      // Finishing rewrites most pages (R*Trees, indexes): without the write-ahead log they are written
+      // once instead of twice. A kill from here on leaves a build file marked 'finishing', rebuilt anew.
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      db.prepare(`INSERT INTO ${STATE_TABLE} (key, value) VALUES ('finishing', ?)`).run(new Date().toISOString());
+      db.pragma('journal_mode = DELETE');
+      db.pragma('journal_mode = OFF');
       for (const rtree of rtrees) {
         onStep(`spatial index ${rtree.name}`, step++, total);
         loadRtree(db, rtree);
@@ -211,8 +218,6 @@ export function openDatasetBuildFile(file: string, plan: DatasetBuildPlan): Data
         writer.finish(info);
         db.exec(`DROP TABLE ${STATE_TABLE}`);
       })();
-      onStep('write-ahead log', step, total);
-      db.pragma('wal_checkpoint(TRUNCATE)');
       db.close();
     },
     close() {

@@ -17,6 +17,7 @@ import {
   type MunicipalityGenerator,
 } from './municipalityGenerators';
 import { etaText } from './etaText';
+import { estimatedParcels } from './estimatedParcels';
 
 export interface DatasetFileBuildOptions extends BuildDatasetOptions {
   /** The server's database file; the build happens beside it (`<file>.building`) and replaces it at the end. */
@@ -49,6 +50,7 @@ export type DatasetFileBuildResult =
 /** How many municipalities may wait, generated, for an earlier one to be written (per thread). */
 const LOOKAHEAD_PER_THREAD = 12;
 const COMMIT_EVERY_MS = 2000;
+const STOP = Symbol('stop');
 
 function readCompleteInfo(file: string): DatasetInfo | null {
   if (!fs.existsSync(file)) return null;
@@ -98,6 +100,9 @@ export async function buildDatasetFile(options: DatasetFileBuildOptions): Promis
     municipalities: inputs.length,
   });
   const total = inputs.length;
+  // The time estimate weighs municipalities by their expected parcels (cumulative, in plan order).
+  const weightBefore = [0];
+  for (const input of inputs) weightBefore.push(weightBefore[weightBefore.length - 1] + estimatedParcels(input));
   const progress: DatasetBuildProgress = { ...build.resumed };
   const resumedAt = progress.done;
   const generator: MunicipalityGenerator =
@@ -120,16 +125,22 @@ export async function buildDatasetFile(options: DatasetFileBuildOptions): Promis
   };
   let lastCommit = Date.now();
   let writeMs = 0;
+  // Resolves when the build is asked to stop: waiting for a large municipality does not delay stopping.
+  const stopped = new Promise<typeof STOP>((resolve) => {
+    if (options.signal?.aborted) resolve(STOP);
+    options.signal?.addEventListener('abort', () => resolve(STOP), { once: true });
+  });
   try {
     build.begin();
     while (progress.done < total) {
-      if (options.signal?.aborted) {
+      request();
+      const next = await Promise.race([pending.get(progress.done) as Promise<MunicipalityRows>, stopped]);
+      if (next === STOP || options.signal?.aborted) {
         commit();
         build.close();
         return { outcome: 'stopped', done: progress.done, total };
       }
-      request();
-      const rows = await (pending.get(progress.done) as Promise<MunicipalityRows>);
+      const rows = next;
       pending.delete(progress.done);
       const writeStarted = performance.now();
       build.write(rows);
@@ -145,7 +156,11 @@ export async function buildDatasetFile(options: DatasetFileBuildOptions): Promis
       options.onProgress?.(
         `Building dataset: ${progress.done}/${total} municipalities (${rows.cantonCode} ${rows.name}), ` +
           `${progress.parcels.toLocaleString('en-US')} parcels, ${seconds.toFixed(0)} s` +
-          etaText((Date.now() - started) / 1000, progress.done - resumedAt, total - progress.done),
+          etaText(
+            (Date.now() - started) / 1000,
+            weightBefore[progress.done] - weightBefore[resumedAt],
+            weightBefore[total] - weightBefore[progress.done],
+          ),
         progress.done,
         total,
       );

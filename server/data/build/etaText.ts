@@ -1,6 +1,6 @@
 /**
- * ", about 3 min left": this run's time per municipality so far times the municipalities still to build
- * (municipalities resumed from an earlier run do not count: they took no time in this one).
+ * ", about 3 min left": this run's time per unit of work so far times the work still to do (work resumed
+ * from an earlier run does not count: it took no time in this one). Units: estimated parcels.
  */
 export function etaText(elapsedSeconds: number, doneThisRun: number, remaining: number): string {
   if (doneThisRun <= 0 || remaining <= 0) return '';

@@ -35,14 +35,14 @@ export function float32Up(v: number): number {
   return f < v ? Math.fround(v * (v < 0 ? TOWARDS : AWAY)) : f;
 }
 
-/** Hilbert index of (x, y) on a 2^16 grid (the classic rotate-and-flip walk). */
-function hilbert(x: number, y: number): number {
+/** Hilbert index of (x, y) on a 2^order grid (the classic rotate-and-flip walk). */
+function hilbert(x: number, y: number, order: number): number {
   let d = 0;
   let rx: number;
   let ry: number;
   let px = x;
   let py = y;
-  for (let s = 1 << 15; s > 0; s >>= 1) {
+  for (let s = 1 << (order - 1); s > 0; s >>= 1) {
     rx = (px & s) > 0 ? 1 : 0;
     ry = (py & s) > 0 ? 1 : 0;
     d += s * s * ((3 * rx) ^ ry);
@@ -59,9 +59,15 @@ function hilbert(x: number, y: number): number {
   return d;
 }
 
+/** Layers (the third axis) a packed sort key has room for. */
+const LAYER_BITS = 6;
+
 /**
  * Entry order: by the third axis's minimum first (the layer of a layer feature), then along a Hilbert
- * curve through the box centres, then by id (a total order: the same entries give the same tree).
+ * curve through the box centres, then by position (a total order: the same entries give the same tree).
+ * Layer, curve position and entry index are packed into one float64 (53 bits) and sorted natively:
+ * millions of entries sort in a second instead of ten with a comparator. The curve gets the bits the
+ * index leaves: a 2^15 grid for 4 M entries (~15 m cells over Switzerland), 2^12 for 8 M on layers.
  */
 function packingOrder({ ids, boxes, dims }: RtreeEntries): Uint32Array {
   const n = ids.length;
@@ -70,6 +76,7 @@ function packingOrder({ ids, boxes, dims }: RtreeEntries): Uint32Array {
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
+  let maxLayer = 0;
   for (let i = 0; i < n; i++) {
     const cx = (boxes[i * stride] + boxes[i * stride + 1]) / 2;
     const cy = (boxes[i * stride + 2] + boxes[i * stride + 3]) / 2;
@@ -77,19 +84,28 @@ function packingOrder({ ids, boxes, dims }: RtreeEntries): Uint32Array {
     if (cx > maxX) maxX = cx;
     if (cy < minY) minY = cy;
     if (cy > maxY) maxY = cy;
+    if (dims > 2 && boxes[i * stride + 4] > maxLayer) maxLayer = boxes[i * stride + 4];
   }
-  const scale = 65535 / Math.max(maxX - minX, maxY - minY, 1e-9);
+  const indexBits = Math.max(1, Math.ceil(Math.log2(n + 1)));
+  const layerBits = dims > 2 ? LAYER_BITS : 0;
+  const order = Math.min(16, Math.floor((53 - indexBits - layerBits) / 2));
+  if (order < 8 || maxLayer >= 2 ** layerBits || maxLayer < 0)
+    throw new Error(`Too many entries (${n}) or layers (${maxLayer}) for one R*Tree bulk load`);
+  const cells = 2 ** order - 1;
+  const scale = cells / Math.max(maxX - minX, maxY - minY, 1e-9);
   const keys = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const cx = (boxes[i * stride] + boxes[i * stride + 1]) / 2;
     const cy = (boxes[i * stride + 2] + boxes[i * stride + 3]) / 2;
-    const h = hilbert(Math.round((cx - minX) * scale), Math.round((cy - minY) * scale));
-    keys[i] = (dims > 2 ? boxes[i * stride + 4] * 2 ** 32 : 0) + h;
+    const h = hilbert(Math.round((cx - minX) * scale), Math.round((cy - minY) * scale), order);
+    const layer = dims > 2 ? Math.floor(boxes[i * stride + 4]) : 0;
+    keys[i] = (layer * 2 ** (2 * order) + h) * 2 ** indexBits + i;
   }
-  const order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  order.sort((a, b) => keys[a] - keys[b] || ids[a] - ids[b]);
-  return order;
+  keys.sort();
+  const result = new Uint32Array(n);
+  const indexRange = 2 ** indexBits;
+  for (let k = 0; k < n; k++) result[k] = keys[k] % indexRange;
+  return result;
 }
 
 interface NodeLevel {
