@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { DEFAULT_DATASET_SEED } from '../server/data/buildDataset';
-import { buildDatasetFile } from '../server/data/build/buildDatasetFile';
+import { buildDatasetFile, type BuildCpu } from '../server/data/build/buildDatasetFile';
 import { CANTONS } from '../server/geo/cantons';
 
 interface Args {
@@ -45,6 +45,25 @@ function parseArgs(argv: string[]): Args {
 }
 
 const PROGRESS_EVERY_MS = 3000;
+
+/**
+ * Where the CPU went, by thread (figures that hold on a busy machine, unlike wall time), and the wall time
+ * the same work would take on idle cores: the parallel part spread over the cores, plus the serial finish.
+ */
+function cpuProfile(cpu: BuildCpu, parcels: number): string {
+  const us = (seconds: number) => `${((seconds * 1e6) / parcels).toFixed(1)} µs/parcel`;
+  const generating = cpu.generatorThreads.reduce((sum, s) => sum + s, 0);
+  const writing = cpu.mainThread - cpu.mainThreadFinishing;
+  const other = cpu.process - generating - cpu.mainThread;
+  const cores = os.availableParallelism();
+  const idleEstimate = (cpu.process - cpu.mainThreadFinishing) / cores + cpu.mainThreadFinishing;
+  return (
+    `  CPU: generator threads ${cpu.generatorThreads.map((s) => s.toFixed(0)).join(' + ')} s (${us(generating)}), ` +
+    `main thread ${writing.toFixed(0)} s writing (${us(writing)}) + ${cpu.mainThreadFinishing.toFixed(0)} s finishing, ` +
+    `other threads (GC, I/O) ${other.toFixed(0)} s; total ${cpu.process.toFixed(0)} s (${us(cpu.process)}) ` +
+    `→ about ${idleEstimate.toFixed(0)} s on ${cores} idle cores\n`
+  );
+}
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
@@ -93,6 +112,7 @@ async function main(): Promise<void> {
       `of which writing on the main thread ${result.writeSeconds.toFixed(1)} s (${perParcel(result.writeSeconds)}); ` +
       `indexes and finishing ${result.finishSeconds.toFixed(1)} s\n`,
   );
+  if (result.cpu) process.stdout.write(cpuProfile(result.cpu, info.parcels));
 }
 
 main().catch((error: unknown) => {

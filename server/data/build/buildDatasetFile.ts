@@ -18,6 +18,7 @@ import {
 } from './municipalityGenerators';
 import { etaText } from './etaText';
 import { estimatedParcels } from './estimatedParcels';
+import { processCpuSeconds, threadCpuSeconds } from './threadCpu';
 
 export interface DatasetFileBuildOptions extends BuildDatasetOptions {
   /** The server's database file; the build happens beside it (`<file>.building`) and replaces it at the end. */
@@ -43,9 +44,19 @@ export type DatasetFileBuildResult =
       writeSeconds: number;
       /** Indexes, search columns and the rename. */
       finishSeconds: number;
+      /** This run's CPU seconds, where the platform tells them (Linux): the profile, whatever the load. */
+      cpu: BuildCpu | null;
     }
   | { outcome: 'up to date'; info: DatasetInfo }
   | { outcome: 'stopped'; done: number; total: number };
+
+/** CPU seconds of this run by thread: the generator threads, the writing thread, and the whole process. */
+export interface BuildCpu {
+  generatorThreads: number[];
+  mainThread: number;
+  mainThreadFinishing: number;
+  process: number;
+}
 
 /** How many municipalities may wait, generated, for an earlier one to be written (per thread). */
 const LOOKAHEAD_PER_THREAD = 12;
@@ -89,6 +100,7 @@ export async function buildDatasetFile(options: DatasetFileBuildOptions): Promis
   const existing = readCompleteInfo(options.file);
   if (!options.force && isUpToDate(existing, options)) return { outcome: 'up to date', info: existing };
   const started = Date.now();
+  const cpuAtStart = { main: threadCpuSeconds(), process: processCpuSeconds() };
   const inputs = planDataset(options);
   fs.mkdirSync(path.dirname(options.file), { recursive: true });
   const build = openDatasetBuildFile(buildFileOf(options.file), {
@@ -125,6 +137,7 @@ export async function buildDatasetFile(options: DatasetFileBuildOptions): Promis
   };
   let lastCommit = Date.now();
   let writeMs = 0;
+  let generatorCpu: number[] | null = null;
   // Resolves when the build is asked to stop: waiting for a large municipality does not delay stopping.
   const stopped = new Promise<typeof STOP>((resolve) => {
     if (options.signal?.aborted) resolve(STOP);
@@ -170,9 +183,11 @@ export async function buildDatasetFile(options: DatasetFileBuildOptions): Promis
     build.close();
     throw error;
   } finally {
+    generatorCpu = generator.threadCpuSeconds();
     await generator.close();
   }
   const generated = Date.now();
+  const mainCpuGenerated = threadCpuSeconds();
   const info = datasetInfo(options, {
     parcels: progress.parcels,
     buildings: progress.buildings,
@@ -186,6 +201,16 @@ export async function buildDatasetFile(options: DatasetFileBuildOptions): Promis
     ),
   );
   installDatasetFile(build.file, options.file);
+  const mainCpuEnd = threadCpuSeconds();
+  const cpu: BuildCpu | null =
+    cpuAtStart.main === null || mainCpuGenerated === null || mainCpuEnd === null
+      ? null
+      : {
+          generatorThreads: generatorCpu ?? [],
+          mainThread: mainCpuEnd - cpuAtStart.main,
+          mainThreadFinishing: mainCpuEnd - mainCpuGenerated,
+          process: processCpuSeconds() - cpuAtStart.process,
+        };
   return {
     outcome: 'built',
     info,
@@ -193,5 +218,6 @@ export async function buildDatasetFile(options: DatasetFileBuildOptions): Promis
     generateSeconds: (generated - started) / 1000,
     writeSeconds: writeMs / 1000,
     finishSeconds: (Date.now() - generated) / 1000,
+    cpu,
   };
 }

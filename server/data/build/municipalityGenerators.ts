@@ -7,6 +7,8 @@ import { generateMunicipalityRows, type BuildDatasetOptions } from '../buildData
 /** Generates planned municipalities (by their index in the plan), in this thread or in worker threads. */
 export interface MunicipalityGenerator {
   generate(index: number): Promise<MunicipalityRows>;
+  /** CPU seconds the generator threads have used so far (null: generating on the calling thread). */
+  threadCpuSeconds(): number[] | null;
   close(): Promise<void>;
 }
 
@@ -24,6 +26,7 @@ export function createInThreadGenerator(inputs: readonly MunicipalityInput[]): M
           }
         }),
       ),
+    threadCpuSeconds: () => null,
     close: async () => {},
   };
 }
@@ -39,7 +42,9 @@ const BOOTSTRAP = `const { workerData } = require('node:worker_threads');
 require(workerData.tsxApi).register();
 require(workerData.entry);`;
 
-type WorkerReply = { index: number; rows: MunicipalityRows } | { index: number; error: string };
+type WorkerReply =
+  | { index: number; rows: MunicipalityRows; cpuSeconds: number | null }
+  | { index: number; error: string };
 
 interface Task {
   index: number;
@@ -59,6 +64,7 @@ export function createWorkerGenerator(
   const idle: Worker[] = [];
   const running = new Map<Worker, Task>();
   let failure: Error | null = null;
+  const cpuSeconds = new Map<Worker, number>();
   const plain = {
     cantons: [...options.cantons],
     seed: options.seed,
@@ -93,6 +99,7 @@ export function createWorkerGenerator(
       const task = running.get(worker);
       running.delete(worker);
       idle.push(worker);
+      if ('rows' in reply && reply.cpuSeconds !== null) cpuSeconds.set(worker, reply.cpuSeconds);
       if (task && 'rows' in reply) task.resolve(reply.rows);
       else if (task && 'error' in reply) task.reject(new Error(reply.error));
       dispatch();
@@ -113,6 +120,7 @@ export function createWorkerGenerator(
         dispatch();
       });
     },
+    threadCpuSeconds: () => (cpuSeconds.size > 0 ? [...cpuSeconds.values()] : null),
     async close() {
       await Promise.all(workers.map((w) => w.terminate()));
     },
