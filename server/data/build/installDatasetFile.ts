@@ -31,10 +31,16 @@ function carryOverUserData(buildFile: string, target: string): void {
   db.pragma('foreign_keys = OFF');
   db.prepare('ATTACH DATABASE ? AS kept').run(target);
   try {
+    // A virtual table's content lives in its shadow tables, which are copied like any table (SQLite's
+    // defensive mode forbids writing them; unsafe mode lifts that for this copy only).
     const tables = db
-      .prepare("SELECT name FROM kept.sqlite_master WHERE type = 'table' ORDER BY name")
+      .prepare(
+        `SELECT name FROM kept.sqlite_master WHERE type = 'table'
+         AND coalesce(sql, '') NOT LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name`,
+      )
       .pluck()
       .all() as string[];
+    db.unsafeMode(true);
     db.transaction(() => {
       for (const table of tables.filter((t) => !belongsToDataset(t))) {
         if (table === 'meta') {
@@ -50,6 +56,7 @@ function carryOverUserData(buildFile: string, target: string): void {
       }
     })();
   } finally {
+    db.unsafeMode(false);
     db.exec('DETACH DATABASE kept');
     db.pragma('wal_checkpoint(TRUNCATE)');
     db.close();
