@@ -63,6 +63,33 @@ const LOOKAHEAD_PER_THREAD = 12;
 const COMMIT_EVERY_MS = 2000;
 const STOP = Symbol('stop');
 
+/**
+ * The rows, or STOP as soon as the build is asked to stop (waiting for a large municipality must not delay
+ * stopping). Not Promise.race against one long-lived promise: each race would leave a reaction on it that
+ * holds its rows for the whole build (gigabytes over the country).
+ */
+function untilStopped(
+  rows: Promise<MunicipalityRows>,
+  signal: AbortSignal | undefined,
+): Promise<MunicipalityRows | typeof STOP> {
+  if (!signal) return rows;
+  if (signal.aborted) return Promise.resolve(STOP);
+  return new Promise((resolve, reject) => {
+    const stop = () => resolve(STOP);
+    signal.addEventListener('abort', stop, { once: true });
+    rows.then(
+      (value) => {
+        signal.removeEventListener('abort', stop);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', stop);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
 function readCompleteInfo(file: string): DatasetInfo | null {
   if (!fs.existsSync(file)) return null;
   const db = new Database(file, { readonly: true });
@@ -138,16 +165,11 @@ export async function buildDatasetFile(options: DatasetFileBuildOptions): Promis
   let lastCommit = Date.now();
   let writeMs = 0;
   let generatorCpu: number[] | null = null;
-  // Resolves when the build is asked to stop: waiting for a large municipality does not delay stopping.
-  const stopped = new Promise<typeof STOP>((resolve) => {
-    if (options.signal?.aborted) resolve(STOP);
-    options.signal?.addEventListener('abort', () => resolve(STOP), { once: true });
-  });
   try {
     build.begin();
     while (progress.done < total) {
       request();
-      const next = await Promise.race([pending.get(progress.done) as Promise<MunicipalityRows>, stopped]);
+      const next = await untilStopped(pending.get(progress.done) as Promise<MunicipalityRows>, options.signal);
       if (next === STOP || options.signal?.aborted) {
         commit();
         build.close();
