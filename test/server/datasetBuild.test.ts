@@ -166,5 +166,7 @@ describe('the build progress line', () => {
     expect(etaText(10, 20, 40)).toBe(', about 20 s left');
     expect(etaText(60, 10, 100)).toBe(', about 10 min left');
     expect(etaText(60, 10, 0)).toBe('');
+    // Before 1 % of the work the threads' start-up would make the estimate absurd.
+    expect(etaText(22, 466, 3_300_000)).toBe('');
   });
 });

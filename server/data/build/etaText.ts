@@ -3,7 +3,8 @@
  * from an earlier run does not count: it took no time in this one). Units: estimated parcels.
  */
 export function etaText(elapsedSeconds: number, doneThisRun: number, remaining: number): string {
-  if (doneThisRun <= 0 || remaining <= 0) return '';
+  // The first municipalities also pay the threads' start (loading, planning): no estimate before 1 %.
+  if (doneThisRun <= 0 || remaining <= 0 || doneThisRun < (doneThisRun + remaining) / 100) return '';
   const seconds = Math.round((elapsedSeconds / doneThisRun) * remaining);
   return seconds < 90 ? `, about ${seconds} s left` : `, about ${Math.round(seconds / 60)} min left`;
 }
