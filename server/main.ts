@@ -11,12 +11,14 @@ import { attachSocketServer } from './socket/attachSocketServer';
 import { createLogger } from './logging/createLogger';
 
 /**
- * Everything the database needs before the first request: the demo dataset (built on first start with a
- * progress line) and seeded reference rows (plans). Each step is idempotent.
+ * Everything the database needs before the first request: the demo dataset (built on first start, before
+ * the database is opened, with progress lines) and seeded reference rows (plans). Each step is idempotent.
  */
-async function prepareData(db: Database, config: Config, logger: Logger): Promise<void> {
+async function prepareData(file: string, config: Config, logger: Logger): Promise<Database> {
+  await ensureDataset(file, config, logger);
+  const db = openDatabase(file);
   seedPlans(db);
-  ensureDataset(db, config, logger);
+  return db;
 }
 
 function readConfig(): Config {
@@ -35,8 +37,7 @@ async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config);
   assertStorageAvailable(config);
-  const db = openDatabase(path.join(config.dataDir, 'parcel-atlas.sqlite'));
-  await prepareData(db, config, logger);
+  const db = await prepareData(path.join(config.dataDir, 'parcel-atlas.sqlite'), config, logger);
   const app = await buildApp({ config, db, logger });
   attachSocketServer(app, app.ctx);
 

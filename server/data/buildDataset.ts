@@ -1,10 +1,11 @@
-import type { DatasetInfo, DatasetWriter } from '../store/parcels/DatasetWriter';
+import type { DatasetInfo, DatasetWriter, MunicipalityRows } from '../store/parcels/DatasetWriter';
+import { packMunicipality } from '../store/parcels/municipalityRows';
 import { loadSwissGeography } from './geography/loadSwissGeography';
 import { CANTONS, CANTON_BY_CODE } from '../geo/cantons';
 import { alphaCatalog } from './catalog/zoneCatalog';
 import { THERMAL_CODES } from './catalog/thermalCatalog';
 import { createDatasetNoise } from './generator/DatasetNoise';
-import { generateMunicipality } from './generator/generateMunicipality';
+import { generateMunicipality, type MunicipalityInput } from './generator/generateMunicipality';
 import { planMunicipalities } from './planMunicipalities';
 import { fillPriceLevels } from './catalog/priceLevels';
 
@@ -21,25 +22,31 @@ export interface BuildDatasetOptions {
 }
 
 /**
- * Builds the dataset: all 26 cantons and their lookups, then the chosen cantons' municipalities one by
- * one (each from its own seed, each in its own transaction), then marks it complete. Throws on an
- * unknown canton code before writing anything.
- */
-/**
  * The version of what the generator produces. Bump it with every change to the generated data (a fix, a
  * new attribute or table): a server finding a demo dataset of another version rebuilds it at start.
  */
 export const DATASET_GENERATOR_VERSION = 5; // 3: map layer features and building roofs (issue 11); 4: postcodes (issue 15); 5: streets-first cadastral plan (issue 15)
 
-export function buildDataset(writer: DatasetWriter, options: BuildDatasetOptions): DatasetInfo {
-  const unknown = options.cantons.filter((c) => !CANTON_BY_CODE.has(c));
+/** Throws on an unknown canton code, before anything is written. */
+export function checkCantonCodes(cantons: readonly string[]): void {
+  const unknown = cantons.filter((c) => !CANTON_BY_CODE.has(c));
   if (unknown.length > 0) throw new Error(`Unknown canton code(s): ${unknown.join(', ')}`);
-  const started = Date.now();
-  const seed = options.seed ?? DEFAULT_DATASET_SEED;
-  const geography = loadSwissGeography();
-  const inputs = planMunicipalities(geography, options.cantons, seed, createDatasetNoise(seed), options);
+}
 
-  writer.clear();
+/** One generator input per municipality to build, in the order they are written (canton, then BFS). */
+export function planDataset(options: BuildDatasetOptions): MunicipalityInput[] {
+  checkCantonCodes(options.cantons);
+  const seed = options.seed ?? DEFAULT_DATASET_SEED;
+  return planMunicipalities(loadSwissGeography(), options.cantons, seed, createDatasetNoise(seed), options);
+}
+
+/** Generates one municipality and encodes it for the writer (in a worker thread or in this one). */
+export function generateMunicipalityRows(input: MunicipalityInput): MunicipalityRows {
+  return packMunicipality(generateMunicipality(input));
+}
+
+/** The 26 cantons and their lookups (thermal codes, zone codes): written whatever cantons are built. */
+export function writeReferenceData(writer: DatasetWriter): void {
   writer.writeCantons(CANTONS);
   for (const canton of CANTONS) {
     const alphas = alphaCatalog(canton.language);
@@ -53,31 +60,65 @@ export function buildDataset(writer: DatasetWriter, options: BuildDatasetOptions
       ],
     });
   }
+}
+
+/** "Building dataset: 12/80 municipalities (ZG Baar), 4,321 parcels, 3 s". */
+export function municipalityProgressLine(
+  done: number,
+  total: number,
+  rows: { cantonCode: string; name: string },
+  parcels: number,
+  seconds: number,
+): string {
+  return (
+    `Building dataset: ${done}/${total} municipalities (${rows.cantonCode} ${rows.name}), ` +
+    `${parcels.toLocaleString('en-US')} parcels, ${seconds.toFixed(0)} s`
+  );
+}
+
+/**
+ * Builds the dataset in this thread into `writer`: the reference data, then the chosen cantons'
+ * municipalities one by one (each from its own seed, each in its own transaction), then marks it
+ * complete. Tests and benchmarks use it on small datasets; `buildDatasetFile` (server/data/build) is the
+ * parallel, resumable build of the same content.
+ */
+export function buildDataset(writer: DatasetWriter, options: BuildDatasetOptions): DatasetInfo {
+  const started = Date.now();
+  const inputs = planDataset(options);
+  writer.clear();
+  writeReferenceData(writer);
   let parcels = 0;
   let buildings = 0;
   inputs.forEach((input, index) => {
-    const generated = generateMunicipality(input);
-    writer.writeMunicipality(generated);
-    parcels += generated.parcels.length;
-    buildings += generated.buildings.length;
+    const rows = generateMunicipalityRows(input);
+    writer.writeMunicipality(rows);
+    parcels += rows.parcels.count;
+    buildings += rows.buildings.count;
     const seconds = (Date.now() - started) / 1000;
     options.onProgress?.(
-      `Building dataset: ${index + 1}/${inputs.length} municipalities (${input.canton.code} ${generated.name}), ` +
-        `${parcels.toLocaleString('en-US')} parcels, ${seconds.toFixed(0)} s`,
+      municipalityProgressLine(index + 1, inputs.length, rows, parcels, seconds),
       index + 1,
       inputs.length,
     );
   });
-  const info: DatasetInfo = {
-    generator: DATASET_GENERATOR_VERSION,
-    seed,
-    cantons: [...options.cantons],
-    parcels,
-    buildings,
-    builtAt: new Date().toISOString(),
-    buildSeconds: Math.round((Date.now() - started) / 100) / 10,
-  };
+  const info = datasetInfo(options, { parcels, buildings, seconds: (Date.now() - started) / 1000 });
   fillPriceLevels(writer);
   writer.finish(info);
   return info;
+}
+
+/** The completion record of a dataset built with these options. */
+export function datasetInfo(
+  options: BuildDatasetOptions,
+  built: { parcels: number; buildings: number; seconds: number },
+): DatasetInfo {
+  return {
+    generator: DATASET_GENERATOR_VERSION,
+    seed: options.seed ?? DEFAULT_DATASET_SEED,
+    cantons: [...options.cantons],
+    parcels: built.parcels,
+    buildings: built.buildings,
+    builtAt: new Date().toISOString(),
+    buildSeconds: Math.round(built.seconds * 10) / 10,
+  };
 }

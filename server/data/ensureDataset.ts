@@ -1,10 +1,12 @@
-import type { Database } from 'better-sqlite3';
+import fs from 'node:fs';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
+import { openDatabase } from '../store/openDatabase';
 import { createSqliteDatasetWriter } from '../store/parcels/createSqliteDatasetWriter';
-import { buildDataset, DATASET_GENERATOR_VERSION } from './buildDataset';
+import { DATASET_GENERATOR_VERSION } from './buildDataset';
 import { fillPriceLevels } from './catalog/priceLevels';
 import type { DatasetInfo } from '../store/parcels/DatasetWriter';
+import { buildDatasetFile } from './build/buildDatasetFile';
 
 /**
  * No complete dataset yet, or one made by another generator version. A dataset holding imported cadastral
@@ -15,17 +17,31 @@ export function datasetNeedsBuild(existing: DatasetInfo | null): boolean {
   return !existing || existing.generator !== DATASET_GENERATOR_VERSION;
 }
 
-/**
- * Builds the demo dataset on first start (config.datasetCantons), logging a progress line about every
- * five seconds. An interrupted build left no completion mark, so it is simply rebuilt; so is a demo
- * dataset made by another generator version (DATASET_GENERATOR_VERSION), which would lack its fixes.
- */
-export function ensureDataset(db: Database, config: Config, logger: Logger): void {
-  const writer = createSqliteDatasetWriter(db);
-  const existing = writer.readInfo();
-  if (existing && !datasetNeedsBuild(existing)) {
+/** The dataset `file` holds (null: none, or not complete), with price levels filled in when missing. */
+function readReadyDataset(file: string): DatasetInfo | null {
+  if (!fs.existsSync(file)) return null;
+  const db = openDatabase(file);
+  try {
+    const writer = createSqliteDatasetWriter(db);
+    const existing = writer.readInfo();
     // A dataset built before price levels existed gets them now (a few ms), without a rebuild.
-    fillPriceLevels(writer);
+    if (existing && !datasetNeedsBuild(existing)) fillPriceLevels(writer);
+    return existing;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Builds the demo dataset on first start (config.datasetCantons) before the database is opened, on the
+ * same worker threads and build file as `npm run dataset` (config.workers threads), logging a progress
+ * line about every five seconds. An interrupted build resumes where it stopped; a demo dataset made by
+ * another generator version (DATASET_GENERATOR_VERSION), which would lack its fixes, is rebuilt, keeping
+ * the database's users and settings.
+ */
+export async function ensureDataset(file: string, config: Config, logger: Logger): Promise<void> {
+  const existing = readReadyDataset(file);
+  if (existing && !datasetNeedsBuild(existing)) {
     logger.info(`Dataset ready: ${existing.parcels} parcels in ${existing.cantons.join(', ')}`);
     return;
   }
@@ -35,14 +51,21 @@ export function ensureDataset(db: Database, config: Config, logger: Logger): voi
     );
   logger.info(`Building the demo dataset for ${config.datasetCantons.join(', ')} (about a minute)…`);
   let last = 0;
-  const info = buildDataset(writer, {
+  const result = await buildDatasetFile({
+    file,
     cantons: config.datasetCantons,
+    workers: config.workers,
+    force: true,
     onProgress(line, done, total) {
-      if (Date.now() - last > 5000 || done === total) {
+      if (Date.now() - last > 5000 || (done === total && !line.startsWith('Finishing'))) {
         last = Date.now();
         logger.info(line);
       }
     },
   });
-  logger.info(`Dataset built: ${info.parcels} parcels, ${info.buildings} buildings in ${info.buildSeconds} s`);
+  if (result.outcome === 'built')
+    logger.info(
+      `Dataset built: ${result.info.parcels} parcels, ${result.info.buildings} buildings in ` +
+        `${(result.generateSeconds + result.finishSeconds).toFixed(1)} s`,
+    );
 }

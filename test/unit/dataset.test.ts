@@ -13,6 +13,7 @@ import { createSqliteDatasetWriter } from '../../server/store/parcels/createSqli
 import { datasetNeedsBuild } from '../../server/data/ensureDataset';
 import { DATASET_GENERATOR_VERSION } from '../../server/data/buildDataset';
 import type { DatasetInfo } from '../../server/store/parcels/DatasetWriter';
+import { packMunicipality } from '../../server/store/parcels/municipalityRows';
 
 const zug = (seed: number) =>
   planMunicipalities(loadSwissGeography(), ['ZG'], seed, createDatasetNoise(seed), {
@@ -133,7 +134,7 @@ describe('storage helpers', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dataset-clear-'));
     const db = openDatabase(path.join(dir, 't.sqlite'));
     const writer = createSqliteDatasetWriter(db);
-    writer.writeMunicipality(generateMunicipality(zug(1)));
+    writer.writeMunicipality(packMunicipality(generateMunicipality(zug(1))));
     const count = () => db.prepare('SELECT count(*) FROM parcels').pluck().get();
     const textHits = () =>
       db.prepare("SELECT count(*) FROM parcels_fts WHERE parcels_fts MATCH 'baar'").pluck().get();

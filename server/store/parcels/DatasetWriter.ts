@@ -66,6 +66,40 @@ export interface GeneratedMunicipality {
   layers: GeneratedLayerFeature[];
 }
 
+/**
+ * One table's rows, packed so a worker thread can post them cheaply: `stride` plain values per row in one
+ * flat array, and each row's encoded geometry in one shared buffer (transferred, not copied). Structured
+ * cloning the generator's objects (rings as arrays of arrays) cost about a third of generating them.
+ */
+export interface PackedRows {
+  count: number;
+  stride: number;
+  values: (string | number | null)[];
+  geometries: Uint8Array;
+  /** End offset of row i's geometry in `geometries` (it starts where row i − 1's ends). */
+  geometryEnds: Uint32Array;
+}
+
+/**
+ * A generated municipality as the dataset writer stores it: every value already encoded (geometry, themes,
+ * building attributes) and every box computed, so the writing thread only binds values
+ * (server/store/parcels/municipalityRows.ts packs them).
+ */
+export interface MunicipalityRows {
+  bfs: number;
+  name: string;
+  cantonCode: string;
+  zip: string;
+  centre: [lon: number, lat: number];
+  streets: string[];
+  /** parcelInsert's parcelColumns values, then the box (min x, max x, min y, max y). */
+  parcels: PackedRows;
+  /** municipalityRows' BUILDING_VALUES, then the box, then the roof (height, area, orientation, solar class). */
+  buildings: PackedRows;
+  /** municipalityRows' LAYER_VALUES, then the box, then the layer's index (the R*Tree's third axis). */
+  layers: PackedRows;
+}
+
 export interface CantonLookups {
   canton: string;
   thermals: readonly LabelledCode[];
@@ -94,8 +128,11 @@ export interface DatasetWriter extends PriceLevelWriting {
   clear(): void;
   writeCantons(cantons: readonly CantonInfo[]): void;
   writeLookups(lookups: CantonLookups): void;
-  /** One municipality in one transaction: its row, streets, parcels, buildings and indexes. */
-  writeMunicipality(generated: GeneratedMunicipality): void;
+  /**
+   * One municipality in one transaction (a savepoint inside the caller's): its row, streets, parcels,
+   * buildings, layer features and their search and R*Tree entries.
+   */
+  writeMunicipality(rows: MunicipalityRows): void;
   /** Marks the dataset complete; until then `readInfo` returns null. */
   finish(info: DatasetInfo): void;
   readInfo(): DatasetInfo | null;

@@ -1,14 +1,10 @@
 import type { Database } from 'better-sqlite3';
-import { encodeGeometry } from './geometryCodec';
-import { encodeThemes } from './themeCodec';
-import { encodeBuildingAttrs } from './buildingAttrsCodec';
 import { saveFilterColumns, scanFilterColumns } from './FilterColumns';
 import type { DatasetInfo, DatasetWriter } from './DatasetWriter';
 import { clearDataset } from './datasetTables';
 import { createPriceLevelWriting } from '../reports/priceLevelWriting';
-import { GEOMETRY_KIND, layerIndex, layerRings } from '../layers/layerRows';
-import { ringsBox } from '../../geo/ring';
-import { prepareParcelInsert } from './parcelInsert';
+import { prepareParcelRowInsert } from './parcelInsert';
+import { BUILDING_VALUES, LAYER_VALUES, PARCEL_VALUES, rowGeometry, rowValues } from './municipalityRows';
 const META_KEY = 'dataset';
 
 export function createSqliteDatasetWriter(db: Database): DatasetWriter {
@@ -23,7 +19,7 @@ export function createSqliteDatasetWriter(db: Database): DatasetWriter {
     'INSERT OR REPLACE INTO municipalities (bfs, name, canton, zip, lon, lat, parcel_count) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const insertStreet = db.prepare('INSERT INTO streets (name, canton, mun_bfs, locname) VALUES (?, ?, ?, ?)');
-  const insertParcel = prepareParcelInsert(db);
+  const insertParcel = prepareParcelRowInsert(db);
   const insertBuilding = db.prepare(
     'INSERT INTO buildings (obj_id, parcel_id, typ, pro, lon, lat, attrs, geom) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
@@ -61,61 +57,38 @@ export function createSqliteDatasetWriter(db: Database): DatasetWriter {
         }
       })();
     },
-    writeMunicipality(g) {
+    writeMunicipality(m) {
       db.transaction(() => {
-        insertMunicipality.run(
-          g.bfs,
-          g.name,
-          g.cantonCode,
-          g.zip,
-          g.centre[0],
-          g.centre[1],
-          g.parcels.length,
-        );
-        for (const street of g.streets) insertStreet.run(street, g.cantonCode, g.bfs, g.name);
-        const ids: number[] = [];
-        for (const p of g.parcels) {
-          ids.push(
-            insertParcel({
-              canton: g.cantonCode,
-              bfs: g.bfs,
-              locname: g.name,
-              parcel: p,
-              rings: [p.ring],
-              objCount: p.objCount,
-              themes: encodeThemes(p.themes, p.fixPoints),
-              origin: 'synthetic',
-            }),
+        const { parcels, buildings, layers } = m;
+        insertMunicipality.run(m.bfs, m.name, m.cantonCode, m.zip, m.centre[0], m.centre[1], parcels.count);
+        for (const street of m.streets) insertStreet.run(street, m.cantonCode, m.bfs, m.name);
+        const ids: number[] = new Array(parcels.count);
+        for (let i = 0; i < parcels.count; i++) {
+          ids[i] = insertParcel(
+            rowValues(parcels, i, 0, PARCEL_VALUES),
+            rowGeometry(parcels, i),
+            rowValues(parcels, i, PARCEL_VALUES, PARCEL_VALUES + 4),
+            m.name,
           );
         }
-        for (const b of g.buildings) {
-          const { parcelIndex, ring, lon, lat, OBJ_ID, OBJ_TYP, OBJ_PRO, roof, ...attrs } = b;
+        for (let i = 0; i < buildings.count; i++) {
+          const values = rowValues(buildings, i, 0, buildings.stride);
+          values[1] = ids[values[1] as number];
           const { lastInsertRowid } = insertBuilding.run(
-            OBJ_ID,
-            ids[parcelIndex],
-            OBJ_TYP,
-            OBJ_PRO,
-            lon,
-            lat,
-            encodeBuildingAttrs(attrs),
-            encodeGeometry([ring]),
+            ...values.slice(0, BUILDING_VALUES),
+            rowGeometry(buildings, i),
           );
-          insertBuildingBox.run(Number(lastInsertRowid), ...ringsBox([ring]));
-          insertRoof.run(lastInsertRowid, roof.height, roof.roofArea, roof.orientation, roof.solarClass);
+          insertBuildingBox.run(lastInsertRowid, ...values.slice(BUILDING_VALUES, BUILDING_VALUES + 4));
+          insertRoof.run(lastInsertRowid, ...values.slice(BUILDING_VALUES + 4));
         }
-        for (const f of g.layers) {
-          const rings = layerRings(f.geometry);
+        for (let i = 0; i < layers.count; i++) {
+          const values = rowValues(layers, i, 0, layers.stride);
           const { lastInsertRowid } = insertLayerFeature.run(
-            f.layer,
-            f.sourceLayer,
-            f.cls,
-            f.group,
-            f.label,
-            GEOMETRY_KIND[f.geometry.type],
-            encodeGeometry(rings),
+            ...values.slice(0, LAYER_VALUES),
+            rowGeometry(layers, i),
           );
-          const l = layerIndex(f.layer);
-          insertLayerBox.run(lastInsertRowid, ...ringsBox(rings), l, l);
+          const l = values[LAYER_VALUES + 4];
+          insertLayerBox.run(lastInsertRowid, ...values.slice(LAYER_VALUES, LAYER_VALUES + 4), l, l);
         }
       })();
     },

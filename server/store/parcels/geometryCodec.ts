@@ -58,6 +58,15 @@ export class VarintReader {
 
 export function encodeGeometry(rings: readonly Ring[]): Buffer {
   const out: number[] = [];
+  appendGeometry(out, rings);
+  return Buffer.from(out);
+}
+
+/**
+ * Appends one geometry's bytes to `out`: the dataset builder packs a whole municipality's geometries
+ * into one buffer this way (one transferable buffer per worker message instead of thousands).
+ */
+export function appendGeometry(out: number[], rings: readonly Ring[]): void {
   writeVarint(out, rings.length);
   let px = 0;
   let py = 0;
@@ -72,7 +81,6 @@ export function encodeGeometry(rings: readonly Ring[]): Buffer {
       py = iy;
     }
   }
-  return Buffer.from(out);
 }
 
 /**

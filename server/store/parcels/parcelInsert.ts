@@ -24,55 +24,97 @@ export interface ParcelInsert {
 export const ftsAddress = (street: string | null, houseNo: string | null) =>
   street ? (houseNo ? `${street} ${houseNo}` : street) : '';
 
+/** A parcel row's columns, in PARCEL_COLUMNS order, except the geometry (bound last). */
+export type ParcelColumnValues = (string | number | null)[];
+
+/** The parcels table's columns as the writers insert them; `geom` last, so packed rows bind without it. */
+const PARCEL_COLUMNS = `prc_id, prc_no, canton, mun_bfs, street, house_no, zip, sur, typ, ind, alpha_pri, alpha_sec,
+  alpha_ter, bravo_pri, grn_trm, grn_rad, pro_bun, obj_count, freeway, putra, lv95_x, lv95_y, lon, lat, themes, origin, geom`;
+
+/** How many values parcelColumns gives (every column but the geometry). */
+export const PARCEL_COLUMN_COUNT = 26;
+
+/** Where the FTS text comes from in parcelColumns' values. */
+const PRC_ID = 0;
+const PRC_NO = 1;
+const STREET = 4;
+const HOUSE_NO = 5;
+
+/** One parcel's column values (without its geometry), shared by both writers and the builder's packing. */
+export function parcelColumns({
+  canton,
+  bfs,
+  parcel: p,
+  objCount,
+  themes,
+  origin,
+}: Omit<ParcelInsert, 'rings' | 'locname'>): ParcelColumnValues {
+  return [
+    p.prcId,
+    p.prcNo,
+    canton,
+    bfs,
+    p.street,
+    p.houseNo,
+    p.zip,
+    p.sur,
+    p.typ,
+    p.ind,
+    p.alphaPri,
+    p.alphaSec,
+    p.alphaTer,
+    p.bravoPri,
+    p.grnTrm,
+    p.grnRad,
+    p.proBun ? 1 : 0,
+    objCount,
+    p.freeway,
+    p.putra,
+    p.lv95[0],
+    p.lv95[1],
+    p.lon,
+    p.lat,
+    themes,
+    origin,
+  ];
+}
+
 /**
- * Prepares the writes of one parcel: its row, its R*Tree box and its FTS entry. Returns a function that
- * writes one parcel (call it inside the caller's transaction) and gives its row id.
+ * Prepares the writes of one parcel from its column values and encoded geometry: its row, its R*Tree box
+ * and its FTS entry. Call the returned function inside the caller's transaction; it gives the row id.
  */
-export function prepareParcelInsert(db: Database): (insert: ParcelInsert) => number {
-  const insertParcel =
-    db.prepare(`INSERT INTO parcels (prc_id, prc_no, canton, mun_bfs, street, house_no, zip, sur,
-    typ, ind, alpha_pri, alpha_sec, alpha_ter, bravo_pri, grn_trm, grn_rad, pro_bun, obj_count, freeway, putra,
-    lv95_x, lv95_y, lon, lat, geom, themes, origin)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+export function prepareParcelRowInsert(
+  db: Database,
+): (columns: ParcelColumnValues, geom: Buffer, box: readonly unknown[], locname: string) => number {
+  const insertParcel = db.prepare(
+    `INSERT INTO parcels (${PARCEL_COLUMNS}) VALUES (${new Array(PARCEL_COLUMN_COUNT + 1).fill('?').join(', ')})`,
+  );
   const insertParcelBox = db.prepare(
     'INSERT INTO parcels_rtree (id, min_x, max_x, min_y, max_y) VALUES (?, ?, ?, ?, ?)',
   );
   const insertText = db.prepare(
     'INSERT INTO parcels_fts (rowid, address, street, locname, prc_no, prc_id) VALUES (?, ?, ?, ?, ?, ?)',
   );
-  return ({ canton, bfs, locname, parcel: p, rings, objCount, themes, origin }) => {
-    const { lastInsertRowid } = insertParcel.run(
-      p.prcId,
-      p.prcNo,
-      canton,
-      bfs,
-      p.street,
-      p.houseNo,
-      p.zip,
-      p.sur,
-      p.typ,
-      p.ind,
-      p.alphaPri,
-      p.alphaSec,
-      p.alphaTer,
-      p.bravoPri,
-      p.grnTrm,
-      p.grnRad,
-      p.proBun ? 1 : 0,
-      objCount,
-      p.freeway,
-      p.putra,
-      p.lv95[0],
-      p.lv95[1],
-      p.lon,
-      p.lat,
-      encodeGeometry(rings),
-      themes,
-      origin,
-    );
+  return (columns, geom, box, locname) => {
+    const { lastInsertRowid } = insertParcel.run(...columns, geom);
     const id = Number(lastInsertRowid);
-    insertParcelBox.run(id, ...ringsBox(rings));
-    insertText.run(id, ftsAddress(p.street, p.houseNo), p.street ?? '', locname, p.prcNo, p.prcId);
+    insertParcelBox.run(id, ...box);
+    const street = columns[STREET] as string | null;
+    insertText.run(
+      id,
+      ftsAddress(street, columns[HOUSE_NO] as string | null),
+      street ?? '',
+      locname,
+      columns[PRC_NO],
+      columns[PRC_ID],
+    );
     return id;
   };
+}
+
+/** Writes one parcel (inside the caller's transaction) from its facts; gives its row id. */
+export function prepareParcelInsert(db: Database): (insert: ParcelInsert) => number {
+  const insertRow = prepareParcelRowInsert(db);
+  return (insert) =>
+    insertRow(parcelColumns(insert), encodeGeometry(insert.rings), ringsBox(insert.rings), insert.locname);
 }
