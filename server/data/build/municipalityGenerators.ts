@@ -89,6 +89,9 @@ export function createWorkerGenerator(
   const workers = Array.from({ length: threads }, () => {
     const worker = new Worker(BOOTSTRAP, {
       eval: true,
+      // The generator allocates short-lived rings by the million: a larger young generation halves the
+      // scavenges (BE+VD: 107.6 → 96.2 µs of CPU per parcel).
+      resourceLimits: { maxYoungGenerationSizeMb: 96 },
       workerData: {
         entry: WORKER_ENTRY,
         tsxApi: require.resolve('tsx/cjs/api'),
