@@ -4,7 +4,7 @@ import type { Rng } from '../random';
 /** Superblocks (between main roads) are this wide, ± a fifth (real metres). */
 export const SUPERBLOCK_SIZE = 200;
 /** Urbanity from which a superblock is settled (a building zone with streets). */
-export const SETTLED_URBANITY = 0.19;
+export const SETTLED_URBANITY = 0.17;
 export const MAIN_ROAD_WIDTH = 9;
 
 /** Main use of a settled superblock, from how urban its place is (old-town cores are small; suburbs wide). */
