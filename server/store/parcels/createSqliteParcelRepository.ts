@@ -10,7 +10,7 @@ import {
 } from './ParcelRepository';
 import type { BuildingRow, ParcelRow } from './ParcelRow';
 import type { LonLatBounds } from './ParcelRepository';
-import { IN_JSON_LIST, parcelWhere, textTerms, whereClause } from './parcelWhere';
+import { IN_JSON_LIST, parcelWhere, textTerms } from './parcelWhere';
 import { rowToBuilding, rowToParcel } from './rowToParcel';
 import { loadParcelFilterIndex, type CandidateSource, type ParcelFilterIndex } from './ParcelFilterIndex';
 import { TOTAL_HITS_CAP } from '../../../src/contract/SearchParameters';
@@ -142,26 +142,11 @@ export function createSqliteParcelRepository(
   };
 
   /**
-   * Ids from the text, parcel-number and EGRID part of a query, in id order (null: the query has none);
-   * the other filters are checked in memory (ParcelFilterIndex).
+   * All ids from the text, parcel-number and EGRID part of a query, in id order (null: the query has none);
+   * the other filters are checked in memory (ParcelFilterIndex). SQLite reads LIMIT -1 as no limit.
    */
-  const candidateIds = (query: ParcelQuery): number[] | null => {
-    const terms = query.text ? textTerms(query.text) : null;
-    if (terms?.fts && !terms.egrids.length && !terms.numbers.length && !query.prcNo && !query.prcId) {
-      // Words only: the FTS index alone gives the ids, already in id order.
-      return prepared('SELECT rowid FROM parcels_fts WHERE parcels_fts MATCH ?')
-        .pluck()
-        .all(terms.fts) as number[];
-    }
-    if (!query.text && !query.prcNo && !query.prcId) return null;
-    const sql = parcelWhere(
-      { text: query.text, prcNo: query.prcNo, prcId: query.prcId, excludeRoads: false },
-      { isPostcode },
-    );
-    return prepared(`SELECT p.id FROM parcels p ${whereClause(sql)} ORDER BY p.id`)
-      .pluck()
-      .all(...sql.params) as number[];
-  };
+  const candidateIds = (query: ParcelQuery): number[] | null =>
+    candidateSource(query)?.(0, Number.MAX_SAFE_INTEGER, -1) ?? null;
   // A search's map asks for dozens of tiles with the same text: its candidates are looked up once and kept
   // as a row bitmap (one byte per parcel), the few most recent searches only.
   const candidateRowCache = new LRUCache<string, Uint8Array>({
