@@ -81,6 +81,14 @@ const rare = (column: string) =>
     .pluck()
     .get() as string;
 
+/** The first word (five letters or more) of the most frequent street: a prefix the vocabulary expands. */
+const longestStreetWord = () =>
+  (
+    frequent('street')
+      .split(/\s+/)
+      .find((word) => word.length >= 5) as string
+  ).slice(0, 6);
+
 describe('a search without text (filters only) answers from the in-memory columns', () => {
   it.each<[string, () => ParcelQuery]>([
     ['radon class', () => ({ radon: { from: 0, to: 9 } })],
@@ -134,6 +142,14 @@ describe('text searches', () => {
       },
     ],
     ['a parcel number', () => ({ text: frequent('prc_no') })],
+    ['a place name of four letters or more', () => ({ text: 'Bellinz' })],
+    ['an accented word, typed without its accent', () => ({ text: 'Hunenb' })],
+    ['an accented word with its accent', () => ({ text: 'Hünenberg', excludeRoads: true })],
+    ['a long word and a filter', () => ({ text: longestStreetWord(), typ: 'Eigentum', excludeRoads: true })],
+    ['two long words', () => ({ text: `${longestStreetWord().slice(0, 5)} Lugano` })],
+    ['a one-letter prefix and municipalities', () => ({ text: 'c', locnames: ['Lugano', 'Zug'] })],
+    ['an accented capital letter', () => ({ text: 'É', canton: 'TI' })],
+    ['a one-letter prefix and a radon class', () => ({ text: 'm', radon: { from: 0, to: 9 } })],
   ])('%s: the same as the slow path', (_, query) => {
     expectSameAsSlowPath(uncapped, query());
   });

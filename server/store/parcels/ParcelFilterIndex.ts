@@ -1,17 +1,10 @@
 import type { Database } from 'better-sqlite3';
 import type { ParcelQuery, Range } from './ParcelQuery';
 import { readFilterColumns, scanFilterColumns, type FilterColumns } from './FilterColumns';
-import {
-  countRange,
-  emptyBitmap,
-  intersect,
-  keepIn,
-  keepRange,
-  rowsFrom,
-  setRange,
-  type RowBitmap,
-} from './RowBitmap';
+import { countRange, emptyBitmap, intersect, keepIn, rowsFrom, setRange, type RowBitmap } from './RowBitmap';
 import { createValueIndex, type ValueIndex } from './ValueIndex';
+import { createRangeIndex, type RangeIndex } from './RangeIndex';
+import { LRUCache } from 'lru-cache';
 
 /**
  * The filterable parcel attributes as typed columns in memory (FilterColumns). Counting and bucketing
@@ -45,6 +38,10 @@ export interface ParcelFilterIndex {
   matcher(query: ParcelQuery, candidates: Uint8Array | null): (id: number) => boolean;
   /** The rows of these ids as a bitmap (1 = candidate), the form `matcher` takes. */
   candidateRows(ids: number[]): Uint8Array;
+  /** The rows of these ids as a RowBitmap (unknown ids are left out). */
+  rowBitmap(ids: Iterable<number>): RowBitmap;
+  /** The ids of a RowBitmap's rows as a candidate source (an in-memory text part, e.g. one letter). */
+  bitmapSource(rows: RowBitmap): CandidateSource;
 }
 
 /**
@@ -64,20 +61,23 @@ export interface FilterResult {
 /** Fewest candidates read per SQLite call, and most (a narrow filter needs many rounds otherwise). */
 const FIRST_CHUNK = 1024;
 const MAX_CHUNK = 65536;
+/** Lowest share of candidates a chunk's size assumes will pass the filters (a chunk grows at most 64×). */
+const MIN_PASS_RATE = 1 / 64;
 
 /** Bits of FilterColumns.flags, and one more for "has objects" (a flag bitmap only). */
 const ROAD_BIT = 1;
 const BAURECHT_BIT = 2;
 const PROTECTED_BIT = 4;
 const OBJECTS_BIT = 8;
-/**
- * Marking a row from a posting list (a random write) costs about what testing this many rows in a column
- * pass does: a filter matching more than count / this is kept by a pass over the column instead.
- */
-const POSTINGS_PER_ROW_PASS = 4;
+/** Broad value sets kept as bitmaps (~0.5 MB each on the whole country). */
+const BROAD_VALUE_SETS = 32;
+/** Up to this share of the rows, a value set's rows (or the rows it rejects) are marked per search. */
+const FEW_POSTINGS = 1 / 64;
 
 /** The columns searched through posting lists (ValueIndex). */
-type ValueColumn = 'alphaPri' | 'alphaSec' | 'street' | 'thermal' | 'radon';
+type ValueColumn = 'alphaPri' | 'alphaSec' | 'street' | 'thermal';
+/** The columns searched by ranges (RangeIndex). */
+type RangeColumn = 'sur' | 'radon' | 'freeway' | 'putra';
 
 const inRange = (value: number, range: Range | undefined) =>
   !range || (value >= range.from && value <= range.to);
@@ -132,7 +132,12 @@ export function createParcelFilterIndex(db: Database, cols: FilterColumns): Parc
     if (index !== undefined) munByName.set(m.name, [...(munByName.get(m.name) ?? []), index]);
   }
 
+  // Ids are dense in a built dataset (row r holds id ids[0] + r) until an import replaces municipalities:
+  // try that first, then search.
+  const firstId = count > 0 ? ids[0] : 0;
   const position = (id: number): number => {
+    const guess = id - firstId;
+    if (guess >= 0 && guess < count && ids[guess] === id) return guess;
     let lo = 0;
     let hi = count - 1;
     while (lo <= hi) {
@@ -213,6 +218,26 @@ export function createParcelFilterIndex(db: Database, cols: FilterColumns): Parc
     if (!index) valueIndexes.set(name, (index = createValueIndex(cols[name], count)));
     return index;
   };
+  const rangeIndexes = new Map<RangeColumn, RangeIndex>();
+  const keepInRange = (rows: RowBitmap, name: RangeColumn, range: Range | undefined) => {
+    if (!range) return;
+    let index = rangeIndexes.get(name);
+    if (!index) rangeIndexes.set(name, (index = createRangeIndex(cols[name], count)));
+    index.keep(rows, range.from, range.to);
+  };
+  // Value sets matching many rows (a frequent zone, most thermal classes): marked once and kept, the most
+  // recent few.
+  const broadValueSets = new LRUCache<string, RowBitmap>({ max: BROAD_VALUE_SETS });
+  const broadValueSet = (column: ValueColumn, index: ValueIndex, values: number[]): RowBitmap => {
+    const key = `${column}:${[...new Set(values)].sort((a, b) => a - b).join(',')}`;
+    let bitmap = broadValueSets.get(key);
+    if (!bitmap) {
+      bitmap = emptyBitmap(count);
+      index.markValues(bitmap, values);
+      broadValueSets.set(key, bitmap);
+    }
+    return bitmap;
+  };
   const flagBitmaps = new Map<number, RowBitmap>();
   /** Rows with flag bit `bit`; bit 8 (not stored in `flags`) means "has objects". */
   const flagBitmap = (bit: number): RowBitmap => {
@@ -238,43 +263,35 @@ export function createParcelFilterIndex(db: Database, cols: FilterColumns): Parc
     if (query.typ) intersect(rows, flagBitmap(BAURECHT_BIT), query.typ !== 'Baurecht');
     if (query.proBun) intersect(rows, flagBitmap(PROTECTED_BIT));
     if (query.objects) intersect(rows, flagBitmap(OBJECTS_BIT), query.objects === 'Without');
-    // A value filter marks its own rows from its posting list when they are few; otherwise one pass over
-    // the column keeps the matching rows (either way a few ms for the whole country).
-    const narrow = (postings: number, mark: (target: RowBitmap) => void, keep: () => void) => {
-      if (postings * POSTINGS_PER_ROW_PASS >= count) {
-        keep();
-        return;
-      }
-      const marked = emptyBitmap(count);
-      mark(marked);
-      intersect(rows, marked);
-    };
+    // A value filter marks its own rows from its posting list when they are few, or the rows it rejects
+    // when those are few; a set in between is a bitmap built once and kept (marking 20 % of the country's
+    // rows, or a pass over the column, costs ~5 ms). Ranges go through their RangeIndex.
     const oneOf = (column: ValueColumn, values: number[]) => {
       const index = valueIndex(column);
       const allowed = new Uint8Array(index.max + 1);
       for (const v of values) if (v >= 0 && v <= index.max) allowed[v] = 1;
-      narrow(
-        index.countValues(values),
-        (b) => index.markValues(b, values),
-        () => keepIn(rows, cols[column].subarray(0, count), allowed),
-      );
+      const postings = index.countValues(values);
+      if (postings < count * FEW_POSTINGS) {
+        const marked = emptyBitmap(count);
+        index.markValues(marked, values);
+        intersect(rows, marked);
+      } else if (count - postings < count * FEW_POSTINGS) {
+        const rejected = emptyBitmap(count);
+        index.markValues(
+          rejected,
+          [...allowed.keys()].filter((v) => allowed[v] === 0),
+        );
+        intersect(rows, rejected, true);
+      } else intersect(rows, broadValueSet(column, index, values));
     };
     if (pri !== -1) oneOf('alphaPri', [pri]);
     if (sec !== -1) oneOf('alphaSec', [sec]);
     if (streetSet) oneOf('street', [...streetSet]);
     if (thermalSet) oneOf('thermal', [...thermalSet]);
-    const { radon: radonRange } = query;
-    if (radonRange) {
-      const index = valueIndex('radon');
-      narrow(
-        index.countRange(radonRange.from, radonRange.to),
-        (b) => index.markRange(b, radonRange.from, radonRange.to),
-        () => keepRange(rows, radon.subarray(0, count), radonRange.from, radonRange.to),
-      );
-    }
-    if (query.surface) keepRange(rows, sur.subarray(0, count), query.surface.from, query.surface.to);
-    if (query.freeway) keepRange(rows, freeway.subarray(0, count), query.freeway.from, query.freeway.to);
-    if (query.putra) keepRange(rows, putra.subarray(0, count), query.putra.from, query.putra.to);
+    keepInRange(rows, 'radon', query.radon);
+    keepInRange(rows, 'sur', query.surface);
+    keepInRange(rows, 'freeway', query.freeway);
+    keepInRange(rows, 'putra', query.putra);
 
     const counts = new Uint32Array(munBfs.length);
     if (runsDisjoint) {
@@ -310,17 +327,25 @@ export function createParcelFilterIndex(db: Database, cols: FilterColumns): Parc
     const pageIds: number[] = [];
     const enough = Math.max(cap, offset + size) + 1;
     let total = 0;
+    // Candidates read and passed so far: the next chunk is what is still to find over the pass rate seen
+    // (a tenth more), so a broad filter reads about its page and cap, a narrow one a few big chunks.
+    let read = 0;
+    let passed = 0;
     const scan = (ranges: [number, number][], accept: (m: number) => boolean) => {
       for (const [first, last] of ranges) {
         let after = first - 1;
-        let chunk = 0;
         while (total < enough) {
-          // At least what is still to find; more each round, as a narrow filter may reject most.
-          chunk = Math.min(MAX_CHUNK, Math.max(enough - total, chunk * 4, FIRST_CHUNK));
+          const rate = read === 0 ? 1 : Math.max(MIN_PASS_RATE, passed / read);
+          const chunk = Math.min(
+            MAX_CHUNK,
+            Math.max(FIRST_CHUNK, Math.ceil(((enough - total) / rate) * 1.1)),
+          );
           const batch = candidates(after, last, chunk);
           for (const id of batch) {
+            read++;
             const r = position(id);
             if (r < 0 || !accept(mun[r]) || !matches(r)) continue;
+            passed++;
             if (total >= offset && total < offset + size) pageIds.push(id);
             if (total < cap) counts[mun[r]]++;
             total++;
@@ -357,6 +382,40 @@ export function createParcelFilterIndex(db: Database, cols: FilterColumns): Parc
       return (id) => {
         const r = position(id);
         return r >= 0 && (!candidates || candidates[r] === 1) && matches(r);
+      };
+    },
+    rowBitmap(candidateIds) {
+      const rows = emptyBitmap(count);
+      for (const id of candidateIds) {
+        const r = position(id);
+        if (r >= 0) rows[r >>> 5] |= 1 << (r & 31);
+      }
+      return rows;
+    },
+    bitmapSource(rows) {
+      return (after, to, limit) => {
+        const found: number[] = [];
+        // First row with an id above `after` (ids ascend with rows).
+        let lo = 0;
+        let hi = count;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (ids[mid] <= after) lo = mid + 1;
+          else hi = mid;
+        }
+        const max = limit < 0 ? Number.MAX_SAFE_INTEGER : limit;
+        for (let w = lo >>> 5; w < rows.length && found.length < max; w++) {
+          let bits = rows[w];
+          if (w === lo >>> 5) bits &= ~0 << (lo & 31);
+          while (bits !== 0 && found.length < max) {
+            const low = bits & -bits;
+            const id = ids[(w << 5) + 31 - Math.clz32(low)];
+            if (id > to) return found;
+            found.push(id);
+            bits ^= low;
+          }
+        }
+        return found;
       };
     },
     candidateRows(candidateIds) {

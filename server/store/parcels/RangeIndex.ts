@@ -1,0 +1,134 @@
+import { emptyBitmap, intersect, type RowBitmap } from './RowBitmap';
+
+/**
+ * A range filter on an integer column without a pass over the column. The rows are sorted by value, and
+ * the sorted order is cut into buckets with a bitmap per cut of the rows before it. A range is one slice of
+ * the sorted rows: a narrow one is marked row by row; a wide one is "before the upper cut and not before
+ * the lower one" — two bitmaps combined word by word — plus the rows of the slice beyond those cuts.
+ * Columns with few values (radon classes) get a cut at every value and need no sorted rows. On the whole
+ * country a range costs ~0.5 ms where a pass over the column took ~6 ms.
+ */
+export interface RangeIndex {
+  /** Keeps the set rows of `rows` whose value lies in from..to (inclusive). */
+  keep(rows: RowBitmap, from: number, to: number): void;
+}
+
+type IntegerColumn = Uint8Array | Uint16Array | Uint32Array;
+
+/** Cuts of a sorted column: more cost memory (a bitmap each), fewer leave more rows to mark one by one. */
+export const RANGE_BUCKETS = 32;
+/** A slice this share of the rows or smaller is marked row by row (random writes) instead of by cuts. */
+const MARK_ROW_BY_ROW = 1 / 8;
+
+/** Row numbers 0..count−1 ordered by the column's value (a stable LSD radix sort, 16 bits a pass). */
+export function rowsByValue(column: IntegerColumn, count: number, max: number): Uint32Array {
+  let rows = Uint32Array.from({ length: count }, (_, r) => r);
+  let spare = new Uint32Array(count);
+  for (let shift = 0; shift < 32 && max >>> shift > 0; shift += 16) {
+    const starts = new Uint32Array(65537);
+    for (let i = 0; i < count; i++) starts[((column[rows[i]] >>> shift) & 0xffff) + 1]++;
+    for (let d = 1; d <= 65536; d++) starts[d] += starts[d - 1];
+    for (let i = 0; i < count; i++) spare[starts[(column[rows[i]] >>> shift) & 0xffff]++] = rows[i];
+    [rows, spare] = [spare, rows];
+  }
+  return rows;
+}
+
+export function createRangeIndex(column: IntegerColumn, count: number, buckets = RANGE_BUCKETS): RangeIndex {
+  let max = 0;
+  for (let r = 0; r < count; r++) if (column[r] > max) max = column[r];
+  const fewValues = max < buckets;
+  const sorted = fewValues ? null : rowsByValue(column, count, max);
+  const valueAt = (i: number) => column[(sorted as Uint32Array)[i]];
+
+  // cuts[k]: the sorted position where cut k lies (rows before it have smaller values), ascending, from 0
+  // to count; below[k]: those rows as a bitmap.
+  const cuts: number[] = [0];
+  const below: RowBitmap[] = [emptyBitmap(count)];
+  if (sorted) {
+    for (let b = 1; b < buckets; b++) {
+      let cut = Math.floor((b * count) / buckets);
+      // A cut between two equal values would split them: move it to where the value starts.
+      while (cut > 0 && valueAt(cut - 1) === valueAt(cut)) cut--;
+      if (cut > cuts[cuts.length - 1]) cuts.push(cut);
+    }
+  }
+  const valueStarts = new Uint32Array(fewValues ? max + 2 : 0);
+  if (fewValues) {
+    for (let r = 0; r < count; r++) valueStarts[column[r] + 1]++;
+    for (let v = 1; v < valueStarts.length; v++) valueStarts[v] += valueStarts[v - 1];
+    for (let v = 1; v <= max; v++) if (valueStarts[v] > cuts[cuts.length - 1]) cuts.push(valueStarts[v]);
+  }
+  cuts.push(count);
+  for (let k = 1; k < cuts.length - 1; k++) {
+    const bitmap = below[k - 1].slice();
+    if (sorted) {
+      for (let i = cuts[k - 1]; i < cuts[k]; i++) bitmap[sorted[i] >>> 5] |= 1 << (sorted[i] & 31);
+    } else {
+      // Few values: the rows of the values between the previous cut and this one.
+      for (let r = 0; r < count; r++) {
+        const v = column[r];
+        if (valueStarts[v] >= cuts[k - 1] && valueStarts[v] < cuts[k]) bitmap[r >>> 5] |= 1 << (r & 31);
+      }
+    }
+    below.push(bitmap);
+  }
+  const all = emptyBitmap(count).fill(0xffffffff);
+  below.push(all);
+
+  /** First sorted position whose value is at least `value` (count when none). */
+  const lowerBound = (value: number): number => {
+    if (!sorted) return value > max ? count : valueStarts[Math.max(0, value)];
+    let lo = 0;
+    let hi = count;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (valueAt(mid) < value) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const mark = (mask: RowBitmap, from: number, to: number) => {
+    const rows = sorted as Uint32Array;
+    for (let i = from; i < to; i++) mask[rows[i] >>> 5] |= 1 << (rows[i] & 31);
+  };
+
+  return {
+    keep(rows, from, to) {
+      const lo = Math.max(0, Math.ceil(from));
+      const hi = Math.floor(to);
+      // The matching rows are the sorted slice [start, end).
+      const start = lowerBound(lo);
+      const end = hi >= max ? count : hi < lo ? start : lowerBound(hi + 1);
+      if (start === 0 && end === count) return;
+      if (end <= start) {
+        rows.fill(0);
+        return;
+      }
+      if (sorted && end - start <= count * MARK_ROW_BY_ROW) {
+        const mask = emptyBitmap(count);
+        mark(mask, start, end);
+        intersect(rows, mask);
+        return;
+      }
+      // The cuts inside the slice: [first cut ≥ start, last cut ≤ end]; the slice's rows before the first
+      // and after the last are marked one by one (none when the slice starts and ends on cuts).
+      let k0 = 0;
+      while (cuts[k0] < start) k0++;
+      let k1 = cuts.length - 1;
+      while (cuts[k1] > end) k1--;
+      const headEnd = Math.min(cuts[k0], end);
+      const tailStart = Math.max(cuts[k1], start);
+      const extra = sorted && (headEnd > start || tailStart < end) ? emptyBitmap(count) : null;
+      if (extra) {
+        mark(extra, start, headEnd);
+        mark(extra, tailStart, end);
+      }
+      const upper = below[k1];
+      const lower = below[k0];
+      const inside = k0 < k1;
+      for (let w = 0; w < rows.length; w++)
+        rows[w] &= (inside ? upper[w] & ~lower[w] : 0) | (extra ? extra[w] : 0);
+    },
+  };
+}
