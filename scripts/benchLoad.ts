@@ -18,6 +18,7 @@ import { measureFirstLoad } from './measure-first-load';
 
 const CONNECTIONS = 50;
 const SECONDS = 5;
+const WARM_UP_SECONDS = 1;
 const JWT_SECRET = 'bench-load-secret-0123456789abcdefghijkl';
 const FIRST_LOAD_PASSWORD = 'Bench#2026firstLoad';
 
@@ -48,12 +49,12 @@ function tilePaths(places: Place[], route: string, query: (p: Place) => string):
   return paths;
 }
 
-/** CONNECTIONS loops asking for `paths` round-robin for SECONDS; requests/s and errors. */
-async function load(origin: string, paths: string[], headers: Record<string, string>) {
+/** CONNECTIONS loops asking for `paths` round-robin for `seconds`; requests/s and errors. */
+async function load(origin: string, paths: string[], headers: Record<string, string>, seconds = SECONDS) {
   let done = 0;
   let errors = 0;
   let next = 0;
-  const until = performance.now() + SECONDS * 1000;
+  const until = performance.now() + seconds * 1000;
   const loop = async () => {
     while (performance.now() < until) {
       const url = origin + paths[next++ % paths.length];
@@ -149,7 +150,10 @@ export async function loadBenchmark(datasetFile: string, cantons: string[], plac
       if (status === 200) blobs.set(tilePath, body);
     }
     const bare = await startBareServer(blobs);
+    // Each server first gets a second of the same load (JIT, connection pools), then is measured.
+    await load(origin, around, headers, WARM_UP_SECONDS);
     const app = await load(origin, around, headers);
+    await load(bare.origin, around, headers, WARM_UP_SECONDS);
     const ceiling = await load(bare.origin, around, headers);
     bare.server.close();
     console.log(

@@ -1,4 +1,5 @@
 import { SignJWT, jwtVerify, errors } from 'jose';
+import { LRUCache } from 'lru-cache';
 
 /** Which host a token is for: the single-sign-on API or the main server (spec §7). */
 export type TokenAudience = 'sso' | 'main';
@@ -23,6 +24,8 @@ export class TokenError extends Error {
 
 const ISSUER = 'parcel-atlas';
 const ALGORITHM = 'HS256';
+/** Verified tokens remembered (a map view asks for dozens of tiles a second with the same token). */
+export const VERIFIED_TOKENS = 10_000;
 
 export interface TokenService {
   sign(audience: TokenAudience, claims: TokenClaims): Promise<string>;
@@ -32,6 +35,12 @@ export interface TokenService {
 
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
+  // Verifying the HS256 signature through WebCrypto (an async job with a key import) took a third of the
+  // main thread under tile load. A token verified once for an audience is remembered by its exact text —
+  // signature included, so a changed token is never found — until it expires; the session behind it is
+  // still checked on every request (requireRole → resolveSession).
+  const verified = new LRUCache<string, { claims: TokenClaims; exp: number }>({ max: VERIFIED_TOKENS });
+  const expired = (exp: number) => exp <= Math.floor(Date.now() / 1000);
   return {
     async sign(audience, claims) {
       return new SignJWT({ username: claims.username, roles: claims.roles, sid: claims.sid })
@@ -45,6 +54,15 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
     },
     async verify(audience, token) {
       if (!token) throw new TokenError('Missing token', 'missing');
+      const cacheKey = `${[audience].flat().join(',')}\u0000${token}`;
+      const known = verified.get(cacheKey);
+      if (known) {
+        if (expired(known.exp)) {
+          verified.delete(cacheKey);
+          throw new TokenError('Token expired', 'expired');
+        }
+        return { ...known.claims, roles: [...known.claims.roles] };
+      }
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: [ALGORITHM],
@@ -53,12 +71,14 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
           requiredClaims: ['exp', 'sub', 'sid'],
         });
         const roles = Array.isArray(payload.roles) ? payload.roles.map(String) : [];
-        return {
+        const claims = {
           sub: String(payload.sub),
           username: String(payload.username ?? ''),
           roles,
           sid: String(payload.sid),
         };
+        verified.set(cacheKey, { claims: { ...claims, roles: [...roles] }, exp: payload.exp as number });
+        return claims;
       } catch (error) {
         if (error instanceof errors.JWTExpired) throw new TokenError('Token expired', 'expired');
         throw new TokenError('Invalid token', 'invalid');
