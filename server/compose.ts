@@ -14,6 +14,8 @@ import { createPreferenceService } from './services/preferences/PreferenceServic
 import { limitPasswordHashing } from './services/accounts/credentials';
 import { createRateLimiter } from './services/accounts/rateLimits';
 import { createLazyBaseMap } from './services/basemap/BaseMapTiles';
+import { loadBaseGeography } from './services/basemap/loadBaseGeography';
+import { loadSwissGeography } from './data/geography/loadSwissGeography';
 import { createCadastreImportService } from './services/cadastre/CadastreImportService';
 import { CadastreImportError } from './data/cadastre/CadastreSource';
 import { importCadastreFile } from './data/cadastre/importCadastreFile';
@@ -175,7 +177,12 @@ export function composeContext({ config, db, log, pushAgent }: ComposeOptions): 
     subscriptions,
     tiles: createTileService(stores.parcels, tileCache, tileRenderer),
     layerTiles: createLayerTileService(stores.layers, stores.parcels, tileCache),
-    baseMap: createLazyBaseMap(),
+    // The base map names the few municipalities merged after 2024 as the dataset does.
+    baseMap: createLazyBaseMap(() =>
+      loadBaseGeography({
+        municipalityNames: () => new Map(loadSwissGeography().municipalities.map((m) => [m.bfs, m.name])),
+      }),
+    ),
     cadastre: createCadastreImportService({
       events,
       // Between municipalities and every few hundred features the event loop serves other requests.

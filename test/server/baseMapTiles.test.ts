@@ -8,6 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/store/openDatabase';
 import { buildApp } from '../../server/app';
+import { loadSwissGeography } from '../../server/data/geography/loadSwissGeography';
+import { loadBaseGeography } from '../../server/services/basemap/loadBaseGeography';
+import { mercator } from '../../server/geo/projection';
 describe('self-hosted base map tiles', () => {
   let app: FastifyInstance;
 
@@ -103,5 +106,30 @@ describe('self-hosted base map tiles', () => {
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(brotli.rawPayload).toString('utf8')).toBe(response.body);
     expect(brotli.rawPayload.length).toBeLessThan(gzipped.rawPayload.length);
+  });
+});
+
+describe('the base map’s geography is the dataset’s', () => {
+  const geography = loadSwissGeography();
+  const base = loadBaseGeography({
+    municipalityNames: () => new Map(geography.municipalities.map((m) => [m.bfs, m.name])),
+  });
+
+  it('draws each lake with the outline the parcels are clipped to (no gap along the shore)', () => {
+    const lugano = geography.lakes.find((lake) => lake.name.startsWith('Lago di Lugano'));
+    expect(lugano).toBeDefined();
+    const drawn = base.find((f) => f.layer === 'lakes' && f.properties.id === lugano!.id);
+    const rings =
+      lugano!.geometry.type === 'Polygon' ? [lugano!.geometry.coordinates] : lugano!.geometry.coordinates;
+    expect(drawn?.polygons).toEqual(
+      rings.map((polygon) => polygon.map((ring) => ring.map(([lon, lat]) => mercator(lon, lat)))),
+    );
+  });
+
+  it('names every municipality, the ones merged after 2024 as the dataset names them', () => {
+    const municipalities = base.filter((f) => f.layer === 'municipalities');
+    expect(municipalities).toHaveLength(geography.municipalities.length);
+    const labels = new Set(base.filter((f) => f.layer === 'labels').map((f) => f.properties.name));
+    for (const m of geography.municipalities) expect(labels.has(m.name)).toBe(true);
   });
 });

@@ -132,7 +132,7 @@ export interface BaseMap {
 }
 
 /** The base map, with the geography read on the first tile request so starting the server stays fast. */
-export function createLazyBaseMap(load: () => BaseFeature[] = loadBaseGeography): BaseMap {
+export function createLazyBaseMap(load: () => BaseFeature[] = () => loadBaseGeography()): BaseMap {
   let tiles: BaseMapTiles | null = null;
   return { tile: (z, x, y) => (tiles ??= new BaseMapTiles(load())).tile(z, x, y) };
 }

@@ -22,16 +22,26 @@ export interface BaseFeature {
   minZoom: number;
 }
 
-/** swiss-maps 2024: the last year whose attribute tables still carry names (data-notes.md). */
-const YEAR = '2024';
+/**
+ * swiss-maps 2026: the same boundaries and lakes the dataset's parcels are clipped to, so the lake shore
+ * of the base map is the parcels' shore (2024's coarser outlines left a ~150 m gap at Lugano at z16).
+ * 2024 is the last year whose attribute tables still carry names (data-notes.md): names join by id.
+ */
+const GEOMETRY_YEAR = '2026';
+const NAMES_YEAR = '2024';
 
-function swissMapsDir(): string {
+function swissMapsDir(year: string): string {
   // Resolved from the working directory like the rest of the server's files (app.ts serves public/ so).
-  return path.resolve('node_modules', 'swiss-maps', YEAR);
+  return path.resolve('node_modules', 'swiss-maps', year);
 }
 
-function namesById(dir: string, table: string): Map<number, { name: string; canton: number | null }> {
-  const names = new Map<number, { name: string; canton: number | null }>();
+interface NamedRecord {
+  name: string;
+  canton: number | null;
+}
+
+function namesById(dir: string, table: string): Map<number, NamedRecord> {
+  const names = new Map<number, NamedRecord>();
   for (const record of readDbf(path.join(dir, `${table}.dbf`))) {
     if (!record.id) continue;
     names.set(Number(record.id), {
@@ -40,6 +50,32 @@ function namesById(dir: string, table: string): Map<number, { name: string; cant
     });
   }
   return names;
+}
+
+/** A table's names by id: the names year's, else the geometry year's own (lakes keep theirs). */
+function mergedNames(dirs: BaseGeographyDirs, table: string): Map<number, NamedRecord> {
+  const named = namesById(dirs.names, table);
+  const current = namesById(dirs.geometry, table);
+  return new Map(
+    [...current].map(([id, record]): [number, NamedRecord] => [
+      id,
+      { name: named.get(id)?.name || record.name, canton: record.canton ?? named.get(id)?.canton ?? null },
+    ]),
+  );
+}
+
+export interface BaseGeographyDirs {
+  geometry: string;
+  names: string;
+}
+
+export interface BaseGeographyOptions {
+  dirs?: BaseGeographyDirs;
+  /**
+   * Names of municipalities the names year does not know (a few mergers after 2024), by BFS number:
+   * the composition root passes the dataset geography's, which fall back to the main place.
+   */
+  municipalityNames?: () => ReadonlyMap<number, string>;
 }
 
 function polygonsOf(geometry: Polygon | MultiPolygon): Position[][][] {
@@ -103,11 +139,23 @@ const LAYERS: LayerSource[] = [
  * The real Swiss geography of the base map (swiss-maps, BFS GEOSTAT): country, cantons, municipalities
  * and lakes with their names, projected once so each tile only scales and clips.
  */
-export function loadBaseGeography(dir: string = swissMapsDir()): BaseFeature[] {
-  const topology = JSON.parse(fs.readFileSync(path.join(dir, 'ch-combined.json'), 'utf8')) as Topology;
+export function loadBaseGeography({
+  dirs = { geometry: swissMapsDir(GEOMETRY_YEAR), names: swissMapsDir(NAMES_YEAR) },
+  municipalityNames,
+}: BaseGeographyOptions = {}): BaseFeature[] {
+  const topology = JSON.parse(
+    fs.readFileSync(path.join(dirs.geometry, 'ch-combined.json'), 'utf8'),
+  ) as Topology;
   const features: BaseFeature[] = [];
   for (const source of LAYERS) {
-    const names = source.object === 'country' ? new Map() : namesById(dir, source.object);
+    const names: Map<number, NamedRecord> =
+      source.object === 'country' ? new Map() : mergedNames(dirs, source.object);
+    if (source.object === 'municipalities' && municipalityNames) {
+      for (const [bfs, name] of municipalityNames()) {
+        const record = names.get(bfs);
+        if (record && !record.name) record.name = name;
+      }
+    }
     const collection = feature(topology, topology.objects[source.object] as GeometryCollection);
     for (const item of collection.features as Feature<Polygon | MultiPolygon>[]) {
       if (!item.geometry) continue;
