@@ -18,7 +18,7 @@ import { measureFirstLoad } from './measure-first-load';
 
 const CONNECTIONS = 50;
 const SECONDS = 5;
-const WARM_UP_SECONDS = 1;
+const WARM_UP_SECONDS = 3;
 const JWT_SECRET = 'bench-load-secret-0123456789abcdefghijkl';
 const FIRST_LOAD_PASSWORD = 'Bench#2026firstLoad';
 
@@ -150,7 +150,8 @@ export async function loadBenchmark(datasetFile: string, cantons: string[], plac
       if (status === 200) blobs.set(tilePath, body);
     }
     const bare = await startBareServer(blobs);
-    // Each server first gets a second of the same load (JIT, connection pools), then is measured.
+    // Each server first gets three seconds of the same load (the app reaches its steady rate after ~3 s of
+    // JIT warm-up at 50 connections), then is measured.
     await load(origin, around, headers, WARM_UP_SECONDS);
     const app = await load(origin, around, headers);
     await load(bare.origin, around, headers, WARM_UP_SECONDS);
