@@ -7,12 +7,19 @@ import {
   type MercatorRing,
 } from './loadBaseGeography';
 import { clipRing } from '../tiles/clipRing';
+import { simplifyRing } from './simplifyRing';
 
 const EXTENT = 4096;
 /** Tile-unit margin kept around each tile so lines and fills join without seams. */
 const BUFFER = 64;
 /** Above this zoom the browser over-zooms: the generalised geography has no more detail to give. */
 export const BASE_MAP_MAX_ZOOM = 10;
+/**
+ * Below BASE_MAP_MAX_ZOOM rings are simplified to within this many tile units (an eighth of a pixel):
+ * the overview tiles of the first load stay light. The deepest zoom keeps every point, as the browser
+ * over-zooms it to where the lake shore meets the parcels.
+ */
+const SIMPLIFY_TOLERANCE = 4;
 
 const LAYER_ORDER: BaseLayerName[] = ['country', 'lakes', 'cantons', 'municipalities', 'labels'];
 
@@ -45,11 +52,18 @@ export function closedRing(xs: readonly number[], ys: readonly number[]): [numbe
   return ring;
 }
 
-function polygonFeature(feature: BaseFeature, scale: number, x: number, y: number): VtFeature | null {
+function polygonFeature(
+  feature: BaseFeature,
+  scale: number,
+  x: number,
+  y: number,
+  simplify: boolean,
+): VtFeature | null {
   const rings: [number, number][][] = [];
   for (const polygon of feature.polygons) {
     for (let index = 0; index < polygon.length; index += 1) {
-      const { xs, ys } = quantise(polygon[index], scale, x, y);
+      const quantised = quantise(polygon[index], scale, x, y);
+      const { xs, ys } = simplify ? simplifyRing(quantised.xs, quantised.ys, SIMPLIFY_TOLERANCE) : quantised;
       const clipped = clipRing(xs, ys, xs.length, -BUFFER, EXTENT + BUFFER);
       if (clipped.xs.length >= 3) rings.push(closedRing(clipped.xs, clipped.ys));
       // A clipped-away outer ring takes its holes with it.
@@ -114,7 +128,7 @@ export class BaseMapTiles {
       const built =
         feature.layer === 'labels'
           ? pointFeature(feature, scale, x, y)
-          : polygonFeature(feature, scale, x, y);
+          : polygonFeature(feature, scale, x, y, z < BASE_MAP_MAX_ZOOM);
       if (!built) continue;
       (layers[feature.layer] ??= { features: [] }).features.push(built);
     }
