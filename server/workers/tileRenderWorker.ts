@@ -6,8 +6,6 @@
  */
 import Database from 'better-sqlite3';
 import { createSqliteParcelRepository } from '../store/parcels/createSqliteParcelRepository';
-import { connectPostgres } from '../store/postgres/PostgresConnection';
-import { createPostgresParcelRepository } from '../store/postgres/parcels/createPostgresParcelRepository';
 import { renderTile } from '../services/tiles/TileService';
 import { encodeTile } from '../services/tiles/TileCache';
 import type { TileDatabase, TileWorkerTask } from '../services/tiles/TileRenderer';
@@ -15,8 +13,20 @@ import type { ParcelRepository } from '../store/parcels/ParcelRepository';
 
 let opened: { key: string; parcels: ParcelRepository } | null = null;
 
+function openPostgres(url: string): ParcelRepository {
+  // Loaded only on PostgreSQL: a static import of the libpq binding stops the worker's ESM entry from
+  // loading under tsx (ERR_UNKNOWN_FILE_EXTENSION), which SQLite workers must not pay for.
+  /* eslint-disable @typescript-eslint/no-require-imports -- see above */
+  const { connectPostgres } =
+    require('../store/postgres/PostgresConnection') as typeof import('../store/postgres/PostgresConnection');
+  const { createPostgresParcelRepository } =
+    require('../store/postgres/parcels/createPostgresParcelRepository') as typeof import('../store/postgres/parcels/createPostgresParcelRepository');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  return createPostgresParcelRepository(connectPostgres(url));
+}
+
 function open(database: TileDatabase): ParcelRepository {
-  if (database.kind === 'postgres') return createPostgresParcelRepository(connectPostgres(database.url));
+  if (database.kind === 'postgres') return openPostgres(database.url);
   const db = new Database(database.file, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
   return createSqliteParcelRepository(db);
