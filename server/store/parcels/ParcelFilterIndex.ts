@@ -1,6 +1,5 @@
-import type { Database } from 'better-sqlite3';
 import type { ParcelQuery, Range } from './ParcelQuery';
-import { readFilterColumns, scanFilterColumns, type FilterColumns } from './FilterColumns';
+import type { FilterColumns } from './FilterColumns';
 import { countRange, emptyBitmap, intersect, keepIn, rowsFrom, setRange, type RowBitmap } from './RowBitmap';
 import { createValueIndex, type ValueIndex } from './ValueIndex';
 import { createRangeIndex, type RangeIndex } from './RangeIndex';
@@ -86,12 +85,17 @@ function codes(values: string[]): Map<string, number> {
   return new Map(values.map((v, i) => [v, i + 1]));
 }
 
-/** Loads the saved columns (fast) or scans the parcels table (datasets built before they were saved). */
-export function loadParcelFilterIndex(db: Database): ParcelFilterIndex {
-  return createParcelFilterIndex(db, readFilterColumns(db) ?? scanFilterColumns(db));
+/** A municipality's BFS number and name (a locname filter names municipalities). */
+export interface MunicipalityName {
+  bfs: number;
+  name: string;
 }
 
-export function createParcelFilterIndex(db: Database, cols: FilterColumns): ParcelFilterIndex {
+/** The index over columns read by either adapter, with the dataset's municipality names. */
+export function createParcelFilterIndex(
+  cols: FilterColumns,
+  municipalities: readonly MunicipalityName[],
+): ParcelFilterIndex {
   const {
     count,
     ids,
@@ -124,10 +128,7 @@ export function createParcelFilterIndex(db: Database, cols: FilterColumns): Parc
   }
   const munIndexByBfs = new Map(munBfs.map((bfs, i) => [bfs, i]));
   const munByName = new Map<string, number[]>();
-  for (const m of db.prepare('SELECT bfs, name FROM municipalities').all() as {
-    bfs: number;
-    name: string;
-  }[]) {
+  for (const m of municipalities) {
     const index = munIndexByBfs.get(m.bfs);
     if (index !== undefined) munByName.set(m.name, [...(munByName.get(m.name) ?? []), index]);
   }

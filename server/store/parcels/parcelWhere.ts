@@ -23,7 +23,7 @@ export interface TextTerms {
   numbers: string[];
   /** FTS5 expression of the word prefixes, or null when there are none. */
   fts: string | null;
-  /** The words of `fts`, each a prefix term there. */
+  /** The same words unquoted: each one a prefix phrase (the PostgreSQL adapter builds its tsquery of them). */
   words: string[];
 }
 
