@@ -3,11 +3,23 @@ import { saveFilterColumns, scanFilterColumns } from './FilterColumns';
 import type { DatasetInfo, DatasetWriter } from './DatasetWriter';
 import { clearDataset } from './datasetTables';
 import { createPriceLevelWriting } from '../reports/priceLevelWriting';
-import { prepareParcelRowInsert } from './parcelInsert';
+import { prepareParcelRowInsert, type ParcelBox } from './parcelInsert';
 import { BUILDING_VALUES, LAYER_VALUES, PARCEL_VALUES, rowGeometry, rowValues } from './municipalityRows';
+import type { CollectedRtreeEntries } from '../rtree/CollectedRtreeEntries';
 const META_KEY = 'dataset';
 
-export function createSqliteDatasetWriter(db: Database): DatasetWriter {
+/** Where a bulk build keeps the R*Tree entries instead of the R*Trees (it bulk-loads them at the end). */
+export interface CollectedDatasetRtrees {
+  parcels_rtree: CollectedRtreeEntries;
+  buildings_rtree: CollectedRtreeEntries;
+  layer_features_rtree: CollectedRtreeEntries;
+}
+
+/**
+ * The dataset writer on SQLite. With `rtrees`, the R*Tree entries are collected in memory instead of
+ * inserted (4–9 µs each into a live R*Tree, ~1.5 µs into a box table, ~0.1 µs here).
+ */
+export function createSqliteDatasetWriter(db: Database, rtrees?: CollectedDatasetRtrees): DatasetWriter {
   const insertCanton = db.prepare(
     'INSERT OR REPLACE INTO cantons (bfs, code, name, names, language, url_oreb) VALUES (?, ?, ?, ?, ?, ?)',
   );
@@ -19,7 +31,10 @@ export function createSqliteDatasetWriter(db: Database): DatasetWriter {
     'INSERT OR REPLACE INTO municipalities (bfs, name, canton, zip, lon, lat, parcel_count) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const insertStreet = db.prepare('INSERT INTO streets (name, canton, mun_bfs, locname) VALUES (?, ?, ?, ?)');
-  const insertParcel = prepareParcelRowInsert(db);
+  const insertParcel = prepareParcelRowInsert(
+    db,
+    rtrees && ((id, box) => rtrees.parcels_rtree.add(id, box[0], box[1], box[2], box[3])),
+  );
   const insertBuilding = db.prepare(
     'INSERT INTO buildings (obj_id, parcel_id, typ, pro, lon, lat, attrs, geom) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
@@ -67,7 +82,7 @@ export function createSqliteDatasetWriter(db: Database): DatasetWriter {
           ids[i] = insertParcel(
             rowValues(parcels, i, 0, PARCEL_VALUES),
             rowGeometry(parcels, i),
-            rowValues(parcels, i, PARCEL_VALUES, PARCEL_VALUES + 4),
+            rowValues(parcels, i, PARCEL_VALUES, PARCEL_VALUES + 4) as unknown as ParcelBox,
             m.name,
           );
         }
@@ -78,7 +93,9 @@ export function createSqliteDatasetWriter(db: Database): DatasetWriter {
             ...values.slice(0, BUILDING_VALUES),
             rowGeometry(buildings, i),
           );
-          insertBuildingBox.run(lastInsertRowid, ...values.slice(BUILDING_VALUES, BUILDING_VALUES + 4));
+          const box = values.slice(BUILDING_VALUES, BUILDING_VALUES + 4) as number[];
+          if (rtrees) rtrees.buildings_rtree.add(Number(lastInsertRowid), box[0], box[1], box[2], box[3]);
+          else insertBuildingBox.run(lastInsertRowid, ...box);
           insertRoof.run(lastInsertRowid, ...values.slice(BUILDING_VALUES + 4));
         }
         for (let i = 0; i < layers.count; i++) {
@@ -87,8 +104,18 @@ export function createSqliteDatasetWriter(db: Database): DatasetWriter {
             ...values.slice(0, LAYER_VALUES),
             rowGeometry(layers, i),
           );
-          const l = values[LAYER_VALUES + 4];
-          insertLayerBox.run(lastInsertRowid, ...values.slice(LAYER_VALUES, LAYER_VALUES + 4), l, l);
+          const box = values.slice(LAYER_VALUES, LAYER_VALUES + 5) as number[];
+          if (rtrees)
+            rtrees.layer_features_rtree.add(
+              Number(lastInsertRowid),
+              box[0],
+              box[1],
+              box[2],
+              box[3],
+              box[4],
+              box[4],
+            );
+          else insertLayerBox.run(lastInsertRowid, ...box, box[4]);
         }
       })();
     },

@@ -79,13 +79,18 @@ export function parcelColumns({
   ];
 }
 
+/** A parcel's box: min x, max x, min y, max y. */
+export type ParcelBox = readonly [number, number, number, number];
+
 /**
  * Prepares the writes of one parcel from its column values and encoded geometry: its row, its R*Tree box
  * and its FTS entry. Call the returned function inside the caller's transaction; it gives the row id.
+ * With `collectBox` the box goes there instead of into the R*Tree (a dataset build bulk-loads it later).
  */
 export function prepareParcelRowInsert(
   db: Database,
-): (columns: ParcelColumnValues, geom: Buffer, box: readonly unknown[], locname: string) => number {
+  collectBox?: (id: number, box: ParcelBox) => void,
+): (columns: ParcelColumnValues, geom: Buffer, box: ParcelBox, locname: string) => number {
   const insertParcel = db.prepare(
     `INSERT INTO parcels (${PARCEL_COLUMNS}) VALUES (${new Array(PARCEL_COLUMN_COUNT + 1).fill('?').join(', ')})`,
   );
@@ -95,10 +100,11 @@ export function prepareParcelRowInsert(
   const insertText = db.prepare(
     'INSERT INTO parcels_fts (rowid, address, street, locname, prc_no, prc_id) VALUES (?, ?, ?, ?, ?, ?)',
   );
+  const storeBox = collectBox ?? ((id: number, box: ParcelBox) => insertParcelBox.run(id, ...box));
   return (columns, geom, box, locname) => {
     const { lastInsertRowid } = insertParcel.run(...columns, geom);
     const id = Number(lastInsertRowid);
-    insertParcelBox.run(id, ...box);
+    storeBox(id, box);
     const street = columns[STREET] as string | null;
     insertText.run(
       id,

@@ -13,10 +13,11 @@ import type { Database } from 'better-sqlite3';
  */
 const MAX_CELLS = 51;
 
-/** A table's entries: ids and their boxes (min0, max0, min1, max1, … per entry), float64. */
+/** A table's entries: ids and their boxes (min0, max0, min1, max1, … per entry). */
 export interface RtreeEntries {
-  ids: Float64Array;
-  boxes: Float64Array;
+  ids: Float64Array | Uint32Array;
+  /** float32 boxes must already be rounded outwards (CollectedRtreeEntries does): they are stored as they are. */
+  boxes: Float64Array | Float32Array;
   dims: number;
 }
 
