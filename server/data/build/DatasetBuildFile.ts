@@ -219,10 +219,16 @@ export function openDatasetBuildFile(file: string, plan: DatasetBuildPlan): Data
       db.prepare(`INSERT INTO ${STATE_TABLE} (key, value) VALUES ('finishing', ?)`).run(new Date().toISOString());
       db.pragma('journal_mode = DELETE');
       db.pragma('journal_mode = OFF');
+      // The saved entries are in memory already; their pages go to the R*Trees and indexes built next
+      // (dropped at the very end, they would stay in the file as free pages).
+      db.exec(`DROP TABLE ${ENTRIES_TABLE}`);
       for (const name of BULK_RTREE_NAMES) {
         onStep(`spatial index ${name}`, step++, total);
         loadRtree(db, name, rtrees[name]);
       }
+      // A small page cache makes SQLite's sorter work in cache-sized runs it merges: 40 % less CPU for
+      // CREATE INDEX than one sort of everything in a large cache (BE+VD: 1.5 s instead of 2.5 s).
+      db.pragma('cache_size = -4096');
       for (const index of indexes) {
         onStep(`index ${index.name}`, step++, total);
         db.exec(index.sql);
@@ -231,7 +237,6 @@ export function openDatasetBuildFile(file: string, plan: DatasetBuildPlan): Data
       db.transaction(() => {
         fillPriceLevels(writer);
         writer.finish(info);
-        db.exec(`DROP TABLE ${ENTRIES_TABLE}`);
         db.exec(`DROP TABLE ${STATE_TABLE}`);
       })();
       db.close();
