@@ -73,7 +73,7 @@ export function createSqliteDatasetWriter(db: Database, rtrees?: CollectedDatase
       })();
     },
     writeMunicipality(m) {
-      db.transaction(() => {
+      const write = () => {
         const { parcels, buildings, layers } = m;
         insertMunicipality.run(m.bfs, m.name, m.cantonCode, m.zip, m.centre[0], m.centre[1], parcels.count);
         for (const street of m.streets) insertStreet.run(street, m.cantonCode, m.bfs, m.name);
@@ -117,7 +117,11 @@ export function createSqliteDatasetWriter(db: Database, rtrees?: CollectedDatase
             );
           else insertLayerBox.run(lastInsertRowid, ...box, box[4]);
         }
-      })();
+      };
+      // Inside the caller's transaction (a dataset build commits every few seconds) a savepoint per
+      // municipality would only cost (SQLite saves each page before its first change, FTS5 flushes its terms).
+      if (db.inTransaction) write();
+      else db.transaction(write)();
     },
     finish(info) {
       saveFilterColumns(db, scanFilterColumns(db));
