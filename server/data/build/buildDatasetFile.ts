@@ -225,7 +225,7 @@ export async function buildDatasetFile(options: DatasetFileBuildOptions): Promis
     buildings: progress.buildings,
     seconds: secondsSoFar(),
   });
-  build.finish(info, (step, done, steps) =>
+  await build.finish(info, (step, done, steps) =>
     options.onProgress?.(
       `Finishing dataset: ${done + 1}/${steps} ${step}, ${secondsSoFar().toFixed(0)} s`,
       total,
