@@ -3,9 +3,11 @@ import type { Database } from 'better-sqlite3';
 import { openDatabase } from '../../store/openDatabase';
 import {
   createSqliteDatasetWriter,
+  type BulkWriting,
   type CollectedDatasetRtrees,
 } from '../../store/parcels/createSqliteDatasetWriter';
 import { CollectedRtreeEntries } from '../../store/rtree/CollectedRtreeEntries';
+import { FilterColumnsCollector } from '../../store/parcels/FilterColumns';
 import type { DatasetInfo, DatasetWriter, MunicipalityRows } from '../../store/parcels/DatasetWriter';
 import { writeReferenceData } from '../buildDataset';
 import { fillPriceLevels } from '../catalog/priceLevels';
@@ -191,7 +193,9 @@ export function openDatasetBuildFile(file: string, plan: DatasetBuildPlan): Data
   /** How many entries of each R*Tree are saved (committed). */
   const saved = new Map(BULK_RTREE_NAMES.map((name) => [name, rtrees[name].count]));
   let part = (db.prepare(`SELECT coalesce(max(part), 0) FROM ${ENTRIES_TABLE}`).pluck().get() as number) + 1;
-  const writer = createSqliteDatasetWriter(db, rtrees);
+  // A resumed build did not see the earlier runs' parcels: its finish scans the table instead.
+  const bulk: BulkWriting = { rtrees, filterColumns: resumed.done === 0 ? new FilterColumnsCollector() : null };
+  const writer = createSqliteDatasetWriter(db, bulk);
   const saveProgress = db.prepare(`UPDATE ${STATE_TABLE} SET value = ? WHERE key = 'progress'`);
   const saveEntries = db.prepare(`INSERT INTO ${ENTRIES_TABLE} (rtree, part, ids, boxes) VALUES (?, ?, ?, ?)`);
   return {
@@ -214,6 +218,7 @@ export function openDatasetBuildFile(file: string, plan: DatasetBuildPlan): Data
     rollback() {
       if (db.inTransaction) db.exec('ROLLBACK');
       for (const name of BULK_RTREE_NAMES) rtrees[name].truncate(saved.get(name) as number);
+      bulk.filterColumns = null;
     },
     async finish(info, onStep) {
       const indexes = JSON.parse(readState(db, 'indexes') ?? '[]') as { name: string; sql: string }[];
