@@ -45,9 +45,9 @@ export interface DatasetBuildProgress {
 const BULK_TABLES = ['parcels', 'buildings'];
 
 /**
- * The R*Trees, stay empty while rows stream in: their entries are collected in memory (and saved with each
- * commit for a resumed build) and bulk-loaded, packed along a Hilbert curve, at the end: ~1 µs a box
- * instead of 4–9 µs into a live R*Tree, and no box table to write and read back.
+ * The R*Trees (and their axes) stay empty while rows stream in: their entries are collected in memory (and
+ * saved with each commit for a resumed build) and bulk-loaded, packed along a Hilbert curve, at the end:
+ * ~1 µs a box instead of 4–9 µs into a live R*Tree, and no box table to write and read back.
  */
 const BULK_RTREES = { parcels_rtree: 2, buildings_rtree: 2, layer_features_rtree: 3 } as const;
 type BulkRtree = keyof typeof BULK_RTREES;
@@ -61,7 +61,7 @@ const BUILD_FILE_FORMAT = 2;
 
 /** The build's own bookkeeping, in the build file only (dropped before the file becomes the dataset). */
 const STATE_TABLE = 'dataset_build';
-/** The R*Tree entries of the committed rows, a part per commit (dropped with the state table). */
+/** The R*Tree entries of the committed rows, a part per commit (dropped when the finish starts). */
 const ENTRIES_TABLE = 'dataset_build_rtree_entries';
 
 /** Where a dataset is built before it replaces the server's database file: `<file>.building`. */
