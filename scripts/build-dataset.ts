@@ -11,6 +11,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
+import { spawn } from 'node:child_process';
 import { DEFAULT_DATASET_SEED } from '../server/data/buildDataset';
 import { buildDatasetFile, type BuildCpu } from '../server/data/build/buildDatasetFile';
 import { buildPostgresDataset } from '../server/data/buildPostgresDataset';
@@ -91,7 +92,28 @@ function buildIntoPostgres(url: string, args: Args): void {
   );
 }
 
+/**
+ * Garbage collection on the threads that allocate instead of on helper threads: the build keeps every
+ * core busy with its own threads, so GC helpers only add their coordination cost (BE+VD: 91 → 84 µs of
+ * CPU per parcel). V8 flags cannot change in a running process (nor per worker thread), so the script
+ * starts itself once more with the flag when it lacks it; Ctrl-C reaches both (one process group) and the
+ * child stops as usual while this one waits for it.
+ */
+const GC_FLAG = '--single-threaded-gc';
+
+function rerunWithGcFlag(): boolean {
+  if (process.execArgv.includes(GC_FLAG)) return false;
+  const child = spawn(process.execPath, [...process.execArgv, GC_FLAG, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+  });
+  process.on('SIGINT', () => {});
+  process.on('SIGTERM', () => child.kill('SIGTERM'));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  return true;
+}
+
 async function main(): Promise<void> {
+  if (rerunWithGcFlag()) return;
   const args = parseArgs(process.argv.slice(2));
   const databaseUrl = process.env.DATABASE_URL?.trim();
   if (databaseUrl) {

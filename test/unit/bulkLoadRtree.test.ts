@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { bulkLoadRtree, float32Down, float32Up } from '../../server/store/rtree/bulkLoadRtree';
+import { CollectedRtreeEntries } from '../../server/store/rtree/CollectedRtreeEntries';
 import { createRng } from '../../server/data/random';
 
 /** n boxes of 1–60 m around Zug (Web Mercator metres), on `layers` layers, ids 1…n. */
@@ -92,6 +93,39 @@ describe('bulk-loading an SQLite R*Tree', () => {
     let expected = 0;
     for (let i = 0; i < 20_000; i++) if (entries.boxes[i * 6 + 4] === 5) expected++;
     expect(layer5).toBe(expected);
+  });
+
+  it('loads entries collected in memory (float32, saved and read back in parts) into the same tree', () => {
+    const entries = randomBoxes(5_000, 12);
+    const collected = new CollectedRtreeEntries(3);
+    // Collected in three parts, the last one rolled back, as a resumed build saves them per commit.
+    const saved = new CollectedRtreeEntries(3);
+    for (let i = 0; i < 5_000; i++) {
+      const [minX, maxX, minY, maxY, minL, maxL] = entries.boxes.subarray(i * 6, i * 6 + 6);
+      collected.add(entries.ids[i], minX, maxX, minY, maxY, minL, maxL);
+      if (i === 1_999 || i === 3_999) {
+        const { ids, boxes } = collected.bytesFrom(saved.count);
+        saved.appendBytes(ids, boxes);
+      }
+    }
+    collected.truncate(4_000);
+    expect(collected.count).toBe(4_000);
+    const { ids, boxes } = collected.bytesFrom(0);
+    expect(Buffer.compare(ids, saved.bytesFrom(0).ids)).toBe(0);
+    expect(Buffer.compare(boxes, saved.bytesFrom(0).boxes)).toBe(0);
+
+    const { db } = tables(3);
+    db.unsafeMode(true);
+    db.transaction(() => bulkLoadRtree(db, 'loaded', saved.entries()))();
+    db.unsafeMode(false);
+    const insert = db.prepare('INSERT INTO inserted VALUES (?, ?, ?, ?, ?, ?, ?)');
+    db.transaction(() => {
+      for (let i = 0; i < 4_000; i++) insert.run(entries.ids[i], ...entries.boxes.subarray(i * 6, i * 6 + 6));
+    })();
+    expect(db.prepare("SELECT rtreecheck('loaded')").pluck().get()).toBe('ok');
+    const rows = (table: string) =>
+      JSON.stringify(db.prepare(`SELECT * FROM ${table} ORDER BY id`).raw().all());
+    expect(rows('loaded')).toBe(rows('inserted'));
   });
 
   it('loads an empty table', () => {

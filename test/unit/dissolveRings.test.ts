@@ -1,4 +1,4 @@
-import { dissolveRings } from '../../server/data/generator/dissolveRings';
+import { createPieceDissolver, dissolveRings } from '../../server/data/generator/dissolveRings';
 import { signedArea, type Ring } from '../../server/geo/ring';
 
 const square = (x: number, y: number, w: number, h: number): Ring => [
@@ -34,5 +34,30 @@ describe('dissolveRings: neighbouring parcels of one class drawn as one area', (
     expect(donut.holes).toHaveLength(1);
     expect(signedArea(donut.holes[0])).toBeCloseTo(-100);
     expect(dissolveRings([square(0, 0, 1, 1), square(5, 5, 1, 1)])).toHaveLength(2);
+  });
+
+  it("dissolves any group of one block's pieces, split once at the whole block's T-junctions", () => {
+    // A 30×20 block: two 10×10 pieces on the left (their cut meets the next piece's edge at (10, 10)),
+    // two 10×20 pieces on the right.
+    const pieces = [
+      square(0, 0, 10, 10),
+      square(0, 10, 10, 10),
+      square(10, 0, 10, 20),
+      square(20, 0, 10, 20),
+    ];
+    const dissolver = createPieceDissolver(pieces);
+    const [right, ...rest] = dissolver.dissolve([2, 3]);
+    expect(rest).toEqual([]);
+    expect(signedArea(right.exterior)).toBeCloseTo(400);
+    // The T-junction of the pieces outside the group leaves no vertex on the group's straight border.
+    expect(right.exterior).toHaveLength(4);
+    expect(right.exterior).not.toContainEqual([10, 10]);
+    const [whole] = dissolver.dissolve([0, 1, 2, 3]);
+    expect(signedArea(whole.exterior)).toBeCloseTo(600);
+    expect(whole.exterior).toHaveLength(4);
+    const [lShape] = dissolver.dissolve([0, 2]);
+    expect(signedArea(lShape.exterior)).toBeCloseTo(300);
+    expect(lShape.exterior).toHaveLength(6);
+    expect(dissolver.dissolve([3])).toEqual([{ exterior: pieces[3], holes: [] }]);
   });
 });

@@ -1,11 +1,23 @@
 import fs from 'node:fs';
 import type { Database } from 'better-sqlite3';
 import { openDatabase } from '../../store/openDatabase';
-import { createSqliteDatasetWriter } from '../../store/parcels/createSqliteDatasetWriter';
+import {
+  createSqliteDatasetWriter,
+  type BulkWriting,
+  type CollectedDatasetRtrees,
+} from '../../store/parcels/createSqliteDatasetWriter';
+import { CollectedRtreeEntries } from '../../store/rtree/CollectedRtreeEntries';
+import { FilterColumnsCollector } from '../../store/parcels/FilterColumns';
 import type { DatasetInfo, DatasetWriter, MunicipalityRows } from '../../store/parcels/DatasetWriter';
 import { writeReferenceData } from '../buildDataset';
 import { fillPriceLevels } from '../catalog/priceLevels';
-import { bulkLoadRtree } from '../../store/rtree/bulkLoadRtree';
+import {
+  packRtree,
+  rtreeNodeSize,
+  writePackedRtree,
+  type PackedRtree,
+} from '../../store/rtree/bulkLoadRtree';
+import { createIndexesOnThread } from './createIndexesOnThread';
 
 /** What a build file is a build of: a file of another plan is thrown away, not resumed. */
 export interface DatasetBuildPlan {
@@ -33,19 +45,24 @@ export interface DatasetBuildProgress {
 const BULK_TABLES = ['parcels', 'buildings'];
 
 /**
- * R*Trees that are plain tables of boxes while rows stream in (the writer's INSERTs do not change) and
- * are bulk-loaded, packed along a Hilbert curve, at the end: 1 µs a box instead of 4–9.
+ * The R*Trees (and their axes) stay empty while rows stream in: their entries are collected in memory (and
+ * saved with each commit for a resumed build) and bulk-loaded, packed along a Hilbert curve, at the end:
+ * ~1 µs a box instead of 4–9 µs into a live R*Tree, and no box table to write and read back.
  */
-const BULK_RTREES = ['parcels_rtree', 'buildings_rtree', 'layer_features_rtree'];
+const BULK_RTREES = { parcels_rtree: 2, buildings_rtree: 2, layer_features_rtree: 3 } as const;
+type BulkRtree = keyof typeof BULK_RTREES;
+const BULK_RTREE_NAMES = Object.keys(BULK_RTREES) as BulkRtree[];
 
-interface SavedRtree {
-  name: string;
-  sql: string;
-  columns: string[];
-}
+/**
+ * The layout of a build file: a build file of another layout is started anew rather than resumed
+ * (2: R*Tree entries saved per commit instead of box tables).
+ */
+const BUILD_FILE_FORMAT = 2;
 
 /** The build's own bookkeeping, in the build file only (dropped before the file becomes the dataset). */
 const STATE_TABLE = 'dataset_build';
+/** The R*Tree entries of the committed rows, a part per commit (dropped when the finish starts). */
+const ENTRIES_TABLE = 'dataset_build_rtree_entries';
 
 /** Where a dataset is built before it replaces the server's database file: `<file>.building`. */
 export const buildFileOf = (file: string) => `${file}.building`;
@@ -82,7 +99,7 @@ export interface DatasetBuildFile {
   commit(progress: DatasetBuildProgress): void;
   rollback(): void;
   /** Indexes, search columns, price levels and the completion mark; then the file is closed. */
-  finish(info: DatasetInfo, onStep: (step: string, done: number, total: number) => void): void;
+  finish(info: DatasetInfo, onStep: (step: string, done: number, total: number) => void): Promise<void>;
   close(): void;
 }
 
@@ -118,6 +135,8 @@ function create(file: string, planText: string): Database {
   tuneForBulkLoad(db);
   db.transaction(() => {
     db.exec(`CREATE TABLE ${STATE_TABLE} (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
+    db.exec(`CREATE TABLE ${ENTRIES_TABLE} (rtree TEXT NOT NULL, part INTEGER NOT NULL, ids BLOB NOT NULL,
+      boxes BLOB NOT NULL, PRIMARY KEY (rtree, part))`);
     const indexes = db
       .prepare(
         `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL
@@ -125,18 +144,9 @@ function create(file: string, planText: string): Database {
       )
       .all(...BULK_TABLES) as { name: string; sql: string }[];
     for (const index of indexes) db.exec(`DROP INDEX ${index.name}`);
-    const rtrees = BULK_RTREES.map((name): SavedRtree => {
-      const sql = db.prepare("SELECT sql FROM sqlite_master WHERE name = ?").pluck().get(name) as string;
-      const columns = (db.prepare(`PRAGMA table_info(${name})`).all() as { name: string }[]).map((c) => c.name);
-      db.exec(`DROP TABLE ${name}`);
-      const [id, ...coordinates] = columns;
-      db.exec(`CREATE TABLE ${name} (${id} INTEGER PRIMARY KEY, ${coordinates.map((c) => `${c} REAL NOT NULL`).join(', ')})`);
-      return { name, sql, columns };
-    });
     const save = db.prepare(`INSERT INTO ${STATE_TABLE} (key, value) VALUES (?, ?)`);
     save.run('plan', planText);
     save.run('indexes', JSON.stringify(indexes));
-    save.run('rtrees', JSON.stringify(rtrees));
     const fresh: DatasetBuildProgress = { done: 0, parcels: 0, buildings: 0, seconds: 0 };
     save.run('progress', JSON.stringify(fresh));
     const writer = createSqliteDatasetWriter(db);
@@ -146,25 +156,26 @@ function create(file: string, planText: string): Database {
   return db;
 }
 
-/** Turns a plain table of boxes back into its R*Tree, bulk-loaded. */
-function loadRtree(db: Database, { name, sql, columns }: SavedRtree): void {
-  const count = db.prepare(`SELECT count(*) FROM ${name}`).pluck().get() as number;
-  const dims = (columns.length - 1) / 2;
-  const ids = new Float64Array(count);
-  const boxes = new Float64Array(count * dims * 2);
-  let i = 0;
-  for (const row of db.prepare(`SELECT * FROM ${name} ORDER BY ${columns[0]}`).raw().iterate() as Iterable<number[]>) {
-    ids[i] = row[0];
-    for (let c = 1; c < row.length; c++) boxes[i * dims * 2 + c - 1] = row[c];
-    i++;
+/** The R*Tree entries of the rows committed so far (a new build: none). */
+function readCollectedRtrees(db: Database): CollectedDatasetRtrees {
+  const rtrees = {} as CollectedDatasetRtrees;
+  const parts = db.prepare(`SELECT ids, boxes FROM ${ENTRIES_TABLE} WHERE rtree = ? ORDER BY part`);
+  for (const name of BULK_RTREE_NAMES) {
+    const entries = new CollectedRtreeEntries(BULK_RTREES[name]);
+    for (const part of parts.iterate(name) as Iterable<{ ids: Buffer; boxes: Buffer }>)
+      entries.appendBytes(part.ids, part.boxes);
+    rtrees[name] = entries;
   }
+  return rtrees;
+}
+
+/** Writes a packed R*Tree into the (empty) R*Tree `name`. */
+function writeRtree(db: Database, name: BulkRtree, packed: PackedRtree): void {
   db.transaction(() => {
-    db.exec(`DROP TABLE ${name}`);
-    db.exec(sql);
     // Writing an R*Tree's shadow tables is what SQLite's defensive mode forbids; only here, briefly.
     db.unsafeMode(true);
     try {
-      bulkLoadRtree(db, name, { ids, boxes, dims });
+      writePackedRtree(db, name, packed);
     } finally {
       db.unsafeMode(false);
     }
@@ -173,13 +184,20 @@ function loadRtree(db: Database, { name, sql, columns }: SavedRtree): void {
 
 /** Opens the build file of `plan`, resuming it when it was interrupted, else starting a new one. */
 export function openDatasetBuildFile(file: string, plan: DatasetBuildPlan): DatasetBuildFile {
-  const planText = JSON.stringify(plan);
+  const planText = JSON.stringify({ ...plan, format: BUILD_FILE_FORMAT });
   const reopened = reopen(file, planText);
   const db = reopened?.db ?? create(file, planText);
   tuneForBulkLoad(db);
   const resumed = reopened?.progress ?? { done: 0, parcels: 0, buildings: 0, seconds: 0 };
-  const writer = createSqliteDatasetWriter(db);
+  const rtrees = readCollectedRtrees(db);
+  /** How many entries of each R*Tree are saved (committed). */
+  const saved = new Map(BULK_RTREE_NAMES.map((name) => [name, rtrees[name].count]));
+  let part = (db.prepare(`SELECT coalesce(max(part), 0) FROM ${ENTRIES_TABLE}`).pluck().get() as number) + 1;
+  // A resumed build did not see the earlier runs' parcels: its finish scans the table instead.
+  const bulk: BulkWriting = { rtrees, filterColumns: resumed.done === 0 ? new FilterColumnsCollector() : null };
+  const writer = createSqliteDatasetWriter(db, bulk);
   const saveProgress = db.prepare(`UPDATE ${STATE_TABLE} SET value = ? WHERE key = 'progress'`);
+  const saveEntries = db.prepare(`INSERT INTO ${ENTRIES_TABLE} (rtree, part, ids, boxes) VALUES (?, ?, ?, ?)`);
   return {
     file,
     writer,
@@ -187,16 +205,24 @@ export function openDatasetBuildFile(file: string, plan: DatasetBuildPlan): Data
     begin: () => db.exec('BEGIN'),
     write: (rows) => writer.writeMunicipality(rows),
     commit(progress) {
+      for (const name of BULK_RTREE_NAMES) {
+        const from = saved.get(name) as number;
+        if (rtrees[name].count === from) continue;
+        const { ids, boxes } = rtrees[name].bytesFrom(from);
+        saveEntries.run(name, part++, ids, boxes);
+      }
       saveProgress.run(JSON.stringify(progress));
       db.exec('COMMIT');
+      for (const name of BULK_RTREE_NAMES) saved.set(name, rtrees[name].count);
     },
     rollback() {
       if (db.inTransaction) db.exec('ROLLBACK');
+      for (const name of BULK_RTREE_NAMES) rtrees[name].truncate(saved.get(name) as number);
+      bulk.filterColumns = null;
     },
-    finish(info, onStep) {
+    async finish(info, onStep) {
       const indexes = JSON.parse(readState(db, 'indexes') ?? '[]') as { name: string; sql: string }[];
-      const rtrees = JSON.parse(readState(db, 'rtrees') ?? '[]') as SavedRtree[];
-      const total = rtrees.length + indexes.length + 1;
+      const total = BULK_RTREE_NAMES.length + indexes.length + 1;
       let step = 0;
       // Finishing rewrites most pages (R*Trees, indexes): without the write-ahead log they are written
       // once instead of twice. A kill from here on leaves a build file marked 'finishing', rebuilt anew.
@@ -204,14 +230,24 @@ export function openDatasetBuildFile(file: string, plan: DatasetBuildPlan): Data
       db.prepare(`INSERT INTO ${STATE_TABLE} (key, value) VALUES ('finishing', ?)`).run(new Date().toISOString());
       db.pragma('journal_mode = DELETE');
       db.pragma('journal_mode = OFF');
-      for (const rtree of rtrees) {
-        onStep(`spatial index ${rtree.name}`, step++, total);
-        loadRtree(db, rtree);
+      // The saved entries are in memory already; their pages go to the R*Trees and indexes built next
+      // (dropped at the very end, they would stay in the file as free pages).
+      db.exec(`DROP TABLE ${ENTRIES_TABLE}`);
+      // The b-tree indexes are created on another thread (its own connection) while this one packs the
+      // R*Trees in memory: the two largest finishing steps run on two cores at once. Then the packed
+      // R*Trees are written.
+      const nodeSizes = BULK_RTREE_NAMES.map((name) => rtreeNodeSize(db, BULK_RTREES[name]));
+      const indexing = createIndexesOnThread(file, indexes, (name) => onStep(`index ${name}`, step++, total));
+      let packed: PackedRtree[] = [];
+      try {
+        packed = BULK_RTREE_NAMES.map((name, i) => packRtree(rtrees[name].entries(), nodeSizes[i]));
+      } finally {
+        await indexing;
       }
-      for (const index of indexes) {
-        onStep(`index ${index.name}`, step++, total);
-        db.exec(index.sql);
-      }
+      BULK_RTREE_NAMES.forEach((name, i) => {
+        onStep(`spatial index ${name}`, step++, total);
+        writeRtree(db, name, packed[i]);
+      });
       onStep('search columns and price levels', step++, total);
       db.transaction(() => {
         fillPriceLevels(writer);

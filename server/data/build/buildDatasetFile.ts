@@ -58,8 +58,14 @@ export interface BuildCpu {
   process: number;
 }
 
-/** How many municipalities may wait, generated, for an earlier one to be written (per thread). */
+/** How many municipalities may wait, generated, for an earlier one to be written (per thread)… */
 const LOOKAHEAD_PER_THREAD = 12;
+/**
+ * …or, further ahead, how many expected parcels: a city (Zürich: 90,000 parcels, seconds to generate)
+ * starts while the writer is still busy before it, instead of when it is next and every other thread has
+ * run out of small municipalities to generate and waits with the writer.
+ */
+const LOOKAHEAD_PARCELS = 150_000;
 const COMMIT_EVERY_MS = 2000;
 const STOP = Symbol('stop');
 
@@ -150,7 +156,11 @@ export async function buildDatasetFile(options: DatasetFileBuildOptions): Promis
   const lookahead = Math.max(1, options.workers) * LOOKAHEAD_PER_THREAD;
   let requested = progress.done;
   const request = () => {
-    while (requested < total && requested < progress.done + lookahead) {
+    while (
+      requested < total &&
+      (requested < progress.done + lookahead ||
+        weightBefore[requested] - weightBefore[progress.done] < LOOKAHEAD_PARCELS)
+    ) {
       const promise = generator.generate(requested);
       promise.catch(() => {}); // awaited in order below; a later one failing first must not go unhandled
       pending.set(requested, promise);
@@ -215,7 +225,7 @@ export async function buildDatasetFile(options: DatasetFileBuildOptions): Promis
     buildings: progress.buildings,
     seconds: secondsSoFar(),
   });
-  build.finish(info, (step, done, steps) =>
+  await build.finish(info, (step, done, steps) =>
     options.onProgress?.(
       `Finishing dataset: ${done + 1}/${steps} ${step}, ${secondsSoFar().toFixed(0)} s`,
       total,

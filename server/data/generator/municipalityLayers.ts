@@ -6,9 +6,9 @@ import { mercatorScale } from '../../geo/projection';
 import type { MainUse } from '../catalog/zoneCatalog';
 import { createRng, hashSeed } from '../random';
 import type { StreetEdge } from './buildStreets';
-import { dissolveRings } from './dissolveRings';
+import { createPieceDissolver, dissolveRings, type PieceDissolver } from './dissolveRings';
 import type { GeneratedBuilding, GeneratedParcel } from '../../store/parcels/DatasetWriter';
-import type { GeneratedLayerFeature } from '../../store/layers/LayerFeature';
+import type { AreaPolygon, GeneratedLayerFeature } from '../../store/layers/LayerFeature';
 
 export interface LayerBlock {
   ring: Ring;
@@ -82,24 +82,61 @@ const PARK_NAME: Record<Language, (street: string) => string> = {
   it: (street) => `Parco ${street}`,
 };
 
-/** Groups area pieces by (block, class) and dissolves each group into areas without inner borders. */
+/**
+ * Groups area pieces by (block, class) and dissolves each group into areas without inner borders. Each
+ * block's parcels are prepared for dissolving once (createPieceDissolver) for all eight layers, and a
+ * group holding the whole block (a zone, a noise or radon class) is dissolved once for all layers.
+ */
 function areaFeatures(input: MunicipalityLayersInput): GeneratedLayerFeature[] {
   const features: GeneratedLayerFeature[] = [];
+  // Each block's parcels (indices into input.parcels), in parcel order.
+  const blockParcels = new Map<number, number[]>();
+  input.parcels.forEach((p, i) => {
+    // A distinct-and-permanent right lies on top of its parcel: the parcel already draws the area.
+    if (p.typ === 'Baurecht') return;
+    const list = blockParcels.get(input.parcelBlocks[i]);
+    if (list) list.push(i);
+    else blockParcels.set(input.parcelBlocks[i], [i]);
+  });
+  const dissolvers = new Map<number, { dissolver: PieceDissolver; whole: AreaPolygon[] | null }>();
+  const singles = new Map<number, AreaPolygon[]>();
+  const dissolve = (block: number, members: readonly number[]): AreaPolygon[] => {
+    const parcels = blockParcels.get(block) as number[];
+    if (members.length === 1) {
+      const parcel = parcels[members[0]];
+      let single = singles.get(parcel);
+      if (!single) {
+        single = dissolveRings([input.parcels[parcel].ring]);
+        singles.set(parcel, single);
+      }
+      return single;
+    }
+    let prepared = dissolvers.get(block);
+    if (!prepared) {
+      prepared = { dissolver: createPieceDissolver(parcels.map((i) => input.parcels[i].ring)), whole: null };
+      dissolvers.set(block, prepared);
+    }
+    if (members.length < parcels.length) return prepared.dissolver.dissolve(members);
+    prepared.whole ??= prepared.dissolver.dissolve(members);
+    return prepared.whole;
+  };
+  // The classes of one block on one layer, each with its members (positions in the block's parcel list):
+  // a block has few classes, so arrays searched in order beat a map per block and layer.
+  const classes: { cls: string; group: string | null; members: number[] }[] = [];
   for (const { layer, value } of AREA_LAYERS) {
-    const groups = new Map<string, { cls: string; group: string | null; rings: Ring[] }>();
-    input.parcels.forEach((p, i) => {
-      // A distinct-and-permanent right lies on top of its parcel: the parcel already draws the area.
-      if (p.typ === 'Baurecht') return;
-      const v = value(p);
-      if (!v) return;
-      const key = `${input.parcelBlocks[i]}|${v.cls}`;
-      const entry = groups.get(key);
-      if (entry) entry.rings.push(p.ring);
-      else groups.set(key, { ...v, rings: [p.ring] });
-    });
-    for (const { cls, group, rings } of groups.values()) {
-      for (const polygon of dissolveRings(rings)) {
-        features.push({ layer, sourceLayer: layer, cls, group, label: null, geometry: { type: 'area', polygon } });
+    for (const [block, parcels] of blockParcels) {
+      classes.length = 0;
+      for (let member = 0; member < parcels.length; member++) {
+        const v = value(input.parcels[parcels[member]]);
+        if (!v) continue;
+        const entry = classes.find((c) => c.cls === v.cls);
+        if (entry) entry.members.push(member);
+        else classes.push({ ...v, members: [member] });
+      }
+      for (const { cls, group, members } of classes) {
+        for (const polygon of dissolve(block, members)) {
+          features.push({ layer, sourceLayer: layer, cls, group, label: null, geometry: { type: 'area', polygon } });
+        }
       }
     }
   }

@@ -129,8 +129,8 @@ export interface DatasetWriter extends PriceLevelWriting {
   writeCantons(cantons: readonly CantonInfo[]): void;
   writeLookups(lookups: CantonLookups): void;
   /**
-   * One municipality in one transaction (a savepoint inside the caller's): its row, streets, parcels,
-   * buildings, layer features and their search and R*Tree entries.
+   * One municipality in one transaction (or as part of the caller's, which keeps it whole or not at all):
+   * its row, streets, parcels, buildings, layer features and their search and R*Tree entries.
    */
   writeMunicipality(rows: MunicipalityRows): void;
   /** Marks the dataset complete; until then `readInfo` returns null. */

@@ -30,26 +30,23 @@ export interface FilterColumns {
   };
 }
 
-/**
- * One parcel's filterable columns, in this order: id, canton, mun_bfs, sur, ind, typ, obj_count, grn_rad,
- * pro_bun, freeway, putra, grn_trm, alpha_pri, alpha_sec, street (FILTER_COLUMNS_SQL).
- */
+/** A parcel's filterable values, in the order FILTER_COLUMNS_SQL selects them (both adapters). */
 export type FilterColumnsRow = [
-  number,
-  string,
-  number,
-  number,
-  string,
-  string,
-  number,
-  number,
-  number,
-  number,
-  number,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
+  id: number,
+  canton: string,
+  munBfs: number,
+  sur: number,
+  ind: string,
+  typ: string,
+  objCount: number,
+  radon: number,
+  proBun: number,
+  freeway: number,
+  putra: number,
+  thermal: string | null,
+  alphaPri: string | null,
+  alphaSec: string | null,
+  street: string | null,
 ];
 
 /** The parcels' columns a FilterColumnsRow is read from, in its order (both adapters select them by id). */
@@ -70,79 +67,120 @@ function dictionary(values: string[]): (value: string | null) => number {
   };
 }
 
-/**
- * Builds the columns from at most `n` rows given in id order, wherever they are read from (a SQLite
- * iteration, PostgreSQL chunks): `add` each row, then `done`.
- */
-export function createFilterColumnsBuilder(n: number): {
-  add(row: FilterColumnsRow): void;
-  done(): FilterColumns;
-} {
-  const cols: FilterColumns = {
-    count: 0,
-    ids: new Int32Array(n),
-    canton: new Uint8Array(n),
-    mun: new Uint16Array(n),
-    sur: new Uint32Array(n),
-    flags: new Uint8Array(n),
-    objCount: new Uint8Array(n),
-    radon: new Uint8Array(n),
-    freeway: new Uint32Array(n),
-    putra: new Uint32Array(n),
-    thermal: new Uint8Array(n),
-    alphaPri: new Uint16Array(n),
-    alphaSec: new Uint16Array(n),
-    street: new Uint32Array(n),
-    dictionaries: { cantons: [], thermals: [], alphas: [], streets: [], municipalities: [] },
-  };
-  const d = cols.dictionaries;
-  const canton = dictionary(d.cantons);
-  const thermal = dictionary(d.thermals);
-  const alpha = dictionary(d.alphas);
-  const street = dictionary(d.streets);
-  const munIndex = new Map<number, number>();
-  let i = 0;
-  return {
-    add([id, cantonCode, bfs, sur, ind, typ, objCount, radon, proBun, freeway, putra, trm, pri, sec, str]) {
-      if (i >= n) return;
-      let m = munIndex.get(bfs);
-      if (m === undefined) {
-        m = d.municipalities.length;
-        d.municipalities.push(bfs);
-        munIndex.set(bfs, m);
-      }
-      cols.ids[i] = id;
-      cols.canton[i] = canton(cantonCode);
-      cols.mun[i] = m;
-      cols.sur[i] = Math.min(sur, 0xffffffff);
-      cols.flags[i] = (ind === 'Road' ? 1 : 0) | (typ === 'Baurecht' ? 2 : 0) | (proBun ? 4 : 0);
-      cols.objCount[i] = Math.min(objCount, 255);
-      cols.radon[i] = Math.min(radon, 255);
-      cols.freeway[i] = freeway;
-      cols.putra[i] = putra;
-      cols.thermal[i] = thermal(trm);
-      cols.alphaPri[i] = alpha(pri);
-      cols.alphaSec[i] = alpha(sec);
-      cols.street[i] = street(str);
-      i++;
-    },
-    done() {
-      cols.count = i;
-      return cols;
-    },
-  };
+type FilterArray = Int32Array | Uint32Array | Uint16Array | Uint8Array;
+
+function grown<T extends FilterArray>(array: T, length: number): T {
+  const next = new (array.constructor as new (length: number) => T)(length);
+  next.set(array);
+  return next;
 }
 
-/** Reads the columns from the parcels table (one pass; ~4 s a million parcels). */
+/**
+ * Builds the columns parcel by parcel in id order: from the parcels table (scanFilterColumns), or as a
+ * dataset build writes them (no scan of millions of rows at the end: 7 s for the country).
+ */
+export class FilterColumnsCollector {
+  private readonly cols: FilterColumns;
+  private readonly canton: (value: string | null) => number;
+  private readonly thermal: (value: string | null) => number;
+  private readonly alpha: (value: string | null) => number;
+  private readonly street: (value: string | null) => number;
+  private readonly munIndex = new Map<number, number>();
+
+  constructor(capacity = 1024) {
+    const n = Math.max(1, capacity);
+    this.cols = {
+      count: 0,
+      ids: new Int32Array(n),
+      canton: new Uint8Array(n),
+      mun: new Uint16Array(n),
+      sur: new Uint32Array(n),
+      flags: new Uint8Array(n),
+      objCount: new Uint8Array(n),
+      radon: new Uint8Array(n),
+      freeway: new Uint32Array(n),
+      putra: new Uint32Array(n),
+      thermal: new Uint8Array(n),
+      alphaPri: new Uint16Array(n),
+      alphaSec: new Uint16Array(n),
+      street: new Uint32Array(n),
+      dictionaries: { cantons: [], thermals: [], alphas: [], streets: [], municipalities: [] },
+    };
+    const d = this.cols.dictionaries;
+    this.canton = dictionary(d.cantons);
+    this.thermal = dictionary(d.thermals);
+    this.alpha = dictionary(d.alphas);
+    this.street = dictionary(d.streets);
+  }
+
+  add(
+    ...[
+      id,
+      canton,
+      bfs,
+      sur,
+      ind,
+      typ,
+      objCount,
+      radon,
+      proBun,
+      freeway,
+      putra,
+      trm,
+      pri,
+      sec,
+      str,
+    ]: FilterColumnsRow
+  ): void {
+    const cols = this.cols;
+    const i = cols.count;
+    if (i === cols.ids.length) this.grow(i * 2);
+    let m = this.munIndex.get(bfs);
+    if (m === undefined) {
+      m = cols.dictionaries.municipalities.length;
+      cols.dictionaries.municipalities.push(bfs);
+      this.munIndex.set(bfs, m);
+    }
+    cols.ids[i] = id;
+    cols.canton[i] = this.canton(canton);
+    cols.mun[i] = m;
+    cols.sur[i] = Math.min(sur, 0xffffffff);
+    cols.flags[i] = (ind === 'Road' ? 1 : 0) | (typ === 'Baurecht' ? 2 : 0) | (proBun ? 4 : 0);
+    cols.objCount[i] = Math.min(objCount, 255);
+    cols.radon[i] = Math.min(radon, 255);
+    cols.freeway[i] = freeway;
+    cols.putra[i] = putra;
+    cols.thermal[i] = this.thermal(trm);
+    cols.alphaPri[i] = this.alpha(pri);
+    cols.alphaSec[i] = this.alpha(sec);
+    cols.street[i] = this.street(str);
+    cols.count = i + 1;
+  }
+
+  columns(): FilterColumns {
+    return this.cols;
+  }
+
+  private grow(length: number): void {
+    const columns = this.cols as unknown as Record<(typeof ARRAYS)[number], FilterArray>;
+    for (const name of ARRAYS) columns[name] = grown(columns[name], length);
+  }
+}
+
+/** Reads the columns from the parcels table (one pass; ~2 s a million parcels). */
 export function scanFilterColumns(db: Database): FilterColumns {
   const n = db.prepare('SELECT COUNT(*) FROM parcels').pluck().get() as number;
-  const builder = createFilterColumnsBuilder(n);
+  const collector = new FilterColumnsCollector(n);
   const rows = db
     .prepare(`SELECT ${FILTER_COLUMNS_SQL} FROM parcels ORDER BY id`)
     .raw(true)
     .iterate() as IterableIterator<FilterColumnsRow>;
-  for (const row of rows) builder.add(row);
-  return builder.done();
+  let i = 0;
+  for (const row of rows) {
+    if (i++ >= n) break;
+    collector.add(...row);
+  }
+  return collector.columns();
 }
 
 const ARRAYS = [

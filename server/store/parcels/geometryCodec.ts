@@ -9,13 +9,37 @@ import { mercatorToLonLat } from '../../geo/projection';
  */
 const UNITS = 10;
 
-function writeVarint(out: number[], value: number): void {
-  let v = value;
-  while (v >= 0x80) {
-    out.push((v & 0x7f) | 0x80);
-    v = Math.floor(v / 128);
+/**
+ * Encoded geometries appended into one growing byte buffer: the dataset builder packs a whole
+ * municipality's geometries into one buffer this way (one transferable buffer per worker message instead
+ * of thousands, and no array of numbers a byte each).
+ */
+export class GeometryBuffer {
+  private data = new Uint8Array(1 << 16);
+  private size = 0;
+
+  get length(): number {
+    return this.size;
   }
-  out.push(v);
+
+  varint(value: number): void {
+    if (this.size + 8 > this.data.length) {
+      const grown = new Uint8Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    let v = value;
+    while (v >= 0x80) {
+      this.data[this.size++] = (v & 0x7f) | 0x80;
+      v = Math.floor(v / 128);
+    }
+    this.data[this.size++] = v;
+  }
+
+  /** The bytes written so far (a copy sized to fit). */
+  bytes(): Uint8Array {
+    return this.data.slice(0, this.size);
+  }
 }
 
 const zigzag = (n: number) => (n >= 0 ? n * 2 : -n * 2 - 1);
@@ -57,30 +81,42 @@ export class VarintReader {
 }
 
 export function encodeGeometry(rings: readonly Ring[]): Buffer {
-  const out: number[] = [];
+  const out = new GeometryBuffer();
   appendGeometry(out, rings);
-  return Buffer.from(out);
+  return Buffer.from(out.bytes());
 }
 
 /**
- * Appends one geometry's bytes to `out`: the dataset builder packs a whole municipality's geometries
- * into one buffer this way (one transferable buffer per worker message instead of thousands).
+ * Appends one geometry's bytes to `out`. Returns its box from the coordinates as given (min x, max x,
+ * min y, max y), found on the way (the R*Tree box of the row).
  */
-export function appendGeometry(out: number[], rings: readonly Ring[]): void {
-  writeVarint(out, rings.length);
+export function appendGeometry(
+  out: GeometryBuffer,
+  rings: readonly Ring[],
+): [number, number, number, number] {
+  out.varint(rings.length);
   let px = 0;
   let py = 0;
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
   for (const ring of rings) {
-    writeVarint(out, ring.length);
+    out.varint(ring.length);
     for (const [x, y] of ring) {
+      if (x < minX) minX = x;
+      if (y < minY) minY = y;
+      if (x > maxX) maxX = x;
+      if (y > maxY) maxY = y;
       const ix = Math.round(x * UNITS);
       const iy = Math.round(y * UNITS);
-      writeVarint(out, zigzag(ix - px));
-      writeVarint(out, zigzag(iy - py));
+      out.varint(zigzag(ix - px));
+      out.varint(zigzag(iy - py));
       px = ix;
       py = iy;
     }
   }
+  return [minX, maxX, minY, maxY];
 }
 
 /**

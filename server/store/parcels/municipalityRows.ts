@@ -1,8 +1,8 @@
-import { ringsBox, type Ring } from '../../geo/ring';
+import type { Ring } from '../../geo/ring';
 import { GEOMETRY_KIND, layerIndex, layerRings } from '../layers/layerRows';
 import { encodeBuildingAttrs } from './buildingAttrsCodec';
 import type { GeneratedMunicipality, MunicipalityRows, PackedRows } from './DatasetWriter';
-import { appendGeometry } from './geometryCodec';
+import { appendGeometry, GeometryBuffer } from './geometryCodec';
 import { PARCEL_COLUMN_COUNT, parcelColumns } from './parcelInsert';
 import { encodeThemes } from './themeCodec';
 
@@ -16,15 +16,23 @@ const BOX = 4;
 
 class RowPacker {
   private readonly values: (string | number | null)[] = [];
-  private readonly bytes: number[] = [];
+  private readonly geometries = new GeometryBuffer();
   private readonly ends: number[] = [];
 
   constructor(private readonly stride: number) {}
 
-  add(values: readonly (string | number | null)[], rings: readonly Ring[]): void {
-    for (const value of values) this.values.push(value);
-    appendGeometry(this.bytes, rings);
-    this.ends.push(this.bytes.length);
+  /** Adds a row: its values, then its geometry's box, then `after`. */
+  add(
+    values: readonly (string | number | null)[],
+    rings: readonly Ring[],
+    after: readonly (string | number | null)[] = [],
+  ): void {
+    const box = appendGeometry(this.geometries, rings);
+    const out = this.values;
+    for (const value of values) out.push(value);
+    out.push(box[0], box[1], box[2], box[3]);
+    for (const value of after) out.push(value);
+    this.ends.push(this.geometries.length);
   }
 
   pack(): PackedRows {
@@ -32,7 +40,7 @@ class RowPacker {
       count: this.ends.length,
       stride: this.stride,
       values: this.values,
-      geometries: Uint8Array.from(this.bytes),
+      geometries: this.geometries.bytes(),
       geometryEnds: Uint32Array.from(this.ends),
     };
   }
@@ -42,7 +50,6 @@ class RowPacker {
 export function packMunicipality(g: GeneratedMunicipality): MunicipalityRows {
   const parcels = new RowPacker(PARCEL_VALUES + BOX);
   for (const p of g.parcels) {
-    const rings = [p.ring];
     const columns = parcelColumns({
       canton: g.cantonCode,
       bfs: g.bfs,
@@ -51,45 +58,23 @@ export function packMunicipality(g: GeneratedMunicipality): MunicipalityRows {
       themes: encodeThemes(p.themes, p.fixPoints),
       origin: 'synthetic',
     });
-    parcels.add([...columns, ...ringsBox(rings)], rings);
+    parcels.add(columns, [p.ring]);
   }
   const buildings = new RowPacker(BUILDING_VALUES + BOX + 4);
   for (const b of g.buildings) {
     const { parcelIndex, ring, lon, lat, OBJ_ID, OBJ_TYP, OBJ_PRO, roof, ...attrs } = b;
-    const rings = [ring];
     buildings.add(
-      [
-        OBJ_ID,
-        parcelIndex,
-        OBJ_TYP,
-        OBJ_PRO,
-        lon,
-        lat,
-        encodeBuildingAttrs(attrs),
-        ...ringsBox(rings),
-        roof.height,
-        roof.roofArea,
-        roof.orientation,
-        roof.solarClass,
-      ],
-      rings,
+      [OBJ_ID, parcelIndex, OBJ_TYP, OBJ_PRO, lon, lat, encodeBuildingAttrs(attrs)],
+      [ring],
+      [roof.height, roof.roofArea, roof.orientation, roof.solarClass],
     );
   }
   const layers = new RowPacker(LAYER_VALUES + BOX + 1);
   for (const f of g.layers) {
-    const rings = layerRings(f.geometry);
     layers.add(
-      [
-        f.layer,
-        f.sourceLayer,
-        f.cls,
-        f.group,
-        f.label,
-        GEOMETRY_KIND[f.geometry.type],
-        ...ringsBox(rings),
-        layerIndex(f.layer),
-      ],
-      rings,
+      [f.layer, f.sourceLayer, f.cls, f.group, f.label, GEOMETRY_KIND[f.geometry.type]],
+      layerRings(f.geometry),
+      [layerIndex(f.layer)],
     );
   }
   return {

@@ -3,6 +3,7 @@ import { ringsBox, type Ring } from '../../geo/ring';
 import type { DataOrigin } from '../../../src/contract/CadastreImport';
 import type { OfficialParcel } from './CadastreWriter';
 import { encodeGeometry } from './geometryCodec';
+import type { FilterColumnsCollector } from './FilterColumns';
 
 /** The register and zoning facts both writers (the demo builder, the importer) store per parcel. */
 export type ParcelFacts = Omit<OfficialParcel, 'rings'>;
@@ -34,11 +35,45 @@ const PARCEL_COLUMNS = `prc_id, prc_no, canton, mun_bfs, street, house_no, zip, 
 /** How many values parcelColumns gives (every column but the geometry). */
 export const PARCEL_COLUMN_COUNT = 26;
 
-/** Where the FTS text comes from in parcelColumns' values. */
+/** Where the FTS text and the filter values come from in parcelColumns' values. */
 const PRC_ID = 0;
 const PRC_NO = 1;
+const CANTON = 2;
+const MUN_BFS = 3;
 const STREET = 4;
 const HOUSE_NO = 5;
+const SUR = 7;
+const TYP = 8;
+const IND = 9;
+const ALPHA_PRI = 10;
+const ALPHA_SEC = 11;
+const GRN_TRM = 14;
+const GRN_RAD = 15;
+const PRO_BUN = 16;
+const OBJ_COUNT = 17;
+const FREEWAY = 18;
+const PUTRA = 19;
+
+/** A written parcel's values for FilterColumnsCollector.add, as scanFilterColumns reads them. */
+export function filterValues(id: number, c: ParcelColumnValues): Parameters<FilterColumnsCollector['add']> {
+  return [
+    id,
+    c[CANTON] as string,
+    c[MUN_BFS] as number,
+    c[SUR] as number,
+    c[IND] as string,
+    c[TYP] as string,
+    c[OBJ_COUNT] as number,
+    c[GRN_RAD] as number,
+    c[PRO_BUN] as number,
+    c[FREEWAY] as number,
+    c[PUTRA] as number,
+    c[GRN_TRM] as string,
+    c[ALPHA_PRI] as string | null,
+    c[ALPHA_SEC] as string | null,
+    c[STREET] as string | null,
+  ];
+}
 
 /** One parcel's column values (without its geometry), shared by both writers and the builder's packing. */
 export function parcelColumns({
@@ -79,13 +114,18 @@ export function parcelColumns({
   ];
 }
 
+/** A parcel's box: min x, max x, min y, max y. */
+export type ParcelBox = readonly [number, number, number, number];
+
 /**
  * Prepares the writes of one parcel from its column values and encoded geometry: its row, its R*Tree box
  * and its FTS entry. Call the returned function inside the caller's transaction; it gives the row id.
+ * With `collectBox` the box goes there instead of into the R*Tree (a dataset build bulk-loads it later).
  */
 export function prepareParcelRowInsert(
   db: Database,
-): (columns: ParcelColumnValues, geom: Buffer, box: readonly unknown[], locname: string) => number {
+  collectBox?: (id: number, box: ParcelBox) => void,
+): (columns: ParcelColumnValues, geom: Buffer, box: ParcelBox, locname: string) => number {
   const insertParcel = db.prepare(
     `INSERT INTO parcels (${PARCEL_COLUMNS}) VALUES (${new Array(PARCEL_COLUMN_COUNT + 1).fill('?').join(', ')})`,
   );
@@ -95,10 +135,11 @@ export function prepareParcelRowInsert(
   const insertText = db.prepare(
     'INSERT INTO parcels_fts (rowid, address, street, locname, prc_no, prc_id) VALUES (?, ?, ?, ?, ?, ?)',
   );
+  const storeBox = collectBox ?? ((id: number, box: ParcelBox) => insertParcelBox.run(id, ...box));
   return (columns, geom, box, locname) => {
     const { lastInsertRowid } = insertParcel.run(...columns, geom);
     const id = Number(lastInsertRowid);
-    insertParcelBox.run(id, ...box);
+    storeBox(id, box);
     const street = columns[STREET] as string | null;
     insertText.run(
       id,

@@ -51,13 +51,21 @@ export const THEME_FIELDS = Object.keys(THEME_VOCABULARY);
 
 const FIRST = 48; // '0': indexes become printable characters
 
+/** Per field, each value's character (the dataset builder encodes millions of parcels). */
+const THEME_CODES = THEME_FIELDS.map(
+  (field) =>
+    new Map(THEME_VOCABULARY[field].map((value, index) => [value, String.fromCharCode(FIRST + index)])),
+);
+
 /** Thematic fields → one character each, plus the fixed points as short arrays: ~60 bytes a parcel. */
 export function encodeThemes(themes: ParcelThemes, fixPoints: readonly FixedPoint[]): string {
   let codes = '';
-  for (const field of THEME_FIELDS) {
-    const index = THEME_VOCABULARY[field].indexOf(String(themes[field]));
-    if (index < 0) throw new Error(`${field} value "${themes[field]}" is not in the theme vocabulary`);
-    codes += String.fromCharCode(FIRST + index);
+  for (let f = 0; f < THEME_FIELDS.length; f++) {
+    const field = THEME_FIELDS[f];
+    const code = THEME_CODES[f].get(String(themes[field]));
+    if (code === undefined)
+      throw new Error(`${field} value "${themes[field]}" is not in the theme vocabulary`);
+    codes += code;
   }
   return JSON.stringify([codes, fixPoints.map((f) => [f.FIX_NAM, f.FIX_DTP, f.FIX_COO_X, f.FIX_COO_Y])]);
 }

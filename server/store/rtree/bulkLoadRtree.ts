@@ -13,10 +13,11 @@ import type { Database } from 'better-sqlite3';
  */
 const MAX_CELLS = 51;
 
-/** A table's entries: ids and their boxes (min0, max0, min1, max1, … per entry), float64. */
+/** A table's entries: ids and their boxes (min0, max0, min1, max1, … per entry). */
 export interface RtreeEntries {
-  ids: Float64Array;
-  boxes: Float64Array;
+  ids: Float64Array | Uint32Array;
+  /** float32 boxes must already be rounded outwards (CollectedRtreeEntries does): they are stored as they are. */
+  boxes: Float64Array | Float32Array;
   dims: number;
 }
 
@@ -108,26 +109,139 @@ function packingOrder({ ids, boxes, dims }: RtreeEntries): Uint32Array {
   return result;
 }
 
-interface NodeLevel {
-  /** Node numbers of this level, in order. */
-  nodes: number[];
-  /** Each node's bounding box (float32-rounded already). */
-  boxes: Float64Array;
+/** An R*Tree packed in memory, ready to be written into its shadow tables (packRtree, writePackedRtree). */
+export interface PackedRtree {
+  nodeSize: number;
+  /** Node numbers, and their blobs one after another (nodeSize bytes each), in the same order. */
+  nodeNumbers: Uint32Array;
+  nodes: Uint8Array;
+  /** (child node, parent node) pairs of every non-root node. */
+  parents: Uint32Array;
+  /** The entries' ids, in the entries' order, and the leaf each went to. */
+  ids: Float64Array | Uint32Array;
+  leafOf: Uint32Array;
+}
+
+/** The node size SQLite chose for an R*Tree of `dims` axes in this database: min(page size − 64, 51 cells). */
+export function rtreeNodeSize(db: Database, dims: number): number {
+  const pageSize = db.pragma('page_size', { simple: true }) as number;
+  return Math.min(pageSize - 64, 4 + (8 + dims * 8) * MAX_CELLS);
 }
 
 /**
- * Replaces the (empty) R*Tree `table`'s content with `entries`. Call inside a transaction, on a
- * connection in unsafe mode (SQLite's defensive mode forbids writing shadow tables otherwise).
+ * Packs `entries` into R*Tree nodes of `nodeSize` bytes (pure computation: it may run on another thread
+ * while the connection does other work).
  */
-export function bulkLoadRtree(db: Database, table: string, entries: RtreeEntries): void {
+export function packRtree(entries: RtreeEntries, nodeSize: number): PackedRtree {
   const { ids, boxes, dims } = entries;
   const stride = dims * 2;
   const cellSize = 8 + stride * 4;
-  const pageSize = db.pragma('page_size', { simple: true }) as number;
-  const nodeSize = Math.min(pageSize - 64, 4 + cellSize * MAX_CELLS);
   const perNode = Math.floor((nodeSize - 4) / cellSize);
-  for (const shadow of ['node', 'rowid', 'parent']) db.exec(`DELETE FROM "${table}_${shadow}"`);
+  const order = packingOrder(entries);
+  const n = ids.length;
+  const leafCount = Math.max(1, Math.ceil(n / perNode));
+  let nodeCount = leafCount;
+  for (let level = leafCount; level > 1; level = Math.ceil(level / perNode))
+    nodeCount += Math.ceil(level / perNode);
+  const nodes = new Uint8Array(nodeCount * nodeSize);
+  const view = new DataView(nodes.buffer);
+  const nodeNumbers = new Uint32Array(nodeCount);
+  const parents = new Uint32Array((nodeCount - 1) * 2);
+  let written = 0;
+  let parentPairs = 0;
+  /** Starts node `nodeno` (its header); gives the offset of its first cell. */
+  const startNode = (nodeno: number, depth: number, count: number) => {
+    const offset = written * nodeSize;
+    nodeNumbers[written++] = nodeno;
+    view.setUint16(offset, depth);
+    view.setUint16(offset + 2, count);
+    return offset + 4;
+  };
+  const setId = (offset: number, id: number) => {
+    // A 64-bit big-endian integer; ids and node numbers stay below 2^53.
+    view.setUint32(offset, Math.floor(id / 2 ** 32));
+    view.setUint32(offset + 4, id % 2 ** 32);
+  };
 
+  // Node numbers: the root is 1; the others are numbered bottom-up from 2.
+  let nextNode = 2;
+  /** The leaf holding entry i (index into `ids`). */
+  const leafOf = new Uint32Array(n);
+  const single = leafCount === 1;
+  let levelNodes: number[] = [];
+  let levelBoxes = new Float64Array(leafCount * stride);
+  // Leaves: the entries in packing order, rounded outwards to float32 as SQLite stores them.
+  for (let leaf = 0; leaf < leafCount; leaf++) {
+    const nodeno = single ? 1 : nextNode++;
+    levelNodes.push(nodeno);
+    const from = leaf * perNode;
+    const to = Math.min(n, from + perNode);
+    const box = levelBoxes.subarray(leaf * stride, leaf * stride + stride);
+    for (let a = 0; a < dims; a++) {
+      box[a * 2] = Infinity;
+      box[a * 2 + 1] = -Infinity;
+    }
+    let offset = startNode(nodeno, 0, to - from);
+    for (let k = from; k < to; k++, offset += cellSize) {
+      const i = order[k];
+      setId(offset, ids[i]);
+      for (let a = 0; a < dims; a++) {
+        const lo = float32Down(boxes[i * stride + a * 2]);
+        const hi = float32Up(boxes[i * stride + a * 2 + 1]);
+        view.setFloat32(offset + 8 + a * 8, lo);
+        view.setFloat32(offset + 12 + a * 8, hi);
+        if (lo < box[a * 2]) box[a * 2] = lo;
+        if (hi > box[a * 2 + 1]) box[a * 2 + 1] = hi;
+      }
+      leafOf[i] = nodeno;
+    }
+  }
+
+  // Internal levels until one node (the root) holds them all.
+  let depth = 0;
+  while (levelNodes.length > 1) {
+    depth++;
+    const count = Math.ceil(levelNodes.length / perNode);
+    const parentNodes: number[] = [];
+    const parentBoxes = new Float64Array(count * stride);
+    for (let p = 0; p < count; p++) {
+      const nodeno = count === 1 ? 1 : nextNode++;
+      parentNodes.push(nodeno);
+      const from = p * perNode;
+      const to = Math.min(levelNodes.length, from + perNode);
+      const box = parentBoxes.subarray(p * stride, p * stride + stride);
+      for (let a = 0; a < dims; a++) {
+        box[a * 2] = Infinity;
+        box[a * 2 + 1] = -Infinity;
+      }
+      let offset = startNode(nodeno, count === 1 ? depth : 0, to - from);
+      for (let k = from; k < to; k++, offset += cellSize) {
+        setId(offset, levelNodes[k]);
+        for (let a = 0; a < dims; a++) {
+          const lo = levelBoxes[k * stride + a * 2];
+          const hi = levelBoxes[k * stride + a * 2 + 1];
+          view.setFloat32(offset + 8 + a * 8, lo);
+          view.setFloat32(offset + 12 + a * 8, hi);
+          if (lo < box[a * 2]) box[a * 2] = lo;
+          if (hi > box[a * 2 + 1]) box[a * 2 + 1] = hi;
+        }
+        parents[parentPairs++] = levelNodes[k];
+        parents[parentPairs++] = nodeno;
+      }
+    }
+    levelNodes = parentNodes;
+    levelBoxes = parentBoxes;
+  }
+  return { nodeSize, nodeNumbers, nodes, parents, ids, leafOf };
+}
+
+/**
+ * Replaces the (empty) R*Tree `table`'s content with a packed tree. Call inside a transaction, on a
+ * connection in unsafe mode (SQLite's defensive mode forbids writing shadow tables otherwise).
+ */
+export function writePackedRtree(db: Database, table: string, packed: PackedRtree): void {
+  const { nodeSize, nodeNumbers, nodes, parents, ids, leafOf } = packed;
+  for (const shadow of ['node', 'rowid', 'parent']) db.exec(`DELETE FROM "${table}_${shadow}"`);
   const insertNode = db.prepare(`INSERT INTO "${table}_node" (nodeno, data) VALUES (?, ?)`);
   const insertParent = db.prepare(`INSERT INTO "${table}_parent" (nodeno, parentnode) VALUES (?, ?)`);
   const ROWID_BATCH = 256;
@@ -135,94 +249,14 @@ export function bulkLoadRtree(db: Database, table: string, entries: RtreeEntries
     `INSERT INTO "${table}_rowid" (rowid, nodeno) VALUES ${new Array(ROWID_BATCH).fill('(?, ?)').join(', ')}`,
   );
   const insertRowid = db.prepare(`INSERT INTO "${table}_rowid" (rowid, nodeno) VALUES (?, ?)`);
-
-  // Leaves: the entries in packing order, rounded outwards to float32 as SQLite stores them.
-  const order = packingOrder(entries);
-  const n = ids.length;
-  const leafCount = Math.max(1, Math.ceil(n / perNode));
-  // Node numbers: the root is 1; the others are numbered bottom-up from 2.
-  let nextNode = 2;
-  /** The leaf holding entry i (index into `ids`). */
-  const leafOf = new Float64Array(n);
-  let level: NodeLevel;
-  const leafBoxes = new Float64Array(leafCount * stride);
-  const writeNode = (nodeno: number, depth: number, count: number, fill: (view: DataView) => void) => {
-    const data = Buffer.alloc(nodeSize);
-    const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-    view.setUint16(0, depth);
-    view.setUint16(2, count);
-    fill(view);
-    insertNode.run(nodeno, data);
-  };
-  const single = leafCount === 1;
-  const leafNodes: number[] = [];
-  for (let leaf = 0; leaf < leafCount; leaf++) {
-    const nodeno = single ? 1 : nextNode++;
-    leafNodes.push(nodeno);
-    const from = leaf * perNode;
-    const to = Math.min(n, from + perNode);
-    const box = leafBoxes.subarray(leaf * stride, leaf * stride + stride);
-    for (let a = 0; a < dims; a++) {
-      box[a * 2] = Infinity;
-      box[a * 2 + 1] = -Infinity;
-    }
-    writeNode(nodeno, 0, to - from, (view) => {
-      for (let k = from; k < to; k++) {
-        const i = order[k];
-        const offset = 4 + (k - from) * cellSize;
-        view.setBigInt64(offset, BigInt(ids[i]));
-        for (let a = 0; a < dims; a++) {
-          const lo = float32Down(boxes[i * stride + a * 2]);
-          const hi = float32Up(boxes[i * stride + a * 2 + 1]);
-          view.setFloat32(offset + 8 + a * 8, lo);
-          view.setFloat32(offset + 12 + a * 8, hi);
-          if (lo < box[a * 2]) box[a * 2] = lo;
-          if (hi > box[a * 2 + 1]) box[a * 2 + 1] = hi;
-        }
-        leafOf[i] = nodeno;
-      }
-    });
+  for (let k = 0; k < nodeNumbers.length; k++) {
+    insertNode.run(nodeNumbers[k], Buffer.from(nodes.buffer, nodes.byteOffset + k * nodeSize, nodeSize));
   }
-  level = { nodes: leafNodes, boxes: leafBoxes };
-
-  // Internal levels until one node (the root) holds them all.
-  let depth = 0;
-  while (level.nodes.length > 1) {
-    depth++;
-    const count = Math.ceil(level.nodes.length / perNode);
-    const parents: number[] = [];
-    const parentBoxes = new Float64Array(count * stride);
-    for (let p = 0; p < count; p++) {
-      const nodeno = count === 1 ? 1 : nextNode++;
-      parents.push(nodeno);
-      const from = p * perNode;
-      const to = Math.min(level.nodes.length, from + perNode);
-      const box = parentBoxes.subarray(p * stride, p * stride + stride);
-      for (let a = 0; a < dims; a++) {
-        box[a * 2] = Infinity;
-        box[a * 2 + 1] = -Infinity;
-      }
-      writeNode(nodeno, count === 1 ? depth : 0, to - from, (view) => {
-        for (let k = from; k < to; k++) {
-          const offset = 4 + (k - from) * cellSize;
-          view.setBigInt64(offset, BigInt(level.nodes[k]));
-          for (let a = 0; a < dims; a++) {
-            const lo = level.boxes[k * stride + a * 2];
-            const hi = level.boxes[k * stride + a * 2 + 1];
-            view.setFloat32(offset + 8 + a * 8, lo);
-            view.setFloat32(offset + 12 + a * 8, hi);
-            if (lo < box[a * 2]) box[a * 2] = lo;
-            if (hi > box[a * 2 + 1]) box[a * 2 + 1] = hi;
-          }
-          insertParent.run(level.nodes[k], nodeno);
-        }
-      });
-    }
-    level = { nodes: parents, boxes: parentBoxes };
-  }
+  for (let k = 0; k < parents.length; k += 2) insertParent.run(parents[k], parents[k + 1]);
 
   // The id → leaf map in the entries' order (ids ascending: appends to the b-tree), many rows per
   // statement (the per-call cost dominates single-row inserts).
+  const n = ids.length;
   const full = Math.floor(n / ROWID_BATCH) * ROWID_BATCH;
   const batch: number[] = new Array(ROWID_BATCH * 2);
   for (let k = 0; k < full; k += ROWID_BATCH) {
@@ -233,4 +267,12 @@ export function bulkLoadRtree(db: Database, table: string, entries: RtreeEntries
     insertRowids.run(batch);
   }
   for (let k = full; k < n; k++) insertRowid.run(ids[k], leafOf[k]);
+}
+
+/**
+ * Replaces the (empty) R*Tree `table`'s content with `entries`. Call inside a transaction, on a
+ * connection in unsafe mode (SQLite's defensive mode forbids writing shadow tables otherwise).
+ */
+export function bulkLoadRtree(db: Database, table: string, entries: RtreeEntries): void {
+  writePackedRtree(db, table, packRtree(entries, rtreeNodeSize(db, entries.dims)));
 }

@@ -1,5 +1,5 @@
 import {
-  createFilterColumnsBuilder,
+  FilterColumnsCollector,
   filterColumnBlobs,
   filterColumnsFromBlobs,
   FILTER_COLUMNS_SQL,
@@ -14,18 +14,18 @@ const CHUNK = 100_000;
 /** The in-memory search columns from the parcels table, read in id order a chunk at a time. */
 export function scanPostgresFilterColumns(db: PostgresConnection): FilterColumns {
   const n = db.one<{ n: number }>('SELECT count(*) AS n FROM parcels')?.n ?? 0;
-  const builder = createFilterColumnsBuilder(n);
+  const collector = new FilterColumnsCollector(n);
   let after = 0;
   for (;;) {
     const rows = db.query<Record<string, string | number | null>>(
       `SELECT ${FILTER_COLUMNS_SQL} FROM parcels WHERE id > $1 ORDER BY id LIMIT $2`,
       [after, CHUNK],
     );
-    for (const r of rows) builder.add(Object.values(r) as FilterColumnsRow);
+    for (const r of rows) collector.add(...(Object.values(r) as FilterColumnsRow));
     if (rows.length < CHUNK) break;
     after = rows[rows.length - 1].id as number;
   }
-  return builder.done();
+  return collector.columns();
 }
 
 /** Saves the columns so a server starts without scanning (the same blobs as in SQLite). */
