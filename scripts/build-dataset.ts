@@ -5,12 +5,15 @@
  * Without --out it builds DATA_DIR/parcel-atlas.sqlite (the server's database; its users and settings are
  * kept). Ctrl-C (or a kill) stops it; the same command then continues where it stopped. A file that
  * already holds the same complete dataset is left as it is unless --force.
+ * With DATABASE_URL=postgres://… it builds into that PostgreSQL database instead (the same pipeline with
+ * the PostgreSQL writer, generating on this thread; --out and --workers do not apply).
  */
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { DEFAULT_DATASET_SEED } from '../server/data/buildDataset';
 import { buildDatasetFile, type BuildCpu } from '../server/data/build/buildDatasetFile';
+import { buildPostgresDataset } from '../server/data/buildPostgresDataset';
 import { CANTONS } from '../server/geo/cantons';
 
 interface Args {
@@ -65,8 +68,36 @@ function cpuProfile(cpu: BuildCpu, parcels: number): string {
   );
 }
 
+/** DATABASE_URL set: the dataset goes into PostgreSQL (ADR 021e). */
+function buildIntoPostgres(url: string, args: Args): void {
+  const started = Date.now();
+  let last = 0;
+  const result = buildPostgresDataset(url, {
+    cantons: args.cantons,
+    seed: args.seed,
+    force: args.force,
+    onProgress(line, done, total) {
+      if (Date.now() - last >= PROGRESS_EVERY_MS || done === total) {
+        last = Date.now();
+        process.stdout.write(`${line}\n`);
+      }
+    },
+  });
+  const { info } = result;
+  process.stdout.write(
+    result.outcome === 'up to date'
+      ? `The PostgreSQL database already holds this dataset (${info.parcels.toLocaleString('en-US')} parcels, ${info.cantons.join(', ')}): nothing to do (--force rebuilds it)\n`
+      : `Done: ${info.parcels.toLocaleString('en-US')} parcels, ${info.buildings.toLocaleString('en-US')} buildings into PostgreSQL in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  );
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  const databaseUrl = process.env.DATABASE_URL?.trim();
+  if (databaseUrl) {
+    buildIntoPostgres(databaseUrl, args);
+    return;
+  }
   const stop = new AbortController();
   process.on('SIGINT', () => {
     if (stop.signal.aborted) process.exit(130);

@@ -254,7 +254,7 @@ describe('a municipality whose parcels lie in more than one run of rows', () => 
         municipalities: [a.bfs, b.bfs],
       },
     };
-    const index = createParcelFilterIndex(db, columns);
+    const index = createParcelFilterIndex(columns, [a, b]);
     const page = { offset: 0, size: 10, cap: 100 };
     expect(index.evaluate({ locnames: [a.name] }, null, page)).toEqual({
       total: 3,

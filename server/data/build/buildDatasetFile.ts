@@ -107,7 +107,7 @@ function readCompleteInfo(file: string): DatasetInfo | null {
 }
 
 /** A complete dataset of exactly these options (and no imported data over it): nothing to build. */
-function isUpToDate(info: DatasetInfo | null, options: DatasetFileBuildOptions): info is DatasetInfo {
+export function isUpToDate(info: DatasetInfo | null, options: BuildDatasetOptions): info is DatasetInfo {
   return (
     !!info &&
     info.generator === DATASET_GENERATOR_VERSION &&

@@ -30,7 +30,11 @@ export interface FilterColumns {
   };
 }
 
-type Row = [
+/**
+ * One parcel's filterable columns, in this order: id, canton, mun_bfs, sur, ind, typ, obj_count, grn_rad,
+ * pro_bun, freeway, putra, grn_trm, alpha_pri, alpha_sec, street (FILTER_COLUMNS_SQL).
+ */
+export type FilterColumnsRow = [
   number,
   string,
   number,
@@ -48,6 +52,10 @@ type Row = [
   string | null,
 ];
 
+/** The parcels' columns a FilterColumnsRow is read from, in its order (both adapters select them by id). */
+export const FILTER_COLUMNS_SQL = `id, canton, mun_bfs, sur, ind, typ, obj_count, grn_rad, pro_bun, freeway, putra,
+  grn_trm, alpha_pri, alpha_sec, street`;
+
 function dictionary(values: string[]): (value: string | null) => number {
   const codes = new Map<string, number>();
   return (value) => {
@@ -62,9 +70,14 @@ function dictionary(values: string[]): (value: string | null) => number {
   };
 }
 
-/** Reads the columns from the parcels table (one pass; ~4 s a million parcels). */
-export function scanFilterColumns(db: Database): FilterColumns {
-  const n = db.prepare('SELECT COUNT(*) FROM parcels').pluck().get() as number;
+/**
+ * Builds the columns from at most `n` rows given in id order, wherever they are read from (a SQLite
+ * iteration, PostgreSQL chunks): `add` each row, then `done`.
+ */
+export function createFilterColumnsBuilder(n: number): {
+  add(row: FilterColumnsRow): void;
+  done(): FilterColumns;
+} {
   const cols: FilterColumns = {
     count: 0,
     ids: new Int32Array(n),
@@ -88,55 +101,48 @@ export function scanFilterColumns(db: Database): FilterColumns {
   const alpha = dictionary(d.alphas);
   const street = dictionary(d.streets);
   const munIndex = new Map<number, number>();
-  const rows = db
-    .prepare(
-      `SELECT id, canton, mun_bfs, sur, ind, typ, obj_count, grn_rad, pro_bun, freeway, putra, grn_trm, alpha_pri,
-       alpha_sec, street FROM parcels ORDER BY id`,
-    )
-    .raw(true)
-    .iterate() as IterableIterator<Row>;
   let i = 0;
-  for (const [
-    id,
-    cantonCode,
-    bfs,
-    sur,
-    ind,
-    typ,
-    objCount,
-    radon,
-    proBun,
-    freeway,
-    putra,
-    trm,
-    pri,
-    sec,
-    str,
-  ] of rows) {
-    if (i >= n) break;
-    let m = munIndex.get(bfs);
-    if (m === undefined) {
-      m = d.municipalities.length;
-      d.municipalities.push(bfs);
-      munIndex.set(bfs, m);
-    }
-    cols.ids[i] = id;
-    cols.canton[i] = canton(cantonCode);
-    cols.mun[i] = m;
-    cols.sur[i] = Math.min(sur, 0xffffffff);
-    cols.flags[i] = (ind === 'Road' ? 1 : 0) | (typ === 'Baurecht' ? 2 : 0) | (proBun ? 4 : 0);
-    cols.objCount[i] = Math.min(objCount, 255);
-    cols.radon[i] = Math.min(radon, 255);
-    cols.freeway[i] = freeway;
-    cols.putra[i] = putra;
-    cols.thermal[i] = thermal(trm);
-    cols.alphaPri[i] = alpha(pri);
-    cols.alphaSec[i] = alpha(sec);
-    cols.street[i] = street(str);
-    i++;
-  }
-  cols.count = i;
-  return cols;
+  return {
+    add([id, cantonCode, bfs, sur, ind, typ, objCount, radon, proBun, freeway, putra, trm, pri, sec, str]) {
+      if (i >= n) return;
+      let m = munIndex.get(bfs);
+      if (m === undefined) {
+        m = d.municipalities.length;
+        d.municipalities.push(bfs);
+        munIndex.set(bfs, m);
+      }
+      cols.ids[i] = id;
+      cols.canton[i] = canton(cantonCode);
+      cols.mun[i] = m;
+      cols.sur[i] = Math.min(sur, 0xffffffff);
+      cols.flags[i] = (ind === 'Road' ? 1 : 0) | (typ === 'Baurecht' ? 2 : 0) | (proBun ? 4 : 0);
+      cols.objCount[i] = Math.min(objCount, 255);
+      cols.radon[i] = Math.min(radon, 255);
+      cols.freeway[i] = freeway;
+      cols.putra[i] = putra;
+      cols.thermal[i] = thermal(trm);
+      cols.alphaPri[i] = alpha(pri);
+      cols.alphaSec[i] = alpha(sec);
+      cols.street[i] = street(str);
+      i++;
+    },
+    done() {
+      cols.count = i;
+      return cols;
+    },
+  };
+}
+
+/** Reads the columns from the parcels table (one pass; ~4 s a million parcels). */
+export function scanFilterColumns(db: Database): FilterColumns {
+  const n = db.prepare('SELECT COUNT(*) FROM parcels').pluck().get() as number;
+  const builder = createFilterColumnsBuilder(n);
+  const rows = db
+    .prepare(`SELECT ${FILTER_COLUMNS_SQL} FROM parcels ORDER BY id`)
+    .raw(true)
+    .iterate() as IterableIterator<FilterColumnsRow>;
+  for (const row of rows) builder.add(row);
+  return builder.done();
 }
 
 const ARRAYS = [
@@ -155,15 +161,21 @@ const ARRAYS = [
   'street',
 ] as const;
 
+/** The columns as named blobs (the saved form): one per typed array, then the dictionaries as JSON. */
+export function filterColumnBlobs(cols: FilterColumns): [name: string, data: Buffer][] {
+  const blobs = ARRAYS.map((name): [string, Buffer] => {
+    const a = cols[name];
+    return [name, Buffer.from(a.buffer, a.byteOffset, cols.count * a.BYTES_PER_ELEMENT)];
+  });
+  blobs.push(['dictionaries', Buffer.from(JSON.stringify(cols.dictionaries))]);
+  return blobs;
+}
+
 export function saveFilterColumns(db: Database, cols: FilterColumns): void {
   const insert = db.prepare('INSERT OR REPLACE INTO parcel_filter_columns (name, data) VALUES (?, ?)');
   db.transaction(() => {
     db.exec('DELETE FROM parcel_filter_columns');
-    for (const name of ARRAYS) {
-      const a = cols[name];
-      insert.run(name, Buffer.from(a.buffer, a.byteOffset, cols.count * a.BYTES_PER_ELEMENT));
-    }
-    insert.run('dictionaries', Buffer.from(JSON.stringify(cols.dictionaries)));
+    for (const [name, data] of filterColumnBlobs(cols)) insert.run(name, data);
   })();
 }
 
@@ -173,6 +185,13 @@ export function readFilterColumns(db: Database): FilterColumns | null {
     name: string;
     data: Buffer;
   }[];
+  return filterColumnsFromBlobs(rows);
+}
+
+/** The columns from their saved blobs, or null when some are missing. */
+export function filterColumnsFromBlobs(
+  rows: readonly { name: string; data: Buffer }[],
+): FilterColumns | null {
   const byName = new Map(rows.map((r) => [r.name, r.data]));
   const dict = byName.get('dictionaries');
   if (!dict || ARRAYS.some((name) => !byName.has(name))) return null;

@@ -88,10 +88,23 @@ function codes(values: string[]): Map<string, number> {
 
 /** Loads the saved columns (fast) or scans the parcels table (datasets built before they were saved). */
 export function loadParcelFilterIndex(db: Database): ParcelFilterIndex {
-  return createParcelFilterIndex(db, readFilterColumns(db) ?? scanFilterColumns(db));
+  return createParcelFilterIndex(
+    readFilterColumns(db) ?? scanFilterColumns(db),
+    db.prepare('SELECT bfs, name FROM municipalities').all() as MunicipalityName[],
+  );
 }
 
-export function createParcelFilterIndex(db: Database, cols: FilterColumns): ParcelFilterIndex {
+/** A municipality's BFS number and name (a locname filter names municipalities). */
+export interface MunicipalityName {
+  bfs: number;
+  name: string;
+}
+
+/** The index over columns read by either adapter, with the dataset's municipality names. */
+export function createParcelFilterIndex(
+  cols: FilterColumns,
+  municipalities: readonly MunicipalityName[],
+): ParcelFilterIndex {
   const {
     count,
     ids,
@@ -124,10 +137,7 @@ export function createParcelFilterIndex(db: Database, cols: FilterColumns): Parc
   }
   const munIndexByBfs = new Map(munBfs.map((bfs, i) => [bfs, i]));
   const munByName = new Map<string, number[]>();
-  for (const m of db.prepare('SELECT bfs, name FROM municipalities').all() as {
-    bfs: number;
-    name: string;
-  }[]) {
+  for (const m of municipalities) {
     const index = munIndexByBfs.get(m.bfs);
     if (index !== undefined) munByName.set(m.name, [...(munByName.get(m.name) ?? []), index]);
   }

@@ -23,6 +23,8 @@ export interface TextTerms {
   numbers: string[];
   /** FTS5 expression of the word prefixes, or null when there are none. */
   fts: string | null;
+  /** The same words unquoted: each one a prefix phrase (the PostgreSQL adapter builds its tsquery of them). */
+  words: string[];
 }
 
 /**
@@ -31,17 +33,17 @@ export interface TextTerms {
  * every other word is an accent-folded FTS prefix term.
  */
 export function textTerms(text: string): TextTerms {
-  const terms: TextTerms = { egrids: [], numbers: [], fts: null };
-  const words: string[] = [];
+  const terms: TextTerms = { egrids: [], numbers: [], fts: null, words: [] };
+  const { words } = terms;
   for (const token of text.split(/[\s,;]+/).filter(Boolean)) {
     if (EGRID.test(token)) terms.egrids.push(token.toUpperCase());
     else if (NUMBER.test(token)) terms.numbers.push(token);
     else {
       const clean = token.replace(/["*^():{}+-]/g, ' ').trim();
-      for (const part of clean.split(/\s+/).filter(Boolean)) words.push(`"${part}"*`);
+      for (const part of clean.split(/\s+/).filter(Boolean)) words.push(part);
     }
   }
-  terms.fts = words.length > 0 ? words.join(' ') : null;
+  terms.fts = words.length > 0 ? words.map((word) => `"${word}"*`).join(' ') : null;
   return terms;
 }
 

@@ -3,6 +3,10 @@ import { socketFanOutMigration } from './002-socket-fan-out';
 import { accountsMigration } from './010-accounts';
 import { rateLimitsMigration } from './015-rate-limits';
 import { sessionsMigration } from './016-sessions';
+import { parcelDatasetMigration } from './020-parcel-dataset';
+import { cantonsMigration } from './021-cantons';
+import { mapLayersMigration } from './060-map-layers';
+import { municipalityPriceLevelsMigration } from './072-municipality-price-levels';
 import { plansSubscriptionsMigration } from './030-plans-subscriptions';
 import { settingsMigration } from './040-settings';
 import { pushSubscriptionsMigration } from './045-push-subscriptions';
@@ -18,12 +22,16 @@ export const postgresMigrations: PostgresMigration[] = [
   accountsMigration,
   rateLimitsMigration,
   sessionsMigration,
+  parcelDatasetMigration,
+  cantonsMigration,
   plansSubscriptionsMigration,
   settingsMigration,
   pushSubscriptionsMigration,
   couponsMigration,
+  mapLayersMigration,
   parcelDownloadsMigration,
   oneTimeTokensMigration,
+  municipalityPriceLevelsMigration,
   datasetNotificationsMigration,
   tileCacheMigration,
 ];

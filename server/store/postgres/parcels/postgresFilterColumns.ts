@@ -1,0 +1,45 @@
+import {
+  createFilterColumnsBuilder,
+  filterColumnBlobs,
+  filterColumnsFromBlobs,
+  FILTER_COLUMNS_SQL,
+  type FilterColumns,
+  type FilterColumnsRow,
+} from '../../parcels/FilterColumns';
+import type { PostgresConnection } from '../PostgresConnection';
+
+/** Rows read per statement: a country's 4 million parcels never sit in one result. */
+const CHUNK = 100_000;
+
+/** The in-memory search columns from the parcels table, read in id order a chunk at a time. */
+export function scanPostgresFilterColumns(db: PostgresConnection): FilterColumns {
+  const n = db.one<{ n: number }>('SELECT count(*) AS n FROM parcels')?.n ?? 0;
+  const builder = createFilterColumnsBuilder(n);
+  let after = 0;
+  for (;;) {
+    const rows = db.query<Record<string, string | number | null>>(
+      `SELECT ${FILTER_COLUMNS_SQL} FROM parcels WHERE id > $1 ORDER BY id LIMIT $2`,
+      [after, CHUNK],
+    );
+    for (const r of rows) builder.add(Object.values(r) as FilterColumnsRow);
+    if (rows.length < CHUNK) break;
+    after = rows[rows.length - 1].id as number;
+  }
+  return builder.done();
+}
+
+/** Saves the columns so a server starts without scanning (the same blobs as in SQLite). */
+export function savePostgresFilterColumns(db: PostgresConnection, cols: FilterColumns): void {
+  db.unitOfWork(() => {
+    db.run('DELETE FROM parcel_filter_columns');
+    for (const [name, data] of filterColumnBlobs(cols))
+      db.run('INSERT INTO parcel_filter_columns (name, data) VALUES ($1, $2)', [name, data]);
+  });
+}
+
+/** The saved columns, or null when there are none. */
+export function readPostgresFilterColumns(db: PostgresConnection): FilterColumns | null {
+  return filterColumnsFromBlobs(
+    db.query<{ name: string; data: Buffer }>('SELECT name, data FROM parcel_filter_columns'),
+  );
+}
