@@ -53,7 +53,10 @@ function postgresBin() {
 /** PostgreSQL refuses to run as root: then it runs as Debian's `postgres` user. */
 function postgresUser() {
   if (process.getuid?.() !== 0) return {};
-  const line = fs.readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith('postgres:'));
+  const line = fs
+    .readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('postgres:'));
   if (!line) throw new Error('running as root, but there is no `postgres` user');
   const [, , uid, gid] = line.split(':');
   return { uid: Number(uid), gid: Number(gid) };
@@ -121,12 +124,33 @@ async function startPostgres() {
   const port = await freePort();
   const data = path.join(ROOT, 'pg');
   if (user.uid !== undefined) fs.chownSync(ROOT, user.uid, user.gid);
-  run(path.join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8'], user);
+  run(
+    path.join(bin, 'initdb'),
+    ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8'],
+    user,
+  );
   const settings = `-p ${port} -k ${ROOT} -c listen_addresses=127.0.0.1 -c max_connections=100`;
-  run(path.join(bin, 'pg_ctl'), ['-D', data, '-o', settings, '-l', path.join(ROOT, 'postgres.log'), '-w', 'start'], user);
-  stopPostgres = () => spawnSync(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', 'stop'], { cwd: os.tmpdir(), ...user });
+  run(
+    path.join(bin, 'pg_ctl'),
+    ['-D', data, '-o', settings, '-l', path.join(ROOT, 'postgres.log'), '-w', 'start'],
+    user,
+  );
+  stopPostgres = () =>
+    spawnSync(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', 'stop'], { cwd: os.tmpdir(), ...user });
   const psql = (database, sql) =>
-    run(path.join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', database, '-qAt', '-c', sql]);
+    run(path.join(bin, 'psql'), [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '-U',
+      'postgres',
+      '-d',
+      database,
+      '-qAt',
+      '-c',
+      sql,
+    ]);
   psql('postgres', 'CREATE DATABASE atlas');
   psql('atlas', 'CREATE EXTENSION postgis; CREATE EXTENSION unaccent; CREATE EXTENSION pg_trgm');
   console.log(`PostgreSQL ${run(path.join(bin, 'postgres'), ['--version']).trim()} on 127.0.0.1:${port}`);
@@ -145,7 +169,8 @@ function nginxConfig(appPorts) {
     .replace(/^ {4}server app\d+:8080[^\n]*\n/gm, '')
     .replace(/(\n {4}keepalive 32;)/, `\n${servers}$1`)
     .replace('listen 80;', `listen 127.0.0.1:${NGINX_PORT};`);
-  if (!config.includes(`server 127.0.0.1:${appPorts[0]}`)) throw new Error('deploy/nginx.conf has no upstream block to fill');
+  if (!config.includes(`server 127.0.0.1:${appPorts[0]}`))
+    throw new Error('deploy/nginx.conf has no upstream block to fill');
   const file = path.join(ROOT, 'nginx.conf');
   fs.writeFileSync(file, config);
   return file;
@@ -155,10 +180,14 @@ function nginxConfig(appPorts) {
 async function check(base, databaseUrl, env) {
   const username = `cluster-check-${Date.now()}@example.ch`;
   const password = `Cl-${crypto.randomBytes(9).toString('base64url')}`;
-  run(process.execPath, tsx('scripts/users.ts', 'create', username, '--password', password, '--name', 'Cluster Check'), {
-    cwd: process.cwd(),
-    env: { ...process.env, ...env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
-  });
+  run(
+    process.execPath,
+    tsx('scripts/users.ts', 'create', username, '--password', password, '--name', 'Cluster Check'),
+    {
+      cwd: process.cwd(),
+      env: { ...process.env, ...env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    },
+  );
   const call = async (method, url, { token, body } = {}) => {
     const response = await fetch(`${base}${url}`, {
       method,
@@ -171,19 +200,27 @@ async function check(base, databaseUrl, env) {
     const type = response.headers.get('content-type') ?? '';
     const payload = type.includes('json') ? await response.json() : Buffer.from(await response.arrayBuffer());
     console.log(`  ${method} ${url.split('?')[0]} → ${response.status}`);
-    if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${JSON.stringify(payload)}`);
+    if (!response.ok)
+      throw new Error(`${method} ${url} answered ${response.status}: ${JSON.stringify(payload)}`);
     return payload;
   };
   const { token: sso } = await call('POST', '/api/user/login', { body: { username, password } });
   const { token } = await call('POST', '/api/ms-auth/login', { token: sso });
-  const search = await call('GET', `/v1/secure/maps/search?searchQuery=${encodeURIComponent('Zug')}`, { token });
+  const search = await call('GET', `/v1/secure/maps/search?searchQuery=${encodeURIComponent('Zug')}`, {
+    token,
+  });
   const hits = search.hits.hits;
   console.log(`  search "Zug": ${search.hits.total.value} parcels`);
   if (hits.length === 0) throw new Error('the search found nothing');
   const egrid = hits[0]._source?.PRC_ID ?? hits[0].PRC_ID ?? hits[0]._id;
-  const detail = await call('GET', `/v1/secure/maps/prcid/${encodeURIComponent(egrid)}/objects-full`, { token });
-  console.log(`  parcel ${egrid}: ${detail.feature.PRC_NO} in ${detail.feature.LOCNAME ?? detail.canton?.name ?? '?'}`);
-  for (let i = 0; i < 6; i += 1) await call('GET', `/v1/secure/maps/all-around?x=${8580 + i}&y=${5759}&z=14`, { token });
+  const detail = await call('GET', `/v1/secure/maps/prcid/${encodeURIComponent(egrid)}/objects-full`, {
+    token,
+  });
+  console.log(
+    `  parcel ${egrid}: ${detail.feature.PRC_NO} in ${detail.feature.LOCNAME ?? detail.canton?.name ?? '?'}`,
+  );
+  for (let i = 0; i < 6; i += 1)
+    await call('GET', `/v1/secure/maps/all-around?x=${8580 + i}&y=${5759}&z=14`, { token });
   await call('POST', '/api/user/logout', { token: sso });
 }
 
@@ -204,18 +241,26 @@ async function main() {
   fs.mkdirSync(shared.DATA_DIR);
   // The same VAPID keys for every instance, made once by the server's own generator.
   const vapid = JSON.parse(
-    run(process.execPath, ['-e', "process.stdout.write(JSON.stringify(require('web-push').generateVAPIDKeys()))"], {
-      cwd: process.cwd(),
-    }),
+    run(
+      process.execPath,
+      ['-e', "process.stdout.write(JSON.stringify(require('web-push').generateVAPIDKeys()))"],
+      {
+        cwd: process.cwd(),
+      },
+    ),
   );
   Object.assign(shared, { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey });
 
   console.log(`Building the dataset (${options.cantons}) into PostgreSQL…`);
   const started = Date.now();
-  const build = spawnSync(process.execPath, ['--max-semi-space-size=64', ...tsx('scripts/build-dataset.ts')], {
-    stdio: 'inherit',
-    env: { ...process.env, ...shared },
-  });
+  const build = spawnSync(
+    process.execPath,
+    ['--max-semi-space-size=64', ...tsx('scripts/build-dataset.ts')],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, ...shared },
+    },
+  );
   if (build.status !== 0) throw new Error('the dataset build failed');
   console.log(`Dataset built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
@@ -223,16 +268,34 @@ async function main() {
   for (let i = 1; i <= INSTANCES; i += 1) {
     const port = await freePort();
     appPorts.push(port);
-    start(`app${i}`, process.execPath, tsx('server/main.ts'), { ...shared, PORT: String(port), HOST: '127.0.0.1' });
+    start(`app${i}`, process.execPath, tsx('server/main.ts'), {
+      ...shared,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    });
   }
   await Promise.all(appPorts.map((port, i) => waitFor(`http://127.0.0.1:${port}/healthz`, `app${i + 1}`)));
   const config = nginxConfig(appPorts);
   const accessLog = path.join(ROOT, 'access.log');
-  fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace('access_log /dev/stdout upstream;', `access_log ${accessLog} upstream;`));
-  start('nginx', '/usr/sbin/nginx', ['-p', ROOT, '-c', config, '-g', `daemon off; pid ${ROOT}/nginx.pid; error_log ${ROOT}/nginx-error.log warn;`]);
+  fs.writeFileSync(
+    config,
+    fs
+      .readFileSync(config, 'utf8')
+      .replace('access_log /dev/stdout upstream;', `access_log ${accessLog} upstream;`),
+  );
+  start('nginx', '/usr/sbin/nginx', [
+    '-p',
+    ROOT,
+    '-c',
+    config,
+    '-g',
+    `daemon off; pid ${ROOT}/nginx.pid; error_log ${ROOT}/nginx-error.log warn;`,
+  ]);
   const base = `http://127.0.0.1:${NGINX_PORT}`;
   await waitFor(`${base}/healthz`, 'nginx');
-  console.log(`\nParcel Atlas through nginx: ${base}  (instances on ${appPorts.map((p) => `:${p}`).join(', ')})`);
+  console.log(
+    `\nParcel Atlas through nginx: ${base}  (instances on ${appPorts.map((p) => `:${p}`).join(', ')})`,
+  );
 
   if (!options.check) {
     console.log(`nginx access log (which instance served): ${accessLog}\nCtrl-C stops everything.`);
@@ -251,7 +314,8 @@ async function main() {
   await stopAll();
 }
 
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stopAll().then(() => process.exit(0)));
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => void stopAll().then(() => process.exit(0)));
 main().catch(async (error) => {
   console.error(`\nrun-cluster: ${error instanceof Error ? error.message : error}`);
   await stopAll();

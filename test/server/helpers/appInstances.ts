@@ -92,7 +92,12 @@ export async function startAppInstances(
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
     children.push(child);
-    instances.push({ name: `instance ${String.fromCharCode(65 + i)}`, url, pid: child.pid ?? 0, output: () => output });
+    instances.push({
+      name: `instance ${String.fromCharCode(65 + i)}`,
+      url,
+      pid: child.pid ?? 0,
+      output: () => output,
+    });
   }
   const stop = async () => {
     await Promise.all(children.map(stopChild));
