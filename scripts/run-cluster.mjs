@@ -212,15 +212,25 @@ async function check(base, databaseUrl, env) {
   const hits = search.hits.hits;
   console.log(`  search "Zug": ${search.hits.total.value} parcels`);
   if (hits.length === 0) throw new Error('the search found nothing');
-  const egrid = hits[0]._source?.PRC_ID ?? hits[0].PRC_ID ?? hits[0]._id;
+  const egrid = hits[0]._id;
   const detail = await call('GET', `/v1/secure/maps/prcid/${encodeURIComponent(egrid)}/objects-full`, {
     token,
   });
-  console.log(
-    `  parcel ${egrid}: ${detail.feature.PRC_NO} in ${detail.feature.LOCNAME ?? detail.canton?.name ?? '?'}`,
-  );
-  for (let i = 0; i < 6; i += 1)
-    await call('GET', `/v1/secure/maps/all-around?x=${8580 + i}&y=${5759}&z=14`, { token });
+  console.log(`  parcel ${egrid}: no. ${detail.feature.PRC_NO} in ${detail.feature.LOCNAME}`);
+  // The map's tiles around Zug's centre (8.5157° E, 47.1662° N) at zoom 15, as a browser asks for them.
+  const z = 15;
+  const x = Math.floor(((8.5157 + 180) / 360) * 2 ** z);
+  const lat = (47.1662 * Math.PI) / 180;
+  const y = Math.floor(((1 - Math.log(Math.tan(lat) + 1 / Math.cos(lat)) / Math.PI) / 2) * 2 ** z);
+  for (const [dx, dy] of [
+    [0, 0],
+    [1, 0],
+    [0, 1],
+    [1, 1],
+    [-1, 0],
+    [0, -1],
+  ])
+    await call('GET', `/v1/secure/maps/all-around?x=${x + dx}&y=${y + dy}&z=${z}`, { token });
   await call('POST', '/api/user/logout', { token: sso });
 }
 
