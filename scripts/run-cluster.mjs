@@ -89,9 +89,10 @@ function start(name, command, args, env = {}) {
   return child;
 }
 
-async function waitFor(url, what, timeoutMs = 180_000) {
+async function waitFor(url, what, child = null, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode})`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -275,16 +276,19 @@ async function main() {
   console.log(`Dataset built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
   const appPorts = [];
+  const apps = [];
   for (let i = 1; i <= INSTANCES; i += 1) {
     const port = await freePort();
     appPorts.push(port);
-    start(`app${i}`, process.execPath, tsx('server/main.ts'), {
+    apps[i - 1] = start(`app${i}`, process.execPath, tsx('server/main.ts'), {
       ...shared,
       PORT: String(port),
       HOST: '127.0.0.1',
     });
   }
-  await Promise.all(appPorts.map((port, i) => waitFor(`http://127.0.0.1:${port}/healthz`, `app${i + 1}`)));
+  await Promise.all(
+    appPorts.map((port, i) => waitFor(`http://127.0.0.1:${port}/healthz`, `app${i + 1}`, apps[i])),
+  );
   const config = nginxConfig(appPorts);
   const accessLog = path.join(ROOT, 'access.log');
   fs.writeFileSync(
