@@ -75,7 +75,8 @@ export async function startAppInstances(
     PAYMENT_PROVIDER: 'test',
     LOG_LEVEL: 'warn',
     LOG_FORMAT: 'json',
-    WORKERS: '1',
+    // Tiles on the event loop: the test is about instances sharing one database, not about threads.
+    WORKERS: '0',
     ...env,
   };
   const children: ChildProcess[] = [];
