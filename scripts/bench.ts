@@ -4,9 +4,11 @@
  *   npm run bench                       default cantons (ZG,LU,GE,TI) → DATA_DIR/bench-default.sqlite
  *   npm run bench -- --all              whole country → DATA_DIR/bench-all.sqlite (minutes)
  *   npm run bench -- --cantons ZG --db FILE
+ *   npm run bench -- --postgres [--cantons ZG]   SQLite and PostgreSQL side by side, ST_AsMVT vs our encoder
  * Calls the repository and tile service directly (no HTTP), on one connection, like one server worker.
  */
 import { reportBenchmark } from './benchReports';
+import { postgresBenchmark } from './benchPostgres';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -35,6 +37,7 @@ function args() {
   let cantons = ['ZG', 'LU', 'GE', 'TI'];
   let label = 'default';
   let file: string | null = null;
+  let postgres = false;
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--all') {
       cantons = CANTONS.map((c) => c.code);
@@ -43,14 +46,19 @@ function args() {
       cantons = argv[++i].toUpperCase().split(',');
       label = cantons.join('-');
     } else if (argv[i] === '--db') file = path.resolve(argv[++i]);
+    else if (argv[i] === '--postgres') postgres = true;
     else throw new Error(`Unknown argument ${argv[i]}`);
   }
   const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
-  return { cantons, file: file ?? path.join(dataDir, `bench-${label}.sqlite`) };
+  return { cantons, postgres, file: file ?? path.join(dataDir, `bench-${label}.sqlite`) };
 }
 
 async function main(): Promise<void> {
-  const { cantons, file } = args();
+  const { cantons, file, postgres } = args();
+  if (postgres) {
+    await postgresBenchmark(cantons, file);
+    return;
+  }
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = openDatabase(file);
   const writer = createSqliteDatasetWriter(db);

@@ -42,6 +42,8 @@ export interface AppContext {
    * so the socket server can push them to a user's open sockets.
    */
   events: EventEmitter;
+  /** Ends the storage's own connection (PostgreSQL) when the app closes; the SQLite file is closed by its opener. */
+  closeStorage(): void;
   tokens: TokenService;
   /** Re-checks a verified token against its session and the account as they are now. */
   resolveSession: SessionResolver;

@@ -73,7 +73,10 @@ export async function buildApp({ config, db, logger, pushAgent }: BuildAppOption
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onClose', async () => ctx.tiles.close());
+  app.addHook('onClose', async () => {
+    await ctx.tiles.close();
+    ctx.closeStorage();
+  });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });

@@ -34,12 +34,13 @@ import { createTileCache } from './services/tiles/TileCache';
 import {
   createInProcessTileRenderer,
   createPooledTileRenderer,
+  type TileDatabase,
   type TileRenderer,
 } from './services/tiles/TileRenderer';
 import { createSessionService } from './services/sessions/SessionService';
 import { createTokenService } from './services/tokens/TokenService';
 import { createSqliteStores, type Stores } from './store/Stores';
-import { assertPostgresStoresComplete, createPostgresStores } from './store/postgres/createPostgresStores';
+import { createPostgresStores } from './store/postgres/createPostgresStores';
 import type { ParcelRepository } from './store/parcels/ParcelRepository';
 
 /** The tile worker thread's entry (its own small composition of a read-only repository). */
@@ -52,31 +53,32 @@ const TILE_WORKER_FILE = path.join(__dirname, 'workers', 'tileRenderWorker.ts');
  */
 const canLoadTypeScriptWorkers = () => process.execArgv.some((arg) => arg.includes('tsx'));
 
+/** Where tile workers read the dataset: PostgreSQL when configured, else the database file (null: none). */
+function tileDatabase(config: Config, db: Database): TileDatabase | null {
+  if (config.databaseUrl !== null) return { kind: 'postgres', url: config.databaseUrl };
+  return db.memory || !fs.existsSync(db.name) ? null : { kind: 'sqlite', file: db.name };
+}
+
 /**
  * Worker threads render tiles when configured (WORKERS, default: the CPU cores) and they can open the
- * database file; otherwise the event loop renders them (WORKERS=0, in-memory databases, jest).
+ * database (each its own connection); otherwise the event loop renders them (WORKERS=0, in-memory
+ * databases, jest).
  */
 function createTileRenderer(config: Config, db: Database, parcels: ParcelRepository): TileRenderer {
-  if (config.workers === 0 || db.memory || !fs.existsSync(db.name) || !canLoadTypeScriptWorkers())
+  const database = tileDatabase(config, db);
+  if (config.workers === 0 || database === null || !canLoadTypeScriptWorkers())
     return createInProcessTileRenderer((request) => renderTile(parcels, request));
-  return createPooledTileRenderer({
-    databaseFile: db.name,
-    workerFile: TILE_WORKER_FILE,
-    threads: config.workers,
-  });
+  return createPooledTileRenderer({ database, workerFile: TILE_WORKER_FILE, threads: config.workers });
 }
 
 /**
- * Fails at start, before any data is prepared, when the configured storage cannot serve every repository
- * (DATABASE_URL while the PostgreSQL adapter is incomplete), naming what is missing.
+ * The repositories: PostgreSQL when DATABASE_URL is set (ADR 021d, 021e), else the embedded SQLite
+ * database (closed by its opener). `close` ends the PostgreSQL connection when the app closes.
  */
-export function assertStorageAvailable(config: Config): void {
-  if (config.databaseUrl !== null) assertPostgresStoresComplete();
-}
-
-/** The repositories: PostgreSQL when DATABASE_URL is set (ADR 021d), else the embedded SQLite database. */
-function createStores(config: Config, db: Database): Stores {
-  return config.databaseUrl !== null ? createPostgresStores(config.databaseUrl) : createSqliteStores(db);
+function createStores(config: Config, db: Database): Stores & { close(): void } {
+  return config.databaseUrl !== null
+    ? createPostgresStores(config.databaseUrl)
+    : { ...createSqliteStores(db), close() {} };
 }
 
 export interface ComposeOptions {
@@ -146,6 +148,7 @@ export function composeContext({ config, db, log, pushAgent }: ComposeOptions): 
   return {
     config,
     events,
+    closeStorage: stores.close,
     tokens,
     resolveSession: sessions.resolve,
     sessions,

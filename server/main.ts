@@ -4,9 +4,9 @@ import type { Logger } from 'pino';
 import { type Config, loadConfig, ConfigError } from './config';
 import { seedPlans } from './store/subscriptions/planCatalogue';
 import { ensureDataset } from './data/ensureDataset';
+import { ensurePostgresDataset } from './data/buildPostgresDataset';
 import { openDatabase } from './store/openDatabase';
 import { buildApp } from './app';
-import { assertStorageAvailable } from './compose';
 import { attachSocketServer } from './socket/attachSocketServer';
 import { createLogger } from './logging/createLogger';
 
@@ -15,7 +15,8 @@ import { createLogger } from './logging/createLogger';
  * the database is opened, with progress lines) and seeded reference rows (plans). Each step is idempotent.
  */
 async function prepareData(file: string, config: Config, logger: Logger): Promise<Database> {
-  await ensureDataset(file, config, logger);
+  if (config.databaseUrl !== null) ensurePostgresDataset(config.databaseUrl, config, logger);
+  else await ensureDataset(file, config, logger);
   const db = openDatabase(file);
   seedPlans(db);
   return db;
@@ -36,7 +37,6 @@ function readConfig(): Config {
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config);
-  assertStorageAvailable(config);
   const db = await prepareData(path.join(config.dataDir, 'parcel-atlas.sqlite'), config, logger);
   const app = await buildApp({ config, db, logger });
   attachSocketServer(app, app.ctx);

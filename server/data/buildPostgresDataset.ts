@@ -1,29 +1,50 @@
-import { connectPostgres } from '../store/postgres/PostgresConnection';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import { connectPostgres, type PostgresConnection } from '../store/postgres/PostgresConnection';
 import { postgresMigrations } from '../store/postgres/migrations';
 import { migratePostgres } from '../store/postgres/migrations/migratePostgres';
 import { createPostgresDatasetWriter } from '../store/postgres/parcels/createPostgresDatasetWriter';
-import type { DatasetInfo } from '../store/parcels/DatasetWriter';
-import { buildDataset, type BuildDatasetOptions } from './buildDataset';
+import type { DatasetInfo, DatasetWriter } from '../store/parcels/DatasetWriter';
+import { buildDataset, DATASET_GENERATOR_VERSION, type BuildDatasetOptions } from './buildDataset';
 import { isUpToDate } from './build/buildDatasetFile';
 import { fillPriceLevels } from './catalog/priceLevels';
+import { datasetNeedsBuild } from './ensureDataset';
 
 export type PostgresDatasetBuildResult = { outcome: 'built' | 'up to date'; info: DatasetInfo };
 
+/** Any fixed number: app instances starting together build the dataset once, the others wait for it. */
+const DATASET_BUILD_LOCK = 21_018;
+
 /**
- * Builds the dataset into the PostgreSQL database at `url` (migrated first) through the same pipeline as
- * the SQLite build (`buildDataset` with the PostgreSQL writer): reference data, every municipality in its
- * own transaction, price levels, search columns, the completion mark. A database that already holds this
- * dataset is left as it is unless `force`; one holding imported cadastral data is never overwritten
- * without `force`.
+ * Runs `work` with the migrated database's dataset writer, holding the build lock (a session advisory
+ * lock: the build spans many transactions, one per municipality).
+ */
+function withDatasetWriter<T>(url: string, work: (writer: DatasetWriter) => T): T {
+  const db: PostgresConnection = connectPostgres(url);
+  try {
+    migratePostgres(db, postgresMigrations);
+    db.query('SELECT pg_advisory_lock($1)', [DATASET_BUILD_LOCK]);
+    try {
+      return work(createPostgresDatasetWriter(db));
+    } finally {
+      db.query('SELECT pg_advisory_unlock($1)', [DATASET_BUILD_LOCK]);
+    }
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * `npm run dataset` with DATABASE_URL: builds the dataset into PostgreSQL through the same pipeline as the
+ * SQLite build (`buildDataset` with the PostgreSQL writer): reference data, every municipality in its own
+ * transaction, price levels, search columns, the completion mark. A database that already holds this
+ * dataset, or imported cadastral data, is left as it is unless `force`.
  */
 export function buildPostgresDataset(
   url: string,
   options: BuildDatasetOptions & { force?: boolean },
 ): PostgresDatasetBuildResult {
-  const db = connectPostgres(url);
-  try {
-    migratePostgres(db, postgresMigrations);
-    const writer = createPostgresDatasetWriter(db);
+  return withDatasetWriter(url, (writer) => {
     const existing = writer.readInfo();
     if (existing && !options.force && (!!existing.imports?.length || isUpToDate(existing, options))) {
       // A dataset built before price levels existed gets them now, without a rebuild.
@@ -31,7 +52,37 @@ export function buildPostgresDataset(
       return { outcome: 'up to date', info: existing };
     }
     return { outcome: 'built', info: buildDataset(writer, options) };
-  } finally {
-    db.close();
-  }
+  });
+}
+
+/**
+ * The server's start on PostgreSQL (ensureDataset's counterpart): builds the demo dataset of
+ * config.datasetCantons when the database has none, or one of another generator version, logging progress
+ * about every five seconds; several instances starting together build it once.
+ */
+export function ensurePostgresDataset(url: string, config: Config, logger: Logger): void {
+  withDatasetWriter(url, (writer) => {
+    const existing = writer.readInfo();
+    if (existing && !datasetNeedsBuild(existing)) {
+      fillPriceLevels(writer);
+      logger.info(`Dataset ready in PostgreSQL: ${existing.parcels} parcels in ${existing.cantons.join(', ')}`);
+      return;
+    }
+    if (existing)
+      logger.info(
+        `The demo dataset was made by generator version ${existing.generator ?? 1}; this is version ${DATASET_GENERATOR_VERSION}: rebuilding it`,
+      );
+    logger.info(`Building the demo dataset for ${config.datasetCantons.join(', ')} into PostgreSQL…`);
+    let last = 0;
+    const info = buildDataset(writer, {
+      cantons: config.datasetCantons,
+      onProgress(line, done, total) {
+        if (Date.now() - last > 5000 || done === total) {
+          last = Date.now();
+          logger.info(line);
+        }
+      },
+    });
+    logger.info(`Dataset built: ${info.parcels} parcels, ${info.buildings} buildings in ${info.buildSeconds} s`);
+  });
 }

@@ -1,28 +1,45 @@
 /**
- * A tile worker thread (TileRenderer's pool): its own composition of a read-only parcel repository and
- * tile renderer over the server's database file. The first task opens the connection; later tasks reuse
- * it, and the repository reloads its search columns itself when the dataset build changes.
+ * A tile worker thread (TileRenderer's pool): its own composition of a parcel repository and tile
+ * renderer over the server's database — the SQLite file read-only, or its own PostgreSQL connection. The
+ * first task opens the connection; later tasks reuse it, and the repository reloads its search columns
+ * itself when the dataset build changes.
  */
 import Database from 'better-sqlite3';
 import { createSqliteParcelRepository } from '../store/parcels/createSqliteParcelRepository';
 import { renderTile } from '../services/tiles/TileService';
 import { encodeTile } from '../services/tiles/TileCache';
-import type { TileWorkerTask } from '../services/tiles/TileRenderer';
+import type { TileDatabase, TileWorkerTask } from '../services/tiles/TileRenderer';
 import type { ParcelRepository } from '../store/parcels/ParcelRepository';
 
-let opened: { file: string; parcels: ParcelRepository } | null = null;
+let opened: { key: string; parcels: ParcelRepository } | null = null;
 
-function parcelsOf(file: string): ParcelRepository {
-  if (opened?.file !== file) {
-    const db = new Database(file, { readonly: true, fileMustExist: true });
-    db.pragma('busy_timeout = 5000');
-    opened = { file, parcels: createSqliteParcelRepository(db) };
-  }
+function openPostgres(url: string): ParcelRepository {
+  // Loaded only on PostgreSQL: a static import of the libpq binding stops the worker's ESM entry from
+  // loading under tsx (ERR_UNKNOWN_FILE_EXTENSION), which SQLite workers must not pay for.
+  /* eslint-disable @typescript-eslint/no-require-imports -- see above */
+  const { connectPostgres } =
+    require('../store/postgres/PostgresConnection') as typeof import('../store/postgres/PostgresConnection');
+  const { createPostgresParcelRepository } =
+    require('../store/postgres/parcels/createPostgresParcelRepository') as typeof import('../store/postgres/parcels/createPostgresParcelRepository');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  return createPostgresParcelRepository(connectPostgres(url));
+}
+
+function open(database: TileDatabase): ParcelRepository {
+  if (database.kind === 'postgres') return openPostgres(database.url);
+  const db = new Database(database.file, { readonly: true, fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  return createSqliteParcelRepository(db);
+}
+
+function parcelsOf(database: TileDatabase): ParcelRepository {
+  const key = JSON.stringify(database);
+  if (opened?.key !== key) opened = { key, parcels: open(database) };
   return opened.parcels;
 }
 
 export default async function renderTileTask(task: TileWorkerTask) {
-  const tile = renderTile(parcelsOf(task.databaseFile), task);
+  const tile = renderTile(parcelsOf(task.database), task);
   if (!tile) return null;
   const { gzip, etag } = await encodeTile(tile);
   // Structured clone copies the bytes back (tens of KB; moving them is not worth a pooled Buffer's risk).

@@ -31,21 +31,28 @@ export function createInProcessTileRenderer(
   };
 }
 
-/** What a tile worker is given: the database file it opens read-only, and the tile. */
+/**
+ * Where a tile worker reads the dataset: the SQLite file it opens read-only, or the PostgreSQL database it
+ * opens its own connection to (ADR 021d: one connection per thread).
+ */
+export type TileDatabase = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+/** What a tile worker is given: the database it reads, and the tile. */
 export interface TileWorkerTask extends TileRequest {
-  databaseFile: string;
+  database: TileDatabase;
 }
 
 /**
  * Renders in `threads` worker threads (`workerFile`, server/workers/tileRenderWorker.ts), each with its own
- * read-only SQLite connection, so the event loop only routes requests and the other cores do the work.
+ * connection (read-only SQLite, or PostgreSQL), so the event loop only routes requests and the other cores
+ * do the work.
  */
 export function createPooledTileRenderer({
-  databaseFile,
+  database,
   workerFile,
   threads,
 }: {
-  databaseFile: string;
+  database: TileDatabase;
   workerFile: string;
   threads: number;
 }): TileRenderer {
@@ -58,7 +65,7 @@ export function createPooledTileRenderer({
   });
   return {
     async render(request) {
-      const task: TileWorkerTask = { ...request, databaseFile };
+      const task: TileWorkerTask = { ...request, database };
       const result = (await pool.run(task)) as { gzip: Uint8Array; etag: string } | null;
       return result
         ? {

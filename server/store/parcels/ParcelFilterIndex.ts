@@ -1,6 +1,5 @@
-import type { Database } from 'better-sqlite3';
 import type { ParcelQuery, Range } from './ParcelQuery';
-import { readFilterColumns, scanFilterColumns, type FilterColumns } from './FilterColumns';
+import type { FilterColumns } from './FilterColumns';
 import {
   countRange,
   emptyBitmap,
@@ -84,14 +83,6 @@ const inRange = (value: number, range: Range | undefined) =>
 
 function codes(values: string[]): Map<string, number> {
   return new Map(values.map((v, i) => [v, i + 1]));
-}
-
-/** Loads the saved columns (fast) or scans the parcels table (datasets built before they were saved). */
-export function loadParcelFilterIndex(db: Database): ParcelFilterIndex {
-  return createParcelFilterIndex(
-    readFilterColumns(db) ?? scanFilterColumns(db),
-    db.prepare('SELECT bfs, name FROM municipalities').all() as MunicipalityName[],
-  );
 }
 
 /** A municipality's BFS number and name (a locname filter names municipalities). */

@@ -1,62 +1,28 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
-import type { AlphaItem, Canton, LangMap, ThermalItem } from '../../../src/contract/Parcel';
-import type { DataQualitySummary } from '../../../src/contract/CadastreImport';
-import {
-  BUILDING_TILE_KEYS,
-  PARCEL_TILE_KEYS,
-  type MunicipalityCount,
-  type ParcelRepository,
-} from './ParcelRepository';
+import type { Canton } from '../../../src/contract/Parcel';
+import { BUILDING_TILE_KEYS, PARCEL_TILE_KEYS, type ParcelRepository } from './ParcelRepository';
 import type { BuildingRow, ParcelRow } from './ParcelRow';
-import type { LonLatBounds } from './ParcelRepository';
 import { IN_JSON_LIST, parcelWhere, textTerms } from './parcelWhere';
 import { rowToBuilding, rowToParcel } from './rowToParcel';
-import { loadParcelFilterIndex, type CandidateSource, type ParcelFilterIndex } from './ParcelFilterIndex';
+import type { CandidateSource } from './ParcelFilterIndex';
 import { TOTAL_HITS_CAP } from '../../../src/contract/SearchParameters';
 import { keepFeatures, packedRowSql, readTileFeatureBatch } from './tileFeatureBatch';
 import type { ParcelQuery } from './ParcelQuery';
-interface MunicipalityPoint {
-  name: string;
-  lon: number;
-  lat: number;
-  /** Extent of the municipality's parcel centroids (the map's "Zoom to results"). */
-  bounds?: LonLatBounds;
-  /** Position in name order: ties of the buckets sort by it without comparing strings per search. */
-  nameRank: number;
-}
+import { readFilterColumns, scanFilterColumns } from './FilterColumns';
+import { createParcelSearch, type MunicipalityExtentRow } from './createParcelSearch';
+import {
+  containsPattern as like,
+  fold,
+  toAlpha,
+  toCanton,
+  toStreet,
+  toThermal,
+  type CantonRow,
+} from './lookupRows';
 
 const PARCEL_COLUMNS = `p.*, m.name AS locname, c.name AS canton_name, c.names AS canton_names`;
 const PARCEL_JOINS = `JOIN municipalities m ON m.bfs = p.mun_bfs JOIN cantons c ON c.code = p.canton`;
-
-interface CantonRow {
-  bfs: number;
-  code: string;
-  name: string;
-  url_oreb: string;
-}
-
-const toCanton = (row: CantonRow): Canton => ({
-  _id: String(row.bfs),
-  code: row.code,
-  urlOREB: row.url_oreb,
-  name: row.name,
-});
-const like = (q: string) => `%${fold(q).replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-
-/** Lower case without accents, so "hunenberg" finds "Hünenberg" in the lookups as in the FTS index. */
-function fold(text: unknown): string {
-  return String(text ?? '')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-}
-
-/**
- * Municipality names in order (ranked once per dataset): String.localeCompare builds a collator per call,
- * which made sorting the ~2,000 buckets of a country-wide search take ~10 ms.
- */
-const byName = new Intl.Collator('en').compare;
 
 /** How many prepared statements the repository keeps (least recently used go first). */
 export const MAX_PREPARED_STATEMENTS = 256;
@@ -84,35 +50,6 @@ export function createSqliteParcelRepository(
     }
     return statement;
   };
-  // In-memory search columns and municipality names, reloaded when a (re)built dataset is marked complete.
-  let cache: {
-    key: string;
-    index: ParcelFilterIndex;
-    municipalities: Map<number, MunicipalityPoint>;
-    quality?: DataQualitySummary;
-  } | null = null;
-  const current = () => {
-    const key =
-      (prepared("SELECT value FROM meta WHERE key = 'dataset'").pluck().get() as string | undefined) ?? '';
-    if (!cache || cache.key !== key) {
-      const rows = db
-        .prepare('SELECT bfs, name, lon, lat FROM municipalities')
-        .all() as (MunicipalityPoint & { bfs: number })[];
-      rows.sort((a, b) => byName(a.name, b.name)).forEach((m, i) => (m.nameRank = i));
-      const municipalities = new Map(rows.map((m): [number, MunicipalityPoint] => [m.bfs, m]));
-      for (const extent of db
-        .prepare(
-          'SELECT mun_bfs AS bfs, min(lon) AS w, min(lat) AS s, max(lon) AS e, max(lat) AS n FROM parcels GROUP BY mun_bfs',
-        )
-        .all() as { bfs: number; w: number; s: number; e: number; n: number }[]) {
-        const municipality = municipalities.get(extent.bfs);
-        if (municipality) municipality.bounds = [extent.w, extent.s, extent.e, extent.n];
-      }
-      cache = { key, index: loadParcelFilterIndex(db), municipalities };
-    }
-    return cache;
-  };
-
   const isPostcode = (code: string) =>
     prepared('SELECT 1 FROM parcels WHERE zip = ? LIMIT 1').pluck().get(code) !== undefined;
 
@@ -141,36 +78,39 @@ export function createSqliteParcelRepository(
     return (after, to, limit) => rows.all(...sql.params, after, to, limit) as number[];
   };
 
-  /**
-   * All ids from the text, parcel-number and EGRID part of a query, in id order (null: the query has none);
-   * the other filters are checked in memory (ParcelFilterIndex). SQLite reads LIMIT -1 as no limit.
-   */
-  const candidateIds = (query: ParcelQuery): number[] | null =>
-    candidateSource(query)?.(0, Number.MAX_SAFE_INTEGER, -1) ?? null;
-  // A search's map asks for dozens of tiles with the same text: its candidates are looked up once and kept
-  // as a row bitmap (one byte per parcel), the few most recent searches only.
-  const candidateRowCache = new LRUCache<string, Uint8Array>({
-    maxSize: 64 * 1024 * 1024,
-    sizeCalculation: (rows) => Math.max(1, rows.byteLength),
-  });
-  const candidateRowsOf = (query: ParcelQuery): Uint8Array | null => {
-    if (!query.text && !query.prcNo && !query.prcId) return null;
-    const { key, index } = current();
-    const cacheKey = JSON.stringify([key, query.text ?? '', query.prcNo ?? '', query.prcId ?? '']);
-    let rows = candidateRowCache.get(cacheKey);
-    if (!rows) {
-      rows = index.candidateRows(candidateIds(query) ?? []);
-      candidateRowCache.set(cacheKey, rows);
-    }
-    return rows;
-  };
+  const search = createParcelSearch(
+    {
+      datasetKey: () =>
+        (prepared("SELECT value FROM meta WHERE key = 'dataset'").pluck().get() as string | undefined) ?? '',
+      municipalities: () =>
+        db
+          .prepare(
+            `SELECT m.bfs, m.name, m.lon, m.lat, e.w, e.s, e.e, e.n FROM municipalities m LEFT JOIN (
+               SELECT mun_bfs AS bfs, min(lon) AS w, min(lat) AS s, max(lon) AS e, max(lat) AS n
+               FROM parcels GROUP BY mun_bfs) e ON e.bfs = m.bfs`,
+          )
+          .all() as MunicipalityExtentRow[],
+      filterColumns: () => readFilterColumns(db) ?? scanFilterColumns(db),
+      candidateSource,
+      parcelRows: (ids) =>
+        db
+          .prepare(`SELECT ${PARCEL_COLUMNS} FROM parcels p ${PARCEL_JOINS} WHERE p.id IN (${ids.join(',')})`)
+          .all() as ParcelRow[],
+      originCounts: () =>
+        prepared('SELECT origin, COUNT(*) AS n FROM parcels GROUP BY origin').all() as {
+          origin: string;
+          n: number;
+        }[],
+    },
+    totalCap,
+  );
 
   const repository: ParcelRepository = {
     hasDataset() {
-      return current().key !== '';
+      return search.datasetKey() !== '';
     },
     datasetVersion() {
-      return current().key;
+      return search.datasetKey();
     },
     cantons() {
       return (
@@ -199,11 +139,7 @@ export function createSqliteParcelRepository(
         canton: string;
         lang: string;
       }[];
-      return rows.map((r): ThermalItem => ({
-        code: r.code,
-        canton: r.canton,
-        lang: JSON.parse(r.lang) as LangMap,
-      }));
+      return rows.map(toThermal);
     },
     locationNames(q, canton, limit) {
       return prepared(
@@ -221,7 +157,7 @@ export function createSqliteParcelRepository(
         varname: string;
         lang: string;
       }[];
-      return rows.map((r): AlphaItem => ({ ...r, lang: JSON.parse(r.lang) as LangMap }));
+      return rows.map(toAlpha);
     },
     streets(q, canton, locnames, limit) {
       const inNames = locnames.length > 0 ? JSON.stringify(locnames) : null;
@@ -235,49 +171,14 @@ export function createSqliteParcelRepository(
         canton: string;
         locname: string;
       }[];
-      return rows.map((r) => ({ _id: String(r.id), code: r.name, canton: r.canton, locname: r.locname }));
+      return rows.map(toStreet);
     },
     cantonsWithData() {
       return prepared('SELECT DISTINCT canton FROM municipalities WHERE parcel_count > 0 ORDER BY canton')
         .pluck()
         .all() as string[];
     },
-    search(query, { page, size }, ranking) {
-      const filters = current();
-      const preferred = new Set<number>();
-      for (const name of ranking?.preferMunicipalities ?? [])
-        for (const [bfs, m] of filters.municipalities) if (m.name === name) preferred.add(bfs);
-      const { total, exact, pageIds, countsByMunicipality } = filters.index.evaluate(
-        query,
-        candidateSource(query),
-        { offset: (page - 1) * size, size, cap: totalCap },
-        preferred,
-      );
-      const rows =
-        pageIds.length === 0
-          ? []
-          : (db
-              .prepare(
-                `SELECT ${PARCEL_COLUMNS} FROM parcels p ${PARCEL_JOINS} WHERE p.id IN (${pageIds.join(',')})`,
-              )
-              .all() as ParcelRow[]);
-      // The page in the index's order (ranked groups, each in id order), not SQLite's.
-      const rank = new Map(pageIds.map((id, i) => [id, i]));
-      rows.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
-      const buckets = [...countsByMunicipality].flatMap(([bfs, count]) => {
-        const m = filters.municipalities.get(bfs);
-        return m ? [{ m, count }] : [];
-      });
-      buckets.sort((a, b) => b.count - a.count || a.m.nameRank - b.m.nameRank);
-      const byMunicipality: MunicipalityCount[] = buckets.map(({ m, count }) => ({
-        name: m.name,
-        count,
-        lon: m.lon,
-        lat: m.lat,
-        bounds: m.bounds,
-      }));
-      return { total, exact, hits: rows.map(rowToParcel), byMunicipality };
-    },
+    search: (query, paging, ranking) => search.search(query, paging, ranking),
     parcel(prcId) {
       const row = prepared(`SELECT ${PARCEL_COLUMNS} FROM parcels p ${PARCEL_JOINS} WHERE p.prc_id = ?`).get(
         prcId,
@@ -299,11 +200,7 @@ export function createSqliteParcelRepository(
         .pluck()
         .get(box.maxX, box.minX, box.maxY, box.minY, limit) as Uint8Array | null;
       const batch = readTileFeatureBatch(PARCEL_TILE_KEYS, packed);
-      if (!query) return batch;
-      // The tile's parcels from the R*Tree, then the filters in memory per parcel: a filtered tile costs
-      // what the tile costs, whatever the filter matches across the country.
-      const { index } = current();
-      return keepFeatures(batch, index.matcher(query, candidateRowsOf(query)));
+      return query ? keepFeatures(batch, search.matcher(query)) : batch;
     },
     tileBuildings(box, limit) {
       const packed = prepared(
@@ -321,19 +218,7 @@ export function createSqliteParcelRepository(
         .get(box.maxX, box.minX, box.maxY, box.minY, limit) as Uint8Array | null;
       return readTileFeatureBatch(BUILDING_TILE_KEYS, packed);
     },
-    dataQuality() {
-      const state = current();
-      if (!state.quality) {
-        // A scan of the origin column (~0.3 s for the whole country), once per build.
-        const rows = prepared('SELECT origin, COUNT(*) AS n FROM parcels GROUP BY origin').all() as {
-          origin: string;
-          n: number;
-        }[];
-        const count = (origin: string) => rows.find((row) => row.origin === origin)?.n ?? 0;
-        state.quality = { syntheticParcels: count('synthetic'), officialParcels: count('official') };
-      }
-      return state.quality;
-    },
+    dataQuality: () => search.dataQuality(),
   };
   return repository;
 }

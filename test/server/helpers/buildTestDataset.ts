@@ -17,7 +17,7 @@ export interface TestDatasetOptions {
 }
 
 /** Default: three municipalities of Zug (Baar, Cham, Hünenberg), up to 600 parcels each — ~1 s to build. */
-const DEFAULTS: Required<TestDatasetOptions> = {
+export const TEST_DATASET_OPTIONS: Required<TestDatasetOptions> = {
   seed: 7,
   cantons: ['ZG'],
   maxMunicipalities: 3,
@@ -68,7 +68,7 @@ function cacheFile(options: Required<TestDatasetOptions>): string {
  * dataset is built once per option set and cached under os.tmpdir(), so other test files only copy it.
  */
 export function buildTestDataset(db: Database, options: TestDatasetOptions = {}): DatasetInfo {
-  const resolved = { ...DEFAULTS, ...options };
+  const resolved = { ...TEST_DATASET_OPTIONS, ...options };
   const file = cacheFile(resolved);
   if (!fs.existsSync(file)) {
     // Build beside the cache and rename: parallel jest workers never see a half-built file.

@@ -7,15 +7,29 @@
  * addresses and file names whole: the same words then find the same parcels on both adapters.
  */
 
-const TOKEN = /[\p{L}\p{N}\p{Co}]+/gu;
-const DIACRITIC = /\p{M}/gu;
+/** Combining marks NFD splits off accented letters (the Latin, Greek and Cyrillic ones). */
+const DIACRITIC = /[\u0300-\u036f]/g;
+
+/** A letter (it has a case, after lower-casing: an upper-case form) or a digit. */
+const isTokenChar = (c: string) =>
+  (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c > '\u007f' && c.toUpperCase() !== c);
 
 /** Positions per column: a phrase never runs from one column into the next (tsvector positions ≤ 16383). */
 const COLUMN_STRIDE = 1000;
 
 /** The tokens of a text as FTS5's unicode61 tokenizer makes them with remove_diacritics 2. */
 export function foldedTokens(text: string): string[] {
-  return text.normalize('NFD').replace(DIACRITIC, '').toLowerCase().match(TOKEN) ?? [];
+  const tokens: string[] = [];
+  let token = '';
+  for (const c of text.normalize('NFD').replace(DIACRITIC, '').toLowerCase()) {
+    if (isTokenChar(c)) token += c;
+    else if (token) {
+      tokens.push(token);
+      token = '';
+    }
+  }
+  if (token) tokens.push(token);
+  return tokens;
 }
 
 const lexeme = (token: string) => `'${token.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;

@@ -1,0 +1,200 @@
+import type { Stores } from '../../../server/store/Stores';
+import type { ParcelQuery } from '../../../server/store/parcels/ParcelQuery';
+import type { TileFeatureBatch } from '../../../server/store/parcels/tileFeatureBatch';
+import { LAYER_TILE_MIN_ZOOM, type LayerTileName } from '../../../src/contract/MapLayers';
+import { lonLatToMercator, tileAt, tileBox, type MercatorBox } from '../../../server/geo/projection';
+
+/** The dataset's read side of one adapter, over the shared test dataset (three municipalities of Zug). */
+export type DatasetStores = Pick<Stores, 'parcels' | 'layers' | 'priceLevels'>;
+
+/** A tile batch as comparable rows: id, attribute values and the encoded geometry's bytes. */
+function tileRows(batch: TileFeatureBatch): { id: number; values: string[]; geometry: string }[] {
+  const fields = batch.keys.length + 1;
+  const text = (start: number, end: number) => Buffer.from(batch.data.subarray(start, end));
+  const rows = [];
+  for (let f = 0; f < batch.count; f++) {
+    const span = (k: number) => [batch.spans[(f * fields + k) * 2], batch.spans[(f * fields + k) * 2 + 1]];
+    const values = batch.keys.map((_, k) => text(span(k)[0], span(k)[1]).toString('utf8'));
+    rows.push({
+      id: batch.ids[f],
+      values,
+      geometry: text(span(batch.keys.length)[0], span(batch.keys.length)[1]).toString('hex'),
+    });
+  }
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+const PAGE = { page: 1, size: 20 };
+
+/**
+ * The parcel, layer and price-level repositories as every adapter must answer them. `reference` (the
+ * SQLite adapter over the same generated dataset) gives the expected answers where the rule is "the same
+ * as SQLite"; for the SQLite run itself it is the adapter, and the suite checks the rules on their own.
+ */
+export function describeParcelDatasetContract(
+  make: () => DatasetStores,
+  reference: () => DatasetStores,
+): void {
+  let stores: DatasetStores;
+  let expected: DatasetStores;
+  /** A parcel with a street address and a house number, a Zug postcode and its municipality. */
+  let sample: {
+    prcId: string;
+    prcNo: string;
+    street: string;
+    houseNo: string;
+    zip: string;
+    locname: string;
+    lon: number;
+    lat: number;
+  };
+  beforeAll(() => {
+    stores = make();
+    expected = reference();
+    const hit = expected.parcels
+      .search({ text: 'strasse' }, { page: 1, size: 200 })
+      .hits.find((p) => p.STREET_ADDRESS && /\d$/.test(p.STREET_ADDRESS));
+    if (!hit) throw new Error('the test dataset has no parcel with a house number');
+    const address = hit.STREET_ADDRESS as string;
+    sample = {
+      prcId: hit.PRC_ID,
+      prcNo: hit.PRC_NO,
+      street: address.replace(/ \S+$/, ''),
+      houseNo: address.replace(/^.* /, ''),
+      zip: hit.PRC_ZIP,
+      locname: hit.LOCNAME,
+      lon: hit.centroid.coordinates[0],
+      lat: hit.centroid.coordinates[1],
+    };
+  });
+
+  it('has a complete dataset with a version', () => {
+    expect(stores.parcels.hasDataset()).toBe(true);
+    expect(stores.parcels.datasetVersion()).not.toBe('');
+    expect(stores.parcels.cantonsWithData()).toEqual(['ZG']);
+  });
+
+  const searches: [string, () => ParcelQuery, { page: number; size: number }?][] = [
+    ['a word (prefix, accents folded)', () => ({ text: 'hunenb' })],
+    ['a street word and a municipality', () => ({ text: `${sample.street.slice(0, 5)} ${sample.locname}` })],
+    ['a one-letter prefix', () => ({ text: 'b' })],
+    ['a one-letter prefix, second page', () => ({ text: 'B' }), { page: 2, size: 25 }],
+    ['a postcode', () => ({ text: sample.zip })],
+    ['a street and a house number', () => ({ text: `${sample.street} ${sample.houseNo}` })],
+    ['an EGRID', () => ({ text: sample.prcId.toLowerCase() })],
+    ['a parcel number filter', () => ({ prcNo: sample.prcNo })],
+    ['filters only', () => ({ canton: 'ZG', objects: 'With', surface: { from: 300, to: 5000 } })],
+    ['filters only, no roads, second page', () => ({ excludeRoads: true }), { page: 2, size: 50 }],
+    ['text and filters', () => ({ text: 'b', objects: 'Without', locnames: [sample.locname] })],
+    ['a word without letters (nothing)', () => ({ text: '.' })],
+    ['a phrase inside one word', () => ({ text: `${sample.street.slice(0, 3)}.x` })],
+  ];
+
+  for (const [name, query, paging] of searches) {
+    it(`searches ${name} with the same total, hits, order and municipalities`, () => {
+      const actual = stores.parcels.search(query(), paging ?? PAGE);
+      const wanted = expected.parcels.search(query(), paging ?? PAGE);
+      expect(actual.total).toBe(wanted.total);
+      expect(actual.exact).toBe(wanted.exact);
+      expect(actual.hits.map((p) => p.PRC_ID)).toEqual(wanted.hits.map((p) => p.PRC_ID));
+      expect(actual.byMunicipality).toEqual(wanted.byMunicipality);
+      expect(actual.hits).toEqual(wanted.hits);
+    });
+  }
+
+  it('finds by word prefix, postcode and house number as the search rules say', () => {
+    const word = stores.parcels.search(
+      { text: sample.street.slice(0, 6).toLowerCase() },
+      { page: 1, size: 100 },
+    );
+    expect(word.total).toBeGreaterThan(0);
+    const postcode = stores.parcels.search({ text: sample.zip }, { page: 1, size: 100 });
+    expect(postcode.hits.every((p) => p.PRC_ZIP === sample.zip)).toBe(true);
+    const address = stores.parcels.search({ text: `${sample.street} ${sample.houseNo}` }, PAGE);
+    expect(address.hits.map((p) => p.PRC_ID)).toContain(sample.prcId);
+    expect(stores.parcels.search({ text: 'b' }, PAGE).total).toBeGreaterThan(
+      stores.parcels.search({ text: 'ba' }, PAGE).total,
+    );
+  });
+
+  it('ranks a preferred municipality first', () => {
+    const ranking = { preferMunicipalities: [sample.locname] };
+    const actual = stores.parcels.search({ text: 'b' }, PAGE, ranking);
+    expect(actual.hits[0].LOCNAME).toBe(sample.locname);
+    expect(actual.hits.map((p) => p.PRC_ID)).toEqual(
+      expected.parcels.search({ text: 'b' }, PAGE, ranking).hits.map((p) => p.PRC_ID),
+    );
+  });
+
+  it('gives the same parcel detail with buildings and canton', () => {
+    const detail = stores.parcels.parcel(sample.prcId);
+    expect(detail?.parcel.PRC_ID).toBe(sample.prcId);
+    expect(detail).toEqual(expected.parcels.parcel(sample.prcId));
+    expect(stores.parcels.parcel('CH000000000000')).toBeNull();
+  });
+
+  it('answers the lookups alike', () => {
+    expect(stores.parcels.cantons()).toEqual(expected.parcels.cantons());
+    expect(stores.parcels.cantons()).toHaveLength(26);
+    expect(stores.parcels.cantonByCode('ZG')).toEqual(expected.parcels.cantonByCode('ZG'));
+    expect(stores.parcels.findCantons('zur', 5)).toEqual(expected.parcels.findCantons('zur', 5));
+    expect(stores.parcels.findCantons('genf', 5).map((c) => c.code)).toEqual(['GE']);
+    expect(stores.parcels.thermals('', 'ZG', 8)).toEqual(expected.parcels.thermals('', 'ZG', 8));
+    expect(stores.parcels.locationNames('hunen', undefined, 5)).toEqual([
+      { code: 'Hünenberg', canton: 'ZG' },
+    ]);
+    expect(stores.parcels.locationNames('', 'ZG', 10)).toEqual(expected.parcels.locationNames('', 'ZG', 10));
+    expect(stores.parcels.alphas('w', 'ALPHA_PRI', 'ZG', 10)).toEqual(
+      expected.parcels.alphas('w', 'ALPHA_PRI', 'ZG', 10),
+    );
+    const streets = stores.parcels.streets(sample.street.slice(0, 4), 'ZG', [sample.locname], 10);
+    expect(streets.length).toBeGreaterThan(0);
+    expect(streets).toEqual(expected.parcels.streets(sample.street.slice(0, 4), 'ZG', [sample.locname], 10));
+    expect(stores.parcels.streets('', 'ZG', [], 30)).toEqual(expected.parcels.streets('', 'ZG', [], 30));
+    expect(stores.parcels.dataQuality()).toEqual(expected.parcels.dataQuality());
+  });
+
+  /** Tiles around the sample parcel: a city block (z16), a neighbourhood (z14) and the region (z12). */
+  const tiles = (): MercatorBox[] =>
+    [16, 14, 12].map((z) => {
+      const { x, y } = tileAt(sample.lon, sample.lat, z);
+      return tileBox(z, x, y);
+    });
+
+  it('gives the same parcel and building features for a tile, filtered or not', () => {
+    for (const box of tiles()) {
+      const parcels = tileRows(stores.parcels.tileParcels(box, null, 20_000));
+      expect(parcels.length).toBeGreaterThan(0);
+      expect(parcels).toEqual(tileRows(expected.parcels.tileParcels(box, null, 20_000)));
+      const query: ParcelQuery = { text: 'b', objects: 'With' };
+      expect(tileRows(stores.parcels.tileParcels(box, query, 20_000))).toEqual(
+        tileRows(expected.parcels.tileParcels(box, query, 20_000)),
+      );
+      expect(tileRows(stores.parcels.tileBuildings(box, 20_000))).toEqual(
+        tileRows(expected.parcels.tileBuildings(box, 20_000)),
+      );
+    }
+    const [block] = tiles();
+    expect(stores.parcels.tileParcels(block, null, 3).count).toBe(3);
+  });
+
+  it('gives the same map-layer features for a tile', () => {
+    const [x, y] = lonLatToMercator(sample.lon, sample.lat);
+    const box = { minX: x - 3000, minY: y - 3000, maxX: x + 3000, maxY: y + 3000 };
+    let seen = 0;
+    for (const layer of Object.keys(LAYER_TILE_MIN_ZOOM) as LayerTileName[]) {
+      const byId = (rows: { id: number }[]) => [...rows].sort((a, b) => a.id - b.id);
+      const actual = byId(stores.layers.features(layer, box, 50_000));
+      expect(actual).toEqual(byId(expected.layers.features(layer, box, 50_000)));
+      seen += actual.length;
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+
+  it('gives each municipality its price level', () => {
+    const bfs = expected.parcels.search({ locnames: [sample.locname] }, PAGE).hits[0].PRC_MUN;
+    expect(stores.priceLevels.chfPerM2(bfs)).toBeGreaterThan(0);
+    expect(stores.priceLevels.chfPerM2(bfs)).toBe(expected.priceLevels.chfPerM2(bfs));
+    expect(stores.priceLevels.chfPerM2(99_999)).toBeNull();
+  });
+}
