@@ -1,19 +1,22 @@
 /**
  * Imports real cadastral parcels (GeoPackage or GeoJSON, LV95 or WGS84) over the dataset.
  *   npm run import -- <file> [--mapping mapping.json] [--db FILE]
- * Without --db it writes DATA_DIR/parcel-atlas.sqlite (the server's database). See README § Importing real
- * cadastral data.
+ * Without --db it writes DATA_DIR/parcel-atlas.sqlite (the server's database); with DATABASE_URL set it
+ * writes that PostgreSQL database (every instance on it sees the import at once). See README § Importing
+ * real cadastral data.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../server/store/openDatabase';
 import { importCadastreFile } from '../server/data/cadastre/importCadastreFile';
+import { openCadastreWriter } from '../server/data/cadastre/openCadastreWriter';
 import { CadastreImportError } from '../server/data/cadastre/CadastreSource';
 
 interface Args {
   file: string;
   mapping?: string;
   db: string;
+  databaseUrl: string | null;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -32,16 +35,19 @@ function parseArgs(argv: string[]): Args {
   if (!file)
     throw new Error('Usage: npm run import -- <file.gpkg|file.geojson> [--mapping mapping.json] [--db FILE]');
   if (!fs.existsSync(file)) throw new Error(`${file} does not exist`);
-  if (!fs.existsSync(db)) throw new Error(`${db} does not exist: build the dataset first (npm run dataset)`);
-  return { file, mapping, db };
+  const databaseUrl = process.env.DATABASE_URL?.trim() || null;
+  if (!databaseUrl && !fs.existsSync(db))
+    throw new Error(`${db} does not exist: build the dataset first (npm run dataset)`);
+  return { file, mapping, db, databaseUrl };
 }
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const db = openDatabase(args.db);
+  const db = args.databaseUrl ? null : openDatabase(args.db);
+  const { writer, close } = openCadastreWriter(db ? { db } : { databaseUrl: args.databaseUrl as string });
   try {
     const result = await importCadastreFile({
-      db,
+      writer,
       file: args.file,
       sourceName: path.basename(args.file),
       mappingJson: args.mapping ? fs.readFileSync(args.mapping, 'utf8') : undefined,
@@ -51,14 +57,15 @@ async function main(): Promise<void> {
         );
       },
     });
-    db.pragma('wal_checkpoint(TRUNCATE)');
+    db?.pragma('wal_checkpoint(TRUNCATE)');
     process.stdout.write(
       `\nImported ${result.parcels.toLocaleString('en-US')} parcels (${result.crs}) into ` +
         `${result.municipalities.map((m) => `${m.name} ${m.canton} (${m.parcels})`).join(', ')} in ${result.seconds} s\n`,
     );
     for (const warning of result.warnings) process.stdout.write(`warning: ${warning}\n`);
   } finally {
-    db.close();
+    close();
+    db?.close();
   }
 }
 

@@ -1,15 +1,17 @@
 /**
  * User administration for operators (`npm run users -- <command>`), e.g. to create the first admin on a
- * fresh install. Works on the database in DATA_DIR and mails through SMTP_URL (or DATA_DIR/outbox).
+ * fresh install. Works on the database in DATA_DIR (or DATABASE_URL's PostgreSQL) and mails through
+ * SMTP_URL (or DATA_DIR/outbox).
  */
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { loadConfig, ConfigError } from '../server/config';
+import { loadConfig, ConfigError, type Config } from '../server/config';
 import { openDatabase } from '../server/store/openDatabase';
 import { createTokenService } from '../server/services/tokens/TokenService';
 import { createSqliteStores } from '../server/store/Stores';
+import { openPostgresRepositories } from '../server/store/postgres/createPostgresStores';
 import { createMailer } from '../server/services/mail/mailer';
 import { createAccountService } from '../server/services/accounts/createAccountService';
 import { createSessionService } from '../server/services/sessions/SessionService';
@@ -42,6 +44,16 @@ const list = (value: string | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/**
+ * The account repositories of the configured storage: the PostgreSQL database of DATABASE_URL (what every
+ * instance of a deployment shares), else the SQLite database in DATA_DIR.
+ */
+function openAccountStores(config: Config) {
+  if (config.databaseUrl !== null) return openPostgresRepositories(config.databaseUrl);
+  const db = openDatabase(path.join(config.dataDir, 'parcel-atlas.sqlite'));
+  return { ...createSqliteStores(db), close: () => db.close() };
+}
+
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);
@@ -70,9 +82,8 @@ async function main(): Promise<void> {
   }
   const config = loadConfig();
   const log = pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel }, process.stderr);
-  const db = openDatabase(path.join(config.dataDir, 'parcel-atlas.sqlite'));
-  const { users, accountKeys, emailChanges, rateLimits, sessions, coupons, unitOfWork } =
-    createSqliteStores(db);
+  const { users, accountKeys, emailChanges, rateLimits, sessions, coupons, unitOfWork, close } =
+    openAccountStores(config);
   const accounts = createAccountService({
     config,
     tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
@@ -199,7 +210,7 @@ async function main(): Promise<void> {
         fail(`Unknown command "${command}".\n\n${USAGE}`);
     }
   } finally {
-    db.close();
+    close();
   }
 }
 

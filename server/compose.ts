@@ -19,6 +19,7 @@ import { loadSwissGeography } from './data/geography/loadSwissGeography';
 import { createCadastreImportService } from './services/cadastre/CadastreImportService';
 import { CadastreImportError } from './data/cadastre/CadastreSource';
 import { importCadastreFile } from './data/cadastre/importCadastreFile';
+import { openCadastreWriter } from './data/cadastre/openCadastreWriter';
 import { createPaymentProvider, TEST_PROVIDER_WARNING } from './services/billing/PaymentProvider';
 import { createServerTranslator } from './services/i18n/ServerTranslator';
 import { createPlaceSearch } from './services/search/PlaceSearch';
@@ -189,7 +190,16 @@ export function composeContext({ config, db, log, pushAgent }: ComposeOptions): 
     cadastre: createCadastreImportService({
       events,
       // Between municipalities and every few hundred features the event loop serves other requests.
-      importFile: (request) => importCadastreFile({ db, ...request, pause: () => new Promise(setImmediate) }),
+      importFile: async (request) => {
+        const { writer, close } = openCadastreWriter(
+          config.databaseUrl !== null ? { databaseUrl: config.databaseUrl } : { db },
+        );
+        try {
+          return await importCadastreFile({ writer, ...request, pause: () => new Promise(setImmediate) });
+        } finally {
+          close();
+        }
+      },
       isRefusal: (error) => error instanceof CadastreImportError,
     }),
     payments: {

@@ -15,8 +15,13 @@ import { createLogger } from './logging/createLogger';
  * the database is opened, with progress lines) and seeded reference rows (plans). Each step is idempotent.
  */
 async function prepareData(file: string, config: Config, logger: Logger): Promise<Database> {
-  if (config.databaseUrl !== null) ensurePostgresDataset(config.databaseUrl, config, logger);
-  else await ensureDataset(file, config, logger);
+  if (config.databaseUrl !== null) {
+    ensurePostgresDataset(config.databaseUrl, config, logger);
+    // Every repository is on PostgreSQL: no SQLite file in DATA_DIR, which the instances of a deployment
+    // share (uploaded files) and would lock each other out of when they start together.
+    return openDatabase(':memory:');
+  }
+  await ensureDataset(file, config, logger);
   const db = openDatabase(file);
   seedPlans(db);
   return db;

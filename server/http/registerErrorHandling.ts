@@ -26,8 +26,22 @@ function validationMessage(error: FastifyError): string {
 }
 
 /**
- * Bad input → 400 {error, message}; known client errors keep their status; anything else → 500 with a
- * generic message (the stack stays in the log). Unknown GETs that ask for HTML get the SPA's index.html
+ * A dependency is down (DatabaseUnavailableError: the database connection is lost and could not be made
+ * again): 503 with the error's message and Retry-After, logged as a warning with the reason, not a stack.
+ */
+function unavailable(
+  error: FastifyError & { retryAfterSeconds?: number; reason?: string },
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  request.log.warn({ reason: error.reason ?? error.message }, 'service unavailable');
+  if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+  return reply.code(503).send({ error: true, message: error.message });
+}
+
+/**
+ * Bad input → 400 {error, message}; known client errors keep their status; a lost database → 503 (try
+ * again); anything else → 500 with a generic message (the stack stays in the log). Unknown GETs that ask for HTML get the SPA's index.html
  * (history-mode routing); unknown API paths get a JSON 404.
  */
 export function registerErrorHandling(app: FastifyInstance, distDir: string): void {
@@ -35,6 +49,7 @@ export function registerErrorHandling(app: FastifyInstance, distDir: string): vo
     if (error.validation) {
       return reply.code(400).send({ error: true, message: validationMessage(error) });
     }
+    if (error.statusCode === 503) return unavailable(error, request, reply);
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {

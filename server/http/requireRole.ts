@@ -1,7 +1,12 @@
 import type { FastifyRequest, FastifyReply } from 'fastify';
 import { hasAccess, type RoleRequirement } from '../../src/lib/accessCheck';
 import type { AppContext } from '../AppContext';
-import { TokenError, type AuthUser, type TokenAudience } from '../services/tokens/TokenService';
+import {
+  TokenError,
+  type AuthUser,
+  type TokenAudience,
+  type TokenClaims,
+} from '../services/tokens/TokenService';
 
 /** The token of an `Authorization: Bearer …` header, or null. */
 export function bearerToken(request: FastifyRequest): string | null {
@@ -37,7 +42,8 @@ export function tokenMessage(error: unknown): string {
 /**
  * A preHandler that requires a valid token for the given host and a role that passes the access check
  * of spec §6. Answers 401 for a missing, invalid or expired token or an ended session, 403 for a
- * missing role, both as {error: true, message}.
+ * missing role, both as {error: true, message}; a failed session lookup goes to the error handler (503
+ * while the database is unreachable).
  */
 export function requireRole(
   ctx: AppContext,
@@ -45,13 +51,15 @@ export function requireRole(
   audience: TokenAudience = 'main',
 ) {
   return async function guard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    let user: AuthUser | null;
+    let claims: TokenClaims;
     try {
-      const claims = await ctx.tokens.verify(audience, bearerToken(request));
-      user = await ctx.resolveSession(claims);
+      claims = await ctx.tokens.verify(audience, bearerToken(request));
     } catch (error) {
       return reply.code(401).send({ error: true, message: tokenMessage(error) });
     }
+    // Outside the token's catch: a session lookup that fails (the database is unreachable: 503) must not
+    // answer 401, which the browser takes for "log out".
+    const user = await ctx.resolveSession(claims);
     if (!user) {
       return reply.code(401).send({ error: true, message: 'Your session has ended. Please log in again' });
     }

@@ -5,6 +5,7 @@ import { SESSIONS_REVOKED } from '../services/sessions/SessionService';
 import { CADASTRE_IMPORT_PROGRESS_EVENT } from '../../src/contract/CadastreImport';
 import { NOTIFICATION_EVENT } from '../../src/contract/PushNotifications';
 import { addPostgresFanOut } from './postgresFanOut';
+import { DatabaseUnavailableError } from '../store/DatabaseUnavailableError';
 
 /**
  * Events other modules emit on ctx.events with a {userId} payload, pushed to that user's open sockets;
@@ -42,7 +43,9 @@ export function attachSocketServer(app: FastifyInstance, ctx: AppContext): Serve
       socket.data.userId = user.id;
       socket.data.sessionId = user.sessionId;
       return next();
-    } catch {
+    } catch (error) {
+      // The database unreachable is not a bad token: the browser must not take it for "log in again".
+      if (error instanceof DatabaseUnavailableError) return next(new Error(error.message));
       return next(new Error('Authorization token is invalid'));
     }
   });

@@ -6,6 +6,7 @@ import type { Database } from 'better-sqlite3';
 import { signIn, type TestApp } from './helpers/createTestApp';
 import { createDatasetTestApp } from './helpers/buildTestDataset';
 import { importCadastreFile } from '../../server/data/cadastre/importCadastreFile';
+import { createSqliteCadastreWriter } from '../../server/store/parcels/createSqliteCadastreWriter';
 import { CadastreImportError } from '../../server/data/cadastre/CadastreSource';
 import { tileAt } from '../../server/geo/projection';
 import { datasetNeedsBuild } from '../../server/data/ensureDataset';
@@ -17,29 +18,23 @@ import {
   type CadastreImportResult,
 } from '../../src/contract/CadastreImport';
 import type { ParcelFullResponse, SearchResponse } from '../../src/contract/Parcel';
-import { geoJson, square, writeGeoPackage, type ParcelRow } from '../helpers/cadastreFiles';
+import { geoJson, square, writeGeoPackage } from '../helpers/cadastreFiles';
+import {
+  BAAR,
+  baarRows,
+  brokenBaarRows,
+  BROKEN_BAAR_FEATURE,
+  BROKEN_BAAR_REASON,
+  E,
+  N,
+} from '../helpers/baarSurvey';
 
 let t: TestApp;
 let db: Database;
 let user: { authorization: string };
 let admin: { authorization: string };
 
-const BAAR = 1701;
 const CHAM = 1702;
-/** Around Baar's town hall (LV95), 30 m lots in a row. */
-const E = 2_682_700;
-const N = 1_227_700;
-const baarRows: ParcelRow[] = [
-  { egrid: 'CH170100000001', number: '101', bfs: BAAR, area: 900, polygons: [[square(E, N, 30)]] },
-  {
-    egrid: 'CH170100000002',
-    number: '102',
-    bfs: BAAR,
-    kind: 'SelbstRecht.Baurecht',
-    polygons: [[square(E + 30, N, 30), square(E + 40, N + 10, 5).reverse()]],
-  },
-  { egrid: 'CH170100000003', number: '103', bfs: BAAR, area: 900, polygons: [[square(E + 60, N, 30)]] },
-];
 
 const file = (name: string) => path.join(t.dataDir, name);
 const count = (sql: string, ...params: (string | number)[]) =>
@@ -103,7 +98,11 @@ describe('importing a cantonal survey GeoPackage (LV95)', () => {
     const detail = await t.app.inject({ url: `/v1/secure/maps/prcid/${under}/objects-full`, headers: user });
     demoHazard = (detail.json() as ParcelFullResponse).feature.HAZ_WAT as string;
     writeGeoPackage(file('baar.gpkg'), baarRows);
-    result = await importCadastreFile({ db, file: file('baar.gpkg'), onProgress: (p) => progress.push(p) });
+    result = await importCadastreFile({
+      writer: createSqliteCadastreWriter(db),
+      file: file('baar.gpkg'),
+      onProgress: (p) => progress.push(p),
+    });
   });
 
   it('replaces the demo parcels of the municipality it covers, and only those', () => {
@@ -188,32 +187,10 @@ describe('importing a cantonal survey GeoPackage (LV95)', () => {
 
   it('refuses a second, broken file naming the feature and the reason, and changes nothing', async () => {
     const before = snapshot();
-    const broken: ParcelRow[] = [
-      { egrid: 'CH170100000011', number: '201', bfs: BAAR, polygons: [[square(E, N + 100, 30)]] },
-      {
-        egrid: 'CH170100000012',
-        number: '202',
-        bfs: BAAR,
-        polygons: [
-          [
-            [
-              [E, N + 200],
-              [E + 30, N + 230],
-              [E + 30, N + 200],
-              [E, N + 230],
-              [E, N + 200],
-            ],
-          ],
-        ],
-      },
-    ];
-    writeGeoPackage(file('broken.gpkg'), broken);
-    await expect(importCadastreFile({ db, file: file('broken.gpkg') })).rejects.toThrow(
-      new CadastreImportError(
-        'Liegenschaften fid 2',
-        'invalid geometry: the exterior ring intersects itself (edges 1 and 3)',
-      ),
-    );
+    writeGeoPackage(file('broken.gpkg'), brokenBaarRows);
+    await expect(
+      importCadastreFile({ writer: createSqliteCadastreWriter(db), file: file('broken.gpkg') }),
+    ).rejects.toThrow(new CadastreImportError(BROKEN_BAAR_FEATURE, BROKEN_BAAR_REASON));
     expect(snapshot()).toEqual(before);
     expect((await search('CH170100000001')).hits.total.value).toBe(1);
   });
@@ -221,7 +198,9 @@ describe('importing a cantonal survey GeoPackage (LV95)', () => {
   it('refuses a layer without the EGRID column, naming the column and the columns it has', async () => {
     const before = snapshot();
     writeGeoPackage(file('nocolumn.gpkg'), baarRows, { columns: ['Nummer', 'BFSNr'] });
-    await expect(importCadastreFile({ db, file: file('nocolumn.gpkg') })).rejects.toThrow(
+    await expect(
+      importCadastreFile({ writer: createSqliteCadastreWriter(db), file: file('nocolumn.gpkg') }),
+    ).rejects.toThrow(
       'layer: missing column "EGRIS_EGRID" or "EGRID" or "egrid" for egrid (columns: fid, Nummer, BFSNr)',
     );
     expect(snapshot()).toEqual(before);
@@ -239,7 +218,11 @@ describe('importing GeoJSON', () => {
     const before = snapshot();
     fs.writeFileSync(file('lv03.geojson'), geoJson(chamLots(677_600, 226_400)));
     await expect(
-      importCadastreFile({ db, file: file('lv03.geojson'), mappingJson: mapping }),
+      importCadastreFile({
+        writer: createSqliteCadastreWriter(db),
+        file: file('lv03.geojson'),
+        mappingJson: mapping,
+      }),
     ).rejects.toThrow(
       'feature 1: wrong CRS: coordinate (677600, 226400) is neither LV95 (EPSG:2056) nor WGS84 in Switzerland',
     );
@@ -248,7 +231,11 @@ describe('importing GeoJSON', () => {
       geoJson(chamLots(677_600, 226_400), 'urn:ogc:def:crs:EPSG::21781'),
     );
     await expect(
-      importCadastreFile({ db, file: file('lv03named.geojson'), mappingJson: mapping }),
+      importCadastreFile({
+        writer: createSqliteCadastreWriter(db),
+        file: file('lv03named.geojson'),
+        mappingJson: mapping,
+      }),
     ).rejects.toThrow('file: wrong CRS urn:ogc:def:crs:EPSG::21781');
     expect(snapshot()).toEqual(before);
   });

@@ -4,6 +4,7 @@ import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { openPostgresRepositories } from '../../server/store/postgres/createPostgresStores';
 import { addPostgresFanOut } from '../../server/socket/postgresFanOut';
+import { connectPostgres } from '../../server/store/postgres/PostgresConnection';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from './helpers/testPostgres';
 
 /** One app instance's socket server, joined to its user's and session's rooms as attachSocketServer does. */
@@ -13,12 +14,14 @@ interface Instance {
   close(): Promise<void>;
 }
 
+/** What the fan-outs reported (a lost connection) instead of crashing the process. */
+const fanOutErrors: Error[] = [];
+
 async function startInstance(databaseUrl: string): Promise<Instance> {
   const server = http.createServer();
   const io = new Server(server, { serveClient: false });
-  const closeFanOut = addPostgresFanOut(io, databaseUrl, (error) => {
-    throw error;
-  });
+  // Reported, not thrown: the restart test ends the adapters' connections on purpose.
+  const closeFanOut = addPostgresFanOut(io, databaseUrl, (error) => fanOutErrors.push(error));
   io.on('connection', (socket) => {
     void socket.join(['user:u1', 'session:s1']);
   });
@@ -77,6 +80,31 @@ describe('socket.io across two app instances on one PostgreSQL', () => {
     const received = new Promise((resolve) => client.once('message', resolve));
     a.io.to('user:u1').emit('message', notification);
     await expect(received).resolves.toEqual(notification);
+  });
+
+  it('goes on delivering after the database ended every connection (a restart), without crashing', async () => {
+    const admin = connectPostgres(database.url);
+    try {
+      const ended = admin.query(
+        `SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity
+         WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      );
+      expect(ended.length).toBeGreaterThanOrEqual(2); // each instance's listening client, at least
+    } finally {
+      admin.close();
+    }
+    // The adapters listen again after a reconnection delay (1–3 s): emit until an event gets through.
+    let delivered = false;
+    client.on('message', () => (delivered = true));
+    for (let attempt = 0; attempt < 50 && !delivered; attempt += 1) {
+      a.io.to('user:u1').emit('message', { type: 'usage-changed', data: { userId: 'u1' } });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    client.off('message');
+    expect(delivered).toBe(true);
+    expect(fanOutErrors.map((error) => error.message)).toContain(
+      'terminating connection due to administrator command',
+    );
   });
 
   it('disconnects on instance B the sockets of a session revoked on instance A', async () => {

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import type { Database } from 'better-sqlite3';
 import type { CadastreImportProgress, CadastreImportResult } from '../../../src/contract/CadastreImport';
-import { createSqliteCadastreWriter } from '../../store/parcels/createSqliteCadastreWriter';
+import type { CadastreWriter } from '../../store/parcels/CadastreWriter';
 import { loadSwissGeography } from '../geography/loadSwissGeography';
 import { CANTONAL_SURVEY_MAPPING, parseCadastreMapping } from './CadastreMapping';
 import { CadastreImportError, type CadastreSource } from './CadastreSource';
@@ -11,7 +10,8 @@ import { readGeoPackage } from './readGeoPackage';
 import type { CadastreMapping } from './CadastreMapping';
 
 export interface ImportCadastreFileOptions {
-  db: Database;
+  /** Where the parcels go (openCadastreWriter: SQLite or PostgreSQL). */
+  writer: CadastreWriter;
   file: string;
   /** The name the import is recorded under (the uploaded file's name; default: the path). */
   sourceName?: string;
@@ -39,7 +39,7 @@ function openSource(file: string, mapping: CadastreMapping): CadastreSource {
   throw new CadastreImportError('file', 'is neither a GeoPackage nor a GeoJSON FeatureCollection');
 }
 
-/** Imports a GeoPackage or GeoJSON file into the database (the CLI and the admin upload both call this). */
+/** Imports a GeoPackage or GeoJSON file through the writer (the CLI and the admin upload both call this). */
 export async function importCadastreFile(options: ImportCadastreFileOptions): Promise<CadastreImportResult> {
   const mapping = options.mappingJson ? parseCadastreMapping(options.mappingJson) : CANTONAL_SURVEY_MAPPING;
   const source = openSource(options.file, mapping);
@@ -48,7 +48,7 @@ export async function importCadastreFile(options: ImportCadastreFileOptions): Pr
     sourceName: options.sourceName ?? options.file,
     mapping,
     strictMapping: options.mappingJson !== undefined,
-    writer: createSqliteCadastreWriter(options.db),
+    writer: options.writer,
     geography: loadSwissGeography(),
     onProgress: options.onProgress,
     pause: options.pause,

@@ -65,3 +65,9 @@ export interface CadastreWriter {
   /** Saves the search columns and the final build id. */
   finish(record: ImportRecord): void;
 }
+
+/** A writer and the release of what it holds (a PostgreSQL connection of its own). */
+export interface OpenedCadastreWriter {
+  writer: CadastreWriter;
+  close(): void;
+}

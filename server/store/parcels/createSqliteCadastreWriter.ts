@@ -1,33 +1,20 @@
 import type { Database } from 'better-sqlite3';
-import { pointInRing } from '../../geo/ring';
-import type { CadastreWriter, ImportRecord, KeptFacts } from './CadastreWriter';
+import type { CadastreWriter, ImportRecord } from './CadastreWriter';
 import type { DatasetInfo } from './DatasetWriter';
-import { decodeGeometry } from './geometryCodec';
+import {
+  FACTS_COLUMNS,
+  factsAtPoint,
+  NO_DATASET_TO_IMPORT_INTO,
+  withImport,
+  type FactsRow,
+} from './cadastreWriting';
 import { ftsAddress, prepareParcelInsert } from './parcelInsert';
 import { saveFilterColumns, scanFilterColumns } from './FilterColumns';
 
 const META_KEY = 'dataset';
 
-interface FactsRow {
-  geom: Uint8Array;
-  ind: string;
-  alpha_pri: string;
-  alpha_sec: string | null;
-  alpha_ter: string | null;
-  bravo_pri: string;
-  grn_trm: string;
-  grn_rad: number;
-  pro_bun: number;
-  freeway: number;
-  putra: number;
-  zip: string;
-  themes: string;
-}
-
 export function createSqliteCadastreWriter(db: Database): CadastreWriter {
-  const factsCandidates =
-    db.prepare(`SELECT p.geom, p.ind, p.alpha_pri, p.alpha_sec, p.alpha_ter, p.bravo_pri,
-      p.grn_trm, p.grn_rad, p.pro_bun, p.freeway, p.putra, p.zip, p.themes
+  const factsCandidates = db.prepare(`SELECT ${FACTS_COLUMNS}
     FROM parcels_rtree r JOIN parcels p ON p.id = r.id
     WHERE r.min_x <= ? AND r.max_x >= ? AND r.min_y <= ? AND r.max_y >= ?`);
   const egridMunicipality = db.prepare('SELECT mun_bfs FROM parcels WHERE prc_id = ?').pluck();
@@ -58,43 +45,17 @@ export function createSqliteCadastreWriter(db: Database): CadastreWriter {
    */
   const markChanged = (record: ImportRecord) => {
     const stored = readMeta.get(META_KEY) as string | undefined;
-    if (!stored) throw new Error('No dataset to import into: build one first (npm run dataset)');
-    const info = JSON.parse(stored) as DatasetInfo;
-    const imports = (info.imports ?? []).filter((r) => r.at !== record.at);
-    const next: DatasetInfo = {
-      ...info,
+    if (!stored) throw new Error(NO_DATASET_TO_IMPORT_INTO);
+    const next = withImport(JSON.parse(stored) as DatasetInfo, record, {
       parcels: countParcels.get() as number,
       buildings: countBuildings.get() as number,
-      imports: [...imports, record],
-      importedAt: `${record.at}#${record.municipalities.length}`,
-    };
+    });
     writeMeta.run(META_KEY, JSON.stringify(next));
   };
 
   return {
     factsAt(x, y) {
-      const rows = factsCandidates.all(x, x, y, y) as FactsRow[];
-      // A road parcel only when no ordinary parcel lies there: the roads' zoning fits few parcels.
-      rows.sort((a, b) => Number(a.ind === 'Road') - Number(b.ind === 'Road'));
-      const hit = rows.find((row) => {
-        const [outer, ...holes] = decodeGeometry(row.geom);
-        return pointInRing(x, y, outer) && !holes.some((hole) => pointInRing(x, y, hole));
-      });
-      if (!hit) return null;
-      const facts: KeptFacts = {
-        alphaPri: hit.alpha_pri,
-        alphaSec: hit.alpha_sec,
-        alphaTer: hit.alpha_ter,
-        bravoPri: hit.bravo_pri,
-        grnTrm: hit.grn_trm,
-        grnRad: hit.grn_rad,
-        proBun: hit.pro_bun === 1,
-        freeway: hit.freeway,
-        putra: hit.putra,
-        zip: hit.zip,
-        encodedThemes: hit.themes,
-      };
-      return facts;
+      return factsAtPoint(factsCandidates.all(x, x, y, y) as FactsRow[], x, y);
     },
     egridsElsewhere(egrids, replaced) {
       return egrids.filter((egrid) => {

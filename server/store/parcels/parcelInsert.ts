@@ -29,7 +29,7 @@ export const ftsAddress = (street: string | null, houseNo: string | null) =>
 export type ParcelColumnValues = (string | number | null)[];
 
 /** The parcels table's columns as the writers insert them; `geom` last, so packed rows bind without it. */
-const PARCEL_COLUMNS = `prc_id, prc_no, canton, mun_bfs, street, house_no, zip, sur, typ, ind, alpha_pri, alpha_sec,
+export const PARCEL_COLUMNS = `prc_id, prc_no, canton, mun_bfs, street, house_no, zip, sur, typ, ind, alpha_pri, alpha_sec,
   alpha_ter, bravo_pri, grn_trm, grn_rad, pro_bun, obj_count, freeway, putra, lv95_x, lv95_y, lon, lat, themes, origin, geom`;
 
 /** How many values parcelColumns gives (every column but the geometry). */

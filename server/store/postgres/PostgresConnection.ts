@@ -1,6 +1,7 @@
 import Client from 'pg-native';
 import pgTypes from 'pg-types';
 import type { UnitOfWork } from '../Stores';
+import { DatabaseUnavailableError } from '../DatabaseUnavailableError';
 
 /** A value bound to a `$n` placeholder. Buffers go as bytea; booleans as true/false. */
 export type SqlValue = string | number | boolean | bigint | Buffer | null;
@@ -45,6 +46,8 @@ function toText(value: SqlValue): string | null {
 /**
  * One synchronous libpq connection (pg-native) with the repository contract's synchronous unit of work
  * (ADR 021d). Statements are prepared once per connection, named after the order they were first used.
+ * A lost connection (server restarted, backend terminated) is re-established on the next use outside a
+ * unit of work (ADR 021f); until then every statement throws DatabaseUnavailableError.
  */
 export interface PostgresConnection {
   /** Rows of one statement with `$1…$n` placeholders (prepared on first use, then executed). */
@@ -56,6 +59,13 @@ export interface PostgresConnection {
   /** Runs several statements without parameters (migrations, DDL). */
   exec(sql: string): void;
   unitOfWork: UnitOfWork;
+  /** Subscribes to a notification channel (LISTEN), again after every reconnect. */
+  listen(channel: string): void;
+  /**
+   * Whether `channel` was notified since the last call. Reads only what the server already sent (no round
+   * trip); a reconnect counts as a notification of every channel, since some may have been missed.
+   */
+  takeNotification(channel: string): boolean;
   close(): void;
 }
 
@@ -71,52 +81,125 @@ function endClient(client: Client): void {
   client.end(() => setTimeout(() => closing.delete(client), 0));
 }
 
-export function connectPostgres(url: string): PostgresConnection {
+/** PQtransactionStatus of a connection that is broken. */
+const CONNECTION_BAD = 4;
+
+/** Seconds a (re)connection may block the event loop when the URL does not say (libpq's default: forever). */
+export const CONNECT_TIMEOUT_SECONDS = 5;
+
+/** The URL with libpq's connect_timeout, unless it has one (or is not a URI but `key=value` pairs). */
+export function withConnectTimeout(url: string): string {
+  if (!/^postgres(ql)?:\/\//.test(url)) return url;
+  const parsed = new URL(url);
+  if (!parsed.searchParams.has('connect_timeout'))
+    parsed.searchParams.set('connect_timeout', String(CONNECT_TIMEOUT_SECONDS));
+  return parsed.toString();
+}
+
+function openClient(url: string): Client {
   const client = new Client({ types: typeParsers });
   try {
-    client.connectSync(url);
+    client.connectSync(withConnectTimeout(url));
     // Notices ("relation … already exists, skipping") would go to stderr.
     client.querySync('SET client_min_messages = warning');
+    return client;
   } catch (error) {
     endClient(client);
     throw new Error(`Cannot connect to PostgreSQL: ${(error as Error).message.trim()}`);
   }
-  const prepared = new Map<string, string>();
+}
+
+/** Connects now (failing with the reason when PostgreSQL cannot be reached) and reconnects when needed. */
+export function connectPostgres(url: string): PostgresConnection {
+  /** The live client, or null after the connection was lost (until the next use reconnects). */
+  let client: Client | null = openClient(url);
+  let prepared = new Map<string, string>();
+  const channels = new Set<string>();
+  const notified = new Set<string>();
   let depth = 0;
+  /** Counts lost connections: a unit of work that began on an earlier one can only fail. */
+  let generation = 0;
   let closed = false;
 
-  function failure(error: unknown): PostgresError {
-    const fields = client.pq.resultErrorFields() ?? {};
+  function lose(reason: string): DatabaseUnavailableError {
+    if (client) endClient(client);
+    client = null;
+    prepared = new Map();
+    generation += 1;
+    return new DatabaseUnavailableError(reason);
+  }
+
+  /** Reads notifications and notices the server sent while we were idle; false when that broke. */
+  function drain(live: Client): boolean {
+    // Twice: a terminated backend's last message and its end of stream may arrive together, and one read
+    // takes only the message (libpq marks the connection bad when a read meets the end).
+    const readable = live.pq.consumeInput() && live.pq.consumeInput();
+    for (let note = live.pq.notifies(); note; note = live.pq.notifies()) notified.add(note.relname);
+    return readable && live.pq.transactionStatus() !== CONNECTION_BAD;
+  }
+
+  /**
+   * The client to run the next statement on. Outside a unit of work a broken connection (seen without a
+   * round trip) is replaced; inside one it is not: the database rolled the unit back, so it must fail.
+   */
+  function live(): Client {
+    if (closed) throw new Error('The PostgreSQL connection is closed');
+    if (client && (depth > 0 || drain(client))) return client;
+    if (depth > 0) throw new DatabaseUnavailableError('connection lost inside a unit of work');
+    if (client) lose('connection lost while idle');
+    try {
+      const fresh = openClient(url);
+      for (const channel of channels) fresh.querySync(`LISTEN ${channel}`);
+      client = fresh;
+    } catch (error) {
+      throw new DatabaseUnavailableError((error as Error).message);
+    }
+    for (const channel of channels) notified.add(channel);
+    return client;
+  }
+
+  function failure(current: Client, error: unknown): Error {
     const message = error instanceof Error ? error.message.trim() : String(error);
+    if (current.pq.transactionStatus() === CONNECTION_BAD) return lose(message);
+    const fields = current.pq.resultErrorFields() ?? {};
     return new PostgresError(message, fields.sqlState ?? null, fields.constraintName ?? null);
   }
 
   function execute(sql: string, params: readonly SqlValue[]): SqlRow[] {
+    const current = live();
     try {
       let name = prepared.get(sql);
       if (name === undefined) {
         name = `s${prepared.size + 1}`;
-        client.prepareSync(name, sql, params.length);
+        current.prepareSync(name, sql, params.length);
         prepared.set(sql, name);
       }
-      return client.executeSync(name, params.map(toText));
+      return current.executeSync(name, params.map(toText));
     } catch (error) {
-      throw failure(error);
+      throw failure(current, error);
     }
   }
 
   function exec(sql: string): void {
+    const current = live();
     try {
-      client.querySync(sql);
+      current.querySync(sql);
     } catch (error) {
-      throw failure(error);
+      throw failure(current, error);
     }
+  }
+
+  /** Ends a unit that failed: rolls back what the database still holds of it (nothing when it was lost). */
+  function rollback(savepoint: string | null, started: number): void {
+    if (generation !== started || client === null) return;
+    exec(savepoint ? `ROLLBACK TO SAVEPOINT ${savepoint}; RELEASE SAVEPOINT ${savepoint}` : 'ROLLBACK');
   }
 
   const unitOfWork: UnitOfWork = <T>(work: () => T): T => {
     // A nested unit joins the outer one through a savepoint, as better-sqlite3's nested transactions do.
     const savepoint = depth > 0 ? `unit_${depth}` : null;
     exec(savepoint ? `SAVEPOINT ${savepoint}` : 'BEGIN');
+    const started = generation;
     depth += 1;
     let result: T;
     try {
@@ -124,16 +207,18 @@ export function connectPostgres(url: string): PostgresConnection {
       if (result instanceof Promise) {
         throw new TypeError('A unit of work must be synchronous (it returned a promise)');
       }
+      // The work may have caught the loss and gone on: it must not look committed.
+      if (generation !== started) throw new DatabaseUnavailableError('connection lost inside a unit of work');
     } catch (error) {
       depth -= 1;
-      exec(savepoint ? `ROLLBACK TO SAVEPOINT ${savepoint}; RELEASE SAVEPOINT ${savepoint}` : 'ROLLBACK');
+      rollback(savepoint, started);
       throw error;
     }
     depth -= 1;
     try {
       exec(savepoint ? `RELEASE SAVEPOINT ${savepoint}` : 'COMMIT');
     } catch (error) {
-      if (!savepoint) exec('ROLLBACK');
+      if (!savepoint) rollback(null, started);
       throw error;
     }
     return result;
@@ -145,14 +230,26 @@ export function connectPostgres(url: string): PostgresConnection {
       (execute(sql, params)[0] as Row | undefined) ?? null,
     run(sql, params = []) {
       execute(sql, params);
-      return Number(client.pq.cmdTuples()) || 0;
+      return Number(client?.pq.cmdTuples()) || 0;
     },
     exec,
     unitOfWork,
+    listen(channel) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+      if (channels.has(channel)) return;
+      exec(`LISTEN ${channel}`);
+      channels.add(channel);
+    },
+    takeNotification(channel) {
+      if (depth === 0) live();
+      else if (client) drain(client);
+      return notified.delete(channel);
+    },
     close() {
       if (closed) return;
       closed = true;
-      endClient(client);
+      if (client) endClient(client);
+      client = null;
     },
   };
 }

@@ -10,6 +10,12 @@ declare module 'pg-native' {
     cmdTuples(): string;
     /** The error fields of the last failed command (sqlState, messagePrimary, detail, …). */
     resultErrorFields(): Record<string, string | undefined> | undefined;
+    /** PQtransactionStatus: 0 idle, 1 active, 2 in a transaction, 3 in a failed one, 4 unknown (bad connection). */
+    transactionStatus(): number;
+    /** PQconsumeInput: reads what the server already sent, without blocking; false when the connection broke. */
+    consumeInput(): boolean;
+    /** PQnotifies: the next notification libpq has read, or undefined. */
+    notifies(): { relname: string; extra: string; be_pid: number } | undefined;
   }
 
   class Client {

@@ -13,6 +13,7 @@ import { pushSubscriptionsMigration } from './045-push-subscriptions';
 import { couponsMigration } from './051-coupons';
 import { parcelDownloadsMigration } from './070-parcel-downloads';
 import { oneTimeTokensMigration } from './071-one-time-tokens';
+import { datasetNotificationsMigration } from './080-dataset-notifications';
 import { tileCacheMigration } from './090-tile-cache';
 
 /** Every PostgreSQL schema step, in order (the areas' version ranges are those of server/store/migrations). */
@@ -31,5 +32,6 @@ export const postgresMigrations: PostgresMigration[] = [
   parcelDownloadsMigration,
   oneTimeTokensMigration,
   municipalityPriceLevelsMigration,
+  datasetNotificationsMigration,
   tileCacheMigration,
 ];

@@ -18,6 +18,7 @@ import {
 } from '../../parcels/lookupRows';
 import type { PostgresConnection } from '../PostgresConnection';
 import { toTextArray } from '../textArray';
+import { watchDatasetVersion } from '../datasetVersion/watchDatasetVersion';
 import { readPostgresFilterColumns, scanPostgresFilterColumns } from './postgresFilterColumns';
 import { postgresTextWhere } from './postgresTextWhere';
 import { packedRowPostgresSql, sqliteRealText } from './packedRowPostgresSql';
@@ -62,8 +63,8 @@ export function createPostgresParcelRepository(
 
   const search = createParcelSearch(
     {
-      datasetKey: () =>
-        db.one<{ value: string }>("SELECT value FROM meta WHERE key = 'dataset'")?.value ?? '',
+      // Read again only when the meta trigger notified a change (ADR 021f): no round trip per request.
+      datasetKey: watchDatasetVersion(db),
       municipalities: () =>
         db.query<MunicipalityExtentRow>(
           `SELECT m.bfs, m.name, m.lon, m.lat, e.w, e.s, e.e, e.n FROM municipalities m LEFT JOIN (

@@ -1,0 +1,16 @@
+import type { Database } from 'better-sqlite3';
+import type { OpenedCadastreWriter } from '../../store/parcels/CadastreWriter';
+import { createSqliteCadastreWriter } from '../../store/parcels/createSqliteCadastreWriter';
+import { openPostgresCadastreWriter } from '../../store/postgres/cadastre/openPostgresCadastreWriter';
+
+/**
+ * The cadastre importer's writer over the configured storage: PostgreSQL when there is a DATABASE_URL
+ * (its own connection), else the SQLite database. The server's upload route and `npm run import` both
+ * take it from here.
+ */
+export function openCadastreWriter(
+  storage: { databaseUrl: string } | { db: Database },
+): OpenedCadastreWriter {
+  if ('databaseUrl' in storage) return openPostgresCadastreWriter(storage.databaseUrl);
+  return { writer: createSqliteCadastreWriter(storage.db), close: () => {} };
+}

@@ -1,0 +1,89 @@
+import { connectPostgres, type PostgresConnection } from '../../server/store/postgres/PostgresConnection';
+import { postgresMigrations } from '../../server/store/postgres/migrations';
+import { migratePostgres } from '../../server/store/postgres/migrations/migratePostgres';
+import { watchDatasetVersion } from '../../server/store/postgres/datasetVersion/watchDatasetVersion';
+import { createTestPostgresDatabase, type TestPostgresDatabase } from './helpers/testPostgres';
+
+// ADR 021f: every instance knows the dataset's version without a round trip per request, and learns of a
+// rebuild or an import by another instance from the meta trigger's notification.
+let database: TestPostgresDatabase;
+let writer: PostgresConnection;
+let reader: PostgresConnection;
+
+const saveVersion = (value: string) =>
+  writer.run(
+    "INSERT INTO meta (key, value) VALUES ('dataset', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    [value],
+  );
+
+/** Counts the statements the reader's connection runs (the watch must not query without a reason). */
+function countingStatements(db: PostgresConnection): { db: PostgresConnection; count: () => number } {
+  let statements = 0;
+  const counted = (run: (...args: never[]) => unknown) =>
+    ((...args: never[]) => {
+      statements += 1;
+      return run(...args);
+    }) as never;
+  return {
+    db: { ...db, one: counted(db.one), query: counted(db.query), run: counted(db.run) },
+    count: () => statements,
+  };
+}
+
+/** Asks the watch until it answers `expected` (a notification arrives asynchronously), at most 2 s. */
+async function eventually(read: () => string, expected: string): Promise<string> {
+  for (let attempt = 0; attempt < 200 && read() !== expected; attempt += 1)
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  return read();
+}
+
+beforeAll(() => {
+  database = createTestPostgresDatabase();
+  writer = connectPostgres(database.url);
+  migratePostgres(writer, postgresMigrations);
+  reader = connectPostgres(database.url);
+});
+afterAll(() => {
+  reader?.close();
+  writer?.close();
+  database?.drop();
+});
+
+describe('the dataset version on PostgreSQL', () => {
+  it('is read once, then not again until another instance changes the dataset', async () => {
+    saveVersion('build-1');
+    const { db, count } = countingStatements(reader);
+    const version = watchDatasetVersion(db);
+    expect(version()).toBe('build-1');
+    const afterFirst = count();
+    for (let i = 0; i < 100; i += 1) expect(version()).toBe('build-1');
+    expect(count()).toBe(afterFirst);
+
+    saveVersion('build-2');
+    expect(await eventually(version, 'build-2')).toBe('build-2');
+    expect(count()).toBe(afterFirst + 1);
+  });
+
+  it('sees a change committed in a unit of work only after the commit', async () => {
+    saveVersion('before');
+    const version = watchDatasetVersion(reader);
+    expect(await eventually(version, 'before')).toBe('before');
+    writer.unitOfWork(() => {
+      saveVersion('imported');
+      expect(version()).toBe('before');
+    });
+    expect(await eventually(version, 'imported')).toBe('imported');
+  });
+
+  it('is empty without a dataset, and read again after a lost connection', async () => {
+    writer.run("DELETE FROM meta WHERE key = 'dataset'");
+    const version = watchDatasetVersion(reader);
+    expect(await eventually(version, '')).toBe('');
+
+    const pid = reader.one<{ pid: number }>('SELECT pg_backend_pid() AS pid')?.pid ?? 0;
+    writer.query('SELECT pg_terminate_backend($1, 5000)', [pid]);
+    // Written while the reader's connection is down: its notification is lost, the reconnect is not.
+    saveVersion('written-while-down');
+    expect(version()).toBe('written-while-down');
+  });
+});

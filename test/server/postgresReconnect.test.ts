@@ -1,0 +1,171 @@
+import Fastify from 'fastify';
+import { connectPostgres, type PostgresConnection } from '../../server/store/postgres/PostgresConnection';
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  DatabaseUnavailableError,
+} from '../../server/store/DatabaseUnavailableError';
+import { registerErrorHandling } from '../../server/http/registerErrorHandling';
+import { translateReplies } from '../../server/http/translateReplies';
+import { createServerTranslator } from '../../server/services/i18n/ServerTranslator';
+import {
+  createTestPostgresDatabase,
+  testPostgresServer,
+  type TestPostgresDatabase,
+} from './helpers/testPostgres';
+
+// ADR 021f: a lost PostgreSQL connection (server restarted, backend terminated) fails the request in
+// hand with 503 and is made again on the next use; a unit of work cut by the loss never looks committed.
+let database: TestPostgresDatabase;
+let admin: PostgresConnection;
+let db: PostgresConnection;
+
+const backendPid = (connection: PostgresConnection) =>
+  connection.one<{ pid: number }>('SELECT pg_backend_pid() AS pid')?.pid;
+
+/** What an administrator (or a restart) does to the app's connection: ends its backend, waits until gone. */
+function terminate(pid: number | undefined): void {
+  expect(admin.one('SELECT pg_terminate_backend($1, 5000) AS ended', [pid ?? 0])).toEqual({ ended: true });
+}
+
+/** Whether `channel` is notified within a second (delivery is asynchronous). */
+async function notifiedSoon(channel: string): Promise<boolean> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    if (db.takeNotification(channel)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return false;
+}
+
+const names = () => db.query<{ name: string }>('SELECT name FROM things ORDER BY name').map((r) => r.name);
+
+beforeAll(() => {
+  database = createTestPostgresDatabase();
+  admin = connectPostgres(database.url);
+  admin.exec('CREATE TABLE things (name TEXT PRIMARY KEY)');
+});
+beforeEach(() => {
+  admin.exec('TRUNCATE things');
+  db = connectPostgres(database.url);
+});
+afterEach(() => db.close());
+afterAll(() => {
+  admin?.close();
+  database?.drop();
+});
+
+describe('a PostgreSQL connection that is lost', () => {
+  it('is made again on the next use when it was lost while idle', () => {
+    const before = backendPid(db);
+    terminate(before);
+
+    expect(db.one('SELECT 41 + 1 AS answer')).toEqual({ answer: 42 });
+    expect(backendPid(db)).not.toBe(before);
+  });
+
+  it('prepares its statements again on the new connection', () => {
+    const count = () => db.one<{ n: number }>('SELECT count(*) AS n FROM things WHERE name <> $1', ['x']);
+    expect(count()).toEqual({ n: 0 });
+    terminate(backendPid(db));
+    db.run('INSERT INTO things (name) VALUES ($1)', ['a']);
+    expect(count()).toEqual({ n: 1 });
+  });
+
+  it('fails a unit of work cut by the loss and leaves nothing of it, then serves the next one', () => {
+    expect(() =>
+      db.unitOfWork(() => {
+        db.run('INSERT INTO things (name) VALUES ($1)', ['half']);
+        terminate(backendPid(db));
+        db.run('INSERT INTO things (name) VALUES ($1)', ['other half']);
+      }),
+    ).toThrow(DatabaseUnavailableError);
+
+    expect(names()).toEqual([]);
+    db.unitOfWork(() => db.run('INSERT INTO things (name) VALUES ($1)', ['whole']));
+    expect(names()).toEqual(['whole']);
+  });
+
+  it('does not let a unit that caught the loss look committed, nor reconnect in its middle', () => {
+    let caught: unknown = null;
+    let afterLoss: unknown = null;
+    expect(() =>
+      db.unitOfWork(() => {
+        db.run('INSERT INTO things (name) VALUES ($1)', ['first']);
+        terminate(backendPid(db));
+        try {
+          db.run('INSERT INTO things (name) VALUES ($1)', ['second']);
+        } catch (error) {
+          caught = error;
+        }
+        // Going on would write outside the (rolled back) transaction: refused as well.
+        try {
+          db.unitOfWork(() => db.run('INSERT INTO things (name) VALUES ($1)', ['third']));
+        } catch (error) {
+          afterLoss = error;
+        }
+      }),
+    ).toThrow(DATABASE_UNAVAILABLE_MESSAGE);
+
+    expect(caught).toBeInstanceOf(DatabaseUnavailableError);
+    expect(afterLoss).toBeInstanceOf(DatabaseUnavailableError);
+    expect(names()).toEqual([]);
+  });
+
+  it('answers DatabaseUnavailableError while the database refuses connections, and recovers after', () => {
+    const name = database.url.split('/').pop() as string;
+    const server = connectPostgres(`${testPostgresServer()}/postgres`);
+    server.exec(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+    try {
+      terminate(backendPid(db));
+      expect(() => db.one('SELECT 1 AS one')).toThrow(DatabaseUnavailableError);
+      expect(() => db.unitOfWork(() => db.one('SELECT 1 AS one'))).toThrow(DATABASE_UNAVAILABLE_MESSAGE);
+    } finally {
+      server.exec(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+      server.close();
+    }
+    expect(db.one('SELECT 1 AS one')).toEqual({ one: 1 });
+  });
+
+  it('listens again after a reconnect and reports the channel as notified (a notification may be lost)', async () => {
+    db.listen('dataset_changed');
+    expect(db.takeNotification('dataset_changed')).toBe(false);
+
+    admin.exec("NOTIFY dataset_changed, 'v2'");
+    expect(await notifiedSoon('dataset_changed')).toBe(true);
+    expect(db.takeNotification('dataset_changed')).toBe(false);
+
+    terminate(backendPid(db));
+    expect(db.takeNotification('dataset_changed')).toBe(true);
+    admin.exec("NOTIFY dataset_changed, 'v3'");
+    expect(await notifiedSoon('dataset_changed')).toBe(true);
+  });
+});
+
+describe('a request while the database is unavailable', () => {
+  it('is answered 503 with a clear, translated message and Retry-After', async () => {
+    const app = Fastify();
+    registerErrorHandling(app, '/nonexistent');
+    translateReplies(app, createServerTranslator());
+    app.get('/v1/secure/parcels', async () => {
+      throw new DatabaseUnavailableError('Cannot connect to PostgreSQL: connection refused');
+    });
+    try {
+      const english = await app.inject({ method: 'GET', url: '/v1/secure/parcels' });
+      expect(english.statusCode).toBe(503);
+      expect(english.headers['retry-after']).toBe('5');
+      expect(english.json()).toEqual({
+        error: true,
+        message: 'The database is unavailable right now. Please try again in a moment.',
+      });
+      const german = await app.inject({
+        method: 'GET',
+        url: '/v1/secure/parcels',
+        headers: { langcode: 'de' },
+      });
+      expect(german.json<{ message: string }>().message).toBe(
+        'Die Datenbank ist im Moment nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+      );
+    } finally {
+      await app.close();
+    }
+  });
+});
