@@ -91,12 +91,9 @@ export function resolveSubscription(
   userId: string,
   now: Date,
 ): SubscriptionRecord | null {
-  const stored = subscriptions.byUser(userId);
-  if (!stored) {
-    const trial = trialRecord(userId, now);
-    subscriptions.save(trial);
-    return trial;
-  }
+  const known = subscriptions.byUser(userId);
+  // First contact: the trial, unless another instance created the user's row meanwhile (then theirs).
+  const stored = known ?? subscriptions.createIfAbsent(trialRecord(userId, now));
   const current = currentPeriod(stored, now);
   if (current && current.periodStart !== stored.periodStart) subscriptions.save(current);
   return current;

@@ -45,6 +45,11 @@ export interface SubscriptionRepository {
   byProviderSubscriptionId(providerSubscriptionId: string): SubscriptionRecord | null;
   /** Inserts or replaces the user's row. */
   save(record: SubscriptionRecord): void;
+  /**
+   * Inserts the row unless the user has one, and returns the user's row as stored: two app instances
+   * creating a user's first (trial) subscription at once keep one, so usage counts under one period.
+   */
+  createIfAbsent(record: SubscriptionRecord): SubscriptionRecord;
 }
 
 export function toSubscriptionRecord(row: SubscriptionRow): SubscriptionRecord {
@@ -68,17 +73,29 @@ export function toSubscriptionRecord(row: SubscriptionRow): SubscriptionRecord {
   };
 }
 
+/** A record as the SQLite statements' named parameters. */
+const parameters = (record: SubscriptionRecord) => ({
+  ...record,
+  cancel: record.cancelAtPeriodEnd ? 1 : 0,
+  advance: record.limits.advance_search,
+  full: record.limits.full_view,
+  report: record.limits.report_download,
+  updatedAt: new Date().toISOString(),
+});
+
 export function createSubscriptionRepository(db: Database): SubscriptionRepository {
   const byUser = db.prepare<[string], SubscriptionRow>('SELECT * FROM subscriptions WHERE user_id = ?');
   const byProviderId = db.prepare<[string], SubscriptionRow>(
     'SELECT * FROM subscriptions WHERE provider_subscription_id = ?',
   );
-  const upsert = db.prepare(`
+  const insert = `
     INSERT INTO subscriptions (user_id, plan_id, product, status, period_start, period_end, interval_months,
       cancel_at_period_end, limit_advance_search, limit_full_view, limit_report_download, provider,
       provider_customer_id, provider_subscription_id, updated_at)
     VALUES (@userId, @planId, @product, @status, @periodStart, @periodEnd, @intervalMonths, @cancel,
-      @advance, @full, @report, @provider, @providerCustomerId, @providerSubscriptionId, @updatedAt)
+      @advance, @full, @report, @provider, @providerCustomerId, @providerSubscriptionId, @updatedAt)`;
+  const insertIfAbsent = db.prepare(`${insert} ON CONFLICT (user_id) DO NOTHING`);
+  const upsert = db.prepare(`${insert}
     ON CONFLICT (user_id) DO UPDATE SET plan_id = excluded.plan_id, product = excluded.product,
       status = excluded.status, period_start = excluded.period_start, period_end = excluded.period_end,
       interval_months = excluded.interval_months, cancel_at_period_end = excluded.cancel_at_period_end,
@@ -96,14 +113,11 @@ export function createSubscriptionRepository(db: Database): SubscriptionReposito
       return row ? toSubscriptionRecord(row) : null;
     },
     save: (record) => {
-      upsert.run({
-        ...record,
-        cancel: record.cancelAtPeriodEnd ? 1 : 0,
-        advance: record.limits.advance_search,
-        full: record.limits.full_view,
-        report: record.limits.report_download,
-        updatedAt: new Date().toISOString(),
-      });
+      upsert.run(parameters(record));
+    },
+    createIfAbsent: (record) => {
+      insertIfAbsent.run(parameters(record));
+      return toSubscriptionRecord(byUser.get(record.userId) as SubscriptionRow);
     },
   };
 }

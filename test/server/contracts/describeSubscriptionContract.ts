@@ -76,6 +76,18 @@ export function describeSubscriptionContract(
       stores.subscriptions.save(trial);
       expect(stores.subscriptions.byUser('user-1')).toEqual(trial);
     });
+
+    it('creates a first subscription once: a second creation (another instance) gets the first row back', () => {
+      const trial = { ...subscription, planId: null, provider: 'trial', intervalMonths: 0 };
+      expect(stores.subscriptions.createIfAbsent(trial)).toEqual(trial);
+      const later = {
+        ...trial,
+        periodStart: '2026-11-01T00:00:05.000Z',
+        periodEnd: '2026-11-15T00:00:05.000Z',
+      };
+      expect(stores.subscriptions.createIfAbsent(later)).toEqual(trial);
+      expect(stores.subscriptions.byUser('user-1')).toEqual(trial);
+    });
   });
 
   describe('usage', () => {
