@@ -2,7 +2,7 @@
 // (postgresql, postgis, nginx): a throwaway PostgreSQL cluster, the dataset built into it, several app
 // instances on it and nginx in front on loopback, with deploy/nginx.conf. README § Deploying several instances.
 //
-//   node scripts/run-cluster.mjs [--instances 2] [--port 8088] [--cantons ZG] [--workers 1] [--check] [--keep]
+//   node scripts/run-cluster.mjs [--instances 2] [--port 8088] [--cantons ZG] [--check] [--keep]
 //
 // --check walks through it once (creates a user, logs in through nginx, searches, opens a parcel, asks for
 // tiles), prints which instance answered each request, and stops. Without it the cluster runs until Ctrl-C.
@@ -20,7 +20,6 @@ const { values: options } = parseArgs({
     instances: { type: 'string', default: '2' },
     port: { type: 'string', default: '8088' },
     cantons: { type: 'string', default: 'ZG' },
-    workers: { type: 'string', default: '1' },
     check: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
   },
@@ -247,7 +246,6 @@ async function main() {
     DATASET_CANTONS: options.cantons,
     TRUST_PROXY: '127.0.0.1',
     PAYMENT_PROVIDER: 'test',
-    WORKERS: options.workers,
     LOG_LEVEL: 'warn',
   };
   fs.mkdirSync(shared.DATA_DIR);

@@ -1,7 +1,7 @@
 /**
  * A tile worker thread (TileRenderer's pool): its own composition of a parcel repository and tile
- * renderer over the server's database — the SQLite file read-only, or its own PostgreSQL connection. The
- * first task opens the connection; later tasks reuse it, and the repository reloads its search columns
+ * renderer over the server's SQLite file, read-only (on PostgreSQL tiles render in process: libpq's addon
+ * cannot load in a worker thread). The first task opens the connection; later tasks reuse it, and the repository reloads its search columns
  * itself when the dataset build changes.
  */
 import Database from 'better-sqlite3';
@@ -13,20 +13,7 @@ import type { ParcelRepository } from '../store/parcels/ParcelRepository';
 
 let opened: { key: string; parcels: ParcelRepository } | null = null;
 
-function openPostgres(url: string): ParcelRepository {
-  // Loaded only on PostgreSQL: a static import of the libpq binding stops the worker's ESM entry from
-  // loading under tsx (ERR_UNKNOWN_FILE_EXTENSION), which SQLite workers must not pay for.
-  /* eslint-disable @typescript-eslint/no-require-imports -- see above */
-  const { connectPostgres } =
-    require('../store/postgres/PostgresConnection') as typeof import('../store/postgres/PostgresConnection');
-  const { createPostgresParcelRepository } =
-    require('../store/postgres/parcels/createPostgresParcelRepository') as typeof import('../store/postgres/parcels/createPostgresParcelRepository');
-  /* eslint-enable @typescript-eslint/no-require-imports */
-  return createPostgresParcelRepository(connectPostgres(url));
-}
-
 function open(database: TileDatabase): ParcelRepository {
-  if (database.kind === 'postgres') return openPostgres(database.url);
   const db = new Database(database.file, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
   return createSqliteParcelRepository(db);

@@ -35,7 +35,8 @@ export function createInProcessTileRenderer(
  * Where a tile worker reads the dataset: the SQLite file it opens read-only, or the PostgreSQL database it
  * opens its own connection to (ADR 021d: one connection per thread).
  */
-export type TileDatabase = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+/** The SQLite file a tile worker opens read-only (on PostgreSQL tiles render in process, see compose). */
+export type TileDatabase = { kind: 'sqlite'; file: string };
 
 /** What a tile worker is given: the database it reads, and the tile. */
 export interface TileWorkerTask extends TileRequest {
@@ -44,7 +45,7 @@ export interface TileWorkerTask extends TileRequest {
 
 /**
  * Renders in `threads` worker threads (`workerFile`, server/workers/tileRenderWorker.ts), each with its own
- * connection (read-only SQLite, or PostgreSQL), so the event loop only routes requests and the other cores
+ * connection (read-only SQLite), so the event loop only routes requests and the other cores
  * do the work.
  */
 export function createPooledTileRenderer({

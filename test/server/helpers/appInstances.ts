@@ -75,8 +75,8 @@ export async function startAppInstances(
     PAYMENT_PROVIDER: 'test',
     LOG_LEVEL: 'warn',
     LOG_FORMAT: 'json',
-    // Tiles on the event loop: the test is about instances sharing one database, not about threads.
-    WORKERS: '0',
+    // WORKERS as deployed (the default): on PostgreSQL tiles render in process whatever it says — a worker
+    // thread cannot load libpq once the main thread has (that once answered tiles with 500).
     ...env,
   };
   const children: ChildProcess[] = [];
