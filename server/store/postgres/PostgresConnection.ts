@@ -102,6 +102,9 @@ function openClient(url: string): Client {
     client.connectSync(withConnectTimeout(url));
     // Notices ("relation … already exists, skipping") would go to stderr.
     client.querySync('SET client_min_messages = warning');
+    // Random reads cost about what sequential ones do on SSDs and in the page cache; the default 4.0 made the
+    // planner read every parcel to match a word (15 ms on ZG) instead of the text index (3.5 ms).
+    client.querySync('SET random_page_cost = 1.1');
     return client;
   } catch (error) {
     endClient(client);
