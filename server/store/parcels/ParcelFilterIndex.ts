@@ -32,12 +32,10 @@ export interface ParcelFilterIndex {
   /**
    * A test of single parcel ids against the query's in-memory filters, for a tile's few thousand parcels:
    * it costs what the tile costs, not what the filter matches. `candidates` (from the text, parcel-number
-   * or EGRID part, see `candidateRows`) restricts it further; null means no such part.
+   * or EGRID part, see `rowBitmap`) restricts it further; null means no such part.
    */
-  matcher(query: ParcelQuery, candidates: Uint8Array | null): (id: number) => boolean;
-  /** The rows of these ids as a bitmap (1 = candidate), the form `matcher` takes. */
-  candidateRows(ids: number[]): Uint8Array;
-  /** The rows of these ids as a RowBitmap (unknown ids are left out). */
+  matcher(query: ParcelQuery, candidates: RowBitmap | null): (id: number) => boolean;
+  /** The rows of these ids as a RowBitmap (unknown ids are left out), the form `matcher` takes. */
   rowBitmap(ids: Iterable<number>): RowBitmap;
   /** The ids of a RowBitmap's rows as a candidate source (an in-memory text part, e.g. one letter). */
   bitmapSource(rows: RowBitmap): CandidateSource;
@@ -382,7 +380,7 @@ export function createParcelFilterIndex(
       const { matches } = compile(query);
       return (id) => {
         const r = position(id);
-        return r >= 0 && (!candidates || candidates[r] === 1) && matches(r);
+        return r >= 0 && (!candidates || ((candidates[r >>> 5] >>> (r & 31)) & 1) === 1) && matches(r);
       };
     },
     rowBitmap(candidateIds) {
@@ -418,14 +416,6 @@ export function createParcelFilterIndex(
         }
         return found;
       };
-    },
-    candidateRows(candidateIds) {
-      const rows = new Uint8Array(count);
-      for (const id of candidateIds) {
-        const r = position(id);
-        if (r >= 0) rows[r] = 1;
-      }
-      return rows;
     },
     evaluate(query, candidates, { offset, size, cap }, preferredBfs) {
       return candidates

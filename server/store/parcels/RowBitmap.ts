@@ -80,35 +80,6 @@ export function rowsFrom(bitmap: RowBitmap, offset: number, size: number): numbe
 
 type IntegerColumn = Uint8Array | Uint16Array | Uint32Array;
 
-/** Largest value the branch-free range test handles (the columns hold areas, classes and codes). */
-const MAX_TESTED = 0x7fffffff;
-
-/**
- * Keeps the set rows whose column value lies in from..to: one tight pass over the rows of the words still
- * non-zero, branch-free (a value is in range when neither v − from nor to − v is negative), ~1 ns a row.
- * Values above 2³¹ − 1 are outside every range (no column holds such values).
- */
-export function keepRange(bitmap: RowBitmap, column: IntegerColumn, from: number, to: number): void {
-  const lo = Math.min(MAX_TESTED, Math.max(0, Math.ceil(from)));
-  const hi = Math.min(MAX_TESTED, Math.floor(to));
-  if (hi < lo) {
-    bitmap.fill(0);
-    return;
-  }
-  const rows = column.length;
-  for (let w = 0; w < bitmap.length; w++) {
-    if (bitmap[w] === 0) continue;
-    const base = w << 5;
-    const end = Math.min(32, rows - base);
-    let mask = 0;
-    for (let k = 0; k < end; k++) {
-      const v = column[base + k];
-      mask |= ((((v - lo) | (hi - v)) >>> 31) ^ 1) << k;
-    }
-    bitmap[w] = (bitmap[w] & mask) >>> 0;
-  }
-}
-
 /** Keeps the set rows whose column value v has allowed[v] === 1 (`allowed` covers every value). */
 export function keepIn(bitmap: RowBitmap, column: IntegerColumn, allowed: Uint8Array): void {
   const rows = column.length;

@@ -104,42 +104,31 @@ export function createParcelSearch(source: ParcelSearchSource, totalCap: number)
     return cache;
   };
 
-  // A one-letter prefix matches most parcels, and both databases are slow to reach an id range in its
-  // posting list (FTS5 reads the one-letter doclist from its start: 15–45 ms to reach Bern's or Basel's
-  // ids on the country). Its rows are read once per dataset build from the source (so they are the
-  // database's own matches) and kept as a bitmap; candidates then come from memory in id order.
-  const letterRows = new LRUCache<string, RowBitmap>({ max: 64 });
-  const candidateSource = (query: ParcelQuery): CandidateSource | null => {
-    const letter = query.text && !query.prcNo && !query.prcId ? oneLetter(query.text) : null;
-    if (!letter) return source.candidateSource(query);
-    const { key, index } = current();
-    const cacheKey = JSON.stringify([key, letter]);
-    let rows = letterRows.get(cacheKey);
-    if (!rows) {
-      const ids = source.candidateSource({ text: letter })?.(0, Number.MAX_SAFE_INTEGER, -1) ?? [];
-      rows = index.rowBitmap(ids);
-      letterRows.set(cacheKey, rows);
-    }
-    return index.bitmapSource(rows);
-  };
-
-  // A search's map asks for dozens of tiles with the same text: its candidates are looked up once and kept
-  // as a row bitmap (one byte per parcel), the few most recent searches only.
-  const candidateRowCache = new LRUCache<string, Uint8Array>({
+  // A text part's rows as a bitmap (~0.5 MB for the whole country), read once from the source — so they
+  // are the database's own matches — and kept, the most recent first: for a one-letter prefix, which both
+  // databases are slow to seek in (FTS5 reads the one-letter doclist from its start: 15–45 ms to reach
+  // Bern's or Basel's ids on the country), and for a search's map, whose dozens of tiles ask for the same text.
+  const textRows = new LRUCache<string, RowBitmap>({
     maxSize: 64 * 1024 * 1024,
     sizeCalculation: (rows) => Math.max(1, rows.byteLength),
   });
-  const candidateRowsOf = (query: ParcelQuery): Uint8Array | null => {
-    if (!query.text && !query.prcNo && !query.prcId) return null;
+  const rowsOfTextPart = ({ text, prcNo, prcId }: ParcelQuery): RowBitmap => {
     const { key, index } = current();
-    const cacheKey = JSON.stringify([key, query.text ?? '', query.prcNo ?? '', query.prcId ?? '']);
-    let rows = candidateRowCache.get(cacheKey);
+    const part = { text: (text && oneLetter(text)) || text, prcNo, prcId };
+    const cacheKey = JSON.stringify([key, part.text ?? '', prcNo ?? '', prcId ?? '']);
+    let rows = textRows.get(cacheKey);
     if (!rows) {
-      const ids = source.candidateSource(query)?.(0, Number.MAX_SAFE_INTEGER, -1) ?? [];
-      rows = index.candidateRows(ids);
-      candidateRowCache.set(cacheKey, rows);
+      rows = index.rowBitmap(source.candidateSource(part)?.(0, Number.MAX_SAFE_INTEGER, -1) ?? []);
+      textRows.set(cacheKey, rows);
     }
     return rows;
+  };
+  const hasTextPart = (query: ParcelQuery) => !!(query.text || query.prcNo || query.prcId);
+  /** A one-letter text from its bitmap, any other text part from the source chunk by chunk. */
+  const candidateSource = (query: ParcelQuery): CandidateSource | null => {
+    const letter = query.text && !query.prcNo && !query.prcId ? oneLetter(query.text) : null;
+    if (!letter) return source.candidateSource(query);
+    return current().index.bitmapSource(rowsOfTextPart(query));
   };
 
   return {
@@ -176,7 +165,7 @@ export function createParcelSearch(source: ParcelSearchSource, totalCap: number)
     matcher(query) {
       // The tile's parcels from the spatial index, then the filters in memory per parcel: a filtered tile
       // costs what the tile costs, whatever the filter matches across the country.
-      return current().index.matcher(query, candidateRowsOf(query));
+      return current().index.matcher(query, hasTextPart(query) ? rowsOfTextPart(query) : null);
     },
     dataQuality() {
       const state = current();
