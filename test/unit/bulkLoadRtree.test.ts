@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { bulkLoadRtree, float32Down, float32Up } from '../../server/store/rtree/bulkLoadRtree';
+import { bulkLoadRtree, float32Down, float32Up, hilbertIndex } from '../../server/store/rtree/bulkLoadRtree';
 import { CollectedRtreeEntries } from '../../server/store/rtree/CollectedRtreeEntries';
 import { createRng } from '../../server/data/random';
 
@@ -145,5 +145,37 @@ describe('bulk-loading an SQLite R*Tree', () => {
     }
     expect(float32Down(2)).toBe(2);
     expect(float32Up(2)).toBe(2);
+  });
+
+  it.each([1, 4, 6])(
+    'orders the cells of a 2^%i grid along one Hilbert curve: each cell once, each step to a neighbour',
+    (bits) => {
+      const size = 2 ** bits;
+      const unused = 16 - bits;
+      const cellAt: [number, number][] = new Array(size * size);
+      for (let x = 0; x < size; x++) {
+        for (let y = 0; y < size; y++) {
+          const position = hilbertIndex(x << unused, y << unused) >>> (2 * unused);
+          expect(cellAt[position]).toBeUndefined();
+          cellAt[position] = [x, y];
+        }
+      }
+      expect(cellAt.filter(Boolean)).toHaveLength(size * size);
+      for (let p = 1; p < cellAt.length; p++) {
+        const [x0, y0] = cellAt[p - 1];
+        const [x1, y1] = cellAt[p];
+        expect(Math.abs(x1 - x0) + Math.abs(y1 - y0)).toBe(1);
+      }
+    },
+  );
+
+  it('runs the full 16-bit grid from the corner (0, 0) to a neighbouring corner, within 32 bits', () => {
+    expect(hilbertIndex(0, 0)).toBe(0);
+    const corners = [hilbertIndex(65535, 0), hilbertIndex(0, 65535)];
+    expect(corners).toContain(0xffffffff);
+    const positions = new Set<number>();
+    for (let v = 0; v < 65536; v += 257) positions.add(hilbertIndex(v, v)).add(hilbertIndex(v, 65535 - v));
+    expect(positions.size).toBe(512);
+    for (const position of positions) expect(position).toBeLessThanOrEqual(0xffffffff);
   });
 });

@@ -4,7 +4,8 @@
  * keep exactly the rows a plain test keeps, whatever the range and whatever rows were set before.
  */
 import { createRng } from '../../server/data/random';
-import { createRangeIndex, rowsByValue } from '../../server/store/parcels/RangeIndex';
+import { createRangeIndex } from '../../server/store/parcels/RangeIndex';
+import { rowsByValue } from '../../server/store/rowsByValue';
 import { emptyBitmap, rowsFrom, type RowBitmap } from '../../server/store/parcels/RowBitmap';
 
 const rng = createRng(7);

@@ -1,4 +1,5 @@
 import { emptyBitmap, intersect, type RowBitmap } from './RowBitmap';
+import { rowsByValue, type IntegerColumn } from '../rowsByValue';
 
 /**
  * A range filter on an integer column without a pass over the column. The rows are sorted by value, and
@@ -13,26 +14,10 @@ export interface RangeIndex {
   keep(rows: RowBitmap, from: number, to: number): void;
 }
 
-type IntegerColumn = Uint8Array | Uint16Array | Uint32Array;
-
 /** Cuts of a sorted column: more cost memory (a bitmap each), fewer leave more rows to mark one by one. */
 export const RANGE_BUCKETS = 32;
 /** A slice this share of the rows or smaller is marked row by row (random writes) instead of by cuts. */
 const MARK_ROW_BY_ROW = 1 / 8;
-
-/** Row numbers 0..count−1 ordered by the column's value (a stable LSD radix sort, 16 bits a pass). */
-export function rowsByValue(column: IntegerColumn, count: number, max: number): Uint32Array {
-  let rows = Uint32Array.from({ length: count }, (_, r) => r);
-  let spare = new Uint32Array(count);
-  for (let shift = 0; shift < 32 && max >>> shift > 0; shift += 16) {
-    const starts = new Uint32Array(65537);
-    for (let i = 0; i < count; i++) starts[((column[rows[i]] >>> shift) & 0xffff) + 1]++;
-    for (let d = 1; d <= 65536; d++) starts[d] += starts[d - 1];
-    for (let i = 0; i < count; i++) spare[starts[(column[rows[i]] >>> shift) & 0xffff]++] = rows[i];
-    [rows, spare] = [spare, rows];
-  }
-  return rows;
-}
 
 export function createRangeIndex(column: IntegerColumn, count: number, buckets = RANGE_BUCKETS): RangeIndex {
   let max = 0;

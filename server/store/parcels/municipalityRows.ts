@@ -14,24 +14,56 @@ export const BUILDING_VALUES = 7;
 export const LAYER_VALUES = 6;
 const BOX = 4;
 
+/** How PackedRows.texts marks a value: a number, null, or (from PACKED_TEXT on) a string's index + 2. */
+export const PACKED_NUMBER = 0;
+export const PACKED_NULL = 1;
+export const PACKED_TEXT = 2;
+
+type PlainValue = string | number | null;
+
 class RowPacker {
-  private readonly values: (string | number | null)[] = [];
+  private numbers = new Float64Array(1 << 12);
+  private texts = new Uint32Array(1 << 12);
+  private size = 0;
+  private readonly strings: string[] = [];
+  private readonly stringIndex = new Map<string, number>();
   private readonly geometries = new GeometryBuffer();
   private readonly ends: number[] = [];
 
   constructor(private readonly stride: number) {}
 
+  private push(value: PlainValue): void {
+    if (this.size === this.numbers.length) {
+      const numbers = new Float64Array(this.size * 2);
+      numbers.set(this.numbers);
+      this.numbers = numbers;
+      const texts = new Uint32Array(this.size * 2);
+      texts.set(this.texts);
+      this.texts = texts;
+    }
+    const at = this.size++;
+    if (typeof value === 'number') {
+      this.numbers[at] = value;
+      this.texts[at] = PACKED_NUMBER;
+    } else if (value === null) {
+      this.texts[at] = PACKED_NULL;
+    } else {
+      let index = this.stringIndex.get(value);
+      if (index === undefined) {
+        index = this.strings.length;
+        this.strings.push(value);
+        this.stringIndex.set(value, index);
+      }
+      this.texts[at] = PACKED_TEXT + index;
+    }
+  }
+
   /** Adds a row: its values, then its geometry's box, then `after`. */
-  add(
-    values: readonly (string | number | null)[],
-    rings: readonly Ring[],
-    after: readonly (string | number | null)[] = [],
-  ): void {
+  add(values: readonly PlainValue[], rings: readonly Ring[], after: readonly PlainValue[] = []): void {
     const box = appendGeometry(this.geometries, rings);
-    const out = this.values;
-    for (const value of values) out.push(value);
-    out.push(box[0], box[1], box[2], box[3]);
-    for (const value of after) out.push(value);
+    for (const value of values) this.push(value);
+    for (const value of box) this.push(value);
+    for (const value of after) this.push(value);
     this.ends.push(this.geometries.length);
   }
 
@@ -39,7 +71,9 @@ class RowPacker {
     return {
       count: this.ends.length,
       stride: this.stride,
-      values: this.values,
+      numbers: this.numbers.slice(0, this.size),
+      texts: this.texts.slice(0, this.size),
+      strings: this.strings,
       geometries: this.geometries.bytes(),
       geometryEnds: Uint32Array.from(this.ends),
     };
@@ -90,10 +124,20 @@ export function packMunicipality(g: GeneratedMunicipality): MunicipalityRows {
   };
 }
 
-/** Row i's values of a packed table (a copy: better-sqlite3 binds arrays). */
-export function rowValues(rows: PackedRows, i: number, from: number, to: number): (string | number | null)[] {
+/** Row i's values from..to of a packed table (a new array: better-sqlite3 binds arrays). */
+export function rowValues(rows: PackedRows, i: number, from: number, to: number): PlainValue[] {
   const start = i * rows.stride;
-  return rows.values.slice(start + from, start + to);
+  const values: PlainValue[] = new Array(to - from);
+  for (let k = from; k < to; k++) {
+    const text = rows.texts[start + k];
+    values[k - from] =
+      text === PACKED_NUMBER
+        ? rows.numbers[start + k]
+        : text === PACKED_NULL
+          ? null
+          : rows.strings[text - PACKED_TEXT];
+  }
+  return values;
 }
 
 /** Row i's encoded geometry, as a Buffer viewing the packed bytes (no copy). */
@@ -106,6 +150,8 @@ export function rowGeometry(rows: PackedRows, i: number): Buffer {
 /** The buffers a worker can transfer instead of copying. */
 export function transferableBuffers(rows: MunicipalityRows): ArrayBuffer[] {
   return [rows.parcels, rows.buildings, rows.layers].flatMap((t) => [
+    t.numbers.buffer as ArrayBuffer,
+    t.texts.buffer as ArrayBuffer,
     t.geometries.buffer as ArrayBuffer,
     t.geometryEnds.buffer as ArrayBuffer,
   ]);

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { rowsByValue } from '../rowsByValue';
 
 /**
  * Bulk loading of an SQLite R*Tree: entries sorted along a Hilbert curve (after an optional leading
@@ -36,39 +37,56 @@ export function float32Up(v: number): number {
   return f < v ? Math.fround(v * (v < 0 ? TOWARDS : AWAY)) : f;
 }
 
-/** Hilbert index of (x, y) on a 2^order grid (the classic rotate-and-flip walk). */
-function hilbert(x: number, y: number, order: number): number {
-  let d = 0;
-  let rx: number;
-  let ry: number;
-  let px = x;
-  let py = y;
-  for (let s = 1 << (order - 1); s > 0; s >>= 1) {
-    rx = (px & s) > 0 ? 1 : 0;
-    ry = (py & s) > 0 ? 1 : 0;
-    d += s * s * ((3 * rx) ^ ry);
-    if (ry === 0) {
-      if (rx === 1) {
-        px = s - 1 - px;
-        py = s - 1 - py;
-      }
-      const t = px;
-      px = py;
-      py = t;
-    }
-  }
-  return d;
+/** Spreads the 16 low bits of v to the even bits of a 32-bit word (a Morton half). */
+function spreadBits(v: number): number {
+  let w = (v | (v << 8)) & 0x00ff00ff;
+  w = (w | (w << 4)) & 0x0f0f0f0f;
+  w = (w | (w << 2)) & 0x33333333;
+  return (w | (w << 1)) & 0x55555555;
 }
 
-/** Layers (the third axis) a packed sort key has room for. */
+/**
+ * Position of the cell (x, y) (16-bit integers) along a Hilbert curve through the 2^16 × 2^16 grid, as an
+ * unsigned 32-bit integer. Branch-free: the curve's rotate-and-flip state of every level is a prefix scan
+ * over the bit levels, done for all 16 levels at once in four doubling rounds (the bit-parallel method
+ * of rawrunprotected/hilbert_curves, public domain), instead of a loop of 16 dependent steps.
+ */
+export function hilbertIndex(x: number, y: number): number {
+  // Round one: each bit level's own transform, from the quadrant (x, y) lies in at that level.
+  const xorXY = x ^ y;
+  const notXor = 0xffff ^ xorXY;
+  const neither = 0xffff ^ (x | y);
+  const onlyX = x & (y ^ 0xffff);
+  let a = xorXY | (notXor >> 1);
+  let b = (xorXY >> 1) ^ xorXY;
+  let c = neither ^ ((neither >> 1) ^ (notXor & (onlyX >> 1)));
+  let d = onlyX ^ ((xorXY & (neither >> 1)) ^ (onlyX >> 1));
+  // Rounds two to four: compose each level's transform with those of the levels above it (2, 4, 8 apart).
+  for (let shift = 2; shift <= 8; shift *= 2) {
+    const [a1, b1, c1, d1] = [a, b, c, d];
+    a = (a1 & (a1 >> shift)) ^ (b1 & (b1 >> shift));
+    b = (a1 & (b1 >> shift)) ^ (b1 & ((a1 ^ b1) >> shift));
+    c = c1 ^ (a1 & (c1 >> shift)) ^ (b1 & (d1 >> shift));
+    d = d1 ^ (b1 & (c1 >> shift)) ^ ((a1 ^ b1) & (d1 >> shift));
+  }
+  // Apply the transforms to the quadrant bits and interleave them into the index.
+  const flipX = c ^ (c >> 1);
+  const flipY = d ^ (d >> 1);
+  const low = x ^ y;
+  const high = flipY | (0xffff ^ (low | flipX));
+  return ((spreadBits(high) << 1) | spreadBits(low)) >>> 0;
+}
+
+/** Layers (the third axis) a packing key has room for, beside a Hilbert position on a 2^13 grid. */
 const LAYER_BITS = 6;
+const LAYERED_GRID_BITS = 13;
 
 /**
  * Entry order: by the third axis's minimum first (the layer of a layer feature), then along a Hilbert
- * curve through the box centres, then by position (a total order: the same entries give the same tree).
- * Layer, curve position and entry index are packed into one float64 (53 bits) and sorted natively:
- * millions of entries sort in a second instead of ten with a comparator. The curve gets the bits the
- * index leaves: a 2^15 grid for 4 M entries (~15 m cells over Switzerland), 2^12 for 8 M on layers.
+ * curve through the box centres (a 2^16 grid, ~5 m cells over Switzerland; 2^13 with layers), entries of
+ * the same key in their own order (a total order: the same entries give the same tree). The keys are
+ * 32-bit integers sorted by a radix sort: the country's 12 M layer boxes in well under a second, where a
+ * native sort of packed float64 keys took seconds.
  */
 function packingOrder({ ids, boxes, dims }: RtreeEntries): Uint32Array {
   const n = ids.length;
@@ -87,26 +105,22 @@ function packingOrder({ ids, boxes, dims }: RtreeEntries): Uint32Array {
     if (cy > maxY) maxY = cy;
     if (dims > 2 && boxes[i * stride + 4] > maxLayer) maxLayer = boxes[i * stride + 4];
   }
-  const indexBits = Math.max(1, Math.ceil(Math.log2(n + 1)));
-  const layerBits = dims > 2 ? LAYER_BITS : 0;
-  const order = Math.min(16, Math.floor((53 - indexBits - layerBits) / 2));
-  if (order < 8 || maxLayer >= 2 ** layerBits || maxLayer < 0)
-    throw new Error(`Too many entries (${n}) or layers (${maxLayer}) for one R*Tree bulk load`);
-  const cells = 2 ** order - 1;
-  const scale = cells / Math.max(maxX - minX, maxY - minY, 1e-9);
-  const keys = new Float64Array(n);
+  if (maxLayer >= 2 ** LAYER_BITS || maxLayer < 0)
+    throw new Error(`Too many layers (${maxLayer}) for one R*Tree bulk load`);
+  const gridBits = dims > 2 ? LAYERED_GRID_BITS : 16;
+  const scale = (2 ** gridBits - 1) / Math.max(maxX - minX, maxY - minY, 1e-9);
+  const unused = 16 - gridBits;
+  const keys = new Uint32Array(n);
   for (let i = 0; i < n; i++) {
     const cx = (boxes[i * stride] + boxes[i * stride + 1]) / 2;
     const cy = (boxes[i * stride + 2] + boxes[i * stride + 3]) / 2;
-    const h = hilbert(Math.round((cx - minX) * scale), Math.round((cy - minY) * scale), order);
+    const x = Math.round((cx - minX) * scale) << unused;
+    const y = Math.round((cy - minY) * scale) << unused;
+    const position = hilbertIndex(x, y) >>> (2 * unused);
     const layer = dims > 2 ? Math.floor(boxes[i * stride + 4]) : 0;
-    keys[i] = (layer * 2 ** (2 * order) + h) * 2 ** indexBits + i;
+    keys[i] = (layer * 2 ** (2 * gridBits) + position) >>> 0;
   }
-  keys.sort();
-  const result = new Uint32Array(n);
-  const indexRange = 2 ** indexBits;
-  for (let k = 0; k < n; k++) result[k] = keys[k] % indexRange;
-  return result;
+  return rowsByValue(keys, n, 0xffffffff);
 }
 
 /** An R*Tree packed in memory, ready to be written into its shadow tables (packRtree, writePackedRtree). */
