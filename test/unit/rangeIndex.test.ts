@@ -5,7 +5,7 @@
  */
 import { createRng } from '../../server/data/random';
 import { createRangeIndex } from '../../server/store/parcels/RangeIndex';
-import { rowsByValue } from '../../server/store/rowsByValue';
+import { rowsByValue } from '../../server/store/sorting/rowsByValue';
 import { emptyBitmap, rowsFrom, type RowBitmap } from '../../server/store/parcels/RowBitmap';
 
 const rng = createRng(7);

@@ -1,5 +1,5 @@
 import { emptyBitmap, intersect, type RowBitmap } from './RowBitmap';
-import { rowsByValue, type IntegerColumn } from '../rowsByValue';
+import { rowsByValue, type IntegerColumn } from '../sorting/rowsByValue';
 
 /**
  * A range filter on an integer column without a pass over the column. The rows are sorted by value, and

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { rowsByValue } from '../rowsByValue';
+import { rowsByValue } from '../sorting/rowsByValue';
 
 /**
  * Bulk loading of an SQLite R*Tree: entries sorted along a Hilbert curve (after an optional leading
