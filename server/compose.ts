@@ -62,7 +62,7 @@ const canLoadTypeScriptWorkers = () => process.execArgv.some((arg) => arg.includ
  */
 function tileDatabase(config: Config, db: Database): TileDatabase | null {
   if (config.databaseUrl !== null) return null;
-  return db.memory || !fs.existsSync(db.name) ? null : { kind: 'sqlite', file: db.name };
+  return db.memory || !fs.existsSync(db.name) ? null : { file: db.name };
 }
 
 /**

@@ -24,6 +24,7 @@ if (!port) throw new Error('datasetBuildWorker runs in a worker thread');
  */
 const GENERATOR_NICE = 10;
 if (process.platform === 'linux') os.setPriority(0, GENERATOR_NICE);
+
 const inputs = planDataset((workerData as { options: BuildDatasetOptions }).options);
 
 const shared = (workerData as { shared: Int32Array }).shared;

@@ -1,8 +1,8 @@
 /**
  * A tile worker thread (TileRenderer's pool): its own composition of a parcel repository and tile
  * renderer over the server's SQLite file, read-only (on PostgreSQL tiles render in process: libpq's addon
- * cannot load in a worker thread). The first task opens the connection; later tasks reuse it, and the repository reloads its search columns
- * itself when the dataset build changes.
+ * cannot load in a worker thread). The first task opens the connection; later tasks reuse it, and the
+ * repository reloads its search columns itself when the dataset build changes.
  */
 import Database from 'better-sqlite3';
 import { createSqliteParcelRepository } from '../store/parcels/createSqliteParcelRepository';

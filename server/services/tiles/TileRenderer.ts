@@ -31,12 +31,10 @@ export function createInProcessTileRenderer(
   };
 }
 
-/**
- * Where a tile worker reads the dataset: the SQLite file it opens read-only, or the PostgreSQL database it
- * opens its own connection to (ADR 021d: one connection per thread).
- */
 /** The SQLite file a tile worker opens read-only (on PostgreSQL tiles render in process, see compose). */
-export type TileDatabase = { kind: 'sqlite'; file: string };
+export interface TileDatabase {
+  file: string;
+}
 
 /** What a tile worker is given: the database it reads, and the tile. */
 export interface TileWorkerTask extends TileRequest {

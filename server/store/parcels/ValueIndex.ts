@@ -1,4 +1,5 @@
 import { setRange, type RowBitmap } from './RowBitmap';
+import type { IntegerColumn } from '../sorting/rowsByValue';
 
 /**
  * The rows of an integer column grouped by value (a posting list per value, stored as one array): the rows
@@ -18,8 +19,6 @@ export interface ValueIndex {
   /** How many rows `markRange` would mark. */
   countRange(from: number, to: number): number;
 }
-
-type IntegerColumn = Uint8Array | Uint16Array | Uint32Array;
 
 export function createValueIndex(column: IntegerColumn, count: number): ValueIndex {
   let max = 0;
