@@ -82,7 +82,7 @@ export function clipToLand(piece: Ring, land: Land, depth = 0): Ring[] {
   let involved: LandRing | null = null;
   let several = false;
   let crossings = 0;
-  for (const r of land.rings) {
+  for (const r of land.water.length === 0 ? land.rings : [...land.rings, ...land.water]) {
     if (!boxesOverlap(r.box, box)) continue;
     const c = contact(r, piece, box);
     if (c.crossings === 0 && !c.vertexInside) continue;
@@ -109,7 +109,7 @@ export function clipToLand(piece: Ring, land: Land, depth = 0): Ring[] {
 export function landCover(piece: Ring, land: Land): 'inside' | 'outside' | 'partial' {
   const box = ringsBox([piece]);
   if (!boxesOverlap(box, land.box)) return 'outside';
-  for (const r of land.rings) {
+  for (const r of land.water.length === 0 ? land.rings : [...land.rings, ...land.water]) {
     if (!boxesOverlap(r.box, box)) continue;
     const c = contact(r, piece, box);
     if (c.crossings > 0 || c.vertexInside) return 'partial';

@@ -18,7 +18,11 @@ import { roofSolar } from './roofSolar';
 import { parcelHeritage } from './parcelHeritage';
 import { nameStreets, type StreetEdge } from './buildStreets';
 import { interiorPoint, projectArea, vertexKey } from './municipalityLayout';
-import { createLocalFrame, landInFrame } from './LocalFrame';
+import { createLocalFrame, landInFrame, withWater } from './LocalFrame';
+import { riverBands } from './riverBands';
+import { RIVERS } from '../catalog/rivers';
+import { clipToLand } from './clipToLand';
+import { dissolveRings } from './dissolveRings';
 import { layOutParcels } from './layOutParcels';
 import type { DatasetNoise } from './DatasetNoise';
 import type { GeneratedBuilding, GeneratedMunicipality, GeneratedParcel } from '../../store/parcels/DatasetWriter';
@@ -116,8 +120,11 @@ export function generateMunicipality(input: MunicipalityInput): DemoMunicipality
   const towards = destinations(input.places, m.bfs, core, k, input.municipalityNames, input.neighbours);
   const frame = createLocalFrame(core, towards.angle ?? rng.range(0, Math.PI), k);
   const forest = createValueNoise(hashSeed(input.seed, 'forest'), 2200);
+  const dryLand = landInFrame(m.geometry, frame);
+  const rivers = riverBands(RIVERS, m.bbox, frame);
   const layout = layOutParcels({
-    land: landInFrame(m.geometry, frame),
+    land: rivers.length > 0 ? withWater(dryLand, rivers.map((band) => band.ring)) : dryLand,
+    roadLand: dryLand,
     urbanityAt: (p) => density.at(...frame.toMercator(p)),
     forestAt: (p) => forest(...frame.toMercator(p)),
     oldTownAt: (p) => {
@@ -294,6 +301,22 @@ export function generateMunicipality(input: MunicipalityInput): DemoMunicipality
     mainStreets: new Set(layout.streets.flatMap((street, index) => (street.main ? [index] : []))),
     hasStation: station,
   });
+  // The rivers on the base map: their bands on the municipality's land.
+  for (const band of rivers) {
+    for (const piece of clipToLand(band.ring, dryLand)) {
+      const polygon = dissolveRings([piece.map(frame.toMercator)])[0];
+      if (polygon) {
+        layers.push({
+          layer: 'base-labels',
+          sourceLayer: 'waterways',
+          cls: 'river',
+          group: null,
+          label: band.name,
+          geometry: { type: 'area', polygon },
+        });
+      }
+    }
+  }
   // The register lists the streets that exist on the ground (a street cut away with the outline does not).
   const registered = streets.filter((_, index) => layout.streets[index].pieces.length > 0);
   return {

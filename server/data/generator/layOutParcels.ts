@@ -28,7 +28,10 @@ export interface Layout {
 }
 
 export interface LayoutInput {
+  /** Where parcels may lie: the municipality's land less its river bands. */
   land: Land;
+  /** Where the main roads may run: the land with the rivers, which they cross on bridges. */
+  roadLand: Land;
   urbanityAt: (p: Point) => number;
   forestAt: (p: Point) => number;
   /** Whether a point lies in a historic town centre (old-town zone, whatever the density says). */
@@ -63,7 +66,7 @@ function openLand(ring: Ring, use: MainUse, urbanity: number): Omit<PendingParce
  * (denser in the centre), lots along each block's frontage, fields and forest on open land; everything
  * clipped to the municipality's land (its outline excludes the lakes). Densest superblocks first.
  */
-export function layOutParcels({ land, urbanityAt, forestAt, oldTownAt, seed, rng, limit }: LayoutInput): Layout {
+export function layOutParcels({ land, roadLand, urbanityAt, forestAt, oldTownAt, seed, rng, limit }: LayoutInput): Layout {
   const grid = buildStreetGrid(land, urbanityAt, rng);
   const parcels: PendingParcel[] = [];
   const blocks = new Map<number, { ring: Ring; use: MainUse }>();
@@ -84,7 +87,8 @@ export function layOutParcels({ land, urbanityAt, forestAt, oldTownAt, seed, rng
   const jitter = (key: string) => ((hashSeed(seed, key) % 1000) / 1000 - 0.5) * 0.1;
 
   const addRoad = (road: GridRoad, clip: boolean) => {
-    const pieces = clip ? clipToLand(road.ring, land) : [road.ring];
+    const bridges = road.street.startsWith('H:') || road.street.startsWith('V:');
+    const pieces = clip ? clipToLand(road.ring, bridges ? roadLand : land) : [road.ring];
     if (pieces.length === 0) return;
     const along = road.horizontal ? 0 : 1;
     const street = streetOf(road.street, road.from[1 - along]);
