@@ -8,7 +8,8 @@ import { type Land, inLand } from './LocalFrame';
 import type { PendingParcel } from './municipalityLayout';
 import { openLandParcels } from './openLandParcels';
 import { buildStreetGrid, type GridRoad, rectRing } from './streetGrid';
-import { chooseBuildingZone, chooseOpenLandUse } from './zonePlan';
+import { chooseBuildingZone, chooseOpenLandUse, VILLAGE_URBANITY } from './zonePlan';
+import { villageLots } from './villageLots';
 
 /** A street of the layout: its key, whether it is a main road, and the centre-line pieces left on land. */
 export interface LaidStreet {
@@ -133,12 +134,21 @@ export function layOutParcels({ land, roadLand, urbanityAt, forestAt, oldTownAt,
     const clip = s.cover === 'partial';
     if (s.settled) {
       const use = oldTownAt(s.centre) ? 14 : chooseBuildingZone(s.urbanity, rng);
-      const local = localStreets(s, use, jitter, rng);
-      for (const road of local.roads) addRoad(road, clip);
-      for (const block of local.blocks) {
+      const village = use === 11 && s.urbanity < VILLAGE_URBANITY ? villageLots(s, rng) : null;
+      const local = village ? null : localStreets(s, use, jitter, rng);
+      for (const road of local?.roads ?? []) addRoad(road, clip);
+      if (village?.field) {
+        const fieldId = blocks.size;
+        blocks.set(fieldId, { ring: village.field, use: 21 });
+        for (const ring of clip ? clipToLand(village.field, land) : [village.field]) parcels.push({ ...openLand(ring, 21, s.urbanity), block: fieldId });
+      }
+      const groups = village
+        ? [{ ring: rectRing(s.interiorBox), lots: village.lots }]
+        : (local?.blocks ?? []).map((block) => ({ ring: rectRing(block.box), lots: cutLots(block, use, rng) }));
+      for (const group of groups) {
         const blockId = blocks.size;
-        blocks.set(blockId, { ring: rectRing(block.box), use });
-        for (const lot of cutLots(block, use, rng)) {
+        blocks.set(blockId, { ring: group.ring, use });
+        for (const lot of group.lots) {
           const pieces = clip ? clipToLand(lot.ring, land).sort((a, b) => ringArea(b) - ringArea(a)) : [lot.ring];
           if (pieces.length === 0) continue;
           const ring = pieces.find((r) => frontsStreet(r, lot, land));
