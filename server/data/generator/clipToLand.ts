@@ -93,7 +93,8 @@ export function clipToLand(piece: Ring, land: Land, depth = 0): Ring[] {
   if (!involved) return inLand(ringCentroid(piece), land) ? [piece] : [];
   if (!several && crossings === 2 && !involved.hole) {
     const clipped = cleanRing(clipToConvexWindow(involved.ring, piece));
-    return clipped ? [clipped] : [];
+    // A piece the outline crosses may lie in a river band that its edges do not cross (a border river).
+    return clipped && (land.water.length === 0 || inLand(ringCentroid(clipped), land)) ? [clipped] : [];
   }
   const size = Math.max(box[1] - box[0], box[3] - box[2]);
   if (depth >= MAX_DEPTH || size < MIN_SPLIT_SIZE) return [];

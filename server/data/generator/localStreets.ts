@@ -34,9 +34,12 @@ export function localStreets(
   // with the next row's (T-junctions, blocks of uneven length), and are lanes of their own.
   const staggered = use === 14;
   const spacing = (bu1 - bu0) / columns;
-  const columnCuts = Array.from({ length: rows }, () =>
-    staggered ? cu.map((u) => u + rng.range(-0.3, 0.3) * spacing) : cu,
-  );
+  const columnCuts = Array.from({ length: rows }, (_, r) => {
+    if (!staggered) return cu;
+    // Alternate rows lean the other way, so no lane meets the next row's lane head on.
+    const shift = (r % 2 === 0 ? -1 : 1) * rng.range(0.12, 0.28) * spacing;
+    return cu.map((u) => u + shift + rng.range(-0.04, 0.04) * spacing);
+  });
   const laneKey = (k: number, r: number) => (staggered ? `lv:${s.i}:${s.j}:${r}:${k}` : `lv:${s.i}:${columns}:${k}`);
   const roads: GridRoad[] = [];
   cv.forEach((v, k) => {
