@@ -1,7 +1,10 @@
 import { loadSwissGeography } from '../../server/data/geography/loadSwissGeography';
 import { planMunicipalities } from '../../server/data/planMunicipalities';
 import { createDatasetNoise } from '../../server/data/generator/DatasetNoise';
-import { type DemoMunicipality, generateMunicipality } from '../../server/data/generator/generateMunicipality';
+import {
+  type DemoMunicipality,
+  generateMunicipality,
+} from '../../server/data/generator/generateMunicipality';
 import { localStreets } from '../../server/data/generator/localStreets';
 import { villageLots } from '../../server/data/generator/villageLots';
 import type { Superblock } from '../../server/data/generator/streetGrid';
@@ -22,7 +25,9 @@ function municipality(canton: string, name: string): DemoMunicipality {
   const key = `${canton}/${name}`;
   const cached = generated.get(key);
   if (cached) return cached;
-  const input = planMunicipalities(geography, [canton], SEED, noise).find((i) => i.municipality.name === name);
+  const input = planMunicipalities(geography, [canton], SEED, noise).find(
+    (i) => i.municipality.name === name,
+  );
   if (!input) throw new Error(`${key} is not in the geography`);
   const m = generateMunicipality(input);
   generated.set(key, m);
@@ -34,13 +39,32 @@ const localitiesOf = (m: DemoMunicipality) => new Set(m.parcels.map((p) => p.loc
 
 describe('postal areas', () => {
   it('give the large towns their several real postcodes, each to a part of the town', () => {
-    expect([...zipsOf(municipality('LU', 'Luzern'))].sort()).toEqual(['6003', '6004', '6005', '6006', '6014', '6015']);
+    expect([...zipsOf(municipality('LU', 'Luzern'))].sort()).toEqual([
+      '6003',
+      '6004',
+      '6005',
+      '6006',
+      '6014',
+      '6015',
+    ]);
     expect([...zipsOf(municipality('LU', 'Emmen'))].sort()).toEqual(['6020', '6032']);
-    expect([...zipsOf(municipality('GE', 'Genève'))].sort()).toEqual(
-      ['1201', '1202', '1203', '1204', '1205', '1206', '1207', '1208', '1209'],
+    expect([...zipsOf(municipality('GE', 'Genève'))].sort()).toEqual([
+      '1201',
+      '1202',
+      '1203',
+      '1204',
+      '1205',
+      '1206',
+      '1207',
+      '1208',
+      '1209',
+    ]);
+    expect(zipsOf(municipality('TI', 'Lugano'))).toEqual(
+      expect.objectContaining({ size: expect.any(Number) }),
     );
-    expect(zipsOf(municipality('TI', 'Lugano'))).toEqual(expect.objectContaining({ size: expect.any(Number) }));
-    expect([...zipsOf(municipality('TI', 'Lugano'))]).toEqual(expect.arrayContaining(['6900', '6962', '6963']));
+    expect([...zipsOf(municipality('TI', 'Lugano'))]).toEqual(
+      expect.arrayContaining(['6900', '6962', '6963']),
+    );
     expect([...zipsOf(municipality('TI', 'Bellinzona'))]).toEqual(expect.arrayContaining(['6500', '6512']));
     expect([...zipsOf(municipality('ZG', 'Zug'))].sort()).toEqual(['6300', '6317']);
     // A village with one postcode keeps it everywhere.
@@ -63,7 +87,9 @@ describe('postal areas', () => {
 
   it('name the postal localities and quarters people search by', () => {
     expect(localitiesOf(municipality('LU', 'Emmen'))).toContain('Emmenbrücke');
-    expect([...localitiesOf(municipality('LU', 'Luzern'))]).toEqual(expect.arrayContaining(['Luzern Littau', 'Luzern Reussbühl']));
+    expect([...localitiesOf(municipality('LU', 'Luzern'))]).toEqual(
+      expect.arrayContaining(['Luzern Littau', 'Luzern Reussbühl']),
+    );
     expect(localitiesOf(municipality('GE', 'Genève'))).toContain('Genève Plainpalais');
     expect(localitiesOf(municipality('TI', 'Bellinzona'))).toContain('Giubiasco');
     expect(localitiesOf(municipality('TI', 'Lugano'))).toContain('Viganello');
@@ -73,7 +99,12 @@ describe('postal areas', () => {
 
 describe('street names', () => {
   it('use each stem once per municipality, whatever the street kind', () => {
-    for (const [canton, name] of [['LU', 'Luzern'], ['GE', 'Genève'], ['TI', 'Lugano'], ['ZG', 'Zug']] as const) {
+    for (const [canton, name] of [
+      ['LU', 'Luzern'],
+      ['GE', 'Genève'],
+      ['TI', 'Lugano'],
+      ['ZG', 'Zug'],
+    ] as const) {
       const streets = municipality(canton, name).streets;
       const stems = streets.map(streetStem);
       const repeated = stems.filter((stem, i) => stems.indexOf(stem) !== i);
@@ -92,7 +123,9 @@ describe('street names', () => {
       expect(m.layers.filter((f) => f.sourceLayer === 'transport')).toEqual([]);
     }
     const zug = municipality('ZG', 'Zug');
-    expect(zug.layers.filter((f) => f.sourceLayer === 'transport').map((f) => f.label)).toEqual(['Bahnhof Zug']);
+    expect(zug.layers.filter((f) => f.sourceLayer === 'transport').map((f) => f.label)).toEqual([
+      'Bahnhof Zug',
+    ]);
     expect(municipality('TI', 'Lugano').streets).not.toContain('Piazza Grande');
   });
 });
@@ -116,7 +149,10 @@ describe('rivers', () => {
     for (let i = 1; i < line.length; i++) {
       const [ax, ay] = line[i - 1];
       const [bx, by] = line[i];
-      const t = Math.max(0, Math.min(1, ((p[0] - ax) * (bx - ax) + (p[1] - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2)));
+      const t = Math.max(
+        0,
+        Math.min(1, ((p[0] - ax) * (bx - ax) + (p[1] - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2)),
+      );
       best = Math.min(best, Math.hypot(p[0] - ax - t * (bx - ax), p[1] - ay - t * (by - ay)));
     }
     return best / k;
@@ -162,7 +198,8 @@ describe('old towns and villages', () => {
     expect(positions.length).toBe(3);
     // Each lane of a row stands clear of every lane of the next row: T-junctions, not crossings.
     for (let r = 1; r < positions.length; r++)
-      for (const u of positions[r]) expect(Math.min(...positions[r - 1].map((w) => Math.abs(w - u)))).toBeGreaterThan(3);
+      for (const u of positions[r])
+        expect(Math.min(...positions[r - 1].map((w) => Math.abs(w - u)))).toBeGreaterThan(3);
     expect(new Set(crossLanes.map((l) => l.street)).size).toBe(crossLanes.length);
     // Blocks of uneven length.
     const lengths = blocks.map((b) => Math.round(b.box[1] - b.box[0]));
