@@ -50,16 +50,16 @@ export async function startServerProcess(
 export async function seedMapUserToken(db: Database, jwtSecret: string, username: string): Promise<string> {
   const stores = createSqliteStores(db);
   const user =
-    stores.users.findByUsername(username) ??
-    stores.users.create({
+    (await stores.users.findByUsername(username)) ??
+    (await stores.users.create({
       username,
       email: username,
       name: username.split('@')[0],
       passwordHash: null,
       status: 'active',
       roles: ['MAPUSER'],
-    });
-  const sid = stores.sessions.create(user.id, Date.now()).id;
+    }));
+  const sid = (await stores.sessions.create(user.id, Date.now())).id;
   return createTokenService(jwtSecret, 3600).sign('main', {
     sub: user.id,
     username: user.username,
