@@ -9,6 +9,7 @@
  */
 import { reportBenchmark } from './benchReports';
 import { postgresBenchmark } from './benchPostgres';
+import { concurrencyBenchmark } from './benchConcurrency';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -40,6 +41,7 @@ function args() {
   let label = 'default';
   let file: string | null = null;
   let postgres = false;
+  let concurrency: number | null = null;
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--all') {
       cantons = CANTONS.map((c) => c.code);
@@ -49,14 +51,21 @@ function args() {
       label = cantons.join('-');
     } else if (argv[i] === '--db') file = path.resolve(argv[++i]);
     else if (argv[i] === '--postgres') postgres = true;
+    else if (argv[i] === '--concurrency') concurrency = Number(argv[++i]);
     else throw new Error(`Unknown argument ${argv[i]}`);
   }
   const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
-  return { cantons, postgres, file: file ?? path.join(dataDir, `bench-${label}.sqlite`) };
+  if (concurrency !== null && !(Number.isInteger(concurrency) && concurrency > 0))
+    throw new Error('--concurrency needs a number of clients');
+  return { cantons, postgres, concurrency, file: file ?? path.join(dataDir, `bench-${label}.sqlite`) };
 }
 
 async function main(): Promise<void> {
-  const { cantons, file, postgres } = args();
+  const { cantons, file, postgres, concurrency } = args();
+  if (postgres && concurrency !== null) {
+    await concurrencyBenchmark(cantons, file, concurrency);
+    return;
+  }
   if (postgres) {
     await postgresBenchmark(cantons, file);
     return;

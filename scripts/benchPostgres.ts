@@ -26,7 +26,7 @@ import { TILE_BUFFER, TILE_EXTENT } from '../server/services/tiles/writeMvt';
 import { TILE_SOURCE_LAYERS } from '../src/contract/VectorTiles';
 import { startPostgresCluster } from '../test/server/helpers/postgresCluster';
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve) => {
     const server = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = server.address() as net.AddressInfo;
@@ -34,7 +34,7 @@ const freePort = () =>
     });
   });
 
-function postgresDataset(url: string, cantons: string[]): PostgresConnection {
+export function postgresDataset(url: string, cantons: string[]): PostgresConnection {
   const db = connectPostgres(url);
   migratePostgres(db, postgresMigrations);
   const writer = createPostgresDatasetWriter(db);
@@ -49,7 +49,7 @@ function postgresDataset(url: string, cantons: string[]): PostgresConnection {
   return db;
 }
 
-function sqliteDataset(file: string, cantons: string[]) {
+export function sqliteDataset(file: string, cantons: string[]) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = openDatabase(file);
   const writer = createSqliteDatasetWriter(db);
