@@ -186,6 +186,6 @@ describe('period reset', () => {
       ok: false,
       errorCode: 'LIMIT_REACHED_FULL_VIEW',
     });
-    expect(readSubscription(createSqliteStores(t.db), user.id, () => now)).toBeNull();
+    expect(await readSubscription(createSqliteStores(t.db), user.id, () => now)).toBeNull();
   });
 });
