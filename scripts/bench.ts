@@ -31,7 +31,7 @@ import { createRng } from '../server/data/random';
 import type { ParcelQuery } from '../server/store/parcels/ParcelQuery';
 import { createLayerTileService } from '../server/services/layers/LayerTileService';
 import { createSqliteLayerRepository, type LayerRepository } from '../server/store/layers/LayerRepository';
-import { withoutUnits } from '../server/store/serialiseUnits';
+import { withoutUnits } from '../server/store/unitOfWork/serialiseUnits';
 import type { ParcelRepository } from '../server/store/parcels/ParcelRepository';
 import { DATA_LAYER_MIN_ZOOM, type DataLayerId } from '../src/contract/MapLayers';
 

@@ -4,7 +4,7 @@
  * PostgreSQL: DATABASE_URL when set (its dataset is rebuilt when the cantons differ), else a throwaway
  * cluster in a temporary directory (the test suite's, needs Debian's postgresql and postgis).
  */
-import { withoutUnits } from '../server/store/serialiseUnits';
+import { withoutUnits } from '../server/store/unitOfWork/serialiseUnits';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';

@@ -13,7 +13,7 @@ import {
   createPriceLevelRepository,
   type PriceLevelRepository,
 } from '../server/store/reports/PriceLevelRepository';
-import { withoutUnits } from '../server/store/serialiseUnits';
+import { withoutUnits } from '../server/store/unitOfWork/serialiseUnits';
 
 const LANGUAGES = ['en', 'de', 'fr', 'it'] as const;
 

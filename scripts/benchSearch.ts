@@ -2,7 +2,7 @@
  * Issue 16: search p95 per kind of search — each should cost what its page costs, not what it matches
  * (target p95 ≤ 10 ms on the whole country). Simple searches are text only; advanced ones carry filters.
  */
-import type { Synchronous } from '../server/store/Synchronous';
+import type { Synchronous } from '../server/store/unitOfWork/Synchronous';
 import { performance } from 'node:perf_hooks';
 import type { Database } from 'better-sqlite3';
 import type { ParcelQuery } from '../server/store/parcels/ParcelQuery';

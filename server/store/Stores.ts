@@ -38,18 +38,14 @@ import { createSqlitePreferenceStore, type PreferenceStore } from './settings/Pr
 import { createSqliteSiteStore, type SiteStore } from './settings/SiteStore';
 import type { AccountKeyStore } from './users/AccountKeyStore';
 import type { UserStore } from './users/UserStore';
-import type { Synchronous } from './Synchronous';
-import { serialiseUnits, sqlTransactions, type SerialisedUnits } from './serialiseUnits';
+import type { Synchronous } from './unitOfWork/Synchronous';
+import { serialiseUnits, sqlTransactions, type SerialisedUnits } from './unitOfWork/serialiseUnits';
 import { createSqliteAccountKeyStore } from './users/createSqliteAccountKeyStore';
 import { createSqliteUserStore } from './users/createSqliteUserStore';
 
-/**
- * Runs `work` as one unit: everything it writes commits together when its promise resolves, and nothing of
- * it remains when it rejects. Nested units join the outer one (a savepoint), so a service may open its own
- * unit inside a route's. Atomic checks (quotas, single-use keys) are single statements, never "nothing else
- * runs meanwhile" (ADR 022).
- */
-export type UnitOfWork = <T>(work: () => Promise<T>) => Promise<T>;
+import type { UnitOfWork } from './unitOfWork/UnitOfWork';
+
+export type { UnitOfWork };
 
 /**
  * Every repository of the server, one per aggregate (design §1), plus the unit of work that spans them.

@@ -6,7 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { createSqliteParcelRepository } from '../store/parcels/createSqliteParcelRepository';
-import { withoutUnits } from '../store/serialiseUnits';
+import { withoutUnits } from '../store/unitOfWork/serialiseUnits';
 import { renderTile } from '../services/tiles/TileService';
 import { encodeTile } from '../services/tiles/TileCache';
 import type { TileDatabase, TileWorkerTask } from '../services/tiles/TileRenderer';

@@ -4,7 +4,7 @@
  * own prefix index; postcodes read the zip index. Every answer is checked against the plain SQL of the
  * same filters (the slow path), on a dataset of every municipality of Zug and Ticino.
  */
-import type { Synchronous } from '../../server/store/Synchronous';
+import type { Synchronous } from '../../server/store/unitOfWork/Synchronous';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

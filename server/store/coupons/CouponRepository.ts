@@ -1,4 +1,4 @@
-import type { Synchronous } from '../Synchronous';
+import type { Synchronous } from '../unitOfWork/Synchronous';
 import type { Database } from 'better-sqlite3';
 
 /** A stored coupon (amounts in cents, times ISO strings). */

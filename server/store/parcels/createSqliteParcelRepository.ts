@@ -1,4 +1,4 @@
-import type { Synchronous } from '../Synchronous';
+import type { Synchronous } from '../unitOfWork/Synchronous';
 import type { Database, Statement } from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import type { Canton } from '../../../src/contract/Parcel';

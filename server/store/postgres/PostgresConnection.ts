@@ -1,6 +1,6 @@
 import Client from 'pg-native';
 import pgTypes from 'pg-types';
-import type { SynchronousTransactions } from '../serialiseUnits';
+import type { SynchronousTransactions } from '../unitOfWork/serialiseUnits';
 import { DatabaseUnavailableError } from '../DatabaseUnavailableError';
 
 /** A value bound to a `$n` placeholder. Buffers go as bytea; booleans as true/false. */

@@ -1,4 +1,4 @@
-import { serialiseUnits } from '../serialiseUnits';
+import { serialiseUnits } from '../unitOfWork/serialiseUnits';
 import { serialiseRepositories, type Stores, type SynchronousRepositories } from '../Stores';
 import { connectPostgres, type PostgresConnection } from './PostgresConnection';
 import { postgresMigrations } from './migrations';

@@ -1,4 +1,4 @@
-import type { Synchronous } from '../Synchronous';
+import type { Synchronous } from '../unitOfWork/Synchronous';
 import type { Database } from 'better-sqlite3';
 
 /** What a one-time token is bound to. */

@@ -1,4 +1,4 @@
-import type { Synchronous } from '../Synchronous';
+import type { Synchronous } from '../unitOfWork/Synchronous';
 import type { Database } from 'better-sqlite3';
 
 /** The dataset's price level per municipality (CHF per m² of building land, an estimate). */

@@ -1,4 +1,4 @@
-import type { Synchronous } from '../Synchronous';
+import type { Synchronous } from '../unitOfWork/Synchronous';
 import crypto from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { SessionStore } from './SessionStore';

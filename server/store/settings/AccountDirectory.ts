@@ -1,4 +1,4 @@
-import type { Synchronous } from '../Synchronous';
+import type { Synchronous } from '../unitOfWork/Synchronous';
 import type { Database } from 'better-sqlite3';
 
 /** One account as the administrators' Users tab lists it (a read model over several tables). */

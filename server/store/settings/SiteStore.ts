@@ -1,4 +1,4 @@
-import type { Synchronous } from '../Synchronous';
+import type { Synchronous } from '../unitOfWork/Synchronous';
 import type { Database } from 'better-sqlite3';
 
 /** A site of spec §6 (`siteID` in the profile) with its display name. */

@@ -1,4 +1,4 @@
-import type { Synchronous } from '../../Synchronous';
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import { toCouponRecord, type CouponRepository, type CouponRow } from '../../coupons/CouponRepository';
 import type { PostgresConnection } from '../PostgresConnection';
 

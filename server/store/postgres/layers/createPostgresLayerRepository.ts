@@ -1,4 +1,4 @@
-import type { Synchronous } from '../../Synchronous';
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import type { LayerFeatureRow, LayerRepository } from '../../layers/LayerRepository';
 import { layerIndex } from '../../layers/layerRows';
 import type { PostgresConnection } from '../PostgresConnection';

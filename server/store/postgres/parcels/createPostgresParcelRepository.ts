@@ -1,4 +1,4 @@
-import type { Synchronous } from '../../Synchronous';
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import { TOTAL_HITS_CAP } from '../../../../src/contract/SearchParameters';
 import type { Canton } from '../../../../src/contract/Parcel';
 import { createParcelSearch, type MunicipalityExtentRow } from '../../parcels/createParcelSearch';

@@ -1,4 +1,4 @@
-import type { Synchronous } from '../../Synchronous';
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import type { PushSubscriptionStore } from '../../push/PushSubscriptionStore';
 import { toPushSubscriptionRecord, type PushSubscriptionRow } from '../../push/pushSubscriptionRow';
 import type { PostgresConnection } from '../PostgresConnection';

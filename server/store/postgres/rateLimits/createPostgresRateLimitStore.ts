@@ -1,4 +1,4 @@
-import type { Synchronous } from '../../Synchronous';
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import type { RateLimitState, RateLimitStore } from '../../rateLimits/RateLimitStore';
 import { toRateLimitState, type RateLimitRow as Row } from '../../rateLimits/rateLimitRow';
 import type { PostgresConnection } from '../PostgresConnection';

@@ -1,4 +1,4 @@
-import type { Synchronous } from '../../Synchronous';
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import { toOneTimeTokenRecord, type OneTimeTokenStore, type TokenRow } from '../../reports/OneTimeTokenStore';
 import type { PostgresConnection } from '../PostgresConnection';
 

@@ -1,4 +1,4 @@
-import type { Synchronous } from '../../Synchronous';
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import type { ParcelDownloadRepository } from '../../reports/ParcelDownloadRepository';
 import type { PostgresConnection } from '../PostgresConnection';
 

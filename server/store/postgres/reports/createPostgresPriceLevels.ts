@@ -1,4 +1,4 @@
-import type { Synchronous } from '../../Synchronous';
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import type { PriceLevelRepository } from '../../reports/PriceLevelRepository';
 import type { MunicipalityPriceInput, PriceLevelWriting } from '../../reports/priceLevelWriting';
 import type { PostgresConnection } from '../PostgresConnection';

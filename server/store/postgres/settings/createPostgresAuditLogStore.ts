@@ -1,4 +1,4 @@
-import type { Synchronous } from '../../Synchronous';
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import { toAuditEntry, type AuditLogRow, type AuditLogStore } from '../../settings/AuditLogStore';
 import type { PostgresConnection } from '../PostgresConnection';
 

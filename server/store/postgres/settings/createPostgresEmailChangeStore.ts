@@ -1,4 +1,4 @@
-import type { Synchronous } from '../../Synchronous';
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import crypto from 'node:crypto';
 import {
   startedEmailChange,

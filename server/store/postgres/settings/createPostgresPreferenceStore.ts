@@ -1,4 +1,4 @@
-import type { Synchronous } from '../../Synchronous';
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import type { PreferenceStore } from '../../settings/PreferenceStore';
 import type { PostgresConnection } from '../PostgresConnection';
 

@@ -1,4 +1,4 @@
-import type { Synchronous } from '../../Synchronous';
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import type { SiteRecord, SiteStore } from '../../settings/SiteStore';
 import type { PostgresConnection } from '../PostgresConnection';
 import { toTextArray } from '../textArray';

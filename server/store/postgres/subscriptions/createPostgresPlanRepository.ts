@@ -1,4 +1,4 @@
-import type { Synchronous } from '../../Synchronous';
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import { toPlan, type PlanRepository, type PlanRow } from '../../subscriptions/PlanRepository';
 import { PLAN_CATALOGUE } from '../../subscriptions/planCatalogue';
 import type { PostgresConnection } from '../PostgresConnection';

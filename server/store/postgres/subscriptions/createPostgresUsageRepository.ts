@@ -1,4 +1,4 @@
-import type { Synchronous } from '../../Synchronous';
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import type { QuotaKind } from '../../../../src/contract/Subscription';
 import type { UsageRepository } from '../../subscriptions/UsageRepository';
 import type { PostgresConnection } from '../PostgresConnection';

@@ -1,4 +1,4 @@
-import type { Synchronous } from '../../Synchronous';
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import type { EncodedTile, TileBlobStore } from '../../tiles/TileBlobStore';
 import type { PostgresConnection } from '../PostgresConnection';
 

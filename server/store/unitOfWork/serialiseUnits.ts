@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { UnitOfWork } from './Stores';
+import type { UnitOfWork } from './UnitOfWork';
 import type { Synchronous } from './Synchronous';
 
 /**
