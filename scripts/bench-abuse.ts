@@ -105,7 +105,7 @@ async function main(): Promise<void> {
     maxParcelsPerMunicipality: 600,
   });
   const app = await buildApp({ config, db });
-  const user = app.ctx.users.create({
+  const user = await app.ctx.users.create({
     username: 'abuser@example.ch',
     email: 'abuser@example.ch',
     name: 'Abuser',
@@ -117,7 +117,7 @@ async function main(): Promise<void> {
     sub: user.id,
     username: user.username,
     roles: user.roles,
-    sid: app.ctx.sessions.start(user.id),
+    sid: await app.ctx.sessions.start(user.id),
   });
   const headers = { authorization: `Bearer ${token}` };
   const p = db.prepare('SELECT lon, lat FROM parcels ORDER BY id LIMIT 1').get() as {

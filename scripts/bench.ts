@@ -9,6 +9,7 @@
  */
 import { reportBenchmark } from './benchReports';
 import { postgresBenchmark } from './benchPostgres';
+import { concurrencyBenchmark } from './benchConcurrency';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -24,12 +25,14 @@ import { createSqliteParcelRepository } from '../server/store/parcels/createSqli
 import { createTileService, renderTile, type TileKind } from '../server/services/tiles/TileService';
 import { createInProcessTileRenderer } from '../server/services/tiles/TileRenderer';
 import { createTileCache } from '../server/services/tiles/TileCache';
-import { createSqliteTileBlobStore } from '../server/store/tiles/TileBlobStore';
+import { createSqliteTileBlobStore, type TileBlobStore } from '../server/store/tiles/TileBlobStore';
 import { loadBenchmark } from './benchLoad';
 import { createRng } from '../server/data/random';
 import type { ParcelQuery } from '../server/store/parcels/ParcelQuery';
 import { createLayerTileService } from '../server/services/layers/LayerTileService';
-import { createSqliteLayerRepository } from '../server/store/layers/LayerRepository';
+import { createSqliteLayerRepository, type LayerRepository } from '../server/store/layers/LayerRepository';
+import { withoutUnits } from '../server/store/unitOfWork/serialiseUnits';
+import type { ParcelRepository } from '../server/store/parcels/ParcelRepository';
 import { DATA_LAYER_MIN_ZOOM, type DataLayerId } from '../src/contract/MapLayers';
 
 function args() {
@@ -38,6 +41,7 @@ function args() {
   let label = 'default';
   let file: string | null = null;
   let postgres = false;
+  let concurrency: number | null = null;
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--all') {
       cantons = CANTONS.map((c) => c.code);
@@ -47,14 +51,21 @@ function args() {
       label = cantons.join('-');
     } else if (argv[i] === '--db') file = path.resolve(argv[++i]);
     else if (argv[i] === '--postgres') postgres = true;
+    else if (argv[i] === '--concurrency') concurrency = Number(argv[++i]);
     else throw new Error(`Unknown argument ${argv[i]}`);
   }
   const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
-  return { cantons, postgres, file: file ?? path.join(dataDir, `bench-${label}.sqlite`) };
+  if (concurrency !== null && !(Number.isInteger(concurrency) && concurrency > 0))
+    throw new Error('--concurrency needs a number of clients');
+  return { cantons, postgres, concurrency, file: file ?? path.join(dataDir, `bench-${label}.sqlite`) };
 }
 
 async function main(): Promise<void> {
-  const { cantons, file, postgres } = args();
+  const { cantons, file, postgres, concurrency } = args();
+  if (postgres && concurrency !== null) {
+    await concurrencyBenchmark(cantons, file, concurrency);
+    return;
+  }
   if (postgres) {
     await postgresBenchmark(cantons, file);
     return;
@@ -80,12 +91,14 @@ async function main(): Promise<void> {
       `${info.buildings.toLocaleString('en-US')} buildings; built in ${info.buildSeconds} s; file ${size.toFixed(0)} MB`,
   );
 
+  // The repositories' own figures come from their synchronous SQLite form; services get the port.
   const repo = createSqliteParcelRepository(db);
-  const tileBlobs = createSqliteTileBlobStore(db);
+  const parcels = withoutUnits<ParcelRepository>(repo);
+  const tileBlobs = withoutUnits<TileBlobStore>(createSqliteTileBlobStore(db));
   const tiles = createTileService(
-    repo,
+    parcels,
     createTileCache(tileBlobs),
-    createInProcessTileRenderer((request) => renderTile(repo, request)),
+    createInProcessTileRenderer((request) => renderTile(parcels, request)),
   );
   const rng = createRng(42);
   const munis = db
@@ -120,7 +133,7 @@ async function main(): Promise<void> {
   }
   line(
     'simple search (text, 12 hits + buckets)',
-    time(simpleQueries.length, (i) => () => repo.search(simpleQueries[i], paging)),
+    await time(simpleQueries.length, (i) => () => repo.search(simpleQueries[i], paging)),
   );
 
   const advanced = (i: number): ParcelQuery => {
@@ -133,17 +146,14 @@ async function main(): Promise<void> {
   };
   line(
     'advanced search with aggregation',
-    time(300, (i) => () => repo.search(advanced(i), { page: 1 + (i % 5), size: 12 })),
+    await time(300, (i) => () => repo.search(advanced(i), { page: 1 + (i % 5), size: 12 })),
   );
 
-  searchBenchmark(db, repo, munis, rng);
+  await searchBenchmark(db, repo, munis, rng);
 
   const ids = Array.from({ length: 1000 }, () => randomParcel()?.prc_id ?? '');
-  line(
-    'parcel with objects',
-    time(ids.length, (i) => () => repo.parcel(ids[i])),
-  );
-  await reportBenchmark(db, repo, ids.slice(0, 200));
+  line('parcel with objects', await time(ids.length, (i) => () => repo.parcel(ids[i])));
+  await reportBenchmark(db, parcels, ids.slice(0, 200));
 
   for (const [z, kind] of [
     [14, 'around'],
@@ -155,14 +165,14 @@ async function main(): Promise<void> {
     // One untimed pass first: the database pages of these tiles come into the OS cache, as on a server.
     for (const m of centres) {
       const { x, y } = tileAt(m.lon, m.lat, z);
-      tiles.render(kind, z, x, y, null);
+      await tiles.render(kind, z, x, y, null);
     }
     let bytes = 0;
-    const samples = time(centres.length * 10, (i) => {
+    const samples = await time(centres.length * 10, (i) => {
       const m = centres[i % centres.length];
       const { x, y } = tileAt(m.lon, m.lat, z);
-      return () => {
-        const tile = tiles.render(kind, z, x, y, kind === 'parcels' ? { excludeRoads: true } : null);
+      return async () => {
+        const tile = await tiles.render(kind, z, x, y, kind === 'parcels' ? { excludeRoads: true } : null);
         bytes += tile?.byteLength ?? 0;
       };
     });
@@ -174,9 +184,13 @@ async function main(): Promise<void> {
   }
   await filteredTiles(munis, tiles);
   await cachedTiles(munis, tiles, tileBlobs, repo.datasetVersion());
-  layerTiles(
+  await layerTiles(
     munis,
-    createLayerTileService(createSqliteLayerRepository(db), repo, createTileCache(tileBlobs)),
+    createLayerTileService(
+      withoutUnits<LayerRepository>(createSqliteLayerRepository(db)),
+      parcels,
+      createTileCache(tileBlobs),
+    ),
   );
   db.close();
   await loadBenchmark(file, cantons, munis.slice(0, 8));
@@ -188,7 +202,7 @@ type Municipality = { name: string; canton: string; lon: number; lat: number };
  * Issue 11: the thematic layers' tiles at z12 (areas, simplified) and z14 (areas and points), rendered
  * without the tile cache at the centres of the biggest towns (target p95 ≤ 15 ms at z14).
  */
-function layerTiles(munis: Municipality[], layers: ReturnType<typeof createLayerTileService>) {
+async function layerTiles(munis: Municipality[], layers: ReturnType<typeof createLayerTileService>) {
   const centres = munis.slice(0, 8);
   for (const z of [12, 14]) {
     const all: number[] = [];
@@ -196,10 +210,10 @@ function layerTiles(munis: Municipality[], layers: ReturnType<typeof createLayer
     for (const id of Object.keys(DATA_LAYER_MIN_ZOOM) as DataLayerId[]) {
       if (DATA_LAYER_MIN_ZOOM[id] > z) continue;
       const at = (i: number) => tileAt(centres[i % centres.length].lon, centres[i % centres.length].lat, z);
-      for (let i = 0; i < centres.length; i++) layers.render(id, z, at(i).x, at(i).y);
+      for (let i = 0; i < centres.length; i++) await layers.render(id, z, at(i).x, at(i).y);
       let bytes = 0;
-      const samples = time(centres.length * 5, (i) => () => {
-        bytes += layers.render(id, z, at(i).x, at(i).y)?.byteLength ?? 0;
+      const samples = await time(centres.length * 5, (i) => async () => {
+        bytes += (await layers.render(id, z, at(i).x, at(i).y))?.byteLength ?? 0;
       });
       all.push(...samples);
       const { p95 } = percentiles(samples);
@@ -221,13 +235,13 @@ async function filteredTiles(munis: Municipality[], tiles: ReturnType<typeof cre
   ];
   for (const z of [14, 16]) {
     const at = (i: number) => tileAt(centres[i % centres.length].lon, centres[i % centres.length].lat, z);
-    for (let i = 0; i < centres.length; i++) tiles.render('parcels', z, at(i).x, at(i).y, null);
+    for (let i = 0; i < centres.length; i++) await tiles.render('parcels', z, at(i).x, at(i).y, null);
     const plain = percentiles(
-      time(centres.length * 10, (i) => () => tiles.render('parcels', z, at(i).x, at(i).y, null)),
+      await time(centres.length * 10, (i) => () => tiles.render('parcels', z, at(i).x, at(i).y, null)),
     );
     line(`z${z} unfiltered tile (parcels)`, [plain.p50], '');
     for (const [label, query] of filters) {
-      const samples = time(
+      const samples = await time(
         centres.length * 10,
         (i) => () => tiles.render('parcels', z, at(i).x, at(i).y, query(centres[i % centres.length])),
       );
@@ -245,17 +259,18 @@ async function filteredTiles(munis: Municipality[], tiles: ReturnType<typeof cre
 async function cachedTiles(
   munis: Municipality[],
   tiles: ReturnType<typeof createTileService>,
-  blobs: ReturnType<typeof createSqliteTileBlobStore>,
+  blobs: TileBlobStore,
   dataset: string,
 ) {
   const centres = munis.slice(0, 8);
   const at = (i: number) => tileAt(centres[i % centres.length].lon, centres[i % centres.length].lat, 15);
-  const fresh = time(
+  const fresh = await time(
     centres.length * 5,
-    (i) => () => zlib.gzipSync(tiles.render('around', 15, at(i).x, at(i).y, null)!, { level: 6 }),
+    (i) => async () =>
+      zlib.gzipSync((await tiles.render('around', 15, at(i).x, at(i).y, null))!, { level: 6 }),
   );
   for (let i = 0; i < centres.length; i++) await tiles.encoded('around', 15, at(i).x, at(i).y, null);
-  const stored = time(
+  const stored = await time(
     centres.length * 5,
     (i) => () => blobs.read(dataset, `around/15/${at(i).x}/${at(i).y}`),
   );

@@ -7,13 +7,13 @@ export function percentiles(samples: number[]): { p50: number; p95: number } {
   return { p50: at(0.5), p95: at(0.95) };
 }
 
-/** Runs `make(i)()` n times; the milliseconds of each run (making the call is not timed). */
-export function time<T>(n: number, make: (i: number) => () => T): number[] {
+/** Runs `make(i)()` n times, one after another; the milliseconds of each run (making the call is not timed). */
+export async function time<T>(n: number, make: (i: number) => () => T | Promise<T>): Promise<number[]> {
   const samples: number[] = [];
   for (let i = 0; i < n; i++) {
     const run = make(i);
     const start = performance.now();
-    run();
+    await run();
     samples.push(performance.now() - start);
   }
   return samples;

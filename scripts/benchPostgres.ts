@@ -4,6 +4,7 @@
  * PostgreSQL: DATABASE_URL when set (its dataset is rebuilt when the cantons differ), else a throwaway
  * cluster in a temporary directory (the test suite's, needs Debian's postgresql and postgis).
  */
+import { withoutUnits } from '../server/store/unitOfWork/serialiseUnits';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -25,7 +26,7 @@ import { TILE_BUFFER, TILE_EXTENT } from '../server/services/tiles/writeMvt';
 import { TILE_SOURCE_LAYERS } from '../src/contract/VectorTiles';
 import { startPostgresCluster } from '../test/server/helpers/postgresCluster';
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve) => {
     const server = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = server.address() as net.AddressInfo;
@@ -33,7 +34,7 @@ const freePort = () =>
     });
   });
 
-function postgresDataset(url: string, cantons: string[]): PostgresConnection {
+export function postgresDataset(url: string, cantons: string[]): PostgresConnection {
   const db = connectPostgres(url);
   migratePostgres(db, postgresMigrations);
   const writer = createPostgresDatasetWriter(db);
@@ -48,7 +49,7 @@ function postgresDataset(url: string, cantons: string[]): PostgresConnection {
   return db;
 }
 
-function sqliteDataset(file: string, cantons: string[]) {
+export function sqliteDataset(file: string, cantons: string[]) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = openDatabase(file);
   const writer = createSqliteDatasetWriter(db);
@@ -80,14 +81,16 @@ export async function postgresBenchmark(cantons: string[], sqliteFile: string): 
     url = cluster.url('bench');
   }
   try {
-    const sqlite = createSqliteParcelRepository(sqliteDataset(sqliteFile, cantons));
+    const sqlite = withoutUnits<ParcelRepository>(
+      createSqliteParcelRepository(sqliteDataset(sqliteFile, cantons)),
+    );
     const pgDb = postgresDataset(url, cantons);
-    const postgres = createPostgresParcelRepository(pgDb);
+    const postgres = withoutUnits<ParcelRepository>(createPostgresParcelRepository(pgDb));
     const adapters: [string, ParcelRepository][] = [
       ['SQLite', sqlite],
       ['PostgreSQL', postgres],
     ];
-    const sample = sqlite.search({ text: 'bahnhofstrasse' }, { page: 1, size: 1 }).hits[0];
+    const sample = (await sqlite.search({ text: 'bahnhofstrasse' }, { page: 1, size: 1 })).hits[0];
     const searches: [string, ParcelQuery][] = [
       ['word "bahnhofstr"', { text: 'bahnhofstr' }],
       ['one letter "b"', { text: 'b' }],
@@ -98,40 +101,37 @@ export async function postgresBenchmark(cantons: string[], sqliteFile: string): 
     ];
     console.log('\nSearch (first page of 12, totals capped as served), SQLite vs PostgreSQL');
     for (const [name, query] of searches) {
-      for (const [, repo] of adapters) repo.search(query, { page: 1, size: 12 }); // warm up
+      for (const [, repo] of adapters) await repo.search(query, { page: 1, size: 12 }); // warm up
       for (const [adapter, repo] of adapters)
-        line(
-          `  ${name} — ${adapter}`,
-          time(30, () => () => repo.search(query, { page: 1, size: 12 })),
-        );
+        line(`  ${name} — ${adapter}`, await time(30, () => () => repo.search(query, { page: 1, size: 12 })));
     }
     // City-centre tiles around the municipalities' parcels.
-    const centres = sqlite
-      .search({}, { page: 1, size: 1 })
-      .byMunicipality.slice(0, 40)
+    const centres = (await sqlite.search({}, { page: 1, size: 1 })).byMunicipality
+      .slice(0, 40)
       .map((m) => [m.lon, m.lat] as const);
     for (const z of [14, 15]) {
       const tiles = centres.map(([lon, lat]) => ({ z, ...tileAt(lon, lat, z) }));
       console.log(`\nTiles z${z} (${tiles.length} city-centre tiles, every parcel, encoded, not gzipped)`);
       for (const [adapter, repo] of adapters) {
-        const samples = time(
+        const samples = await time(
           tiles.length,
           (i) => () => renderTile(repo, { kind: TILE_SOURCE_LAYERS.allAround, ...tiles[i], query: null }),
         );
         line(`  our encoder over ${adapter} rows`, samples);
       }
-      const ours = time(
+      const ours = await time(
         tiles.length,
         (i) => () => renderTile(postgres, { kind: TILE_SOURCE_LAYERS.allAround, ...tiles[i], query: null }),
       );
       const sizes = { ours: 0, st: 0, features: 0 };
-      const st = time(tiles.length, (i) => () => {
+      const st = await time(tiles.length, (i) => () => {
         sizes.st += stAsMvt(pgDb, tiles[i].z, tiles[i].x, tiles[i].y).length;
       });
       for (const tile of tiles) {
         sizes.ours +=
-          renderTile(postgres, { kind: TILE_SOURCE_LAYERS.allAround, ...tile, query: null })?.length ?? 0;
-        sizes.features += postgres.tileParcels(tileBox(tile.z, tile.x, tile.y), null, 20000).count;
+          (await renderTile(postgres, { kind: TILE_SOURCE_LAYERS.allAround, ...tile, query: null }))
+            ?.length ?? 0;
+        sizes.features += (await postgres.tileParcels(tileBox(tile.z, tile.x, tile.y), null, 20000)).count;
       }
       line(
         '  ST_AsMVT over the same PostGIS rows',

@@ -9,7 +9,11 @@ import { fillPriceLevels } from '../server/data/catalog/priceLevels';
 import { createReportDocuments, type ReportFileFormat } from '../server/services/reports/ReportDocuments';
 import { createSqliteDatasetWriter } from '../server/store/parcels/createSqliteDatasetWriter';
 import type { ParcelRepository } from '../server/store/parcels/ParcelRepository';
-import { createPriceLevelRepository } from '../server/store/reports/PriceLevelRepository';
+import {
+  createPriceLevelRepository,
+  type PriceLevelRepository,
+} from '../server/store/reports/PriceLevelRepository';
+import { withoutUnits } from '../server/store/unitOfWork/serialiseUnits';
 
 const LANGUAGES = ['en', 'de', 'fr', 'it'] as const;
 
@@ -22,18 +26,18 @@ export async function reportBenchmark(
   fillPriceLevels(createSqliteDatasetWriter(db));
   const documents = createReportDocuments({
     parcels,
-    priceLevels: createPriceLevelRepository(db),
+    priceLevels: withoutUnits<PriceLevelRepository>(createPriceLevelRepository(db)),
     demoData: true,
   });
   const ids = prcIds.filter((id) => id !== '');
   const run = async (format: ReportFileFormat, count: number) => {
     // Warm-up: fonts, the IFC engine's WASM and the statement cache, as on a running server.
-    for (const id of ids.slice(0, 3)) await documents.file(documents.subject(id)!, format, 'de');
+    for (const id of ids.slice(0, 3)) await documents.file((await documents.subject(id))!, format, 'de');
     const samples: number[] = [];
     let bytes = 0;
     for (let i = 0; i < count; i++) {
       const start = performance.now();
-      const subject = documents.subject(ids[i % ids.length]);
+      const subject = await documents.subject(ids[i % ids.length]);
       if (!subject) continue;
       const file = await documents.file(subject, format, LANGUAGES[i % LANGUAGES.length]);
       samples.push(performance.now() - start);

@@ -2,6 +2,7 @@
  * Issue 16: search p95 per kind of search — each should cost what its page costs, not what it matches
  * (target p95 ≤ 10 ms on the whole country). Simple searches are text only; advanced ones carry filters.
  */
+import type { Synchronous } from '../server/store/unitOfWork/Synchronous';
 import { performance } from 'node:perf_hooks';
 import type { Database } from 'better-sqlite3';
 import type { ParcelQuery } from '../server/store/parcels/ParcelQuery';
@@ -27,7 +28,12 @@ function frequentValues(db: Database, column: string, n: number): string[] {
     .all(n) as string[];
 }
 
-export function searchBenchmark(db: Database, repo: ParcelRepository, munis: Municipality[], rng: Rng): void {
+export async function searchBenchmark(
+  db: Database,
+  repo: Synchronous<ParcelRepository>,
+  munis: Municipality[],
+  rng: Rng,
+): Promise<void> {
   const maxId = db.prepare('SELECT max(id) FROM parcels').pluck().get() as number;
   const sample = db.prepare('SELECT street, zip FROM parcels WHERE id = ?');
   const parcels = Array.from(
@@ -77,7 +83,7 @@ export function searchBenchmark(db: Database, repo: ParcelRepository, munis: Mun
   const worst: string[] = [];
   for (const [name, query] of kinds) {
     let capped = 0;
-    const samples = time(SAMPLES, (i) => () => {
+    const samples = await time(SAMPLES, (i) => () => {
       if (!repo.search(query(i), { page: 1 + (i % 5), size: 12 }).exact) capped++;
     });
     if (percentiles(samples).p95 > TARGET_MS) worst.push(name);

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Database } from 'better-sqlite3';
-import { createSqliteStores } from '../server/store/Stores';
+import { createSqliteStores, type Stores } from '../server/store/Stores';
 import { createTokenService } from '../server/services/tokens/TokenService';
 
 /** A real server process (tsx, as `npm start` runs it) and everything it printed so far. */
@@ -48,18 +48,26 @@ export async function startServerProcess(
  * signed with the secret the server process will be given (JWT_SECRET).
  */
 export async function seedMapUserToken(db: Database, jwtSecret: string, username: string): Promise<string> {
-  const stores = createSqliteStores(db);
+  return seedMapUserTokenIn(createSqliteStores(db), jwtSecret, username);
+}
+
+/** `seedMapUserToken` in any adapter's repositories (the PostgreSQL benchmark's). */
+export async function seedMapUserTokenIn(
+  stores: Pick<Stores, 'users' | 'sessions'>,
+  jwtSecret: string,
+  username: string,
+): Promise<string> {
   const user =
-    stores.users.findByUsername(username) ??
-    stores.users.create({
+    (await stores.users.findByUsername(username)) ??
+    (await stores.users.create({
       username,
       email: username,
       name: username.split('@')[0],
       passwordHash: null,
       status: 'active',
       roles: ['MAPUSER'],
-    });
-  const sid = stores.sessions.create(user.id, Date.now()).id;
+    }));
+  const sid = (await stores.sessions.create(user.id, Date.now())).id;
   return createTokenService(jwtSecret, 3600).sign('main', {
     sub: user.id,
     username: user.username,

@@ -102,8 +102,8 @@ async function main(): Promise<void> {
     mailer: createMailer(config, log),
     log,
   });
-  const findUser = (username: string | undefined) =>
-    (username && users.findByUsername(username)) ||
+  const findUser = async (username: string | undefined) =>
+    (username && (await users.findByUsername(username))) ||
     fail(`No account with the username ${username ?? '(missing)'}`);
   const password = () => {
     const value = (values.password ?? fail('--password is required')).trim();
@@ -120,7 +120,7 @@ async function main(): Promise<void> {
   try {
     switch (command) {
       case 'list':
-        for (const user of users.list()) {
+        for (const user of await users.list()) {
           process.stdout.write(`${user.username}\t${user.status}\t${user.roles.join(',')}\t${user.name}\n`);
         }
         break;
@@ -136,19 +136,19 @@ async function main(): Promise<void> {
       }
       case 'grant':
       case 'revoke': {
-        const user = findUser(args[0]);
+        const user = await findUser(args[0]);
         const changes = args.slice(1).map((role) => role.trim().toUpperCase());
         if (changes.length === 0) fail(`${command} needs at least one role`);
         const roles =
           command === 'grant'
             ? [...user.roles, ...changes.filter((role) => !user.roles.some((r) => r.toUpperCase() === role))]
             : user.roles.filter((role) => !changes.includes(role.toUpperCase()));
-        const updated = users.setRoles(user.id, roles);
+        const updated = await users.setRoles(user.id, roles);
         process.stdout.write(`${updated.username} now has roles ${updated.roles.join(',') || '(none)'}\n`);
         break;
       }
       case 'set-password': {
-        const user = await accounts.setPassword(findUser(args[0]).username, password());
+        const user = await accounts.setPassword((await findUser(args[0])).username, password());
         process.stdout.write(`Password of ${user.username} set; its other sessions have ended\n`);
         break;
       }
@@ -167,7 +167,7 @@ async function main(): Promise<void> {
         break;
       }
       case 'coupon-list':
-        for (const coupon of coupons.list().map(toCoupon)) {
+        for (const coupon of (await coupons.list()).map(toCoupon)) {
           const off =
             coupon.percentOff !== null ? `${coupon.percentOff}%` : `CHF ${coupon.amountOff?.toFixed(2)}`;
           const cap =
@@ -195,14 +195,14 @@ async function main(): Promise<void> {
           new Date(),
         );
         if (typeof coupon === 'string') fail(coupon);
-        if (!unitOfWork(() => coupons.create(coupon, new Date())))
+        if (!(await unitOfWork(() => coupons.create(coupon, new Date()))))
           fail(`A coupon ${coupon.code} exists already`);
         process.stdout.write(`Created coupon ${coupon.code}\n`);
         break;
       }
       case 'coupon-disable': {
         const code = normaliseCouponCode(args[0] ?? fail('coupon-disable needs a code'));
-        if (!unitOfWork(() => coupons.deactivate(code))) fail(`No coupon ${code}`);
+        if (!(await unitOfWork(() => coupons.deactivate(code)))) fail(`No coupon ${code}`);
         process.stdout.write(`Disabled coupon ${code}\n`);
         break;
       }

@@ -126,7 +126,7 @@ export function composeContext({ config, db, log, pushAgent }: ComposeOptions): 
     store: stores.pushSubscriptions,
     unitOfWork,
     events,
-    preferredLanguage: (userId) => stores.users.findById(userId)?.defaultLanguage ?? null,
+    preferredLanguage: async (userId) => (await stores.users.findById(userId))?.defaultLanguage ?? null,
     testLimiter: createRateLimiter('pushTestsPerUser', { max: 10, windowMs: 60_000 }, stores.rateLimits),
     transport: createWebPushTransport({
       publicKey: config.vapidPublicKey,

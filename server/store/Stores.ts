@@ -38,15 +38,14 @@ import { createSqlitePreferenceStore, type PreferenceStore } from './settings/Pr
 import { createSqliteSiteStore, type SiteStore } from './settings/SiteStore';
 import type { AccountKeyStore } from './users/AccountKeyStore';
 import type { UserStore } from './users/UserStore';
+import type { Synchronous } from './unitOfWork/Synchronous';
+import { serialiseUnits, sqlTransactions, type SerialisedUnits } from './unitOfWork/serialiseUnits';
 import { createSqliteAccountKeyStore } from './users/createSqliteAccountKeyStore';
 import { createSqliteUserStore } from './users/createSqliteUserStore';
 
-/**
- * Runs `work` as one unit: everything it writes commits together when it returns, and nothing of it
- * remains when it throws. The work is synchronous (better-sqlite3 refuses a promise). Nested units join
- * the outer one (a savepoint), so a service may open its own unit inside a route's.
- */
-export type UnitOfWork = <T>(work: () => T) => T;
+import type { UnitOfWork } from './unitOfWork/UnitOfWork';
+
+export type { UnitOfWork };
 
 /**
  * Every repository of the server, one per aggregate (design §1), plus the unit of work that spans them.
@@ -80,8 +79,43 @@ export interface Stores {
   unitOfWork: UnitOfWork;
 }
 
-/** Builds every SQLite repository once over one open database (prepared statements are made here). */
+/** Every repository of `Stores` as a synchronous driver implements it. */
+export type SynchronousRepositories = {
+  [Name in Exclude<keyof Stores, 'unitOfWork'>]: Synchronous<Stores[Name]>;
+};
+
+/**
+ * Builds every SQLite repository once over one open database (prepared statements are made here), behind
+ * a serialising unit of work (ADR 022).
+ */
 export function createSqliteStores(db: Database): Stores {
+  return serialiseRepositories(createSynchronousSqliteRepositories(db), unitsOf(db));
+}
+
+/**
+ * One serialising queue per connection, however many sets of repositories are built over it (a test or a
+ * script may build its own beside the app's): two queues on one connection would interleave their units.
+ */
+const connectionUnits = new WeakMap<Database, SerialisedUnits>();
+
+function unitsOf(db: Database): SerialisedUnits {
+  let units = connectionUnits.get(db);
+  if (!units) {
+    units = serialiseUnits(sqlTransactions((sql) => db.exec(sql)));
+    connectionUnits.set(db, units);
+  }
+  return units;
+}
+
+/** The asynchronous port of repositories that share one synchronous connection and its units of work. */
+export function serialiseRepositories(repositories: SynchronousRepositories, units: SerialisedUnits): Stores {
+  const port = Object.fromEntries(
+    Object.entries(repositories).map(([name, repository]) => [name, units.asynchronous<object>(repository)]),
+  ) as Omit<Stores, 'unitOfWork'>;
+  return { ...port, unitOfWork: units.unitOfWork };
+}
+
+function createSynchronousSqliteRepositories(db: Database): SynchronousRepositories {
   return {
     users: createSqliteUserStore(db),
     accountKeys: createSqliteAccountKeyStore(db),
@@ -107,6 +141,5 @@ export function createSqliteStores(db: Database): Stores {
     auditLog: createSqliteAuditLogStore(db),
     emailChanges: createSqliteEmailChangeStore(db),
     accountDirectory: createSqliteAccountDirectory(db),
-    unitOfWork: (work) => db.transaction(work)(),
   };
 }

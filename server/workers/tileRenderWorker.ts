@@ -6,6 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { createSqliteParcelRepository } from '../store/parcels/createSqliteParcelRepository';
+import { withoutUnits } from '../store/unitOfWork/serialiseUnits';
 import { renderTile } from '../services/tiles/TileService';
 import { encodeTile } from '../services/tiles/TileCache';
 import type { TileDatabase, TileWorkerTask } from '../services/tiles/TileRenderer';
@@ -16,7 +17,7 @@ let opened: { key: string; parcels: ParcelRepository } | null = null;
 function open(database: TileDatabase): ParcelRepository {
   const db = new Database(database.file, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
-  return createSqliteParcelRepository(db);
+  return withoutUnits<ParcelRepository>(createSqliteParcelRepository(db));
 }
 
 function parcelsOf(database: TileDatabase): ParcelRepository {
@@ -26,7 +27,7 @@ function parcelsOf(database: TileDatabase): ParcelRepository {
 }
 
 export default async function renderTileTask(task: TileWorkerTask) {
-  const tile = renderTile(parcelsOf(task.database), task);
+  const tile = await renderTile(parcelsOf(task.database), task);
   if (!tile) return null;
   const { gzip, etag } = await encodeTile(tile);
   // Structured clone copies the bytes back (tens of KB; moving them is not worth a pooled Buffer's risk).

@@ -22,7 +22,7 @@ describe('account management for administrators (/api/admin/users…, sites, aud
 
   const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  const audit = () => t.app.ctx.audit.list({ page: 1, size: 100 }).items;
+  const audit = async () => (await t.app.ctx.audit.list({ page: 1, size: 100 })).items;
 
   it('refuses every administrator call to a map user (403) and to a main-server token (401), writing nothing', async () => {
     const user = await signIn(t.app);
@@ -44,8 +44,8 @@ describe('account management for administrators (/api/admin/users…, sites, aud
       expect([name, response.statusCode]).toEqual([name, 403]);
       expect((await call(admin.mainToken, method, url, payload)).statusCode).toBe(401);
     }
-    expect(t.app.ctx.users.findById(target)?.roles).toEqual(['MAPUSER']);
-    expect(audit()).toEqual([]);
+    expect((await t.app.ctx.users.findById(target))?.roles).toEqual(['MAPUSER']);
+    expect(await audit()).toEqual([]);
   });
 
   it('lists accounts with search and paging, roles, sites, plan, last login and locked state', async () => {
@@ -95,7 +95,7 @@ describe('account management for administrators (/api/admin/users…, sites, aud
       user: { locked: false },
     });
     expect((await login(PASSWORD)).statusCode).toBe(200);
-    expect(audit()[0]).toMatchObject({
+    expect((await audit())[0]).toMatchObject({
       actorId: admin.user.id,
       actorUsername: 'admin@example.ch',
       action: 'unlock',
@@ -132,14 +132,14 @@ describe('account management for administrators (/api/admin/users…, sites, aud
     expect(revoked.json().user.roles).toEqual(['MAPUSER']);
     expect((await call(user.ssoToken, 'GET', '/api/admin/users')).statusCode).toBe(403);
 
-    expect(audit().map((entry) => entry.action)).toEqual([
+    expect((await audit()).map((entry) => entry.action)).toEqual([
       'set-roles',
       'set-roles',
       'set-sites',
       'save-site',
       'save-site',
     ]);
-    expect(audit()[2].details).toEqual({ from: [], to: ['ZG-1'] });
+    expect((await audit())[2].details).toEqual({ from: [], to: ['ZG-1'] });
   });
 
   it('keeps an administrator from removing their own ADMIN role and a non-SUPER from granting SUPER', async () => {
@@ -152,7 +152,7 @@ describe('account management for administrators (/api/admin/users…, sites, aud
       roles: ['SUPER'],
     });
     expect(sup.statusCode).toBe(400);
-    expect(t.app.ctx.users.findById(user.user.id)?.roles).toEqual(['MAPUSER']);
+    expect((await t.app.ctx.users.findById(user.user.id))?.roles).toEqual(['MAPUSER']);
     expect((await call(admin.ssoToken, 'POST', '/api/admin/users/nobody/unlock')).statusCode).toBe(404);
   });
 
@@ -164,7 +164,7 @@ describe('account management for administrators (/api/admin/users…, sites, aud
     expect((await t.app.inject({ url: '/v1/secure/preferences/', headers: user.headers })).statusCode).toBe(
       401,
     );
-    expect(audit()[0]).toMatchObject({ action: 'end-sessions', targetId: user.user.id });
+    expect((await audit())[0]).toMatchObject({ action: 'end-sessions', targetId: user.user.id });
   });
 
   it('invites with the administrator’s signature appended, resends the invitation, and audits both', async () => {
@@ -186,14 +186,14 @@ describe('account management for administrators (/api/admin/users…, sites, aud
     );
     expect(mail.raw).toMatch(/Ada Admin\s+Atlas AG, Zug/);
 
-    const ben = t.app.ctx.users.findByUsername('ben@example.ch');
+    const ben = await t.app.ctx.users.findByUsername('ben@example.ch');
     const resent = await call(admin.ssoToken, 'POST', `/api/admin/users/${ben?.id}/resend-invitation`);
     expect(resent.json()).toMatchObject({
       error: false,
       message: 'Invitation sent again',
       user: { status: 'invited' },
     });
-    expect(audit().map((entry) => entry.action)).toEqual(['resend-invitation', 'invite']);
+    expect((await audit()).map((entry) => entry.action)).toEqual(['resend-invitation', 'invite']);
     expect((await call(admin.ssoToken, 'GET', '/api/admin/audit-log?size=1')).json()).toMatchObject({
       total: 2,
       items: [
@@ -207,7 +207,7 @@ describe('account management for administrators (/api/admin/users…, sites, aud
       sites: ['NOWHERE'],
     });
     expect(unknownSite.json()).toEqual({ error: true, message: 'Unknown site: NOWHERE' });
-    expect(t.app.ctx.users.findByUsername('cleo@example.ch')).toBeNull();
+    expect(await t.app.ctx.users.findByUsername('cleo@example.ch')).toBeNull();
     const resendActive = await call(
       admin.ssoToken,
       'POST',

@@ -46,7 +46,7 @@ describe('re-authentication, e-mail change with confirmation and undo', () => {
     const wrong = await saveProfile(token, { email: NEW, currentPassword: 'Wrong!Passw0rd' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('The current password is not correct');
-    expect(t.app.ctx.users.findByUsername(OLD)?.email).toBe(OLD);
+    expect((await t.app.ctx.users.findByUsername(OLD))?.email).toBe(OLD);
     // Other fields save without re-authentication.
     expect((await saveProfile(token, { email: OLD, name: 'Anna B.' })).json()).toMatchObject({
       error: false,
@@ -86,7 +86,7 @@ describe('re-authentication, e-mail change with confirmation and undo', () => {
     // The owner undoes it from the old address: the old address is back and every session ends.
     const undone = await post('/api/user/undo-email-change', keyFromLink(notice.link));
     expect(undone.json().message).toMatch(/^The e-mail change was undone/);
-    expect(t.app.ctx.users.findByUsername(OLD)?.email).toBe(OLD);
+    expect((await t.app.ctx.users.findByUsername(OLD))?.email).toBe(OLD);
     expect((await t.app.inject({ url: '/api/admin/profile', headers: bearer(token) })).statusCode).toBe(401);
     expect((await post('/api/user/undo-email-change', keyFromLink(notice.link))).statusCode).toBe(400);
   });
@@ -105,7 +105,7 @@ describe('re-authentication, e-mail change with confirmation and undo', () => {
       error: true,
       message: 'This link is invalid, expired or already used',
     });
-    expect(t.app.ctx.users.findByUsername(OLD)?.email).toBe(OLD);
+    expect((await t.app.ctx.users.findByUsername(OLD))?.email).toBe(OLD);
     expect((await t.app.inject({ url: '/api/admin/profile', headers: bearer(token) })).statusCode).toBe(200);
   });
 

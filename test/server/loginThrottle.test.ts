@@ -68,7 +68,7 @@ describe('login throttling (item 11)', () => {
   it('51 colleagues signing in successfully from one office address within 15 minutes all get in', async () => {
     const passwordHash = await passwordHasher.hash(PASSWORD);
     for (let i = 0; i < 51; i += 1) {
-      t.app.ctx.users.create({
+      await t.app.ctx.users.create({
         username: `colleague${i}@muster.ch`,
         email: `colleague${i}@muster.ch`,
         name: `Colleague ${i}`,

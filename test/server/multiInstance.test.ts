@@ -40,7 +40,7 @@ let egrid: string;
 async function createUser(username: string, roles: string[] = ['MAPUSER']): Promise<void> {
   const stores = openPostgresRepositories(database.url);
   try {
-    stores.users.create({
+    await stores.users.create({
       username,
       email: username,
       name: username.split('@')[0],

@@ -18,7 +18,7 @@ beforeAll(async () => {
   buildTestDataset(db);
   headers = (await signIn(t.app)).headers;
   // The plan counting is tested with its own service; here every use is allowed unless a test says otherwise.
-  t.app.ctx.quota = { consume: () => ({ ok: true }) };
+  t.app.ctx.quota = { consume: async () => ({ ok: true }) };
 }, 60_000);
 afterAll(async () => t.close());
 
@@ -210,7 +210,7 @@ describe('maps/search (simple search)', () => {
   });
 
   it('does not count against the advanced-search quota', async () => {
-    const consume = jest.fn(() => ({ ok: true }) as const);
+    const consume = jest.fn(async () => ({ ok: true }) as const);
     const original = t.app.ctx.quota;
     t.app.ctx.quota = { consume } as QuotaService;
     try {
@@ -232,7 +232,7 @@ describe('quota hook', () => {
   });
 
   it('counts one advanced search and one full view per request, for the signed-in user', async () => {
-    const consume = jest.fn(() => ({ ok: true }) as const);
+    const consume = jest.fn(async () => ({ ok: true }) as const);
     t.app.ctx.quota = { consume };
     const me = await signIn(t.app);
     await search('advance-search', 'a=1&CANTON=ZG', me.headers);
@@ -248,7 +248,7 @@ describe('quota hook', () => {
 
   it('answers 402 (never 403) with LIMIT_REACHED codes when the plan is used up', async () => {
     t.app.ctx.quota = {
-      consume: (_user, kind) => ({
+      consume: async (_user, kind) => ({
         ok: false,
         errorCode: kind === 'advance_search' ? 'LIMIT_REACHED_ADVANCE_SEARCH' : 'LIMIT_REACHED_FULL_VIEW',
         message: 'You have reached the limit of your plan',
@@ -356,7 +356,7 @@ describe('maps/prcid/:id', () => {
   });
 
   it('answers 404 with an error message for an unknown parcel id, without counting a full view', async () => {
-    const consume = jest.fn(() => ({ ok: true }) as const);
+    const consume = jest.fn(async () => ({ ok: true }) as const);
     const original = t.app.ctx.quota;
     t.app.ctx.quota = { consume };
     try {

@@ -278,7 +278,7 @@ describe('webhook', () => {
     expect(first.json()).toEqual({ received: true, duplicate: false });
     const afterFirst = await subscriptionOf(who);
     expect(afterFirst?.plan.product).toBe('Premium Plan');
-    t.app.ctx.quota.consume(who.user.id, 'full_view');
+    await t.app.ctx.quota.consume(who.user.id, 'full_view');
 
     const second = await postWebhook(payload, signature);
     expect(second.statusCode).toBe(200);

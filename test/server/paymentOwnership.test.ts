@@ -81,7 +81,7 @@ describe('billing portal by session id (item 6)', () => {
     await expectOwnerOnly(portal, cookieOf(res), 'Standard Plan');
     const cancel = await t.app.inject({ method: 'POST', url: `${portal}/cancel` });
     expect(cancel.statusCode).toBe(403);
-    const subscription = t.app.ctx.payments.subscriptions.byUser(buyer.user.id);
+    const subscription = await t.app.ctx.payments.subscriptions.byUser(buyer.user.id);
     expect(subscription?.cancelAtPeriodEnd).toBe(false);
   });
 });

@@ -68,7 +68,7 @@ describe('the dataset version on PostgreSQL', () => {
     saveVersion('before');
     const version = watchDatasetVersion(reader);
     expect(await eventually(version, 'before')).toBe('before');
-    writer.unitOfWork(() => {
+    writer.transaction(() => {
       saveVersion('imported');
       expect(version()).toBe('before');
     });

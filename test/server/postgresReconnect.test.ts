@@ -72,7 +72,7 @@ describe('a PostgreSQL connection that is lost', () => {
 
   it('fails a unit of work cut by the loss and leaves nothing of it, then serves the next one', () => {
     expect(() =>
-      db.unitOfWork(() => {
+      db.transaction(() => {
         db.run('INSERT INTO things (name) VALUES ($1)', ['half']);
         terminate(backendPid(db));
         db.run('INSERT INTO things (name) VALUES ($1)', ['other half']);
@@ -80,7 +80,7 @@ describe('a PostgreSQL connection that is lost', () => {
     ).toThrow(DatabaseUnavailableError);
 
     expect(names()).toEqual([]);
-    db.unitOfWork(() => db.run('INSERT INTO things (name) VALUES ($1)', ['whole']));
+    db.transaction(() => db.run('INSERT INTO things (name) VALUES ($1)', ['whole']));
     expect(names()).toEqual(['whole']);
   });
 
@@ -88,7 +88,7 @@ describe('a PostgreSQL connection that is lost', () => {
     let caught: unknown = null;
     let afterLoss: unknown = null;
     expect(() =>
-      db.unitOfWork(() => {
+      db.transaction(() => {
         db.run('INSERT INTO things (name) VALUES ($1)', ['first']);
         terminate(backendPid(db));
         try {
@@ -98,7 +98,7 @@ describe('a PostgreSQL connection that is lost', () => {
         }
         // Going on would write outside the (rolled back) transaction: refused as well.
         try {
-          db.unitOfWork(() => db.run('INSERT INTO things (name) VALUES ($1)', ['third']));
+          db.transaction(() => db.run('INSERT INTO things (name) VALUES ($1)', ['third']));
         } catch (error) {
           afterLoss = error;
         }
@@ -117,7 +117,7 @@ describe('a PostgreSQL connection that is lost', () => {
     try {
       terminate(backendPid(db));
       expect(() => db.one('SELECT 1 AS one')).toThrow(DatabaseUnavailableError);
-      expect(() => db.unitOfWork(() => db.one('SELECT 1 AS one'))).toThrow(DATABASE_UNAVAILABLE_MESSAGE);
+      expect(() => db.transaction(() => db.one('SELECT 1 AS one'))).toThrow(DATABASE_UNAVAILABLE_MESSAGE);
     } finally {
       server.exec(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
       server.close();

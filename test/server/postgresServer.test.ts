@@ -24,7 +24,7 @@ beforeAll(async () => {
     writing.close();
   }
   headers = (await signIn(t.app)).headers;
-  t.app.ctx.quota = { consume: () => ({ ok: true }) };
+  t.app.ctx.quota = { consume: async () => ({ ok: true }) };
 }, 60_000);
 afterAll(async () => {
   await t?.close();

@@ -106,18 +106,18 @@ describe('real web push delivery', () => {
 
   it('a quota at 80 % and at 100 % is pushed to every device of the user, and told in-app', async () => {
     const anna = await signIn(t.app);
-    t.app.ctx.users.updateProfile(anna.user.id, { defaultLanguage: 'en' });
+    await t.app.ctx.users.updateProfile(anna.user.id, { defaultLanguage: 'en' });
     const laptop = await subscribeBrowser(anna);
     const phone = await subscribeBrowser(anna);
     const inApp = inAppNotifications(anna.user.id);
     const before = receiver.received.length;
     // The trial allows 10 advanced searches: the 8th is 80 %, the 10th 100 %.
-    for (let use = 1; use <= 7; use += 1) t.app.ctx.quota.consume(anna.user.id, 'advance_search');
+    for (let use = 1; use <= 7; use += 1) await t.app.ctx.quota.consume(anna.user.id, 'advance_search');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(receiver.received.length).toBe(before);
 
     const eighty = Promise.all([receiver.next(endpointPath(laptop)), receiver.next(endpointPath(phone))]);
-    t.app.ctx.quota.consume(anna.user.id, 'advance_search');
+    await t.app.ctx.quota.consume(anna.user.id, 'advance_search');
     const [laptopPush, phonePush] = await eighty;
     expect(read(laptop, laptopPush)).toMatchObject({
       kind: 'quota-80',
@@ -126,16 +126,16 @@ describe('real web push delivery', () => {
     });
     expect(read(phone, phonePush).kind).toBe('quota-80');
 
-    t.app.ctx.quota.consume(anna.user.id, 'advance_search');
+    await t.app.ctx.quota.consume(anna.user.id, 'advance_search');
     const hundred = receiver.next(endpointPath(laptop));
-    t.app.ctx.quota.consume(anna.user.id, 'advance_search');
+    await t.app.ctx.quota.consume(anna.user.id, 'advance_search');
     expect(read(laptop, await hundred)).toMatchObject({
       kind: 'quota-100',
       title: 'Advanced searches: limit reached',
       url: '/plans',
     });
     // Refused uses past the limit tell nothing more.
-    t.app.ctx.quota.consume(anna.user.id, 'advance_search');
+    await t.app.ctx.quota.consume(anna.user.id, 'advance_search');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(inApp.map((each) => each.kind)).toEqual(['quota-80', 'quota-100']);
     expect(receiver.received.length - before).toBe(4);
@@ -143,7 +143,7 @@ describe('real web push delivery', () => {
 
   it('a plan change (a paid checkout’s webhook) is pushed once, in the user’s preferred language', async () => {
     const anna = await signIn(t.app);
-    t.app.ctx.users.updateProfile(anna.user.id, { defaultLanguage: 'fr' });
+    await t.app.ctx.users.updateProfile(anna.user.id, { defaultLanguage: 'fr' });
     const browser = await subscribeBrowser(anna);
     const inApp = inAppNotifications(anna.user.id);
     const arrived = receiver.next(endpointPath(browser));
@@ -195,7 +195,7 @@ describe('real web push delivery', () => {
     receiver.answer(endpointPath(gone), 410);
     const report = await t.app.ctx.notifications.notify(anna.user.id, { kind: 'test' });
     expect(report).toMatchObject({ delivered: 1, gone: 1, failed: 0 });
-    expect(t.app.ctx.notifications.devices(anna.user.id).map((each) => each.endpoint)).toEqual([
+    expect((await t.app.ctx.notifications.devices(anna.user.id)).map((each) => each.endpoint)).toEqual([
       kept.subscription.endpoint,
     ]);
   });

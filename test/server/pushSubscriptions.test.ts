@@ -152,7 +152,7 @@ describe('GET/POST settings/push-subscription (spec §7): subscriptions per user
   it('a logout (its session revoked) stops the pushes to the devices subscribed in it', async () => {
     const anna = await signIn(t.app);
     // The same user signed in on a laptop too: a second session.
-    const laptopSession = t.app.ctx.sessions.start(anna.user.id);
+    const laptopSession = await t.app.ctx.sessions.start(anna.user.id);
     const laptopToken = await t.app.ctx.tokens.sign('main', {
       sub: anna.user.id,
       username: anna.user.username,
@@ -168,7 +168,7 @@ describe('GET/POST settings/push-subscription (spec §7): subscriptions per user
     const laptopSubscription = receiver.newBrowser().subscription;
     await post(anna, { subscription: phoneSubscription, username: anna.user.username });
     await post(laptop, { subscription: laptopSubscription, username: anna.user.username });
-    t.app.ctx.sessions.revoke(laptopSession);
+    await t.app.ctx.sessions.revoke(laptopSession);
     expect((await devicesOf(anna)).subscriptions.map((each) => each.endpoint)).toEqual([
       phoneSubscription.endpoint,
     ]);
@@ -290,9 +290,9 @@ describe('VAPID keys (VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY)', () => {
     dirs.push(dir);
     return dir;
   };
-  afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  afterAll(async () => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 
-  it('are generated once and kept in DATA_DIR when absent, readable by the owner only', () => {
+  it('are generated once and kept in DATA_DIR when absent, readable by the owner only', async () => {
     const dir = tempDir();
     const first = loadConfig({ DATA_DIR: dir });
     const second = loadConfig({ DATA_DIR: dir });
@@ -304,7 +304,7 @@ describe('VAPID keys (VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY)', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).vapidPublicKey).not.toBe(first.vapidPublicKey);
   });
 
-  it('come from the environment when set, and must be a valid pair set together', () => {
+  it('come from the environment when set, and must be a valid pair set together', async () => {
     const kept = loadConfig({ DATA_DIR: tempDir() });
     const dir = tempDir();
     const given = loadConfig({

@@ -16,8 +16,8 @@ beforeAll(async () => {
     '/test/quota/:kind',
     { preHandler: requireRole(t.app.ctx) },
     async (request, reply) => {
-      const result = t.app.ctx.unitOfWork(() =>
-        t.app.ctx.quota.consume(authUser(request).id, request.params.kind),
+      const result = await t.app.ctx.unitOfWork(
+        async () => await t.app.ctx.quota.consume(authUser(request).id, request.params.kind),
       );
       if (!result.ok)
         return reply
@@ -95,8 +95,8 @@ describe('quotas at their limits', () => {
     const { headers, user } = await signIn(t.app);
     subscribe(user.id, 'standard', new Date());
     for (let i = 0; i < 350; i += 1)
-      expect(t.app.ctx.quota.consume(user.id, 'advance_search')).toEqual({ ok: true });
-    expect(t.app.ctx.quota.consume(user.id, 'advance_search')).toMatchObject({
+      expect(await t.app.ctx.quota.consume(user.id, 'advance_search')).toEqual({ ok: true });
+    expect(await t.app.ctx.quota.consume(user.id, 'advance_search')).toMatchObject({
       ok: false,
       errorCode: 'LIMIT_REACHED_ADVANCE_SEARCH',
     });
@@ -117,22 +117,22 @@ describe('quotas at their limits', () => {
 
   it('commits the count with the request: a request that fails after counting leaves the count unchanged', async () => {
     const { headers, user } = await signIn(t.app);
-    expect(() =>
-      t.db.transaction(() => {
-        t.app.ctx.quota.consume(user.id, 'full_view');
+    await expect(
+      t.app.ctx.unitOfWork(async () => {
+        await t.app.ctx.quota.consume(user.id, 'full_view');
         throw new Error('the detail query failed');
-      })(),
-    ).toThrow('the detail query failed');
+      }),
+    ).rejects.toThrow('the detail query failed');
     expect((await usageOf(headers)).full_view).toBe(0);
   });
 
   it('refuses with the LIMIT_REACHED code and a choose-a-plan message when the trial has ended', async () => {
     const { user } = await signIn(t.app);
-    t.app.ctx.quota.consume(user.id, 'advance_search');
+    await t.app.ctx.quota.consume(user.id, 'advance_search');
     t.db
       .prepare('UPDATE subscriptions SET period_end = ? WHERE user_id = ?')
       .run('2020-01-01T00:00:00.000Z', user.id);
-    expect(t.app.ctx.quota.consume(user.id, 'advance_search')).toEqual({
+    expect(await t.app.ctx.quota.consume(user.id, 'advance_search')).toEqual({
       ok: false,
       errorCode: 'LIMIT_REACHED_ADVANCE_SEARCH',
       message: 'You have no active plan. Please choose a plan to continue',
@@ -142,7 +142,7 @@ describe('quotas at their limits', () => {
   it("tells the socket layer when a user's usage changed", async () => {
     const { user } = await signIn(t.app);
     const seen = new Promise((resolve) => t.app.ctx.events.once('usage-changed', resolve));
-    t.app.ctx.quota.consume(user.id, 'report_download');
+    await t.app.ctx.quota.consume(user.id, 'report_download');
     await expect(seen).resolves.toEqual({ userId: user.id });
   });
 });
@@ -157,15 +157,15 @@ describe('period reset', () => {
       clock: () => now,
     });
     subscribe(user.id, 'basic', now);
-    for (let i = 0; i < 20; i += 1) quota.consume(user.id, 'report_download');
-    expect(quota.consume(user.id, 'report_download').ok).toBe(false);
+    for (let i = 0; i < 20; i += 1) await quota.consume(user.id, 'report_download');
+    expect((await quota.consume(user.id, 'report_download')).ok).toBe(false);
 
     now = new Date('2026-02-28T09:59:59.000Z');
-    expect(quota.consume(user.id, 'report_download').ok).toBe(false);
+    expect((await quota.consume(user.id, 'report_download')).ok).toBe(false);
 
     now = new Date('2026-02-28T10:00:00.000Z');
-    expect(quota.consume(user.id, 'report_download').ok).toBe(true);
-    const renewed = readSubscription(createSqliteStores(t.db), user.id, () => now)!;
+    expect((await quota.consume(user.id, 'report_download')).ok).toBe(true);
+    const renewed = (await readSubscription(createSqliteStores(t.db), user.id, () => now))!;
     expect(renewed.usage.report_download).toBe(1);
     expect(renewed.end).toBe('2026-03-31T10:00:00.000Z');
   });
@@ -180,12 +180,12 @@ describe('period reset', () => {
     });
     subscribe(user.id, 'basic', now);
     t.db.prepare('UPDATE subscriptions SET cancel_at_period_end = 1 WHERE user_id = ?').run(user.id);
-    expect(quota.consume(user.id, 'full_view').ok).toBe(true);
+    expect((await quota.consume(user.id, 'full_view')).ok).toBe(true);
     now = new Date('2026-04-02T00:00:00.000Z');
-    expect(quota.consume(user.id, 'full_view')).toMatchObject({
+    expect(await quota.consume(user.id, 'full_view')).toMatchObject({
       ok: false,
       errorCode: 'LIMIT_REACHED_FULL_VIEW',
     });
-    expect(readSubscription(createSqliteStores(t.db), user.id, () => now)).toBeNull();
+    expect(await readSubscription(createSqliteStores(t.db), user.id, () => now)).toBeNull();
   });
 });

@@ -24,7 +24,7 @@ const withBuildings = () =>
 
 describe('maps/search with advanced filters (item 4)', () => {
   it('counts one advanced search when maps/search carries an advanced filter', async () => {
-    const consume = jest.fn(() => ({ ok: true }) as const);
+    const consume = jest.fn(async () => ({ ok: true }) as const);
     t.app.ctx.quota = { consume };
     const me = await signIn(t.app);
     for (const query of [
@@ -40,7 +40,7 @@ describe('maps/search with advanced filters (item 4)', () => {
   });
 
   it('a text-only search stays free', async () => {
-    const consume = jest.fn(() => ({ ok: true }) as const);
+    const consume = jest.fn(async () => ({ ok: true }) as const);
     t.app.ctx.quota = { consume };
     const me = await signIn(t.app);
     const res = await t.app.inject({
@@ -54,7 +54,7 @@ describe('maps/search with advanced filters (item 4)', () => {
 
   it('answers 402 with the limit code and no hits once advanced searches are used up', async () => {
     t.app.ctx.quota = {
-      consume: () => ({
+      consume: async () => ({
         ok: false,
         errorCode: 'LIMIT_REACHED_ADVANCE_SEARCH',
         message: 'You have reached the limit of your plan',

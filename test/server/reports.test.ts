@@ -26,9 +26,8 @@ beforeAll(async () => {
     .prepare(`SELECT prc_id FROM parcels WHERE obj_count >= 2 AND ind = 'Standard' ORDER BY id`)
     .pluck()
     .all() as string[];
-  const detail = candidates
-    .map((id) => t.app.ctx.parcels.parcel(id)!)
-    .find((d) => (d.parcel.FIXPOINTS ?? []).length > 0)!;
+  const details = await Promise.all(candidates.map((id) => t.app.ctx.parcels.parcel(id)));
+  const detail = details.find((d) => (d?.parcel.FIXPOINTS ?? []).length > 0)!;
   parcelId = detail.parcel.PRC_ID;
   parcelNo = detail.parcel.PRC_NO;
   buildingCount = detail.objects.length;
@@ -272,7 +271,7 @@ describe('one-time tokens', () => {
   it('end with the session that asked for them', async () => {
     const user = await signIn(t.app);
     const ott = await tokenFor(user, parcelId);
-    t.app.ctx.sessions.revoke(user.sessionId);
+    await t.app.ctx.sessions.revoke(user.sessionId);
     const response = await download('pdf', { prcid: parcelId, lang: 'en', ott_token: ott });
     expect(response.statusCode).toBe(401);
   });

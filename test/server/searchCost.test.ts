@@ -4,6 +4,7 @@
  * own prefix index; postcodes read the zip index. Every answer is checked against the plain SQL of the
  * same filters (the slow path), on a dataset of every municipality of Zug and Ticino.
  */
+import type { Synchronous } from '../../server/store/unitOfWork/Synchronous';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,7 +23,7 @@ import type { FilterColumns } from '../../server/store/parcels/FilterColumns';
 let dir: string;
 let db: Database;
 /** A cap above the dataset's size: every total is exact. */
-let uncapped: ParcelRepository;
+let uncapped: Synchronous<ParcelRepository>;
 
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-search-cost-'));
@@ -53,7 +54,7 @@ function bruteForce(query: ParcelQuery): { ids: number[]; counts: Record<string,
 const idOf = (prcId: string) =>
   db.prepare('SELECT id FROM parcels WHERE prc_id = ?').pluck().get(prcId) as number;
 
-function expectSameAsSlowPath(repository: ParcelRepository, query: ParcelQuery): void {
+function expectSameAsSlowPath(repository: Synchronous<ParcelRepository>, query: ParcelQuery): void {
   const slow = bruteForce(query);
   expect(slow.ids.length).toBeGreaterThan(0);
   for (const page of [1, 2, 7]) {
@@ -195,7 +196,7 @@ describe('text searches', () => {
 
 describe('totals are exact up to the cap, "at least the cap" beyond it', () => {
   const cap = 50;
-  let capped: ParcelRepository;
+  let capped: Synchronous<ParcelRepository>;
   beforeAll(() => {
     capped = createSqliteParcelRepository(db, { totalCap: cap });
   });

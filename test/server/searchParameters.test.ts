@@ -46,7 +46,7 @@ describe('the search-parameter table drives the server', () => {
     },
   );
 
-  it('the schema has the radon range keys besides the checkbox', () => {
+  it('the schema has the radon range keys besides the checkbox', async () => {
     expect(properties).toHaveProperty(['GRN_RAD_from']);
     expect(properties).toHaveProperty(['GRN_RAD_to']);
   });
@@ -59,12 +59,12 @@ describe('the search-parameter table drives the server', () => {
     },
   );
 
-  it('gives every row its own ParcelQuery field', () => {
+  it('gives every row its own ParcelQuery field', async () => {
     const keys = SEARCH_PARAMETERS.map((row) => row.queryKey);
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('an empty query string parses to no criteria', () => {
+  it('an empty query string parses to no criteria', async () => {
     expect(parseSearchQuery({})).toEqual({});
   });
 });
@@ -132,28 +132,30 @@ describe('the unit of work', () => {
     roles: ['MAPUSER'],
   });
 
-  it('commits what the work wrote and returns its result', () => {
-    const id = t.app.ctx.unitOfWork(() => t.app.ctx.users.create(newUser('kept@example.ch')).id);
-    expect(t.app.ctx.users.findById(id)?.username).toBe('kept@example.ch');
+  it('commits what the work wrote and returns its result', async () => {
+    const id = await t.app.ctx.unitOfWork(
+      async () => (await t.app.ctx.users.create(newUser('kept@example.ch'))).id,
+    );
+    expect((await t.app.ctx.users.findById(id))?.username).toBe('kept@example.ch');
   });
 
-  it('rolls back everything the work wrote when it throws', () => {
-    expect(() =>
-      t.app.ctx.unitOfWork(() => {
-        t.app.ctx.users.create(newUser('gone@example.ch'));
+  it('rolls back everything the work wrote when it throws', async () => {
+    await expect(
+      t.app.ctx.unitOfWork(async () => {
+        await t.app.ctx.users.create(newUser('gone@example.ch'));
         throw new Error('the second step failed');
       }),
-    ).toThrow('the second step failed');
-    expect(t.app.ctx.users.findByUsername('gone@example.ch')).toBeNull();
+    ).rejects.toThrow('the second step failed');
+    expect(await t.app.ctx.users.findByUsername('gone@example.ch')).toBeNull();
   });
 
-  it('rolls back an inner unit with the outer one', () => {
-    expect(() =>
-      t.app.ctx.unitOfWork(() => {
-        t.app.ctx.unitOfWork(() => t.app.ctx.users.create(newUser('inner@example.ch')));
+  it('rolls back an inner unit with the outer one', async () => {
+    await expect(
+      t.app.ctx.unitOfWork(async () => {
+        await t.app.ctx.unitOfWork(async () => await t.app.ctx.users.create(newUser('inner@example.ch')));
         throw new Error('the outer work failed');
       }),
-    ).toThrow('the outer work failed');
-    expect(t.app.ctx.users.findByUsername('inner@example.ch')).toBeNull();
+    ).rejects.toThrow('the outer work failed');
+    expect(await t.app.ctx.users.findByUsername('inner@example.ch')).toBeNull();
   });
 });

@@ -39,7 +39,7 @@ describe('server messages in the langcode language', () => {
   it('translates errorMessage too (a used-up quota), and a 401 of the guard', async () => {
     const me = await signIn(t.app);
     // The trial's ten advanced searches, used up.
-    for (let n = 0; n < 10; n += 1) t.app.ctx.quota.consume(me.user.id, 'advance_search', `k${n}`);
+    for (let n = 0; n < 10; n += 1) await t.app.ctx.quota.consume(me.user.id, 'advance_search', `k${n}`);
     const refused = await t.app.inject({
       url: '/v1/secure/maps/advance-search?a=1&CANTON=ZG',
       headers: { ...me.headers, langcode: 'de' },
@@ -54,7 +54,7 @@ describe('server messages in the langcode language', () => {
     expect(guard.json().message).toBe('Il token di autorizzazione è mancante');
   });
 
-  it('has every fixed message the quota, guard and payment code answer with in the catalogue', () => {
+  it('has every fixed message the quota, guard and payment code answer with in the catalogue', async () => {
     const translator = createServerTranslator();
     const messages = [
       ...Object.values(LIMIT_REACHED_MESSAGES),
@@ -67,7 +67,7 @@ describe('server messages in the langcode language', () => {
         expect(translator.translateEnglish(language, message)).not.toBe(message);
   });
 
-  it('reads the langcode header the way the client sends it', () => {
+  it('reads the langcode header the way the client sends it', async () => {
     expect(languageOf('de')).toBe('de');
     expect(languageOf('FR')).toBe('fr');
     expect(languageOf(['it', 'de'])).toBe('it');

@@ -72,14 +72,14 @@ describe('tile worker threads (WORKERS=2)', () => {
       ] as const;
       // Many at once: both workers busy, answers matched to their requests.
       const served = await Promise.all(cases.map((c) => fetchTile(c.route, c.z, c.extra)));
-      cases.forEach((c, i) => {
+      for (const [i, c] of cases.entries()) {
         const { x, y } = tileAt(centre.lon, centre.lat, c.z);
         const query =
           c.kind === 'parcels' ? parseSearchQuery(Object.fromEntries(new URLSearchParams(c.extra))) : null;
-        const expected = renderTile(parcels, { kind: c.kind, z: c.z, x, y, query });
+        const expected = await renderTile(parcels, { kind: c.kind, z: c.z, x, y, query });
         expect(expected!.byteLength).toBeGreaterThan(0);
         expect(Buffer.compare(served[i], Buffer.from(expected!))).toBe(0);
-      });
+      }
     } finally {
       db.close();
     }

@@ -33,7 +33,7 @@ export async function couponAdminRoutes(app: FastifyInstance, ctx: AppContext): 
   const coupons = ctx.payments.coupons;
 
   app.get('/admin/coupons', options, async (): Promise<CouponListResponse> => ({
-    coupons: coupons.list().map(toCoupon),
+    coupons: (await coupons.list()).map(toCoupon),
   }));
 
   app.post<{ Body: CouponCreateRequest }>(
@@ -42,7 +42,7 @@ export async function couponAdminRoutes(app: FastifyInstance, ctx: AppContext): 
     async (request, reply) => {
       const coupon = validateNewCoupon(request.body, new Date());
       if (typeof coupon === 'string') return reply.code(400).send({ error: true, message: coupon });
-      const created = ctx.unitOfWork(() => coupons.create(coupon, new Date()));
+      const created = await ctx.unitOfWork(() => coupons.create(coupon, new Date()));
       if (!created)
         return reply.code(409).send({ error: true, message: `A coupon ${coupon.code} exists already` });
       return { error: false, message: `Coupon ${coupon.code} created` };
@@ -54,7 +54,7 @@ export async function couponAdminRoutes(app: FastifyInstance, ctx: AppContext): 
     { ...options, schema: { params: codeParams } },
     async (request, reply) => {
       const code = normaliseCouponCode(request.params.code);
-      if (!ctx.unitOfWork(() => coupons.deactivate(code)))
+      if (!(await ctx.unitOfWork(() => coupons.deactivate(code))))
         return reply.code(404).send({ error: true, message: `No coupon ${code}` });
       return { error: false, message: `Coupon ${code} disabled` };
     },

@@ -97,7 +97,7 @@ export async function fileItemRoutes(app: FastifyInstance, ctx: AppContext): Pro
       if (!hasAccess(user.roles, UPLOAD_ROLE[type])) {
         return reply.code(403).send({ error: true, message: ACCESS_DENIED });
       }
-      const item = ctx.files.save(user.id, type, await readUpload(request, type));
+      const item = await ctx.files.save(user.id, type, await readUpload(request, type));
       const url =
         type === 'signature-image' ? `${SIGNATURE_IMAGE_PATH}${item.id}` : `/v1/secure/file-items/${item.id}`;
       return {
@@ -120,9 +120,9 @@ export async function fileItemRoutes(app: FastifyInstance, ctx: AppContext): Pro
         params: { type: 'object', properties: { id: { type: 'string', pattern: '^[0-9a-f-]{36}$' } } },
       },
     },
-    (request, reply) => {
+    async (request, reply) => {
       const user = authUser(request);
-      const item = ctx.files.find(request.params.id);
+      const item = await ctx.files.find(request.params.id);
       // Someone else's file answers like a missing one: ids say nothing about other accounts.
       if (!item || (item.ownerId !== user.id && !hasAccess(user.roles, 'ADMIN'))) {
         return reply.code(404).send({ error: true, message: FILE_MESSAGES.notFound });
@@ -144,8 +144,8 @@ export function publicFileRoutes(app: FastifyInstance, ctx: AppContext): void {
         params: { type: 'object', properties: { id: { type: 'string', pattern: '^[0-9a-f-]{36}$' } } },
       },
     },
-    (request, reply) => {
-      const item = ctx.files.find(request.params.id);
+    async (request, reply) => {
+      const item = await ctx.files.find(request.params.id);
       if (!item || item.type !== 'signature-image') {
         return reply.code(404).send({ error: true, message: FILE_MESSAGES.notFound });
       }

@@ -70,15 +70,15 @@ export async function lookupRoutes(app: FastifyInstance, ctx: AppContext): Promi
   const options = { preHandler: requireRole(ctx), schema: { querystring } };
 
   /** A `find` call: `{data, error}`. */
-  const findRoute = (url: string, find: (query: LookupQuery) => object[]) =>
+  const findRoute = (url: string, find: (query: LookupQuery) => Promise<object[]>) =>
     app.get<{ Querystring: LookupQuery }>(url, options, async ({ query }) => ({
-      data: pickFields(find(query), query.fields),
+      data: pickFields(await find(query), query.fields),
       error: false,
     }));
   /** A list call: a plain array. */
-  const listRoute = (url: string, list: (query: LookupQuery) => object[]) =>
+  const listRoute = (url: string, list: (query: LookupQuery) => Promise<object[]>) =>
     app.get<{ Querystring: LookupQuery }>(url, options, async ({ query }) =>
-      pickFields(list(query), query.fields),
+      pickFields(await list(query), query.fields),
     );
 
   findRoute('/cantons/find', ({ q = '', limit }) =>

@@ -31,7 +31,7 @@ async function authorizeRoute(app: FastifyInstance, ctx: AppContext): Promise<vo
 export async function mainRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // Load the in-memory search columns at start (seconds for the whole country), not on the first search.
   app.addHook('onReady', async () => {
-    ctx.parcels.hasDataset();
+    await ctx.parcels.hasDataset();
   });
   await app.register(async (scope) => authorizeRoute(scope, ctx));
   await app.register(async (scope) => lookupRoutes(scope, ctx));

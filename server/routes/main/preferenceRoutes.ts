@@ -20,7 +20,7 @@ export const PREFERENCE_MESSAGES = {
  * signature is sanitised on the server before it is stored.
  */
 export function preferenceRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/preferences/', { preHandler: requireRole(ctx) }, (request): Preferences =>
+  app.get('/preferences/', { preHandler: requireRole(ctx) }, (request): Promise<Preferences> =>
     ctx.preferences.get(authUser(request).id),
   );
 
@@ -36,10 +36,13 @@ export function preferenceRoutes(app: FastifyInstance, ctx: AppContext): void {
         },
       },
     },
-    (request): SaveEmailSignatureResponse => ({
+    async (request): Promise<SaveEmailSignatureResponse> => ({
       error: false,
       message: PREFERENCE_MESSAGES.signatureSaved,
-      emailSignature: ctx.preferences.saveEmailSignature(authUser(request).id, request.body.emailSignature),
+      emailSignature: await ctx.preferences.saveEmailSignature(
+        authUser(request).id,
+        request.body.emailSignature,
+      ),
     }),
   );
 }

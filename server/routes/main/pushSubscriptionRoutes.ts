@@ -54,7 +54,7 @@ export async function pushSubscriptionRoutes(app: FastifyInstance, ctx: AppConte
     { preHandler: guard },
     async (request) => ({
       publicKey: ctx.notifications.publicKey,
-      subscriptions: ctx.notifications.devices(authUser(request).id),
+      subscriptions: await ctx.notifications.devices(authUser(request).id),
     }),
   );
 
@@ -80,10 +80,10 @@ export async function pushSubscriptionRoutes(app: FastifyInstance, ctx: AppConte
       const user = authUser(request);
       if (subscription === null) {
         if (!endpoint) throw new PushError(400, 'body field endpoint is required to unsubscribe');
-        ctx.notifications.unsubscribe(user.id, endpoint);
+        await ctx.notifications.unsubscribe(user.id, endpoint);
         return { success: true, subscribed: false };
       }
-      ctx.notifications.subscribe(
+      await ctx.notifications.subscribe(
         {
           userId: user.id,
           sessionId: user.sessionId ?? null,

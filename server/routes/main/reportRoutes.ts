@@ -76,12 +76,12 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
         reply.header('cache-control', 'no-store');
         const user = authUser(request);
         const prcId = normalizeId(request.params.prcid);
-        if (!ctx.parcels.parcel(prcId)) {
+        if (!(await ctx.parcels.parcel(prcId))) {
           return reply
             .code(404)
             .send({ error: true, message: PARCEL_NOT_FOUND, errorMessage: PARCEL_NOT_FOUND });
         }
-        const allowed = quota.check(user.id, prcId);
+        const allowed = await quota.check(user.id, prcId);
         if (!allowed.ok) {
           return reply.code(QUOTA_DENIED_STATUS).send({
             error: true,
@@ -90,7 +90,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
             message: allowed.message,
           });
         }
-        const issued: OneTimeTokenResponse = tokens.issue(
+        const issued: OneTimeTokenResponse = await tokens.issue(
           { userId: user.id, sessionId: user.sessionId },
           prcId,
           purpose,
@@ -139,7 +139,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       return null;
     }
     const prcId = normalizeId(prcid);
-    const check = tokens.check(token, prcId, purpose);
+    const check = await tokens.check(token, prcId, purpose);
     if (!check.ok) {
       const refusal = TOKEN_REFUSALS[check.reason];
       await page(reply, language, refusal.status, { titleId, messageId: refusal.messageId });
@@ -160,7 +160,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
         return null;
       }
     }
-    const subject = documents.subject(prcId);
+    const subject = await documents.subject(prcId);
     if (!subject) {
       await page(reply, language, 404, { titleId, messageId: 'report.page.notFound' });
       return null;
@@ -169,11 +169,15 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
   }
 
   /** Uses the token and counts the download together; the refusal page when either fails. */
-  function commit(admitted: { subject: ReportSubject; userId: string; token: string }): PageMessage | null {
-    return ctx.unitOfWork((): PageMessage | null => {
-      if (!tokens.take(admitted.token))
+  function commit(admitted: {
+    subject: ReportSubject;
+    userId: string;
+    token: string;
+  }): Promise<PageMessage | null> {
+    return ctx.unitOfWork(async (): Promise<PageMessage | null> => {
+      if (!(await tokens.take(admitted.token)))
         return { titleId: 'report.page.title', messageId: 'report.page.usedToken' };
-      const counted = quota.consume(admitted.userId, admitted.subject.parcel.PRC_ID);
+      const counted = await quota.consume(admitted.userId, admitted.subject.parcel.PRC_ID);
       if (!counted.ok) {
         return {
           titleId: 'report.page.title',
@@ -197,7 +201,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
         const admitted = await admit(request, reply, language, 'assessment', 'no-ai-report-available');
         if (!admitted) return reply;
         const html = documents.assessmentPage(admitted.subject, language);
-        const refused = commit(admitted);
+        const refused = await commit(admitted);
         if (refused) return page(reply, language, refused.code ? QUOTA_DENIED_STATUS : 410, refused);
         return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
       },
@@ -222,7 +226,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const admitted = await admit(request, reply, language, 'export');
       if (!admitted) return reply;
       const file = await documents.file(admitted.subject, request.params.format, language);
-      const refused = commit(admitted);
+      const refused = await commit(admitted);
       if (refused) return page(reply, language, refused.code ? QUOTA_DENIED_STATUS : 410, refused);
       return reply
         .header('cache-control', 'private, no-store')

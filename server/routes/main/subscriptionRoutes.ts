@@ -40,7 +40,7 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext):
     async (request, reply) => {
       // Usage changes with every search: never let a browser or proxy cache this answer.
       reply.header('cache-control', 'no-store');
-      return { subscription: ctx.subscriptions.current(authUser(request).id) };
+      return { subscription: await ctx.subscriptions.current(authUser(request).id) };
     },
   );
 }

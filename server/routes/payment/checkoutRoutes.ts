@@ -82,7 +82,7 @@ export async function checkoutRoutes(
       );
       if (!user) return reply;
       const userId = user.id;
-      const plan = plans.byLookupKey(lookupKey);
+      const plan = await plans.byLookupKey(lookupKey);
       if (!plan) return reply.code(400).send({ error: true, message: `Unknown plan: ${lookupKey}` });
       let price = plan.amount;
       const couponCode = coupon.trim() || undefined;

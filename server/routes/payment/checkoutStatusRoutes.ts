@@ -22,7 +22,7 @@ export async function checkoutStatusRoutes(app: FastifyInstance, ctx: AppContext
       const outcome = await ctx.payments.provider.checkoutOutcome(request.params.id, authUser(request).id);
       if (!outcome)
         return reply.code(404).send({ error: true, message: 'No checkout was found for this link' });
-      const plan = outcome.lookupKey ? ctx.plans.byLookupKey(outcome.lookupKey) : null;
+      const plan = outcome.lookupKey ? await ctx.plans.byLookupKey(outcome.lookupKey) : null;
       const answer: CheckoutSessionStatus = { status: outcome.status, product: plan?.name ?? null };
       return answer;
     },

@@ -24,7 +24,7 @@ export async function couponRoutes(app: FastifyInstance, ctx: AppContext): Promi
     '/coupon-quote',
     { preHandler: requireRole(ctx), schema: { body: quoteBody } },
     async (request, reply) => {
-      const plan = ctx.plans.byLookupKey(request.body.lookup_key);
+      const plan = await ctx.plans.byLookupKey(request.body.lookup_key);
       if (!plan)
         return reply.code(400).send({ error: true, message: `Unknown plan: ${request.body.lookup_key}` });
       const typed = request.body.code.trim();

@@ -51,7 +51,7 @@ async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Promise<voi
       if (!Buffer.isBuffer(request.body))
         return reply.code(400).send({ error: true, message: 'Webhook body is missing' });
       try {
-        const result = ctx.payments.webhooks.process(request.body, request.headers['stripe-signature']);
+        const result = await ctx.payments.webhooks.process(request.body, request.headers['stripe-signature']);
         return { received: true, duplicate: result.duplicate };
       } catch (error) {
         if (error instanceof WebhookSignatureError)

@@ -82,9 +82,9 @@ export async function testCheckoutRoutes(
    * The open checkout and its plan, or null once it has answered for a checkout that cannot be paid:
    * unknown (404), already paid (back to the success page, as Stripe does) or cancelled (410).
    */
-  function openCheckout(id: string, reply: FastifyReply) {
-    const session = checkouts.byId(id);
-    const plan = session ? plans.byId(session.planId) : null;
+  async function openCheckout(id: string, reply: FastifyReply) {
+    const session = await checkouts.byId(id);
+    const plan = session ? await plans.byId(session.planId) : null;
     if (!session || !plan) {
       html(reply, 404, CHECKOUT_NOT_FOUND);
       return null;
@@ -100,16 +100,16 @@ export async function testCheckoutRoutes(
     return { session, plan };
   }
 
-  function deliver(event: PaymentEvent): void {
+  async function deliver(event: PaymentEvent): Promise<void> {
     const payload = JSON.stringify({ object: 'event', livemode: false, ...event });
-    webhooks.process(payload, signTestEvent(payload, webhooks.webhookSecret));
+    await webhooks.process(payload, signTestEvent(payload, webhooks.webhookSecret));
   }
 
   app.get<{ Params: { id: string } }>(
     '/test-checkout/:id',
     { schema: { params: idParams } },
     async (request, reply) => {
-      const open = openCheckout(request.params.id, reply);
+      const open = await openCheckout(request.params.id, reply);
       if (!open) return reply;
       const { session, plan } = open;
       return html(
@@ -129,7 +129,7 @@ export async function testCheckoutRoutes(
     '/test-checkout/:id/pay',
     { schema: { params: idParams, body: payBody } },
     async (request, reply) => {
-      const open = openCheckout(request.params.id, reply);
+      const open = await openCheckout(request.params.id, reply);
       if (!open) return reply;
       const { session, plan } = open;
       const cardNumber = request.body?.card_number ?? '';
@@ -150,7 +150,7 @@ export async function testCheckoutRoutes(
       }
       // The coupon is redeemed now, once, against its cap (one conditional UPDATE): two buyers racing for
       // its last use cannot both have it.
-      if (session.couponCode && !ctx.payments.coupons.tryRedeem(session.couponCode, new Date())) {
+      if (session.couponCode && !(await ctx.payments.coupons.tryRedeem(session.couponCode, new Date()))) {
         return html(
           reply,
           402,
@@ -164,7 +164,7 @@ export async function testCheckoutRoutes(
           }),
         );
       }
-      deliver(
+      await deliver(
         buildTestEvent('checkout.session.completed', {
           id: session.id,
           object: 'checkout.session',
@@ -188,9 +188,9 @@ export async function testCheckoutRoutes(
     '/test-checkout/:id/cancel',
     { schema: { params: idParams } },
     async (request, reply) => {
-      const session = checkouts.byId(request.params.id);
+      const session = await checkouts.byId(request.params.id);
       if (!session) return html(reply, 404, CHECKOUT_NOT_FOUND);
-      checkouts.close(session.id, 'expired');
+      await checkouts.close(session.id, 'expired');
       return reply.redirect(session.cancelUrl, 303);
     },
   );
@@ -199,12 +199,12 @@ export async function testCheckoutRoutes(
     '/test-portal/:id',
     { schema: { params: idParams } },
     async (request, reply) => {
-      const portal = portals.live(request.params.id, new Date());
+      const portal = await portals.live(request.params.id, new Date());
       if (!portal) return html(reply, 404, PORTAL_EXPIRED);
       return html(
         reply,
         200,
-        renderTestPortalPage(portal.id, subscriptions.byUser(portal.userId), portal.returnUrl),
+        renderTestPortalPage(portal.id, await subscriptions.byUser(portal.userId), portal.returnUrl),
       );
     },
   );
@@ -217,15 +217,15 @@ export async function testCheckoutRoutes(
       `/test-portal/:id/${action}`,
       { schema: { params: idParams } },
       async (request, reply) => {
-        const portal = portals.live(request.params.id, new Date());
+        const portal = await portals.live(request.params.id, new Date());
         if (!portal) return html(reply, 404, PORTAL_EXPIRED);
-        const subscription = subscriptions.byUser(portal.userId);
+        const subscription = await subscriptions.byUser(portal.userId);
         if (
           subscription?.provider === 'test' &&
           subscription.providerSubscriptionId &&
           subscription.status === 'active'
         ) {
-          deliver(
+          await deliver(
             buildTestEvent('customer.subscription.updated', {
               id: subscription.providerSubscriptionId,
               object: 'subscription',

@@ -125,8 +125,8 @@ export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   /** GET /api/admin/sites → every site (the list the Users tab grants from). */
-  app.get('/api/admin/sites', { preHandler: admin }, (): SiteListResponse => ({
-    sites: userAdmin.allSites().map((site) => ({ siteID: site.id, name: site.name })),
+  app.get('/api/admin/sites', { preHandler: admin }, async (): Promise<SiteListResponse> => ({
+    sites: (await userAdmin.allSites()).map((site) => ({ siteID: site.id, name: site.name })),
   }));
 
   /** POST /api/admin/sites: siteID, name → creates or renames a site. */
@@ -155,12 +155,11 @@ export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(
     '/api/user/accessible-sites',
     { preHandler: requireRole(ctx, null, 'sso') },
-    (request): SiteListResponse => {
-      const user = ctx.users.findById(authUser(request).id);
+    async (request): Promise<SiteListResponse> => {
+      const user = await ctx.users.findById(authUser(request).id);
       const profile = { roles: user?.roles ?? [], sites: user?.sites ?? [] };
       return {
-        sites: userAdmin
-          .allSites()
+        sites: (await userAdmin.allSites())
           .filter((site) => hasSiteAccess(profile, site.id))
           .map((site) => ({ siteID: site.id, name: site.name })),
       };

@@ -57,7 +57,7 @@ export function catalogRoutes(app: FastifyInstance, ctx: AppContext): void {
   /** GET /api/user/cantons: every canton with its ÖREB cadastre portal (spec §3, §7). */
   app.get('/api/user/cantons', { schema: cantonsSchema }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=3600');
-    return ctx.parcels.cantons().map(({ _id, code, urlOREB }) => ({ _id, code, urlOREB }));
+    return (await ctx.parcels.cantons()).map(({ _id, code, urlOREB }) => ({ _id, code, urlOREB }));
   });
 
   /**

@@ -26,7 +26,7 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
     } catch (error) {
       return reply.code(401).send({ error: true, message: tokenMessage(error) });
     }
-    ctx.sessions.revoke(sessionId);
+    await ctx.sessions.revoke(sessionId);
     return { error: false, message: 'Logged out' };
   });
 

@@ -41,12 +41,12 @@ export function createAccountKit(deps: AccountServiceDeps) {
   const now = deps.now ?? (() => Date.now());
   const { limits, enforce, login } = createAccountLimits(deps.rateLimits, now, config.accountMailsPerHour);
 
-  function issueKey(kind: AccountKeyKind, email: string, userId: string | null): string {
+  async function issueKey(kind: AccountKeyKind, email: string, userId: string | null): Promise<string> {
     // Spent and expired keys are useless; sweeping them here keeps the table small without a timer.
-    keys.purgeExpired(now());
+    await keys.purgeExpired(now());
     const { key, hash } = accountKeys.create();
     const ttl = config.keyTtlSeconds[kind === 'verification' ? 'verification' : kind];
-    keys.add(hash, { kind, email, userId, expiresAt: now() + ttl * 1000 });
+    await keys.add(hash, { kind, email, userId, expiresAt: now() + ttl * 1000 });
     return key;
   }
 
@@ -61,8 +61,8 @@ export function createAccountKit(deps: AccountServiceDeps) {
   const signToken = (audience: TokenAudience, user: UserRecord, sessionId: string) =>
     tokens.sign(audience, { sub: user.id, username: user.username, roles: user.roles, sid: sessionId });
 
-  function mustFindUser(userId: string): UserRecord {
-    const user = users.findById(userId);
+  async function mustFindUser(userId: string): Promise<UserRecord> {
+    const user = await users.findById(userId);
     if (!user) throw new AccountError(401, 'Your session has ended. Please log in again');
     return user;
   }
@@ -75,15 +75,15 @@ export function createAccountKit(deps: AccountServiceDeps) {
   async function reauthenticate(user: UserRecord, currentPassword: string, sessionId: string) {
     const throttleKey = `session:${sessionId}`;
     if (currentPassword) {
-      login.enforce(user.username, throttleKey);
+      await login.enforce(user.username, throttleKey);
       const ok = user.passwordHash ? await passwordHasher.verify(user.passwordHash, currentPassword) : false;
       if (!ok) {
-        login.failed(user.username, throttleKey);
+        await login.failed(user.username, throttleKey);
         throw new AccountError(400, M.currentPasswordWrong);
       }
       return;
     }
-    const startedAt = sessions.startedAt(sessionId);
+    const startedAt = await sessions.startedAt(sessionId);
     if (startedAt !== null && now() - startedAt <= RECENT_SIGN_IN_MS) return;
     throw new AccountError(400, M.currentPasswordRequired);
   }
@@ -96,15 +96,15 @@ export function createAccountKit(deps: AccountServiceDeps) {
     invalid: string,
   ) {
     const hash = accountKeys.hash(keyValue);
-    const key = keys.findValid(kind, hash, now());
+    const key = await keys.findValid(kind, hash, now());
     if (!key?.userId) throw new AccountError(400, invalid);
     const passwordHash = await passwordHasher.hash(password);
     const userId = key.userId;
-    unitOfWork(() => {
-      if (!keys.consume(kind, hash, now())) throw new AccountError(400, invalid);
-      users.setPassword(userId, passwordHash);
-      keys.revokeForUser(kind, userId, now());
-      sessions.revokeAllForUser(userId);
+    await unitOfWork(async () => {
+      if (!(await keys.consume(kind, hash, now()))) throw new AccountError(400, invalid);
+      await users.setPassword(userId, passwordHash);
+      await keys.revokeForUser(kind, userId, now());
+      await sessions.revokeAllForUser(userId);
     });
   }
 
@@ -119,7 +119,7 @@ export function createAccountKit(deps: AccountServiceDeps) {
     signToken,
     ssoToken: (user: UserRecord, sessionId: string) => signToken('sso', user, sessionId),
     /** Starts a new sign-in session and returns its SSO token. */
-    newSessionToken: (user: UserRecord) => signToken('sso', user, sessions.start(user.id)),
+    newSessionToken: async (user: UserRecord) => signToken('sso', user, await sessions.start(user.id)),
     mustFindUser,
     setPasswordWithKey,
     reauthenticate,

@@ -17,8 +17,8 @@ export const EMAIL_CHANGE_UNDO_TTL_SECONDS = 14 * 24 * 3600;
 export function emailChangeActions(kit: AccountKit) {
   const { config, users, emailChanges, unitOfWork, sessions, now, enforce, deliverLater } = kit;
 
-  function usernameTaken(newEmail: string, user: UserRecord): boolean {
-    const holder = users.findByUsername(newEmail);
+  async function usernameTaken(newEmail: string, user: UserRecord): Promise<boolean> {
+    const holder = await users.findByUsername(newEmail);
     return holder !== null && holder.id !== user.id;
   }
 
@@ -27,14 +27,14 @@ export function emailChangeActions(kit: AccountKit) {
      * Starts a change of `user`'s address to `newEmail` (the caller has re-authenticated): mails the
      * confirmation link to the new address and the notice with the undo link to the old one.
      */
-    requestEmailChange(user: UserRecord, newEmail: string): void {
+    async requestEmailChange(user: UserRecord, newEmail: string): Promise<void> {
       const usernameFollows = user.username.toLowerCase() === user.email.toLowerCase();
-      if (usernameFollows && usernameTaken(newEmail, user)) throw new AccountError(409, M.emailTaken);
-      enforce(['verificationPerEmail', newEmail.toLowerCase()], ['accountMails', ALL_MAILS]);
+      if (usernameFollows && (await usernameTaken(newEmail, user))) throw new AccountError(409, M.emailTaken);
+      await enforce(['verificationPerEmail', newEmail.toLowerCase()], ['accountMails', ALL_MAILS]);
       const confirm = accountKeys.create();
       const undo = accountKeys.create();
       const at = now();
-      unitOfWork(() =>
+      await unitOfWork(() =>
         emailChanges.start(
           {
             userId: user.id,
@@ -72,16 +72,17 @@ export function emailChangeActions(kit: AccountKit) {
     },
 
     /** The new address opened its link: the change takes effect (once). */
-    confirmEmailChange(keyValue: string): MessageResponse {
+    async confirmEmailChange(keyValue: string): Promise<MessageResponse> {
       const hash = accountKeys.hash(text(keyValue));
-      const change = emailChanges.findPendingByConfirmKey(hash, now());
+      const change = await emailChanges.findPendingByConfirmKey(hash, now());
       if (!change) throw new AccountError(400, M.emailChangeKeyInvalid);
-      unitOfWork(() => {
-        if (!emailChanges.markApplied(change.id, now())) throw new AccountError(400, M.emailChangeKeyInvalid);
-        const user = users.findById(change.userId);
+      await unitOfWork(async () => {
+        if (!(await emailChanges.markApplied(change.id, now())))
+          throw new AccountError(400, M.emailChangeKeyInvalid);
+        const user = await users.findById(change.userId);
         if (!user) throw new AccountError(400, M.emailChangeKeyInvalid);
         try {
-          users.changeEmail(
+          await users.changeEmail(
             user.id,
             change.newEmail,
             change.usernameFollows ? change.newEmail : user.username,
@@ -98,24 +99,25 @@ export function emailChangeActions(kit: AccountKit) {
      * The old address opened its undo link: a pending change is cancelled; an applied one is reversed and
      * every session of the account ends, since someone else may hold it.
      */
-    undoEmailChange(keyValue: string): MessageResponse {
+    async undoEmailChange(keyValue: string): Promise<MessageResponse> {
       const hash = accountKeys.hash(text(keyValue));
-      const change = emailChanges.findUndoable(hash, now());
+      const change = await emailChanges.findUndoable(hash, now());
       if (!change) throw new AccountError(400, M.emailChangeKeyInvalid);
-      return unitOfWork(() => {
-        if (!emailChanges.end(change.id, now())) throw new AccountError(400, M.emailChangeKeyInvalid);
-        const user = users.findById(change.userId);
+      return unitOfWork(async (): Promise<MessageResponse> => {
+        if (!(await emailChanges.end(change.id, now()))) throw new AccountError(400, M.emailChangeKeyInvalid);
+        const user = await users.findById(change.userId);
         if (!user) throw new AccountError(400, M.emailChangeKeyInvalid);
         if (change.appliedAt === null) return { error: false, message: M.emailChangeCancelled };
         const username = change.usernameFollows ? change.oldEmail : user.username;
-        users.changeEmail(user.id, change.oldEmail, usernameTaken(username, user) ? user.username : username);
-        sessions.revokeAllForUser(user.id);
+        const taken = await usernameTaken(username, user);
+        await users.changeEmail(user.id, change.oldEmail, taken ? user.username : username);
+        await sessions.revokeAllForUser(user.id);
         return { error: false, message: M.emailChangeUndone };
       });
     },
 
     /** The address waiting for confirmation, shown in the settings. */
-    pendingEmail: (userId: string): string | null => emailChanges.pendingEmail(userId, now()),
+    pendingEmail: (userId: string): Promise<string | null> => emailChanges.pendingEmail(userId, now()),
   };
 }
 

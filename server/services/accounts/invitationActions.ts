@@ -44,14 +44,18 @@ export function invitationActions(kit: AccountKit) {
         sites: (body.sites ?? []).map((siteID) => ({ siteID: String(siteID) })),
         defaultLanguage: language,
       };
-      const { user, key } = unitOfWork(() => {
-        const existing = users.findByUsername(email);
+      const { user, key } = await unitOfWork(async () => {
+        const existing = await users.findByUsername(email);
         if (existing && existing.status === 'active') throw new AccountError(409, M.accountExists);
         const invited = existing
-          ? users.updateInvitation(existing.id, details)
-          : users.create({ ...details, username: email, email, passwordHash: null, status: 'invited' });
-        keys.revokeForUser('invite', invited.id, now());
-        return { user: invited, key: issueKey('invite', email, invited.id) };
+          ? await users.updateInvitation(existing.id, details)
+          : await users.create({ ...details, username: email, email, passwordHash: null, status: 'invited' });
+        await keys.revokeForUser('invite', invited.id, now());
+        return { user: invited, key: await issueKey('invite', email, invited.id) };
+      }).catch((error: unknown) => {
+        // Another request created the account between the look-up and the insert.
+        if (error instanceof UsernameTakenError) throw new AccountError(409, M.accountExists);
+        throw error;
       });
       // The mail's link opens the app in the invitation's language (`?lang=`); the CLI prints the same.
       const mail = composeAccountMail({
@@ -73,9 +77,9 @@ export function invitationActions(kit: AccountKit) {
       return { error: false, message: M.invitationSent, link, user };
     },
 
-    checkInvite(keyValue: string): CheckInviteResponse {
-      const key = keys.findValid('invite', accountKeys.hash(keyValue), now());
-      const user = key?.userId ? users.findById(key.userId) : null;
+    async checkInvite(keyValue: string): Promise<CheckInviteResponse> {
+      const key = await keys.findValid('invite', accountKeys.hash(keyValue), now());
+      const user = key?.userId ? await users.findById(key.userId) : null;
       if (!user || user.status !== 'invited') throw new AccountError(400, M.inviteKeyInvalid);
       return { username: user.username, email: user.email, name: user.name };
     },
@@ -90,7 +94,7 @@ export function invitationActions(kit: AccountKit) {
     async createUser(account: NewAccount): Promise<UserRecord> {
       const passwordHash = await passwordHasher.hash(text(account.password));
       try {
-        return users.create({
+        return await users.create({
           username: account.username,
           email: account.email ?? account.username,
           name: account.name ?? '',

@@ -32,18 +32,25 @@ export function passwordActions(kit: AccountKit) {
     reauthenticate,
   } = kit;
   return {
-    requestPasswordReset(body: { username?: string; targeturl?: string }, ip: string): MessageResponse {
+    async requestPasswordReset(
+      body: { username?: string; targeturl?: string },
+      ip: string,
+    ): Promise<MessageResponse> {
       const username = text(body.username);
       if (!username) throw new AccountError(400, M.usernameRequired);
-      enforce(['resetPerIp', ip], ['resetPerAccount', username.toLowerCase()], ['accountMails', ALL_MAILS]);
+      await enforce(
+        ['resetPerIp', ip],
+        ['resetPerAccount', username.toLowerCase()],
+        ['accountMails', ALL_MAILS],
+      );
       // The look-up, the key and the mail happen after the reply, for known and unknown accounts alike:
       // the request path does the same work either way, so its timing says nothing about the account.
-      setImmediate(() => {
+      setImmediate(async () => {
         try {
-          const user = users.findByUsername(username);
+          const user = await users.findByUsername(username);
           if (!user || user.status !== 'active') return;
-          const key = unitOfWork(() => {
-            keys.revokeForUser('reset', user.id, now());
+          const key = await unitOfWork(async () => {
+            await keys.revokeForUser('reset', user.id, now());
             return issueKey('reset', user.email, user.id);
           });
           deliverLater(
@@ -79,21 +86,21 @@ export function passwordActions(kit: AccountKit) {
       sessionId: string,
     ): Promise<UpdatePasswordResponse> {
       const password = checkPasswordPair(body, CHANGED_PASSWORD);
-      await reauthenticate(mustFindUser(userId), text(body.currentPassword), sessionId);
+      await reauthenticate(await mustFindUser(userId), text(body.currentPassword), sessionId);
       const passwordHash = await passwordHasher.hash(password);
-      const user = unitOfWork(() => {
-        sessions.revokeAllForUser(userId, sessionId);
+      const user = await unitOfWork(async () => {
+        await sessions.revokeAllForUser(userId, sessionId);
         return users.setPassword(userId, passwordHash);
       });
       return { error: false, message: M.passwordUpdated, token: await ssoToken(user, sessionId) };
     },
 
     async setPassword(username: string, password: string): Promise<UserRecord> {
-      const user = users.findByUsername(username);
+      const user = await users.findByUsername(username);
       if (!user) throw new AccountError(404, `No account with the username ${username}`);
       const passwordHash = await passwordHasher.hash(text(password));
-      return unitOfWork(() => {
-        sessions.revokeAllForUser(user.id);
+      return unitOfWork(async () => {
+        await sessions.revokeAllForUser(user.id);
         return users.setPassword(user.id, passwordHash);
       });
     },

@@ -24,17 +24,17 @@ export type LimitResult = { allowed: true } | { allowed: false; retryAfterSecond
 
 export interface RateLimiter {
   /** Counts one attempt for `key`; when over the limit, how many seconds until the window ends. */
-  hit(key: string): LimitResult;
-  reset(key: string): void;
+  hit(key: string): Promise<LimitResult>;
+  reset(key: string): Promise<void>;
 }
 
 export interface FailureLimiter {
   /** Whether an attempt for `key` may go ahead now (counts nothing). */
-  check(key: string): LimitResult;
+  check(key: string): Promise<LimitResult>;
   /** Counts one failure for `key`, imposing the next wait once the free failures are spent. */
-  fail(key: string): void;
+  fail(key: string): Promise<void>;
   /** Forgets the failures of `key`. */
-  reset(key: string): void;
+  reset(key: string): Promise<void>;
 }
 
 const refusal = (until: number, at: number): LimitResult => ({
@@ -44,7 +44,7 @@ const refusal = (until: number, at: number): LimitResult => ({
 
 /**
  * Fixed-window counter kept in the database (the `bucket` rows of `store`), so a restart does not reset
- * it. Each call is one synchronous read and write, so concurrent requests cannot interleave inside it.
+ * it. Each count is one atomic update of the store, so concurrent requests cannot lose one another's.
  */
 export function createRateLimiter(
   bucket: string,
@@ -53,14 +53,14 @@ export function createRateLimiter(
   now: () => number = Date.now,
 ): RateLimiter {
   return {
-    hit(key) {
+    async hit(key) {
       const at = now();
-      const current = store.read(bucket, key);
-      const fresh = !current || at >= current.windowStart + limit.windowMs;
-      const windowStart = fresh ? at : current.windowStart;
-      const count = (fresh ? 0 : current.count) + 1;
-      const expiresAt = windowStart + limit.windowMs;
-      store.write(bucket, key, { count, windowStart, blockedUntil: 0, expiresAt });
+      const { count, expiresAt } = await store.update(bucket, key, (current) => {
+        const fresh = !current || at >= current.windowStart + limit.windowMs;
+        const windowStart = fresh ? at : current.windowStart;
+        const counted = (fresh ? 0 : current.count) + 1;
+        return { count: counted, windowStart, blockedUntil: 0, expiresAt: windowStart + limit.windowMs };
+      });
       return count <= limit.max ? { allowed: true } : refusal(expiresAt, at);
     },
     reset: (key) => store.remove(bucket, key),
@@ -75,22 +75,28 @@ export function createFailureLimiter(
   now: () => number = Date.now,
 ): FailureLimiter {
   return {
-    check(key) {
+    async check(key) {
       const at = now();
-      const current = store.read(bucket, key);
+      const current = await store.read(bucket, key);
       return current && current.blockedUntil > at ? refusal(current.blockedUntil, at) : { allowed: true };
     },
-    fail(key) {
+    async fail(key) {
       const at = now();
-      const current = store.read(bucket, key);
-      const fresh = !current || (at >= current.windowStart + throttle.windowMs && at >= current.blockedUntil);
-      const windowStart = fresh ? at : current.windowStart;
-      const count = (fresh ? 0 : current.count) + 1;
-      const extra = count - throttle.freeFailures;
-      const wait = extra > 0 ? Math.min(throttle.maxWaitMs, throttle.firstWaitMs * 2 ** (extra - 1)) : 0;
-      const blockedUntil = wait > 0 ? at + wait : 0;
-      const expiresAt = Math.max(windowStart + throttle.windowMs, blockedUntil);
-      store.write(bucket, key, { count, windowStart, blockedUntil, expiresAt });
+      await store.update(bucket, key, (current) => {
+        const fresh =
+          !current || (at >= current.windowStart + throttle.windowMs && at >= current.blockedUntil);
+        const windowStart = fresh ? at : current.windowStart;
+        const count = (fresh ? 0 : current.count) + 1;
+        const extra = count - throttle.freeFailures;
+        const wait = extra > 0 ? Math.min(throttle.maxWaitMs, throttle.firstWaitMs * 2 ** (extra - 1)) : 0;
+        const blockedUntil = wait > 0 ? at + wait : 0;
+        return {
+          count,
+          windowStart,
+          blockedUntil,
+          expiresAt: Math.max(windowStart + throttle.windowMs, blockedUntil),
+        };
+      });
     },
     reset: (key) => store.remove(bucket, key),
   };
@@ -148,11 +154,11 @@ function tooMany(result: LimitResult): void {
 export function createAccountLimits(store: RateLimitStore, now: () => number, mailsPerHour = 500) {
   let lastPurge = 0;
   /** Expired rows are swept at most once a minute, on use, so the table cannot grow without bound. */
-  function purge() {
+  async function purge() {
     const at = now();
     if (at - lastPurge < MINUTE) return;
     lastPurge = at;
-    store.purgeExpired(at);
+    await store.purgeExpired(at);
   }
   const limits = Object.fromEntries([
     ...Object.entries(ACCOUNT_RATE_LIMITS).map(([name, limit]) => [
@@ -168,9 +174,9 @@ export function createAccountLimits(store: RateLimitStore, now: () => number, ma
     ]),
   ) as Record<LoginThrottleName, FailureLimiter>;
 
-  function enforce(...checks: [AccountLimitName, string][]) {
-    purge();
-    for (const [name, key] of checks) tooMany(limits[name].hit(key));
+  async function enforce(...checks: [AccountLimitName, string][]) {
+    await purge();
+    for (const [name, key] of checks) tooMany(await limits[name].hit(key));
   }
 
   /** Login: the keys of the address and of the account+address pair the throttles count under. */
@@ -182,24 +188,24 @@ export function createAccountLimits(store: RateLimitStore, now: () => number, ma
   }
   const login = {
     /** Refuses (429) while the address or the account+address pair must wait. */
-    enforce(username: string, ip: string) {
-      purge();
-      for (const [name, key] of loginKeys(username, ip)) tooMany(throttles[name].check(key));
+    async enforce(username: string, ip: string) {
+      await purge();
+      for (const [name, key] of loginKeys(username, ip)) tooMany(await throttles[name].check(key));
     },
-    failed(username: string, ip: string) {
-      for (const [name, key] of loginKeys(username, ip)) throttles[name].fail(key);
+    async failed(username: string, ip: string) {
+      for (const [name, key] of loginKeys(username, ip)) await throttles[name].fail(key);
     },
     /** A success forgets the pair's failures and never counts against the address. */
-    succeeded(username: string, ip: string) {
-      throttles.loginFailuresPerAccountIp.reset(loginKeys(username, ip)[1][1]);
+    succeeded(username: string, ip: string): Promise<void> {
+      return throttles.loginFailuresPerAccountIp.reset(loginKeys(username, ip)[1][1]);
     },
     /** Until when wrong guesses hold the account back on some address (epoch ms; 0 or past: not locked). */
-    blockedUntil(username: string): number {
+    blockedUntil(username: string): Promise<number> {
       return store.blockedUntilWithPrefix('loginFailuresPerAccountIp', `${username.toLowerCase()}|`);
     },
     /** Forgets the account's failures on every address (an administrator's unlock). */
-    unlock(username: string): void {
-      store.removeWithPrefix('loginFailuresPerAccountIp', `${username.toLowerCase()}|`);
+    async unlock(username: string): Promise<void> {
+      await store.removeWithPrefix('loginFailuresPerAccountIp', `${username.toLowerCase()}|`);
     },
   };
   return { limits, throttles, enforce, login };

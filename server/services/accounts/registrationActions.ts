@@ -26,12 +26,12 @@ export function registrationActions(kit: AccountKit) {
     ): Promise<EmailVerificationResponse> {
       const email = text(body.email);
       if (!email || !isEmailAddress(email)) throw new AccountError(400, M.emailRequired);
-      enforce(
+      await enforce(
         ['verificationPerIp', ip],
         ['verificationPerEmail', email.toLowerCase()],
         ['accountMails', ALL_MAILS],
       );
-      const existing = users.findByUsername(email);
+      const existing = await users.findByUsername(email);
       if (existing) {
         deliverLater(
           composeAccountMail({
@@ -43,7 +43,7 @@ export function registrationActions(kit: AccountKit) {
           }),
         );
       } else {
-        const key = issueKey('verification', email, null);
+        const key = await issueKey('verification', email, null);
         deliverLater(
           composeAccountMail({
             kind: 'verification',
@@ -57,9 +57,9 @@ export function registrationActions(kit: AccountKit) {
       return { verification: true, error: false, message: M.verificationSent };
     },
 
-    checkActivationKey(keyValue: string): ActivationKeyResponse {
-      const key = keys.findValid('verification', accountKeys.hash(keyValue), now());
-      if (!key || users.findByUsername(key.email)) {
+    async checkActivationKey(keyValue: string): Promise<ActivationKeyResponse> {
+      const key = await keys.findValid('verification', accountKeys.hash(keyValue), now());
+      if (!key || (await users.findByUsername(key.email))) {
         throw new AccountError(400, M.activationKeyInvalid, { success: false });
       }
       return { success: true, email: key.email, error: false, message: M.activationKeyValid };
@@ -97,15 +97,15 @@ export function registrationActions(kit: AccountKit) {
         throw new AccountError(400, M.languageInvalid);
       }
       const keyHash = accountKeys.hash(text(body.activationKey));
-      const key = keys.findValid('verification', keyHash, now());
+      const key = await keys.findValid('verification', keyHash, now());
       if (!key) throw new AccountError(400, M.activationKeyInvalid);
       if (fields.username.toLowerCase() !== key.email.toLowerCase())
         throw new AccountError(400, M.usernameMustBeEmail);
       const passwordHash = await passwordHasher.hash(password);
       let user: UserRecord;
       try {
-        user = unitOfWork(() => {
-          if (!keys.consume('verification', keyHash, now()))
+        user = await unitOfWork(async () => {
+          if (!(await keys.consume('verification', keyHash, now())))
             throw new AccountError(400, M.activationKeyInvalid);
           return users.create({
             ...fields,

@@ -13,8 +13,8 @@ import type { AccountKit } from './accountKit';
 import type { EmailChangeActions } from './emailChangeActions';
 
 /** Signing in and the signed-in account: login, the profile, the main-server token. */
-function pendingEmailField(emailChanges: EmailChangeActions, userId: string) {
-  const pendingEmail = emailChanges.pendingEmail(userId);
+async function pendingEmailField(emailChanges: EmailChangeActions, userId: string) {
+  const pendingEmail = await emailChanges.pendingEmail(userId);
   return pendingEmail ? { pendingEmail } : {};
 }
 
@@ -26,22 +26,22 @@ export function sessionActions(kit: AccountKit, emailChanges: EmailChangeActions
       const username = text(body.username);
       const password = text(body.password);
       if (!username || !password) throw new AccountError(400, M.loginRequired);
-      loginLimits.enforce(username, ip);
-      const user = users.findByUsername(username);
+      await loginLimits.enforce(username, ip);
+      const user = await users.findByUsername(username);
       const ok =
         user?.passwordHash && user.status === 'active'
           ? await passwordHasher.verify(user.passwordHash, password)
           : (await passwordHasher.verify(await DUMMY_HASH, password)) && false;
       if (!user || !ok) {
-        loginLimits.failed(username, ip);
+        await loginLimits.failed(username, ip);
         throw new AccountError(401, M.loginFailed);
       }
-      loginLimits.succeeded(username, ip);
+      await loginLimits.succeeded(username, ip);
       return { token: await newSessionToken(user), error: false, message: M.loginSucceeded };
     },
 
-    profile(userId: string, token?: string): Profile {
-      return { ...toProfile(mustFindUser(userId), token), ...pending(userId) };
+    async profile(userId: string, token?: string): Promise<Profile> {
+      return { ...toProfile(await mustFindUser(userId), token), ...(await pending(userId)) };
     },
 
     /**
@@ -60,7 +60,7 @@ export function sessionActions(kit: AccountKit, emailChanges: EmailChangeActions
       if (language !== undefined && !(LANGUAGE_CODES as readonly string[]).includes(language)) {
         throw new AccountError(400, M.languageInvalid);
       }
-      const current = mustFindUser(userId);
+      const current = await mustFindUser(userId);
       const emailChanging = email.toLowerCase() !== current.email.toLowerCase();
       if (emailChanging) await reauthenticate(current, text(body.currentPassword), sessionId);
       const optional = (value: string | undefined) => (value === undefined ? undefined : text(value));
@@ -75,15 +75,15 @@ export function sessionActions(kit: AccountKit, emailChanges: EmailChangeActions
           companyAddress: optional(body.companyAddress),
         }).filter(([, value]) => value !== undefined),
       );
-      const user = unitOfWork(() => {
-        const saved = users.updateProfile(userId, changes);
-        if (emailChanging) emailChanges.requestEmailChange(saved, email);
+      const user = await unitOfWork(async () => {
+        const saved = await users.updateProfile(userId, changes);
+        if (emailChanging) await emailChanges.requestEmailChange(saved, email);
         return saved;
       });
       return {
         error: false,
         message: emailChanging ? M.emailChangePending(email) : M.profileSaved,
-        profile: { ...toProfile(user), ...pending(userId) },
+        profile: { ...toProfile(user), ...(await pending(userId)) },
       };
     },
 
@@ -92,7 +92,7 @@ export function sessionActions(kit: AccountKit, emailChanges: EmailChangeActions
      * the same session as the SSO token it was asked with.
      */
     async authorize(userId: string, sessionId: string): Promise<AuthorizeResponse> {
-      const user = mustFindUser(userId);
+      const user = await mustFindUser(userId);
       const token = await signToken('main', user, sessionId);
       return { token, profile: toProfile(user, token) };
     },

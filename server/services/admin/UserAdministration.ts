@@ -57,14 +57,14 @@ export function createUserAdministration(deps: UserAdministrationDeps) {
   const { users, sites, directory, accounts, sessions, preferences, audit, unitOfWork } = deps;
   const now = deps.now ?? (() => Date.now());
 
-  function mustFind(userId: string): UserRecord {
-    const user = users.findById(userId);
+  async function mustFind(userId: string): Promise<UserRecord> {
+    const user = await users.findById(userId);
     if (!user) throw new AccountError(404, ADMIN_MESSAGES.userNotFound);
     return user;
   }
 
-  function toAdminUser(row: DirectoryRow, user: UserRecord): AdminUser {
-    const until = accounts.loginLock.blockedUntil(user.username);
+  async function toAdminUser(row: DirectoryRow, user: UserRecord): Promise<AdminUser> {
+    const until = await accounts.loginLock.blockedUntil(user.username);
     const locked = until > now();
     return {
       ...row,
@@ -74,50 +74,54 @@ export function createUserAdministration(deps: UserAdministrationDeps) {
     };
   }
 
-  function adminUser(userId: string): AdminUser {
-    const user = mustFind(userId);
-    const row = directory.find(userId);
+  async function adminUser(userId: string): Promise<AdminUser> {
+    const user = await mustFind(userId);
+    const row = await directory.find(userId);
     if (!row) throw new AccountError(404, ADMIN_MESSAGES.userNotFound);
     return toAdminUser(row, user);
   }
 
-  const done = (message: string, userId: string): AdminActionResponse => ({
+  const done = async (message: string, userId: string): Promise<AdminActionResponse> => ({
     error: false,
     message,
-    user: adminUser(userId),
+    user: await adminUser(userId),
   });
 
-  function checkSites(siteIds: readonly string[]) {
-    const unknown = sites.unknown(siteIds);
+  async function checkSites(siteIds: readonly string[]) {
+    const unknown = await sites.unknown(siteIds);
     if (unknown.length > 0) throw new AccountError(400, ADMIN_MESSAGES.unknownSites(unknown));
   }
 
   return {
-    list(query: AdminUserQuery): AdminUserPage {
+    async list(query: AdminUserQuery): Promise<AdminUserPage> {
       const size = Math.min(100, Math.max(1, query.size ?? ADMIN_USERS_PAGE_SIZE));
       const page = Math.max(1, query.page ?? 1);
-      const { rows, total } = directory.page({
+      const { rows, total } = await directory.page({
         search: query.search ?? '',
         limit: size,
         offset: (page - 1) * size,
       });
-      return { items: rows.map((row) => toAdminUser(row, mustFind(row.id))), total, page, size };
+      const items = await Promise.all(rows.map(async (row) => toAdminUser(row, await mustFind(row.id))));
+      return { items, total, page, size };
     },
 
     /** Invites with the administrator's e-mail signature appended to the mail. */
     async invite(actor: Actor, body: Partial<InviteRequest>): Promise<MessageResponse> {
-      if (body.sites?.length) checkSites(body.sites);
+      if (body.sites?.length) await checkSites(body.sites);
       const {
         link: _link,
         user,
         ...reply
-      } = await accounts.invite(body, preferences.mailSignature(actor.id));
-      audit.record(actor, 'invite', user, { roles: user.roles, sites: user.sites.map((s) => s.siteID) });
+      } = await accounts.invite(body, await preferences.mailSignature(actor.id));
+      await audit.record(actor, 'invite', user, {
+        roles: user.roles,
+        sites: user.sites.map((s) => s.siteID),
+      });
       return reply;
     },
 
     async resendInvitation(actor: Actor, userId: string): Promise<AdminActionResponse> {
-      const user = mustFind(userId);
+      const user = await mustFind(userId);
       if (user.status !== 'invited') throw new AccountError(409, ADMIN_MESSAGES.notInvited);
       await accounts.invite(
         {
@@ -127,27 +131,27 @@ export function createUserAdministration(deps: UserAdministrationDeps) {
           sites: user.sites.map((site) => site.siteID),
           language: user.defaultLanguage as InviteRequest['language'],
         },
-        preferences.mailSignature(actor.id),
+        await preferences.mailSignature(actor.id),
       );
-      audit.record(actor, 'resend-invitation', user);
+      await audit.record(actor, 'resend-invitation', user);
       return done(ADMIN_MESSAGES.invitationResent, userId);
     },
 
-    unlock(actor: Actor, userId: string): AdminActionResponse {
-      const user = mustFind(userId);
-      unitOfWork(() => {
-        accounts.loginLock.unlock(user.username);
-        audit.record(actor, 'unlock', user);
+    async unlock(actor: Actor, userId: string): Promise<AdminActionResponse> {
+      const user = await mustFind(userId);
+      await unitOfWork(async () => {
+        await accounts.loginLock.unlock(user.username);
+        await audit.record(actor, 'unlock', user);
       });
       return done(ADMIN_MESSAGES.unlocked, userId);
     },
 
-    setRoles(
+    async setRoles(
       actor: Actor & { roles: readonly string[] },
       userId: string,
       roles: string[],
-    ): AdminActionResponse {
-      const user = mustFind(userId);
+    ): Promise<AdminActionResponse> {
+      const user = await mustFind(userId);
       const next = withMapUserRole(roles);
       if (isSuper(next) !== isSuper(user.roles) && !isSuper(actor.roles)) {
         throw new AccountError(400, ADMIN_MESSAGES.superOnly);
@@ -155,43 +159,46 @@ export function createUserAdministration(deps: UserAdministrationDeps) {
       if (user.id === actor.id && isAdmin(user.roles) && !isAdmin(next) && !isSuper(next)) {
         throw new AccountError(400, ADMIN_MESSAGES.ownAdminRole);
       }
-      unitOfWork(() => {
-        users.setRoles(userId, next);
-        audit.record(actor, 'set-roles', user, { from: user.roles, to: next });
+      await unitOfWork(async () => {
+        await users.setRoles(userId, next);
+        await audit.record(actor, 'set-roles', user, { from: user.roles, to: next });
       });
       return done(ADMIN_MESSAGES.rolesSaved, userId);
     },
 
-    setSites(actor: Actor, userId: string, siteIds: string[]): AdminActionResponse {
-      const user = mustFind(userId);
+    async setSites(actor: Actor, userId: string, siteIds: string[]): Promise<AdminActionResponse> {
+      const user = await mustFind(userId);
       const next = [...new Set(siteIds.map((id) => id.trim()).filter(Boolean))];
-      checkSites(next);
-      unitOfWork(() => {
-        users.setSites(userId, next);
-        audit.record(actor, 'set-sites', user, { from: user.sites.map((s) => s.siteID), to: next });
+      await checkSites(next);
+      await unitOfWork(async () => {
+        await users.setSites(userId, next);
+        await audit.record(actor, 'set-sites', user, { from: user.sites.map((s) => s.siteID), to: next });
       });
       return done(ADMIN_MESSAGES.sitesSaved, userId);
     },
 
-    endSessions(actor: Actor, userId: string): AdminActionResponse {
-      const user = mustFind(userId);
-      unitOfWork(() => {
-        sessions.revokeAllForUser(userId);
-        audit.record(actor, 'end-sessions', user);
+    async endSessions(actor: Actor, userId: string): Promise<AdminActionResponse> {
+      const user = await mustFind(userId);
+      await unitOfWork(async () => {
+        await sessions.revokeAllForUser(userId);
+        await audit.record(actor, 'end-sessions', user);
       });
       return done(ADMIN_MESSAGES.sessionsEnded, userId);
     },
 
-    saveSite(actor: Actor, site: SaveSiteRequest): { error: false; message: string; site: SiteRecord } {
-      const saved = unitOfWork(() => {
-        const record = sites.save({ id: site.siteID.trim(), name: site.name.trim() });
-        audit.record(actor, 'save-site', null, { siteID: record.id, name: record.name });
+    async saveSite(
+      actor: Actor,
+      site: SaveSiteRequest,
+    ): Promise<{ error: false; message: string; site: SiteRecord }> {
+      const saved = await unitOfWork(async () => {
+        const record = await sites.save({ id: site.siteID.trim(), name: site.name.trim() });
+        await audit.record(actor, 'save-site', null, { siteID: record.id, name: record.name });
         return record;
       });
       return { error: false, message: ADMIN_MESSAGES.siteSaved, site: saved };
     },
 
-    allSites: (): SiteRecord[] => sites.list(),
+    allSites: (): Promise<SiteRecord[]> => sites.list(),
   };
 }
 

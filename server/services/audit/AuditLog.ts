@@ -20,14 +20,14 @@ export interface AuditLog {
     action: AuditAction,
     target: AuditTarget | null,
     details?: Record<string, unknown>,
-  ): void;
-  list(options: { targetId?: string; page: number; size: number }): AuditLogPage;
+  ): Promise<void>;
+  list(options: { targetId?: string; page: number; size: number }): Promise<AuditLogPage>;
 }
 
 export function createAuditLog(store: AuditLogStore, now: () => number = Date.now): AuditLog {
   return {
     record(actor, action, target, details = {}) {
-      store.append({
+      return store.append({
         at: now(),
         actorId: actor.id,
         actorUsername: actor.username,

@@ -68,17 +68,17 @@ export function fulfilPaymentEvent(
   stores: FulfilmentStores,
   provider: string,
   event: PaymentEvent,
-): FulfilmentResult {
+): Promise<FulfilmentResult> {
   const { plans, subscriptions, paymentEvents: events, checkoutSessions: checkouts, unitOfWork } = stores;
   const object = event.data.object;
 
-  function checkoutCompleted(): string[] {
+  async function checkoutCompleted(): Promise<string[]> {
     const userId = stringAt(object, 'client_reference_id', 'metadata.userId');
-    const plan = plans.byLookupKey(stringAt(object, 'metadata.lookup_key') ?? '');
+    const plan = await plans.byLookupKey(stringAt(object, 'metadata.lookup_key') ?? '');
     const paid = ['paid', 'no_payment_required'].includes(stringAt(object, 'payment_status') ?? 'paid');
     if (!userId || !plan || !paid) return [];
     const start = new Date(event.created * 1000);
-    subscriptions.save({
+    await subscriptions.save({
       userId,
       planId: plan.id,
       product: plan.name,
@@ -93,28 +93,28 @@ export function fulfilPaymentEvent(
       providerSubscriptionId: stringAt(object, 'subscription'),
     });
     const sessionId = stringAt(object, 'id');
-    if (sessionId) checkouts.close(sessionId, 'complete');
+    if (sessionId) await checkouts.close(sessionId, 'complete');
     return [userId];
   }
 
-  function invoicePaid(): string[] {
+  async function invoicePaid(): Promise<string[]> {
     const subscriptionId = stringAt(object, 'parent.subscription_details.subscription', 'subscription');
-    const current = subscriptionId ? subscriptions.byProviderSubscriptionId(subscriptionId) : null;
+    const current = subscriptionId ? await subscriptions.byProviderSubscriptionId(subscriptionId) : null;
     const start = numberAt(object, 'lines.data.0.period.start', 'period_start');
     const end = numberAt(object, 'lines.data.0.period.end', 'period_end');
     if (!current || start === null || end === null) return [];
-    subscriptions.save({ ...current, status: 'active', periodStart: iso(start), periodEnd: iso(end) });
+    await subscriptions.save({ ...current, status: 'active', periodStart: iso(start), periodEnd: iso(end) });
     return [current.userId];
   }
 
-  function subscriptionUpdated(): string[] {
-    const current = subscriptions.byProviderSubscriptionId(stringAt(object, 'id') ?? '');
+  async function subscriptionUpdated(): Promise<string[]> {
+    const current = await subscriptions.byProviderSubscriptionId(stringAt(object, 'id') ?? '');
     if (!current) return [];
     const start = numberAt(object, 'items.data.0.current_period_start', 'current_period_start');
     const end = numberAt(object, 'items.data.0.current_period_end', 'current_period_end');
-    const plan = plans.byLookupKey(stringAt(object, 'items.data.0.price.lookup_key') ?? '');
+    const plan = await plans.byLookupKey(stringAt(object, 'items.data.0.price.lookup_key') ?? '');
     const cancel = object.cancel_at_period_end;
-    subscriptions.save({
+    await subscriptions.save({
       ...current,
       status: stringAt(object, 'status') ?? current.status,
       cancelAtPeriodEnd: typeof cancel === 'boolean' ? cancel : current.cancelAtPeriodEnd,
@@ -126,24 +126,24 @@ export function fulfilPaymentEvent(
     return [current.userId];
   }
 
-  function subscriptionDeleted(): string[] {
-    const current = subscriptions.byProviderSubscriptionId(stringAt(object, 'id') ?? '');
+  async function subscriptionDeleted(): Promise<string[]> {
+    const current = await subscriptions.byProviderSubscriptionId(stringAt(object, 'id') ?? '');
     if (!current) return [];
     const endedAt = numberAt(object, 'ended_at') ?? event.created;
-    subscriptions.save({ ...current, status: 'canceled', periodEnd: iso(endedAt) });
+    await subscriptions.save({ ...current, status: 'canceled', periodEnd: iso(endedAt) });
     return [current.userId];
   }
 
-  const handlers: Record<string, () => string[]> = {
+  const handlers: Record<string, () => Promise<string[]>> = {
     'checkout.session.completed': checkoutCompleted,
     'invoice.paid': invoicePaid,
     'customer.subscription.updated': subscriptionUpdated,
     'customer.subscription.deleted': subscriptionDeleted,
   };
 
-  return unitOfWork((): FulfilmentResult => {
-    if (!events.record(event.id, event.type)) return { duplicate: true, changedUsers: [] };
-    return { duplicate: false, changedUsers: handlers[event.type]?.() ?? [] };
+  return unitOfWork(async (): Promise<FulfilmentResult> => {
+    if (!(await events.record(event.id, event.type))) return { duplicate: true, changedUsers: [] };
+    return { duplicate: false, changedUsers: (await handlers[event.type]?.()) ?? [] };
   });
 }
 
@@ -161,11 +161,11 @@ export interface WebhookDeps {
  * The one way a payment changes a subscription: verify the Stripe-style signature over the raw body,
  * then fulfil once per event id. Both Stripe's webhook and the built-in test checkout come through here.
  */
-export function processWebhook(
+export async function processWebhook(
   deps: WebhookDeps,
   rawBody: Buffer | string,
   signature: string | undefined,
-): FulfilmentResult {
+): Promise<FulfilmentResult> {
   let event: PaymentEvent;
   try {
     // Stripe's static verifier needs no API key; it checks the HMAC-SHA256 and the timestamp tolerance.
@@ -184,7 +184,7 @@ export function processWebhook(
   ) {
     throw new WebhookSignatureError('Webhook payload is not an event');
   }
-  const result = fulfilPaymentEvent(deps.stores, deps.provider, event);
+  const result = await fulfilPaymentEvent(deps.stores, deps.provider, event);
   for (const userId of result.changedUsers) {
     deps.events.emit('plan-changed', { userId });
     deps.events.emit('usage-changed', { userId });
@@ -195,7 +195,7 @@ export function processWebhook(
 /** The webhook path with its dependencies bound: what the payment routes and the test checkout call. */
 export interface PaymentWebhooks {
   readonly webhookSecret: string;
-  process(rawBody: Buffer | string, signature: string | undefined): FulfilmentResult;
+  process(rawBody: Buffer | string, signature: string | undefined): Promise<FulfilmentResult>;
 }
 
 export function createPaymentWebhooks(deps: WebhookDeps): PaymentWebhooks {

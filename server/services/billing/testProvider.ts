@@ -88,7 +88,7 @@ export function createTestProvider(
   webhookSecret: string,
 ): PaymentProvider {
   const quoteCoupon: PaymentProvider['quoteCoupon'] = async (code, plan) => {
-    const coupon = coupons.usable(normaliseCouponCode(code), new Date());
+    const coupon = await coupons.usable(normaliseCouponCode(code), new Date());
     return coupon ? couponQuote(coupon.code, Math.round(plan.amount * 100), coupon) : null;
   };
   return {
@@ -99,7 +99,7 @@ export function createTestProvider(
       const id = randomId('cs_test_');
       // Priced with the coupon now; it is redeemed (counted against its cap) when the checkout is paid.
       const quote = couponCode ? await quoteCoupon(couponCode, plan) : null;
-      checkouts.create({
+      await checkouts.create({
         id,
         userId,
         email,
@@ -114,10 +114,10 @@ export function createTestProvider(
       return `${PAYMENT_PREFIX}/test-checkout/${id}`;
     },
     async createPortalSession(checkoutSessionId, returnUrl, userId) {
-      const checkout = checkouts.byId(checkoutSessionId);
+      const checkout = await checkouts.byId(checkoutSessionId);
       if (!checkout || checkout.status !== 'complete' || checkout.userId !== userId) return null;
       const id = randomId('bps_test_');
-      portals.create({
+      await portals.create({
         id,
         userId: checkout.userId,
         returnUrl,
@@ -126,9 +126,9 @@ export function createTestProvider(
       return `${PAYMENT_PREFIX}/test-portal/${id}`;
     },
     async checkoutOutcome(checkoutSessionId, userId) {
-      const checkout = checkouts.byId(checkoutSessionId);
+      const checkout = await checkouts.byId(checkoutSessionId);
       if (!checkout || checkout.userId !== userId) return null;
-      return { status: checkout.status, lookupKey: plans.byId(checkout.planId)?.lookupKey ?? null };
+      return { status: checkout.status, lookupKey: (await plans.byId(checkout.planId))?.lookupKey ?? null };
     },
   };
 }

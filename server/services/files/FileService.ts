@@ -23,8 +23,8 @@ export interface FileService {
    * file and renamed, so no half-written file is ever visible), the row that says whose they are, and
    * for an avatar the owner's choice. Throws UploadError for refused input; then nothing is kept.
    */
-  save(ownerId: string, type: FileItemType, bytes: Buffer): FileItemRecord;
-  find(id: string): FileItemRecord | null;
+  save(ownerId: string, type: FileItemType, bytes: Buffer): Promise<FileItemRecord>;
+  find(id: string): Promise<FileItemRecord | null>;
   /** The stored file's path on disk. */
   pathOf(item: FileItemRecord): string;
 }
@@ -56,7 +56,7 @@ export function createFileService({ dataDir, files, preferences, unitOfWork }: F
   }
 
   return {
-    save(ownerId, type, bytes) {
+    async save(ownerId, type, bytes) {
       if (bytes.length === 0) throw new UploadError(UPLOAD_MESSAGES.empty);
       if (bytes.length > UPLOAD_MAX_BYTES[type]) throw new UploadError(UPLOAD_MESSAGES.tooLarge(type));
       const mime = detectImageType(bytes);
@@ -64,9 +64,9 @@ export function createFileService({ dataDir, files, preferences, unitOfWork }: F
       const contentHash = crypto.createHash('sha256').update(bytes).digest('hex');
       const created = writeContent(contentHash, bytes);
       try {
-        return unitOfWork(() => {
-          const item = files.add({ ownerId, type, contentHash, mime, size: bytes.length });
-          if (type === 'avatar') preferences.setAvatar(ownerId, item.id);
+        return await unitOfWork(async () => {
+          const item = await files.add({ ownerId, type, contentHash, mime, size: bytes.length });
+          if (type === 'avatar') await preferences.setAvatar(ownerId, item.id);
           return item;
         });
       } catch (error) {

@@ -11,7 +11,7 @@ const MAX_FEATURES = 20000;
 
 export interface LayerTileService {
   /** The tile (empty when nothing lies there), or null outside the layer's zooms (answered 204). */
-  render(layer: LayerTileName, z: number, x: number, y: number): Uint8Array | null;
+  render(layer: LayerTileName, z: number, x: number, y: number): Promise<Uint8Array | null>;
   /** The same, gzipped with its ETag, from the tile cache (rendered once per dataset build). */
   encoded(layer: LayerTileName, z: number, x: number, y: number): Promise<EncodedTile | null>;
 }
@@ -27,14 +27,14 @@ export function createLayerTileService(
   cache: TileCache,
 ): LayerTileService {
   const service: LayerTileService = {
-    render(layer, z, x, y) {
+    async render(layer, z, x, y) {
       if (z < LAYER_TILE_MIN_ZOOM[layer] || z > TILE_MAX_ZOOM) return null;
       const box = tileBox(z, x, y);
-      return encodeLayerTile(layers.features(layer, box, MAX_FEATURES), box) ?? new Uint8Array(0);
+      return encodeLayerTile(await layers.features(layer, box, MAX_FEATURES), box) ?? new Uint8Array(0);
     },
-    encoded(layer, z, x, y) {
-      return cache.get(parcels.datasetVersion(), `layers/${layer}/${z}/${x}/${y}`, async () => {
-        const tile = service.render(layer, z, x, y);
+    async encoded(layer, z, x, y) {
+      return cache.get(await parcels.datasetVersion(), `layers/${layer}/${z}/${x}/${y}`, async () => {
+        const tile = await service.render(layer, z, x, y);
         return tile ? encodeTile(tile) : null;
       });
     },

@@ -4,24 +4,24 @@ import { sanitizeSignature, signatureForMail } from './sanitizeSignature';
 
 /** Preferences of spec §3 (the e-mail signature) and the avatar choice. */
 export interface PreferenceService {
-  get(userId: string): Preferences;
+  get(userId: string): Promise<Preferences>;
   /** Stores the signature sanitised; returns what was stored. */
-  saveEmailSignature(userId: string, html: string): string;
+  saveEmailSignature(userId: string, html: string): Promise<string>;
   /** The user's signature ready to append to a mail, or null without one. */
-  mailSignature(userId: string): { html: string; text: string } | null;
+  mailSignature(userId: string): Promise<{ html: string; text: string } | null>;
 }
 
 export function createPreferenceService(store: PreferenceStore, publicUrl: string): PreferenceService {
   return {
-    get(userId) {
-      const { emailSignature, avatarFileId } = store.get(userId);
+    async get(userId) {
+      const { emailSignature, avatarFileId } = await store.get(userId);
       return { emailSignature, avatarFileId };
     },
-    saveEmailSignature(userId, html) {
+    async saveEmailSignature(userId, html) {
       const clean = sanitizeSignature(html);
-      store.setEmailSignature(userId, clean);
+      await store.setEmailSignature(userId, clean);
       return clean;
     },
-    mailSignature: (userId) => signatureForMail(store.get(userId).emailSignature, publicUrl),
+    mailSignature: async (userId) => signatureForMail((await store.get(userId)).emailSignature, publicUrl),
   };
 }

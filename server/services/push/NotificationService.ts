@@ -70,12 +70,12 @@ export interface NotifyOptions {
 export interface NotificationService {
   /** The VAPID public key browsers subscribe with (spec §7: "a public push server key"). */
   readonly publicKey: string;
-  subscribe(subscriber: Subscriber, subscription: BrowserPushSubscription): void;
+  subscribe(subscriber: Subscriber, subscription: BrowserPushSubscription): Promise<void>;
   /** Forgets one of the user's devices; false when it was not subscribed. */
-  unsubscribe(userId: string, endpoint: string): boolean;
-  devices(userId: string): PushDevice[];
+  unsubscribe(userId: string, endpoint: string): Promise<boolean>;
+  devices(userId: string): Promise<PushDevice[]>;
   /** Whether this endpoint is one of the user's subscribed devices. */
-  isSubscribed(userId: string, endpoint: string): boolean;
+  isSubscribed(userId: string, endpoint: string): Promise<boolean>;
   notify(userId: string, content: NotificationContent, options?: NotifyOptions): Promise<DeliveryReport>;
   /**
    * The test notification of one of the user's devices (and in-app): 404 when the endpoint is not one of
@@ -83,7 +83,7 @@ export interface NotificationService {
    */
   sendTest(userId: string, endpoint: string, language: string | null): Promise<DeliveryReport>;
   /** Stops the pushes to the devices subscribed in these sessions (they were revoked: logout, password change). */
-  forgetSessions(sessionIds: string[]): void;
+  forgetSessions(sessionIds: string[]): Promise<void>;
 }
 
 export interface NotificationServiceDeps {
@@ -93,7 +93,7 @@ export interface NotificationServiceDeps {
   transport: PushTransport;
   events: EventEmitter;
   /** The user's preferred language (default for notifications that no request asked for). */
-  preferredLanguage(userId: string): string | null;
+  preferredLanguage(userId: string): Promise<string | null>;
   /** Counts test notifications per user (each one is a request to an outside push service). */
   testLimiter: RateLimiter;
   now?: () => number;
@@ -136,10 +136,10 @@ export function createNotificationService(deps: NotificationServiceDeps): Notifi
   const now = deps.now ?? Date.now;
   const service: NotificationService = {
     publicKey: deps.publicKey,
-    subscribe(subscriber, subscription) {
+    async subscribe(subscriber, subscription) {
       if (!isUsableSubscription(subscription)) throw new PushError(400, PUSH_MESSAGES.invalidSubscription);
-      unitOfWork(() => {
-        store.save({
+      await unitOfWork(async () => {
+        await store.save({
           endpoint: subscription.endpoint,
           userId: subscriber.userId,
           sessionId: subscriber.sessionId,
@@ -148,22 +148,22 @@ export function createNotificationService(deps: NotificationServiceDeps): Notifi
           device: deviceLabel(subscriber.userAgent),
           createdAt: now(),
         });
-        store.trimForUser(subscriber.userId, MAX_DEVICES_PER_USER);
+        await store.trimForUser(subscriber.userId, MAX_DEVICES_PER_USER);
       });
     },
     unsubscribe: (userId, endpoint) => unitOfWork(() => store.removeForUser(userId, endpoint)),
-    devices: (userId) =>
-      store.listForUser(userId).map((record) => ({
+    devices: async (userId) =>
+      (await store.listForUser(userId)).map((record) => ({
         endpoint: record.endpoint,
         device: record.device,
         createdAt: new Date(record.createdAt).toISOString(),
       })),
-    forgetSessions(sessionIds) {
-      unitOfWork(() => store.removeForSessions(sessionIds));
+    async forgetSessions(sessionIds) {
+      await unitOfWork(() => store.removeForSessions(sessionIds));
     },
-    isSubscribed: (userId, endpoint) => store.findForUser(userId, endpoint) !== null,
+    isSubscribed: async (userId, endpoint) => (await store.findForUser(userId, endpoint)) !== null,
     async notify(userId, content, options = {}) {
-      const language = notificationLanguage(options.language ?? deps.preferredLanguage(userId));
+      const language = notificationLanguage(options.language ?? (await deps.preferredLanguage(userId)));
       const notification: AppNotification = {
         id: crypto.randomUUID(),
         kind: content.kind,
@@ -173,9 +173,9 @@ export function createNotificationService(deps: NotificationServiceDeps): Notifi
       };
       // The in-app notification, on every open socket of the user (server/socket/attachSocketServer).
       events.emit(NOTIFICATION_EVENT, { userId, notification });
-      const targets = store
-        .listForUser(userId)
-        .filter((record) => options.endpoint === undefined || record.endpoint === options.endpoint);
+      const targets = (await store.listForUser(userId)).filter(
+        (record) => options.endpoint === undefined || record.endpoint === options.endpoint,
+      );
       const payload = JSON.stringify(notification);
       const outcomes: PushOutcome[] = await Promise.all(
         targets.map((record) =>
@@ -185,15 +185,15 @@ export function createNotificationService(deps: NotificationServiceDeps): Notifi
           ),
         ),
       );
-      targets.forEach((record, index) => {
-        if (outcomes[index] === 'gone') store.removeEndpoint(record.endpoint);
-      });
+      const gone = targets.filter((_, index) => outcomes[index] === 'gone');
+      await Promise.all(gone.map((record) => store.removeEndpoint(record.endpoint)));
       const count = (outcome: PushOutcome) => outcomes.filter((each) => each === outcome).length;
       return { notification, delivered: count('delivered'), gone: count('gone'), failed: count('failed') };
     },
     async sendTest(userId, endpoint, language) {
-      if (!service.isSubscribed(userId, endpoint)) throw new PushError(404, PUSH_MESSAGES.notSubscribed);
-      const limit = deps.testLimiter.hit(userId);
+      if (!(await service.isSubscribed(userId, endpoint)))
+        throw new PushError(404, PUSH_MESSAGES.notSubscribed);
+      const limit = await deps.testLimiter.hit(userId);
       if (!limit.allowed) throw new PushError(429, PUSH_MESSAGES.tooManyTests);
       return service.notify(userId, { kind: 'test' }, { language, endpoint });
     },

@@ -32,17 +32,24 @@ export function addNotificationTriggers({
   // A purchase reaches us as several provider events (checkout completed, invoice paid, subscription
   // updated), and a renewal changes only dates: tell the user only when product or status changed.
   const lastPlan = new LRUCache<string, string>({ max: 10_000 });
-  events.on('plan-changed', ({ userId }: { userId: string }) => {
-    const current = subscriptions.current(userId);
+  const announcePlan = async (userId: string) => {
+    const current = await subscriptions.current(userId);
     const signature = current ? `${current.plan.product}|${current.status}` : 'none';
     if (lastPlan.get(userId) === signature) return;
     lastPlan.set(userId, signature);
     send(userId, { kind: 'plan-changed', product: current?.plan.product ?? null });
+  };
+  events.on('plan-changed', ({ userId }: { userId: string }) => {
+    announcePlan(userId).catch((error: unknown) => {
+      log.warn({ err: error, kind: 'plan-changed' }, 'a notification could not be sent');
+    });
   });
   events.on(QUOTA_THRESHOLD_REACHED, ({ userId, kind, percent, used, limit }: QuotaThreshold) => {
     send(userId, { kind: percent === 100 ? 'quota-100' : 'quota-80', quota: kind, used, limit });
   });
   events.on(SESSIONS_REVOKED, ({ sessionIds }: { sessionIds: string[] }) => {
-    notifications.forgetSessions(sessionIds);
+    notifications.forgetSessions(sessionIds).catch((error: unknown) => {
+      log.warn({ err: error }, 'the push subscriptions of revoked sessions could not be removed');
+    });
   });
 }

@@ -15,12 +15,12 @@ export interface ParcelDownloadQuota {
    * serves the file: the count, the parcel's record and the answer commit together, and the conditional
    * UPDATE of the usage counter never lets the count pass the limit.
    */
-  consume(userId: string, prcId: string): QuotaResult;
+  consume(userId: string, prcId: string): Promise<QuotaResult>;
   /**
    * Whether a download of the parcel would be allowed now, without counting it, so a token can be
    * refused with the plan's message before a tab opens.
    */
-  check(userId: string, prcId: string): QuotaResult;
+  check(userId: string, prcId: string): Promise<QuotaResult>;
 }
 
 export interface ParcelDownloadQuotaOptions extends Pick<
@@ -30,6 +30,9 @@ export interface ParcelDownloadQuotaOptions extends Pick<
   events: EventEmitter;
   clock?: Clock;
 }
+
+/** Rolls back the parcel's record when the counter is at its limit (the unit then answers the refusal). */
+class LimitReached extends Error {}
 
 const refused = (message: string): QuotaResult => ({
   ok: false,
@@ -46,17 +49,21 @@ export function createParcelDownloadQuota({
   clock = systemClock,
 }: ParcelDownloadQuotaOptions): ParcelDownloadQuota {
   return {
-    consume(userId, prcId) {
-      const counted = unitOfWork((): QuotaResult | 'free' | 'counted' => {
+    async consume(userId, prcId) {
+      // The record comes first: of concurrent first downloads of a parcel exactly one inserts it (the
+      // others find it taken and are free), and only that one counts.
+      const counted = await unitOfWork(async (): Promise<QuotaResult | 'free' | 'counted'> => {
         const now = clock();
-        const subscription = resolveSubscription(subscriptions, userId, now);
+        const subscription = await resolveSubscription(subscriptions, userId, now);
         if (!subscription) return refused(NO_ACTIVE_PLAN_MESSAGE);
         const { periodStart, limits } = subscription;
-        if (parcelDownloads.has(userId, periodStart, prcId)) return 'free';
-        if (!usage.tryIncrement(userId, periodStart, 'report_download', limits.report_download))
-          return refused(LIMIT_REACHED_MESSAGES.report_download);
-        parcelDownloads.record(userId, periodStart, prcId, now.toISOString());
+        if (!(await parcelDownloads.record(userId, periodStart, prcId, now.toISOString()))) return 'free';
+        if (!(await usage.tryIncrement(userId, periodStart, 'report_download', limits.report_download)))
+          throw new LimitReached();
         return 'counted';
+      }).catch((error: unknown) => {
+        if (error instanceof LimitReached) return refused(LIMIT_REACHED_MESSAGES.report_download);
+        throw error;
       });
       if (typeof counted === 'object') return counted;
       // Deferred so listeners (the socket push) read the count after the caller's transaction commits.
@@ -64,11 +71,11 @@ export function createParcelDownloadQuota({
       return { ok: true };
     },
     check(userId, prcId) {
-      return unitOfWork(() => {
-        const subscription = resolveSubscription(subscriptions, userId, clock());
+      return unitOfWork(async (): Promise<QuotaResult> => {
+        const subscription = await resolveSubscription(subscriptions, userId, clock());
         if (!subscription) return refused(NO_ACTIVE_PLAN_MESSAGE);
-        if (parcelDownloads.has(userId, subscription.periodStart, prcId)) return { ok: true };
-        const used = usage.read(userId, subscription.periodStart).report_download;
+        if (await parcelDownloads.has(userId, subscription.periodStart, prcId)) return { ok: true };
+        const used = (await usage.read(userId, subscription.periodStart)).report_download;
         return used < subscription.limits.report_download
           ? { ok: true }
           : refused(LIMIT_REACHED_MESSAGES.report_download);

@@ -14,12 +14,12 @@ export interface QuotaService {
    * Counts one use. With `distinctKey` (an advanced search's filter fingerprint) a key already counted in
    * this period is free: the same search counts once per period however often it is paged or repeated.
    */
-  consume(userId: string, kind: QuotaKind, distinctKey?: string): QuotaResult;
+  consume(userId: string, kind: QuotaKind, distinctKey?: string): Promise<QuotaResult>;
 }
 
 /** The user's plan, limits and usage of this period, as `GET /v1/secure/subscriptions` answers. */
 export interface SubscriptionReader {
-  current(userId: string): Subscription | null;
+  current(userId: string): Promise<Subscription | null>;
 }
 
 /** The English refusal texts per quota (the client appends 'Check your Plan and upgrade to receive more limits'). */
@@ -79,28 +79,28 @@ export function createQuotaService({
     userId: string,
     kind: QuotaKind,
     distinctKey?: string,
-  ): QuotaResult & { counted?: boolean; threshold?: QuotaThreshold } =>
-    unitOfWork(() => {
-      const subscription = resolveSubscription(subscriptions, userId, clock());
+  ): Promise<QuotaResult & { counted?: boolean; threshold?: QuotaThreshold }> =>
+    unitOfWork(async (): Promise<QuotaResult & { counted?: boolean; threshold?: QuotaThreshold }> => {
+      const subscription = await resolveSubscription(subscriptions, userId, clock());
       if (!subscription)
         return { ok: false, errorCode: LIMIT_REACHED_CODES[kind], message: NO_ACTIVE_PLAN_MESSAGE };
       const { periodStart } = subscription;
       const limit = subscription.limits[kind];
-      if (distinctKey !== undefined && !usage.recordDistinct(userId, periodStart, kind, distinctKey))
+      if (distinctKey !== undefined && !(await usage.recordDistinct(userId, periodStart, kind, distinctKey)))
         return { ok: true, counted: false };
-      if (!usage.tryIncrement(userId, periodStart, kind, limit)) {
-        if (distinctKey !== undefined) usage.forgetDistinct(userId, periodStart, kind, distinctKey);
+      if (!(await usage.tryIncrement(userId, periodStart, kind, limit))) {
+        if (distinctKey !== undefined) await usage.forgetDistinct(userId, periodStart, kind, distinctKey);
         return { ok: false, errorCode: LIMIT_REACHED_CODES[kind], message: LIMIT_REACHED_MESSAGES[kind] };
       }
-      const used = usage.read(userId, periodStart)[kind];
+      const used = (await usage.read(userId, periodStart))[kind];
       const percent = quotaThreshold(used, limit);
       return percent === null
         ? { ok: true, counted: true }
         : { ok: true, counted: true, threshold: { userId, kind, percent, used, limit } };
     });
   return {
-    consume(userId, kind, distinctKey) {
-      const { counted, threshold, ...result } = consume(userId, kind, distinctKey);
+    async consume(userId, kind, distinctKey) {
+      const { counted, threshold, ...result } = await consume(userId, kind, distinctKey);
       // Deferred so listeners (the socket push) read the count after the caller's transaction commits.
       if (counted)
         setImmediate(() => {
@@ -121,9 +121,9 @@ export function readSubscription(
   { subscriptions, usage, unitOfWork }: QuotaStores,
   userId: string,
   clock: Clock = systemClock,
-): Subscription | null {
-  return unitOfWork(() => {
-    const current = resolveSubscription(subscriptions, userId, clock());
+): Promise<Subscription | null> {
+  return unitOfWork(async (): Promise<Subscription | null> => {
+    const current = await resolveSubscription(subscriptions, userId, clock());
     if (!current) return null;
     return {
       status: current.status,
@@ -137,7 +137,7 @@ export function readSubscription(
           max_report_download: current.limits.report_download,
         },
       },
-      usage: usage.read(userId, current.periodStart),
+      usage: await usage.read(userId, current.periodStart),
     };
   });
 }

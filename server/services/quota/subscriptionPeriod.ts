@@ -86,15 +86,15 @@ export function currentPeriod(record: SubscriptionRecord, now: Date): Subscripti
  * The user's usable subscription at `now`, or null. Creates the trial on first contact and stores a
  * renewed period, so call it inside the transaction that uses the answer.
  */
-export function resolveSubscription(
+export async function resolveSubscription(
   subscriptions: SubscriptionRepository,
   userId: string,
   now: Date,
-): SubscriptionRecord | null {
-  const known = subscriptions.byUser(userId);
-  // First contact: the trial, unless another instance created the user's row meanwhile (then theirs).
-  const stored = known ?? subscriptions.createIfAbsent(trialRecord(userId, now));
+): Promise<SubscriptionRecord | null> {
+  const known = await subscriptions.byUser(userId);
+  // First contact: the trial, unless another request created the user's row meanwhile (then theirs).
+  const stored = known ?? (await subscriptions.createIfAbsent(trialRecord(userId, now)));
   const current = currentPeriod(stored, now);
-  if (current && current.periodStart !== stored.periodStart) subscriptions.save(current);
+  if (current && current.periodStart !== stored.periodStart) await subscriptions.save(current);
   return current;
 }

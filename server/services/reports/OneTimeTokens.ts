@@ -27,14 +27,14 @@ export type TokenCheck =
  * after ONE_TIME_TOKEN_TTL_MS and usable once.
  */
 export interface OneTimeTokens {
-  issue(holder: TokenHolder, prcId: string, purpose: OneTimeTokenPurpose): IssuedToken;
+  issue(holder: TokenHolder, prcId: string, purpose: OneTimeTokenPurpose): Promise<IssuedToken>;
   /** Whether the token may open this parcel for this purpose now (does not use it). */
-  check(token: string | undefined, prcId: string, purpose: OneTimeTokenPurpose): TokenCheck;
+  check(token: string | undefined, prcId: string, purpose: OneTimeTokenPurpose): Promise<TokenCheck>;
   /**
    * Uses the token: true for exactly one caller, however many requests race with it. Call it in the
    * unit of work that serves the page or file.
    */
-  take(token: string): boolean;
+  take(token: string): Promise<boolean>;
 }
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -44,18 +44,18 @@ export function createOneTimeTokens(
   now: () => number = () => Date.now(),
 ): OneTimeTokens {
   return {
-    issue(holder, prcId, purpose) {
+    async issue(holder, prcId, purpose) {
       const at = now();
       // Expired tokens are useless: sweeping them at issue keeps the table to a few minutes of tokens.
-      store.purgeExpired(at);
+      await store.purgeExpired(at);
       const token = randomBytes(32).toString('base64url');
       const expiresAt = at + ONE_TIME_TOKEN_TTL_MS;
-      store.save({ tokenHash: hash(token), ...holder, prcId, purpose, expiresAt });
+      await store.save({ tokenHash: hash(token), ...holder, prcId, purpose, expiresAt });
       return { token, expiresAt: new Date(expiresAt).toISOString() };
     },
-    check(token, prcId, purpose) {
+    async check(token, prcId, purpose) {
       if (!token) return { ok: false, reason: 'missing' };
-      const record = store.find(hash(token));
+      const record = await store.find(hash(token));
       if (!record) return { ok: false, reason: 'unknown' };
       if (record.usedAt !== null) return { ok: false, reason: 'used' };
       if (record.expiresAt <= now()) return { ok: false, reason: 'expired' };
@@ -63,8 +63,8 @@ export function createOneTimeTokens(
       if (record.prcId !== prcId) return { ok: false, reason: 'wrongParcel' };
       return { ok: true, holder: { userId: record.userId, sessionId: record.sessionId } };
     },
-    take(token) {
-      return store.take(hash(token), now()) !== null;
+    async take(token) {
+      return (await store.take(hash(token), now())) !== null;
     },
   };
 }

@@ -26,7 +26,7 @@ export interface ReportFile {
  * assessment page, in any of the four languages. Reads only; quotas and tokens are the caller's.
  */
 export interface ReportDocuments {
-  subject(prcId: string): ReportSubject | null;
+  subject(prcId: string): Promise<ReportSubject | null>;
   file(subject: ReportSubject, format: ReportFileFormat, language: ServerLanguage): Promise<ReportFile>;
   assessmentPage(subject: ReportSubject, language: ServerLanguage): string;
   /** A page explaining why a tab cannot show its document (message ids of `report.page.*`). */

@@ -38,14 +38,18 @@ function zoneCodes(parcel: Parcel): [varname: string, codes: string[]][] {
 export const REPORT_MAP_ASPECT = 499 / 300;
 
 /** Reads the parcel, its buildings, canton, neighbourhood, price level and zone labels; null if unknown. */
-export function loadReportSubject(sources: ReportSubjectSources, prcId: string): ReportSubject | null {
-  const detail = sources.parcels.parcel(prcId);
+export async function loadReportSubject(
+  sources: ReportSubjectSources,
+  prcId: string,
+): Promise<ReportSubject | null> {
+  const detail = await sources.parcels.parcel(prcId);
   if (!detail) return null;
   const { parcel, objects, canton } = detail;
   const zoneLabels: ZoneLabels = new Map();
   for (const [varname, codes] of zoneCodes(parcel)) {
     for (const code of codes) {
-      const match = sources.parcels.alphas(code, varname, parcel.CANTON, 25).find((a) => a.code === code);
+      const alphas = await sources.parcels.alphas(code, varname, parcel.CANTON, 25);
+      const match = alphas.find((a) => a.code === code);
       if (match) zoneLabels.set(code, match.lang);
     }
   }
@@ -53,8 +57,8 @@ export function loadReportSubject(sources: ReportSubjectSources, prcId: string):
     parcel,
     objects,
     canton,
-    surroundings: parcelSurroundings(sources.parcels, parcel, REPORT_MAP_ASPECT),
-    priceLevel: sources.priceLevels.chfPerM2(parcel.PRC_MUN),
+    surroundings: await parcelSurroundings(sources.parcels, parcel, REPORT_MAP_ASPECT),
+    priceLevel: await sources.priceLevels.chfPerM2(parcel.PRC_MUN),
     zoneLabels,
   };
 }

@@ -75,12 +75,12 @@ export function geometryLv95Rings(geometry: PolygonGeometry | undefined): Lv95Ri
  * The parcel, its neighbouring parcels and the buildings of the frame around it, in LV95 metres.
  * Reads the same packed batches as the vector tiles (one R*Tree query each).
  */
-export function parcelSurroundings(
+export async function parcelSurroundings(
   repository: ParcelRepository,
   parcel: Parcel,
   /** Width / height of the frame (the map's shape on paper); the frame grows on one axis to fit it. */
   aspect = 1,
-): ParcelSurroundings {
+): Promise<ParcelSurroundings> {
   const own = geometryLv95Rings(parcel.geometry);
   const points = own.flat();
   const es = points.map((p) => p[0]);
@@ -118,12 +118,12 @@ export function parcelSurroundings(
   };
 
   const neighbours: SurroundingParcel[] = [];
-  for (const { values, geometry } of features(repository.tileParcels(box, null, MAX_FEATURES))) {
+  for (const { values, geometry } of features(await repository.tileParcels(box, null, MAX_FEATURES))) {
     if (values[0] === parcel.PRC_ID) continue;
     neighbours.push({ prcId: values[0], prcNo: values[1], rings: lv95Rings(geometry) });
   }
   const buildings: SurroundingBuilding[] = [];
-  for (const { values, geometry } of features(repository.tileBuildings(box, MAX_FEATURES))) {
+  for (const { values, geometry } of features(await repository.tileBuildings(box, MAX_FEATURES))) {
     buildings.push({ objId: values[0], type: values[1], rings: lv95Rings(geometry) });
   }
   return {

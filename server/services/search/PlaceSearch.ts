@@ -16,7 +16,7 @@ export interface PlaceSearchResult extends ParcelSearchResult {
  * - a place in a canton the dataset has no parcels for says so instead of a bare "No results found".
  */
 export interface PlaceSearch {
-  search(query: ParcelQuery, paging: Paging, language: ServerLanguage): PlaceSearchResult;
+  search(query: ParcelQuery, paging: Paging, language: ServerLanguage): Promise<PlaceSearchResult>;
   /** The query with an exonym replaced by the official name (the map's matching-parcel tiles use it). */
   officialQuery(query: ParcelQuery): ParcelQuery;
 }
@@ -43,13 +43,15 @@ export function createPlaceSearch(
     officialQuery(query) {
       return query.text ? placeQuery(query, placeNames.match(query.text)).query : query;
     },
-    search(query, paging, language) {
+    async search(query, paging, language) {
       const places = query.text ? placeNames.match(query.text) : [];
       if (places.length === 0) return parcels.search(query, paging);
       const ranked = placeQuery(query, places);
-      const result = parcels.search(ranked.query, paging, { preferMunicipalities: ranked.municipalities });
+      const result = await parcels.search(ranked.query, paging, {
+        preferMunicipalities: ranked.municipalities,
+      });
       if (result.total > 0) return result;
-      const withData = new Set(parcels.cantonsWithData());
+      const withData = new Set(await parcels.cantonsWithData());
       const cantons = [...new Set(places.map((place) => place.cantonCode))];
       // Only when no canton the text may mean has data: a place that exists here but matched no parcel
       // under the other filters stays a plain "No results found".

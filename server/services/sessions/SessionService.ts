@@ -18,15 +18,15 @@ const DAY_MS = 24 * 3600 * 1000;
  */
 export interface SessionService {
   /** Starts a session for a sign-in; returns its id for the tokens. */
-  start(userId: string): string;
+  start(userId: string): Promise<string>;
   /** The guard's check: accepts claims only while their session is open, not idle, and the account active. */
   resolve: SessionResolver;
   /** Ends one session (idempotent). */
-  revoke(sessionId: string): void;
+  revoke(sessionId: string): Promise<void>;
   /** Ends every session of the user, except `keep` (the one that changed the password). */
-  revokeAllForUser(userId: string, keep?: string): void;
+  revokeAllForUser(userId: string, keep?: string): Promise<void>;
   /** When the session's sign-in happened (epoch ms), or null for an unknown session. */
-  startedAt(sessionId: string): number | null;
+  startedAt(sessionId: string): Promise<number | null>;
 }
 
 export interface SessionServiceDeps {
@@ -45,27 +45,27 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     if (sessionIds.length > 0) events.emit(SESSIONS_REVOKED, { sessionIds });
   };
   return {
-    start(userId) {
+    async start(userId) {
       // Ended sessions are useless once past the idle window; sweeping them here keeps the table small.
-      sessions.purgeEnded(now() - idleMs);
-      return sessions.create(userId, now()).id;
+      await sessions.purgeEnded(now() - idleMs);
+      return (await sessions.create(userId, now())).id;
     },
-    resolve(claims) {
-      const session = sessions.find(claims.sid);
+    async resolve(claims) {
+      const session = await sessions.find(claims.sid);
       const at = now();
       if (!session || session.userId !== claims.sub || session.revokedAt !== null) return null;
       if (at - session.lastSeenAt > idleMs) return null;
-      const user = users.findById(claims.sub);
+      const user = await users.findById(claims.sub);
       if (!user || user.status !== 'active') return null;
-      if (at - session.lastSeenAt >= TOUCH_INTERVAL_MS) sessions.touch(session.id, at);
+      if (at - session.lastSeenAt >= TOUCH_INTERVAL_MS) await sessions.touch(session.id, at);
       return { id: user.id, username: user.username, roles: user.roles, sessionId: session.id };
     },
-    revoke(sessionId) {
-      if (sessions.revoke(sessionId, now())) announce([sessionId]);
+    async revoke(sessionId) {
+      if (await sessions.revoke(sessionId, now())) announce([sessionId]);
     },
-    revokeAllForUser(userId, keep) {
-      announce(sessions.revokeAllForUser(userId, now(), keep));
+    async revokeAllForUser(userId, keep) {
+      announce(await sessions.revokeAllForUser(userId, now(), keep));
     },
-    startedAt: (sessionId) => sessions.find(sessionId)?.createdAt ?? null,
+    startedAt: async (sessionId) => (await sessions.find(sessionId))?.createdAt ?? null,
   };
 }

@@ -43,12 +43,12 @@ export function createTileCache(
   let currentDataset: string | null = null;
 
   const make = async (dataset: string, key: string, produce: () => Promise<EncodedTile | null>) => {
-    const stored = store.read(dataset, key);
+    const stored = await store.read(dataset, key);
     if (stored) return stored;
     const encoded = await produce();
     if (!encoded) return null;
     // The dataset may have been rebuilt while this tile was compressed: keep only current tiles.
-    if (dataset === currentDataset) store.write(dataset, key, encoded);
+    if (dataset === currentDataset) await store.write(dataset, key, encoded);
     return encoded;
   };
 
@@ -57,7 +57,7 @@ export function createTileCache(
       if (dataset !== currentDataset) {
         currentDataset = dataset;
         memory.clear();
-        store.keepOnly(dataset);
+        await store.keepOnly(dataset);
       }
       const memoryKey = `${dataset}\u0000${key}`;
       const hit = memory.get(memoryKey);

@@ -20,11 +20,11 @@ export interface TileRenderer {
 
 /** Renders on the event loop and gzips on libuv's thread pool: tests, `WORKERS=0`, in-memory databases. */
 export function createInProcessTileRenderer(
-  render: (request: TileRequest) => Uint8Array | null,
+  render: (request: TileRequest) => Promise<Uint8Array | null>,
 ): TileRenderer {
   return {
     async render(request) {
-      const tile = render(request);
+      const tile = await render(request);
       return tile ? encodeTile(tile) : null;
     },
     async close() {},

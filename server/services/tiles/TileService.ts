@@ -20,7 +20,13 @@ export type TileKind = TileSourceLayer;
 
 export interface TileService {
   /** The encoded tile, or null when the zoom is outside the layer's range (answered as 204). */
-  render(kind: TileKind, z: number, x: number, y: number, query: ParcelQuery | null): Uint8Array | null;
+  render(
+    kind: TileKind,
+    z: number,
+    x: number,
+    y: number,
+    query: ParcelQuery | null,
+  ): Promise<Uint8Array | null>;
   /**
    * The tile gzipped with its ETag, or null as for `render`. Tiles without a search query come from the
    * tile cache (rendered once per dataset build); searched tiles are rendered each time. Both are rendered
@@ -41,22 +47,18 @@ export interface TileService {
 const filtersNothing = (query: ParcelQuery | null) =>
   !query || Object.values(query).every((value) => value === undefined || value === false);
 
-/** Renders one tile from the repository (synchronous; the worker threads and the in-process renderer use it). */
-export function renderTile(
+/** Renders one tile from the repository (the worker threads and the in-process renderer use it). */
+export async function renderTile(
   parcels: ParcelRepository,
   { kind, z, x, y, query }: TileRequest,
-): Uint8Array | null {
+): Promise<Uint8Array | null> {
   const minZoom = kind === TILE_SOURCE_LAYERS.objects ? OBJECT_MIN_ZOOM : PARCEL_MIN_ZOOM;
   if (z < minZoom || z > TILE_MAX_ZOOM) return null;
   const box = tileBox(z, x, y);
   if (kind === TILE_SOURCE_LAYERS.objects)
-    return writeMvt({ [kind]: parcels.tileBuildings(box, MAX_FEATURES) }, box);
-  return writeMvt(
-    {
-      [kind]: parcels.tileParcels(box, kind === TILE_SOURCE_LAYERS.matching ? query : null, MAX_FEATURES),
-    },
-    box,
-  );
+    return writeMvt({ [kind]: await parcels.tileBuildings(box, MAX_FEATURES) }, box);
+  const filter = kind === TILE_SOURCE_LAYERS.matching ? query : null;
+  return writeMvt({ [kind]: await parcels.tileParcels(box, filter, MAX_FEATURES) }, box);
 }
 
 export function createTileService(
@@ -69,7 +71,9 @@ export function createTileService(
       const searched = kind === TILE_SOURCE_LAYERS.matching && !filtersNothing(query);
       const request: TileRequest = { kind, z, x, y, query: searched ? query : null };
       if (request.query) return renderer.render(request);
-      return cache.get(parcels.datasetVersion(), `${kind}/${z}/${x}/${y}`, () => renderer.render(request));
+      return cache.get(await parcels.datasetVersion(), `${kind}/${z}/${x}/${y}`, () =>
+        renderer.render(request),
+      );
     },
     render: (kind, z, x, y, query) => renderTile(parcels, { kind, z, x, y, query }),
     close: () => renderer.close(),

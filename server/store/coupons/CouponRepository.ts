@@ -1,3 +1,4 @@
+import type { Synchronous } from '../unitOfWork/Synchronous';
 import type { Database } from 'better-sqlite3';
 
 /** A stored coupon (amounts in cents, times ISO strings). */
@@ -16,18 +17,18 @@ export type NewCoupon = Omit<CouponRecord, 'redeemed' | 'active' | 'createdAt'>;
 
 export interface CouponRepository {
   /** Adds a coupon; false when the code exists already. */
-  create(coupon: NewCoupon, now: Date): boolean;
+  create(coupon: NewCoupon, now: Date): Promise<boolean>;
   /** Every coupon, newest first. */
-  list(): CouponRecord[];
+  list(): Promise<CouponRecord[]>;
   /** The coupon if it can still be used at `now` (active, not expired, cap not reached), else null. */
-  usable(code: string, now: Date): CouponRecord | null;
+  usable(code: string, now: Date): Promise<CouponRecord | null>;
   /**
    * Counts one use if the coupon is still usable: one conditional UPDATE, so concurrent checkouts never
    * pass the cap. False when it is not.
    */
-  tryRedeem(code: string, now: Date): boolean;
+  tryRedeem(code: string, now: Date): Promise<boolean>;
   /** Disables a coupon (kept for the record); false for an unknown code. */
-  deactivate(code: string): boolean;
+  deactivate(code: string): Promise<boolean>;
 }
 
 /** A `coupons` row as both adapters read it (the flag as 0/1). */
@@ -57,7 +58,7 @@ export const toCouponRecord = (row: CouponRow): CouponRecord => ({
 const USABLE = `active = 1 AND (expires_at IS NULL OR expires_at > ?)
   AND (max_redemptions IS NULL OR redeemed < max_redemptions)`;
 
-export function createCouponRepository(db: Database): CouponRepository {
+export function createCouponRepository(db: Database): Synchronous<CouponRepository> {
   const insert = db.prepare(`INSERT OR IGNORE INTO coupons
     (code, percent_off, amount_off_cents, expires_at, max_redemptions, created_at)
     VALUES (@code, @percentOff, @amountOffCents, @expiresAt, @maxRedemptions, @createdAt)`);

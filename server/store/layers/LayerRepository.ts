@@ -1,3 +1,4 @@
+import type { Synchronous } from '../unitOfWork/Synchronous';
 import type { Database } from 'better-sqlite3';
 import type { LayerTileName } from '../../../src/contract/MapLayers';
 import type { MercatorBox } from '../../geo/projection';
@@ -18,10 +19,10 @@ export interface LayerFeatureRow {
 /** Read side of the map layers the dataset builder wrote (server/store/migrations/060-map-layers). */
 export interface LayerRepository {
   /** One layer's features whose box meets `box`, at most `limit`. */
-  features(layer: LayerTileName, box: MercatorBox, limit: number): LayerFeatureRow[];
+  features(layer: LayerTileName, box: MercatorBox, limit: number): Promise<LayerFeatureRow[]>;
 }
 
-export function createSqliteLayerRepository(db: Database): LayerRepository {
+export function createSqliteLayerRepository(db: Database): Synchronous<LayerRepository> {
   const select = db.prepare(`
     SELECT f.id, f.source_layer AS sourceLayer, f.cls, f.grp, f.label, f.kind, f.geom
     FROM layer_features_rtree r JOIN layer_features f ON f.id = r.id

@@ -59,24 +59,29 @@ export const BUILDING_TILE_KEYS = ['OBJ_ID', 'OBJ_TYP', 'OBJ_PRO', 'HEIGHT', 'SO
  */
 export interface ParcelRepository {
   /** True once a complete dataset is stored; also loads the in-memory search structures. */
-  hasDataset(): boolean;
+  hasDataset(): Promise<boolean>;
   /** Identifies the stored dataset build; it changes whenever the data is rebuilt (caches key on it). */
-  datasetVersion(): string;
-  cantons(): Canton[];
-  cantonByCode(code: string): Canton | null;
-  findCantons(q: string, limit: number): Canton[];
-  thermals(q: string, canton: string | undefined, limit: number): ThermalItem[];
-  locationNames(q: string, canton: string | undefined, limit: number): LocationNameItem[];
-  alphas(q: string, varname: string | undefined, canton: string | undefined, limit: number): AlphaItem[];
-  streets(q: string, canton: string | undefined, locnames: string[], limit: number): StreetItem[];
-  search(query: ParcelQuery, paging: Paging, ranking?: SearchRanking): ParcelSearchResult;
+  datasetVersion(): Promise<string>;
+  cantons(): Promise<Canton[]>;
+  cantonByCode(code: string): Promise<Canton | null>;
+  findCantons(q: string, limit: number): Promise<Canton[]>;
+  thermals(q: string, canton: string | undefined, limit: number): Promise<ThermalItem[]>;
+  locationNames(q: string, canton: string | undefined, limit: number): Promise<LocationNameItem[]>;
+  alphas(
+    q: string,
+    varname: string | undefined,
+    canton: string | undefined,
+    limit: number,
+  ): Promise<AlphaItem[]>;
+  streets(q: string, canton: string | undefined, locnames: string[], limit: number): Promise<StreetItem[]>;
+  search(query: ParcelQuery, paging: Paging, ranking?: SearchRanking): Promise<ParcelSearchResult>;
   /** The canton codes the stored dataset has parcels for. */
-  cantonsWithData(): string[];
-  parcel(prcId: string): ParcelDetail | null;
+  cantonsWithData(): Promise<string[]>;
+  parcel(prcId: string): Promise<ParcelDetail | null>;
   /** Parcels whose bounding box meets the tile box, with PARCEL_TILE_KEYS attributes. */
-  tileParcels(box: MercatorBox, query: ParcelQuery | null, limit: number): TileFeatureBatch;
+  tileParcels(box: MercatorBox, query: ParcelQuery | null, limit: number): Promise<TileFeatureBatch>;
   /** Buildings whose bounding box meets the tile box, with BUILDING_TILE_KEYS attributes. */
-  tileBuildings(box: MercatorBox, limit: number): TileFeatureBatch;
+  tileBuildings(box: MercatorBox, limit: number): Promise<TileFeatureBatch>;
   /** Parcels by data origin (demo or imported), counted once per dataset build. */
-  dataQuality(): DataQualitySummary;
+  dataQuality(): Promise<DataQualitySummary>;
 }

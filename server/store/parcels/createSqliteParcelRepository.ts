@@ -1,3 +1,4 @@
+import type { Synchronous } from '../unitOfWork/Synchronous';
 import type { Database, Statement } from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import type { Canton } from '../../../src/contract/Parcel';
@@ -40,7 +41,7 @@ export interface ParcelRepositoryOptions {
 export function createSqliteParcelRepository(
   db: Database,
   { maxStatements = MAX_PREPARED_STATEMENTS, totalCap = TOTAL_HITS_CAP }: ParcelRepositoryOptions = {},
-): ParcelRepository {
+): Synchronous<ParcelRepository> {
   db.function('fold', { deterministic: true }, fold);
   const statements = new LRUCache<string, Statement>({ max: maxStatements });
   // Search SQL varies with the filters used (lists are one JSON parameter, so not with their length);
@@ -143,7 +144,7 @@ export function createSqliteParcelRepository(
     totalCap,
   );
 
-  const repository: ParcelRepository = {
+  const repository: Synchronous<ParcelRepository> = {
     hasDataset() {
       return search.datasetKey() !== '';
     },

@@ -1,6 +1,6 @@
 import Client from 'pg-native';
 import pgTypes from 'pg-types';
-import type { UnitOfWork } from '../Stores';
+import type { SynchronousTransactions } from '../unitOfWork/serialiseUnits';
 import { DatabaseUnavailableError } from '../DatabaseUnavailableError';
 
 /** A value bound to a `$n` placeholder. Buffers go as bytea; booleans as true/false. */
@@ -58,7 +58,13 @@ export interface PostgresConnection {
   run(sql: string, params?: readonly SqlValue[]): number;
   /** Runs several statements without parameters (migrations, DDL). */
   exec(sql: string): void;
-  unitOfWork: UnitOfWork;
+  /**
+   * Runs synchronous `work` in one transaction (a savepoint inside an open one), as better-sqlite3's
+   * `transaction` does: for the steps of one repository call that must commit together.
+   */
+  transaction<T>(work: () => T): T;
+  /** The transactions a serialised unit of work opens and ends on this connection (ADR 022). */
+  transactions: SynchronousTransactions;
   /** Subscribes to a notification channel (LISTEN), again after every reconnect. */
   listen(channel: string): void;
   /**
@@ -196,42 +202,58 @@ export function connectPostgres(url: string): PostgresConnection {
     }
   }
 
-  /** Ends a unit that failed: rolls back what the database still holds of it (nothing when it was lost). */
-  function rollback(savepoint: string | null, started: number): void {
-    if (generation !== started || client === null) return;
-    exec(savepoint ? `ROLLBACK TO SAVEPOINT ${savepoint}; RELEASE SAVEPOINT ${savepoint}` : 'ROLLBACK');
-  }
+  /** The connection's generation when each open unit began: a unit that outlived its connection fails. */
+  const startedAt: number[] = [];
 
-  const unitOfWork: UnitOfWork = <T>(work: () => T): T => {
-    // A nested unit joins the outer one through a savepoint, as better-sqlite3's nested transactions do.
-    const savepoint = depth > 0 ? `unit_${depth}` : null;
-    exec(savepoint ? `SAVEPOINT ${savepoint}` : 'BEGIN');
-    const started = generation;
-    depth += 1;
+  // A nested unit joins the outer one through a savepoint, as better-sqlite3's nested transactions do.
+  const transactions: SynchronousTransactions = {
+    begin(level) {
+      exec(level > 0 ? `SAVEPOINT unit_${level}` : 'BEGIN');
+      startedAt.push(generation);
+      depth += 1;
+    },
+    commit(level) {
+      try {
+        // The work may have caught the loss and gone on: it must not look committed.
+        if (startedAt.at(-1) !== generation)
+          throw new DatabaseUnavailableError('connection lost inside a unit of work');
+        exec(level > 0 ? `RELEASE SAVEPOINT unit_${level}` : 'COMMIT');
+      } catch (error) {
+        if (level === 0 && startedAt.at(-1) === generation && client !== null) exec('ROLLBACK');
+        throw error;
+      } finally {
+        startedAt.pop();
+        depth -= 1;
+      }
+    },
+    /** Rolls back what the database still holds of the unit (nothing when the connection was lost). */
+    rollback(level) {
+      try {
+        if (startedAt.at(-1) !== generation || client === null) return;
+        exec(level > 0 ? `ROLLBACK TO SAVEPOINT unit_${level}; RELEASE SAVEPOINT unit_${level}` : 'ROLLBACK');
+      } finally {
+        startedAt.pop();
+        depth -= 1;
+      }
+    },
+  };
+
+  function transaction<T>(work: () => T): T {
+    const level = depth;
+    transactions.begin(level);
     let result: T;
     try {
       result = work();
-      if (result instanceof Promise) {
-        throw new TypeError('A unit of work must be synchronous (it returned a promise)');
-      }
-      // The work may have caught the loss and gone on: it must not look committed.
-      if (generation !== started) throw new DatabaseUnavailableError('connection lost inside a unit of work');
     } catch (error) {
-      depth -= 1;
-      rollback(savepoint, started);
+      transactions.rollback(level);
       throw error;
     }
-    depth -= 1;
-    try {
-      exec(savepoint ? `RELEASE SAVEPOINT ${savepoint}` : 'COMMIT');
-    } catch (error) {
-      if (!savepoint) rollback(null, started);
-      throw error;
-    }
+    transactions.commit(level);
     return result;
-  };
+  }
 
   return {
+    transaction,
     query: <Row>(sql: string, params: readonly SqlValue[] = []) => execute(sql, params) as Row[],
     one: <Row>(sql: string, params: readonly SqlValue[] = []) =>
       (execute(sql, params)[0] as Row | undefined) ?? null,
@@ -240,7 +262,7 @@ export function connectPostgres(url: string): PostgresConnection {
       return Number(client?.pq.cmdTuples()) || 0;
     },
     exec,
-    unitOfWork,
+    transactions,
     listen(channel) {
       if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
       if (channels.has(channel)) return;

@@ -1,4 +1,5 @@
-import type { Stores } from '../Stores';
+import { serialiseUnits } from '../unitOfWork/serialiseUnits';
+import { serialiseRepositories, type Stores, type SynchronousRepositories } from '../Stores';
 import { connectPostgres, type PostgresConnection } from './PostgresConnection';
 import { postgresMigrations } from './migrations';
 import { migratePostgres } from './migrations/migratePostgres';
@@ -58,7 +59,9 @@ const postgresRepositories = {
   coupons: createPostgresCouponRepository,
   parcelDownloads: createPostgresParcelDownloadRepository,
   tileBlobs: createPostgresTileBlobStore,
-} satisfies { [Name in Exclude<keyof Stores, 'unitOfWork'>]: (db: PostgresConnection) => Stores[Name] };
+} satisfies {
+  [Name in keyof SynchronousRepositories]: (db: PostgresConnection) => SynchronousRepositories[Name];
+};
 
 /** The PostgreSQL repositories, their unit of work and the connection's end. */
 export type PostgresRepositories = Stores & { close(): void };
@@ -78,8 +81,8 @@ export function openPostgresRepositories(url: string): PostgresRepositories {
   }
   const built = Object.fromEntries(
     Object.entries(postgresRepositories).map(([name, create]) => [name, create(db)]),
-  ) as Omit<Stores, 'unitOfWork'>;
-  return { ...built, unitOfWork: db.unitOfWork, close: db.close };
+  ) as SynchronousRepositories;
+  return { ...serialiseRepositories(built, serialiseUnits(db.transactions)), close: db.close };
 }
 
 /** Every repository over PostgreSQL, the same `Stores` shape as `createSqliteStores` (ADR 021d, 021e). */

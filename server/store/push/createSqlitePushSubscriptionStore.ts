@@ -1,8 +1,9 @@
+import type { Synchronous } from '../unitOfWork/Synchronous';
 import type { Database } from 'better-sqlite3';
 import type { PushSubscriptionStore } from './PushSubscriptionStore';
 import { toPushSubscriptionRecord, type PushSubscriptionRow } from './pushSubscriptionRow';
 
-export function createSqlitePushSubscriptionStore(db: Database): PushSubscriptionStore {
+export function createSqlitePushSubscriptionStore(db: Database): Synchronous<PushSubscriptionStore> {
   const upsert = db.prepare<[string, string, string | null, string, string, string, number]>(
     `INSERT INTO push_subscriptions (endpoint, user_id, session_id, p256dh, auth, device, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?)

@@ -1,9 +1,10 @@
+import type { Synchronous } from '../unitOfWork/Synchronous';
 import type { Database } from 'better-sqlite3';
 import type { RateLimitState, RateLimitStore } from './RateLimitStore';
 import { toRateLimitState, type RateLimitRow as Row } from './rateLimitRow';
 
 /** The rate-limit counters in the `rate_limits` table (migration 15). */
-export function createSqliteRateLimitStore(db: Database): RateLimitStore {
+export function createSqliteRateLimitStore(db: Database): Synchronous<RateLimitStore> {
   const select = db.prepare<[string, string], Row>(
     'SELECT count, window_start, blocked_until, expires_at FROM rate_limits WHERE bucket = ? AND key = ?',
   );
@@ -28,6 +29,13 @@ export function createSqliteRateLimitStore(db: Database): RateLimitStore {
     },
     write(bucket, key, state) {
       upsert.run(bucket, key, state.count, state.windowStart, state.blockedUntil, state.expiresAt);
+    },
+    // One synchronous call: nothing runs between the read and the write.
+    update(bucket, key, next) {
+      const row = select.get(bucket, key);
+      const state = next(row ? toRateLimitState(row) : null);
+      upsert.run(bucket, key, state.count, state.windowStart, state.blockedUntil, state.expiresAt);
+      return state;
     },
     remove(bucket, key) {
       remove.run(bucket, key);

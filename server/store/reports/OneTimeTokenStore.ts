@@ -1,3 +1,4 @@
+import type { Synchronous } from '../unitOfWork/Synchronous';
 import type { Database } from 'better-sqlite3';
 
 /** What a one-time token is bound to. */
@@ -12,16 +13,16 @@ export interface OneTimeTokenRecord {
 }
 
 export interface OneTimeTokenStore {
-  save(record: OneTimeTokenRecord): void;
+  save(record: OneTimeTokenRecord): Promise<void>;
   /**
    * Marks the token used and returns it, in one conditional UPDATE: of two requests with the same token
    * exactly one gets the record. Null when unknown, already used or expired at `now`.
    */
-  take(tokenHash: string, now: number): OneTimeTokenRecord | null;
+  take(tokenHash: string, now: number): Promise<OneTimeTokenRecord | null>;
   /** The token as stored, used or not (null when unknown). */
-  find(tokenHash: string): (OneTimeTokenRecord & { usedAt: number | null }) | null;
+  find(tokenHash: string): Promise<(OneTimeTokenRecord & { usedAt: number | null }) | null>;
   /** Deletes tokens expired before `before`. */
-  purgeExpired(before: number): void;
+  purgeExpired(before: number): Promise<void>;
 }
 
 /** A `one_time_tokens` row as both adapters read it. */
@@ -44,7 +45,7 @@ export const toOneTimeTokenRecord = (row: TokenRow): OneTimeTokenRecord => ({
   expiresAt: row.expires_at,
 });
 
-export function createSqliteOneTimeTokenStore(db: Database): OneTimeTokenStore {
+export function createSqliteOneTimeTokenStore(db: Database): Synchronous<OneTimeTokenStore> {
   const insert = db.prepare(
     `INSERT INTO one_time_tokens (token_hash, user_id, session_id, prc_id, purpose, expires_at)
      VALUES (?, ?, ?, ?, ?, ?)`,

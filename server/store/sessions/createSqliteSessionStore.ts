@@ -1,9 +1,10 @@
+import type { Synchronous } from '../unitOfWork/Synchronous';
 import crypto from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { SessionStore } from './SessionStore';
 import { toSessionRecord, type SessionRow } from './sessionRow';
 
-export function createSqliteSessionStore(db: Database): SessionStore {
+export function createSqliteSessionStore(db: Database): Synchronous<SessionStore> {
   const insert = db.prepare<[string, string, number, number]>(
     'INSERT INTO sessions (id, user_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)',
   );

@@ -1,3 +1,4 @@
+import type { Synchronous } from '../unitOfWork/Synchronous';
 import type { Database } from 'better-sqlite3';
 
 /** One account as the administrators' Users tab lists it (a read model over several tables). */
@@ -23,8 +24,8 @@ export interface DirectoryQuery {
 
 /** The administrators' account list: search and paging over users with their plan and last sign-in. */
 export interface AccountDirectory {
-  page(query: DirectoryQuery): { rows: DirectoryRow[]; total: number };
-  find(id: string): DirectoryRow | null;
+  page(query: DirectoryQuery): Promise<{ rows: DirectoryRow[]; total: number }>;
+  find(id: string): Promise<DirectoryRow | null>;
 }
 
 /** The directory's query row as both adapters read it (roles as JSON text). */
@@ -58,7 +59,7 @@ export const toDirectoryRow = (row: DirectoryQueryRow): DirectoryRow => ({
   lastLoginAt: row.last_login_at,
 });
 
-export function createSqliteAccountDirectory(db: Database): AccountDirectory {
+export function createSqliteAccountDirectory(db: Database): Synchronous<AccountDirectory> {
   const select = db.prepare<[string, string, string, string, number, number], DirectoryQueryRow>(
     `SELECT ${COLUMNS} FROM users u WHERE ${MATCH} ORDER BY u.username LIMIT ? OFFSET ?`,
   );

@@ -1,3 +1,4 @@
+import type { Synchronous } from '../unitOfWork/Synchronous';
 import type { Database } from 'better-sqlite3';
 import type { AuditEntry } from '../../../src/contract/Settings';
 
@@ -5,9 +6,13 @@ export type NewAuditEntry = Omit<AuditEntry, 'id' | 'at'> & { at?: number };
 
 /** The audit log (migration 40): append-only, newest first when read. */
 export interface AuditLogStore {
-  append(entry: NewAuditEntry): void;
+  append(entry: NewAuditEntry): Promise<void>;
   /** The newest entries first, optionally only those about one account. */
-  list(options: { targetId?: string; limit: number; offset: number }): { items: AuditEntry[]; total: number };
+  list(options: {
+    targetId?: string;
+    limit: number;
+    offset: number;
+  }): Promise<{ items: AuditEntry[]; total: number }>;
 }
 
 /** An `audit_log` row as both adapters read it (details as JSON text). */
@@ -33,7 +38,7 @@ export const toAuditEntry = (row: AuditLogRow): AuditEntry => ({
   details: JSON.parse(row.details) as Record<string, unknown>,
 });
 
-export function createSqliteAuditLogStore(db: Database): AuditLogStore {
+export function createSqliteAuditLogStore(db: Database): Synchronous<AuditLogStore> {
   const insert = db.prepare(
     `INSERT INTO audit_log (at, actor_id, actor_username, action, target_id, target_username, details)
      VALUES (@at, @actorId, @actorUsername, @action, @targetId, @targetUsername, @details)`,

@@ -1,3 +1,4 @@
+import type { Synchronous } from '../unitOfWork/Synchronous';
 import crypto from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 
@@ -24,17 +25,17 @@ export interface NewEmailChange extends Omit<EmailChangeRecord, 'id' | 'appliedA
 
 export interface EmailChangeStore {
   /** Records a new pending change; earlier pending (not yet confirmed) changes of the account end. */
-  start(change: NewEmailChange, now: number): EmailChangeRecord;
+  start(change: NewEmailChange, now: number): Promise<EmailChangeRecord>;
   /** The pending change a confirmation key belongs to, while it is unexpired. */
-  findPendingByConfirmKey(keyHash: string, now: number): EmailChangeRecord | null;
+  findPendingByConfirmKey(keyHash: string, now: number): Promise<EmailChangeRecord | null>;
   /** Marks a pending change applied; false when it was applied or ended meanwhile (single use). */
-  markApplied(id: string, now: number): boolean;
+  markApplied(id: string, now: number): Promise<boolean>;
   /** The change (pending or applied) an undo key belongs to, while it is not ended and unexpired. */
-  findUndoable(keyHash: string, now: number): EmailChangeRecord | null;
+  findUndoable(keyHash: string, now: number): Promise<EmailChangeRecord | null>;
   /** Ends a change; false when it had already ended (single use). */
-  end(id: string, now: number): boolean;
+  end(id: string, now: number): Promise<boolean>;
   /** The new address waiting for confirmation, if any. */
-  pendingEmail(userId: string, now: number): string | null;
+  pendingEmail(userId: string, now: number): Promise<string | null>;
 }
 
 /** An `email_changes` row as both adapters read it (the flag as 0/1). */
@@ -72,7 +73,7 @@ export const startedEmailChange = (id: string, change: NewEmailChange): EmailCha
   appliedAt: null,
 });
 
-export function createSqliteEmailChangeStore(db: Database): EmailChangeStore {
+export function createSqliteEmailChangeStore(db: Database): Synchronous<EmailChangeStore> {
   const endPending = db.prepare<[number, string]>(
     'UPDATE email_changes SET ended_at = ? WHERE user_id = ? AND applied_at IS NULL AND ended_at IS NULL',
   );

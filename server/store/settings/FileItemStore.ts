@@ -1,3 +1,4 @@
+import type { Synchronous } from '../unitOfWork/Synchronous';
 import crypto from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { FileItemType } from '../../../src/contract/Settings';
@@ -13,8 +14,8 @@ export interface FileItemRecord {
 }
 
 export interface FileItemStore {
-  add(item: Omit<FileItemRecord, 'id'>): FileItemRecord;
-  find(id: string): FileItemRecord | null;
+  add(item: Omit<FileItemRecord, 'id'>): Promise<FileItemRecord>;
+  find(id: string): Promise<FileItemRecord | null>;
 }
 
 /** A `file_items` row as both adapters read it. */
@@ -36,7 +37,7 @@ export const toFileItemRecord = (row: FileItemRow): FileItemRecord => ({
   size: row.size,
 });
 
-export function createSqliteFileItemStore(db: Database): FileItemStore {
+export function createSqliteFileItemStore(db: Database): Synchronous<FileItemStore> {
   const insert = db.prepare(
     `INSERT INTO file_items (id, owner_id, type, content_hash, mime, size, created_at)
      VALUES (@id, @ownerId, @type, @contentHash, @mime, @size, @createdAt)`,

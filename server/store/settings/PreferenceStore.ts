@@ -1,3 +1,4 @@
+import type { Synchronous } from '../unitOfWork/Synchronous';
 import type { Database } from 'better-sqlite3';
 
 /** One account's preferences (spec §3: emailSignature) plus the avatar upload. */
@@ -8,12 +9,12 @@ export interface PreferenceRecord {
 
 export interface PreferenceStore {
   /** The stored preferences, or the defaults (empty signature, no avatar). */
-  get(userId: string): PreferenceRecord;
-  setEmailSignature(userId: string, html: string): void;
-  setAvatar(userId: string, fileId: string | null): void;
+  get(userId: string): Promise<PreferenceRecord>;
+  setEmailSignature(userId: string, html: string): Promise<void>;
+  setAvatar(userId: string, fileId: string | null): Promise<void>;
 }
 
-export function createSqlitePreferenceStore(db: Database): PreferenceStore {
+export function createSqlitePreferenceStore(db: Database): Synchronous<PreferenceStore> {
   const select = db.prepare<[string], { email_signature: string; avatar_file_id: string | null }>(
     'SELECT email_signature, avatar_file_id FROM preferences WHERE user_id = ?',
   );

@@ -1,3 +1,4 @@
+import type { Synchronous } from '../unitOfWork/Synchronous';
 import type { Database } from 'better-sqlite3';
 
 /** A site of spec §6 (`siteID` in the profile) with its display name. */
@@ -8,14 +9,14 @@ export interface SiteRecord {
 
 /** The sites table (migration 40); grants per user live with the user store (`user_sites`). */
 export interface SiteStore {
-  list(): SiteRecord[];
+  list(): Promise<SiteRecord[]>;
   /** The ids among `ids` that are not known sites. */
-  unknown(ids: readonly string[]): string[];
+  unknown(ids: readonly string[]): Promise<string[]>;
   /** Creates a site or renames an existing one. */
-  save(site: SiteRecord): SiteRecord;
+  save(site: SiteRecord): Promise<SiteRecord>;
 }
 
-export function createSqliteSiteStore(db: Database): SiteStore {
+export function createSqliteSiteStore(db: Database): Synchronous<SiteStore> {
   const all = db.prepare<[], SiteRecord>('SELECT id, name FROM sites ORDER BY name, id');
   const exists = db.prepare<[string], { id: string }>('SELECT id FROM sites WHERE id = ?');
   const upsert = db.prepare<[string, string, number]>(

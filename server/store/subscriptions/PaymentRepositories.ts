@@ -1,3 +1,4 @@
+import type { Synchronous } from '../unitOfWork/Synchronous';
 import type { Database } from 'better-sqlite3';
 
 /** A checkout of the built-in test provider (Stripe keeps its own). */
@@ -16,10 +17,10 @@ export interface CheckoutSessionRecord {
 }
 
 export interface CheckoutSessionRepository {
-  create(record: CheckoutSessionRecord): void;
-  byId(id: string): CheckoutSessionRecord | null;
+  create(record: CheckoutSessionRecord): Promise<void>;
+  byId(id: string): Promise<CheckoutSessionRecord | null>;
   /** Moves an open session to `status`; false when it was no longer open. */
-  close(id: string, status: 'complete' | 'expired'): boolean;
+  close(id: string, status: 'complete' | 'expired'): Promise<boolean>;
 }
 
 /** A `checkout_sessions` row as both adapters read it. */
@@ -49,7 +50,7 @@ export const toCheckoutSessionRecord = (row: CheckoutSessionRow): CheckoutSessio
   couponCode: row.coupon_code,
 });
 
-export function createCheckoutSessionRepository(db: Database): CheckoutSessionRepository {
+export function createCheckoutSessionRepository(db: Database): Synchronous<CheckoutSessionRepository> {
   const insert = db.prepare(`INSERT INTO checkout_sessions
     (id, user_id, email, plan_id, amount_cents, status, success_url, cancel_url, created_at, coupon_code)
     VALUES (@id, @userId, @email, @planId, @amountCents, @status, @successUrl, @cancelUrl, @createdAt, @couponCode)`);
@@ -76,12 +77,12 @@ export interface PortalSessionRecord {
 }
 
 export interface PortalSessionRepository {
-  create(record: PortalSessionRecord): void;
+  create(record: PortalSessionRecord): Promise<void>;
   /** The session if it exists and has not expired at `now`. */
-  live(id: string, now: Date): PortalSessionRecord | null;
+  live(id: string, now: Date): Promise<PortalSessionRecord | null>;
 }
 
-export function createPortalSessionRepository(db: Database): PortalSessionRepository {
+export function createPortalSessionRepository(db: Database): Synchronous<PortalSessionRepository> {
   const insert = db.prepare(
     'INSERT INTO portal_sessions (id, user_id, return_url, expires_at) VALUES (@id, @userId, @returnUrl, @expiresAt)',
   );
@@ -104,10 +105,10 @@ export function createPortalSessionRepository(db: Database): PortalSessionReposi
 
 export interface PaymentEventRepository {
   /** Records a provider event id; false when it was recorded before (a redelivery). */
-  record(id: string, type: string): boolean;
+  record(id: string, type: string): Promise<boolean>;
 }
 
-export function createPaymentEventRepository(db: Database): PaymentEventRepository {
+export function createPaymentEventRepository(db: Database): Synchronous<PaymentEventRepository> {
   const insert = db.prepare('INSERT OR IGNORE INTO payment_events (id, type, received_at) VALUES (?, ?, ?)');
   return {
     record: (id, type) => insert.run(id, type, new Date().toISOString()).changes === 1,

@@ -1,3 +1,4 @@
+import type { Synchronous } from '../unitOfWork/Synchronous';
 import type { Database } from 'better-sqlite3';
 import type { Plan } from '../../../src/contract/Subscription';
 
@@ -23,9 +24,9 @@ export interface PlanRow {
 }
 
 export interface PlanRepository {
-  list(): Plan[];
-  byId(id: string): Plan | null;
-  byLookupKey(lookupKey: string): Plan | null;
+  list(): Promise<Plan[]>;
+  byId(id: string): Promise<Plan | null>;
+  byLookupKey(lookupKey: string): Promise<Plan | null>;
 }
 
 export function toPlan(row: PlanRow): Plan {
@@ -49,7 +50,7 @@ export function toPlan(row: PlanRow): Plan {
   };
 }
 
-export function createPlanRepository(db: Database): PlanRepository {
+export function createPlanRepository(db: Database): Synchronous<PlanRepository> {
   const all = db.prepare<[], PlanRow>('SELECT * FROM plans WHERE active = 1 ORDER BY sort_order');
   const byId = db.prepare<[string], PlanRow>('SELECT * FROM plans WHERE id = ? AND active = 1');
   const byLookupKey = db.prepare<[string], PlanRow>(

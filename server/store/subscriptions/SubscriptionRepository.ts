@@ -1,3 +1,4 @@
+import type { Synchronous } from '../unitOfWork/Synchronous';
 import type { QuotaKind } from '../../../src/contract/Subscription';
 import type { Database } from 'better-sqlite3';
 
@@ -41,15 +42,15 @@ export interface SubscriptionRow {
 }
 
 export interface SubscriptionRepository {
-  byUser(userId: string): SubscriptionRecord | null;
-  byProviderSubscriptionId(providerSubscriptionId: string): SubscriptionRecord | null;
+  byUser(userId: string): Promise<SubscriptionRecord | null>;
+  byProviderSubscriptionId(providerSubscriptionId: string): Promise<SubscriptionRecord | null>;
   /** Inserts or replaces the user's row. */
-  save(record: SubscriptionRecord): void;
+  save(record: SubscriptionRecord): Promise<void>;
   /**
    * Inserts the row unless the user has one, and returns the user's row as stored: two app instances
    * creating a user's first (trial) subscription at once keep one, so usage counts under one period.
    */
-  createIfAbsent(record: SubscriptionRecord): SubscriptionRecord;
+  createIfAbsent(record: SubscriptionRecord): Promise<SubscriptionRecord>;
 }
 
 export function toSubscriptionRecord(row: SubscriptionRow): SubscriptionRecord {
@@ -83,7 +84,7 @@ const parameters = (record: SubscriptionRecord) => ({
   updatedAt: new Date().toISOString(),
 });
 
-export function createSubscriptionRepository(db: Database): SubscriptionRepository {
+export function createSubscriptionRepository(db: Database): Synchronous<SubscriptionRepository> {
   const byUser = db.prepare<[string], SubscriptionRow>('SELECT * FROM subscriptions WHERE user_id = ?');
   const byProviderId = db.prepare<[string], SubscriptionRow>(
     'SELECT * FROM subscriptions WHERE provider_subscription_id = ?',

@@ -1,3 +1,4 @@
+import type { Synchronous } from '../unitOfWork/Synchronous';
 import type { Database } from 'better-sqlite3';
 import type { QuotaKind } from '../../../src/contract/Subscription';
 
@@ -6,19 +7,19 @@ export interface UsageRepository {
    * Adds one use if the count is still below the limit; false when the limit is reached. A single
    * conditional UPDATE, so the count can never pass the limit however requests interleave.
    */
-  tryIncrement(userId: string, periodStart: string, kind: QuotaKind, limit: number): boolean;
+  tryIncrement(userId: string, periodStart: string, kind: QuotaKind, limit: number): Promise<boolean>;
   /** The counts of one period (0 for kinds not used yet). */
-  read(userId: string, periodStart: string): Record<QuotaKind, number>;
+  read(userId: string, periodStart: string): Promise<Record<QuotaKind, number>>;
   /**
    * Records that the request with this key was counted in the period; false when it was already (then it
    * is free). A single INSERT OR IGNORE on the primary key, so two concurrent equal requests count once.
    */
-  recordDistinct(userId: string, periodStart: string, kind: QuotaKind, key: string): boolean;
+  recordDistinct(userId: string, periodStart: string, kind: QuotaKind, key: string): Promise<boolean>;
   /** Takes a record back (its count was refused: the limit is reached), in the same transaction. */
-  forgetDistinct(userId: string, periodStart: string, kind: QuotaKind, key: string): void;
+  forgetDistinct(userId: string, periodStart: string, kind: QuotaKind, key: string): Promise<void>;
 }
 
-export function createUsageRepository(db: Database): UsageRepository {
+export function createUsageRepository(db: Database): Synchronous<UsageRepository> {
   const ensure = db.prepare(
     'INSERT OR IGNORE INTO usage_counters (user_id, period_start, kind, used) VALUES (?, ?, ?, 0)',
   );

@@ -1,3 +1,4 @@
+import type { Synchronous } from '../unitOfWork/Synchronous';
 import type { Database } from 'better-sqlite3';
 
 /** A finished tile as it goes over the wire: gzip bytes and the entity tag of their content. */
@@ -8,13 +9,13 @@ export interface EncodedTile {
 
 /** Pre-encoded tiles by dataset build and tile key (migration 90). */
 export interface TileBlobStore {
-  read(dataset: string, key: string): EncodedTile | null;
-  write(dataset: string, key: string, tile: EncodedTile): void;
+  read(dataset: string, key: string): Promise<EncodedTile | null>;
+  write(dataset: string, key: string, tile: EncodedTile): Promise<void>;
   /** Drops every tile not of this dataset build. */
-  keepOnly(dataset: string): void;
+  keepOnly(dataset: string): Promise<void>;
 }
 
-export function createSqliteTileBlobStore(db: Database): TileBlobStore {
+export function createSqliteTileBlobStore(db: Database): Synchronous<TileBlobStore> {
   const select = db.prepare<[string, string], EncodedTile>(
     'SELECT gzip, etag FROM tile_cache WHERE dataset = ? AND key = ?',
   );

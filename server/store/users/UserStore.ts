@@ -38,25 +38,25 @@ export type ProfileChanges = Partial<
 
 /** The accounts repository (design §1: one interface per aggregate, SQLite behind it today). */
 export interface UserStore {
-  findById(id: string): UserRecord | null;
+  findById(id: string): Promise<UserRecord | null>;
   /** Case-insensitive. */
-  findByUsername(username: string): UserRecord | null;
-  list(): UserRecord[];
+  findByUsername(username: string): Promise<UserRecord | null>;
+  list(): Promise<UserRecord[]>;
   /** Throws UsernameTakenError when the username exists (ignoring case). */
-  create(user: NewUser): UserRecord;
+  create(user: NewUser): Promise<UserRecord>;
   /** Sets the password hash, activates the account and bumps the token version; returns the new record. */
-  setPassword(id: string, passwordHash: string): UserRecord;
-  updateProfile(id: string, changes: ProfileChanges): UserRecord;
-  setRoles(id: string, roles: string[]): UserRecord;
+  setPassword(id: string, passwordHash: string): Promise<UserRecord>;
+  updateProfile(id: string, changes: ProfileChanges): Promise<UserRecord>;
+  setRoles(id: string, roles: string[]): Promise<UserRecord>;
   /** Replaces the sites granted to the user (a site id not known yet is created with the id as its name). */
-  setSites(id: string, siteIds: readonly string[]): UserRecord;
+  setSites(id: string, siteIds: readonly string[]): Promise<UserRecord>;
   /** Sets the e-mail and the username (which may be the same address); UsernameTakenError when taken. */
-  changeEmail(id: string, email: string, username: string): UserRecord;
+  changeEmail(id: string, email: string, username: string): Promise<UserRecord>;
   /** Re-invites a not-yet-accepted account with new details. */
   updateInvitation(
     id: string,
     details: Pick<UserRecord, 'name' | 'roles' | 'sites' | 'defaultLanguage'>,
-  ): UserRecord;
+  ): Promise<UserRecord>;
 }
 
 export class UsernameTakenError extends Error {

@@ -1,3 +1,4 @@
+import type { Synchronous } from '../unitOfWork/Synchronous';
 import type { Database } from 'better-sqlite3';
 import type { AccountKeyKind, AccountKeyRecord, AccountKeyStore } from './AccountKeyStore';
 
@@ -8,7 +9,7 @@ interface KeyRow {
   expires_at: number;
 }
 
-export function createSqliteAccountKeyStore(db: Database): AccountKeyStore {
+export function createSqliteAccountKeyStore(db: Database): Synchronous<AccountKeyStore> {
   const insert = db.prepare<[string, AccountKeyKind, string, string | null, number, number]>(
     `INSERT INTO account_keys (key_hash, kind, email, user_id, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
   );

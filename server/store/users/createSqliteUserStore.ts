@@ -1,3 +1,4 @@
+import type { Synchronous } from '../unitOfWork/Synchronous';
 import crypto from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { UsernameTakenError, type UserRecord, type UserStore } from './UserStore';
@@ -16,7 +17,7 @@ function isUniqueViolation(error: unknown): boolean {
   );
 }
 
-export function createSqliteUserStore(db: Database): UserStore {
+export function createSqliteUserStore(db: Database): Synchronous<UserStore> {
   // Sites are granted in `user_sites` (migration 40), the names kept once in `sites`.
   const sitesOf = db.prepare<[string], { siteID: string; name: string }>(
     `SELECT sites.id AS siteID, sites.name AS name FROM user_sites JOIN sites ON sites.id = user_sites.site_id

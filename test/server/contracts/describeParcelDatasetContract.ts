@@ -48,12 +48,12 @@ export function describeParcelDatasetContract(
     lon: number;
     lat: number;
   };
-  beforeAll(() => {
+  beforeAll(async () => {
     stores = make();
     expected = reference();
-    const hit = expected.parcels
-      .search({ text: 'strasse' }, { page: 1, size: 200 })
-      .hits.find((p) => p.STREET_ADDRESS && /\d$/.test(p.STREET_ADDRESS));
+    const hit = (await expected.parcels.search({ text: 'strasse' }, { page: 1, size: 200 })).hits.find(
+      (p) => p.STREET_ADDRESS && /\d$/.test(p.STREET_ADDRESS),
+    );
     if (!hit) throw new Error('the test dataset has no parcel with a house number');
     const address = hit.STREET_ADDRESS as string;
     sample = {
@@ -68,10 +68,10 @@ export function describeParcelDatasetContract(
     };
   });
 
-  it('has a complete dataset with a version', () => {
-    expect(stores.parcels.hasDataset()).toBe(true);
-    expect(stores.parcels.datasetVersion()).not.toBe('');
-    expect(stores.parcels.cantonsWithData()).toEqual(['ZG']);
+  it('has a complete dataset with a version', async () => {
+    expect(await stores.parcels.hasDataset()).toBe(true);
+    expect(await stores.parcels.datasetVersion()).not.toBe('');
+    expect(await stores.parcels.cantonsWithData()).toEqual(['ZG']);
   });
 
   const searches: [string, () => ParcelQuery, { page: number; size: number }?][] = [
@@ -91,9 +91,9 @@ export function describeParcelDatasetContract(
   ];
 
   for (const [name, query, paging] of searches) {
-    it(`searches ${name} with the same total, hits, order and municipalities`, () => {
-      const actual = stores.parcels.search(query(), paging ?? PAGE);
-      const wanted = expected.parcels.search(query(), paging ?? PAGE);
+    it(`searches ${name} with the same total, hits, order and municipalities`, async () => {
+      const actual = await stores.parcels.search(query(), paging ?? PAGE);
+      const wanted = await expected.parcels.search(query(), paging ?? PAGE);
       expect(actual.total).toBe(wanted.total);
       expect(actual.exact).toBe(wanted.exact);
       expect(actual.hits.map((p) => p.PRC_ID)).toEqual(wanted.hits.map((p) => p.PRC_ID));
@@ -102,56 +102,62 @@ export function describeParcelDatasetContract(
     });
   }
 
-  it('finds by word prefix, postcode and house number as the search rules say', () => {
-    const word = stores.parcels.search(
+  it('finds by word prefix, postcode and house number as the search rules say', async () => {
+    const word = await stores.parcels.search(
       { text: sample.street.slice(0, 6).toLowerCase() },
       { page: 1, size: 100 },
     );
     expect(word.total).toBeGreaterThan(0);
-    const postcode = stores.parcels.search({ text: sample.zip }, { page: 1, size: 100 });
+    const postcode = await stores.parcels.search({ text: sample.zip }, { page: 1, size: 100 });
     expect(postcode.hits.every((p) => p.PRC_ZIP === sample.zip)).toBe(true);
-    const address = stores.parcels.search({ text: `${sample.street} ${sample.houseNo}` }, PAGE);
+    const address = await stores.parcels.search({ text: `${sample.street} ${sample.houseNo}` }, PAGE);
     expect(address.hits.map((p) => p.PRC_ID)).toContain(sample.prcId);
-    expect(stores.parcels.search({ text: 'b' }, PAGE).total).toBeGreaterThan(
-      stores.parcels.search({ text: 'ba' }, PAGE).total,
+    expect((await stores.parcels.search({ text: 'b' }, PAGE)).total).toBeGreaterThan(
+      (await stores.parcels.search({ text: 'ba' }, PAGE)).total,
     );
   });
 
-  it('ranks a preferred municipality first', () => {
+  it('ranks a preferred municipality first', async () => {
     const ranking = { preferMunicipalities: [sample.locname] };
-    const actual = stores.parcels.search({ text: 'b' }, PAGE, ranking);
+    const actual = await stores.parcels.search({ text: 'b' }, PAGE, ranking);
     expect(actual.hits[0].LOCNAME).toBe(sample.locname);
     expect(actual.hits.map((p) => p.PRC_ID)).toEqual(
-      expected.parcels.search({ text: 'b' }, PAGE, ranking).hits.map((p) => p.PRC_ID),
+      (await expected.parcels.search({ text: 'b' }, PAGE, ranking)).hits.map((p) => p.PRC_ID),
     );
   });
 
-  it('gives the same parcel detail with buildings and canton', () => {
-    const detail = stores.parcels.parcel(sample.prcId);
+  it('gives the same parcel detail with buildings and canton', async () => {
+    const detail = await stores.parcels.parcel(sample.prcId);
     expect(detail?.parcel.PRC_ID).toBe(sample.prcId);
-    expect(detail).toEqual(expected.parcels.parcel(sample.prcId));
-    expect(stores.parcels.parcel('CH000000000000')).toBeNull();
+    expect(detail).toEqual(await expected.parcels.parcel(sample.prcId));
+    expect(await stores.parcels.parcel('CH000000000000')).toBeNull();
   });
 
-  it('answers the lookups alike', () => {
-    expect(stores.parcels.cantons()).toEqual(expected.parcels.cantons());
-    expect(stores.parcels.cantons()).toHaveLength(26);
-    expect(stores.parcels.cantonByCode('ZG')).toEqual(expected.parcels.cantonByCode('ZG'));
-    expect(stores.parcels.findCantons('zur', 5)).toEqual(expected.parcels.findCantons('zur', 5));
-    expect(stores.parcels.findCantons('genf', 5).map((c) => c.code)).toEqual(['GE']);
-    expect(stores.parcels.thermals('', 'ZG', 8)).toEqual(expected.parcels.thermals('', 'ZG', 8));
-    expect(stores.parcels.locationNames('hunen', undefined, 5)).toEqual([
+  it('answers the lookups alike', async () => {
+    expect(await stores.parcels.cantons()).toEqual(await expected.parcels.cantons());
+    expect(await stores.parcels.cantons()).toHaveLength(26);
+    expect(await stores.parcels.cantonByCode('ZG')).toEqual(await expected.parcels.cantonByCode('ZG'));
+    expect(await stores.parcels.findCantons('zur', 5)).toEqual(await expected.parcels.findCantons('zur', 5));
+    expect((await stores.parcels.findCantons('genf', 5)).map((c) => c.code)).toEqual(['GE']);
+    expect(await stores.parcels.thermals('', 'ZG', 8)).toEqual(await expected.parcels.thermals('', 'ZG', 8));
+    expect(await stores.parcels.locationNames('hunen', undefined, 5)).toEqual([
       { code: 'Hünenberg', canton: 'ZG' },
     ]);
-    expect(stores.parcels.locationNames('', 'ZG', 10)).toEqual(expected.parcels.locationNames('', 'ZG', 10));
-    expect(stores.parcels.alphas('w', 'ALPHA_PRI', 'ZG', 10)).toEqual(
-      expected.parcels.alphas('w', 'ALPHA_PRI', 'ZG', 10),
+    expect(await stores.parcels.locationNames('', 'ZG', 10)).toEqual(
+      await expected.parcels.locationNames('', 'ZG', 10),
     );
-    const streets = stores.parcels.streets(sample.street.slice(0, 4), 'ZG', [sample.locname], 10);
+    expect(await stores.parcels.alphas('w', 'ALPHA_PRI', 'ZG', 10)).toEqual(
+      await expected.parcels.alphas('w', 'ALPHA_PRI', 'ZG', 10),
+    );
+    const streets = await stores.parcels.streets(sample.street.slice(0, 4), 'ZG', [sample.locname], 10);
     expect(streets.length).toBeGreaterThan(0);
-    expect(streets).toEqual(expected.parcels.streets(sample.street.slice(0, 4), 'ZG', [sample.locname], 10));
-    expect(stores.parcels.streets('', 'ZG', [], 30)).toEqual(expected.parcels.streets('', 'ZG', [], 30));
-    expect(stores.parcels.dataQuality()).toEqual(expected.parcels.dataQuality());
+    expect(streets).toEqual(
+      await expected.parcels.streets(sample.street.slice(0, 4), 'ZG', [sample.locname], 10),
+    );
+    expect(await stores.parcels.streets('', 'ZG', [], 30)).toEqual(
+      await expected.parcels.streets('', 'ZG', [], 30),
+    );
+    expect(await stores.parcels.dataQuality()).toEqual(await expected.parcels.dataQuality());
   });
 
   /** Tiles around the sample parcel: a city block (z16), a neighbourhood (z14) and the region (z12). */
@@ -161,40 +167,40 @@ export function describeParcelDatasetContract(
       return tileBox(z, x, y);
     });
 
-  it('gives the same parcel and building features for a tile, filtered or not', () => {
+  it('gives the same parcel and building features for a tile, filtered or not', async () => {
     for (const box of tiles()) {
-      const parcels = tileRows(stores.parcels.tileParcels(box, null, 20_000));
+      const parcels = tileRows(await stores.parcels.tileParcels(box, null, 20_000));
       expect(parcels.length).toBeGreaterThan(0);
-      expect(parcels).toEqual(tileRows(expected.parcels.tileParcels(box, null, 20_000)));
+      expect(parcels).toEqual(tileRows(await expected.parcels.tileParcels(box, null, 20_000)));
       const query: ParcelQuery = { text: 'b', objects: 'With' };
-      expect(tileRows(stores.parcels.tileParcels(box, query, 20_000))).toEqual(
-        tileRows(expected.parcels.tileParcels(box, query, 20_000)),
+      expect(tileRows(await stores.parcels.tileParcels(box, query, 20_000))).toEqual(
+        tileRows(await expected.parcels.tileParcels(box, query, 20_000)),
       );
-      expect(tileRows(stores.parcels.tileBuildings(box, 20_000))).toEqual(
-        tileRows(expected.parcels.tileBuildings(box, 20_000)),
+      expect(tileRows(await stores.parcels.tileBuildings(box, 20_000))).toEqual(
+        tileRows(await expected.parcels.tileBuildings(box, 20_000)),
       );
     }
     const [block] = tiles();
-    expect(stores.parcels.tileParcels(block, null, 3).count).toBe(3);
+    expect((await stores.parcels.tileParcels(block, null, 3)).count).toBe(3);
   });
 
-  it('gives the same map-layer features for a tile', () => {
+  it('gives the same map-layer features for a tile', async () => {
     const [x, y] = lonLatToMercator(sample.lon, sample.lat);
     const box = { minX: x - 3000, minY: y - 3000, maxX: x + 3000, maxY: y + 3000 };
     let seen = 0;
     for (const layer of Object.keys(LAYER_TILE_MIN_ZOOM) as LayerTileName[]) {
       const byId = (rows: { id: number }[]) => [...rows].sort((a, b) => a.id - b.id);
-      const actual = byId(stores.layers.features(layer, box, 50_000));
-      expect(actual).toEqual(byId(expected.layers.features(layer, box, 50_000)));
+      const actual = byId(await stores.layers.features(layer, box, 50_000));
+      expect(actual).toEqual(byId(await expected.layers.features(layer, box, 50_000)));
       seen += actual.length;
     }
     expect(seen).toBeGreaterThan(0);
   });
 
-  it('gives each municipality its price level', () => {
-    const bfs = expected.parcels.search({ locnames: [sample.locname] }, PAGE).hits[0].PRC_MUN;
-    expect(stores.priceLevels.chfPerM2(bfs)).toBeGreaterThan(0);
-    expect(stores.priceLevels.chfPerM2(bfs)).toBe(expected.priceLevels.chfPerM2(bfs));
-    expect(stores.priceLevels.chfPerM2(99_999)).toBeNull();
+  it('gives each municipality its price level', async () => {
+    const bfs = (await expected.parcels.search({ locnames: [sample.locname] }, PAGE)).hits[0].PRC_MUN;
+    expect(await stores.priceLevels.chfPerM2(bfs)).toBeGreaterThan(0);
+    expect(await stores.priceLevels.chfPerM2(bfs)).toBe(await expected.priceLevels.chfPerM2(bfs));
+    expect(await stores.priceLevels.chfPerM2(99_999)).toBeNull();
   });
 }

@@ -8,13 +8,20 @@ export function describePushAndTokenContract(
   let stores: ReturnType<typeof makeStores>;
   let anna: string;
   let ben: string;
-  beforeEach(() => {
+  beforeEach(async () => {
     stores = makeStores();
-    const create = (username: string) =>
-      stores.users.create({ username, email: username, passwordHash: 'h', status: 'active', roles: ['user'] })
-        .id;
-    anna = create('anna@x.ch');
-    ben = create('ben@x.ch');
+    const create = async (username: string) =>
+      (
+        await stores.users.create({
+          username,
+          email: username,
+          passwordHash: 'h',
+          status: 'active',
+          roles: ['user'],
+        })
+      ).id;
+    anna = await create('anna@x.ch');
+    ben = await create('ben@x.ch');
   });
   const browser = (
     endpoint: string,
@@ -32,31 +39,33 @@ export function describePushAndTokenContract(
   });
 
   describe('push subscriptions', () => {
-    it("keeps one row per browser: another user's subscription on it takes the row over", () => {
-      stores.pushSubscriptions.save(browser('https://push/1', anna, 1));
-      stores.pushSubscriptions.save(browser('https://push/2', anna, 2));
-      stores.pushSubscriptions.save(browser('https://push/1', ben, 3));
-      expect(stores.pushSubscriptions.listForUser(anna).map((s) => s.endpoint)).toEqual(['https://push/2']);
-      expect(stores.pushSubscriptions.findForUser(ben, 'https://push/1')).toEqual(
+    it("keeps one row per browser: another user's subscription on it takes the row over", async () => {
+      await stores.pushSubscriptions.save(browser('https://push/1', anna, 1));
+      await stores.pushSubscriptions.save(browser('https://push/2', anna, 2));
+      await stores.pushSubscriptions.save(browser('https://push/1', ben, 3));
+      expect((await stores.pushSubscriptions.listForUser(anna)).map((s) => s.endpoint)).toEqual([
+        'https://push/2',
+      ]);
+      expect(await stores.pushSubscriptions.findForUser(ben, 'https://push/1')).toEqual(
         browser('https://push/1', ben, 3),
       );
-      expect(stores.pushSubscriptions.findForUser(anna, 'https://push/1')).toBeNull();
+      expect(await stores.pushSubscriptions.findForUser(anna, 'https://push/1')).toBeNull();
     });
 
-    it('removes by user, by endpoint and by revoked sessions, and trims to the newest', () => {
-      stores.pushSubscriptions.save(browser('https://push/a', anna, 1, 's1'));
-      stores.pushSubscriptions.save(browser('https://push/b', anna, 2, 's2'));
-      stores.pushSubscriptions.save(browser('https://push/c', anna, 3, 's3'));
-      stores.pushSubscriptions.save(browser('https://push/d', anna, 4, null));
-      stores.pushSubscriptions.save(browser('https://push/e', anna, 5, 's5'));
-      expect(stores.pushSubscriptions.removeForUser(ben, 'https://push/a')).toBe(false);
-      expect(stores.pushSubscriptions.removeForUser(anna, 'https://push/a')).toBe(true);
-      stores.pushSubscriptions.removeEndpoint('https://push/b');
-      expect(stores.pushSubscriptions.removeForSessions([])).toBe(0);
-      expect(stores.pushSubscriptions.removeForSessions(['s3', 'unknown'])).toBe(1);
-      stores.pushSubscriptions.save(browser('https://push/f', anna, 6, 's6'));
-      expect(stores.pushSubscriptions.trimForUser(anna, 2)).toBe(1);
-      expect(stores.pushSubscriptions.listForUser(anna).map((s) => s.endpoint)).toEqual([
+    it('removes by user, by endpoint and by revoked sessions, and trims to the newest', async () => {
+      await stores.pushSubscriptions.save(browser('https://push/a', anna, 1, 's1'));
+      await stores.pushSubscriptions.save(browser('https://push/b', anna, 2, 's2'));
+      await stores.pushSubscriptions.save(browser('https://push/c', anna, 3, 's3'));
+      await stores.pushSubscriptions.save(browser('https://push/d', anna, 4, null));
+      await stores.pushSubscriptions.save(browser('https://push/e', anna, 5, 's5'));
+      expect(await stores.pushSubscriptions.removeForUser(ben, 'https://push/a')).toBe(false);
+      expect(await stores.pushSubscriptions.removeForUser(anna, 'https://push/a')).toBe(true);
+      await stores.pushSubscriptions.removeEndpoint('https://push/b');
+      expect(await stores.pushSubscriptions.removeForSessions([])).toBe(0);
+      expect(await stores.pushSubscriptions.removeForSessions(['s3', 'unknown'])).toBe(1);
+      await stores.pushSubscriptions.save(browser('https://push/f', anna, 6, 's6'));
+      expect(await stores.pushSubscriptions.trimForUser(anna, 2)).toBe(1);
+      expect((await stores.pushSubscriptions.listForUser(anna)).map((s) => s.endpoint)).toEqual([
         'https://push/e',
         'https://push/f',
       ]);
@@ -73,22 +82,22 @@ export function describePushAndTokenContract(
       expiresAt: 10_000,
     };
 
-    it('hands a token out once, while it is unexpired', () => {
-      stores.oneTimeTokens.save(token);
-      expect(stores.oneTimeTokens.take('h1', 10_000)).toBeNull();
-      expect(stores.oneTimeTokens.take('h1', 5_000)).toEqual(token);
-      expect(stores.oneTimeTokens.take('h1', 5_001)).toBeNull();
-      expect(stores.oneTimeTokens.find('h1')).toEqual({ ...token, usedAt: 5_000 });
-      expect(stores.oneTimeTokens.take('unknown', 1)).toBeNull();
-      expect(stores.oneTimeTokens.find('unknown')).toBeNull();
+    it('hands a token out once, while it is unexpired', async () => {
+      await stores.oneTimeTokens.save(token);
+      expect(await stores.oneTimeTokens.take('h1', 10_000)).toBeNull();
+      expect(await stores.oneTimeTokens.take('h1', 5_000)).toEqual(token);
+      expect(await stores.oneTimeTokens.take('h1', 5_001)).toBeNull();
+      expect(await stores.oneTimeTokens.find('h1')).toEqual({ ...token, usedAt: 5_000 });
+      expect(await stores.oneTimeTokens.take('unknown', 1)).toBeNull();
+      expect(await stores.oneTimeTokens.find('unknown')).toBeNull();
     });
 
-    it('purges tokens expired before a time', () => {
-      stores.oneTimeTokens.save(token);
-      stores.oneTimeTokens.save({ ...token, tokenHash: 'h2', expiresAt: 20_000 });
-      stores.oneTimeTokens.purgeExpired(10_001);
-      expect(stores.oneTimeTokens.find('h1')).toBeNull();
-      expect(stores.oneTimeTokens.find('h2')).not.toBeNull();
+    it('purges tokens expired before a time', async () => {
+      await stores.oneTimeTokens.save(token);
+      await stores.oneTimeTokens.save({ ...token, tokenHash: 'h2', expiresAt: 20_000 });
+      await stores.oneTimeTokens.purgeExpired(10_001);
+      expect(await stores.oneTimeTokens.find('h1')).toBeNull();
+      expect(await stores.oneTimeTokens.find('h2')).not.toBeNull();
     });
   });
 }

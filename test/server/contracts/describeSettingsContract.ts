@@ -26,47 +26,50 @@ export function describeSettingsContract(makeStores: MakeStores<SettingsStores>)
   const now = 1_700_000_000_000;
   let stores: ReturnType<typeof makeStores>;
   let userId: string;
-  beforeEach(() => {
+  beforeEach(async () => {
     stores = makeStores();
-    userId = stores.users.create(person('anna@example.ch', 'Anna Muster')).id;
+    userId = (await stores.users.create(person('anna@example.ch', 'Anna Muster'))).id;
   });
 
   describe('sites', () => {
-    it('creates, renames and lists sites by name, and tells unknown ids', () => {
-      stores.sites.save({ id: 'zg', name: 'Zug' });
-      stores.sites.save({ id: 'lu', name: 'Luzern' });
-      expect(stores.sites.save({ id: 'zg', name: 'Zug Nord' })).toEqual({ id: 'zg', name: 'Zug Nord' });
-      expect(stores.sites.list()).toEqual([
+    it('creates, renames and lists sites by name, and tells unknown ids', async () => {
+      await stores.sites.save({ id: 'zg', name: 'Zug' });
+      await stores.sites.save({ id: 'lu', name: 'Luzern' });
+      expect(await stores.sites.save({ id: 'zg', name: 'Zug Nord' })).toEqual({ id: 'zg', name: 'Zug Nord' });
+      expect(await stores.sites.list()).toEqual([
         { id: 'lu', name: 'Luzern' },
         { id: 'zg', name: 'Zug Nord' },
       ]);
-      expect(stores.sites.unknown(['zg', 'ge', 'lu', 'ti "quoted"'])).toEqual(['ge', 'ti "quoted"']);
-      expect(stores.sites.unknown([])).toEqual([]);
+      expect(await stores.sites.unknown(['zg', 'ge', 'lu', 'ti "quoted"'])).toEqual(['ge', 'ti "quoted"']);
+      expect(await stores.sites.unknown([])).toEqual([]);
     });
   });
 
   describe('preferences and uploads', () => {
-    it('keeps the signature and the avatar apart, with defaults before either is set', () => {
-      expect(stores.preferences.get(userId)).toEqual({ emailSignature: '', avatarFileId: null });
-      stores.preferences.setEmailSignature(userId, '<p>Anna</p>');
-      const avatar = stores.fileItems.add({
+    it('keeps the signature and the avatar apart, with defaults before either is set', async () => {
+      expect(await stores.preferences.get(userId)).toEqual({ emailSignature: '', avatarFileId: null });
+      await stores.preferences.setEmailSignature(userId, '<p>Anna</p>');
+      const avatar = await stores.fileItems.add({
         ownerId: userId,
         type: 'avatar',
         contentHash: 'abc',
         mime: 'image/png',
         size: 1234,
       });
-      stores.preferences.setAvatar(userId, avatar.id);
-      expect(stores.preferences.get(userId)).toEqual({
+      await stores.preferences.setAvatar(userId, avatar.id);
+      expect(await stores.preferences.get(userId)).toEqual({
         emailSignature: '<p>Anna</p>',
         avatarFileId: avatar.id,
       });
-      stores.preferences.setAvatar(userId, null);
-      expect(stores.preferences.get(userId)).toEqual({ emailSignature: '<p>Anna</p>', avatarFileId: null });
+      await stores.preferences.setAvatar(userId, null);
+      expect(await stores.preferences.get(userId)).toEqual({
+        emailSignature: '<p>Anna</p>',
+        avatarFileId: null,
+      });
     });
 
-    it('finds an upload by id', () => {
-      const item = stores.fileItems.add({
+    it('finds an upload by id', async () => {
+      const item = await stores.fileItems.add({
         ownerId: userId,
         type: 'signature-image',
         contentHash: 'f00',
@@ -74,15 +77,15 @@ export function describeSettingsContract(makeStores: MakeStores<SettingsStores>)
         size: 99,
       });
       expect(item.id).toEqual(expect.any(String));
-      expect(stores.fileItems.find(item.id)).toEqual(item);
-      expect(stores.fileItems.find('unknown')).toBeNull();
+      expect(await stores.fileItems.find(item.id)).toEqual(item);
+      expect(await stores.fileItems.find('unknown')).toBeNull();
     });
   });
 
   describe('audit log', () => {
-    it('lists the newest entries first, paged, optionally about one account', () => {
+    it('lists the newest entries first, paged, optionally about one account', async () => {
       for (const [index, target] of ['t1', 't2', 't1'].entries())
-        stores.auditLog.append({
+        await stores.auditLog.append({
           at: now + index,
           actorId: userId,
           actorUsername: 'anna@example.ch',
@@ -91,7 +94,7 @@ export function describeSettingsContract(makeStores: MakeStores<SettingsStores>)
           targetUsername: `${target}@x.ch`,
           details: { roles: ['admin'], step: index },
         });
-      const all = stores.auditLog.list({ limit: 2, offset: 0 });
+      const all = await stores.auditLog.list({ limit: 2, offset: 0 });
       expect(all.total).toBe(3);
       expect(all.items.map((entry) => entry.details.step)).toEqual([2, 1]);
       expect(all.items[0]).toEqual({
@@ -104,7 +107,7 @@ export function describeSettingsContract(makeStores: MakeStores<SettingsStores>)
         targetUsername: 't1@x.ch',
         details: { roles: ['admin'], step: 2 },
       });
-      const aboutT1 = stores.auditLog.list({ targetId: 't1', limit: 10, offset: 1 });
+      const aboutT1 = await stores.auditLog.list({ targetId: 't1', limit: 10, offset: 1 });
       expect(aboutT1.total).toBe(2);
       expect(aboutT1.items.map((entry) => entry.details.step)).toEqual([0]);
     });
@@ -122,39 +125,42 @@ export function describeSettingsContract(makeStores: MakeStores<SettingsStores>)
       undoExpiresAt: now + 10_000,
     });
 
-    it('confirms a pending change once, and undoes it once', () => {
-      const started = stores.emailChanges.start(change(), now);
+    it('confirms a pending change once, and undoes it once', async () => {
+      const started = await stores.emailChanges.start(change(), now);
       expect(started).toMatchObject({ newEmail: 'anna@new.ch', usernameFollows: true, appliedAt: null });
-      expect(stores.emailChanges.pendingEmail(userId, now)).toBe('anna@new.ch');
-      expect(stores.emailChanges.findPendingByConfirmKey('confirm-1', now)).toEqual(started);
-      expect(stores.emailChanges.findPendingByConfirmKey('confirm-1', now + 1_000)).toBeNull();
-      expect(stores.emailChanges.markApplied(started.id, now + 1)).toBe(true);
-      expect(stores.emailChanges.markApplied(started.id, now + 2)).toBe(false);
-      expect(stores.emailChanges.pendingEmail(userId, now)).toBeNull();
-      expect(stores.emailChanges.findUndoable('undo-1', now + 5)).toEqual({ ...started, appliedAt: now + 1 });
-      expect(stores.emailChanges.end(started.id, now + 6)).toBe(true);
-      expect(stores.emailChanges.end(started.id, now + 7)).toBe(false);
-      expect(stores.emailChanges.findUndoable('undo-1', now + 8)).toBeNull();
+      expect(await stores.emailChanges.pendingEmail(userId, now)).toBe('anna@new.ch');
+      expect(await stores.emailChanges.findPendingByConfirmKey('confirm-1', now)).toEqual(started);
+      expect(await stores.emailChanges.findPendingByConfirmKey('confirm-1', now + 1_000)).toBeNull();
+      expect(await stores.emailChanges.markApplied(started.id, now + 1)).toBe(true);
+      expect(await stores.emailChanges.markApplied(started.id, now + 2)).toBe(false);
+      expect(await stores.emailChanges.pendingEmail(userId, now)).toBeNull();
+      expect(await stores.emailChanges.findUndoable('undo-1', now + 5)).toEqual({
+        ...started,
+        appliedAt: now + 1,
+      });
+      expect(await stores.emailChanges.end(started.id, now + 6)).toBe(true);
+      expect(await stores.emailChanges.end(started.id, now + 7)).toBe(false);
+      expect(await stores.emailChanges.findUndoable('undo-1', now + 8)).toBeNull();
     });
 
-    it('ends a pending change when a newer one starts', () => {
-      const first = stores.emailChanges.start(change(), now);
-      stores.emailChanges.start(
+    it('ends a pending change when a newer one starts', async () => {
+      const first = await stores.emailChanges.start(change(), now);
+      await stores.emailChanges.start(
         { ...change(), newEmail: 'anna@newer.ch', confirmKeyHash: 'confirm-2', undoKeyHash: 'undo-2' },
         now + 1,
       );
-      expect(stores.emailChanges.findPendingByConfirmKey('confirm-1', now + 2)).toBeNull();
-      expect(stores.emailChanges.markApplied(first.id, now + 2)).toBe(false);
-      expect(stores.emailChanges.pendingEmail(userId, now + 2)).toBe('anna@newer.ch');
+      expect(await stores.emailChanges.findPendingByConfirmKey('confirm-1', now + 2)).toBeNull();
+      expect(await stores.emailChanges.markApplied(first.id, now + 2)).toBe(false);
+      expect(await stores.emailChanges.pendingEmail(userId, now + 2)).toBe('anna@newer.ch');
     });
   });
 
   describe('account directory', () => {
-    it('searches username, e-mail and name ignoring case, with % and _ as plain characters, and pages', () => {
-      stores.users.create(person('Bruno_1@x.ch', 'Bruno 100%'));
-      stores.users.create(person('carla@x.ch', 'Carla'));
-      const session = stores.sessions.create(userId, now);
-      stores.subscriptions.save({
+    it('searches username, e-mail and name ignoring case, with % and _ as plain characters, and pages', async () => {
+      await stores.users.create(person('Bruno_1@x.ch', 'Bruno 100%'));
+      await stores.users.create(person('carla@x.ch', 'Carla'));
+      const session = await stores.sessions.create(userId, now);
+      await stores.subscriptions.save({
         userId,
         planId: 'basic',
         product: 'Basic Plan',
@@ -168,7 +174,7 @@ export function describeSettingsContract(makeStores: MakeStores<SettingsStores>)
         providerCustomerId: null,
         providerSubscriptionId: null,
       });
-      const all = stores.accountDirectory.page({ search: '', limit: 2, offset: 0 });
+      const all = await stores.accountDirectory.page({ search: '', limit: 2, offset: 0 });
       expect(all.total).toBe(3);
       expect(all.rows.map((row) => row.username)).toEqual(['anna@example.ch', 'Bruno_1@x.ch']);
       expect(all.rows[0]).toEqual({
@@ -182,16 +188,20 @@ export function describeSettingsContract(makeStores: MakeStores<SettingsStores>)
         lastLoginAt: session.createdAt,
       });
       expect(
-        stores.accountDirectory.page({ search: ' MUSTER ', limit: 10, offset: 0 }).rows.map((r) => r.id),
+        (await stores.accountDirectory.page({ search: ' MUSTER ', limit: 10, offset: 0 })).rows.map(
+          (r) => r.id,
+        ),
       ).toEqual([userId]);
-      expect(stores.accountDirectory.page({ search: '0%', limit: 10, offset: 0 }).total).toBe(1);
-      expect(stores.accountDirectory.page({ search: '_', limit: 10, offset: 0 }).total).toBe(1);
-      expect(stores.accountDirectory.page({ search: 'carla', limit: 10, offset: 0 }).rows[0]).toMatchObject({
+      expect((await stores.accountDirectory.page({ search: '0%', limit: 10, offset: 0 })).total).toBe(1);
+      expect((await stores.accountDirectory.page({ search: '_', limit: 10, offset: 0 })).total).toBe(1);
+      expect(
+        (await stores.accountDirectory.page({ search: 'carla', limit: 10, offset: 0 })).rows[0],
+      ).toMatchObject({
         plan: null,
         lastLoginAt: null,
       });
-      expect(stores.accountDirectory.find(userId)?.plan).toBe('Basic Plan');
-      expect(stores.accountDirectory.find('unknown')).toBeNull();
+      expect((await stores.accountDirectory.find(userId))?.plan).toBe('Basic Plan');
+      expect(await stores.accountDirectory.find('unknown')).toBeNull();
     });
   });
 }

@@ -18,16 +18,17 @@ import { describeSettingsContract } from './describeSettingsContract';
 import { describeSubscriptionContract } from './describeSubscriptionContract';
 import { describeTileBlobContract } from './describeTileBlobContract';
 import { describeUserStoreContract } from './describeUserStoreContract';
+import { describeConcurrentUnitsContract } from './describeConcurrentUnitsContract';
 
 // The same repository contracts over PostgreSQL (the jest run's throwaway cluster, test/server/globalSetup.ts):
 // one database for the file, emptied before every test.
 let database: TestPostgresDatabase;
 let repositories: PostgresRepositories;
-beforeAll(() => {
+beforeAll(async () => {
   database = createTestPostgresDatabase();
   repositories = openPostgresRepositories(database.url);
 });
-afterAll(() => {
+afterAll(async () => {
   repositories?.close();
   database?.drop();
 });
@@ -48,47 +49,54 @@ describe('PostgreSQL: push subscriptions and one-time tokens', () =>
 describe('PostgreSQL: coupons and parcel downloads', () =>
   describeCouponAndDownloadContract(makePostgresStores));
 describe('PostgreSQL: tile cache', () => describeTileBlobContract(makePostgresStores));
+describe('PostgreSQL: units of work running at the same time', () =>
+  describeConcurrentUnitsContract(makePostgresStores));
 
 describe('PostgreSQL: two app instances on one database', () => {
   let other: PostgresRepositories;
-  beforeAll(() => {
+  beforeAll(async () => {
     other = openPostgresRepositories(database.url);
   });
-  afterAll(() => other?.close());
-  beforeEach(() => emptyTestPostgresTables(database.url));
+  afterAll(async () => other?.close());
+  beforeEach(async () => emptyTestPostgresTables(database.url));
 
-  it('applies the migrations once: a second instance finds them applied', () => {
+  it('applies the migrations once: a second instance finds them applied', async () => {
     expect(() => openPostgresRepositories(database.url).close()).not.toThrow();
   });
 
-  it('refuses on one instance a session revoked on the other', () => {
-    const user = repositories.users.create({
+  it('refuses on one instance a session revoked on the other', async () => {
+    const user = await repositories.users.create({
       username: 'anna@example.ch',
       email: 'anna@example.ch',
       passwordHash: 'hash',
       status: 'active',
       roles: ['user'],
     });
-    const session = repositories.sessions.create(user.id, 1_000);
-    expect(other.sessions.revoke(session.id, 2_000)).toBe(true);
-    expect(repositories.sessions.find(session.id)?.revokedAt).toBe(2_000);
-    expect(repositories.sessions.revoke(session.id, 3_000)).toBe(false);
+    const session = await repositories.sessions.create(user.id, 1_000);
+    expect(await other.sessions.revoke(session.id, 2_000)).toBe(true);
+    expect((await repositories.sessions.find(session.id))?.revokedAt).toBe(2_000);
+    expect(await repositories.sessions.revoke(session.id, 3_000)).toBe(false);
   });
 
-  it('counts a rate limit across instances', () => {
-    repositories.rateLimits.write('loginFailuresPerIp', '10.0.0.1', {
+  it('counts a rate limit across instances', async () => {
+    await repositories.rateLimits.write('loginFailuresPerIp', '10.0.0.1', {
       count: 5,
       windowStart: 1_000,
       blockedUntil: 9_000,
       expiresAt: 10_000,
     });
-    expect(other.rateLimits.read('loginFailuresPerIp', '10.0.0.1')?.blockedUntil).toBe(9_000);
+    expect((await other.rateLimits.read('loginFailuresPerIp', '10.0.0.1'))?.blockedUntil).toBe(9_000);
   });
 
-  it('lets a single-use key be used on one instance only', () => {
-    repositories.accountKeys.add('hash', { kind: 'reset', email: 'a@x.ch', userId: null, expiresAt: 10_000 });
-    expect(other.accountKeys.consume('reset', 'hash', 1_000)).toBe(true);
-    expect(repositories.accountKeys.consume('reset', 'hash', 1_000)).toBe(false);
+  it('lets a single-use key be used on one instance only', async () => {
+    await repositories.accountKeys.add('hash', {
+      kind: 'reset',
+      email: 'a@x.ch',
+      userId: null,
+      expiresAt: 10_000,
+    });
+    expect(await other.accountKeys.consume('reset', 'hash', 1_000)).toBe(true);
+    expect(await repositories.accountKeys.consume('reset', 'hash', 1_000)).toBe(false);
   });
 
   it('never counts a quota past its limit when two processes count at once', async () => {
@@ -102,14 +110,19 @@ describe('PostgreSQL: two app instances on one database', () => {
     );
     const accepted = results.map((result) => Number(result.stdout));
     expect(accepted[0] + accepted[1]).toBe(2000);
-    expect(repositories.usage.read('user-1', '2026-11-01').full_view).toBe(2000);
+    expect((await repositories.usage.read('user-1', '2026-11-01')).full_view).toBe(2000);
   });
 
-  it('does not show one instance the uncommitted writes of the other', () => {
-    repositories.unitOfWork(() => {
-      repositories.rateLimits.write('b', 'k', { count: 1, windowStart: 0, blockedUntil: 0, expiresAt: 1 });
-      expect(other.rateLimits.read('b', 'k')).toBeNull();
+  it('does not show one instance the uncommitted writes of the other', async () => {
+    await repositories.unitOfWork(async () => {
+      await repositories.rateLimits.write('b', 'k', {
+        count: 1,
+        windowStart: 0,
+        blockedUntil: 0,
+        expiresAt: 1,
+      });
+      expect(await other.rateLimits.read('b', 'k')).toBeNull();
     });
-    expect(other.rateLimits.read('b', 'k')).not.toBeNull();
+    expect(await other.rateLimits.read('b', 'k')).not.toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import { describeSettingsContract } from './describeSettingsContract';
 import { describeSubscriptionContract } from './describeSubscriptionContract';
 import { describeTileBlobContract } from './describeTileBlobContract';
 import { describeUserStoreContract } from './describeUserStoreContract';
+import { describeConcurrentUnitsContract } from './describeConcurrentUnitsContract';
 
 // The repository contracts over the embedded SQLite adapter: a new in-memory database for every test.
 const opened: Database[] = [];
@@ -31,3 +32,5 @@ describe('SQLite: push subscriptions and one-time tokens', () =>
   describePushAndTokenContract(makeSqliteStores));
 describe('SQLite: coupons and parcel downloads', () => describeCouponAndDownloadContract(makeSqliteStores));
 describe('SQLite: tile cache', () => describeTileBlobContract(makeSqliteStores));
+describe('SQLite: units of work running at the same time', () =>
+  describeConcurrentUnitsContract(makeSqliteStores));

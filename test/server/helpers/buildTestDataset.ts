@@ -94,6 +94,6 @@ export async function createDatasetTestApp(
   const t = await createTestApp();
   buildTestDataset(t.db);
   const { headers } = await signIn(t.app, signInOptions);
-  t.app.ctx.quota = { consume: () => ({ ok: true }) };
+  t.app.ctx.quota = { consume: async () => ({ ok: true }) };
   return { t, headers };
 }

@@ -4,10 +4,18 @@ import { openPostgresRepositories } from '../../../server/store/postgres/createP
 
 const [url, attempts, limit] = process.argv.slice(2);
 const stores = openPostgresRepositories(url);
-let accepted = 0;
-for (let attempt = 0; attempt < Number(attempts); attempt += 1) {
-  if (stores.unitOfWork(() => stores.usage.tryIncrement('user-1', '2026-11-01', 'full_view', Number(limit))))
-    accepted += 1;
+async function countUses(): Promise<number> {
+  let accepted = 0;
+  for (let attempt = 0; attempt < Number(attempts); attempt += 1) {
+    const counted = await stores.unitOfWork(async () =>
+      stores.usage.tryIncrement('user-1', '2026-11-01', 'full_view', Number(limit)),
+    );
+    if (counted) accepted += 1;
+  }
+  return accepted;
 }
-stores.close();
-process.stdout.write(String(accepted));
+
+void countUses().then((accepted) => {
+  stores.close();
+  process.stdout.write(String(accepted));
+});

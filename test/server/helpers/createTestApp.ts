@@ -74,7 +74,7 @@ let counter = 0;
 export async function signIn(app: FastifyInstance, options: SignInOptions = {}): Promise<SignedIn> {
   counter += 1;
   const username = options.username ?? `user${counter}-${Date.now()}@example.ch`;
-  const user = app.ctx.users.create({
+  const user = await app.ctx.users.create({
     username,
     email: username,
     name: options.name ?? `Test User ${counter}`,
@@ -82,7 +82,7 @@ export async function signIn(app: FastifyInstance, options: SignInOptions = {}):
     status: 'active',
     roles: options.roles ?? ['MAPUSER'],
   });
-  const sid = app.ctx.sessions.start(user.id);
+  const sid = await app.ctx.sessions.start(user.id);
   const claims = { sub: user.id, username: user.username, roles: user.roles, sid };
   const ssoToken = await app.ctx.tokens.sign('sso', claims);
   const mainToken = await app.ctx.tokens.sign('main', claims);

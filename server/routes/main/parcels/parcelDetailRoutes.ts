@@ -23,7 +23,7 @@ export async function parcelDetailRoutes(app: FastifyInstance, ctx: AppContext):
     '/maps/prcid/:id/objects',
     { preHandler: guard, schema: { params: paramsSchema } },
     async (request, reply) => {
-      const detail = parcels.parcel(request.params.id.trim().toUpperCase());
+      const detail = await parcels.parcel(request.params.id.trim().toUpperCase());
       if (!detail) return reply.code(404).send(notFound);
       return toBasicObjectsResponse(detail.parcel, detail.objects);
     },
@@ -37,10 +37,10 @@ export async function parcelDetailRoutes(app: FastifyInstance, ctx: AppContext):
     { preHandler: guard, schema: { params: paramsSchema } },
     async (request, reply) => {
       const user = authUser(request);
-      const outcome = ctx.unitOfWork(() => {
-        const detail = parcels.parcel(request.params.id.trim().toUpperCase());
+      const outcome = await ctx.unitOfWork(async () => {
+        const detail = await parcels.parcel(request.params.id.trim().toUpperCase());
         if (!detail) return { missing: true as const };
-        const denied = quotaDenial(ctx, user.id, 'full_view');
+        const denied = await quotaDenial(ctx, user.id, 'full_view');
         return denied ? { denied } : { detail };
       });
       if ('missing' in outcome) return reply.code(404).send(notFound);

@@ -80,13 +80,13 @@ export interface QuotaDenial {
  * already counted this period is free (see QuotaService.consume). Returns null when allowed,
  * else the error fields both routes answer with.
  */
-export function quotaDenial(
+export async function quotaDenial(
   ctx: AppContext,
   userId: string,
   kind: QuotaKind,
   distinctKey?: string,
-): QuotaDenial | null {
-  const result = ctx.quota.consume(userId, kind, distinctKey);
+): Promise<QuotaDenial | null> {
+  const result = await ctx.quota.consume(userId, kind, distinctKey);
   if (result.ok) return null;
   return { error: true, errorCode: result.errorCode, errorMessage: result.message };
 }

@@ -24,8 +24,8 @@ type Answer = (query: ParcelQuery, paging: Paging, request: FastifyRequest, repl
 export async function parcelSearchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const options = { preHandler: requireRole(ctx), schema: { querystring: searchQuerystringSchema } };
   /** The search as the user means a place name (exonyms, own municipality first, "no data for canton"). */
-  const runSearch = (query: ParcelQuery, paging: Paging, request: FastifyRequest) =>
-    toSearchResponse(ctx.placeSearch.search(query, paging, languageOf(request.headers.langcode)));
+  const runSearch = async (query: ParcelQuery, paging: Paging, request: FastifyRequest) =>
+    toSearchResponse(await ctx.placeSearch.search(query, paging, languageOf(request.headers.langcode)));
   const badInput = (message: string) => ({ ...EMPTY_SEARCH, error: true, message, errorMessage: message });
 
   /** Parses filters and paging (400 on bad input), answers an empty result without criteria, else `answer`. */
@@ -47,11 +47,11 @@ export async function parcelSearchRoutes(app: FastifyInstance, ctx: AppContext):
    * One advanced search: counted in the same transaction that answers it, once per distinct filter set per
    * period (issue 14 item 4): its other pages, and the same search again, are free.
    */
-  const advancedSearch: Answer = (query, paging, request, reply) => {
+  const advancedSearch: Answer = async (query, paging, request, reply) => {
     const user = authUser(request);
-    const outcome = ctx.unitOfWork(() => {
-      const denied = quotaDenial(ctx, user.id, 'advance_search', searchFingerprint(query));
-      return denied ? { denied } : { response: runSearch(query, paging, request) };
+    const outcome = await ctx.unitOfWork(async () => {
+      const denied = await quotaDenial(ctx, user.id, 'advance_search', searchFingerprint(query));
+      return denied ? { denied } : { response: await runSearch(query, paging, request) };
     });
     if (outcome.denied) return reply.code(QUOTA_DENIED_STATUS).send({ ...EMPTY_SEARCH, ...outcome.denied });
     return outcome.response;

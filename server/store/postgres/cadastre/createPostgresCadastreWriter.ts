@@ -73,7 +73,7 @@ export function createPostgresCadastreWriter(db: PostgresConnection): CadastreWr
       return db.one<{ zip: string }>('SELECT zip FROM municipalities WHERE bfs = $1', [bfs])?.zip ?? null;
     },
     replaceMunicipality(m, record) {
-      db.unitOfWork(() => {
+      db.transaction(() => {
         db.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK]);
         db.run(
           `DELETE FROM building_roofs WHERE building_id IN
@@ -138,7 +138,7 @@ export function createPostgresCadastreWriter(db: PostgresConnection): CadastreWr
     },
     finish(record) {
       savePostgresFilterColumns(db, scanPostgresFilterColumns(db));
-      db.unitOfWork(() => markChanged(record));
+      db.transaction(() => markChanged(record));
     },
   };
 }

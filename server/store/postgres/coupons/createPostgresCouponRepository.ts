@@ -1,3 +1,4 @@
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import { toCouponRecord, type CouponRepository, type CouponRow } from '../../coupons/CouponRepository';
 import type { PostgresConnection } from '../PostgresConnection';
 
@@ -5,7 +6,7 @@ import type { PostgresConnection } from '../PostgresConnection';
 const usableAt = (n: number) => `active = 1 AND (expires_at IS NULL OR expires_at > $${n})
   AND (max_redemptions IS NULL OR redeemed < max_redemptions)`;
 
-export function createPostgresCouponRepository(db: PostgresConnection): CouponRepository {
+export function createPostgresCouponRepository(db: PostgresConnection): Synchronous<CouponRepository> {
   return {
     create: (coupon, now) =>
       db.run(

@@ -1,9 +1,10 @@
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import type { LayerFeatureRow, LayerRepository } from '../../layers/LayerRepository';
 import { layerIndex } from '../../layers/layerRows';
 import type { PostgresConnection } from '../PostgresConnection';
 
 /** The map layers' features over PostgreSQL: one range of the GiST index on (layer index, box) per tile. */
-export function createPostgresLayerRepository(db: PostgresConnection): LayerRepository {
+export function createPostgresLayerRepository(db: PostgresConnection): Synchronous<LayerRepository> {
   return {
     features(layer, box, limit) {
       return db.query<LayerFeatureRow>(

@@ -10,7 +10,7 @@ const MIGRATION_LOCK = 21_017;
  * together neither race nor see half a schema.
  */
 export function migratePostgres(db: PostgresConnection, migrations: readonly PostgresMigration[]): number[] {
-  return db.unitOfWork(() => {
+  return db.transaction(() => {
     db.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);

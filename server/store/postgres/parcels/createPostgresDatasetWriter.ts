@@ -202,13 +202,13 @@ export function createPostgresDatasetWriter(db: PostgresConnection): DatasetWrit
   return {
     ...createPostgresPriceLevelWriting(db),
     clear() {
-      db.unitOfWork(() => {
+      db.transaction(() => {
         db.exec(`TRUNCATE ${POSTGRES_DATASET_TABLES.join(', ')}`);
         db.run('DELETE FROM meta WHERE key = $1', [META_KEY]);
       });
     },
     writeCantons(cantons) {
-      db.unitOfWork(() => {
+      db.transaction(() => {
         for (const c of cantons)
           db.run(
             `INSERT INTO cantons (bfs, code, name, names, language, url_oreb) VALUES ($1, $2, $3, $4, $5, $6)
@@ -219,7 +219,7 @@ export function createPostgresDatasetWriter(db: PostgresConnection): DatasetWrit
       });
     },
     writeLookups({ canton, thermals, alphas }) {
-      db.unitOfWork(() => {
+      db.transaction(() => {
         for (const t of thermals)
           db.run(
             `INSERT INTO thermals (canton, code, lang) VALUES ($1, $2, $3)
@@ -236,7 +236,7 @@ export function createPostgresDatasetWriter(db: PostgresConnection): DatasetWrit
       });
     },
     writeMunicipality(m) {
-      db.unitOfWork(() => {
+      db.transaction(() => {
         db.run(
           `INSERT INTO municipalities (bfs, name, canton, zip, lon, lat, parcel_count) VALUES ($1, $2, $3, $4, $5, $6, $7)
            ON CONFLICT (bfs) DO UPDATE SET name = excluded.name, canton = excluded.canton, zip = excluded.zip,

@@ -1,3 +1,4 @@
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import { TOTAL_HITS_CAP } from '../../../../src/contract/SearchParameters';
 import type { Canton } from '../../../../src/contract/Parcel';
 import { createParcelSearch, type MunicipalityExtentRow } from '../../parcels/createParcelSearch';
@@ -46,7 +47,7 @@ const tileBox = 'ST_MakeEnvelope($1, $2, $3, $4, 3857)';
 export function createPostgresParcelRepository(
   db: PostgresConnection,
   { totalCap = TOTAL_HITS_CAP }: Pick<ParcelRepositoryOptions, 'totalCap'> = {},
-): ParcelRepository {
+): Synchronous<ParcelRepository> {
   const isPostcode = (code: string) =>
     db.one('SELECT 1 FROM parcels WHERE zip = $1 LIMIT 1', [code]) !== null;
 

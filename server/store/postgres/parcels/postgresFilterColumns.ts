@@ -30,7 +30,7 @@ export function scanPostgresFilterColumns(db: PostgresConnection): FilterColumns
 
 /** Saves the columns so a server starts without scanning (the same blobs as in SQLite). */
 export function savePostgresFilterColumns(db: PostgresConnection, cols: FilterColumns): void {
-  db.unitOfWork(() => {
+  db.transaction(() => {
     db.run('DELETE FROM parcel_filter_columns');
     for (const [name, data] of filterColumnBlobs(cols))
       db.run('INSERT INTO parcel_filter_columns (name, data) VALUES ($1, $2)', [name, data]);

@@ -1,9 +1,12 @@
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import type { PushSubscriptionStore } from '../../push/PushSubscriptionStore';
 import { toPushSubscriptionRecord, type PushSubscriptionRow } from '../../push/pushSubscriptionRow';
 import type { PostgresConnection } from '../PostgresConnection';
 import { toTextArray } from '../textArray';
 
-export function createPostgresPushSubscriptionStore(db: PostgresConnection): PushSubscriptionStore {
+export function createPostgresPushSubscriptionStore(
+  db: PostgresConnection,
+): Synchronous<PushSubscriptionStore> {
   return {
     save(record) {
       db.run(

@@ -1,8 +1,9 @@
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import { toOneTimeTokenRecord, type OneTimeTokenStore, type TokenRow } from '../../reports/OneTimeTokenStore';
 import type { PostgresConnection } from '../PostgresConnection';
 
 /** One-time tokens: `take` is one UPDATE … RETURNING, so of two instances only one gets the token. */
-export function createPostgresOneTimeTokenStore(db: PostgresConnection): OneTimeTokenStore {
+export function createPostgresOneTimeTokenStore(db: PostgresConnection): Synchronous<OneTimeTokenStore> {
   return {
     save(record) {
       db.run(

@@ -1,7 +1,10 @@
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import type { ParcelDownloadRepository } from '../../reports/ParcelDownloadRepository';
 import type { PostgresConnection } from '../PostgresConnection';
 
-export function createPostgresParcelDownloadRepository(db: PostgresConnection): ParcelDownloadRepository {
+export function createPostgresParcelDownloadRepository(
+  db: PostgresConnection,
+): Synchronous<ParcelDownloadRepository> {
   return {
     has: (userId, periodStart, prcId) =>
       db.one('SELECT 1 FROM parcel_downloads WHERE user_id = $1 AND period_start = $2 AND prc_id = $3', [

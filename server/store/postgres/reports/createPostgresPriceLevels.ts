@@ -1,9 +1,12 @@
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import type { PriceLevelRepository } from '../../reports/PriceLevelRepository';
 import type { MunicipalityPriceInput, PriceLevelWriting } from '../../reports/priceLevelWriting';
 import type { PostgresConnection } from '../PostgresConnection';
 
 /** The dataset's price level per municipality over PostgreSQL (reports). */
-export function createPostgresPriceLevelRepository(db: PostgresConnection): PriceLevelRepository {
+export function createPostgresPriceLevelRepository(
+  db: PostgresConnection,
+): Synchronous<PriceLevelRepository> {
   return {
     chfPerM2: (bfs) =>
       db.one<{ chf: number }>('SELECT chf_per_m2 AS chf FROM municipality_price_levels WHERE bfs = $1', [bfs])
@@ -20,7 +23,7 @@ export function createPostgresPriceLevelWriting(db: PostgresConnection): PriceLe
          LEFT JOIN municipality_price_levels p ON p.bfs = m.bfs WHERE p.bfs IS NULL ORDER BY m.bfs`,
       ),
     writePriceLevels(levels) {
-      db.unitOfWork(() => {
+      db.transaction(() => {
         for (const level of levels)
           db.run(
             `INSERT INTO municipality_price_levels (bfs, chf_per_m2) VALUES ($1, $2)

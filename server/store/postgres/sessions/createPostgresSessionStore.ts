@@ -1,10 +1,11 @@
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import crypto from 'node:crypto';
 import type { SessionStore } from '../../sessions/SessionStore';
 import { toSessionRecord, type SessionRow } from '../../sessions/sessionRow';
 import type { PostgresConnection } from '../PostgresConnection';
 
 /** Sessions in PostgreSQL: a revocation on one app instance is what every other instance reads. */
-export function createPostgresSessionStore(db: PostgresConnection): SessionStore {
+export function createPostgresSessionStore(db: PostgresConnection): Synchronous<SessionStore> {
   return {
     create(userId, now) {
       const id = crypto.randomUUID();

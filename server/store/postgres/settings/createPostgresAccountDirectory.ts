@@ -1,3 +1,4 @@
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import {
   toDirectoryRow,
   type AccountDirectory,
@@ -14,7 +15,7 @@ const COLUMNS = `u.id, u.username, u.email, u.name, u.status, u.roles::text AS r
   (SELECT max(created_at) FROM sessions WHERE user_id = u.id) AS last_login_at`;
 
 /** The administrators' account list, ordered by username ignoring case as SQLite's NOCASE column orders it. */
-export function createPostgresAccountDirectory(db: PostgresConnection): AccountDirectory {
+export function createPostgresAccountDirectory(db: PostgresConnection): Synchronous<AccountDirectory> {
   return {
     page({ search, limit, offset }) {
       const term = search.trim().toLowerCase();

@@ -1,7 +1,8 @@
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import { toAuditEntry, type AuditLogRow, type AuditLogStore } from '../../settings/AuditLogStore';
 import type { PostgresConnection } from '../PostgresConnection';
 
-export function createPostgresAuditLogStore(db: PostgresConnection): AuditLogStore {
+export function createPostgresAuditLogStore(db: PostgresConnection): Synchronous<AuditLogStore> {
   return {
     append(entry) {
       db.run(

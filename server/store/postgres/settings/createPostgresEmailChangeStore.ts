@@ -1,3 +1,4 @@
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import crypto from 'node:crypto';
 import {
   startedEmailChange,
@@ -8,7 +9,7 @@ import {
 import type { PostgresConnection } from '../PostgresConnection';
 
 /** E-mail changes: applying and ending are conditional UPDATEs, so each key works once across instances. */
-export function createPostgresEmailChangeStore(db: PostgresConnection): EmailChangeStore {
+export function createPostgresEmailChangeStore(db: PostgresConnection): Synchronous<EmailChangeStore> {
   const one = (sql: string, params: (string | number)[]) => {
     const row = db.one<EmailChangeRow>(sql, params);
     return row ? toEmailChangeRecord(row) : null;
@@ -16,7 +17,7 @@ export function createPostgresEmailChangeStore(db: PostgresConnection): EmailCha
   return {
     start(change, now) {
       const id = crypto.randomUUID();
-      db.unitOfWork(() => {
+      db.transaction(() => {
         db.run(
           'UPDATE email_changes SET ended_at = $1 WHERE user_id = $2 AND applied_at IS NULL AND ended_at IS NULL',
           [now, change.userId],

@@ -1,8 +1,9 @@
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import crypto from 'node:crypto';
 import { toFileItemRecord, type FileItemRow, type FileItemStore } from '../../settings/FileItemStore';
 import type { PostgresConnection } from '../PostgresConnection';
 
-export function createPostgresFileItemStore(db: PostgresConnection): FileItemStore {
+export function createPostgresFileItemStore(db: PostgresConnection): Synchronous<FileItemStore> {
   return {
     add(item) {
       const record = { ...item, id: crypto.randomUUID() };

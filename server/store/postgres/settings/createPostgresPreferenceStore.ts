@@ -1,7 +1,8 @@
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import type { PreferenceStore } from '../../settings/PreferenceStore';
 import type { PostgresConnection } from '../PostgresConnection';
 
-export function createPostgresPreferenceStore(db: PostgresConnection): PreferenceStore {
+export function createPostgresPreferenceStore(db: PostgresConnection): Synchronous<PreferenceStore> {
   return {
     get(userId) {
       const row = db.one<{ email_signature: string; avatar_file_id: string | null }>(

@@ -1,8 +1,9 @@
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import type { SiteRecord, SiteStore } from '../../settings/SiteStore';
 import type { PostgresConnection } from '../PostgresConnection';
 import { toTextArray } from '../textArray';
 
-export function createPostgresSiteStore(db: PostgresConnection): SiteStore {
+export function createPostgresSiteStore(db: PostgresConnection): Synchronous<SiteStore> {
   return {
     list: () => db.query<SiteRecord>('SELECT id, name FROM sites ORDER BY name COLLATE "C", id COLLATE "C"'),
     unknown(ids) {

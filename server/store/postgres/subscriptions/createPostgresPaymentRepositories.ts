@@ -1,3 +1,4 @@
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import {
   toCheckoutSessionRecord,
   type CheckoutSessionRepository,
@@ -7,7 +8,9 @@ import {
 } from '../../subscriptions/PaymentRepositories';
 import type { PostgresConnection } from '../PostgresConnection';
 
-export function createPostgresCheckoutSessionRepository(db: PostgresConnection): CheckoutSessionRepository {
+export function createPostgresCheckoutSessionRepository(
+  db: PostgresConnection,
+): Synchronous<CheckoutSessionRepository> {
   return {
     create(record) {
       db.run(
@@ -39,7 +42,9 @@ export function createPostgresCheckoutSessionRepository(db: PostgresConnection):
   };
 }
 
-export function createPostgresPortalSessionRepository(db: PostgresConnection): PortalSessionRepository {
+export function createPostgresPortalSessionRepository(
+  db: PostgresConnection,
+): Synchronous<PortalSessionRepository> {
   return {
     create(record) {
       db.run('INSERT INTO portal_sessions (id, user_id, return_url, expires_at) VALUES ($1, $2, $3, $4)', [
@@ -62,7 +67,9 @@ export function createPostgresPortalSessionRepository(db: PostgresConnection): P
 }
 
 /** Webhook event ids: ON CONFLICT DO NOTHING makes a redelivery (on any instance) a no-op, not an error. */
-export function createPostgresPaymentEventRepository(db: PostgresConnection): PaymentEventRepository {
+export function createPostgresPaymentEventRepository(
+  db: PostgresConnection,
+): Synchronous<PaymentEventRepository> {
   return {
     record: (id, type) =>
       db.run(

@@ -1,8 +1,9 @@
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import { toPlan, type PlanRepository, type PlanRow } from '../../subscriptions/PlanRepository';
 import { PLAN_CATALOGUE } from '../../subscriptions/planCatalogue';
 import type { PostgresConnection } from '../PostgresConnection';
 
-export function createPostgresPlanRepository(db: PostgresConnection): PlanRepository {
+export function createPostgresPlanRepository(db: PostgresConnection): Synchronous<PlanRepository> {
   const one = (where: string, value: string) => {
     const row = db.one<PlanRow>(`SELECT * FROM plans WHERE ${where} = $1 AND active = 1`, [value]);
     return row ? toPlan(row) : null;
@@ -16,7 +17,7 @@ export function createPostgresPlanRepository(db: PostgresConnection): PlanReposi
 
 /** Inserts or refreshes the catalogue's plans (idempotent, at every start, as `seedPlans` does for SQLite). */
 export function seedPostgresPlans(db: PostgresConnection): void {
-  db.unitOfWork(() =>
+  db.transaction(() =>
     PLAN_CATALOGUE.forEach((plan, sortOrder) =>
       db.run(
         `INSERT INTO plans (id, name, details, amount_cents, currency, tax_perc, interval, interval_count,

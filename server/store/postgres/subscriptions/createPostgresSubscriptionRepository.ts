@@ -1,3 +1,4 @@
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import {
   toSubscriptionRecord,
   type SubscriptionRecord,
@@ -30,7 +31,9 @@ const values = (record: SubscriptionRecord) => [
   new Date().toISOString(),
 ];
 
-export function createPostgresSubscriptionRepository(db: PostgresConnection): SubscriptionRepository {
+export function createPostgresSubscriptionRepository(
+  db: PostgresConnection,
+): Synchronous<SubscriptionRepository> {
   const one = (where: string, value: string) => {
     const row = db.one<SubscriptionRow>(`SELECT * FROM subscriptions WHERE ${where} = $1`, [value]);
     return row ? toSubscriptionRecord(row) : null;

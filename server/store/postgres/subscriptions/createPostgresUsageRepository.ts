@@ -1,3 +1,4 @@
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import type { QuotaKind } from '../../../../src/contract/Subscription';
 import type { UsageRepository } from '../../subscriptions/UsageRepository';
 import type { PostgresConnection } from '../PostgresConnection';
@@ -7,7 +8,7 @@ import type { PostgresConnection } from '../PostgresConnection';
  * below the limit: PostgreSQL locks the row for it, so concurrent requests on several instances can
  * never push the count past the limit.
  */
-export function createPostgresUsageRepository(db: PostgresConnection): UsageRepository {
+export function createPostgresUsageRepository(db: PostgresConnection): Synchronous<UsageRepository> {
   return {
     tryIncrement: (userId, periodStart, kind, limit) =>
       db.run(

@@ -1,8 +1,9 @@
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import type { EncodedTile, TileBlobStore } from '../../tiles/TileBlobStore';
 import type { PostgresConnection } from '../PostgresConnection';
 
 /** The shared tile cache: a bytea per dataset build and tile key. */
-export function createPostgresTileBlobStore(db: PostgresConnection): TileBlobStore {
+export function createPostgresTileBlobStore(db: PostgresConnection): Synchronous<TileBlobStore> {
   return {
     read: (dataset, key) =>
       db.one<EncodedTile>('SELECT gzip, etag FROM tile_cache WHERE dataset = $1 AND key = $2', [

@@ -1,3 +1,4 @@
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import type { AccountKeyKind, AccountKeyStore } from '../../users/AccountKeyStore';
 import type { PostgresConnection } from '../PostgresConnection';
 
@@ -9,7 +10,7 @@ interface KeyRow {
 }
 
 /** Single-use keys: `consume` is one conditional UPDATE, so two instances cannot both use a key. */
-export function createPostgresAccountKeyStore(db: PostgresConnection): AccountKeyStore {
+export function createPostgresAccountKeyStore(db: PostgresConnection): Synchronous<AccountKeyStore> {
   return {
     add(keyHash, key) {
       db.run(

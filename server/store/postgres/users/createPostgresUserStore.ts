@@ -1,3 +1,4 @@
+import type { Synchronous } from '../../unitOfWork/Synchronous';
 import crypto from 'node:crypto';
 import { UsernameTakenError, type UserRecord, type UserStore } from '../../users/UserStore';
 import { toUserRecord, type UserRow } from '../../users/userRow';
@@ -16,7 +17,7 @@ const now = () => new Date().toISOString();
  * does not), and a caller may go on after UsernameTakenError. Text is ordered with the C collation, as
  * SQLite's binary collation orders it.
  */
-export function createPostgresUserStore(db: PostgresConnection): UserStore {
+export function createPostgresUserStore(db: PostgresConnection): Synchronous<UserStore> {
   const sitesOf = (userId: string) =>
     db.query<{ siteID: string; name: string }>(
       `SELECT sites.id AS "siteID", sites.name AS name FROM user_sites JOIN sites ON sites.id = user_sites.site_id
@@ -25,7 +26,7 @@ export function createPostgresUserStore(db: PostgresConnection): UserStore {
     );
   /** Replaces the user's site grants; a site not yet known is created with its id as name. */
   const setGrants = (userId: string, siteIds: readonly string[]) =>
-    db.unitOfWork(() => {
+    db.transaction(() => {
       db.run('DELETE FROM user_sites WHERE user_id = $1', [userId]);
       for (const siteId of siteIds) {
         db.run('INSERT INTO sites (id, name, created_at) VALUES ($1, $1, $2) ON CONFLICT DO NOTHING', [
@@ -71,7 +72,7 @@ export function createPostgresUserStore(db: PostgresConnection): UserStore {
         .map(record),
     create(user) {
       const id = crypto.randomUUID();
-      return db.unitOfWork(() => {
+      return db.transaction(() => {
         const inserted = db.run(
           `INSERT INTO users (id, username, email, name, phone, default_language, company_name, company_address,
              password_hash, status, roles, created_at, updated_at)
@@ -135,7 +136,7 @@ export function createPostgresUserStore(db: PostgresConnection): UserStore {
       return mustFind(id);
     },
     updateInvitation(id, details) {
-      return db.unitOfWork(() => {
+      return db.transaction(() => {
         db.run(
           'UPDATE users SET name = $1, roles = $2, default_language = $3, updated_at = $4 WHERE id = $5',
           [details.name, JSON.stringify(details.roles), details.defaultLanguage, now(), id],
@@ -154,7 +155,7 @@ export function createPostgresUserStore(db: PostgresConnection): UserStore {
     changeEmail(id, email, username) {
       // Its own unit (a savepoint inside the caller's): a unique violation lost to a concurrent claim on
       // another instance rolls back only this step, and the caller sees UsernameTakenError either way.
-      return db.unitOfWork(() => {
+      return db.transaction(() => {
         if (!usernameFree(username.trim(), id)) throw new UsernameTakenError(username);
         try {
           db.run('UPDATE users SET email = $1, username = $2, updated_at = $3 WHERE id = $4', [

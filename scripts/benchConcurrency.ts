@@ -1,0 +1,203 @@
+/**
+ * `npm run bench -- --postgres --concurrency 50 [--cantons ZG]` (issue 24): one server process on the
+ * SQLite default and one on PostgreSQL, each under N concurrent clients mixing searches, parcel details
+ * and uncached (searched) tiles. Prints requests/s, p50/p95, errors and `/healthz` p50 meanwhile (target
+ * ≤ 10 ms), with the load average. PostgreSQL: DATABASE_URL when set, else a throwaway cluster.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { tileAt } from '../server/geo/projection';
+import { createSqliteStores } from '../server/store/Stores';
+import { openDatabase } from '../server/store/openDatabase';
+import { openPostgresRepositories } from '../server/store/postgres/createPostgresStores';
+import { connectPostgres } from '../server/store/postgres/PostgresConnection';
+import { startPostgresCluster } from '../test/server/helpers/postgresCluster';
+import { percentiles } from './benchFigures';
+import { freePort, postgresDataset, sqliteDataset } from './benchPostgres';
+import { seedMapUserTokenIn, startServerProcess } from './serverProcess';
+
+const JWT_SECRET = 'bench-concurrency-secret-0123456789abcdef';
+const WARM_UP_SECONDS = 3;
+const SECONDS = 15;
+
+interface Mix {
+  places: { name: string; canton: string; lon: number; lat: number }[];
+  prcIds: string[];
+}
+
+/** The request paths, one kind after another: a search, a parcel's details, a searched (uncached) tile. */
+function requestPaths({ places, prcIds }: Mix): string[] {
+  const paths: string[] = [];
+  for (let i = 0; i < 600; i++) {
+    const place = places[i % places.length];
+    const word = place.name.slice(0, 3 + (i % 4));
+    if (i % 3 === 0) paths.push(`/v1/secure/maps/search?searchQuery=${encodeURIComponent(word)}`);
+    else if (i % 3 === 1) paths.push(`/v1/secure/maps/prcid/${prcIds[i % prcIds.length]}/objects`);
+    else {
+      const z = 14 + (i % 3);
+      const { x, y } = tileAt(place.lon, place.lat, z);
+      const dx = (i % 5) - 2;
+      paths.push(
+        `/v1/secure/maps/tile?x=${x + dx}&y=${y}&z=${z}&CANTON=${place.canton}&searchQuery=${encodeURIComponent(word)}`,
+      );
+    }
+  }
+  return paths;
+}
+
+/** `connections` loops asking for `paths` in turn for `seconds`: requests/s, latencies, errors. */
+async function load(
+  origin: string,
+  paths: string[],
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+) {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const until = performance.now() + seconds * 1000;
+  const loop = async () => {
+    while (performance.now() < until) {
+      const url = origin + paths[next++ % paths.length];
+      const start = performance.now();
+      try {
+        const response = await fetch(url, { headers });
+        await response.arrayBuffer();
+        if (response.status >= 400) errors++;
+        else latencies.push(performance.now() - start);
+      } catch {
+        errors++;
+      }
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: connections }, loop));
+  const elapsed = (performance.now() - started) / 1000;
+  return { perSecond: latencies.length / elapsed, ...percentiles(latencies), errors };
+}
+
+/** /healthz every 20 ms while `during` runs: the p50 in ms. */
+async function healthzDuring(origin: string, during: Promise<unknown>): Promise<number> {
+  const samples: number[] = [];
+  let running = true;
+  void during.finally(() => (running = false));
+  while (running) {
+    const start = performance.now();
+    await (await fetch(`${origin}/healthz`)).arrayBuffer();
+    samples.push(performance.now() - start);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return percentiles(samples).p50;
+}
+
+interface Figures {
+  adapter: string;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  errors: number;
+  healthz: number;
+  loadAverage: string;
+}
+
+async function measure(
+  adapter: string,
+  env: Record<string, string>,
+  token: string,
+  mix: Mix,
+  connections: number,
+): Promise<Figures> {
+  const { child, origin } = await startServerProcess(await freePort(), {
+    JWT_SECRET,
+    LOG_LEVEL: 'error',
+    ...env,
+  });
+  try {
+    const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
+    const paths = requestPaths(mix);
+    await load(origin, paths, headers, connections, WARM_UP_SECONDS);
+    const running = load(origin, paths, headers, connections, SECONDS);
+    const healthz = await healthzDuring(origin, running);
+    const figures = await running;
+    const loadAverage = os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ');
+    return { adapter, ...figures, healthz, loadAverage };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+function print(connections: number, rows: Figures[]): void {
+  console.log(
+    `\n${connections} concurrent clients, ${SECONDS} s each (searches, parcel details, searched tiles), one instance:`,
+  );
+  console.log('| adapter | requests/s | p50 | p95 | errors | /healthz p50 | load average (1, 5, 15 min) |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const row of rows)
+    console.log(
+      `| ${row.adapter} | ${row.perSecond.toFixed(0)} | ${row.p50.toFixed(1)} ms | ${row.p95.toFixed(1)} ms | ` +
+        `${row.errors} | ${row.healthz.toFixed(1)} ms (target ≤ 10 ms) | ${row.loadAverage} |`,
+    );
+}
+
+export async function concurrencyBenchmark(
+  cantons: string[],
+  sqliteFile: string,
+  connections: number,
+): Promise<void> {
+  const sqlite = sqliteDataset(sqliteFile, cantons);
+  const mix: Mix = {
+    places: sqlite
+      .prepare('SELECT name, canton, lon, lat FROM municipalities ORDER BY parcel_count DESC LIMIT 12')
+      .all() as Mix['places'],
+    prcIds: sqlite.prepare('SELECT prc_id FROM parcels ORDER BY id LIMIT 400').pluck().all() as string[],
+  };
+  sqlite.close();
+  const rows: Figures[] = [];
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-bench-concurrency-'));
+  fs.linkSync(sqliteFile, path.join(dataDir, 'parcel-atlas.sqlite'));
+  try {
+    const db = openDatabase(path.join(dataDir, 'parcel-atlas.sqlite'));
+    const token = await seedMapUserTokenIn(createSqliteStores(db), JWT_SECRET, 'bench@example.ch');
+    db.close();
+    const env = { DATA_DIR: dataDir, DATASET_CANTONS: cantons.join(','), PAYMENT_PROVIDER: 'none' };
+    rows.push(await measure('SQLite', env, token, mix, connections));
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  let cluster: ReturnType<typeof startPostgresCluster> | null = null;
+  let url = process.env.DATABASE_URL?.trim() || null;
+  if (!url) {
+    cluster = startPostgresCluster(await freePort());
+    const admin = connectPostgres(cluster.url('postgres'));
+    admin.exec('CREATE DATABASE bench');
+    admin.close();
+    url = cluster.url('bench');
+  }
+  const emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-bench-concurrency-pg-'));
+  try {
+    postgresDataset(url, cantons).close();
+    const stores = openPostgresRepositories(url);
+    const token = await seedMapUserTokenIn(stores, JWT_SECRET, 'bench@example.ch');
+    stores.close();
+    const env = {
+      DATA_DIR: emptyDir,
+      DATABASE_URL: url,
+      DATASET_CANTONS: cantons.join(','),
+      PAYMENT_PROVIDER: 'none',
+    };
+    rows.push(await measure('PostgreSQL', env, token, mix, connections));
+  } finally {
+    fs.rmSync(emptyDir, { recursive: true, force: true });
+    cluster?.stop();
+  }
+  print(connections, rows);
+}
