@@ -32,11 +32,6 @@ function zoneCodes(parcel: Parcel): [varname: string, codes: string[]][] {
   ];
 }
 
-/**
- * Width / height of the report's map, so the neighbourhood read fills it; exports use the same frame.
- */
-export const REPORT_MAP_ASPECT = 499 / 300;
-
 /** Reads the parcel, its buildings, canton, neighbourhood, price level and zone labels; null if unknown. */
 export function loadReportSubject(sources: ReportSubjectSources, prcId: string): ReportSubject | null {
   const detail = sources.parcels.parcel(prcId);
@@ -53,7 +48,7 @@ export function loadReportSubject(sources: ReportSubjectSources, prcId: string):
     parcel,
     objects,
     canton,
-    surroundings: parcelSurroundings(sources.parcels, parcel, REPORT_MAP_ASPECT),
+    surroundings: parcelSurroundings(sources.parcels, parcel),
     priceLevel: sources.priceLevels.chfPerM2(parcel.PRC_MUN),
     zoneLabels,
   };
