@@ -67,7 +67,7 @@ export function createReportDocuments({
           disposition: 'attachment',
         };
       }
-      const model = await writeParcelIfc(subject, at);
+      const model = await writeParcelIfc(subject, at, serverTranslator(language));
       return {
         body: Buffer.from(model),
         contentType: CONTENT_TYPES.ifc,
