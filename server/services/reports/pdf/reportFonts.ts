@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
 import type PDFDocument from 'pdfkit';
 import { woffToSfnt } from './woffToSfnt';
 
@@ -23,7 +22,7 @@ export const REPORT_FONTS = {
 export type ReportFont = keyof typeof REPORT_FONTS;
 
 const require_ = createRequire(__filename);
-let fonts: Record<ReportFont, fontkit.Font> | null = null;
+let files: Record<ReportFont, Buffer> | null = null;
 
 /**
  * Glyph substitution (ligatures, Inter's contextual alternates) is left out: a report needs none of it,
@@ -31,28 +30,24 @@ let fonts: Record<ReportFont, fontkit.Font> | null = null;
  */
 const LEFT_OUT_TABLES = ['GSUB'];
 
-/**
- * The fonts, parsed once per process. pdfkit takes a parsed fontkit font as well as a file; parsing
- * the file for each document (its kerning and ligature tables above all) cost ~200 ms a report.
- */
-function reportFonts(): Record<ReportFont, fontkit.Font> {
-  if (!fonts) {
+/** The fonts as TrueType, read and unpacked once per process. */
+function reportFontFiles(): Record<ReportFont, Buffer> {
+  if (!files) {
     const dir = path.join(path.dirname(require_.resolve('@fontsource/inter/package.json')), 'files');
-    fonts = Object.fromEntries(
+    files = Object.fromEntries(
       Object.entries(REPORT_FONTS).map(([name, file]) => [
         name,
-        fontkit.create(woffToSfnt(fs.readFileSync(path.join(dir, file)), LEFT_OUT_TABLES)) as fontkit.Font,
+        woffToSfnt(fs.readFileSync(path.join(dir, file)), LEFT_OUT_TABLES),
       ]),
-    ) as Record<ReportFont, fontkit.Font>;
+    ) as Record<ReportFont, Buffer>;
   }
-  return fonts;
+  return files;
 }
 
 /** Registers the report fonts under their names (`doc.font('bold')`) and selects the regular one. */
 export function registerReportFonts(doc: Doc): void {
-  for (const [name, font] of Object.entries(reportFonts())) {
-    // @types/pdfkit lists files and buffers only; pdfkit 0.20 also takes a fontkit font (PDFFontFactory).
-    doc.registerFont(name, font as unknown as Buffer);
-  }
+  // A fontkit font per document: fontkit keeps each glyph with the characters it was first laid out
+  // for, and a font shared between documents gave later reports wrong text (copy, search) for ’.
+  for (const [name, file] of Object.entries(reportFontFiles())) doc.registerFont(name, file);
   doc.font('regular');
 }
