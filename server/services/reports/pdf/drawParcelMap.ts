@@ -1,7 +1,6 @@
 import type PDFDocument from 'pdfkit';
 import type { FixedPoint } from '../../../../src/contract/Parcel';
-import { formatNumber } from '../../../../src/lib/format/numbers';
-import { formatLv95 } from '../../../../src/lib/geo/lv95Format';
+import { formatLv95, formatLv95Value } from '../../../../src/lib/geo/lv95Format';
 import { pointInRing, ringsBox } from '../../../geo/ring';
 import { boxesOverlap, labelPoint, type Box } from '../map/labelPoint';
 import { pointsPerMetre } from '../map/mapScale';
@@ -225,7 +224,7 @@ function scaleBar(doc: Doc, box: MapBox, perMetre: number, scaleText: string): B
   const metres = scaleBarMetres(box.width / perMetre);
   const barWidth = metres * perMetre;
   const caption = measure(doc, 'semibold', 7, scaleText);
-  const endLabel = `${formatNumber(metres, 0)} m`;
+  const endLabel = `${formatLv95Value(metres, 0)} m`;
   const end = measure(doc, 'regular', 6.5, endLabel);
   const panelWidth = Math.max(barWidth + end.width / 2 + 14, caption.width + 12);
   const panel: Box = [box.x + 6, box.y + box.height - 36, box.x + 6 + panelWidth, box.y + box.height - 6];
