@@ -159,6 +159,15 @@ export function drawParcelMap(
   /** A label in a parcel's free part (buildings kept out), else over its buildings on a white plate. */
   const place = (rings: PagePoint[][], text: string, font: ReportFont, size: number, color: string) => {
     const { width, height } = measure(doc, font, size, text);
+    // A parcel whose part in the frame is narrower than the label cannot hold it: no need to search.
+    const [minX, minY, maxX, maxY] = ringsBox(rings.slice(0, 1));
+    const visible = [
+      Math.max(minX, box.x),
+      Math.max(minY, box.y),
+      Math.min(maxX, box.x + box.width),
+      Math.min(maxY, box.y + box.height),
+    ];
+    if (visible[2] - visible[0] < width + 8 || visible[3] - visible[1] < height + 8) return false;
     const free = labelPoint(
       [...rings, ...buildingsInside(rings, buildingRings)],
       frameBox,

@@ -25,10 +25,11 @@ const require_ = createRequire(__filename);
 let files: Record<ReportFont, Buffer> | null = null;
 
 /**
- * Glyph substitution (ligatures, Inter's contextual alternates) is left out: a report needs none of it,
- * and its lookups were most of a report's time. Kerning (GPOS) stays.
+ * Glyph substitution and positioning (ligatures, contextual alternates, kerning) are left out: reading and
+ * applying Inter's tables was most of a report's time, and the report's short labels and figures need
+ * none of it (advance widths come from hmtx).
  */
-const LEFT_OUT_TABLES = ['GSUB'];
+const LEFT_OUT_TABLES = ['GSUB', 'GPOS'];
 
 /** The fonts as TrueType, read and unpacked once per process. */
 function reportFontFiles(): Record<ReportFont, Buffer> {
