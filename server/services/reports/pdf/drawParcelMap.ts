@@ -87,11 +87,11 @@ function centredText(doc: Doc, text: string, [x, y]: PagePoint, width: number, h
   doc.text(text, x - width / 2, y - height / 2, { lineBreak: false });
 }
 
-/** The buildings standing in a parcel (a vertex inside its outline), as holes its label keeps out of. */
+/** The buildings standing in a parcel (a vertex inside its outline), as holes its label keeps out of (ringsBox: [minX, maxX, minY, maxY]). */
 function buildingsInside(parcel: PagePoint[][], buildings: PagePoint[][][]): PagePoint[][] {
   const outline = parcel[0];
   if (!outline) return [];
-  const [minX, minY, maxX, maxY] = ringsBox([outline]);
+  const [minX, maxX, minY, maxY] = ringsBox([outline]);
   return buildings
     .map((rings) => rings[0])
     .filter((ring): ring is PagePoint[] => {
@@ -160,7 +160,7 @@ export function drawParcelMap(
   const place = (rings: PagePoint[][], text: string, font: ReportFont, size: number, color: string) => {
     const { width, height } = measure(doc, font, size, text);
     // A parcel whose part in the frame is narrower than the label cannot hold it: no need to search.
-    const [minX, minY, maxX, maxY] = ringsBox(rings.slice(0, 1));
+    const [minX, maxX, minY, maxY] = ringsBox(rings.slice(0, 1));
     const visible = [
       Math.max(minX, box.x),
       Math.max(minY, box.y),
@@ -194,7 +194,7 @@ export function drawParcelMap(
   if (!place(parcel, own, 'bold', 10, MAP_COLORS.parcelStroke)) {
     // A parcel too small for its number at this scale: the number on a plate at the parcel's middle.
     const { width, height } = measure(doc, 'bold', 10, own);
-    const [minX, minY, maxX, maxY] = ringsBox(parcel.slice(0, 1));
+    const [minX, maxX, minY, maxY] = ringsBox(parcel.slice(0, 1));
     const at: PagePoint = [
       Math.min(Math.max((minX + maxX) / 2, box.x + width), box.x + box.width - width),
       Math.min(Math.max((minY + maxY) / 2, box.y + height), box.y + box.height - height),
