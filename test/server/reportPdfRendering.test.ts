@@ -10,7 +10,9 @@ import { openDatabase } from '../../server/store/openDatabase';
 import { createSqliteParcelRepository } from '../../server/store/parcels/createSqliteParcelRepository';
 import { createPriceLevelRepository } from '../../server/store/reports/PriceLevelRepository';
 import { buildTestDataset } from './helpers/buildTestDataset';
-import { graphicsStateBalance, readWithPoppler, renderWithPdfJs } from './helpers/pdfChecks';
+import { graphicsStateBalance, readWithPoppler, renderWithPdfJs, wordBoxes } from './helpers/pdfChecks';
+import { pointInRing } from '../../server/geo/ring';
+import { pointsPerMetre } from '../../server/services/reports/map/mapScale';
 
 /** The four default cantons, each a small dataset of its own (the first municipalities by BFS number). */
 const CANTONS = ['ZG', 'LU', 'GE', 'TI'] as const;
@@ -155,6 +157,23 @@ describe('the PDF report in Poppler and pdf.js', () => {
       expect(first).toContain(t.t('report.section.parcel'));
       expect(first).toContain(t.t('report.map.parcel'));
       expect(first).toMatch(/1:\d/);
+      // The parcel's number stands inside the parcel on the map.
+      const { frame, scale, parcel } = subject.surroundings;
+      const perMetre = pointsPerMetre(scale);
+      const outline = parcel.rings[0].map(([e, n]): [number, number] => [
+        rendered.map.x + (e - frame[0]) * perMetre,
+        rendered.map.y + (frame[3] - n) * perMetre,
+      ]);
+      const numbers = wordBoxes(rendered.pdf, 1).filter(
+        (word) =>
+          word.text === subject.parcel.PRC_NO &&
+          word.y > rendered.map.y &&
+          word.y < rendered.map.y + rendered.map.height,
+      );
+      expect({ label, inside: numbers.some((word) => pointInRing(word.x, word.y, outline)) }).toEqual({
+        label,
+        inside: true,
+      });
       // Every section in order, its heading on the page of its first row, as Poppler reads the pages.
       const sections = reportSections(subject, t);
       expect(sections.map((s) => s.id)).toEqual(REPORT_SECTION_IDS);

@@ -109,3 +109,18 @@ export function graphicsStateBalance(pdf: Buffer): { q: number; Q: number; lowes
     return { q, Q, lowest, end: depth };
   });
 }
+
+/** The words of a page with their boxes (PDF points from the top left), as `pdftotext -bbox` gives them. */
+export function wordBoxes(pdf: Buffer, page: number): { text: string; x: number; y: number }[] {
+  const html = execFileSync('pdftotext', ['-bbox', '-f', String(page), '-l', String(page), '-', '-'], {
+    input: pdf,
+    encoding: 'utf8',
+  });
+  return [...html.matchAll(/xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g)].map(
+    ([, x0, y0, x1, y1, text]) => ({
+      text,
+      x: (Number(x0) + Number(x1)) / 2,
+      y: (Number(y0) + Number(y1)) / 2,
+    }),
+  );
+}

@@ -5,7 +5,7 @@ import { REPORT_MAP_SIZE } from '../map/mapScale';
 import { reportDate } from '../reportNaming';
 import { reportSections } from '../reportSections';
 import type { ReportSubject } from '../ReportSubject';
-import { drawParcelMap, MAP_FOOTER_HEIGHT, MAP_HEADER_HEIGHT } from './drawParcelMap';
+import { drawParcelMap, MAP_FOOTER_HEIGHT, MAP_HEADER_HEIGHT, type MapBox } from './drawParcelMap';
 import { paginate, type Block, type PlacedBlock } from './paginate';
 import { registerReportFonts } from './reportFonts';
 import { PDF_COLORS, sectionBlocks, type Column } from './sectionBlocks';
@@ -25,6 +25,8 @@ export interface RenderedPdf {
   pages: number;
   /** Per section id, the page (1-based) of its heading and of its first row. */
   sectionPages: Record<string, { heading: number; firstRow: number }>;
+  /** Where page 1's map is, PDF points from the top left. */
+  map: MapBox;
 }
 
 /** A4 in points. */
@@ -176,11 +178,12 @@ export function renderParcelPdf(
     bottom: CONTENT_BOTTOM,
   });
 
+  const map: MapBox = { x: MARGIN_X, y: mapTop, ...REPORT_MAP_SIZE };
   pages.forEach((placed, index) => {
     if (index === 0) {
       drawParcelMap(
         doc,
-        { x: MARGIN_X, y: mapTop, ...REPORT_MAP_SIZE },
+        map,
         subject.surroundings,
         parcel.FIXPOINTS ?? [],
         new Set(subject.objects.map((o) => o.OBJ_ID)),
@@ -205,5 +208,5 @@ export function renderParcelPdf(
     throw new Error(`The report laid out ${pages.length} pages but pdfkit made ${pagesAdded}`);
   }
   doc.end();
-  return ended.then((pdf) => ({ pdf, pages: pages.length, sectionPages: sectionPages(pages) }));
+  return ended.then((pdf) => ({ pdf, pages: pages.length, sectionPages: sectionPages(pages), map }));
 }
