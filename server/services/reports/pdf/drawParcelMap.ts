@@ -156,8 +156,15 @@ export function drawParcelMap(
 
   const taken: Box[] = [scaleBar(doc, box, perMetre, labels.scale), northArrow(doc, box, labels.north)];
   const buildingRings = buildings.map((b) => b.rings);
-  /** A label in a parcel's free part (buildings kept out), else over its buildings on a white plate. */
-  const place = (rings: PagePoint[][], text: string, font: ReportFont, size: number, color: string) => {
+  /** A label in a parcel's free part (buildings kept out), else (`onPlate`) over its buildings on a white plate. */
+  const place = (
+    rings: PagePoint[][],
+    text: string,
+    font: ReportFont,
+    size: number,
+    color: string,
+    onPlate: boolean,
+  ) => {
     const { width, height } = measure(doc, font, size, text);
     // A parcel whose part in the frame is narrower than the label cannot hold it: no need to search.
     const [minX, maxX, minY, maxY] = ringsBox(rings.slice(0, 1));
@@ -175,7 +182,7 @@ export function drawParcelMap(
       height,
       4,
     );
-    const at = free ?? labelPoint(rings, frameBox, width + 4, height + 2, 4);
+    const at = free ?? (onPlate ? labelPoint(rings, frameBox, width + 4, height + 2, 4) : null);
     if (!at) return false;
     const area: Box = [
       at[0] - width / 2 - 2,
@@ -191,7 +198,7 @@ export function drawParcelMap(
     return true;
   };
   const own = surroundings.parcel.prcNo;
-  if (!place(parcel, own, 'bold', 10, MAP_COLORS.parcelStroke)) {
+  if (!place(parcel, own, 'bold', 10, MAP_COLORS.parcelStroke, true)) {
     // A parcel too small for its number at this scale: the number on a plate at the parcel's middle.
     const { width, height } = measure(doc, 'bold', 10, own);
     const [minX, maxX, minY, maxY] = ringsBox(parcel.slice(0, 1));
@@ -211,7 +218,7 @@ export function drawParcelMap(
     centredText(doc, own, at, width, height);
   }
   for (const neighbour of neighbours) {
-    place(neighbour.rings, neighbour.prcNo, 'regular', 6.5, MAP_COLORS.neighbourText);
+    place(neighbour.rings, neighbour.prcNo, 'regular', 6.5, MAP_COLORS.neighbourText, false);
   }
 
   cornerCoordinates(doc, box, surroundings.frame);
