@@ -30,6 +30,9 @@ const esmPackages = [
   'cookie',
   'supercluster',
   'kdbush',
+  'polylabel',
+  'tinyqueue',
+  'lineclip',
 ].join('|');
 
 /** @type {Config['transform']} */

@@ -70,6 +70,14 @@ function counts(resultFile) {
 ensureDebianPackages('Chromium', ['chromium'], () => fs.existsSync(CHROMIUM));
 // The repository contract tests start a throwaway PostgreSQL/PostGIS cluster (test/server/globalSetup.ts).
 ensureDebianPackages('PostgreSQL with PostGIS', ['postgresql', 'postgis'], hasPostgresWithPostgis);
+// The report tests render every PDF page with Poppler and read the DXF back with ezdxf and GDAL.
+ensureDebianPackages('Poppler', ['poppler-utils'], () => fs.existsSync('/usr/bin/pdftoppm'));
+ensureDebianPackages(
+  'ezdxf',
+  ['python3-ezdxf'],
+  () => spawnSync('/usr/bin/python3', ['-c', 'import ezdxf']).status === 0,
+);
+ensureDebianPackages('GDAL', ['gdal-bin'], () => fs.existsSync('/usr/bin/ogrinfo'));
 const results = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-test-'));
 const checks = [
   run('Type-check (tsc --noEmit)', process.execPath, [

@@ -20,6 +20,8 @@ export interface FixedPoint {
   FIX_DTP: number;
   FIX_COO_X: number;
   FIX_COO_Y: number;
+  /** Height above sea level (LN02), metres, where the survey gives one (height fixed points). */
+  FIX_ALT?: number;
 }
 
 /** A parcel as search hits (`_source`) and the detail routes return it (WGS84 geometry; LV95 *_COO_X/Y). */

@@ -56,8 +56,8 @@ export function createReportDocuments({
       const at = now();
       const fileName = reportFileName(subject, at, format);
       if (format === 'pdf') {
-        const body = await renderParcelPdf(subject, serverTranslator(language), { now: at, demoData });
-        return { body, contentType: CONTENT_TYPES.pdf, fileName, disposition: 'inline' };
+        const { pdf } = await renderParcelPdf(subject, serverTranslator(language), { now: at, demoData });
+        return { body: pdf, contentType: CONTENT_TYPES.pdf, fileName, disposition: 'inline' };
       }
       if (format === 'dxf') {
         return {
@@ -67,7 +67,7 @@ export function createReportDocuments({
           disposition: 'attachment',
         };
       }
-      const model = await writeParcelIfc(subject, at);
+      const model = await writeParcelIfc(subject, at, serverTranslator(language));
       return {
         body: Buffer.from(model),
         contentType: CONTENT_TYPES.ifc,

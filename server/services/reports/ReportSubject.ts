@@ -32,11 +32,6 @@ function zoneCodes(parcel: Parcel): [varname: string, codes: string[]][] {
   ];
 }
 
-/**
- * Width / height of the report's map, so the neighbourhood read fills it; exports use the same frame.
- */
-export const REPORT_MAP_ASPECT = 499 / 300;
-
 /** Reads the parcel, its buildings, canton, neighbourhood, price level and zone labels; null if unknown. */
 export async function loadReportSubject(
   sources: ReportSubjectSources,
@@ -57,7 +52,7 @@ export async function loadReportSubject(
     parcel,
     objects,
     canton,
-    surroundings: await parcelSurroundings(sources.parcels, parcel, REPORT_MAP_ASPECT),
+    surroundings: await parcelSurroundings(sources.parcels, parcel),
     priceLevel: await sources.priceLevels.chfPerM2(parcel.PRC_MUN),
     zoneLabels,
   };

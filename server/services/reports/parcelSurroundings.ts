@@ -4,6 +4,7 @@ import type { Ring } from '../../geo/ring';
 import { decodeGeometry } from '../../store/parcels/geometryCodec';
 import type { ParcelRepository } from '../../store/parcels/ParcelRepository';
 import type { TileFeatureBatch } from '../../store/parcels/tileFeatureBatch';
+import { frameAtPlanScale, type Lv95Frame } from './map/mapScale';
 
 /** An outline in Swiss LV95 (EPSG:2056) metres: easting, northing. */
 export type Lv95Ring = [number, number][];
@@ -22,8 +23,10 @@ export interface SurroundingBuilding {
 
 /** The parcel's neighbourhood for maps and CAD exports: everything whose box meets the frame. */
 export interface ParcelSurroundings {
-  /** The frame, LV95 metres: [minE, minN, maxE, maxN]. */
-  frame: [number, number, number, number];
+  /** The frame, LV95 metres: [minE, minN, maxE, maxN]; it fills the report's map at `scale`. */
+  frame: Lv95Frame;
+  /** The plan scale 1:scale the report's map is printed at. */
+  scale: number;
   parcel: SurroundingParcel;
   neighbours: SurroundingParcel[];
   buildings: SurroundingBuilding[];
@@ -33,7 +36,7 @@ export interface ParcelSurroundings {
 const MAX_FEATURES = 600;
 
 /** Metres of neighbourhood around the parcel's outline, at least, and as a share of its size. */
-const MARGIN_METRES = 40;
+const MARGIN_METRES = 30;
 const MARGIN_SHARE = 0.35;
 
 const decoder = new TextDecoder();
@@ -72,14 +75,13 @@ export function geometryLv95Rings(geometry: PolygonGeometry | undefined): Lv95Ri
 }
 
 /**
- * The parcel, its neighbouring parcels and the buildings of the frame around it, in LV95 metres.
+ * The parcel, its neighbouring parcels and the buildings of the frame around it, in LV95 metres. The
+ * frame is the extent the report's map shows at the plan scale that holds the parcel and a margin.
  * Reads the same packed batches as the vector tiles (one R*Tree query each).
  */
 export async function parcelSurroundings(
   repository: ParcelRepository,
   parcel: Parcel,
-  /** Width / height of the frame (the map's shape on paper); the frame grows on one axis to fit it. */
-  aspect = 1,
 ): Promise<ParcelSurroundings> {
   const own = geometryLv95Rings(parcel.geometry);
   const points = own.flat();
@@ -89,27 +91,21 @@ export async function parcelSurroundings(
     ? [Math.min(...es), Math.max(...es), Math.min(...ns), Math.max(...ns)]
     : [parcel.PRC_COO_X, parcel.PRC_COO_X, parcel.PRC_COO_Y, parcel.PRC_COO_Y];
   const margin = Math.max(MARGIN_METRES, MARGIN_SHARE * Math.max(maxE - minE, maxN - minN));
-  let halfWidth = (maxE - minE) / 2 + margin;
-  let halfHeight = (maxN - minN) / 2 + margin;
-  if (halfWidth / halfHeight < aspect) halfWidth = halfHeight * aspect;
-  else halfHeight = halfWidth / aspect;
-  const midE = (minE + maxE) / 2;
-  const midN = (minN + maxN) / 2;
-  const frame: [number, number, number, number] = [
-    midE - halfWidth,
-    midN - halfHeight,
-    midE + halfWidth,
-    midN + halfHeight,
-  ];
+  const { frame, scale } = frameAtPlanScale(
+    (minE + maxE) / 2,
+    (minN + maxN) / 2,
+    maxE - minE + 2 * margin,
+    maxN - minN + 2 * margin,
+  );
 
   // The frame as a Web Mercator box around the centroid (mercator metres are 1/cos φ real metres).
   const [lon, lat] = parcel.centroid.coordinates;
   const [cx, cy] = lonLatToMercator(lon, lat);
-  const scale = mercatorScale(lat);
-  const halfE = ((frame[2] - frame[0]) / 2) * scale;
-  const halfN = ((frame[3] - frame[1]) / 2) * scale;
-  const offsetE = ((frame[0] + frame[2]) / 2 - parcel.PRC_COO_X) * scale;
-  const offsetN = ((frame[1] + frame[3]) / 2 - parcel.PRC_COO_Y) * scale;
+  const stretch = mercatorScale(lat);
+  const halfE = ((frame[2] - frame[0]) / 2) * stretch;
+  const halfN = ((frame[3] - frame[1]) / 2) * stretch;
+  const offsetE = ((frame[0] + frame[2]) / 2 - parcel.PRC_COO_X) * stretch;
+  const offsetN = ((frame[1] + frame[3]) / 2 - parcel.PRC_COO_Y) * stretch;
   const box = {
     minX: cx + offsetE - halfE,
     maxX: cx + offsetE + halfE,
@@ -128,6 +124,7 @@ export async function parcelSurroundings(
   }
   return {
     frame,
+    scale,
     parcel: { prcId: parcel.PRC_ID, prcNo: parcel.PRC_NO, rings: own },
     neighbours,
     buildings,

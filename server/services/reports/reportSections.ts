@@ -63,7 +63,8 @@ export interface ReportSection {
   note?: string;
 }
 
-const DASH = '–';
+/** What the report prints for a value the dataset does not have. */
+export const DASH = '–';
 
 /** Thematic fields per section, labelled `parcel.field.<FIELD>` (the drawer's labels). */
 const FIELD_SECTIONS: Partial<Record<ReportSectionId, (keyof Parcel)[]>> = {
@@ -220,14 +221,16 @@ function fixedPointsSection(subject: ReportSubject, t: LanguageTranslator): Repo
           parts.number,
           parts.name,
           parts.type ? t.value('FIX_TYPE', parts.type) : DASH,
-          DASH,
+          measure(point.FIX_ALT, 'm'),
           measure(point.FIX_DTP, 'm'),
           `${formatNumber(point.FIX_COO_X, 1)} / ${formatNumber(point.FIX_COO_Y, 1)}`,
         ];
       }),
       empty: t.t('parcel.fixedPoints.none'),
     },
-    note: points.length > 0 ? t.t('report.fixedPoint.altitudeNote') : undefined,
+    note: points.some((point) => point.FIX_ALT === undefined)
+      ? t.t('report.fixedPoint.altitudeNote')
+      : undefined,
   };
 }
 

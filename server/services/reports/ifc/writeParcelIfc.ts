@@ -1,15 +1,15 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import * as WebIfc from 'web-ifc';
-import type { BuildingObject } from '../../../../src/contract/Parcel';
+import type { LanguageTranslator } from '../../i18n/ServerTranslator';
+import { buildingStoreys, CONTEXT_BUILDING_HEIGHT } from '../buildingStoreys';
 import { geometryLv95Rings, type Lv95Ring } from '../parcelSurroundings';
 import type { ReportSubject } from '../ReportSubject';
+import { siteElevation } from '../siteElevation';
+import { buildingPropertySets, propertySetLines, sitePropertySets } from './ifcProperties';
 
 const { IFC4 } = WebIfc;
 const require_ = createRequire(__filename);
-
-/** Storey height assumed when a building has floors but no usable volume, metres. */
-const STOREY_HEIGHT = 3;
 
 let api: Promise<WebIfc.IfcAPI> | null = null;
 
@@ -25,13 +25,6 @@ export function ifcEngine(): Promise<WebIfc.IfcAPI> {
     return engine;
   })();
   return api;
-}
-
-/** A building's height: volume / footprint where both are known, else floors × STOREY_HEIGHT. */
-export function buildingHeight(building: BuildingObject): number {
-  if (building.OBJ_VOL > 0 && building.OBJ_SUR > 0)
-    return Math.round((building.OBJ_VOL / building.OBJ_SUR) * 100) / 100;
-  return Math.max(1, building.OBJ_FLO || 1) * STOREY_HEIGHT;
 }
 
 const openRing = (ring: Lv95Ring): Lv95Ring => {
@@ -53,18 +46,27 @@ function compoundAngle(degrees: number): number[] {
 }
 
 /**
- * An IFC4 model of the parcel: an IfcSite with the parcel boundary as its footprint, and one IfcBuilding
- * per building on the parcel, each holding an IfcBuildingElementProxy whose body is the footprint
- * extruded by the building's height. Georeferenced with IfcMapConversion to IfcProjectedCRS EPSG:2056:
- * local coordinates are metres from the parcel's LV95 centroid (small numbers, as CAD tools prefer).
+ * An IFC4 model of the parcel (coordination view): an IfcSite at the parcel's height above sea level with
+ * the boundary as its footprint, Pset_LandRegistration (number, EGRID), Pset_SiteCommon (area) and our
+ * ParcelAtlas_Parcel set (zoning, hazards, radon, groundwater, building reserve); one IfcBuilding per
+ * building on the parcel with an IfcBuildingStorey per floor, each holding that floor's volume (the
+ * footprint extruded by the storey height), Pset_BuildingCommon (year, storeys, listed) and
+ * ParcelAtlas_Building; the neighbourhood's buildings as context proxies. Georeferenced with
+ * IfcMapConversion to IfcProjectedCRS EPSG:2056 / LN02: local coordinates are metres from the parcel's
+ * LV95 centroid, unrounded, so the stored coordinates come back exactly.
  */
-export async function writeParcelIfc(subject: ReportSubject, now: Date): Promise<Uint8Array> {
+export async function writeParcelIfc(
+  subject: ReportSubject,
+  now: Date,
+  t: LanguageTranslator,
+): Promise<Uint8Array> {
   const ifc = await ifcEngine();
-  const { parcel, objects } = subject;
+  const { parcel, objects, surroundings } = subject;
+  const elevation = siteElevation(subject);
   const model = ifc.CreateModel({
     schema: WebIfc.Schemas.IFC4,
     name: `${parcel.PRC_ID}.ifc`,
-    description: ['ViewDefinition [ReferenceView_V1.2]'],
+    description: ['ViewDefinition [CoordinationView_V2.0]'],
     authors: ['Parcel Atlas'],
     organizations: ['Parcel Atlas'],
     authorization: 'none',
@@ -82,9 +84,7 @@ export async function writeParcelIfc(subject: ReportSubject, now: Date): Promise
       new IFC4.IfcDirection([new IFC4.IfcReal(x), new IFC4.IfcReal(y), new IFC4.IfcReal(z)]);
     const placement3 = (x = 0, y = 0, z = 0) => new IFC4.IfcAxis2Placement3D(point3(x, y, z), null, null);
     const localRing = (ring: Lv95Ring) => {
-      const points = openRing(ring).map(([e, n]) =>
-        point2(Math.round((e - originE) * 1000) / 1000, Math.round((n - originN) * 1000) / 1000),
-      );
+      const points = openRing(ring).map(([e, n]) => point2(e - originE, n - originN));
       return new IFC4.IfcPolyline([...points, points[0]]);
     };
 
@@ -118,25 +118,37 @@ export async function writeParcelIfc(subject: ReportSubject, now: Date): Promise
     );
     const crs = new IFC4.IfcProjectedCRS(
       label('EPSG:2056'),
-      new IFC4.IfcText('CH1903+ / LV95'),
+      new IFC4.IfcText('CH1903+ / LV95, heights LN02'),
       new IFC4.IfcIdentifier('CH1903+'),
       new IFC4.IfcIdentifier('LN02'),
       new IFC4.IfcIdentifier('Swiss Oblique Mercator'),
       null,
       metre,
     );
+    // Local z = 0 is the site's ground: the conversion lifts it to its height above sea level.
     const mapConversion = new IFC4.IfcMapConversion(
       context,
       crs,
       length(originE),
       length(originN),
-      length(0),
+      length(elevation.metres),
       new IFC4.IfcReal(1),
       new IFC4.IfcReal(0),
       new IFC4.IfcReal(1),
     );
 
     const sitePlacement = new IFC4.IfcLocalPlacement(null, placement3());
+    const extruded = (ring: Lv95Ring, height: number) =>
+      new IFC4.IfcExtrudedAreaSolid(
+        new IFC4.IfcArbitraryClosedProfileDef(IFC4.IfcProfileTypeEnum.AREA, null, localRing(ring)),
+        placement3(),
+        direction(0, 0, 1),
+        new IFC4.IfcPositiveLengthMeasure(height),
+      );
+    const body = (solid: InstanceType<typeof IFC4.IfcExtrudedAreaSolid>) =>
+      new IFC4.IfcProductDefinitionShape(null, null, [
+        new IFC4.IfcShapeRepresentation(context, label('Body'), label('SweptSolid'), [solid]),
+      ]);
     const footprint = new IFC4.IfcShapeRepresentation(
       context,
       label('FootPrint'),
@@ -156,57 +168,99 @@ export async function writeParcelIfc(subject: ReportSubject, now: Date): Promise
       IFC4.IfcElementCompositionEnum.ELEMENT,
       new IFC4.IfcCompoundPlaneAngleMeasure(compoundAngle(lat)),
       new IFC4.IfcCompoundPlaneAngleMeasure(compoundAngle(lon)),
-      length(0),
+      length(elevation.metres),
       label(parcel.PRC_ID),
       null,
     );
 
-    const buildings: InstanceType<typeof IFC4.IfcBuilding>[] = [];
     const lines: WebIfc.IfcLineObject[] = [project, mapConversion, site];
+    for (const set of sitePropertySets(subject, t, elevation))
+      lines.push(...propertySetLines(set, [site], guid));
+    const buildings: InstanceType<typeof IFC4.IfcBuilding>[] = [];
+    const ownIds = new Set<string>();
     for (const object of objects) {
-      const ring = geometryLv95Rings(object.geometry);
-      if (ring.length === 0) continue;
+      const rings = geometryLv95Rings(object.geometry);
+      if (rings.length === 0) continue;
+      ownIds.add(object.OBJ_ID);
+      const storeys = buildingStoreys(object);
       const placement = new IFC4.IfcLocalPlacement(sitePlacement, placement3());
       const building = new IFC4.IfcBuilding(
         guid(),
         null,
         label(object.OBJ_ID),
         new IFC4.IfcText(
-          `${object.OBJ_TYP}, ${object.OBJ_FLO} floors, built ${object.OBJ_JOB ?? object.OBJ_POB}`,
+          `${t.value('OBJ_TYP', object.OBJ_TYP)}, ${storeys.count} × ${storeys.storeyHeight} m`,
         ),
         label(object.OBJ_TYP),
         placement,
         null,
         null,
         IFC4.IfcElementCompositionEnum.ELEMENT,
-        length(0),
-        length(0),
+        length(elevation.metres),
+        length(elevation.metres),
         null,
       );
-      const body = new IFC4.IfcExtrudedAreaSolid(
-        new IFC4.IfcArbitraryClosedProfileDef(IFC4.IfcProfileTypeEnum.AREA, null, localRing(ring[0])),
-        placement3(),
-        direction(0, 0, 1),
-        new IFC4.IfcPositiveLengthMeasure(buildingHeight(object)),
-      );
-      const volume = new IFC4.IfcBuildingElementProxy(
-        guid(),
-        null,
-        label(`${object.OBJ_ID} volume`),
-        null,
-        null,
-        new IFC4.IfcLocalPlacement(placement, placement3()),
-        new IFC4.IfcProductDefinitionShape(null, null, [
-          new IFC4.IfcShapeRepresentation(context, label('Body'), label('SweptSolid'), [body]),
-        ]),
-        new IFC4.IfcIdentifier(object.OBJ_ID),
-        IFC4.IfcBuildingElementProxyTypeEnum.ELEMENT,
-      );
+      const storeyEntities: InstanceType<typeof IFC4.IfcBuildingStorey>[] = [];
+      for (let floor = 0; floor < storeys.count; floor++) {
+        const z = floor * storeys.storeyHeight;
+        const storeyPlacement = new IFC4.IfcLocalPlacement(placement, placement3(0, 0, z));
+        const storey = new IFC4.IfcBuildingStorey(
+          guid(),
+          null,
+          label(floor === 0 ? 'EG' : `${floor}. OG`),
+          new IFC4.IfcText(`Storey ${floor + 1} of ${storeys.count}`),
+          null,
+          storeyPlacement,
+          null,
+          null,
+          IFC4.IfcElementCompositionEnum.ELEMENT,
+          length(z),
+        );
+        const volume = new IFC4.IfcBuildingElementProxy(
+          guid(),
+          null,
+          label(`${object.OBJ_ID} storey ${floor + 1}`),
+          null,
+          label('StoreyVolume'),
+          new IFC4.IfcLocalPlacement(storeyPlacement, placement3()),
+          body(extruded(rings[0], storeys.storeyHeight)),
+          new IFC4.IfcIdentifier(`${object.OBJ_ID}-${floor + 1}`),
+          IFC4.IfcBuildingElementProxyTypeEnum.USERDEFINED,
+        );
+        storeyEntities.push(storey);
+        lines.push(
+          storey,
+          volume,
+          new IFC4.IfcRelContainedInSpatialStructure(guid(), null, null, null, [volume], storey),
+        );
+      }
+      lines.push(building, new IFC4.IfcRelAggregates(guid(), null, null, null, building, storeyEntities));
+      for (const set of buildingPropertySets(object, storeys, t)) {
+        lines.push(...propertySetLines(set, [building], guid));
+      }
       buildings.push(building);
+    }
+    const context_: InstanceType<typeof IFC4.IfcBuildingElementProxy>[] = [];
+    for (const neighbour of surroundings.buildings) {
+      if (ownIds.has(neighbour.objId) || !neighbour.rings[0]) continue;
+      context_.push(
+        new IFC4.IfcBuildingElementProxy(
+          guid(),
+          null,
+          label(neighbour.objId),
+          new IFC4.IfcText(`Neighbouring building, ${CONTEXT_BUILDING_HEIGHT} m height assumed`),
+          label('ContextBuilding'),
+          new IFC4.IfcLocalPlacement(sitePlacement, placement3()),
+          body(extruded(neighbour.rings[0], CONTEXT_BUILDING_HEIGHT)),
+          new IFC4.IfcIdentifier(neighbour.objId),
+          IFC4.IfcBuildingElementProxyTypeEnum.USERDEFINED,
+        ),
+      );
+    }
+    lines.push(...context_);
+    if (context_.length > 0) {
       lines.push(
-        building,
-        volume,
-        new IFC4.IfcRelContainedInSpatialStructure(guid(), null, null, null, [volume], building),
+        new IFC4.IfcRelContainedInSpatialStructure(guid(), null, label('Context'), null, context_, site),
       );
     }
     lines.push(new IFC4.IfcRelAggregates(guid(), null, null, null, project, [site]));

@@ -1,9 +1,14 @@
 import PDFDocument from 'pdfkit';
+import { formatLv95Value } from '../../../../src/lib/geo/lv95Format';
 import type { LanguageTranslator } from '../../i18n/ServerTranslator';
-import { REPORT_MAP_ASPECT, type ReportSubject } from '../ReportSubject';
-import { reportSections, type ReportSection, type ReportTable } from '../reportSections';
-import { drawParcelMap } from './drawParcelMap';
+import { REPORT_MAP_SIZE } from '../map/mapScale';
 import { reportDate } from '../reportNaming';
+import { reportSections } from '../reportSections';
+import type { ReportSubject } from '../ReportSubject';
+import { drawParcelMap, MAP_FOOTER_HEIGHT, MAP_HEADER_HEIGHT, type MapBox } from './drawParcelMap';
+import { paginate, type Block, type PlacedBlock } from './paginate';
+import { registerReportFonts } from './reportFonts';
+import { PDF_COLORS, sectionBlocks, type Column } from './sectionBlocks';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
@@ -14,192 +19,194 @@ export interface PdfOptions {
   demoData: boolean;
 }
 
-const MARGIN = 48;
-const FOOTER_HEIGHT = 34;
-const PRIMARY = '#176b73';
-const TEXT = '#212121';
-const MUTED = '#616161';
-const LABEL_WIDTH = 190;
-
-const contentBottom = (doc: Doc) => doc.page.height - MARGIN - FOOTER_HEIGHT;
-const contentWidth = (doc: Doc) => doc.page.width - 2 * MARGIN;
-
-function ensureRoom(doc: Doc, height: number): void {
-  if (doc.y + height > contentBottom(doc)) {
-    doc.addPage();
-    doc.y = MARGIN;
-  }
+/** The PDF and the layout it was drawn from: how many pages, and where each section starts. */
+export interface RenderedPdf {
+  pdf: Buffer;
+  pages: number;
+  /** Per section id, the page (1-based) of its heading and of its first row. */
+  sectionPages: Record<string, { heading: number; firstRow: number }>;
+  /** Where page 1's map is, PDF points from the top left. */
+  map: MapBox;
 }
 
-function heading(doc: Doc, text: string): void {
-  ensureRoom(doc, 72);
-  doc.moveDown(0.6);
+/** A4 in points. */
+const PAGE = { width: 595.28, height: 841.89 };
+const MARGIN_X = (PAGE.width - REPORT_MAP_SIZE.width) / 2;
+const MARGIN_TOP = 40;
+/** The footer (rule, demo notice, sources, page number) sits between FOOTER_TOP and the sheet's edge. */
+const FOOTER_TOP = PAGE.height - 46;
+const CONTENT_BOTTOM = FOOTER_TOP - 10;
+const RUNNING_HEADER_HEIGHT = 22;
+const COLUMN: Column = { x: MARGIN_X, width: REPORT_MAP_SIZE.width };
+
+const lineOf = (doc: Doc, y: number, color: string = PDF_COLORS.rule, width = 0.5) =>
   doc
-    .font('Helvetica-Bold')
-    .fontSize(11.5)
-    .fillColor(PRIMARY)
-    .text(text, MARGIN, doc.y, { width: contentWidth(doc) });
-  const y = doc.y + 2;
-  doc
-    .moveTo(MARGIN, y)
-    .lineTo(MARGIN + contentWidth(doc), y)
-    .lineWidth(0.5)
-    .stroke(PRIMARY);
-  doc.y = y + 5;
+    .moveTo(MARGIN_X, y)
+    .lineTo(MARGIN_X + COLUMN.width, y)
+    .lineWidth(width)
+    .stroke(color);
+
+/** One line of text that never wraps (so never starts a page), right-aligned by measuring it. */
+function lineText(doc: Doc, text: string, x: number, y: number, align: 'left' | 'right' = 'left'): void {
+  const left = align === 'right' ? x - doc.widthOfString(text) : x;
+  doc.text(text, left, y, { lineBreak: false });
 }
 
-function rows(doc: Doc, section: ReportSection): void {
-  const valueWidth = contentWidth(doc) - LABEL_WIDTH;
-  for (const row of section.rows) {
-    doc.font('Helvetica').fontSize(9);
-    const height = Math.max(
-      doc.heightOfString(row.label, { width: LABEL_WIDTH - 8 }),
-      doc.heightOfString(row.value, { width: valueWidth }),
-    );
-    ensureRoom(doc, height + 4);
-    const y = doc.y;
-    doc.fillColor(MUTED).text(row.label, MARGIN, y, { width: LABEL_WIDTH - 8 });
-    doc.font(row.warning ? 'Helvetica-Bold' : 'Helvetica').fillColor(row.warning ? '#c62828' : TEXT);
-    doc.text(row.value, MARGIN + LABEL_WIDTH, y, { width: valueWidth });
-    doc.y = y + height + 3;
-  }
-}
-
-function table(doc: Doc, data: ReportTable): void {
-  doc.font('Helvetica').fontSize(8);
-  if (data.rows.length === 0) {
-    ensureRoom(doc, 14);
-    doc.fillColor(MUTED).text(data.empty, MARGIN, doc.y, { width: contentWidth(doc) });
-    return;
-  }
-  const width = contentWidth(doc) / data.columns.length;
-  const line = (cells: string[], bold: boolean) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
-    const height = Math.max(...cells.map((cell) => doc.heightOfString(cell, { width: width - 4 })));
-    ensureRoom(doc, height + 4);
-    const y = doc.y;
-    cells.forEach((cell, i) =>
-      doc.fillColor(bold ? MUTED : TEXT).text(cell, MARGIN + i * width, y, { width: width - 4 }),
-    );
-    doc.y = y + height + 3;
-    doc
-      .moveTo(MARGIN, doc.y - 1.5)
-      .lineTo(MARGIN + contentWidth(doc), doc.y - 1.5)
-      .lineWidth(0.25)
-      .stroke('#e0e0e0');
-  };
-  // The header never stays alone at a page's foot: keep room for it and the first row.
-  ensureRoom(doc, 48);
-  line(data.columns, true);
-  for (const cells of data.rows) line(cells, false);
-}
-
-function note(doc: Doc, text: string): void {
-  doc.font('Helvetica-Oblique').fontSize(7.5);
-  ensureRoom(doc, doc.heightOfString(text, { width: contentWidth(doc) }) + 4);
-  doc.fillColor(MUTED).text(text, MARGIN, doc.y + 2, { width: contentWidth(doc) });
-}
-
-/** Page header of the first page: title, parcel, municipality and date. */
-function titleBlock(doc: Doc, subject: ReportSubject, t: LanguageTranslator, now: Date): void {
+function parcelLine(subject: ReportSubject, t: LanguageTranslator): string {
   const { parcel } = subject;
-  doc.font('Helvetica-Bold').fontSize(18).fillColor(PRIMARY).text(t.t('report.pdf.title'), MARGIN, MARGIN);
-  doc
-    .font('Helvetica')
-    .fontSize(11)
-    .fillColor(TEXT)
-    .text(
-      `${t.t('parcel.title', { number: parcel.PRC_NO })} · ${parcel.PRC_ID} · ${parcel.PRC_ZIP} ${parcel.LOCNAME} (${parcel.CANTON})`,
-    );
-  doc
-    .fontSize(8.5)
-    .fillColor(MUTED)
-    .text(t.t('report.pdf.date', { date: reportDate(now) }));
-  doc.moveDown(1.4);
+  return `${t.t('parcel.title', { number: parcel.PRC_NO })} · ${parcel.LOCNAME} (${parcel.CANTON})`;
 }
 
-/** Footer on every page: sources, demo notice and "page X of Y". */
-function footers(doc: Doc, t: LanguageTranslator, options: PdfOptions): void {
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const bottom = doc.page.margins.bottom;
-    // Writing below the bottom margin would start a new page: lift the margin while the footer is drawn.
-    doc.page.margins.bottom = 0;
-    const y = doc.page.height - MARGIN - FOOTER_HEIGHT + 8;
-    doc
-      .moveTo(MARGIN, y - 4)
-      .lineTo(doc.page.width - MARGIN, y - 4)
-      .lineWidth(0.4)
-      .stroke('#bdbdbd');
-    const sources = t.t('report.pdf.sources');
-    const notice = options.demoData ? ` ${t.t('report.pdf.demoNotice')}` : '';
-    doc.font('Helvetica').fontSize(6.5).fillColor(MUTED);
-    doc.text(`${sources}${notice}`, MARGIN, y, { width: contentWidth(doc) - 90 });
-    doc.text(
-      `${reportDate(options.now)} · ${t.t('report.pdf.page', { page: i + 1 - range.start, pages: range.count })}`,
-      doc.page.width - MARGIN - 90,
-      y,
-      { width: 90, align: 'right' },
-    );
-    doc.page.margins.bottom = bottom;
+/** Page 1's head: title, parcel and place, EGRID and address; the brand and date on the right. */
+function titleBlock(doc: Doc, subject: ReportSubject, t: LanguageTranslator, now: Date): number {
+  const { parcel } = subject;
+  const right = MARGIN_X + COLUMN.width;
+  doc.font('bold').fontSize(20).fillColor(PDF_COLORS.primary);
+  lineText(doc, t.t('report.pdf.title'), MARGIN_X, MARGIN_TOP);
+  doc.font('semibold').fontSize(9).fillColor(PDF_COLORS.primary);
+  lineText(doc, 'Parcel Atlas', right, MARGIN_TOP + 4, 'right');
+  doc.font('regular').fontSize(8).fillColor(PDF_COLORS.muted);
+  lineText(doc, t.t('report.pdf.date', { date: reportDate(now) }), right, MARGIN_TOP + 16, 'right');
+  doc.font('semibold').fontSize(12).fillColor(PDF_COLORS.text);
+  lineText(doc, parcelLine(subject, t), MARGIN_X, MARGIN_TOP + 30);
+  const address = parcel.STREET_ADDRESS
+    ? ` · ${parcel.STREET_ADDRESS}, ${parcel.PRC_ZIP} ${parcel.LOCNAME}`
+    : '';
+  doc.font('regular').fontSize(8.5).fillColor(PDF_COLORS.muted);
+  doc.text(`EGRID ${parcel.PRC_ID}${address}`, MARGIN_X, MARGIN_TOP + 48, {
+    width: COLUMN.width,
+    height: 12,
+    lineBreak: false,
+  });
+  return MARGIN_TOP + 64;
+}
+
+/** Pages 2 and following: the report and parcel in small type over a rule. */
+function runningHeader(doc: Doc, subject: ReportSubject, t: LanguageTranslator): void {
+  doc.font('regular').fontSize(7.5).fillColor(PDF_COLORS.muted);
+  lineText(doc, `${t.t('report.pdf.title')} · ${parcelLine(subject, t)}`, MARGIN_X, MARGIN_TOP - 12);
+  lineText(doc, `EGRID ${subject.parcel.PRC_ID}`, MARGIN_X + COLUMN.width, MARGIN_TOP - 12, 'right');
+  lineOf(doc, MARGIN_TOP);
+}
+
+/** Every page's foot: the demo-data notice, the sources, the date and "page X of Y". */
+function footer(doc: Doc, t: LanguageTranslator, options: PdfOptions, page: number, pages: number): void {
+  lineOf(doc, FOOTER_TOP);
+  const width = COLUMN.width - 110;
+  let y = FOOTER_TOP + 5;
+  if (options.demoData) {
+    const notice = t.t('report.pdf.demoNotice');
+    doc.font('semibold').fontSize(6.5).fillColor('#8a4b00');
+    const height = doc.heightOfString(notice, { width });
+    doc.text(notice, MARGIN_X, y, { width, height: height + 1 });
+    y += height + 1;
   }
+  const sources = t.t('report.pdf.sources');
+  doc.font('regular').fontSize(6.5).fillColor(PDF_COLORS.muted);
+  doc.text(sources, MARGIN_X, y, { width, height: doc.heightOfString(sources, { width }) + 1 });
+  const right = MARGIN_X + COLUMN.width;
+  doc.font('semibold').fontSize(7.5).fillColor(PDF_COLORS.text);
+  lineText(doc, t.t('report.pdf.page', { page, pages }), right, FOOTER_TOP + 5, 'right');
+  doc.font('regular').fontSize(6.5).fillColor(PDF_COLORS.muted);
+  lineText(doc, reportDate(options.now), right, FOOTER_TOP + 15, 'right');
+}
+
+function sectionPages(pages: PlacedBlock[][]): RenderedPdf['sectionPages'] {
+  const found: RenderedPdf['sectionPages'] = {};
+  pages.forEach((blocks, index) => {
+    for (const { block } of blocks) {
+      if (!block.marks) continue;
+      const entry = (found[block.marks.section] ??= { heading: 0, firstRow: 0 });
+      entry[block.marks.role] ||= index + 1;
+    }
+  });
+  return found;
 }
 
 /**
- * The parcel report as a PDF (spec §1, §3): title block, a vector map of the parcel in its
- * neighbourhood, then every section of the report data model, with header data, page numbers, data
- * sources and the demo-data notice on each page. Standard PDF fonts: nothing is embedded, so a report
- * takes milliseconds and stays small.
+ * The parcel report as a PDF (spec §1, §3). Page 1: title, the plan of the parcel (drawParcelMap) and
+ * the parcel's facts; then every other section of the report data model in order, on as many pages as
+ * they need, headings kept with their first rows and table headers repeated. Each page has the date,
+ * "page X of Y", the sources and the demo-data notice. Inter is embedded (subset), title and language
+ * are set.
+ *
+ * Everything is measured and paginated before a page is drawn; the document's margins are 0 and every
+ * text has an explicit height, so pdfkit never adds a page of its own — a page it did add would make
+ * this throw rather than hand out a broken report.
  */
 export function renderParcelPdf(
   subject: ReportSubject,
   t: LanguageTranslator,
   options: PdfOptions,
-): Promise<Buffer> {
+): Promise<RenderedPdf> {
   const { parcel } = subject;
+  const title = `${t.t('report.pdf.title')} – ${parcelLine(subject, t)} (${parcel.PRC_ID})`;
   const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, bottom: MARGIN + FOOTER_HEIGHT, left: MARGIN, right: MARGIN },
-    bufferPages: true,
+    size: [PAGE.width, PAGE.height],
+    margin: 0,
+    lang: t.language,
+    displayTitle: true,
+    pdfVersion: '1.7',
     info: {
-      Title: `${t.t('report.pdf.title')} ${parcel.PRC_ID}`,
-      Subject: `${parcel.LOCNAME} ${parcel.PRC_NO}`,
+      Title: title,
+      Subject: `EGRID ${parcel.PRC_ID}`,
       Author: 'Parcel Atlas',
+      Creator: 'Parcel Atlas',
       CreationDate: options.now,
     },
-    lang: t.language,
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
+  const ended = new Promise<Buffer>((resolve, reject) => {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  let pagesAdded = 1;
+  doc.on('pageAdded', () => pagesAdded++);
+  registerReportFonts(doc);
 
-  titleBlock(doc, subject, t, options.now);
-  const mapBox = {
-    x: MARGIN,
-    y: doc.y + 6,
-    width: contentWidth(doc),
-    height: contentWidth(doc) / REPORT_MAP_ASPECT,
-  };
-  drawParcelMap(doc, mapBox, subject.surroundings, parcel.FIXPOINTS ?? [], {
-    north: t.t('report.map.north'),
-    parcel: t.t('report.map.parcel'),
-    neighbours: t.t('report.map.neighbours'),
-    buildings: t.t('report.map.buildings'),
-    fixedPoints: t.t('report.map.fixedPoints'),
+  const mapTop = titleBlock(doc, subject, t, options.now) + MAP_HEADER_HEIGHT;
+  const [parcelSection, ...laterSections] = reportSections(subject, t);
+  const blocks: Block[] = sectionBlocks(doc, COLUMN, parcelSection);
+  laterSections.forEach((section, i) => {
+    const [first, ...rest] = sectionBlocks(doc, COLUMN, section);
+    blocks.push(i === 0 ? { ...first, breakBefore: true } : first, ...rest);
   });
-  doc.y = mapBox.y + mapBox.height + 26;
+  const pages = paginate(blocks, {
+    firstTop: mapTop + REPORT_MAP_SIZE.height + MAP_FOOTER_HEIGHT - 6,
+    top: MARGIN_TOP + RUNNING_HEADER_HEIGHT - 14,
+    bottom: CONTENT_BOTTOM,
+  });
 
-  for (const section of reportSections(subject, t)) {
-    heading(doc, section.title);
-    rows(doc, section);
-    if (section.table) table(doc, section.table);
-    if (section.note) note(doc, section.note);
+  const map: MapBox = { x: MARGIN_X, y: mapTop, ...REPORT_MAP_SIZE };
+  pages.forEach((placed, index) => {
+    if (index === 0) {
+      drawParcelMap(
+        doc,
+        map,
+        subject.surroundings,
+        parcel.FIXPOINTS ?? [],
+        new Set(subject.objects.map((o) => o.OBJ_ID)),
+        {
+          north: t.t('report.map.north'),
+          scale: t.t('report.map.scale', { scale: formatLv95Value(subject.surroundings.scale, 0) }),
+          parcel: t.t('report.map.parcel'),
+          neighbours: t.t('report.map.neighbours'),
+          buildings: t.t('report.map.parcelBuildings'),
+          otherBuildings: t.t('report.map.otherBuildings'),
+          fixedPoints: t.t('report.map.fixedPoints'),
+        },
+      );
+    } else {
+      doc.addPage();
+      runningHeader(doc, subject, t);
+    }
+    for (const { block, top } of placed) block.draw(top);
+    footer(doc, t, options, index + 1, pages.length);
+  });
+  if (pagesAdded !== pages.length) {
+    throw new Error(`The report laid out ${pages.length} pages but pdfkit made ${pagesAdded}`);
   }
-  footers(doc, t, options);
   doc.end();
-  return done;
+  return ended.then((pdf) => ({ pdf, pages: pages.length, sectionPages: sectionPages(pages), map }));
 }

@@ -1,0 +1,126 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+/** What Poppler makes of a PDF: its page count, each page's text and anything it complained about. */
+export interface PopplerReading {
+  pages: number;
+  pageTexts: string[];
+  warnings: string[];
+}
+
+/**
+ * Reads a PDF with Poppler: pdfinfo for the page count, pdftotext page by page, and pdftoppm rendering
+ * every page (to `pngPrefix` when given, else a temporary directory). Anything on stderr is a warning.
+ */
+export function readWithPoppler(pdf: Buffer, pngPrefix?: string, resolution = 40): PopplerReading {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-poppler-'));
+  try {
+    const file = path.join(dir, 'report.pdf');
+    fs.writeFileSync(file, pdf);
+    const warnings: string[] = [];
+    const run = (command: string, args: string[]) => {
+      const result = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      if (result.status !== 0) warnings.push(`${command} exited with ${result.status}`);
+      if (result.stderr.trim()) warnings.push(`${command}: ${result.stderr.trim()}`);
+      return result.stdout;
+    };
+    const info = run('pdfinfo', [file]);
+    const pages = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1] ?? 0);
+    const pageTexts = Array.from({ length: pages }, (_, i) =>
+      run('pdftotext', ['-layout', '-enc', 'UTF-8', '-f', String(i + 1), '-l', String(i + 1), file, '-']),
+    );
+    run('pdftoppm', ['-r', String(resolution), '-png', file, pngPrefix ?? path.join(dir, 'page')]);
+    return { pages, pageTexts, warnings };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Renders every page with pdf.js (pdfjs-dist's legacy build for Node, onto @napi-rs/canvas) at warning
+ * verbosity, in a plain Node child process (jest's module runtime refuses pdf.js's dynamic imports).
+ * Returns the page count and every warning or error pdf.js printed.
+ */
+export function renderWithPdfJs(pdf: Buffer): { pages: number; warnings: string[] } {
+  const script = `
+    const warnings = [];
+    for (const level of ['log', 'warn', 'error']) console[level] = (...args) => warnings.push(args.join(' '));
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const { createCanvas } = await import('@napi-rs/canvas');
+    const chunks = [];
+    for await (const chunk of process.stdin) chunks.push(chunk);
+    const doc = await pdfjs.getDocument({
+      data: new Uint8Array(Buffer.concat(chunks)),
+      verbosity: pdfjs.VerbosityLevel.WARNINGS,
+      stopAtErrors: true,
+      isEvalSupported: false,
+    }).promise;
+    for (let n = 1; n <= doc.numPages; n++) {
+      const page = await doc.getPage(n);
+      const viewport = page.getViewport({ scale: 0.5 });
+      const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+      await page.render({ canvas, canvasContext: canvas.getContext('2d'), viewport }).promise;
+      await page.getTextContent();
+    }
+    process.stdout.write(JSON.stringify({ pages: doc.numPages, warnings }));
+    await doc.destroy();
+  `;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    input: pdf,
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return JSON.parse(out) as { pages: number; warnings: string[] };
+}
+
+/**
+ * The q/Q operators of each page's content stream (inflated when Flate-compressed): counts, the lowest
+ * nesting depth reached (negative: a Q without its q) and the depth at the end.
+ */
+export function graphicsStateBalance(pdf: Buffer): { q: number; Q: number; lowest: number; end: number }[] {
+  const text = pdf.toString('latin1');
+  const objectStream = (id: string): Buffer => {
+    const at = new RegExp(`(?:^|\\s)${id} 0 obj\\s*<<([\\s\\S]*?)>>\\s*stream\\r?\\n`).exec(text);
+    if (!at) throw new Error(`No stream object ${id}`);
+    const start = at.index + at[0].length;
+    const length = Number(/\/Length (\d+)/.exec(at[1])?.[1]);
+    const raw = pdf.subarray(start, start + length);
+    return /\/FlateDecode/.test(at[1]) ? zlib.inflateSync(raw) : raw;
+  };
+  const pages = [...text.matchAll(/<<[^>]*\/Type \/Page\b[^>]*?\/Contents (\d+) 0 R/g)];
+  return pages.map(([, contents]) => {
+    let depth = 0;
+    let lowest = 0;
+    let q = 0;
+    let Q = 0;
+    for (const token of objectStream(contents).toString('latin1').split(/\s+/)) {
+      if (token === 'q') {
+        q++;
+        depth++;
+      } else if (token === 'Q') {
+        Q++;
+        depth--;
+        lowest = Math.min(lowest, depth);
+      }
+    }
+    return { q, Q, lowest, end: depth };
+  });
+}
+
+/** The words of a page with their boxes (PDF points from the top left), as `pdftotext -bbox` gives them. */
+export function wordBoxes(pdf: Buffer, page: number): { text: string; x: number; y: number }[] {
+  const html = execFileSync('pdftotext', ['-bbox', '-f', String(page), '-l', String(page), '-', '-'], {
+    input: pdf,
+    encoding: 'utf8',
+  });
+  return [...html.matchAll(/xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g)].map(
+    ([, x0, y0, x1, y1, text]) => ({
+      text,
+      x: (Number(x0) + Number(x1)) / 2,
+      y: (Number(y0) + Number(y1)) / 2,
+    }),
+  );
+}
