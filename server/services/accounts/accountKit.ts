@@ -75,12 +75,10 @@ export function createAccountKit(deps: AccountServiceDeps) {
   async function reauthenticate(user: UserRecord, currentPassword: string, sessionId: string) {
     const throttleKey = `session:${sessionId}`;
     if (currentPassword) {
-      login.enforce(user.username, throttleKey);
+      login.reserve(user.username, throttleKey);
       const ok = user.passwordHash ? await passwordHasher.verify(user.passwordHash, currentPassword) : false;
-      if (!ok) {
-        login.failed(user.username, throttleKey);
-        throw new AccountError(400, M.currentPasswordWrong);
-      }
+      if (!ok) throw new AccountError(400, M.currentPasswordWrong);
+      login.succeeded(user.username, throttleKey);
       return;
     }
     const startedAt = sessions.startedAt(sessionId);

@@ -9,9 +9,9 @@ export interface RateLimit {
 }
 
 /**
- * A failure throttle in the manner of Keycloak's brute-force detection (wait increments): the first
- * `freeFailures` failures within `windowMs` cost nothing; each further one imposes a wait that doubles
- * from `firstWaitMs` up to `maxWaitMs`. Nothing is counted for a success.
+ * A failure throttle in the manner of Keycloak's brute-force detection (wait increments): `freeFailures`
+ * failures within `windowMs` are allowed at once; the last of them and each further one impose a wait
+ * that doubles from `firstWaitMs` up to `maxWaitMs`. Nothing is counted for a success.
  */
 export interface FailureThrottle {
   freeFailures: number;
@@ -31,8 +31,13 @@ export interface RateLimiter {
 export interface FailureLimiter {
   /** Whether an attempt for `key` may go ahead now (counts nothing). */
   check(key: string): LimitResult;
-  /** Counts one failure for `key`, imposing the next wait once the free failures are spent. */
-  fail(key: string): void;
+  /**
+   * Counts the attempt as a failure before its outcome is known, when it may go ahead (check and count in
+   * one synchronous step, so parallel attempts cannot all pass the check before the first is counted).
+   */
+  reserve(key: string): LimitResult;
+  /** Gives back one reserved failure of `key` (the attempt succeeded); lifts the wait it imposed. */
+  release(key: string): void;
   /** Forgets the failures of `key`. */
   reset(key: string): void;
 }
@@ -74,23 +79,38 @@ export function createFailureLimiter(
   store: RateLimitStore,
   now: () => number = Date.now,
 ): FailureLimiter {
+  const waitAfter = (count: number) => {
+    const extra = count - throttle.freeFailures;
+    return extra >= 0 ? Math.min(throttle.maxWaitMs, throttle.firstWaitMs * 2 ** extra) : 0;
+  };
+  function check(key: string): LimitResult {
+    const at = now();
+    const current = store.read(bucket, key);
+    return current && current.blockedUntil > at ? refusal(current.blockedUntil, at) : { allowed: true };
+  }
   return {
-    check(key) {
-      const at = now();
-      const current = store.read(bucket, key);
-      return current && current.blockedUntil > at ? refusal(current.blockedUntil, at) : { allowed: true };
-    },
-    fail(key) {
+    check,
+    reserve(key) {
+      const checked = check(key);
+      if (!checked.allowed) return checked;
       const at = now();
       const current = store.read(bucket, key);
       const fresh = !current || (at >= current.windowStart + throttle.windowMs && at >= current.blockedUntil);
       const windowStart = fresh ? at : current.windowStart;
       const count = (fresh ? 0 : current.count) + 1;
-      const extra = count - throttle.freeFailures;
-      const wait = extra > 0 ? Math.min(throttle.maxWaitMs, throttle.firstWaitMs * 2 ** (extra - 1)) : 0;
+      const wait = waitAfter(count);
       const blockedUntil = wait > 0 ? at + wait : 0;
       const expiresAt = Math.max(windowStart + throttle.windowMs, blockedUntil);
       store.write(bucket, key, { count, windowStart, blockedUntil, expiresAt });
+      return { allowed: true };
+    },
+    release(key) {
+      const current = store.read(bucket, key);
+      if (!current) return;
+      const count = Math.max(0, current.count - 1);
+      // The wait stays only while the failures that remain would have imposed one themselves.
+      const blockedUntil = waitAfter(count) > 0 ? current.blockedUntil : 0;
+      store.write(bucket, key, { ...current, count, blockedUntil });
     },
     reset: (key) => store.remove(bucket, key),
   };
@@ -142,8 +162,8 @@ function tooMany(result: LimitResult): void {
 
 /**
  * One limiter per account limit over the persistent `store`; `enforce` counts an attempt against each
- * given limiter, `enforceLogin` checks the login throttles without counting; both refuse with 429 and
- * the wait in minutes.
+ * given limiter, `login.reserve` reserves a password guess against the login throttles; both refuse with
+ * 429 and the wait in minutes.
  */
 export function createAccountLimits(store: RateLimitStore, now: () => number, mailsPerHour = 500) {
   let lastPurge = 0;
@@ -181,17 +201,27 @@ export function createAccountLimits(store: RateLimitStore, now: () => number, ma
     ];
   }
   const login = {
-    /** Refuses (429) while the address or the account+address pair must wait. */
-    enforce(username: string, ip: string) {
+    /**
+     * Counts a password guess as a failure before the hash is checked (429 while the address or the
+     * account+address pair must wait); `succeeded` gives it back.
+     */
+    reserve(username: string, ip: string) {
       purge();
-      for (const [name, key] of loginKeys(username, ip)) tooMany(throttles[name].check(key));
-    },
-    failed(username: string, ip: string) {
-      for (const [name, key] of loginKeys(username, ip)) throttles[name].fail(key);
+      const reserved: [LoginThrottleName, string][] = [];
+      for (const [name, key] of loginKeys(username, ip)) {
+        const result = throttles[name].reserve(key);
+        if (!result.allowed) {
+          for (const [doneName, doneKey] of reserved) throttles[doneName].release(doneKey);
+          tooMany(result);
+        }
+        reserved.push([name, key]);
+      }
     },
     /** A success forgets the pair's failures and never counts against the address. */
     succeeded(username: string, ip: string) {
-      throttles.loginFailuresPerAccountIp.reset(loginKeys(username, ip)[1][1]);
+      const [[ipName, ipKey], [pairName, pairKey]] = loginKeys(username, ip);
+      throttles[ipName].release(ipKey);
+      throttles[pairName].reset(pairKey);
     },
     /** Until when wrong guesses hold the account back on some address (epoch ms; 0 or past: not locked). */
     blockedUntil(username: string): number {

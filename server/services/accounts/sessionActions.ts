@@ -26,16 +26,13 @@ export function sessionActions(kit: AccountKit, emailChanges: EmailChangeActions
       const username = text(body.username);
       const password = text(body.password);
       if (!username || !password) throw new AccountError(400, M.loginRequired);
-      loginLimits.enforce(username, ip);
+      loginLimits.reserve(username, ip);
       const user = users.findByUsername(username);
       const ok =
         user?.passwordHash && user.status === 'active'
           ? await passwordHasher.verify(user.passwordHash, password)
           : (await passwordHasher.verify(await DUMMY_HASH, password)) && false;
-      if (!user || !ok) {
-        loginLimits.failed(username, ip);
-        throw new AccountError(401, M.loginFailed);
-      }
+      if (!user || !ok) throw new AccountError(401, M.loginFailed);
       loginLimits.succeeded(username, ip);
       return { token: await newSessionToken(user), error: false, message: M.loginSucceeded };
     },
