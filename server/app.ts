@@ -40,7 +40,7 @@ export interface BuildAppOptions {
   /** A pino logger (main.ts); tests leave it out and get none. */
   logger?: FastifyBaseLogger;
   /** The HTTPS agent for web pushes (tests: one that trusts their local push receiver). */
-  pushAgent?: ComposeOptions['pushAgent'];
+  pushTls?: ComposeOptions['pushTls'];
 }
 
 /** File names webpack gives a content hash (`main.3f9a1c2b.js`, and its `.br`/`.gz` siblings): safe to cache for a year. */
@@ -50,7 +50,7 @@ const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|mjs|woff2?|png|svg|jpg|webp)(\.br|
  * Builds the one-process server: the composition root's context, then the SSO, main and payment APIs,
  * runtime config and the SPA.
  */
-export async function buildApp({ config, db, logger, pushAgent }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, pushTls }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     // A hop count trusts that many proxies in front of us (fastify's types take it as a function).
@@ -61,7 +61,7 @@ export async function buildApp({ config, db, logger, pushAgent }: BuildAppOption
     bodyLimit: 5 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
   });
-  const ctx = composeContext({ config, db, log: app.log, pushAgent });
+  const ctx = composeContext({ config, db, log: app.log, pushTls });
   app.decorate('ctx', ctx);
 
   registerErrorHandling(app, config.distDir);

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import os from 'node:os';
 import webPush from 'web-push';
+import { DEFAULT_PUSH_SERVICE_HOSTS, type PushEndpointPolicy } from './services/push/pushEndpointPolicy';
 
 /** Everything the server reads from the environment, validated once at start. */
 export interface Config {
@@ -64,6 +65,12 @@ export interface Config {
    * PostgreSQL adapter (server/store/postgres).
    */
   databaseUrl: string | null;
+  /**
+   * Where web pushes may go: the push services' host names (PUSH_SERVICE_HOSTS, comma list, `*.` for
+   * subdomains; default the browsers' own services) and private addresses allowed nonetheless
+   * (PUSH_ALLOWED_ADDRESSES, addresses or CIDR ranges; default none).
+   */
+  pushEndpoints: PushEndpointPolicy;
 }
 
 export class ConfigError extends Error {}
@@ -122,6 +129,15 @@ function paymentProvider(env: Env, stripeConfigured: boolean): PaymentProviderNa
   return given as PaymentProviderName;
 }
 
+/** An IPv4/IPv6 address, or a CIDR range such as 10.0.0.0/8. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  const prefixOk =
+    prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+  return family !== 0 && prefixOk && rest.length === 0;
+}
+
 /** TRUST_PROXY: empty/false = off, a hop count 1–10, or a comma list of IP addresses and CIDR ranges. */
 function trustProxy(env: Env): false | number | string[] {
   const raw = optional(env, 'TRUST_PROXY');
@@ -132,11 +148,7 @@ function trustProxy(env: Env): false | number | string[] {
   }
   const entries = raw.split(',').map((entry) => entry.trim());
   for (const entry of entries) {
-    const [address, prefix, ...rest] = entry.split('/');
-    const family = net.isIP(address);
-    const prefixOk =
-      prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
-    if (family === 0 || !prefixOk || rest.length > 0) {
+    if (!isAddressOrCidr(entry)) {
       throw new ConfigError(
         `TRUST_PROXY must be a hop count or proxy addresses/CIDR ranges separated by commas (got "${entry}")`,
       );
@@ -250,6 +262,28 @@ function terrainEncoding(env: Env): Config['terrainTilesEncoding'] {
   return value;
 }
 
+/** PUSH_SERVICE_HOSTS and PUSH_ALLOWED_ADDRESSES (see Config.pushEndpoints). */
+function pushEndpoints(env: Env): PushEndpointPolicy {
+  const list = (name: string) =>
+    (optional(env, name) ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+  const hosts = list('PUSH_SERVICE_HOSTS');
+  for (const host of hosts) {
+    if (!/^(\*\.)?[a-z0-9.:-]+$/i.test(host)) {
+      throw new ConfigError(`PUSH_SERVICE_HOSTS must be host names separated by commas (got "${host}")`);
+    }
+  }
+  const allowedAddresses = list('PUSH_ALLOWED_ADDRESSES');
+  for (const entry of allowedAddresses) {
+    if (!isAddressOrCidr(entry)) {
+      throw new ConfigError(`PUSH_ALLOWED_ADDRESSES must be addresses or CIDR ranges (got "${entry}")`);
+    }
+  }
+  return { hosts: hosts.length > 0 ? hosts : [...DEFAULT_PUSH_SERVICE_HOSTS], allowedAddresses };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const dataDir = path.resolve(optional(env, 'DATA_DIR') ?? 'data');
@@ -318,5 +352,6 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     workers: integer(env, 'WORKERS', os.availableParallelism(), 0, 64),
     databaseUrl: databaseUrl(env),
+    pushEndpoints: pushEndpoints(env),
   };
 }
