@@ -10,7 +10,9 @@ import type { AppContext } from './AppContext';
 import { composeContext, type ComposeOptions } from './compose';
 import { registerErrorHandling } from './http/registerErrorHandling';
 import { rejectUnsafeInput } from './http/rejectUnsafeInput';
-import { registerSecurityHeaders } from './http/securityHeaders';
+import { createSecurityHeaders, registerSecurityHeaders } from './http/securityHeaders';
+import { authenticateBeforeValidation } from './http/requireRole';
+import { languageOf } from './services/i18n/ServerTranslator';
 import { translateReplies } from './http/translateReplies';
 import { publicFileRoutes } from './routes/main/fileItemRoutes';
 import { ssoRoutes } from './routes/sso/ssoRoutes';
@@ -50,7 +52,10 @@ const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|mjs|woff2?|png|svg|jpg|webp)(\.br|
  * Builds the one-process server: the composition root's context, then the SSO, main and payment APIs,
  * runtime config and the SPA.
  */
+const BAD_URL = 'Bad request: the address cannot be read';
+
 export async function buildApp({ config, db, logger, pushTls }: BuildAppOptions): Promise<FastifyInstance> {
+  const securityHeaders = createSecurityHeaders(config);
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     // A hop count trusts that many proxies in front of us (fastify's types take it as a function).
@@ -60,11 +65,20 @@ export async function buildApp({ config, db, logger, pushTls }: BuildAppOptions)
         : config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    // Requests the router refuses (a URL it cannot decode) never reach the hooks: they get the security
+    // headers here.
+    frameworkErrors: (error, request, reply) => {
+      securityHeaders(request.raw, reply.raw, () => {
+        const language = languageOf(request.headers.langcode);
+        reply.code(400).send({ error: true, message: ctx.translator.translateEnglish(language, BAD_URL) });
+      });
+    },
   });
   const ctx = composeContext({ config, db, log: app.log, pushTls });
   app.decorate('ctx', ctx);
 
   registerErrorHandling(app, config.distDir);
+  authenticateBeforeValidation(app);
   rejectUnsafeInput(app);
   translateReplies(app, ctx.translator);
   // While closing, answers to the requests still in flight end their keep-alive connection, so the HTTP
