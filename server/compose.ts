@@ -12,7 +12,7 @@ import { createAuditLog } from './services/audit/AuditLog';
 import { createFileService } from './services/files/FileService';
 import { createPreferenceService } from './services/preferences/PreferenceService';
 import { limitPasswordHashing } from './services/accounts/credentials';
-import { createRateLimiter } from './services/accounts/rateLimits';
+import { COUPON_QUOTE_LIMITS, createRateLimiter } from './services/accounts/rateLimits';
 import { createLazyBaseMap } from './services/basemap/BaseMapTiles';
 import { loadBaseGeography } from './services/basemap/loadBaseGeography';
 import { loadSwissGeography } from './data/geography/loadSwissGeography';
@@ -219,6 +219,10 @@ export function composeContext({ config, db, log, pushTls }: ComposeOptions): Ap
       }),
       checkoutSessions: stores.checkoutSessions,
       portalSessions: stores.portalSessions,
+      couponQuoteLimits: {
+        perUser: createRateLimiter('couponQuotesPerUser', COUPON_QUOTE_LIMITS.perUser, stores.rateLimits),
+        perAddress: createRateLimiter('couponQuotesPerIp', COUPON_QUOTE_LIMITS.perAddress, stores.rateLimits),
+      },
       subscriptions: stores.subscriptions,
       coupons: stores.coupons,
     },

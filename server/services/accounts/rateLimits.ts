@@ -148,6 +148,12 @@ export const LOGIN_THROTTLES = {
   loginFailuresPerIp: { freeFailures: 100, windowMs: HOUR, firstWaitMs: MINUTE, maxWaitMs: 15 * MINUTE },
 } satisfies Record<string, FailureThrottle>;
 
+/** Coupon quotes: a buyer tries a few codes; guessing needs thousands. */
+export const COUPON_QUOTE_LIMITS = {
+  perUser: { max: 10, windowMs: 15 * MINUTE },
+  perAddress: { max: 30, windowMs: 15 * MINUTE },
+} satisfies Record<string, RateLimit>;
+
 /** The whole server's budget of account mails an hour: the key every mail-sending request counts under. */
 export const ALL_MAILS = 'all';
 
