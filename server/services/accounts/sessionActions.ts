@@ -59,7 +59,7 @@ export function sessionActions(kit: AccountKit, emailChanges: EmailChangeActions
       }
       const current = mustFindUser(userId);
       const emailChanging = email.toLowerCase() !== current.email.toLowerCase();
-      if (emailChanging) await reauthenticate(current, text(body.currentPassword), sessionId);
+      if (emailChanging) await reauthenticate(current, text(body.currentPassword), sessionId, 'email');
       const optional = (value: string | undefined) => (value === undefined ? undefined : text(value));
       const changes = Object.fromEntries(
         Object.entries({
