@@ -13,6 +13,12 @@ export interface Config {
   dataDir: string;
   publicUrl: string;
   smtpUrl: string | null;
+  /**
+   * Whether the outbox (no SMTP_URL) logs each mail's link. Outside production yes, so a fresh install
+   * works without a mail server; in production the server refuses to start without SMTP_URL unless
+   * MAIL_OUTBOX=1, and then never logs the links (they carry single-use keys).
+   */
+  logMailLinks: boolean;
   jwtSecret: string;
   /** Lifetime of the single-sign-on and main-server tokens, seconds (spec §9: 31104000). */
   tokenTtlSeconds: number;
@@ -293,6 +299,12 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`DATA_DIR "${dataDir}" cannot be created`);
   }
   const smtpUrl = optional(env, 'SMTP_URL') === null ? null : url(env, 'SMTP_URL', '');
+  const production = optional(env, 'NODE_ENV') === 'production';
+  if (production && smtpUrl === null && optional(env, 'MAIL_OUTBOX') !== '1') {
+    throw new ConfigError(
+      'SMTP_URL is required in production (or MAIL_OUTBOX=1 to write mails to DATA_DIR/outbox, links not logged)',
+    );
+  }
   const [stripeSecretKey, stripeWebhookSecret] = pair(env, 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET');
   const vapid = vapidKeys(env, dataDir);
   const logLevel = optional(env, 'LOG_LEVEL') ?? 'info';
@@ -313,6 +325,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     publicUrl: url(env, 'PUBLIC_URL', `http://localhost:${port}`),
     smtpUrl,
+    logMailLinks: !production,
     jwtSecret: jwtSecret(env, dataDir),
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 31104000, 60, 10 * 31104000),
     sessionIdleDays: integer(env, 'SESSION_IDLE_DAYS', 30, 1, 3650),
