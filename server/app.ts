@@ -12,6 +12,7 @@ import { registerErrorHandling } from './http/registerErrorHandling';
 import { rejectUnsafeInput } from './http/rejectUnsafeInput';
 import { createSecurityHeaders, registerSecurityHeaders } from './http/securityHeaders';
 import { authenticateBeforeValidation } from './http/requireRole';
+import { createDiskWatch } from './http/diskFull';
 import { languageOf } from './services/i18n/ServerTranslator';
 import { translateReplies } from './http/translateReplies';
 import { publicFileRoutes } from './routes/main/fileItemRoutes';
@@ -77,7 +78,8 @@ export async function buildApp({ config, db, logger, pushTls }: BuildAppOptions)
   const ctx = composeContext({ config, db, log: app.log, pushTls });
   app.decorate('ctx', ctx);
 
-  registerErrorHandling(app, config.distDir);
+  const disk = createDiskWatch(config.dataDir);
+  registerErrorHandling(app, config.distDir, disk);
   authenticateBeforeValidation(app);
   rejectUnsafeInput(app);
   translateReplies(app, ctx.translator);
@@ -98,6 +100,7 @@ export async function buildApp({ config, db, logger, pushTls }: BuildAppOptions)
   await registerSecurityHeaders(app, config);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
+  disk.register(app);
   app.get('/config.js', async (_request, reply) =>
     reply
       .type('application/javascript; charset=utf-8')
