@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyFormbody from '@fastify/formbody';
 import type { Config } from './config';
@@ -68,7 +68,9 @@ export async function buildApp({ config, db, logger, pushTls }: BuildAppOptions)
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
     // Requests the router refuses (a URL it cannot decode) never reach the hooks: they get the security
     // headers here.
-    frameworkErrors: (error, request, reply) => {
+    frameworkErrors: (_error, request, routerReply) => {
+      // The router's reply type is generic over no route; it is a plain reply here.
+      const reply = routerReply as unknown as FastifyReply;
       securityHeaders(request.raw, reply.raw, () => {
         const language = languageOf(request.headers.langcode);
         reply.code(400).send({ error: true, message: ctx.translator.translateEnglish(language, BAD_URL) });
