@@ -19,6 +19,7 @@ import type { TileService } from './services/tiles/TileService';
 import type { LayerTileService } from './services/layers/LayerTileService';
 import type { SessionResolver, TokenService } from './services/tokens/TokenService';
 import type { Stores, UnitOfWork } from './store/Stores';
+import type { RateLimiter } from './services/accounts/rateLimits';
 
 /** What the payment host's routes use: the provider, the webhook path, and the records the test checkout shows. */
 export interface PaymentContext {
@@ -29,6 +30,8 @@ export interface PaymentContext {
   subscriptions: Stores['subscriptions'];
   /** The built-in provider's coupons (redeemed when a test checkout is paid; the admin API manages them). */
   coupons: Stores['coupons'];
+  /** Coupon quotes per user and per address, so codes cannot be guessed by trying them. */
+  couponQuoteLimits: { perUser: RateLimiter; perAddress: RateLimiter };
 }
 
 /**

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyFormbody from '@fastify/formbody';
 import type { Config } from './config';
@@ -11,7 +11,10 @@ import { composeContext, type ComposeOptions } from './compose';
 import { compressReplies } from './http/compressReplies';
 import { registerErrorHandling } from './http/registerErrorHandling';
 import { rejectUnsafeInput } from './http/rejectUnsafeInput';
-import { registerSecurityHeaders } from './http/securityHeaders';
+import { createSecurityHeaders, registerSecurityHeaders } from './http/securityHeaders';
+import { authenticateBeforeValidation } from './http/requireRole';
+import { createDiskWatch } from './http/diskFull';
+import { languageOf } from './services/i18n/ServerTranslator';
 import { translateReplies } from './http/translateReplies';
 import { publicFileRoutes } from './routes/main/fileItemRoutes';
 import { ssoRoutes } from './routes/sso/ssoRoutes';
@@ -41,7 +44,7 @@ export interface BuildAppOptions {
   /** A pino logger (main.ts); tests leave it out and get none. */
   logger?: FastifyBaseLogger;
   /** The HTTPS agent for web pushes (tests: one that trusts their local push receiver). */
-  pushAgent?: ComposeOptions['pushAgent'];
+  pushTls?: ComposeOptions['pushTls'];
 }
 
 /** File names webpack gives a content hash (`main.3f9a1c2b.js`, and its `.br`/`.gz` siblings): safe to cache for a year. */
@@ -51,7 +54,10 @@ const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|mjs|woff2?|png|svg|jpg|webp)(\.br|
  * Builds the one-process server: the composition root's context, then the SSO, main and payment APIs,
  * runtime config and the SPA.
  */
-export async function buildApp({ config, db, logger, pushAgent }: BuildAppOptions): Promise<FastifyInstance> {
+const BAD_URL = 'Bad request: the address cannot be read';
+
+export async function buildApp({ config, db, logger, pushTls }: BuildAppOptions): Promise<FastifyInstance> {
+  const securityHeaders = createSecurityHeaders(config);
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     // A hop count trusts that many proxies in front of us (fastify's types take it as a function).
@@ -61,11 +67,23 @@ export async function buildApp({ config, db, logger, pushAgent }: BuildAppOption
         : config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    // Requests the router refuses (a URL it cannot decode) never reach the hooks: they get the security
+    // headers here.
+    frameworkErrors: (_error, request, routerReply) => {
+      // The router's reply type is generic over no route; it is a plain reply here.
+      const reply = routerReply as unknown as FastifyReply;
+      securityHeaders(request.raw, reply.raw, () => {
+        const language = languageOf(request.headers.langcode);
+        reply.code(400).send({ error: true, message: ctx.translator.translateEnglish(language, BAD_URL) });
+      });
+    },
   });
-  const ctx = composeContext({ config, db, log: app.log, pushAgent });
+  const ctx = composeContext({ config, db, log: app.log, pushTls });
   app.decorate('ctx', ctx);
 
-  registerErrorHandling(app, config.distDir);
+  const disk = createDiskWatch(config.dataDir);
+  registerErrorHandling(app, config.distDir, disk);
+  authenticateBeforeValidation(app);
   rejectUnsafeInput(app);
   translateReplies(app, ctx.translator);
   // While closing, answers to the requests still in flight end their keep-alive connection, so the HTTP
@@ -85,6 +103,7 @@ export async function buildApp({ config, db, logger, pushAgent }: BuildAppOption
   await registerSecurityHeaders(app, config);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
+  disk.register(app);
   app.get('/config.js', async (_request, reply) =>
     reply
       .type('application/javascript; charset=utf-8')

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Agent } from 'node:https';
+import type { AgentOptions } from 'node:https';
 import type { Database } from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './AppContext';
@@ -12,7 +12,7 @@ import { createAuditLog } from './services/audit/AuditLog';
 import { createFileService } from './services/files/FileService';
 import { createPreferenceService } from './services/preferences/PreferenceService';
 import { limitPasswordHashing } from './services/accounts/credentials';
-import { createRateLimiter } from './services/accounts/rateLimits';
+import { COUPON_QUOTE_LIMITS, createRateLimiter } from './services/accounts/rateLimits';
 import { createLazyBaseMap } from './services/basemap/BaseMapTiles';
 import { loadBaseGeography } from './services/basemap/loadBaseGeography';
 import { loadSwissGeography } from './data/geography/loadSwissGeography';
@@ -92,7 +92,8 @@ export interface ComposeOptions {
   db: Database;
   log: FastifyBaseLogger;
   /** The HTTPS agent web pushes go out through (tests: one trusting their local receiver); default Node's. */
-  pushAgent?: Agent;
+  /** TLS options of web push connections (tests: the certificate authority of their local receiver). */
+  pushTls?: Pick<AgentOptions, 'ca'>;
 }
 
 /**
@@ -100,7 +101,7 @@ export interface ComposeOptions {
  * once, and handed to the routes as interfaces on the AppContext. Swapping the storage adapter or a
  * provider is a change to this function only.
  */
-export function composeContext({ config, db, log, pushAgent }: ComposeOptions): AppContext {
+export function composeContext({ config, db, log, pushTls }: ComposeOptions): AppContext {
   limitPasswordHashing(config.passwordHashConcurrency);
   const stores = createStores(config, db);
   const { unitOfWork } = stores;
@@ -128,11 +129,13 @@ export function composeContext({ config, db, log, pushAgent }: ComposeOptions): 
     events,
     preferredLanguage: async (userId) => (await stores.users.findById(userId))?.defaultLanguage ?? null,
     testLimiter: createRateLimiter('pushTestsPerUser', { max: 10, windowMs: 60_000 }, stores.rateLimits),
+    endpointPolicy: config.pushEndpoints,
     transport: createWebPushTransport({
       publicKey: config.vapidPublicKey,
       privateKey: config.vapidPrivateKey,
       subject: vapidSubject(config.publicUrl, config.mailFrom),
-      agent: pushAgent,
+      policy: config.pushEndpoints,
+      tls: pushTls,
       onFailure: (origin, status) => log.warn({ pushService: origin, status }, 'web push not delivered'),
     }),
   });
@@ -216,6 +219,10 @@ export function composeContext({ config, db, log, pushAgent }: ComposeOptions): 
       }),
       checkoutSessions: stores.checkoutSessions,
       portalSessions: stores.portalSessions,
+      couponQuoteLimits: {
+        perUser: createRateLimiter('couponQuotesPerUser', COUPON_QUOTE_LIMITS.perUser, stores.rateLimits),
+        perAddress: createRateLimiter('couponQuotesPerIp', COUPON_QUOTE_LIMITS.perAddress, stores.rateLimits),
+      },
       subscriptions: stores.subscriptions,
       coupons: stores.coupons,
     },

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import os from 'node:os';
 import webPush from 'web-push';
+import { DEFAULT_PUSH_SERVICE_HOSTS, type PushEndpointPolicy } from './services/push/pushEndpointPolicy';
 
 /** Everything the server reads from the environment, validated once at start. */
 export interface Config {
@@ -12,6 +13,12 @@ export interface Config {
   dataDir: string;
   publicUrl: string;
   smtpUrl: string | null;
+  /**
+   * Whether the outbox (no SMTP_URL) logs each mail's link. Outside production yes, so a fresh install
+   * works without a mail server; in production the server refuses to start without SMTP_URL unless
+   * MAIL_OUTBOX=1, and then never logs the links (they carry single-use keys).
+   */
+  logMailLinks: boolean;
   jwtSecret: string;
   /** Lifetime of the single-sign-on and main-server tokens, seconds (spec §9: 31104000). */
   tokenTtlSeconds: number;
@@ -64,6 +71,12 @@ export interface Config {
    * PostgreSQL adapter (server/store/postgres).
    */
   databaseUrl: string | null;
+  /**
+   * Where web pushes may go: the push services' host names (PUSH_SERVICE_HOSTS, comma list, `*.` for
+   * subdomains; default the browsers' own services) and private addresses allowed nonetheless
+   * (PUSH_ALLOWED_ADDRESSES, addresses or CIDR ranges; default none).
+   */
+  pushEndpoints: PushEndpointPolicy;
 }
 
 export class ConfigError extends Error {}
@@ -122,6 +135,15 @@ function paymentProvider(env: Env, stripeConfigured: boolean): PaymentProviderNa
   return given as PaymentProviderName;
 }
 
+/** An IPv4/IPv6 address, or a CIDR range such as 10.0.0.0/8. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  const prefixOk =
+    prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+  return family !== 0 && prefixOk && rest.length === 0;
+}
+
 /** TRUST_PROXY: empty/false = off, a hop count 1–10, or a comma list of IP addresses and CIDR ranges. */
 function trustProxy(env: Env): false | number | string[] {
   const raw = optional(env, 'TRUST_PROXY');
@@ -132,11 +154,7 @@ function trustProxy(env: Env): false | number | string[] {
   }
   const entries = raw.split(',').map((entry) => entry.trim());
   for (const entry of entries) {
-    const [address, prefix, ...rest] = entry.split('/');
-    const family = net.isIP(address);
-    const prefixOk =
-      prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
-    if (family === 0 || !prefixOk || rest.length > 0) {
+    if (!isAddressOrCidr(entry)) {
       throw new ConfigError(
         `TRUST_PROXY must be a hop count or proxy addresses/CIDR ranges separated by commas (got "${entry}")`,
       );
@@ -250,6 +268,28 @@ function terrainEncoding(env: Env): Config['terrainTilesEncoding'] {
   return value;
 }
 
+/** PUSH_SERVICE_HOSTS and PUSH_ALLOWED_ADDRESSES (see Config.pushEndpoints). */
+function pushEndpoints(env: Env): PushEndpointPolicy {
+  const list = (name: string) =>
+    (optional(env, name) ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+  const hosts = list('PUSH_SERVICE_HOSTS');
+  for (const host of hosts) {
+    if (!/^(\*\.)?[a-z0-9.:-]+$/i.test(host)) {
+      throw new ConfigError(`PUSH_SERVICE_HOSTS must be host names separated by commas (got "${host}")`);
+    }
+  }
+  const allowedAddresses = list('PUSH_ALLOWED_ADDRESSES');
+  for (const entry of allowedAddresses) {
+    if (!isAddressOrCidr(entry)) {
+      throw new ConfigError(`PUSH_ALLOWED_ADDRESSES must be addresses or CIDR ranges (got "${entry}")`);
+    }
+  }
+  return { hosts: hosts.length > 0 ? hosts : [...DEFAULT_PUSH_SERVICE_HOSTS], allowedAddresses };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const dataDir = path.resolve(optional(env, 'DATA_DIR') ?? 'data');
@@ -259,6 +299,12 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`DATA_DIR "${dataDir}" cannot be created`);
   }
   const smtpUrl = optional(env, 'SMTP_URL') === null ? null : url(env, 'SMTP_URL', '');
+  const production = optional(env, 'NODE_ENV') === 'production';
+  if (production && smtpUrl === null && optional(env, 'MAIL_OUTBOX') !== '1') {
+    throw new ConfigError(
+      'SMTP_URL is required in production (or MAIL_OUTBOX=1 to write mails to DATA_DIR/outbox, links not logged)',
+    );
+  }
   const [stripeSecretKey, stripeWebhookSecret] = pair(env, 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET');
   const vapid = vapidKeys(env, dataDir);
   const logLevel = optional(env, 'LOG_LEVEL') ?? 'info';
@@ -279,6 +325,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     publicUrl: url(env, 'PUBLIC_URL', `http://localhost:${port}`),
     smtpUrl,
+    logMailLinks: !production,
     jwtSecret: jwtSecret(env, dataDir),
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 31104000, 60, 10 * 31104000),
     sessionIdleDays: integer(env, 'SESSION_IDLE_DAYS', 30, 1, 3650),
@@ -318,5 +365,6 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     workers: integer(env, 'WORKERS', os.availableParallelism(), 0, 64),
     databaseUrl: databaseUrl(env),
+    pushEndpoints: pushEndpoints(env),
   };
 }

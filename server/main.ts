@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Database } from 'better-sqlite3';
 import type { Logger } from 'pino';
 import { type Config, loadConfig, ConfigError } from './config';
+import { isDiskFull } from './http/diskFull';
 import { seedPlans } from './store/subscriptions/planCatalogue';
 import { ensureDataset } from './data/ensureDataset';
 import { ensurePostgresDataset } from './data/buildPostgresDataset';
@@ -77,6 +78,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (isDiskFull(error)) {
+    process.stderr.write('Failed to start: disk full (free space in DATA_DIR and start again)\n');
+    process.exit(1);
+  }
   process.stderr.write(`Failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyError, FastifyInstance, FastifyRequest, FastifyReply } from 'fastify';
 import { AccountError } from '../services/accounts/AccountError';
+import { DISK_FULL_MESSAGE, isDiskFull, type DiskWatch } from './diskFull';
 
-const API_PREFIXES = ['/api/', '/v1/', '/profile', '/healthz', '/socket.io/'];
+const API_PREFIXES = ['/api/', '/v1/', '/profile', '/healthz', '/readyz', '/socket.io/'];
 
 function isApiPath(url: string): boolean {
   return API_PREFIXES.some((prefix) => url === prefix.replace(/\/$/, '') || url.startsWith(prefix));
@@ -44,8 +45,13 @@ function unavailable(
  * again); anything else → 500 with a generic message (the stack stays in the log). Unknown GETs that ask for HTML get the SPA's index.html
  * (history-mode routing); unknown API paths get a JSON 404.
  */
-export function registerErrorHandling(app: FastifyInstance, distDir: string): void {
+export function registerErrorHandling(app: FastifyInstance, distDir: string, disk?: DiskWatch): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isDiskFull(error)) {
+      disk?.noteFull();
+      request.log.error({ code: error.code }, 'disk full');
+      return reply.code(503).header('retry-after', '60').send({ error: true, message: DISK_FULL_MESSAGE });
+    }
     if (error.validation) {
       return reply.code(400).send({ error: true, message: validationMessage(error) });
     }

@@ -1,4 +1,4 @@
-import type { FastifyRequest, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifyReply, RouteOptions } from 'fastify';
 import { hasAccess, type RoleRequirement } from '../../src/lib/accessCheck';
 import type { AppContext } from '../AppContext';
 import {
@@ -50,7 +50,8 @@ export function requireRole(
   required: RoleRequirement = 'MAPUSER',
   audience: TokenAudience = 'main',
 ) {
-  return async function guard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  return Object.assign(guard, { [AUTH_GUARD]: true });
+  async function guard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     let claims: TokenClaims;
     try {
       claims = await ctx.tokens.verify(audience, bearerToken(request));
@@ -67,5 +68,31 @@ export function requireRole(
       return reply.code(403).send({ error: true, message: ACCESS_DENIED });
     }
     request.auth = user;
-  };
+  }
+}
+
+/** Marks the hooks `requireRole` makes, so `authenticateBeforeValidation` can find them. */
+const AUTH_GUARD = Symbol('authGuard');
+
+type RouteHook = RouteOptions['preHandler'];
+const isGuard = (hook: unknown) => typeof hook === 'function' && AUTH_GUARD in hook;
+
+/**
+ * Routes list their guard as a preHandler, which fastify runs after the schema validation: a caller
+ * without a token would learn the body's schema from a 400. This moves every guard to preValidation, so
+ * authentication answers (401/403) before the body is looked at. Register before the routes.
+ */
+export function authenticateBeforeValidation(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const handlers: RouteHook[] = Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+    const guards = handlers.filter(isGuard);
+    if (guards.length === 0) return;
+    const others = handlers.filter((hook) => hook !== undefined && !isGuard(hook));
+    const validation = route.preValidation;
+    route.preValidation = [
+      ...guards,
+      ...(Array.isArray(validation) ? validation : validation ? [validation] : []),
+    ] as RouteOptions['preValidation'];
+    route.preHandler = others as RouteOptions['preHandler'];
+  });
 }

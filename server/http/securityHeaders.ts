@@ -57,8 +57,9 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
  * @fastify/helmet built it again for every request (its CSP parsed each time, ~7 % of the event loop
  * under tile load). A route's own header of the same name wins (e.g. the public base-map tiles' CORP).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  const setHeaders = helmet({
+/** The headers every answer carries (helmet as a Node middleware). */
+export function createSecurityHeaders(config: Config) {
+  return helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     strictTransportSecurity: config.publicUrl.startsWith('https:')
       ? { maxAge: 31536000, includeSubDomains: true }
@@ -69,6 +70,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     crossOriginResourcePolicy: { policy: 'same-site' },
     crossOriginEmbedderPolicy: false,
   });
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const setHeaders = createSecurityHeaders(config);
   app.addHook('onRequest', (request, reply, done) => {
     setHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });

@@ -90,6 +90,10 @@ export default async function globalSetup(): Promise<void> {
       // The notifications test's local HTTPS push receiver (a stand-in for a browser vendor's push service,
       // which is unreachable here) has a self-signed certificate: the server trusts it, and only it, on top.
       NODE_EXTRA_CA_CERTS: path.resolve('test/server/fixtures/push-receiver-cert.pem'),
+      // … and is allowed as a push service on loopback explicitly (by default only the browsers' own push
+      // services, on public addresses, are).
+      PUSH_SERVICE_HOSTS: '127.0.0.1',
+      PUSH_ALLOWED_ADDRESSES: '127.0.0.1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

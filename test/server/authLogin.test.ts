@@ -51,10 +51,10 @@ describe('login, authorize and sessions', () => {
     expect(unknown.json()).toEqual(wrong.json());
   });
 
-  it('a successful login clears the failures of its account+address pair', async () => {
-    for (let i = 0; i < 5; i += 1) await login({ username: 'anna@example.ch', password: 'nope' });
+  it('a successful login clears the failures of its account+address pair (4 failures, the 5th would impose a wait)', async () => {
+    for (let i = 0; i < 4; i += 1) await login({ username: 'anna@example.ch', password: 'nope' });
     expect((await login({ username: 'anna@example.ch', password: PASSWORD })).statusCode).toBe(200);
-    for (let i = 0; i < 5; i += 1) await login({ username: 'anna@example.ch', password: 'nope' });
+    for (let i = 0; i < 4; i += 1) await login({ username: 'anna@example.ch', password: 'nope' });
     expect((await login({ username: 'anna@example.ch', password: PASSWORD })).statusCode).toBe(200);
   }, 60_000); // every attempt runs a real argon2id verification
 

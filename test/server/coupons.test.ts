@@ -90,6 +90,32 @@ describe('coupon quotes (the discounted price before paying)', () => {
     expect(response.json()).toEqual({ error: true, message: 'Invalid coupon code' });
   });
 
+  it('limits quotes per user and per address: guessing codes meets 429', async () => {
+    const guesser = await signIn(t.app);
+    const guess = (who: SignedIn, n: number, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/secure/payment/coupon-quote',
+        headers: who.headers,
+        payload: { code: `GUESS${n}`, lookup_key: 'standard_monthly' },
+        remoteAddress,
+      });
+    const statuses: number[] = [];
+    for (let n = 0; n < 12; n += 1) statuses.push((await guess(guesser, n, '198.51.100.80')).statusCode);
+    expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+    const refused = await guess(guesser, 99, '198.51.100.80');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again$/);
+    // Many accounts from one address meet the address's limit.
+    const fromOneAddress: number[] = [];
+    for (let n = 0; n < 4; n += 1) {
+      const other = await signIn(t.app);
+      for (let m = 0; m < 9; m += 1) fromOneAddress.push((await guess(other, m, '198.51.100.81')).statusCode);
+    }
+    expect(fromOneAddress.filter((status) => status === 429)).toHaveLength(36 - 30);
+  });
+
   it('says it in the langcode language', async () => {
     const response = await quote('NOPE', await signIn(t.app), 'standard_monthly', 'de');
     expect(response.json()).toEqual({ error: true, message: 'Ungültiger Gutscheincode' });

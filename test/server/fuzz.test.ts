@@ -263,6 +263,8 @@ describe('fuzzing every route (item 8)', () => {
         'GET /v1/secure/maps/prcid/:id/objects-full',
         'POST /v1/secure/payment/test-checkout/:id/pay',
         'GET /tiles/base/:z/:x/:y',
+        'GET /readyz',
+        'POST /v1/secure/payment/coupon-quote',
       ]),
     );
     expect(paths.length).toBeGreaterThan(35);

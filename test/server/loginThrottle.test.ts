@@ -31,7 +31,7 @@ describe('login throttling (item 11)', () => {
   it('10 wrong guesses from one address do not stop the owner logging in from another address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 10; i += 1) statuses.push((await login('Wrong!Pass1', '198.51.100.66')).statusCode);
-    expect(statuses.slice(0, PAIR.freeFailures + 1).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(0, PAIR.freeFailures).every((status) => status === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429); // the guesser is slowed down …
     const owner = await login(PASSWORD, '10.0.0.1');
     expect(owner.statusCode).toBe(200); // … the owner is not
@@ -42,10 +42,10 @@ describe('login throttling (item 11)', () => {
     let clock = Date.UTC(2026, 0, 5, 9);
     jest.spyOn(Date, 'now').mockImplementation(() => clock);
     const ip = '198.51.100.7';
-    for (let i = 0; i < PAIR.freeFailures; i += 1) expect((await login('nope', ip)).statusCode).toBe(401);
+    for (let i = 0; i < PAIR.freeFailures - 1; i += 1) expect((await login('nope', ip)).statusCode).toBe(401);
     let wait = PAIR.firstWaitMs;
     for (let round = 0; round < 4; round += 1) {
-      expect((await login('nope', ip)).statusCode).toBe(401); // one more failure: the next wait begins
+      expect((await login('nope', ip)).statusCode).toBe(401); // the last free failure or one more: a wait begins
       const refused = await login(PASSWORD, ip); // even the right password waits, from this pair
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBe(wait / 1000);
@@ -90,7 +90,6 @@ describe('login throttling (item 11)', () => {
     const { freeFailures } = LOGIN_THROTTLES.loginFailuresPerIp;
     for (let i = 0; i < freeFailures; i += 1)
       expect((await login('nope', office, `typo${i}@muster.ch`)).statusCode).toBe(401);
-    expect((await login('nope', office, 'another@muster.ch')).statusCode).toBe(401);
     const slowed = await login('nope', office, 'yetanother@muster.ch');
     expect(slowed.statusCode).toBe(429);
     expect(Number(slowed.headers['retry-after'])).toBe(LOGIN_THROTTLES.loginFailuresPerIp.firstWaitMs / 1000);
@@ -100,7 +99,7 @@ describe('login throttling (item 11)', () => {
 
   it('the counters survive rebuilding the app on the same database (a restart)', async () => {
     const ip = '198.51.100.9';
-    for (let i = 0; i <= PAIR.freeFailures; i += 1) expect((await login('nope', ip)).statusCode).toBe(401);
+    for (let i = 0; i < PAIR.freeFailures; i += 1) expect((await login('nope', ip)).statusCode).toBe(401);
     expect((await login(PASSWORD, ip)).statusCode).toBe(429);
     await t.app.close();
     t.app = await buildApp({ config: t.config, db: t.db });

@@ -26,7 +26,7 @@ async function startCheckout(t: TestApp) {
 
 describe('payment provider choice (item 2)', () => {
   it('NODE_ENV=production without Stripe keys: checkout and portal answer 503 "payments are not configured"', async () => {
-    const t = await createTestApp({ NODE_ENV: 'production' });
+    const t = await createTestApp({ NODE_ENV: 'production', MAIL_OUTBOX: '1' });
     try {
       expect(t.config.paymentProvider).toBe('none');
       const res = await startCheckout(t);
@@ -55,7 +55,7 @@ describe('payment provider choice (item 2)', () => {
   });
 
   it('PAYMENT_PROVIDER=test in production is honoured (an explicit choice) and every test page carries the TEST banner', async () => {
-    const t = await createTestApp({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'test' });
+    const t = await createTestApp({ NODE_ENV: 'production', MAIL_OUTBOX: '1', PAYMENT_PROVIDER: 'test' });
     try {
       const res = await startCheckout(t);
       expect(res.statusCode).toBe(303);
@@ -114,6 +114,7 @@ describe('payment provider choice (item 2)', () => {
       loadConfig({
         DATA_DIR: dir,
         NODE_ENV: 'production',
+        MAIL_OUTBOX: '1',
         STRIPE_SECRET_KEY: 'sk_test_x',
         STRIPE_WEBHOOK_SECRET: 'whsec_x',
       }).paymentProvider,

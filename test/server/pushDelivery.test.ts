@@ -8,7 +8,8 @@ import { createTestApp, signIn, type SignedIn, type TestApp } from './helpers/cr
 import {
   decryptPush,
   endpointPath,
-  receiverAgent,
+  receiverTls,
+  RECEIVER_ENV,
   startPushReceiver,
   type PushReceiver,
   type ReceivedPush,
@@ -24,7 +25,7 @@ let t: TestApp;
 let receiver: PushReceiver;
 beforeAll(async () => {
   receiver = await startPushReceiver();
-  t = await createTestApp({}, { pushAgent: receiverAgent() });
+  t = await createTestApp(RECEIVER_ENV, { pushTls: receiverTls() });
   seedPlans(t.db);
 });
 afterAll(async () => {

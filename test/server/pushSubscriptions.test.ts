@@ -8,13 +8,20 @@ import type {
   PushSubscriptionsResponse,
 } from '../../src/contract/PushNotifications';
 import { createTestApp, signIn, type SignedIn, type TestApp } from './helpers/createTestApp';
-import { endpointPath, receiverAgent, startPushReceiver, type PushReceiver } from './helpers/pushReceiver';
+import {
+  endpointPath,
+  receiverTls,
+  RECEIVER_ENV,
+  startPushReceiver,
+  type PushReceiver,
+} from './helpers/pushReceiver';
+import { PUSH_MESSAGES } from '../../server/services/push/NotificationService';
 
 let t: TestApp;
 let receiver: PushReceiver;
 beforeAll(async () => {
   receiver = await startPushReceiver();
-  t = await createTestApp({}, { pushAgent: receiverAgent() });
+  t = await createTestApp(RECEIVER_ENV, { pushTls: receiverTls() });
 });
 afterAll(async () => {
   await t.close();
@@ -87,17 +94,19 @@ describe('GET/POST settings/push-subscription (spec §7): subscriptions per user
     expect((await devicesOf(anna)).subscriptions).toHaveLength(1);
   });
 
-  it('a second user signing in on the same browser takes its subscription over', async () => {
+  it('another user cannot take over a subscribed endpoint (409), nor remove it', async () => {
     const anna = await signIn(t.app);
     const ben = await signIn(t.app);
     const shared = receiver.newBrowser().subscription;
     await post(anna, { subscription: shared, username: anna.user.username });
-    await post(ben, { subscription: shared, username: ben.user.username });
-    expect((await devicesOf(anna)).subscriptions).toEqual([]);
-    expect((await devicesOf(ben)).subscriptions.map((each) => each.endpoint)).toEqual([shared.endpoint]);
-    // Anna cannot remove Ben's device by its endpoint.
-    await post(anna, { subscription: null, endpoint: shared.endpoint, username: anna.user.username });
-    expect((await devicesOf(ben)).subscriptions).toHaveLength(1);
+    const taken = await post(ben, { subscription: shared, username: ben.user.username });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(PUSH_MESSAGES.endpointTaken);
+    expect((await devicesOf(ben)).subscriptions).toEqual([]);
+    expect((await devicesOf(anna)).subscriptions.map((each) => each.endpoint)).toEqual([shared.endpoint]);
+    // Ben cannot remove Anna's device by its endpoint.
+    await post(ben, { subscription: null, endpoint: shared.endpoint, username: ben.user.username });
+    expect((await devicesOf(anna)).subscriptions).toHaveLength(1);
   });
 
   it('refuses unusable subscriptions with 400 and stores nothing', async () => {

@@ -228,6 +228,27 @@ describe('the report-download quota', () => {
   });
 });
 
+describe('cheap checks first', () => {
+  it('refuses downloads over the quota before rendering them: 18 PDFs at the limit render only 2', async () => {
+    const user = await signIn(t.app);
+    const ids = t.db
+      .prepare("SELECT prc_id FROM parcels WHERE ind = 'Standard' LIMIT 18")
+      .pluck()
+      .all() as string[];
+    const tokens = await Promise.all(ids.map((id) => tokenFor(user, id)));
+    const render = jest.spyOn(t.app.ctx.reports.documents, 'file');
+    // Two are downloaded (the trial's two); the other 16 meet the used-up quota.
+    for (const [i, id] of ids.slice(0, 2).entries())
+      expect((await download('pdf', { prcid: id, lang: 'en', ott_token: tokens[i] })).statusCode).toBe(200);
+    const rest = await Promise.all(
+      ids.slice(2).map((id, i) => download('pdf', { prcid: id, lang: 'en', ott_token: tokens[i + 2] })),
+    );
+    expect(rest.every((response) => response.statusCode === 402)).toBe(true);
+    expect(render).toHaveBeenCalledTimes(2);
+    render.mockRestore();
+  });
+});
+
 describe('one-time tokens', () => {
   it('open a document once: the second use gets a clear page, not a 500', async () => {
     const user = await signIn(t.app);

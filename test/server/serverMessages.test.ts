@@ -19,7 +19,8 @@ const login = (language?: string) =>
     method: 'POST',
     url: '/api/user/login',
     headers: language ? { langcode: language } : {},
-    payload: { username: 'nobody@example.ch', password: 'Wrong#Pass1' },
+    // One unknown account per language: six wrong guesses for one would meet the login throttle.
+    payload: { username: `nobody-${language ?? 'none'}@example.ch`, password: 'Wrong#Pass1' },
   });
 
 describe('server messages in the langcode language', () => {

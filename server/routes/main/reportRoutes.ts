@@ -108,6 +108,13 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       .type('text/html; charset=utf-8')
       .send(documents.messagePage(language, message));
 
+  const limitReached = (code: string): PageMessage => ({
+    titleId: 'report.page.title',
+    messageId: 'report.page.limitReached',
+    code,
+    link: { labelId: 'plan.dialog.upgrade', href: '/plans' },
+  });
+
   /**
    * The checks every tab runs before making its document: a token, a parcel, a token valid for both,
    * a session still open with the map role, and no other user's bearer. Returns the subject or null
@@ -160,6 +167,13 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
         return null;
       }
     }
+    // The quota is read before any document is made: a refused download costs no rendering. The count
+    // itself happens with the token's use (commit), so parallel downloads still cannot overshoot.
+    const allowed = await quota.check(userId, prcId);
+    if (!allowed.ok) {
+      await page(reply, language, QUOTA_DENIED_STATUS, limitReached(allowed.errorCode));
+      return null;
+    }
     const subject = await documents.subject(prcId);
     if (!subject) {
       await page(reply, language, 404, { titleId, messageId: 'report.page.notFound' });
@@ -178,14 +192,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       if (!(await tokens.take(admitted.token)))
         return { titleId: 'report.page.title', messageId: 'report.page.usedToken' };
       const counted = await quota.consume(admitted.userId, admitted.subject.parcel.PRC_ID);
-      if (!counted.ok) {
-        return {
-          titleId: 'report.page.title',
-          messageId: 'report.page.limitReached',
-          code: counted.errorCode,
-          link: { labelId: 'plan.dialog.upgrade', href: '/plans' },
-        };
-      }
+      if (!counted.ok) return limitReached(counted.errorCode);
       return null;
     });
   }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { COUPON_CODE_PATTERN, INVALID_COUPON_MESSAGE, type CouponQuote } from '../../../src/contract/Coupons';
 import type { AppContext } from '../../AppContext';
-import { requireRole } from '../../http/requireRole';
+import { authUser, requireRole } from '../../http/requireRole';
+import { ACCOUNT_MESSAGES } from '../../services/accounts/AccountError';
 import { PaymentsNotConfiguredError } from '../../services/billing/PaymentProvider';
 
 const quoteBody = {
@@ -24,6 +25,15 @@ export async function couponRoutes(app: FastifyInstance, ctx: AppContext): Promi
     '/coupon-quote',
     { preHandler: requireRole(ctx), schema: { body: quoteBody } },
     async (request, reply) => {
+      const { perUser, perAddress } = ctx.payments.couponQuoteLimits;
+      for (const result of [await perUser.hit(authUser(request).id), await perAddress.hit(request.ip)]) {
+        if (result.allowed) continue;
+        const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
+        return reply
+          .code(429)
+          .header('retry-after', String(result.retryAfterSeconds))
+          .send({ error: true, message: ACCOUNT_MESSAGES.tooManyAttempts(minutes) });
+      }
       const plan = await ctx.plans.byLookupKey(request.body.lookup_key);
       if (!plan)
         return reply.code(400).send({ error: true, message: `Unknown plan: ${request.body.lookup_key}` });

@@ -54,7 +54,8 @@ export const ACCOUNT_MESSAGES = {
   profileEmailRequired: 'Email is required',
   emailInvalid: 'E-mail must be valid',
   profileSaved: 'Profile saved',
-  currentPasswordRequired: 'Please enter your current password to change your e-mail address or password',
+  currentPasswordForEmail: 'Please enter your current password to change your e-mail address',
+  currentPasswordForPassword: 'Please enter your current password to change your password',
   currentPasswordWrong: 'The current password is not correct',
   emailChangePending: (email: string) =>
     `Profile saved. We have sent a link to ${email}: your e-mail address changes when you open it`,

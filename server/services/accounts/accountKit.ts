@@ -72,20 +72,26 @@ export function createAccountKit(deps: AccountServiceDeps) {
    * sign-in of this session within the last 15 minutes. Wrong passwords count against the login throttle
    * of the account (keyed by session), so a stolen token cannot be used to guess the password.
    */
-  async function reauthenticate(user: UserRecord, currentPassword: string, sessionId: string) {
+  async function reauthenticate(
+    user: UserRecord,
+    currentPassword: string,
+    sessionId: string,
+    change: 'email' | 'password',
+  ) {
     const throttleKey = `session:${sessionId}`;
     if (currentPassword) {
-      await login.enforce(user.username, throttleKey);
+      await login.reserve(user.username, throttleKey);
       const ok = user.passwordHash ? await passwordHasher.verify(user.passwordHash, currentPassword) : false;
-      if (!ok) {
-        await login.failed(user.username, throttleKey);
-        throw new AccountError(400, M.currentPasswordWrong);
-      }
+      if (!ok) throw new AccountError(400, M.currentPasswordWrong);
+      await login.succeeded(user.username, throttleKey);
       return;
     }
     const startedAt = await sessions.startedAt(sessionId);
     if (startedAt !== null && now() - startedAt <= RECENT_SIGN_IN_MS) return;
-    throw new AccountError(400, M.currentPasswordRequired);
+    throw new AccountError(
+      400,
+      change === 'email' ? M.currentPasswordForEmail : M.currentPasswordForPassword,
+    );
   }
 
   /** Sets a new password with a single-use key: the key is spent and the password set together or not at all. */

@@ -29,7 +29,9 @@ export function emailChangeActions(kit: AccountKit) {
      */
     async requestEmailChange(user: UserRecord, newEmail: string): Promise<void> {
       const usernameFollows = user.username.toLowerCase() === user.email.toLowerCase();
-      if (usernameFollows && (await usernameTaken(newEmail, user))) throw new AccountError(409, M.emailTaken);
+      // A taken address is answered like any other, so the reply says nothing about other accounts: the
+      // change waits for a confirmation that never comes, and the address's owner is told instead.
+      const taken = usernameFollows && (await usernameTaken(newEmail, user));
       await enforce(['verificationPerEmail', newEmail.toLowerCase()], ['accountMails', ALL_MAILS]);
       const confirm = accountKeys.create();
       const undo = accountKeys.create();
@@ -50,14 +52,23 @@ export function emailChangeActions(kit: AccountKit) {
         ),
       );
       const common = { language: user.defaultLanguage, name: user.name };
+      const owner = taken ? await users.findByUsername(newEmail) : null;
       deliverLater(
-        composeAccountMail({
-          ...common,
-          kind: 'emailChangeConfirm',
-          to: newEmail,
-          link: accountLink(config.publicUrl, 'email-change/confirm', confirm.key),
-          ttlSeconds: config.keyTtlSeconds.verification,
-        }),
+        owner
+          ? composeAccountMail({
+              kind: 'emailTakenNotice',
+              to: owner.email,
+              language: owner.defaultLanguage,
+              name: owner.name,
+              link: accountLink(config.publicUrl, 'login'),
+            })
+          : composeAccountMail({
+              ...common,
+              kind: 'emailChangeConfirm',
+              to: newEmail,
+              link: accountLink(config.publicUrl, 'email-change/confirm', confirm.key),
+              ttlSeconds: config.keyTtlSeconds.verification,
+            }),
       );
       deliverLater(
         composeAccountMail({

@@ -86,12 +86,22 @@ export function passwordActions(kit: AccountKit) {
       sessionId: string,
     ): Promise<UpdatePasswordResponse> {
       const password = checkPasswordPair(body, CHANGED_PASSWORD);
-      await reauthenticate(await mustFindUser(userId), text(body.currentPassword), sessionId);
+      await reauthenticate(await mustFindUser(userId), text(body.currentPassword), sessionId, 'password');
       const passwordHash = await passwordHasher.hash(password);
       const user = await unitOfWork(async () => {
         await sessions.revokeAllForUser(userId, sessionId);
         return users.setPassword(userId, passwordHash);
       });
+      // The owner hears of it at the account's address, in case it was not them.
+      deliverLater(
+        composeAccountMail({
+          kind: 'passwordChanged',
+          to: user.email,
+          language: user.defaultLanguage,
+          name: user.name,
+          link: accountLink(config.publicUrl, 'login'),
+        }),
+      );
       return { error: false, message: M.passwordUpdated, token: await ssoToken(user, sessionId) };
     },
 

@@ -9,9 +9,9 @@ export interface RateLimit {
 }
 
 /**
- * A failure throttle in the manner of Keycloak's brute-force detection (wait increments): the first
- * `freeFailures` failures within `windowMs` cost nothing; each further one imposes a wait that doubles
- * from `firstWaitMs` up to `maxWaitMs`. Nothing is counted for a success.
+ * A failure throttle in the manner of Keycloak's brute-force detection (wait increments): `freeFailures`
+ * failures within `windowMs` are allowed at once; the last of them and each further one impose a wait
+ * that doubles from `firstWaitMs` up to `maxWaitMs`. Nothing is counted for a success.
  */
 export interface FailureThrottle {
   freeFailures: number;
@@ -31,8 +31,14 @@ export interface RateLimiter {
 export interface FailureLimiter {
   /** Whether an attempt for `key` may go ahead now (counts nothing). */
   check(key: string): Promise<LimitResult>;
-  /** Counts one failure for `key`, imposing the next wait once the free failures are spent. */
-  fail(key: string): Promise<void>;
+  /**
+   * Counts the attempt as a failure before its outcome is known, when it may go ahead (check and count in
+   * one atomic update of the store, so parallel attempts cannot all pass the check before the first is
+   * counted).
+   */
+  reserve(key: string): Promise<LimitResult>;
+  /** Gives back one reserved failure of `key` (the attempt succeeded); lifts the wait it imposed. */
+  release(key: string): Promise<void>;
   /** Forgets the failures of `key`. */
   reset(key: string): Promise<void>;
 }
@@ -74,28 +80,44 @@ export function createFailureLimiter(
   store: RateLimitStore,
   now: () => number = Date.now,
 ): FailureLimiter {
+  const waitAfter = (count: number) => {
+    const extra = count - throttle.freeFailures;
+    return extra >= 0 ? Math.min(throttle.maxWaitMs, throttle.firstWaitMs * 2 ** extra) : 0;
+  };
+  async function check(key: string): Promise<LimitResult> {
+    const at = now();
+    const current = await store.read(bucket, key);
+    return current && current.blockedUntil > at ? refusal(current.blockedUntil, at) : { allowed: true };
+  }
   return {
-    async check(key) {
+    check,
+    async reserve(key) {
       const at = now();
-      const current = await store.read(bucket, key);
-      return current && current.blockedUntil > at ? refusal(current.blockedUntil, at) : { allowed: true };
-    },
-    async fail(key) {
-      const at = now();
+      let result: LimitResult = { allowed: true };
+      // The check and the count are one update: a waiting counter is written back unchanged.
       await store.update(bucket, key, (current) => {
-        const fresh =
-          !current || (at >= current.windowStart + throttle.windowMs && at >= current.blockedUntil);
+        if (current && current.blockedUntil > at) {
+          result = refusal(current.blockedUntil, at);
+          return current;
+        }
+        const fresh = !current || at >= current.windowStart + throttle.windowMs;
         const windowStart = fresh ? at : current.windowStart;
         const count = (fresh ? 0 : current.count) + 1;
-        const extra = count - throttle.freeFailures;
-        const wait = extra > 0 ? Math.min(throttle.maxWaitMs, throttle.firstWaitMs * 2 ** (extra - 1)) : 0;
+        const wait = waitAfter(count);
         const blockedUntil = wait > 0 ? at + wait : 0;
-        return {
-          count,
-          windowStart,
-          blockedUntil,
-          expiresAt: Math.max(windowStart + throttle.windowMs, blockedUntil),
-        };
+        const expiresAt = Math.max(windowStart + throttle.windowMs, blockedUntil);
+        return { count, windowStart, blockedUntil, expiresAt };
+      });
+      return result;
+    },
+    async release(key) {
+      if (!(await store.read(bucket, key))) return;
+      await store.update(bucket, key, (current) => {
+        if (!current) return { count: 0, windowStart: now(), blockedUntil: 0, expiresAt: now() };
+        const count = Math.max(0, current.count - 1);
+        // The wait stays only while the failures that remain would have imposed one themselves.
+        const blockedUntil = waitAfter(count) > 0 ? current.blockedUntil : 0;
+        return { ...current, count, blockedUntil };
       });
     },
     reset: (key) => store.remove(bucket, key),
@@ -134,6 +156,12 @@ export const LOGIN_THROTTLES = {
   loginFailuresPerIp: { freeFailures: 100, windowMs: HOUR, firstWaitMs: MINUTE, maxWaitMs: 15 * MINUTE },
 } satisfies Record<string, FailureThrottle>;
 
+/** Coupon quotes: a buyer tries a few codes; guessing needs thousands. */
+export const COUPON_QUOTE_LIMITS = {
+  perUser: { max: 10, windowMs: 15 * MINUTE },
+  perAddress: { max: 30, windowMs: 15 * MINUTE },
+} satisfies Record<string, RateLimit>;
+
 /** The whole server's budget of account mails an hour: the key every mail-sending request counts under. */
 export const ALL_MAILS = 'all';
 
@@ -148,8 +176,8 @@ function tooMany(result: LimitResult): void {
 
 /**
  * One limiter per account limit over the persistent `store`; `enforce` counts an attempt against each
- * given limiter, `enforceLogin` checks the login throttles without counting; both refuse with 429 and
- * the wait in minutes.
+ * given limiter, `login.reserve` reserves a password guess against the login throttles; both refuse with
+ * 429 and the wait in minutes.
  */
 export function createAccountLimits(store: RateLimitStore, now: () => number, mailsPerHour = 500) {
   let lastPurge = 0;
@@ -187,17 +215,27 @@ export function createAccountLimits(store: RateLimitStore, now: () => number, ma
     ];
   }
   const login = {
-    /** Refuses (429) while the address or the account+address pair must wait. */
-    async enforce(username: string, ip: string) {
+    /**
+     * Counts a password guess as a failure before the hash is checked (429 while the address or the
+     * account+address pair must wait); `succeeded` gives it back.
+     */
+    async reserve(username: string, ip: string) {
       await purge();
-      for (const [name, key] of loginKeys(username, ip)) tooMany(await throttles[name].check(key));
-    },
-    async failed(username: string, ip: string) {
-      for (const [name, key] of loginKeys(username, ip)) await throttles[name].fail(key);
+      const reserved: [LoginThrottleName, string][] = [];
+      for (const [name, key] of loginKeys(username, ip)) {
+        const result = await throttles[name].reserve(key);
+        if (!result.allowed) {
+          for (const [doneName, doneKey] of reserved) await throttles[doneName].release(doneKey);
+          tooMany(result);
+        }
+        reserved.push([name, key]);
+      }
     },
     /** A success forgets the pair's failures and never counts against the address. */
-    succeeded(username: string, ip: string): Promise<void> {
-      return throttles.loginFailuresPerAccountIp.reset(loginKeys(username, ip)[1][1]);
+    async succeeded(username: string, ip: string) {
+      const [[ipName, ipKey], [pairName, pairKey]] = loginKeys(username, ip);
+      await throttles[ipName].release(ipKey);
+      await throttles[pairName].reset(pairKey);
     },
     /** Until when wrong guesses hold the account back on some address (epoch ms; 0 or past: not locked). */
     blockedUntil(username: string): Promise<number> {

@@ -26,16 +26,13 @@ export function sessionActions(kit: AccountKit, emailChanges: EmailChangeActions
       const username = text(body.username);
       const password = text(body.password);
       if (!username || !password) throw new AccountError(400, M.loginRequired);
-      await loginLimits.enforce(username, ip);
+      await loginLimits.reserve(username, ip);
       const user = await users.findByUsername(username);
       const ok =
         user?.passwordHash && user.status === 'active'
           ? await passwordHasher.verify(user.passwordHash, password)
           : (await passwordHasher.verify(await DUMMY_HASH, password)) && false;
-      if (!user || !ok) {
-        await loginLimits.failed(username, ip);
-        throw new AccountError(401, M.loginFailed);
-      }
+      if (!user || !ok) throw new AccountError(401, M.loginFailed);
       await loginLimits.succeeded(username, ip);
       return { token: await newSessionToken(user), error: false, message: M.loginSucceeded };
     },
@@ -62,7 +59,7 @@ export function sessionActions(kit: AccountKit, emailChanges: EmailChangeActions
       }
       const current = await mustFindUser(userId);
       const emailChanging = email.toLowerCase() !== current.email.toLowerCase();
-      if (emailChanging) await reauthenticate(current, text(body.currentPassword), sessionId);
+      if (emailChanging) await reauthenticate(current, text(body.currentPassword), sessionId, 'email');
       const optional = (value: string | undefined) => (value === undefined ? undefined : text(value));
       const changes = Object.fromEntries(
         Object.entries({

@@ -180,6 +180,8 @@ export async function processWebhook(
   if (
     typeof event?.id !== 'string' ||
     typeof event.type !== 'string' ||
+    typeof event.created !== 'number' ||
+    !Number.isFinite(event.created) ||
     typeof event.data?.object !== 'object'
   ) {
     throw new WebhookSignatureError('Webhook payload is not an event');

@@ -1,7 +1,14 @@
 import type { LanguageCode } from '../../../src/contract/Accounts';
 
 export type AccountMailKind =
-  'verification' | 'alreadyRegistered' | 'reset' | 'invite' | 'emailChangeConfirm' | 'emailChangeNotice';
+  | 'verification'
+  | 'alreadyRegistered'
+  | 'reset'
+  | 'invite'
+  | 'emailChangeConfirm'
+  | 'emailChangeNotice'
+  | 'passwordChanged'
+  | 'emailTakenNotice';
 
 export interface AccountMailText {
   subject: string;
@@ -65,6 +72,22 @@ export const ACCOUNT_MAIL_TEXTS: Record<LanguageCode, Record<AccountMailKind, Ac
       expiry: 'The link is valid for {duration} and can be used once.',
       ignore: 'Then reset your password from the login page.',
     },
+    passwordChanged: {
+      subject: 'Parcel Atlas: your password was changed',
+      greeting: 'Hello{name},',
+      body: 'The password of your Parcel Atlas account was changed and every other session of the account has ended. If this was you, there is nothing to do.',
+      action: 'Go to login',
+      expiry: '',
+      ignore: 'If it was not you, reset your password from the login page at once.',
+    },
+    emailTakenNotice: {
+      subject: 'Parcel Atlas: someone tried to use your e-mail address',
+      greeting: 'Hello{name},',
+      body: 'Someone signed in to another Parcel Atlas account asked to change its e-mail address to this one, which your account already uses. Nothing was changed.',
+      action: 'Go to login',
+      expiry: '',
+      ignore: 'If you did not expect this, you can ignore this e-mail: your account stays as it is.',
+    },
   },
   de: {
     verification: {
@@ -117,6 +140,23 @@ export const ACCOUNT_MAIL_TEXTS: Record<LanguageCode, Record<AccountMailKind, Ac
       expiry: 'Der Link ist {duration} gültig und kann einmal verwendet werden.',
       ignore: 'Setzen Sie danach Ihr Passwort über die Anmeldeseite zurück.',
     },
+    passwordChanged: {
+      subject: 'Parcel Atlas: Ihr Passwort wurde geändert',
+      greeting: 'Guten Tag{name},',
+      body: 'Das Passwort Ihres Parcel-Atlas-Kontos wurde geändert und alle anderen Sitzungen des Kontos wurden beendet. Wenn Sie das waren, ist nichts zu tun.',
+      action: 'Zur Anmeldung',
+      expiry: '',
+      ignore: 'Wenn nicht, setzen Sie Ihr Passwort sofort über die Anmeldeseite zurück.',
+    },
+    emailTakenNotice: {
+      subject: 'Parcel Atlas: Jemand wollte Ihre E-Mail-Adresse verwenden',
+      greeting: 'Guten Tag{name},',
+      body: 'Jemand, der in einem anderen Parcel-Atlas-Konto angemeldet ist, wollte dessen E-Mail-Adresse in diese ändern, die Ihr Konto bereits verwendet. Es wurde nichts geändert.',
+      action: 'Zur Anmeldung',
+      expiry: '',
+      ignore:
+        'Wenn Sie das nicht erwartet haben, können Sie diese E-Mail ignorieren: Ihr Konto bleibt, wie es ist.',
+    },
   },
   fr: {
     verification: {
@@ -168,6 +208,24 @@ export const ACCOUNT_MAIL_TEXTS: Record<LanguageCode, Record<AccountMailKind, Ac
       expiry: 'Le lien est valable {duration} et ne peut être utilisé qu’une seule fois.',
       ignore: 'Réinitialisez ensuite votre mot de passe depuis la page de connexion.',
     },
+    passwordChanged: {
+      subject: 'Parcel Atlas : votre mot de passe a été modifié',
+      greeting: 'Bonjour{name},',
+      body: "Le mot de passe de votre compte Parcel Atlas a été modifié et toutes les autres sessions du compte ont été fermées. Si c'était vous, il n'y a rien à faire.",
+      action: 'Se connecter',
+      expiry: '',
+      ignore:
+        "Si ce n'était pas vous, réinitialisez immédiatement votre mot de passe depuis la page de connexion.",
+    },
+    emailTakenNotice: {
+      subject: 'Parcel Atlas : quelqu’un a voulu utiliser votre adresse e-mail',
+      greeting: 'Bonjour{name},',
+      body: "Une personne connectée à un autre compte Parcel Atlas a demandé de remplacer l'adresse e-mail de ce compte par celle-ci, que votre compte utilise déjà. Rien n'a été modifié.",
+      action: 'Se connecter',
+      expiry: '',
+      ignore:
+        'Si vous ne vous y attendiez pas, vous pouvez ignorer cet e-mail : votre compte reste inchangé.',
+    },
   },
   it: {
     verification: {
@@ -218,6 +276,22 @@ export const ACCOUNT_MAIL_TEXTS: Record<LanguageCode, Record<AccountMailKind, Ac
       action: 'Annulla la modifica',
       expiry: 'Il link è valido per {duration} e può essere usato una sola volta.',
       ignore: 'Poi reimposta la password dalla pagina di accesso.',
+    },
+    passwordChanged: {
+      subject: 'Parcel Atlas: la sua password è stata modificata',
+      greeting: 'Buongiorno{name},',
+      body: 'La password del suo account Parcel Atlas è stata modificata e tutte le altre sessioni dell’account sono state chiuse. Se è stato lei, non deve fare nulla.',
+      action: 'Vai all’accesso',
+      expiry: '',
+      ignore: 'Se non è stato lei, reimposti subito la password dalla pagina di accesso.',
+    },
+    emailTakenNotice: {
+      subject: 'Parcel Atlas: qualcuno ha tentato di usare il suo indirizzo e-mail',
+      greeting: 'Buongiorno{name},',
+      body: 'Una persona connessa a un altro account Parcel Atlas ha chiesto di sostituire l’indirizzo e-mail di quell’account con questo, che il suo account usa già. Non è stato modificato nulla.',
+      action: 'Vai all’accesso',
+      expiry: '',
+      ignore: 'Se non se lo aspettava, può ignorare questa e-mail: il suo account resta invariato.',
     },
   },
 };

@@ -23,7 +23,7 @@ export interface Mailer {
  * file (openable in any mail client) and its link is logged, so a fresh install works without a mail server.
  */
 export function createMailer(
-  config: Pick<Config, 'smtpUrl' | 'dataDir' | 'mailFrom'>,
+  config: Pick<Config, 'smtpUrl' | 'dataDir' | 'mailFrom'> & Partial<Pick<Config, 'logMailLinks'>>,
   log: FastifyBaseLogger,
 ): Mailer {
   if (config.smtpUrl) {
@@ -59,10 +59,13 @@ export function createMailer(
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID()}.eml`,
       );
       fs.writeFileSync(file, info.message as Buffer);
-      log.info(
-        { to: mail.to, subject: mail.subject, file, link: mail.link },
-        `mail written to the outbox: ${mail.link}`,
-      );
+      if (config.logMailLinks === false)
+        log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox');
+      else
+        log.info(
+          { to: mail.to, subject: mail.subject, file, link: mail.link },
+          `mail written to the outbox: ${mail.link}`,
+        );
     },
   };
 }

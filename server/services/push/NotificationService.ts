@@ -16,6 +16,7 @@ import {
   type NotificationContent,
 } from './notificationTexts';
 import type { PushOutcome, PushTransport } from './webPushTransport';
+import { mayPushTo, type PushEndpointPolicy } from './pushEndpointPolicy';
 
 /** A client error of the push calls: the app's error handler answers `statusCode` with {error, message}. */
 export class PushError extends Error {
@@ -34,6 +35,9 @@ export const PUSH_MESSAGES = {
   failed: 'Failed to send the test notification. Please try again later',
   testSent: 'Test notification sent',
   tooManyTests: 'Too many test notifications. Please wait a minute and try again',
+  serviceRefused: "This push service is not accepted. Please use your browser's own push notifications",
+  endpointTaken:
+    'This device receives notifications for another account. Turn push notifications off and on again',
 } as const;
 
 /** Most devices one user receives pushes on; subscribing one more forgets the oldest. */
@@ -96,6 +100,8 @@ export interface NotificationServiceDeps {
   preferredLanguage(userId: string): Promise<string | null>;
   /** Counts test notifications per user (each one is a request to an outside push service). */
   testLimiter: RateLimiter;
+  /** Which push services subscriptions may name (checked again at every send by the transport). */
+  endpointPolicy: PushEndpointPolicy;
   now?: () => number;
 }
 
@@ -138,7 +144,14 @@ export function createNotificationService(deps: NotificationServiceDeps): Notifi
     publicKey: deps.publicKey,
     async subscribe(subscriber, subscription) {
       if (!isUsableSubscription(subscription)) throw new PushError(400, PUSH_MESSAGES.invalidSubscription);
+      if (!mayPushTo(subscription.endpoint, deps.endpointPolicy)) {
+        throw new PushError(400, PUSH_MESSAGES.serviceRefused);
+      }
       await unitOfWork(async () => {
+        // An endpoint is its browser's: another account posting it cannot move it to itself.
+        const holder = await store.findByEndpoint(subscription.endpoint);
+        if (holder && holder.userId !== subscriber.userId)
+          throw new PushError(409, PUSH_MESSAGES.endpointTaken);
         await store.save({
           endpoint: subscription.endpoint,
           userId: subscriber.userId,

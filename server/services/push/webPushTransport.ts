@@ -1,5 +1,6 @@
-import type { Agent } from 'node:https';
+import https from 'node:https';
 import webPush from 'web-push';
+import { guardedLookup, mayPushTo, PushAddressRefused, type PushEndpointPolicy } from './pushEndpointPolicy';
 
 /** Where a push goes: a browser's endpoint and the keys its payload is encrypted for (RFC 8291). */
 export interface PushTarget {
@@ -27,8 +28,10 @@ export interface WebPushTransportOptions {
   /** How long a push service keeps a message for an offline browser, seconds. */
   ttlSeconds?: number;
   timeoutMs?: number;
-  /** An HTTPS agent (tests: one that trusts their local receiver's certificate). */
-  agent?: Agent;
+  /** Which push services and addresses may be connected to (checked at every send). */
+  policy: PushEndpointPolicy;
+  /** TLS options of the connections (tests: the certificate authority of their local receiver). */
+  tls?: Pick<https.AgentOptions, 'ca'>;
   /** Told about every failed send (status only: never the keys or the payload). */
   onFailure?(endpointOrigin: string, status: number | null, error: unknown): void;
 }
@@ -54,15 +57,20 @@ export function createWebPushTransport(options: WebPushTransportOptions): PushTr
     publicKey: options.publicKey,
     privateKey: options.privateKey,
   };
+  const agent = new https.Agent({ ...options.tls, lookup: guardedLookup(options.policy) });
   return {
     async send(target, payload) {
+      if (!mayPushTo(target.endpoint, options.policy)) {
+        options.onFailure?.(originOf(target.endpoint), null, new PushAddressRefused('endpoint refused'));
+        return 'failed';
+      }
       try {
         await webPush.sendNotification(target, payload, {
           vapidDetails,
           TTL: options.ttlSeconds ?? 24 * 3600,
           timeout: options.timeoutMs ?? 10_000,
           contentEncoding: 'aes128gcm',
-          ...(options.agent ? { agent: options.agent } : {}),
+          agent,
         });
         return 'delivered';
       } catch (error) {

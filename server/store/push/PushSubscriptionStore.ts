@@ -18,6 +18,8 @@ export interface PushSubscriptionStore {
   /** The user's subscriptions, oldest first. */
   listForUser(userId: string): Promise<PushSubscriptionRecord[]>;
   findForUser(userId: string, endpoint: string): Promise<PushSubscriptionRecord | null>;
+  /** The subscription of an endpoint, whoever holds it. */
+  findByEndpoint(endpoint: string): Promise<PushSubscriptionRecord | null>;
   /** Forgets one of the user's endpoints; false when the user had no such subscription. */
   removeForUser(userId: string, endpoint: string): Promise<boolean>;
   /** Forgets an endpoint whoever holds it (the push service answered 404/410: it is gone). */

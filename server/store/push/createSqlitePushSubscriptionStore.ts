@@ -16,6 +16,9 @@ export function createSqlitePushSubscriptionStore(db: Database): Synchronous<Pus
   const oneOfUser = db.prepare<[string, string], PushSubscriptionRow>(
     'SELECT * FROM push_subscriptions WHERE user_id = ? AND endpoint = ?',
   );
+  const byEndpoint = db.prepare<[string], PushSubscriptionRow>(
+    'SELECT * FROM push_subscriptions WHERE endpoint = ?',
+  );
   const removeOfUser = db.prepare<[string, string]>(
     'DELETE FROM push_subscriptions WHERE user_id = ? AND endpoint = ?',
   );
@@ -29,6 +32,10 @@ export function createSqlitePushSubscriptionStore(db: Database): Synchronous<Pus
        SELECT endpoint FROM push_subscriptions WHERE user_id = ? ORDER BY created_at DESC, endpoint LIMIT ?)`,
   );
   return {
+    findByEndpoint(endpoint) {
+      const row = byEndpoint.get(endpoint);
+      return row ? toPushSubscriptionRecord(row) : null;
+    },
     save(record) {
       upsert.run(
         record.endpoint,

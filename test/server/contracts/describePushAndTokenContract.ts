@@ -52,6 +52,14 @@ export function describePushAndTokenContract(
       expect(await stores.pushSubscriptions.findForUser(anna, 'https://push/1')).toBeNull();
     });
 
+    it('finds an endpoint whoever holds it', async () => {
+      await stores.pushSubscriptions.save(browser('https://push/owned', anna, 1));
+      expect(await stores.pushSubscriptions.findByEndpoint('https://push/owned')).toEqual(
+        browser('https://push/owned', anna, 1),
+      );
+      expect(await stores.pushSubscriptions.findByEndpoint('https://push/none')).toBeNull();
+    });
+
     it('removes by user, by endpoint and by revoked sessions, and trims to the newest', async () => {
       await stores.pushSubscriptions.save(browser('https://push/a', anna, 1, 's1'));
       await stores.pushSubscriptions.save(browser('https://push/b', anna, 2, 's2'));

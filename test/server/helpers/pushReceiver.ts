@@ -12,11 +12,17 @@ import type { BrowserPushSubscription } from '../../../src/contract/PushNotifica
  * Every request is recorded; the status it answers is chosen per endpoint path.
  */
 const FIXTURES = path.join(__dirname, '..', 'fixtures');
+/**
+ * The configuration that lets the server push to the receiver on loopback: its address named as a push
+ * service and allowed although it is a loopback address.
+ */
+export const RECEIVER_ENV = { PUSH_SERVICE_HOSTS: '127.0.0.1', PUSH_ALLOWED_ADDRESSES: '127.0.0.1' };
+
 export const PUSH_RECEIVER_CERT = fs.readFileSync(path.join(FIXTURES, 'push-receiver-cert.pem'));
 
-/** An HTTPS agent that trusts the receiver's certificate (buildApp's `pushAgent`). */
-export function receiverAgent(): https.Agent {
-  return new https.Agent({ ca: PUSH_RECEIVER_CERT });
+/** TLS options that trust the receiver's certificate (buildApp's `pushTls`). */
+export function receiverTls(): { ca: Buffer } {
+  return { ca: PUSH_RECEIVER_CERT };
 }
 
 export interface ReceivedPush {

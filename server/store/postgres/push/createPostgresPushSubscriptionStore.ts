@@ -32,6 +32,12 @@ export function createPostgresPushSubscriptionStore(
           [userId],
         )
         .map(toPushSubscriptionRecord),
+    findByEndpoint(endpoint) {
+      const row = db.one<PushSubscriptionRow>('SELECT * FROM push_subscriptions WHERE endpoint = $1', [
+        endpoint,
+      ]);
+      return row ? toPushSubscriptionRecord(row) : null;
+    },
     findForUser(userId, endpoint) {
       const row = db.one<PushSubscriptionRow>(
         'SELECT * FROM push_subscriptions WHERE user_id = $1 AND endpoint = $2',
