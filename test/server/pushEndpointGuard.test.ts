@@ -118,7 +118,7 @@ describe('push endpoints on a running server', () => {
       });
       expect([host, response.statusCode]).toEqual([host, 400]);
     }
-    expect(t.app.ctx.notifications.devices(anna.user.id)).toEqual([]);
+    expect(await t.app.ctx.notifications.devices(anna.user.id)).toEqual([]);
   });
 
   it('a loopback listener sees no connection: not for a permitted name resolving to it, nor for stored literals', async () => {

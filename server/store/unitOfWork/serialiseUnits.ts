@@ -79,7 +79,12 @@ export function serialiseUnits(transactions: SynchronousTransactions): Serialise
         await unit.nested.run(() => Promise.resolve());
       } catch (error) {
         unit.open = false;
-        transactions.rollback(depth);
+        try {
+          transactions.rollback(depth);
+        } catch {
+          // SQLite ends the transaction itself on some errors (a full disk, I/O): the work's error is the
+          // one to report, not "no transaction is active".
+        }
         throw error;
       }
       unit.open = false;
