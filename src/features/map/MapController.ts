@@ -246,7 +246,7 @@ export class MapController {
     }
     if (fitTo && fitTo.seq !== this.applied.fitSeq) {
       this.applied.fitSeq = fitTo.seq;
-      // After the flight under way (the search's start view, spec §4), not instead of it.
+      // After any flight under way, not instead of it.
       this.afterMove(() => this.fit(fitTo.bounds));
     }
   }

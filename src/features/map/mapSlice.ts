@@ -1,6 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { parcelSelected } from '../parcel/parcelSlice';
-import { searchRequested } from '../search/searchSlice';
 
 /** The map's start view (spec §9): Switzerland, slightly tilted and turned. */
 export const MAP_START_VIEW = {
@@ -78,8 +77,6 @@ export const mapSlice = createSlice({
   // The camera follows the other features' actions (kepler.gl's combined updaters): they need not know the map.
   extraReducers: (builder) => {
     builder
-      // A new search flies back to the start view (spec §4).
-      .addCase(searchRequested, (state) => flyTo(state, MAP_START_VIEW))
       // A result card (it carries the centroid) flies to the parcel, beside the drawer; a map click does not.
       .addCase(parcelSelected, (state, action) => {
         const { centroid } = action.payload;

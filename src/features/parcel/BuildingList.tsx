@@ -31,9 +31,9 @@ export function BuildingList({ objects }: { objects: BuildingObject[] }) {
               {valueText('OBJ_TYP', object.OBJ_TYP)}
               {object.OBJ_PRO !== 'none' && (
                 <Tag
-                  color="magenta"
                   icon={<StarFilled />}
-                  style={{ marginLeft: 8 }}
+                  // antd's magenta preset (#c41d7f on #fff0f6) is 4.4:1: its darker shade (AA).
+                  style={{ marginLeft: 8, color: '#9e1068', background: '#fff0f6', borderColor: '#ffadd2' }}
                   data-testid="protected-marker"
                 >
                   <FormattedMessage
