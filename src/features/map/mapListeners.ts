@@ -2,7 +2,7 @@ import type { AppStartListening } from '../../app/store';
 import { searchApi } from '../search/searchApi';
 import { searchStarted } from '../search/searchSlice';
 import type { Parcel } from '../../contract/Parcel';
-import { zoomToResultsRequested, type LonLatBox } from './mapSlice';
+import { searchHitsShown, type LonLatBox } from './mapSlice';
 import { addMapUrlSync } from './shareLink/mapUrlSync';
 
 /** How long a search may take before its automatic zoom is given up, ms. */
@@ -42,7 +42,7 @@ export function addMapListeners(startListening: AppStartListening): void {
       if (!ready) return;
       const hits = select(listenerApi.getState()).data?.hits.hits ?? [];
       const extent = hitsExtent(hits.map((hit) => hit._source));
-      if (extent) listenerApi.dispatch(zoomToResultsRequested(extent));
+      if (extent) listenerApi.dispatch(searchHitsShown(extent));
     },
   });
 }
