@@ -93,6 +93,7 @@ async function signIn(page: Page, name: string, roles?: string): Promise<string>
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Password', { exact: true }).press('Enter');
   await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('searchbox', { name: 'Quick search' }).waitFor();
   return username;
 }
 

@@ -1,6 +1,7 @@
 import { Tag, Tooltip } from 'antd';
 import { useIntl } from 'react-intl';
 import type { DataOrigin } from '../../contract/CadastreImport';
+import { TAG_TONES } from '../ui/tagTones';
 
 /**
  * Marks facts by where they come from: "Official" (imported cadastral survey) or "Demo data" (the
@@ -16,14 +17,7 @@ export function DataOriginTag({ origin = 'synthetic' }: { origin?: DataOrigin })
       })}
     >
       <Tag
-        // antd's green and gold presets are 2.8–3.3:1 on their own fills: their darkest shades (AA).
-        style={{
-          marginInlineStart: 8,
-          fontWeight: 'normal',
-          ...(official
-            ? { color: '#135200', background: '#f6ffed', borderColor: '#b7eb8f' }
-            : { color: '#613400', background: '#fffbe6', borderColor: '#ffe58f' }),
-        }}
+        style={{ marginInlineStart: 8, fontWeight: 'normal', ...TAG_TONES[official ? 'green' : 'gold'] }}
         data-testid={`data-origin-${origin}`}
       >
         {intl.formatMessage({ id: official ? 'dataQuality.tag.official' : 'dataQuality.tag.synthetic' })}

@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { BuildingObject } from '../../contract/Parcel';
 import { formatMeasure } from './parcelDisplay';
 import { useCodedValueText } from './useCodedValueText';
+import { TAG_TONES } from '../ui/tagTones';
 
 /** The buildings on the parcel (spec §3 building object), a protected marker where OBJ_PRO is not 'none'. */
 export function BuildingList({ objects }: { objects: BuildingObject[] }) {
@@ -32,8 +33,7 @@ export function BuildingList({ objects }: { objects: BuildingObject[] }) {
               {object.OBJ_PRO !== 'none' && (
                 <Tag
                   icon={<StarFilled />}
-                  // antd's magenta preset (#c41d7f on #fff0f6) is 4.4:1: its darker shade (AA).
-                  style={{ marginLeft: 8, color: '#9e1068', background: '#fff0f6', borderColor: '#ffadd2' }}
+                  style={{ marginLeft: 8, ...TAG_TONES.magenta }}
                   data-testid="protected-marker"
                 >
                   <FormattedMessage

@@ -10,6 +10,7 @@ import {
 } from '../../contract/SearchParameters';
 import { translateValue, type TranslateMessage, type VocabularyField } from '../../contract/ParcelVocabulary';
 import { searchRequested, selectCriteria } from './searchSlice';
+import { TAG_TONES } from '../ui/tagTones';
 
 /** One active filter as a chip: its label, its shown value, and the criteria keys removing it clears. */
 export interface FilterChip {
@@ -95,8 +96,7 @@ export function FilterChips() {
       {chips.map((chip) => (
         <Tag
           key={chip.id}
-          // antd's cyan preset writes #08979c on #e6fffb (3.4:1): the same hues, text dark enough for AA.
-          style={{ color: '#00474f', background: '#e6fffb', borderColor: '#87e8de' }}
+          style={TAG_TONES.cyan}
           closable
           closeIcon={
             <span
