@@ -97,6 +97,18 @@ async function signIn(page: Page, name: string, roles?: string): Promise<string>
   return username;
 }
 
+/** Waits until the parcel drawer has slid fully into the viewport; returns its box. */
+async function drawerInView(page: Page): Promise<{ x: number; y: number; width: number; height: number }> {
+  await page.getByTestId('parcel-action-bar').waitFor();
+  await page.waitForFunction(() => {
+    const wrapper = document.querySelector('.ant-drawer-content-wrapper');
+    if (!wrapper) return false;
+    const box = wrapper.getBoundingClientRect();
+    return box.left >= 0 && Math.round(box.right) <= window.innerWidth && box.width > 0;
+  });
+  return (await page.locator('.ant-drawer-content-wrapper').boundingBox())!;
+}
+
 async function searchFor(page: Page, text: string): Promise<void> {
   const quick = page.getByRole('searchbox', { name: 'Quick search' });
   await quick.fill(text);
@@ -159,9 +171,18 @@ describe('accessibility: axe-core finds no WCAG 2.1 A/AA violation (issue 28)', 
     await expectAccessible(page, 'map-results');
 
     await page.getByTestId('result-card-open').first().click();
-    await page.getByTestId('parcel-action-bar').waitFor();
-    await expectAccessible(page, 'map-drawer');
-    await page.getByRole('button', { name: /close/i }).first().click();
+    const drawer = await drawerInView(page);
+    // Issue 28 item 5: the Layers button and the zoom/compass controls stay left of the open drawer.
+    for (const control of [
+      page.getByTestId('layer-panel-toggle'),
+      page.locator('.maplibregl-ctrl-zoom-in'),
+      page.locator('.maplibregl-ctrl-compass'),
+    ]) {
+      const box = (await control.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(drawer.x);
+    }
+    await expectAccessible(page, 'map-drawer', [DESKTOP]);
+    await page.getByRole('button', { name: 'Close parcel details' }).click();
 
     await page.getByRole('button', { name: 'Advanced search' }).click();
     await page.getByRole('dialog').waitFor();
@@ -191,7 +212,13 @@ describe('accessibility: axe-core finds no WCAG 2.1 A/AA violation (issue 28)', 
     await searchFor(page, 'Baar');
     await expectAccessible(page, 'phone-results', [PHONE]);
     await page.getByTestId('result-card-open').first().click();
-    await page.getByTestId('parcel-action-bar').waitFor();
+    const drawer = await drawerInView(page);
+    // Issue 28 item 4: the detail's title and close button in view, no results sheet showing through.
+    expect(drawer.y).toBeGreaterThanOrEqual(0);
+    const close = (await page.getByRole('button', { name: 'Close parcel details' }).boundingBox())!;
+    expect(close.y).toBeGreaterThanOrEqual(drawer.y);
+    expect(close.y + close.height).toBeLessThanOrEqual(PHONE.height);
+    expect(await page.getByTestId('bottom-sheet').count()).toBe(0);
     await expectAccessible(page, 'phone-drawer', [PHONE]);
     await context.close();
   });
