@@ -3,7 +3,6 @@ import { Badge, Button } from 'antd';
 import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { PALETTE } from '../../app/palette';
 import { layerPanelToggled, selectLayerPanelOpen, selectLayersOn } from './layersSlice';
 import './layerPanel.css';
 
@@ -22,7 +21,7 @@ export function LayerPanel() {
   const count = useAppSelector(selectLayersOn).length;
   return (
     <>
-      <Badge count={count} size="small" className="layer-panel-toggle" color={PALETTE.accent}>
+      <Badge count={count} size="small" className="layer-panel-toggle" color="#2199A5">
         <Button
           icon={<BlockOutlined />}
           aria-expanded={open}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { CursorReadout } from '../map/coordinates/CursorReadout';
 import { LayerPanel } from '../layers/LayerPanel';
@@ -6,7 +6,6 @@ import { DemoDataBadge } from '../dataQuality/DemoDataBadge';
 import { MapCanvas } from '../map/MapCanvas';
 import { selectMeasureMode } from '../map/measure/measureSlice';
 import { selectDetailOpen } from '../parcel/parcelSlice';
-import { DRAWER_WIDTH } from '../parcel/parcelDisplay';
 import { selectDialogOpen } from '../search/searchSlice';
 import { BottomSheet } from './layout/BottomSheet';
 import { SidePanel } from './layout/SidePanel';
@@ -14,7 +13,6 @@ import { useScreenSize } from './layout/useScreenSize';
 import { MapToolbar } from './MapToolbar';
 import { SearchPanel } from './SearchPanel';
 import { useOnceTrue } from './useOnceTrue';
-import './mapView.css';
 
 // Chunks of their own, loaded when first opened: a cold map route downloads neither (issue 16).
 const ParcelDrawer = lazy(async () => ({
@@ -46,8 +44,7 @@ export function MapViewScreen() {
   const measuring = useAppSelector(selectMeasureMode) !== 'off';
   const [panelOpen, setPanelOpen] = useState(true);
   const [sheetOpen, setSheetOpen] = useState(false);
-  const detailOpen = useAppSelector(selectDetailOpen);
-  const drawerWanted = useOnceTrue(detailOpen);
+  const drawerWanted = useOnceTrue(useAppSelector(selectDetailOpen));
   const dialogWanted = useOnceTrue(useAppSelector(selectDialogOpen));
   const phone = size === 'phone';
   const panelShown = phone || size === 'desktop' || panelOpen;
@@ -70,19 +67,7 @@ export function MapViewScreen() {
       )}
       <div
         data-testid="map-area"
-        className="map-area"
-        // Beside the drawer the map's right-hand controls move left of it (mapView.css).
-        data-drawer-open={detailOpen && !phone}
-        style={
-          {
-            flex: 1,
-            position: 'relative',
-            overflow: 'hidden',
-            isolation: 'isolate',
-            minWidth: 0,
-            '--drawer-offset': `${DRAWER_WIDTH}px`,
-          } as CSSProperties
-        }
+        style={{ flex: 1, position: 'relative', overflow: 'hidden', isolation: 'isolate', minWidth: 0 }}
       >
         <MapCanvas />
         <MapToolbar offsetTop={panelShown ? 0 : 46} />
@@ -92,8 +77,7 @@ export function MapViewScreen() {
           </Suspense>
         )}
         <CursorReadout />
-        {/* The phone's full-screen detail hides the sheet rather than letting its handle show through. */}
-        {phone && !detailOpen && (
+        {phone && (
           <BottomSheet open={sheetOpen} onToggle={() => setSheetOpen((open) => !open)}>
             {search}
           </BottomSheet>

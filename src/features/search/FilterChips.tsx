@@ -10,7 +10,6 @@ import {
 } from '../../contract/SearchParameters';
 import { translateValue, type TranslateMessage, type VocabularyField } from '../../contract/ParcelVocabulary';
 import { searchRequested, selectCriteria } from './searchSlice';
-import { TAG_TONES } from '../ui/tagTones';
 
 /** One active filter as a chip: its label, its shown value, and the criteria keys removing it clears. */
 export interface FilterChip {
@@ -96,7 +95,7 @@ export function FilterChips() {
       {chips.map((chip) => (
         <Tag
           key={chip.id}
-          style={TAG_TONES.cyan}
+          color="cyan"
           closable
           closeIcon={
             <span

@@ -1,7 +1,6 @@
 import { Descriptions, Grid, Tag } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Profile } from '../../contract/Profile';
-import { TAG_TONES } from '../ui/tagTones';
 
 /** The profile in read mode (spec §2): every field, and the teams when there are any. */
 export function ProfileDetails({ profile }: { profile: Profile }) {
@@ -22,7 +21,7 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
         <span>
           {value(profile.email)}
           {profile.pendingEmail && (
-            <Tag style={{ marginLeft: 8, ...TAG_TONES.orange }} data-testid="pending-email">
+            <Tag color="orange" style={{ marginLeft: 8 }} data-testid="pending-email">
               <FormattedMessage id="settings.profile.pendingEmail" values={{ email: profile.pendingEmail }} />
             </Tag>
           )}

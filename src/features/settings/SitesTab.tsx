@@ -41,10 +41,7 @@ export function SitesTab() {
         loading={isLoading}
         dataSource={data?.sites ?? []}
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
-        // antd draws the empty text in its disabled grey (1.8:1): secondary text instead (AA).
-        locale={{
-          emptyText: <Typography.Text type="secondary">{t('settings.sites.empty')}</Typography.Text>,
-        }}
+        locale={{ emptyText: t('settings.sites.empty') }}
         columns={[
           { key: 'id', dataIndex: 'siteID', title: t('settings.sites.id'), width: 200 },
           { key: 'name', dataIndex: 'name', title: t('settings.sites.name') },
