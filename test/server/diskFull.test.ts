@@ -35,7 +35,18 @@ describe('disk full', () => {
 
   it('SQLITE_FULL answers 503 with a translated message; /readyz says disk full until a minute after', async () => {
     const pages = t.db.pragma('page_count', { simple: true }) as number;
-    t.db.pragma(`max_page_count = ${pages}`);
+    t.db.pragma(`max_page_count = ${pages + 8}`);
+    // Every free page and the few allowed beyond are taken, so the next write that needs a page fails
+    // (without this the sign-ins could live on free pages for a long time).
+    t.db.exec('CREATE TABLE IF NOT EXISTS ballast (filler BLOB)');
+    const fill = t.db.prepare('INSERT INTO ballast (filler) VALUES (randomblob(?))');
+    for (const size of [4096, 512, 64, 8]) {
+      try {
+        for (let i = 0; i < 100_000; i += 1) fill.run(size);
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'SQLITE_FULL') throw error;
+      }
+    }
     // The hash check is not under test: a fast stand-in keeps the many sign-ins quick.
     jest.spyOn(argon2, 'verify').mockResolvedValue(true);
     // Sign-ins write a session each: soon one needs a page more than the cap allows.
