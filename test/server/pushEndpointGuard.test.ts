@@ -5,11 +5,8 @@
  */
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import {
-  DEFAULT_PUSH_SERVICE_HOSTS,
-  isConnectableAddress,
-  mayPushTo,
-} from '../../server/services/push/pushEndpointPolicy';
+import { DEFAULT_PUSH_SERVICE_HOSTS } from '../../server/config';
+import { isConnectableAddress, mayPushTo } from '../../server/services/push/pushEndpointPolicy';
 import { createSqlitePushSubscriptionStore } from '../../server/store/push/createSqlitePushSubscriptionStore';
 import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
 import { startPushReceiver, type PushReceiver } from './helpers/pushReceiver';

@@ -16,7 +16,8 @@ import {
   type NotificationContent,
 } from './notificationTexts';
 import type { PushOutcome, PushTransport } from './webPushTransport';
-import { mayPushTo, type PushEndpointPolicy } from './pushEndpointPolicy';
+import type { PushEndpointPolicy } from '../../config';
+import { mayPushTo } from './pushEndpointPolicy';
 
 /** A client error of the push calls: the app's error handler answers `statusCode` with {error, message}. */
 export class PushError extends Error {

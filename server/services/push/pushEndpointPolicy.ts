@@ -3,27 +3,7 @@ import type { LookupFunction } from 'node:net';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 
-/**
- * The push services browsers subscribe with (Chrome/Edge via FCM, Firefox, Safari, Windows' WNS).
- * A pattern `*.example.com` matches every subdomain, never the bare name.
- */
-export const DEFAULT_PUSH_SERVICE_HOSTS = [
-  'fcm.googleapis.com',
-  'updates.push.services.mozilla.com',
-  'web.push.apple.com',
-  '*.notify.windows.com',
-] as const;
-
-/** Which endpoints the server pushes to (config PUSH_SERVICE_HOSTS and PUSH_ALLOWED_ADDRESSES). */
-export interface PushEndpointPolicy {
-  /** Host names (or `*.` patterns) of the push services subscriptions may name. */
-  hosts: readonly string[];
-  /**
-   * Addresses or CIDR ranges connected to although they are private, loopback or link-local (a push
-   * service inside the operator's network; tests: their local receiver). Default none.
-   */
-  allowedAddresses: readonly string[];
-}
+import type { PushEndpointPolicy } from '../../config';
 
 export class PushAddressRefused extends Error {}
 

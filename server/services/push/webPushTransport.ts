@@ -1,6 +1,7 @@
 import https from 'node:https';
 import webPush from 'web-push';
-import { guardedLookup, mayPushTo, PushAddressRefused, type PushEndpointPolicy } from './pushEndpointPolicy';
+import type { PushEndpointPolicy } from '../../config';
+import { guardedLookup, mayPushTo, PushAddressRefused } from './pushEndpointPolicy';
 
 /** Where a push goes: a browser's endpoint and the keys its payload is encrypted for (RFC 8291). */
 export interface PushTarget {
