@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { loadSwissGeography } from '../server/data/geography/loadSwissGeography';
-import { coveredLandShare } from '../server/data/stats/coveredLand';
+import { coveredLandShare, landByCanton } from '../server/data/stats/coveredLand';
 import { compareWithSwitzerland, formatComparison } from '../server/data/stats/compareWithSwitzerland';
 import { measureDataset } from '../server/store/parcels/datasetStatistics';
 
@@ -25,13 +25,19 @@ const started = Date.now();
 const db = new Database(file, { readonly: true });
 const stats = measureDataset(db);
 db.close();
-const share = coveredLandShare(loadSwissGeography(), stats.cantons);
+const geography = loadSwissGeography();
+const share = coveredLandShare(geography, stats.cantons);
 process.stdout.write(
-  `Dataset ${file}: ${stats.cantons.join(', ')} — ${(share * 100).toFixed(1)} % of Switzerland's land; ` +
-    `counts compared with the national figures scaled to it.\n\n`,
+  `Dataset ${file}: ${stats.cantons.join(', ')} — ${(share * 100).toFixed(1)} % of Switzerland's land. ` +
+    `Each figure against the built cantons' own reference where one is held, national figures only for ` +
+    `the whole country (construction periods: the national shares the generator draws), parcel medians ` +
+    `against the generator's targets; "–": no reference held for these cantons.\n\n`,
 );
 process.stdout.write(
-  `${formatComparison(compareWithSwitzerland(stats, share), args.includes('--markdown'))}\n`,
+  `${formatComparison(
+    compareWithSwitzerland(stats, share, landByCanton(geography, stats.cantons)),
+    args.includes('--markdown'),
+  )}\n`,
 );
 process.stdout.write(
   `\nMeasured in ${((Date.now() - started) / 1000).toFixed(1)} s. Sources: README § Dataset realism.\n`,

@@ -2,7 +2,7 @@ import { buildTestDataset } from './helpers/buildTestDataset';
 import { openDatabase } from '../../server/store/openDatabase';
 import { measureDataset } from '../../server/store/parcels/datasetStatistics';
 import { compareWithSwitzerland, formatComparison } from '../../server/data/stats/compareWithSwitzerland';
-import { coveredLandShare } from '../../server/data/stats/coveredLand';
+import { coveredLandShare, landByCanton } from '../../server/data/stats/coveredLand';
 import { loadSwissGeography } from '../../server/data/geography/loadSwissGeography';
 
 describe('npm run dataset:stats', () => {
@@ -27,27 +27,55 @@ describe('npm run dataset:stats', () => {
     expect(stats.medianByMainUse['11']).toBe(residential[Math.floor(residential.length / 2)]);
   });
 
-  it('sets each figure beside the real one with the ratio, counts scaled to the covered land', () => {
+  it('sets each figure beside a reference for the cantons built, never a national share for a few cantons', () => {
     const share = coveredLandShare(loadSwissGeography(), ['ZG']);
     // Canton Zug: 239 km² with its lakes, ~207 km² of municipal land, of 41,285 km².
     expect(share * 41_285).toBeGreaterThan(180);
     expect(share * 41_285).toBeLessThan(240);
-    const rows = compareWithSwitzerland(measureDataset(db), share);
+    const stats = measureDataset(db);
+    const rows = compareWithSwitzerland(stats, share, landByCanton(loadSwissGeography(), ['ZG']));
+    const byFigure = new Map(rows.map((r) => [r.figure, r]));
+    // No per-canton count or share is held for Zug: listed without a reference rather than against Switzerland's.
+    for (const figure of [
+      'parcels',
+      'buildings',
+      'building-zone share of the land',
+      'forest share of the land',
+    ]) {
+      expect(byFigure.get(figure)).toMatchObject({
+        reference: 'none',
+        source: 'no reference held for these cantons',
+      });
+      expect(byFigure.get(figure)?.ratio).toBeNaN();
+    }
+    // The parcel medians are the generator's own targets, and say so.
+    const medians = rows.filter((r) => r.figure.startsWith('median parcel'));
+    expect(medians.length).toBeGreaterThan(0);
+    expect(medians.every((r) => r.reference === 'target' && r.source === 'generator target')).toBe(true);
+    // Construction periods: BFS GWS 2022's national shares, which the generator draws everywhere.
+    const periods = rows.filter((r) => r.figure.startsWith('buildings built'));
+    expect(periods.map((r) => [r.figure, r.real])).toEqual([
+      ['buildings built before 1919', 0.187],
+      ['buildings built 1919–1945', 0.111],
+      ['buildings built 1971–1980', 0.109],
+      ['buildings built from 2011', 0.086],
+    ]);
+    expect(periods.every((r) => /BFS GWS 2022, whole country/.test(r.source))).toBe(true);
+    const lines = formatComparison(rows).split('\n');
+    expect(lines[0]).toMatch(/^figure\s+dataset\s+reference\s+ratio\s+source$/);
+    expect(lines.find((l) => l.startsWith('parcels'))).toMatch(/–\s+–\s+no reference held/);
+  });
+
+  it('compares a whole-country build with the national figures, counts scaled to the covered land', () => {
+    const stats = measureDataset(db);
+    const everywhere = { ...stats, cantons: Array.from({ length: 26 }, (_, i) => `C${i}`) };
+    const rows = compareWithSwitzerland(everywhere, 0.969);
     const parcels = rows.find((r) => r.figure === 'parcels');
-    expect(parcels?.real).toBe(Math.round(4_000_000 * share));
-    expect(parcels?.ratio).toBeCloseTo((parcels?.dataset ?? 0) / (parcels?.real ?? 1), 6);
-    expect(rows.map((r) => r.figure)).toEqual(
-      expect.arrayContaining([
-        'buildings',
-        'building-zone share of the land',
-        'forest share of the land',
-        'buildings built before 1919',
-      ]),
-    );
-    const periodShares = rows
-      .filter((r) => r.figure.startsWith('buildings built'))
-      .reduce((s, r) => s + r.dataset, 0);
-    expect(periodShares).toBeCloseTo(1, 6);
-    expect(formatComparison(rows).split('\n')[0]).toMatch(/^figure\s+dataset\s+real Switzerland\s+ratio$/);
+    expect(parcels).toMatchObject({ real: Math.round(4_000_000 * 0.969), reference: 'national' });
+    expect(parcels?.ratio).toBeCloseTo(stats.parcels / Math.round(4_000_000 * 0.969), 6);
+    expect(rows.find((r) => r.figure === 'building-zone share of the land')).toMatchObject({
+      real: 0.057,
+      source: 'ARE building zones 2022, whole country',
+    });
   });
 });

@@ -35,9 +35,13 @@ export interface LandRing {
   box: [number, number, number, number];
 }
 
-/** The municipality's land in frame metres: its outline (lakes already excluded) as rings. */
+/**
+ * The municipality's land in frame metres: its outline (lakes already excluded) as rings, less the river
+ * bands (`water`, convex rings: a point in one of them is off the land wherever the outline puts it).
+ */
 export interface Land {
   rings: LandRing[];
+  water: LandRing[];
   box: [number, number, number, number];
 }
 
@@ -53,7 +57,12 @@ export function landInFrame(geometry: Polygon | MultiPolygon, frame: LocalFrame)
       if (ring.length >= 3) rings.push({ ring, hole: index > 0, box: ringsBox([ring]) });
     });
   }
-  return { rings, box: ringsBox(rings.map((r) => r.ring)) };
+  return { rings, water: [], box: ringsBox(rings.map((r) => r.ring)) };
+}
+
+/** The same land less the given river bands (convex rings, frame metres). */
+export function withWater(land: Land, bands: readonly Ring[]): Land {
+  return { ...land, water: bands.map((ring) => ({ ring, hole: true, box: ringsBox([ring]) })) };
 }
 
 /** Even-odd over all rings: inside an outer ring and not in a hole (polygons of a MultiPolygon are disjoint). */
@@ -63,5 +72,10 @@ export function inLand(p: Point, land: Land): boolean {
     if (p[0] < r.box[0] || p[0] > r.box[1] || p[1] < r.box[2] || p[1] > r.box[3]) continue;
     if (pointInRing(p[0], p[1], r.ring)) inside = !inside;
   }
-  return inside;
+  if (!inside) return false;
+  for (const r of land.water) {
+    if (p[0] < r.box[0] || p[0] > r.box[1] || p[1] < r.box[2] || p[1] > r.box[3]) continue;
+    if (pointInRing(p[0], p[1], r.ring)) return false;
+  }
+  return true;
 }

@@ -82,7 +82,7 @@ export function clipToLand(piece: Ring, land: Land, depth = 0): Ring[] {
   let involved: LandRing | null = null;
   let several = false;
   let crossings = 0;
-  for (const r of land.rings) {
+  for (const r of land.water.length === 0 ? land.rings : [...land.rings, ...land.water]) {
     if (!boxesOverlap(r.box, box)) continue;
     const c = contact(r, piece, box);
     if (c.crossings === 0 && !c.vertexInside) continue;
@@ -93,7 +93,8 @@ export function clipToLand(piece: Ring, land: Land, depth = 0): Ring[] {
   if (!involved) return inLand(ringCentroid(piece), land) ? [piece] : [];
   if (!several && crossings === 2 && !involved.hole) {
     const clipped = cleanRing(clipToConvexWindow(involved.ring, piece));
-    return clipped ? [clipped] : [];
+    // A piece the outline crosses may lie in a river band that its edges do not cross (a border river).
+    return clipped && (land.water.length === 0 || inLand(ringCentroid(clipped), land)) ? [clipped] : [];
   }
   const size = Math.max(box[1] - box[0], box[3] - box[2]);
   if (depth >= MAX_DEPTH || size < MIN_SPLIT_SIZE) return [];
@@ -109,7 +110,7 @@ export function clipToLand(piece: Ring, land: Land, depth = 0): Ring[] {
 export function landCover(piece: Ring, land: Land): 'inside' | 'outside' | 'partial' {
   const box = ringsBox([piece]);
   if (!boxesOverlap(box, land.box)) return 'outside';
-  for (const r of land.rings) {
+  for (const r of land.water.length === 0 ? land.rings : [...land.rings, ...land.water]) {
     if (!boxesOverlap(r.box, box)) continue;
     const c = contact(r, piece, box);
     if (c.crossings > 0 || c.vertexInside) return 'partial';

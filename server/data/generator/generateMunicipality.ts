@@ -4,6 +4,8 @@ import type { CantonInfo } from '../../geo/cantons';
 import type { MunicipalityShape, Place } from '../geography/SwissGeography';
 import { localZoneCode, mainUseCode } from '../catalog/zoneCatalog';
 import { OLD_TOWNS } from '../catalog/oldTowns';
+import { postalAreaNames, postalAreasOf } from '../catalog/postalAreas';
+import { hasRailwayStation } from '../catalog/railwayStations';
 import { type Point, ringArea, ringCentroid } from '../../geo/ring';
 import { insetConvex } from '../../geo/convex';
 import { createRng, createValueNoise, hashSeed } from '../random';
@@ -16,7 +18,11 @@ import { roofSolar } from './roofSolar';
 import { parcelHeritage } from './parcelHeritage';
 import { nameStreets, type StreetEdge } from './buildStreets';
 import { interiorPoint, projectArea, vertexKey } from './municipalityLayout';
-import { createLocalFrame, landInFrame } from './LocalFrame';
+import { createLocalFrame, landInFrame, withWater } from './LocalFrame';
+import { riverBands } from './riverBands';
+import { RIVERS } from '../catalog/rivers';
+import { clipToLand } from './clipToLand';
+import { dissolveRings } from './dissolveRings';
 import { layOutParcels } from './layOutParcels';
 import type { DatasetNoise } from './DatasetNoise';
 import type { GeneratedBuilding, GeneratedMunicipality, GeneratedParcel } from '../../store/parcels/DatasetWriter';
@@ -36,6 +42,10 @@ export interface MunicipalityInput {
   maxParcels?: number;
 }
 
+
+/** A generated parcel with its postal locality (and quarter), the names it is searched by besides the municipality's. */
+export type DemoParcel = GeneratedParcel & { locality: string };
+export type DemoMunicipality = Omit<GeneratedMunicipality, 'parcels'> & { parcels: DemoParcel[] };
 
 const MODULUS = 10n ** 12n;
 // Odd and not a multiple of 5, so multiplying by it permutes 0 … 10¹² − 1: distinct inputs, distinct ids.
@@ -86,7 +96,7 @@ function destinations(
  * One municipality's parcels, buildings and streets, from its real outline and nearby towns.
  * Deterministic: the same dataset seed and BFS number always give the same result.
  */
-export function generateMunicipality(input: MunicipalityInput): GeneratedMunicipality {
+export function generateMunicipality(input: MunicipalityInput): DemoMunicipality {
   const { municipality: m, canton, noise } = input;
   const rng = createRng(hashSeed(input.seed, m.bfs));
   const area = projectArea(m.geometry);
@@ -110,8 +120,11 @@ export function generateMunicipality(input: MunicipalityInput): GeneratedMunicip
   const towards = destinations(input.places, m.bfs, core, k, input.municipalityNames, input.neighbours);
   const frame = createLocalFrame(core, towards.angle ?? rng.range(0, Math.PI), k);
   const forest = createValueNoise(hashSeed(input.seed, 'forest'), 2200);
+  const dryLand = landInFrame(m.geometry, frame);
+  const rivers = riverBands(RIVERS, m.bbox, frame);
   const layout = layOutParcels({
-    land: landInFrame(m.geometry, frame),
+    land: rivers.length > 0 ? withWater(dryLand, rivers.map((band) => band.ring)) : dryLand,
+    roadLand: dryLand,
     urbanityAt: (p) => density.at(...frame.toMercator(p)),
     forestAt: (p) => forest(...frame.toMercator(p)),
     oldTownAt: (p) => {
@@ -147,7 +160,8 @@ export function generateMunicipality(input: MunicipalityInput): GeneratedMunicip
     list.sort((a, b) => pending[a].along - pending[b].along);
     list.forEach((index, n) => houseNumbers.set(index, String(key % 2 === 0 ? 2 * n + 1 : 2 * n + 2)));
   }
-  const streets = nameStreets(layout.streets, canton.language, towards.names, input.neighbours, rng);
+  const station = hasRailwayStation(m.bfs, m.name, canton.code, input.places);
+  const streets = nameStreets(layout.streets, canton.language, towards.names, input.neighbours, station, rng);
   const streetEdges: StreetEdge[] = layout.streets.flatMap((street, index) =>
     street.pieces.map((piece) => {
       const a = frame.toMercator(piece.from);
@@ -156,7 +170,27 @@ export function generateMunicipality(input: MunicipalityInput): GeneratedMunicip
     }),
   );
 
-  const parcels: GeneratedParcel[] = [];
+  // Postal areas: each parcel in the one whose quarter or village is nearest.
+  const [coreLon, coreLat] = mercatorToLonLat(core[0], core[1]);
+  const postalAreas = postalAreasOf(m.bfs, m.name, input.zip, [coreLon, coreLat]).map((area) => ({
+    area,
+    at: lonLatToMercator(area.lon, area.lat),
+    names: postalAreaNames(area),
+  }));
+  const postalAreaAt = (p: Point) => {
+    let best = postalAreas[0];
+    let bestDistance = Infinity;
+    for (const candidate of postalAreas) {
+      const d = (candidate.at[0] - p[0]) ** 2 + (candidate.at[1] - p[1]) ** 2;
+      if (d < bestDistance) {
+        bestDistance = d;
+        best = candidate;
+      }
+    }
+    return best;
+  };
+
+  const parcels: DemoParcel[] = [];
   const buildings: GeneratedBuilding[] = [];
   const fixTypes = Object.values(FIXED_POINT_TYPES[canton.language]);
   pending.forEach((p, index) => {
@@ -164,6 +198,7 @@ export function generateMunicipality(input: MunicipalityInput): GeneratedMunicip
     const c = ringCentroid(ring);
     const [lon, lat] = mercatorToLonLat(c[0], c[1]);
     const lv95 = toLv95(lon, lat);
+    const postal = postalAreaAt(c);
     const themes = parcelThemes({ cantonCode: canton.code, use: p.use, urbanity: p.urbanity, x: c[0], y: c[1], rng, noise });
     const owner = p.copyOf ?? index;
     const houseNo = houseNumbers.get(owner) ?? null;
@@ -202,7 +237,7 @@ export function generateMunicipality(input: MunicipalityInput): GeneratedMunicip
         OBJ_POB: b.period,
         OBJ_PRO: b.pro,
         OBJ_MUN: m.name,
-        OBJ_ZIP: input.zip,
+        OBJ_ZIP: postal.area.zip,
         OBJ_STR: street ?? '',
         OBJ_STN: houseNo ?? '',
         OBJ_COO: `${bx.toFixed(1)} / ${by.toFixed(1)}`,
@@ -231,7 +266,8 @@ export function generateMunicipality(input: MunicipalityInput): GeneratedMunicip
       lon,
       lat,
       lv95,
-      zip: input.zip,
+      zip: postal.area.zip,
+      locality: postal.names,
       street,
       houseNo: p.ind === 'Road' ? null : houseNo,
       alphaPri: zone,
@@ -263,7 +299,24 @@ export function generateMunicipality(input: MunicipalityInput): GeneratedMunicip
     streetEdges,
     streets,
     mainStreets: new Set(layout.streets.flatMap((street, index) => (street.main ? [index] : []))),
+    hasStation: station,
   });
+  // The rivers on the base map: their bands on the municipality's land.
+  for (const band of rivers) {
+    for (const piece of clipToLand(band.ring, dryLand)) {
+      const polygon = dissolveRings([piece.map(frame.toMercator)])[0];
+      if (polygon) {
+        layers.push({
+          layer: 'base-labels',
+          sourceLayer: 'waterways',
+          cls: 'river',
+          group: null,
+          label: band.name,
+          geometry: { type: 'area', polygon },
+        });
+      }
+    }
+  }
   // The register lists the streets that exist on the ground (a street cut away with the outline does not).
   const registered = streets.filter((_, index) => layout.streets[index].pieces.length > 0);
   return {

@@ -8,7 +8,8 @@ import { type Land, inLand } from './LocalFrame';
 import type { PendingParcel } from './municipalityLayout';
 import { openLandParcels } from './openLandParcels';
 import { buildStreetGrid, type GridRoad, rectRing } from './streetGrid';
-import { chooseBuildingZone, chooseOpenLandUse } from './zonePlan';
+import { chooseBuildingZone, chooseOpenLandUse, VILLAGE_URBANITY } from './zonePlan';
+import { villageLots } from './villageLots';
 
 /** A street of the layout: its key, whether it is a main road, and the centre-line pieces left on land. */
 export interface LaidStreet {
@@ -28,7 +29,10 @@ export interface Layout {
 }
 
 export interface LayoutInput {
+  /** Where parcels may lie: the municipality's land less its river bands. */
   land: Land;
+  /** Where the main roads may run: the land with the rivers, which they cross on bridges. */
+  roadLand: Land;
   urbanityAt: (p: Point) => number;
   forestAt: (p: Point) => number;
   /** Whether a point lies in a historic town centre (old-town zone, whatever the density says). */
@@ -63,7 +67,7 @@ function openLand(ring: Ring, use: MainUse, urbanity: number): Omit<PendingParce
  * (denser in the centre), lots along each block's frontage, fields and forest on open land; everything
  * clipped to the municipality's land (its outline excludes the lakes). Densest superblocks first.
  */
-export function layOutParcels({ land, urbanityAt, forestAt, oldTownAt, seed, rng, limit }: LayoutInput): Layout {
+export function layOutParcels({ land, roadLand, urbanityAt, forestAt, oldTownAt, seed, rng, limit }: LayoutInput): Layout {
   const grid = buildStreetGrid(land, urbanityAt, rng);
   const parcels: PendingParcel[] = [];
   const blocks = new Map<number, { ring: Ring; use: MainUse }>();
@@ -84,7 +88,8 @@ export function layOutParcels({ land, urbanityAt, forestAt, oldTownAt, seed, rng
   const jitter = (key: string) => ((hashSeed(seed, key) % 1000) / 1000 - 0.5) * 0.1;
 
   const addRoad = (road: GridRoad, clip: boolean) => {
-    const pieces = clip ? clipToLand(road.ring, land) : [road.ring];
+    const bridges = road.street.startsWith('H:') || road.street.startsWith('V:');
+    const pieces = clip ? clipToLand(road.ring, bridges ? roadLand : land) : [road.ring];
     if (pieces.length === 0) return;
     const along = road.horizontal ? 0 : 1;
     const street = streetOf(road.street, road.from[1 - along]);
@@ -129,12 +134,21 @@ export function layOutParcels({ land, urbanityAt, forestAt, oldTownAt, seed, rng
     const clip = s.cover === 'partial';
     if (s.settled) {
       const use = oldTownAt(s.centre) ? 14 : chooseBuildingZone(s.urbanity, rng);
-      const local = localStreets(s, use, jitter, rng);
-      for (const road of local.roads) addRoad(road, clip);
-      for (const block of local.blocks) {
+      const village = use === 11 && s.urbanity < VILLAGE_URBANITY ? villageLots(s, rng) : null;
+      const local = village ? null : localStreets(s, use, jitter, rng);
+      for (const road of local?.roads ?? []) addRoad(road, clip);
+      if (village?.field) {
+        const fieldId = blocks.size;
+        blocks.set(fieldId, { ring: village.field, use: 21 });
+        for (const ring of clip ? clipToLand(village.field, land) : [village.field]) parcels.push({ ...openLand(ring, 21, s.urbanity), block: fieldId });
+      }
+      const groups = village
+        ? [{ ring: rectRing(s.interiorBox), lots: village.lots }]
+        : (local?.blocks ?? []).map((block) => ({ ring: rectRing(block.box), lots: cutLots(block, use, rng) }));
+      for (const group of groups) {
         const blockId = blocks.size;
-        blocks.set(blockId, { ring: rectRing(block.box), use });
-        for (const lot of cutLots(block, use, rng)) {
+        blocks.set(blockId, { ring: group.ring, use });
+        for (const lot of group.lots) {
           const pieces = clip ? clipToLand(lot.ring, land).sort((a, b) => ringArea(b) - ringArea(a)) : [lot.ring];
           if (pieces.length === 0) continue;
           const ring = pieces.find((r) => frontsStreet(r, lot, land));

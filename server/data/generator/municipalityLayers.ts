@@ -31,6 +31,8 @@ export interface MunicipalityLayersInput {
   streets: readonly string[];
   /** Streets drawn as main roads (class 'main'); the others are local streets. */
   mainStreets: ReadonlySet<number>;
+  /** Whether a railway runs there: only then does the core get its station. */
+  hasStation: boolean;
 }
 
 /** The parcel value each area layer shows, and what it is coloured by; null: nothing drawn there. */
@@ -278,7 +280,7 @@ function streetFeatures(input: MunicipalityLayersInput): GeneratedLayerFeature[]
   return features;
 }
 
-/** Green zones in town become named parks; the main place gets its station. */
+/** Green zones in town become named parks; the main place gets its station where a railway runs. */
 function placeFeatures(input: MunicipalityLayersInput): GeneratedLayerFeature[] {
   const features: GeneratedLayerFeature[] = [];
   const parkBlocks = [...input.blocks.entries()].filter(([, block]) => block.use === 16);
@@ -295,7 +297,7 @@ function placeFeatures(input: MunicipalityLayersInput): GeneratedLayerFeature[] 
       geometry: { type: 'area', polygon: dissolveRings([block.ring])[0] },
     });
   }
-  if (input.parcels.length > 0) {
+  if (input.hasStation && input.parcels.length > 0) {
     features.push({
       layer: 'base-labels',
       sourceLayer: 'transport',

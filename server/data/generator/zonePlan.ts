@@ -6,6 +6,8 @@ export const SUPERBLOCK_SIZE = 200;
 /** Urbanity from which a superblock is settled (a building zone with streets). */
 export const SETTLED_URBANITY = 0.17;
 export const MAIN_ROAD_WIDTH = 9;
+/** Below this urbanity a residential superblock is a village: houses along its roads, a field behind. */
+export const VILLAGE_URBANITY = 0.24;
 
 /** Main use of a settled superblock, from how urban its place is (old-town cores are small; suburbs wide). */
 export function chooseBuildingZone(urbanity: number, rng: Rng): MainUse {

