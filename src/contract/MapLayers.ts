@@ -62,13 +62,13 @@ export const DATA_LAYER_MIN_ZOOM = {
 export type DataLayerId = keyof typeof DATA_LAYER_MIN_ZOOM;
 
 /**
- * The base map's own labels from the dataset (streets, parks, transport stops), served by the same route
+ * The base map's own labels from the dataset (streets, parks, transport stops, rivers), served by the same route
  * under this name; not a thematic layer and not in the panel, always drawn from its minimum zoom.
  */
 export const BASE_LABELS_LAYER = 'base-labels';
 export const BASE_LABELS_MIN_ZOOM = 12;
 /** Source-layer names inside the base-labels tile. */
-export const BASE_LABEL_KINDS = ['streets', 'parks', 'transport'] as const;
+export const BASE_LABEL_KINDS = ['streets', 'parks', 'transport', 'waterways'] as const;
 export type BaseLabelKind = (typeof BASE_LABEL_KINDS)[number];
 
 /** Every name the layer tile route accepts, with its minimum zoom. */

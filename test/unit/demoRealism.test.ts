@@ -10,6 +10,8 @@ import { villageLots } from '../../server/data/generator/villageLots';
 import type { Superblock } from '../../server/data/generator/streetGrid';
 import { streetStem } from '../../server/data/catalog/streetNames';
 import { RIVERS } from '../../server/data/catalog/rivers';
+import { BASE_LABEL_KINDS } from '../../src/contract/MapLayers';
+import { BASE_LABEL_GROUND_LAYERS, BASE_LABEL_NAME_LAYERS } from '../../src/features/layers/baseLabelLayers';
 import { createRng } from '../../server/data/random';
 import { lonLatToMercator, mercatorScale } from '../../server/geo/projection';
 import type { Point } from '../../server/geo/ring';
@@ -171,6 +173,24 @@ describe('rivers', () => {
     const geneva = municipality('GE', 'Genève');
     const labels = new Set(geneva.layers.filter((f) => f.sourceLayer === 'waterways').map((f) => f.label));
     expect(labels).toEqual(new Set(['Rhône', 'Arve']));
+  });
+
+  it('are drawn on the map: every base-label source layer the generator writes has a map layer', () => {
+    const written = new Set(
+      municipality('LU', 'Luzern')
+        .layers.filter((f) => f.layer === 'base-labels')
+        .map((f) => f.sourceLayer),
+    );
+    expect(written).toContain('waterways');
+    const drawn = new Set(
+      [...BASE_LABEL_GROUND_LAYERS, ...BASE_LABEL_NAME_LAYERS].map((layer) =>
+        'source-layer' in layer ? layer['source-layer'] : null,
+      ),
+    );
+    for (const sourceLayer of written) {
+      expect(BASE_LABEL_KINDS).toContain(sourceLayer);
+      expect(drawn).toContain(sourceLayer);
+    }
   });
 });
 

@@ -9,7 +9,8 @@ import {
 /**
  * The base map's labels from the dataset (spec §1: parks, transport and waterways besides places):
  * streets from zoom 12 (their names from 15), parks and stations, from zoom 12, where the self-hosted base map (up to z10)
- * has nothing more to show. Waterways are the lakes the base map already names. Always on.
+ * has nothing more to show. Waterways: the lakes are the base map's own; the rivers through towns (their
+ * bands, where no parcel lies) come from the dataset. Always on.
  */
 export const BASE_LABELS_SOURCE = 'base-labels';
 
@@ -24,9 +25,18 @@ export function baseLabelsSource(mainUrl: string): SourceSpecification {
 
 const FONT = ['sans-serif'];
 const NAME: ['get', string] = ['get', LAYER_LABEL_KEY];
+/** The base map's lake colour (baseMapStyle), so a river flowing out of a lake continues it. */
+const RIVER_BLUE = '#a8d0ec';
 
-/** Drawn under the parcels: street casings and lines, park areas. */
+/** Drawn under the parcels: rivers, street casings and lines, park areas. */
 export const BASE_LABEL_GROUND_LAYERS: LayerSpecification[] = [
+  {
+    id: 'base-labels-rivers',
+    type: 'fill',
+    source: BASE_LABELS_SOURCE,
+    'source-layer': 'waterways',
+    paint: { 'fill-color': RIVER_BLUE, 'fill-outline-color': '#8fb8d8' },
+  },
   {
     id: 'base-labels-parks',
     type: 'fill',
@@ -75,6 +85,15 @@ export const BASE_LABEL_NAME_LAYERS: LayerSpecification[] = [
       'text-max-angle': 35,
     },
     paint: { 'text-color': '#5d5548', 'text-halo-color': '#ffffff', 'text-halo-width': 1.4 },
+  },
+  {
+    id: 'base-labels-river-names',
+    type: 'symbol',
+    source: BASE_LABELS_SOURCE,
+    'source-layer': 'waterways',
+    minzoom: 14,
+    layout: { 'text-field': NAME, 'text-font': FONT, 'text-size': 12, 'text-letter-spacing': 0.1 },
+    paint: { 'text-color': '#2f6690', 'text-halo-color': RIVER_BLUE, 'text-halo-width': 1.2 },
   },
   {
     id: 'base-labels-park-names',
