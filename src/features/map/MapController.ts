@@ -105,6 +105,8 @@ export class MapController {
   private measure: MeasureLayer | null = null;
   /** The matching-tile URL waiting for the camera to stop (a reset mid-flight aborts every tile). */
   private pendingMatchingTiles: string | null = null;
+  /** Fits up to this request number were overtaken by a later flight (a result card) before they ran. */
+  private fitsOvertakenThrough = 0;
   private applied: Applied = {
     active: undefined,
     results: undefined,
@@ -233,6 +235,8 @@ export class MapController {
     }
     if (flyTo && flyTo.seq !== this.applied.flySeq) {
       this.applied.flySeq = flyTo.seq;
+      // A fit still waiting for the move under way must not pull the camera away from where the user asked.
+      this.fitsOvertakenThrough = this.applied.fitSeq ?? 0;
       const camera = { center: flyTo.center, zoom: flyTo.zoom, pitch: flyTo.pitch, bearing: flyTo.bearing };
       if (flyTo.instant) this.map.jumpTo(camera);
       else
@@ -247,7 +251,9 @@ export class MapController {
     if (fitTo && fitTo.seq !== this.applied.fitSeq) {
       this.applied.fitSeq = fitTo.seq;
       // After the flight under way (the search's start view, spec §4), not instead of it.
-      this.afterMove(() => this.fit(fitTo.bounds));
+      this.afterMove(() => {
+        if (fitTo.seq > this.fitsOvertakenThrough) this.fit(fitTo.bounds);
+      });
     }
   }
 

@@ -206,6 +206,21 @@ describe('MapController (design.md §3: the one owner of the map)', () => {
     expect(map.flights).toEqual([]);
   });
 
+  it('a result card chosen while the search flight is under way wins over the waiting zoom to results', () => {
+    const { store, map } = startController();
+    map.moving = true;
+    act(() => {
+      store.dispatch(zoomToResultsRequested([8.45, 47.1, 8.6, 47.25]));
+    });
+    act(() => {
+      store.dispatch(parcelSelected({ id: 'CH99', centroid: { type: 'Point', coordinates: [8.5, 47.2] } }));
+    });
+    // The card's flight interrupts the search's: its move ends, and the results' fit must not follow.
+    map.fire('moveend');
+    expect(map.fits).toEqual([]);
+    expect(map.flights).toEqual([expect.objectContaining({ center: [8.5, 47.2] })]);
+  });
+
   it('places measure points on map clicks instead of opening parcels while measuring (issue 14 item 12)', () => {
     const { store, map } = startController();
     act(() => {
