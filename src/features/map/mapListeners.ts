@@ -15,7 +15,8 @@ export function addMapListeners(startListening: AppStartListening): void {
   /**
    * When all hits of a new search lie in one municipality, the map zooms there by itself once the
    * spec's start-view flight ends (issue 14 item 9); with hits in several it offers "Zoom to results".
-   * Paging and searches restored from a link do not move the camera.
+   * Paging and searches restored from a link do not move the camera, nor does a search whose results
+   * come after the user already chose a parcel.
    */
   startListening({
     actionCreator: searchStarted,
@@ -23,12 +24,14 @@ export function addMapListeners(startListening: AppStartListening): void {
       listenerApi.cancelActiveListeners();
       const active = listenerApi.getState().search.active;
       if (!active) return;
+      const flightAtStart = listenerApi.getState().map.flyTo?.seq;
       const select = searchApi.endpoints.searchParcels.select(active);
       const ready = await listenerApi.condition(
         (_next, state) => select(state).isSuccess || select(state).isError,
         RESULTS_WAIT_MS,
       );
-      if (!ready) return;
+      // A parcel chosen meanwhile (a result card of cached results) has the camera: no zoom out again.
+      if (!ready || listenerApi.getState().map.flyTo?.seq !== flightAtStart) return;
       const results = select(listenerApi.getState()).data;
       const buckets = results?.aggregations.byLocation.buckets ?? [];
       const viewport = results?.aggregations.viewport;

@@ -123,6 +123,17 @@ describe('zoom to results (issue 14 item 9)', () => {
     await userEvent.click(button);
     expect(store.getState().map.fitTo?.bounds).toEqual([8.47, 45.98, 8.99, 47.2]);
   });
+  it('does not zoom out to the results once a result card was chosen (cached results of the same search)', async () => {
+    answer(withBuckets([bucket('Zug', 3, [8.47, 47.1, 8.57, 47.2])], [8.47, 47.1, 8.57, 47.2]));
+    const { store } = renderMapView('/?searchQuery=Zug');
+    await screen.findByText('Found 3 results');
+    // The same search again: its results come from the cache, and the user picks a card at once.
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Quick search' }), '{Enter}');
+    await userEvent.click(screen.getAllByTestId('result-card')[0]);
+    await waitFor(() => expect(store.getState().map.flyTo).toMatchObject({ zoom: 17 }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    expect(store.getState().map.fitTo).toBeNull();
+  });
 });
 
 describe('share link (issue 14 item 11)', () => {
