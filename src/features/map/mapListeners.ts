@@ -1,6 +1,6 @@
 import type { AppStartListening } from '../../app/store';
 import { searchApi } from '../search/searchApi';
-import { searchStarted } from '../search/searchSlice';
+import { searchRequested, searchStarted } from '../search/searchSlice';
 import { lonLatBox } from './clusters/lonLatBox';
 import { zoomToResultsRequested } from './mapSlice';
 import { addMapUrlSync } from './shareLink/mapUrlSync';
@@ -11,6 +11,15 @@ const RESULTS_WAIT_MS = 60_000;
 /** The map's side effects: the share-link URL sync and the automatic zoom to a search's results. */
 export function addMapListeners(startListening: AppStartListening): void {
   addMapUrlSync(startListening);
+
+  /** The camera request current when the search was asked for (a search starts after the typing pause). */
+  let flightAtRequest: number | undefined;
+  startListening({
+    actionCreator: searchRequested,
+    effect: (_action, listenerApi) => {
+      flightAtRequest = listenerApi.getState().map.flyTo?.seq;
+    },
+  });
 
   /**
    * When all hits of a new search lie in one municipality, the map zooms there by itself once the
@@ -24,14 +33,13 @@ export function addMapListeners(startListening: AppStartListening): void {
       listenerApi.cancelActiveListeners();
       const active = listenerApi.getState().search.active;
       if (!active) return;
-      const flightAtStart = listenerApi.getState().map.flyTo?.seq;
       const select = searchApi.endpoints.searchParcels.select(active);
       const ready = await listenerApi.condition(
         (_next, state) => select(state).isSuccess || select(state).isError,
         RESULTS_WAIT_MS,
       );
       // A parcel chosen meanwhile (a result card of cached results) has the camera: no zoom out again.
-      if (!ready || listenerApi.getState().map.flyTo?.seq !== flightAtStart) return;
+      if (!ready || listenerApi.getState().map.flyTo?.seq !== flightAtRequest) return;
       const results = select(listenerApi.getState()).data;
       const buckets = results?.aggregations.byLocation.buckets ?? [];
       const viewport = results?.aggregations.viewport;
