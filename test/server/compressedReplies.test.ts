@@ -10,7 +10,7 @@ beforeAll(async () => {
   t = await createTestApp();
   buildTestDataset(t.db);
   authorization = (await signIn(t.app)).headers.authorization;
-  t.app.ctx.quota = { consume: () => ({ ok: true }) };
+  t.app.ctx.quota = { consume: async () => ({ ok: true }) };
 }, 60_000);
 afterAll(async () => t.close());
 
