@@ -87,7 +87,8 @@ export async function buildApp({ config, db, logger, pushTls }: BuildAppOptions)
   rejectUnsafeInput(app);
   translateReplies(app, ctx.translator);
   // While closing, answers to the requests still in flight end their keep-alive connection, so the HTTP
-  // server's close does not wait for idle keep-alive sockets (Node keeps them 5 s).
+  // server's close does not wait for idle keep-alive sockets (Node keeps them 5 s). A reply whose headers
+  // went out before the close began (a compressed one still streaming) ends its connection once it is sent.
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -98,6 +99,9 @@ export async function buildApp({ config, db, logger, pushTls }: BuildAppOptions)
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
+  });
+  app.addHook('onResponse', async (request) => {
+    if (closing) request.raw.socket?.end();
   });
   await app.register(fastifyFormbody);
   await registerSecurityHeaders(app, config);
