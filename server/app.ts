@@ -8,6 +8,7 @@ import type { RuntimeConfig } from '../src/contract/RuntimeConfig';
 import type { Database } from 'better-sqlite3';
 import type { AppContext } from './AppContext';
 import { composeContext, type ComposeOptions } from './compose';
+import { compressReplies } from './http/compressReplies';
 import { registerErrorHandling } from './http/registerErrorHandling';
 import { rejectUnsafeInput } from './http/rejectUnsafeInput';
 import { createSecurityHeaders, registerSecurityHeaders } from './http/securityHeaders';
@@ -86,7 +87,8 @@ export async function buildApp({ config, db, logger, pushTls }: BuildAppOptions)
   rejectUnsafeInput(app);
   translateReplies(app, ctx.translator);
   // While closing, answers to the requests still in flight end their keep-alive connection, so the HTTP
-  // server's close does not wait for idle keep-alive sockets (Node keeps them 5 s).
+  // server's close does not wait for idle keep-alive sockets (Node keeps them 5 s). A reply whose headers
+  // went out before the close began (a compressed one still streaming) ends its connection once it is sent.
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -97,6 +99,9 @@ export async function buildApp({ config, db, logger, pushTls }: BuildAppOptions)
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
+  });
+  app.addHook('onResponse', async (request) => {
+    if (closing) request.raw.socket?.end();
   });
   await app.register(fastifyFormbody);
   await registerSecurityHeaders(app, config);
@@ -110,9 +115,13 @@ export async function buildApp({ config, db, logger, pushTls }: BuildAppOptions)
       .send(runtimeConfigScript(config)),
   );
 
-  await app.register(async (scope) => ssoRoutes(scope, ctx));
-  await app.register(async (scope) => mainRoutes(scope, ctx), { prefix: '/v1/secure' });
-  await app.register(async (scope) => paymentRoutes(scope, ctx), { prefix: '/v1/secure/payment' });
+  // The API scopes compress their replies; static files have their precompressed siblings instead.
+  await app.register(async (scope) => {
+    await compressReplies(scope);
+    await scope.register(async (sso) => ssoRoutes(sso, ctx));
+    await scope.register(async (main) => mainRoutes(main, ctx), { prefix: '/v1/secure' });
+    await scope.register(async (payment) => paymentRoutes(payment, ctx), { prefix: '/v1/secure/payment' });
+  });
   await app.register(async (scope) => baseMapRoutes(scope, ctx));
   await app.register(async (scope) => publicFileRoutes(scope, ctx));
 
