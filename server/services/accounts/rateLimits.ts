@@ -162,13 +162,17 @@ export const COUPON_QUOTE_LIMITS = {
   perAddress: { max: 30, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateLimit>;
 
+/** Uploads per account: changing an avatar or a signature image a few times; a loop is stopped early. */
+export const UPLOAD_RATE_LIMIT: RateLimit = { max: 20, windowMs: 10 * MINUTE };
+
 /** The whole server's budget of account mails an hour: the key every mail-sending request counts under. */
 export const ALL_MAILS = 'all';
 
 export type AccountLimitName = keyof typeof ACCOUNT_RATE_LIMITS | 'accountMails';
 export type LoginThrottleName = keyof typeof LOGIN_THROTTLES;
 
-function tooMany(result: LimitResult): void {
+/** Throws the 429 AccountError (with Retry-After) when `result` refuses the attempt. */
+export function refuseWhenLimited(result: LimitResult): void {
   if (result.allowed) return;
   const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
   throw new AccountError(429, M.tooManyAttempts(minutes), {}, result.retryAfterSeconds);
@@ -204,7 +208,7 @@ export function createAccountLimits(store: RateLimitStore, now: () => number, ma
 
   async function enforce(...checks: [AccountLimitName, string][]) {
     await purge();
-    for (const [name, key] of checks) tooMany(await limits[name].hit(key));
+    for (const [name, key] of checks) refuseWhenLimited(await limits[name].hit(key));
   }
 
   /** Login: the keys of the address and of the account+address pair the throttles count under. */
@@ -226,7 +230,7 @@ export function createAccountLimits(store: RateLimitStore, now: () => number, ma
         const result = await throttles[name].reserve(key);
         if (!result.allowed) {
           for (const [doneName, doneKey] of reserved) await throttles[doneName].release(doneKey);
-          tooMany(result);
+          refuseWhenLimited(result);
         }
         reserved.push([name, key]);
       }
