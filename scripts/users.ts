@@ -16,7 +16,7 @@ import { createMailer } from '../server/services/mail/mailer';
 import { createAccountService } from '../server/services/accounts/createAccountService';
 import { createSessionService } from '../server/services/sessions/SessionService';
 import { AccountError } from '../server/services/accounts/AccountError';
-import { isCommonPassword } from '../server/services/accounts/passwordPolicy';
+import { isCommonPassword, isGuessablePassword } from '../server/services/accounts/passwordPolicy';
 import { toCoupon, validateNewCoupon, normaliseCouponCode } from '../server/services/billing/couponPricing';
 import { LANGUAGE_CODES, type LanguageCode } from '../src/contract/Accounts';
 import { isStrongPassword } from '../src/lib/validation/password';
@@ -114,6 +114,10 @@ async function main(): Promise<void> {
     }
     if (isCommonPassword(value))
       fail('The password is a common one (or a common word with digits or symbols added)');
+    if (isGuessablePassword(value))
+      fail(
+        'The password is easy to guess (a keyboard pattern, a word or a name with a few digits or symbols)',
+      );
     return value;
   };
 

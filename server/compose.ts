@@ -12,7 +12,7 @@ import { createAuditLog } from './services/audit/AuditLog';
 import { createFileService } from './services/files/FileService';
 import { createPreferenceService } from './services/preferences/PreferenceService';
 import { limitPasswordHashing } from './services/accounts/credentials';
-import { COUPON_QUOTE_LIMITS, createRateLimiter } from './services/accounts/rateLimits';
+import { COUPON_QUOTE_LIMITS, createRateLimiter, UPLOAD_RATE_LIMIT } from './services/accounts/rateLimits';
 import { createLazyBaseMap } from './services/basemap/BaseMapTiles';
 import { loadBaseGeography } from './services/basemap/loadBaseGeography';
 import { loadSwissGeography } from './data/geography/loadSwissGeography';
@@ -171,6 +171,7 @@ export function composeContext({ config, db, log, pushTls }: ComposeOptions): Ap
       files: stores.fileItems,
       preferences: stores.preferences,
       unitOfWork,
+      uploadLimiter: createRateLimiter('uploadsPerUser', UPLOAD_RATE_LIMIT, stores.rateLimits),
     }),
     userAdmin: createUserAdministration({
       users: stores.users,

@@ -58,7 +58,7 @@ describe('accounts in a real browser against the real server and a real SMTP rec
 
   it('forgot password → mailed link → new password → log in', async () => {
     const email = unique('frank');
-    usersCli(['create', email, '--password', 'Old!Passw0rd', '--name', 'Frank Fischer']);
+    usersCli(['create', email, '--password', 'Old#Frank-7qZ', '--name', 'Frank Fischer']);
     const page = await newPage(browser);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Forgot password?' }).click();
@@ -69,17 +69,17 @@ describe('accounts in a real browser against the real server and a real SMTP rec
 
     const mail = await waitForMail(email, since);
     await page.goto(linkIn(mail, '/reset-password/'));
-    await page.getByLabel('New password').fill('New!Passw0rd');
-    await page.getByLabel('Confirm password').fill('New!Passw0rd');
+    await page.getByLabel('New password').fill('New#Frank-9xW');
+    await page.getByLabel('Confirm password').fill('New#Frank-9xW');
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByText('Success. Redirecting to login page...').waitFor();
     await page.waitForURL((url) => url.pathname === '/login');
 
     await page.getByLabel('Username', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('Old!Passw0rd');
+    await page.getByLabel('Password', { exact: true }).fill('Old#Frank-7qZ');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.getByText('Invalid username or password').waitFor();
-    await logIn(page, email.toUpperCase(), 'New!Passw0rd');
+    await logIn(page, email.toUpperCase(), 'New#Frank-9xW');
     await expectSignedInOnMap(page, 'F');
   });
 
@@ -118,10 +118,10 @@ describe('accounts in a real browser against the real server and a real SMTP rec
   it('logout revokes the session on the server: the tokens read before logging out then get 401', async () => {
     const { baseUrl } = e2eState();
     const email = unique('ida');
-    usersCli(['create', email, '--password', 'Ida!Passw0rd', '--name', 'Ida Imhof']);
+    usersCli(['create', email, '--password', 'Ida#Kx9mPq2v', '--name', 'Ida Imhof']);
     const page = await newPage(browser);
     await page.goto('/login');
-    await logIn(page, email, 'Ida!Passw0rd');
+    await logIn(page, email, 'Ida#Kx9mPq2v');
     await expectSignedInOnMap(page, 'I');
     // redux-persist stores each slice key as JSON inside the JSON of the session.
     await page.waitForFunction(() =>
@@ -147,10 +147,10 @@ describe('accounts in a real browser against the real server and a real SMTP rec
 
   it('logout: Cancel returns to the map; Yes clears the session and the next visit goes to /login', async () => {
     const email = unique('hans');
-    usersCli(['create', email, '--password', 'Hans!Passw0rd', '--name', 'Hans Huber']);
+    usersCli(['create', email, '--password', 'Hans#Tq7wZr4k', '--name', 'Hans Huber']);
     const page = await newPage(browser);
     await page.goto('/login');
-    await logIn(page, email, 'Hans!Passw0rd');
+    await logIn(page, email, 'Hans#Tq7wZr4k');
     await expectSignedInOnMap(page, 'H');
 
     await page.goto('/logout');

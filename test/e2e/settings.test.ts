@@ -34,9 +34,9 @@ describe('settings in a real browser against the real server', () => {
 
   it('profile: edit, save, back in read mode, and the saved values after a reload', async () => {
     const email = unique('greta');
-    usersCli(['create', email, '--password', 'Greta!Passw0rd', '--name', 'Greta Graf']);
+    usersCli(['create', email, '--password', 'Greta#Vb8nQ2x', '--name', 'Greta Graf']);
     const page = await newPage(browser);
-    await logIn(page, email, 'Greta!Passw0rd');
+    await logIn(page, email, 'Greta#Vb8nQ2x');
     await openSettings(page);
     await page.getByRole('cell', { name: 'Greta Graf' }).waitFor();
     await saveScreenshot(page, 'settings-profile');
@@ -68,14 +68,14 @@ describe('settings in a real browser against the real server', () => {
 
   it('password change keeps this session; the new password logs in and the old one no longer does', async () => {
     const email = unique('hugo');
-    usersCli(['create', email, '--password', 'Hugo!Passw0rd', '--name', 'Hugo Huber']);
+    usersCli(['create', email, '--password', 'Hugo#Lm3pW9zt', '--name', 'Hugo Huber']);
     const page = await newPage(browser);
-    await logIn(page, email, 'Hugo!Passw0rd');
+    await logIn(page, email, 'Hugo#Lm3pW9zt');
     await openSettings(page);
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByRole('button', { name: 'Save New Password' }).click();
     await page.getByText('Please enter password and confirm password').waitFor();
-    await page.getByLabel('Current password').fill('Hugo!Passw0rd');
+    await page.getByLabel('Current password').fill('Hugo#Lm3pW9zt');
     await page.getByLabel('Password', { exact: true }).fill('Hugo!Neu2026');
     await page.getByLabel('Confirm password').fill('Hugo!Neu2026');
     await saveScreenshot(page, 'settings-change-password');
@@ -89,7 +89,7 @@ describe('settings in a real browser against the real server', () => {
     const other = await newPage(browser);
     await other.goto('/login');
     await other.getByLabel('Username', { exact: true }).fill(email);
-    await other.getByLabel('Password', { exact: true }).fill('Hugo!Passw0rd');
+    await other.getByLabel('Password', { exact: true }).fill('Hugo#Lm3pW9zt');
     await other.getByLabel('Password', { exact: true }).press('Enter');
     await other.getByText('Invalid username or password').waitFor();
     await logIn(other, email, 'Hugo!Neu2026');
@@ -98,9 +98,9 @@ describe('settings in a real browser against the real server', () => {
 
   it('an administrator writes a signature with bold and a list, sees it after a reload, and sees the Users tab', async () => {
     const email = unique('ida');
-    usersCli(['create', email, '--password', 'Ida!Passw0rd1', '--name', 'Ida Imhof', '--roles', 'ADMIN']);
+    usersCli(['create', email, '--password', 'Ida#Rt5yU8kq1', '--name', 'Ida Imhof', '--roles', 'ADMIN']);
     const page = await newPage(browser);
-    await logIn(page, email, 'Ida!Passw0rd1');
+    await logIn(page, email, 'Ida#Rt5yU8kq1');
     await openSettings(page, 'signature');
     const editor = page.getByRole('textbox', { name: 'E-mail signature' });
     await editor.click();

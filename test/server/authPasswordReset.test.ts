@@ -3,8 +3,8 @@ import { createAccount } from './helpers/createAccount';
 import { ACCOUNT_RATE_LIMITS } from '../../server/services/accounts/rateLimits';
 import { clearOutbox, keyFromLink, readOutbox, waitForMail } from './helpers/outbox';
 
-const OLD = 'Old!Passw0rd';
-const NEW = 'New!Passw0rd';
+const OLD = 'Old#Frank-7qZ';
+const NEW = 'New#Frank-9xW';
 
 describe('password reset and password change', () => {
   let t: TestApp;

@@ -137,7 +137,7 @@ describe('re-authentication, e-mail change with confirmation and undo', () => {
 
   it('a password change needs the current password on an older session; then the new one logs in', async () => {
     const token = await oldSession();
-    const NEW_PASSWORD = 'New!Passw0rd9';
+    const NEW_PASSWORD = 'New#Frank-9xW9';
     const pair = { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
     expect((await changePassword(token, pair)).json().message).toBe(
       'Please enter your current password to change your password',

@@ -1,5 +1,9 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { UPLOAD_RATE_LIMIT } from '../../server/services/accounts/rateLimits';
+import { createFileService, UPLOAD_ALLOWANCE, UploadError } from '../../server/services/files/FileService';
+import { createSqliteStores } from '../../server/store/Stores';
 import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
 import { JPEG_HEADER, multipartBody, PNG_1X1, WEBP_HEADER } from './helpers/multipart';
 
@@ -129,5 +133,89 @@ describe('file upload (POST /v1/secure/file-items/{type}/upload, multipart field
     }
     expect(storedFiles()).toEqual([]);
     expect((await t.app.inject({ url: '/v1/secure/preferences/', headers })).json().avatarFileId).toBeNull();
+  });
+
+  /** A distinct PNG of `size` bytes (the type is read from the first bytes; the rest is padding). */
+  const png = (size: number, seed: number) =>
+    Buffer.concat([PNG_1X1, Buffer.alloc(size - PNG_1X1.length, seed % 251)]);
+
+  it('answers a refused upload in the language of the request', async () => {
+    const { headers } = await signIn(t.app);
+    const response = await upload({ ...headers, langcode: 'it' }, 'avatar', file(Buffer.alloc(0)));
+    expect(response.json()).toEqual({ error: true, message: 'Il file è vuoto' });
+  });
+
+  it('a new avatar replaces the old one: its row and its bytes are deleted, the file answers 404', async () => {
+    const owner = await signIn(t.app);
+    const first = (await upload(owner.headers, 'avatar', file(PNG_1X1))).json();
+    const second = (await upload(owner.headers, 'avatar', file(JPEG_HEADER, 'me.jpg'))).json();
+    expect(second.mime).toBe('image/jpeg');
+    const hashOf = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
+    expect(storedFiles().map((name) => path.basename(String(name)))).toEqual([hashOf(JPEG_HEADER)]);
+    expect((await t.app.inject({ url: first.url, headers: owner.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: second.url, headers: owner.headers })).statusCode).toBe(200);
+    const preferences = await t.app.inject({ url: '/v1/secure/preferences/', headers: owner.headers });
+    expect(preferences.json().avatarFileId).toBe(second.id);
+  });
+
+  it("keeps the bytes of a replaced avatar another account's file still names", async () => {
+    const anna = await signIn(t.app);
+    const ben = await signIn(t.app);
+    await upload(anna.headers, 'avatar', file(PNG_1X1));
+    await upload(ben.headers, 'avatar', file(PNG_1X1));
+    await upload(anna.headers, 'avatar', file(JPEG_HEADER, 'me.jpg'));
+    const bens = (await t.app.inject({ url: '/v1/secure/preferences/', headers: ben.headers })).json();
+    const read = await t.app.inject({
+      url: `/v1/secure/file-items/${bens.avatarFileId}`,
+      headers: ben.headers,
+    });
+    expect(read.rawPayload).toEqual(PNG_1X1);
+  });
+
+  it(`limits uploads to ${UPLOAD_RATE_LIMIT.max} per account in ${UPLOAD_RATE_LIMIT.windowMs / 60_000} minutes: then 429 with Retry-After, nothing stored`, async () => {
+    const owner = await signIn(t.app);
+    for (let i = 0; i < UPLOAD_RATE_LIMIT.max; i++)
+      expect((await upload(owner.headers, 'avatar', file(png(100, i)))).statusCode).toBe(200);
+    const before = storedFiles();
+    const refused = await upload(owner.headers, 'avatar', file(png(100, 999)));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    expect(refused.json().message).toMatch(/Too many attempts/);
+    expect(storedFiles()).toEqual(before);
+    // Replaced avatars were deleted on the way: one file is left of the twenty.
+    expect(before).toHaveLength(1);
+    // Another account is not held back.
+    const other = await signIn(t.app);
+    expect((await upload(other.headers, 'avatar', file(PNG_1X1))).statusCode).toBe(200);
+  });
+
+  it(`keeps at most ${UPLOAD_ALLOWANCE.files} files and ${UPLOAD_ALLOWANCE.bytes / 1024 / 1024} MB per account; beyond, a clear refusal and nothing stored, while the avatar can still be changed`, async () => {
+    const owner = await signIn(t.app, { roles: ['MAPUSER', 'ADMIN'] });
+    const stores = createSqliteStores(t.db);
+    const files = createFileService({
+      dataDir: t.dataDir,
+      files: stores.fileItems,
+      preferences: stores.preferences,
+      unitOfWork: stores.unitOfWork,
+      uploadLimiter: { hit: async () => ({ allowed: true }), reset: async () => undefined },
+    });
+    const megabyte = 1024 * 1024;
+    // Volume first: twenty signature images of 1 MB fill the 20 MB.
+    for (let i = 0; i < 20; i++) await files.save(owner.user.id, 'signature-image', png(megabyte, i));
+    await expect(files.save(owner.user.id, 'signature-image', png(200, 100))).rejects.toThrow(
+      new UploadError('Upload limit reached: an account keeps at most 30 files and 20 MB'),
+    );
+    const stored = storedFiles().length;
+    // Count next, for another account: thirty small files, then a refusal.
+    const small = await signIn(t.app);
+    await files.save(small.user.id, 'avatar', png(100, 1000));
+    for (let i = 1; i < UPLOAD_ALLOWANCE.files; i++)
+      await files.save(small.user.id, 'signature-image', png(100, 1000 + i));
+    await expect(files.save(small.user.id, 'signature-image', png(100, 2000))).rejects.toThrow(UploadError);
+    expect(storedFiles()).toHaveLength(stored + UPLOAD_ALLOWANCE.files);
+    // The avatar it replaces makes room: a full account can still change its picture.
+    const changed = await files.save(small.user.id, 'avatar', png(100, 3000));
+    expect((await stores.preferences.get(small.user.id)).avatarFileId).toBe(changed.id);
+    expect(storedFiles()).toHaveLength(stored + UPLOAD_ALLOWANCE.files);
   });
 });

@@ -25,8 +25,24 @@ describe('login throttling (item 11)', () => {
     await t.close();
   });
 
-  const login = (password: string, remoteAddress: string, username = OWNER) =>
-    t.app.inject({ method: 'POST', url: '/api/user/login', payload: { username, password }, remoteAddress });
+  const login = (password: string, remoteAddress: string, username = OWNER, cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { username, password },
+      remoteAddress,
+      headers: cookie ? { cookie } : {},
+    });
+  /** The device cookie a sign-in set, as the browser sends it back (`name=value`). */
+  const deviceCookieOf = (response: { headers: Record<string, unknown> }) =>
+    String(response.headers['set-cookie']).split(';')[0];
+  /** Throttles `address` with other people's wrong passwords (a fast stand-in for the hash check). */
+  async function throttleAddress(address: string) {
+    const verify = jest.spyOn(argon2, 'verify').mockResolvedValue(false);
+    for (let i = 0; i <= LOGIN_THROTTLES.loginFailuresPerIp.freeFailures; i += 1)
+      await login('nope', address, `stranger${i}@muster.ch`);
+    verify.mockRestore();
+  }
 
   it('10 wrong guesses from one address do not stop the owner logging in from another address', async () => {
     const statuses: number[] = [];
@@ -95,6 +111,47 @@ describe('login throttling (item 11)', () => {
     expect(Number(slowed.headers['retry-after'])).toBe(LOGIN_THROTTLES.loginFailuresPerIp.firstWaitMs / 1000);
     // Another address is unaffected.
     expect((await login('nope', '203.0.113.21', 'typo0@muster.ch')).statusCode).toBe(401);
+  }, 60_000);
+
+  it('a browser that signed in before gets in while its office address is throttled; one without the cookie waits', async () => {
+    const office = '203.0.113.30';
+    const first = await login(PASSWORD, office);
+    expect(first.statusCode).toBe(200);
+    const cookie = deviceCookieOf(first);
+    expect(String(first.headers['set-cookie'])).toMatch(
+      /^pa_device=[^;]+; Max-Age=\d+; Path=\/api\/user\/login; HttpOnly; SameSite=Strict$/,
+    );
+    await throttleAddress(office);
+    expect((await login(PASSWORD, office)).statusCode).toBe(429);
+    expect((await login(PASSWORD, office, OWNER, cookie)).statusCode).toBe(200);
+  }, 60_000);
+
+  it('a device cookie counts only for its own account, and an altered one is ignored', async () => {
+    const office = '203.0.113.31';
+    const colleague = 'colleague@muster.ch';
+    await createAccount(t.app, { username: colleague, password: PASSWORD, name: 'Colleague' });
+    const cookie = deviceCookieOf(await login(PASSWORD, office));
+    await throttleAddress(office);
+    expect((await login(PASSWORD, office, colleague, cookie)).statusCode).toBe(429);
+    const [name, value] = cookie.split('=');
+    const altered = `${name}=${decodeURIComponent(value).replace(/^[^.]+/, Buffer.from(colleague).toString('base64url'))}`;
+    expect((await login(PASSWORD, office, colleague, altered)).statusCode).toBe(429);
+    expect((await login(PASSWORD, office, OWNER.toUpperCase(), cookie)).statusCode).toBe(200);
+  }, 60_000);
+
+  it('wrong passwords from a trusted browser are throttled on that browser alone', async () => {
+    const office = '203.0.113.32';
+    const cookie = deviceCookieOf(await login(PASSWORD, office));
+    const { freeFailures, firstWaitMs } = LOGIN_THROTTLES.loginFailuresPerDevice;
+    for (let i = 0; i < freeFailures - 1; i += 1)
+      expect((await login('wrong', office, OWNER, cookie)).statusCode).toBe(401);
+    // The last free failure already imposes the first wait, as for the account+address pair.
+    expect((await login('wrong', office, OWNER, cookie)).statusCode).toBe(401);
+    const held = await login(PASSWORD, office, OWNER, cookie);
+    expect(held.statusCode).toBe(429);
+    expect(Number(held.headers['retry-after'])).toBe(firstWaitMs / 1000);
+    // The address and the owner elsewhere are untouched by the device's failures.
+    expect((await login(PASSWORD, office)).statusCode).toBe(200);
   }, 60_000);
 
   it('the counters survive rebuilding the app on the same database (a restart)', async () => {

@@ -4,7 +4,11 @@
  * password (a common word with digits or symbols round it included), and passwords trimmed everywhere.
  */
 import { ACCOUNT_MESSAGES as M } from '../../server/services/accounts/AccountError';
-import { isCommonPassword, normalisedPassword } from '../../server/services/accounts/passwordPolicy';
+import {
+  isCommonPassword,
+  isGuessablePassword,
+  normalisedPassword,
+} from '../../server/services/accounts/passwordPolicy';
 import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
 import { createAccount } from './helpers/createAccount';
 import { clearOutbox, keyFromLink, waitForMail } from './helpers/outbox';
@@ -12,6 +16,8 @@ import { clearOutbox, keyFromLink, waitForMail } from './helpers/outbox';
 const WEAK = ['nouppercase1!', 'NOLOWERCASE1!', 'NoDigits!!', 'NoSymbol123'];
 const COMMON = ['Password1!', 'Qwerty123!', 'Welcome1!'];
 const GOOD = 'Parcel-Atlas7';
+/** Guessed in few tries although they pass the symbol rule: keyboard walks, local words, short repeats. */
+const GUESSABLE = ['Qwertz123!', 'Gruezi123!', 'Yxcvbnm1!', 'Gipfeli#2026'];
 
 describe('one password policy (item 10)', () => {
   let t: TestApp;
@@ -42,6 +48,16 @@ describe('one password policy (item 10)', () => {
         M.commonPassword,
       ]);
     }
+    for (const password of GUESSABLE) {
+      const response = await send(password);
+      expect([password, response.statusCode, response.json().message]).toEqual([
+        password,
+        400,
+        M.guessablePassword,
+      ]);
+    }
+    // What the issue found accepted on every path but registration: refused on each, whatever the rule.
+    for (const password of ['Aa1!aaaa', 'Abc123!@#']) expect((await send(password)).statusCode).toBe(400);
   }
 
   it('register refuses a weak password (the activation form wording) and a common one', async () => {
@@ -113,5 +129,12 @@ describe('one password policy (item 10)', () => {
     for (const password of [GOOD, 'Str0ng!Pass', 'Atlas#2026mapview', 'Zürich-See9']) {
       expect(isCommonPassword(password)).toBe(false);
     }
+  });
+
+  it('estimates strength with the German, French, Italian and English dictionaries and the qwertz keyboard', () => {
+    for (const password of [...GUESSABLE, 'Aa1!aaaa', 'Bonjour123!', 'Ciao1234!', 'Sommer2024!', 'Asdfgh12!'])
+      expect([password, isGuessablePassword(password)]).toEqual([password, true]);
+    for (const password of [GOOD, 'Str0ng!Pass', 'Atlas#2026layers', 'Tr4m-Gleis!Basel', 'Kx9#mPq2vL'])
+      expect([password, isGuessablePassword(password)]).toEqual([password, false]);
   });
 });

@@ -6,8 +6,8 @@ import { createAccount } from './helpers/createAccount';
 import { createTestApp, type TestApp } from './helpers/createTestApp';
 import { clearOutbox, keyFromLink, waitForMail } from './helpers/outbox';
 
-const PASSWORD = 'Old!Passw0rd';
-const NEW_PASSWORD = 'New!Passw0rd';
+const PASSWORD = 'Old#Frank-7qZ';
+const NEW_PASSWORD = 'New#Frank-9xW';
 const USERNAME = 'anna@example.ch';
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

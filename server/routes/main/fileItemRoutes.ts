@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../AppContext';
 import {
   FILE_ITEM_TYPES,
@@ -10,6 +10,8 @@ import {
 } from '../../../src/contract/Settings';
 import { hasAccess } from '../../../src/lib/accessCheck';
 import { authUser, requireRole, ACCESS_DENIED } from '../../http/requireRole';
+import { accountErrorHandler } from '../../http/registerErrorHandling';
+import { refuseWhenLimited } from '../../services/accounts/rateLimits';
 import { UploadError, UPLOAD_MESSAGES, type FileService } from '../../services/files/FileService';
 import type { FileItemRecord } from '../../store/settings/FileItemStore';
 import { SIGNATURE_IMAGE_PATH } from '../../services/preferences/sanitizeSignature';
@@ -74,9 +76,9 @@ export async function fileItemRoutes(app: FastifyInstance, ctx: AppContext): Pro
   await app.register(fastifyMultipart, {
     limits: { fileSize: LARGEST_UPLOAD, files: 1, fields: 0, parts: 1, fieldNameSize: 100, headerPairs: 50 },
   });
-  app.setErrorHandler((error, _request, reply) => {
+  app.setErrorHandler((error, request, reply) => {
     if (error instanceof UploadError) return reply.code(400).send({ error: true, message: error.message });
-    throw error;
+    return accountErrorHandler(error as FastifyError, request, reply);
   });
 
   app.post<{ Params: { type: FileItemType } }>(
@@ -97,6 +99,8 @@ export async function fileItemRoutes(app: FastifyInstance, ctx: AppContext): Pro
       if (!hasAccess(user.roles, UPLOAD_ROLE[type])) {
         return reply.code(403).send({ error: true, message: ACCESS_DENIED });
       }
+      // Counted before the body is read: a refused caller costs no parsing and no disk.
+      refuseWhenLimited(await ctx.files.admit(user.id));
       const item = await ctx.files.save(user.id, type, await readUpload(request, type));
       const url =
         type === 'signature-image' ? `${SIGNATURE_IMAGE_PATH}${item.id}` : `/v1/secure/file-items/${item.id}`;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext';
 import type { LoginRequest, SaveProfileRequest, UpdatePasswordRequest } from '../../../src/contract/Accounts';
 import { authUser, bearerToken, requireRole, tokenMessage } from '../../http/requireRole';
+import { setDeviceCookie, trustedDeviceOf } from './deviceCookie';
 import { stringFields } from './requestFields';
 
 /** Signing in and the signed-in account on the SSO host: login, the service login, profile, password change. */
@@ -11,7 +12,13 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Body: Partial<LoginRequest> }>(
     '/api/user/login',
     { schema: { body: stringFields({ username: 320, password: 1000 }) } },
-    (request) => accounts.login(request.body, request.ip),
+    async (request, reply) => {
+      const { username } = request.body;
+      const device = trustedDeviceOf(request, username);
+      const response = await accounts.login(request.body, request.ip, device);
+      setDeviceCookie(reply, username ?? '', device, ctx.config);
+      return response;
+    },
   );
 
   /**

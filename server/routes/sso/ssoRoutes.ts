@@ -3,6 +3,7 @@ import type { AppContext } from '../../AppContext';
 import { accountErrorHandler } from '../../http/registerErrorHandling';
 import { adminUserRoutes } from './adminUserRoutes';
 import { catalogRoutes } from './catalogRoutes';
+import { registerDeviceCookies } from './deviceCookie';
 import { emailChangeRoutes } from './emailChangeRoutes';
 import { invitationRoutes } from './invitationRoutes';
 import { passwordResetRoutes } from './passwordResetRoutes';
@@ -12,6 +13,7 @@ import { signInRoutes } from './signInRoutes';
 /** The single-sign-on API (spec §7): /api/user/*, /api/admin/*, /api/ms-auth/login, POST /profile. */
 export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (accounts) => {
+    await registerDeviceCookies(accounts, ctx.config);
     accounts.setErrorHandler(accountErrorHandler);
     for (const routes of [
       signInRoutes,

@@ -32,6 +32,8 @@ export const ACCOUNT_MESSAGES = {
     'Password must have at least 8 characters with lower and upper letters and at least one symbol and one digit',
   commonPassword:
     'This password is too common and easy to guess. Please choose another one, not a common word with digits or symbols added',
+  guessablePassword:
+    'This password is easy to guess: a keyboard pattern, a word or a name with a few digits or symbols. Please choose a longer, less predictable one',
   languageInvalid: 'Preferred language must be one of en, de, fr, it',
   usernameMustBeEmail: 'The username must be the verified e-mail address',
   accountExists: 'An account with this e-mail already exists. Please log in',

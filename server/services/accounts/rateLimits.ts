@@ -154,6 +154,16 @@ export const LOGIN_THROTTLES = {
   },
   /** Any accounts from one address: 100 free failures an hour, then 1, 2, 4, 8 min … up to 15 min. */
   loginFailuresPerIp: { freeFailures: 100, windowMs: HOUR, firstWaitMs: MINUTE, maxWaitMs: 15 * MINUTE },
+  /**
+   * A browser the account signed in on before (its device cookie, OWASP's "device cookies"): held only by
+   * its own failures, as the account+address pair would be, never by the address's or another device's.
+   */
+  loginFailuresPerDevice: {
+    freeFailures: 5,
+    windowMs: 12 * HOUR,
+    firstWaitMs: 30 * SECOND,
+    maxWaitMs: 15 * MINUTE,
+  },
 } satisfies Record<string, FailureThrottle>;
 
 /** Coupon quotes: a buyer tries a few codes; guessing needs thousands. */
@@ -162,13 +172,17 @@ export const COUPON_QUOTE_LIMITS = {
   perAddress: { max: 30, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateLimit>;
 
+/** Uploads per account: changing an avatar or a signature image a few times; a loop is stopped early. */
+export const UPLOAD_RATE_LIMIT: RateLimit = { max: 20, windowMs: 10 * MINUTE };
+
 /** The whole server's budget of account mails an hour: the key every mail-sending request counts under. */
 export const ALL_MAILS = 'all';
 
 export type AccountLimitName = keyof typeof ACCOUNT_RATE_LIMITS | 'accountMails';
 export type LoginThrottleName = keyof typeof LOGIN_THROTTLES;
 
-function tooMany(result: LimitResult): void {
+/** Throws the 429 AccountError (with Retry-After) when `result` refuses the attempt. */
+export function refuseWhenLimited(result: LimitResult): void {
   if (result.allowed) return;
   const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
   throw new AccountError(429, M.tooManyAttempts(minutes), {}, result.retryAfterSeconds);
@@ -204,38 +218,45 @@ export function createAccountLimits(store: RateLimitStore, now: () => number, ma
 
   async function enforce(...checks: [AccountLimitName, string][]) {
     await purge();
-    for (const [name, key] of checks) tooMany(await limits[name].hit(key));
+    for (const [name, key] of checks) refuseWhenLimited(await limits[name].hit(key));
   }
 
-  /** Login: the keys of the address and of the account+address pair the throttles count under. */
-  function loginKeys(username: string, ip: string): [LoginThrottleName, string][] {
+  /**
+   * Login: the keys the throttles count under. A trusted device (the id of the account's device cookie
+   * this browser sent) counts under its own key only; any other attempt under the address and under the
+   * account+address pair.
+   */
+  function loginKeys(username: string, ip: string, device: string | null): [LoginThrottleName, string][] {
+    const account = username.toLowerCase();
+    if (device) return [['loginFailuresPerDevice', `${account}|${device}`]];
     return [
       ['loginFailuresPerIp', ip],
-      ['loginFailuresPerAccountIp', `${username.toLowerCase()}|${ip}`],
+      ['loginFailuresPerAccountIp', `${account}|${ip}`],
     ];
   }
   const login = {
     /**
-     * Counts a password guess as a failure before the hash is checked (429 while the address or the
-     * account+address pair must wait); `succeeded` gives it back.
+     * Counts a password guess as a failure before the hash is checked (429 while the address, the
+     * account+address pair or the trusted device must wait); `succeeded` gives it back.
      */
-    async reserve(username: string, ip: string) {
+    async reserve(username: string, ip: string, device: string | null = null) {
       await purge();
       const reserved: [LoginThrottleName, string][] = [];
-      for (const [name, key] of loginKeys(username, ip)) {
+      for (const [name, key] of loginKeys(username, ip, device)) {
         const result = await throttles[name].reserve(key);
         if (!result.allowed) {
           for (const [doneName, doneKey] of reserved) await throttles[doneName].release(doneKey);
-          tooMany(result);
+          refuseWhenLimited(result);
         }
         reserved.push([name, key]);
       }
     },
-    /** A success forgets the pair's failures and never counts against the address. */
-    async succeeded(username: string, ip: string) {
-      const [[ipName, ipKey], [pairName, pairKey]] = loginKeys(username, ip);
-      await throttles[ipName].release(ipKey);
-      await throttles[pairName].reset(pairKey);
+    /** A success forgets the pair's (or the device's) failures and never counts against the address. */
+    async succeeded(username: string, ip: string, device: string | null = null) {
+      for (const [name, key] of loginKeys(username, ip, device)) {
+        if (name === 'loginFailuresPerIp') await throttles[name].release(key);
+        else await throttles[name].reset(key);
+      }
     },
     /** Until when wrong guesses hold the account back on some address (epoch ms; 0 or past: not locked). */
     blockedUntil(username: string): Promise<number> {

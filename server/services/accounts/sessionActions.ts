@@ -22,18 +22,26 @@ export function sessionActions(kit: AccountKit, emailChanges: EmailChangeActions
   const { users, loginLimits, signToken, newSessionToken, mustFindUser, reauthenticate, unitOfWork } = kit;
   const pending = (userId: string) => pendingEmailField(emailChanges, userId);
   return {
-    async login(body: { username?: string; password?: string }, ip: string): Promise<LoginResponse> {
+    /**
+     * `trustedDevice`: the id in the device cookie this browser got from an earlier sign-in of the same
+     * account (the route checked its signature and its account); such a browser is throttled on its own.
+     */
+    async login(
+      body: { username?: string; password?: string },
+      ip: string,
+      trustedDevice: string | null = null,
+    ): Promise<LoginResponse> {
       const username = text(body.username);
       const password = text(body.password);
       if (!username || !password) throw new AccountError(400, M.loginRequired);
-      await loginLimits.reserve(username, ip);
+      await loginLimits.reserve(username, ip, trustedDevice);
       const user = await users.findByUsername(username);
       const ok =
         user?.passwordHash && user.status === 'active'
           ? await passwordHasher.verify(user.passwordHash, password)
           : (await passwordHasher.verify(await DUMMY_HASH, password)) && false;
       if (!user || !ok) throw new AccountError(401, M.loginFailed);
-      await loginLimits.succeeded(username, ip);
+      await loginLimits.succeeded(username, ip, trustedDevice);
       return { token: await newSessionToken(user), error: false, message: M.loginSucceeded };
     },
 

@@ -3,9 +3,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { UPLOAD_MAX_BYTES, type FileItemType } from '../../../src/contract/Settings';
 import type { UnitOfWork } from '../../store/Stores';
-import type { FileItemRecord, FileItemStore } from '../../store/settings/FileItemStore';
+import type { FileItemRecord, FileItemStore, UploadAllowance } from '../../store/settings/FileItemStore';
 import type { PreferenceStore } from '../../store/settings/PreferenceStore';
+import type { LimitResult, RateLimiter } from '../accounts/rateLimits';
 import { detectImageType } from './detectImageType';
+
+/**
+ * What one account keeps: an avatar (replaced ones are deleted) and the images of an e-mail signature
+ * leave ample room; a script that uploads in a loop is stopped long before the disk fills.
+ */
+export const UPLOAD_ALLOWANCE: UploadAllowance = { files: 30, bytes: 20 * 1024 * 1024 };
 
 /** A refused upload: the route answers 400 with the message. */
 export class UploadError extends Error {}
@@ -15,6 +22,7 @@ export const UPLOAD_MESSAGES = {
     `The file is too large: at most ${UPLOAD_MAX_BYTES[type] / (1024 * 1024)} MB for ${type}`,
   notAnImage: 'Only PNG, JPEG or WebP images can be uploaded',
   empty: 'The file is empty',
+  allowanceUsed: 'Upload limit reached: an account keeps at most 30 files and 20 MB',
 } as const;
 
 export interface FileService {
@@ -24,6 +32,8 @@ export interface FileService {
    * for an avatar the owner's choice. Throws UploadError for refused input; then nothing is kept.
    */
   save(ownerId: string, type: FileItemType, bytes: Buffer): Promise<FileItemRecord>;
+  /** Counts an upload attempt of `ownerId` against the upload rate limit (before the body is read). */
+  admit(ownerId: string): Promise<LimitResult>;
   find(id: string): Promise<FileItemRecord | null>;
   /** The stored file's path on disk. */
   pathOf(item: FileItemRecord): string;
@@ -34,9 +44,17 @@ export interface FileServiceDeps {
   files: FileItemStore;
   preferences: PreferenceStore;
   unitOfWork: UnitOfWork;
+  /** Upload attempts per account and window. */
+  uploadLimiter: RateLimiter;
 }
 
-export function createFileService({ dataDir, files, preferences, unitOfWork }: FileServiceDeps): FileService {
+export function createFileService({
+  dataDir,
+  files,
+  preferences,
+  unitOfWork,
+  uploadLimiter,
+}: FileServiceDeps): FileService {
   const root = path.join(dataDir, 'files');
   const pathOfHash = (hash: string) => path.join(root, hash.slice(0, 2), hash);
 
@@ -55,6 +73,15 @@ export function createFileService({ dataDir, files, preferences, unitOfWork }: F
     return true;
   }
 
+  /** Deletes the owner's current avatar row; the content hash no row names any more, if so. */
+  async function removeAvatarOf(ownerId: string): Promise<string | null> {
+    const { avatarFileId } = await preferences.get(ownerId);
+    const previous = avatarFileId ? await files.find(avatarFileId) : null;
+    if (previous?.ownerId !== ownerId || previous.type !== 'avatar') return null;
+    const { contentStillUsed } = await files.remove(previous.id);
+    return contentStillUsed ? null : previous.contentHash;
+  }
+
   return {
     async save(ownerId, type, bytes) {
       if (bytes.length === 0) throw new UploadError(UPLOAD_MESSAGES.empty);
@@ -64,16 +91,27 @@ export function createFileService({ dataDir, files, preferences, unitOfWork }: F
       const contentHash = crypto.createHash('sha256').update(bytes).digest('hex');
       const created = writeContent(contentHash, bytes);
       try {
-        return await unitOfWork(async () => {
-          const item = await files.add({ ownerId, type, contentHash, mime, size: bytes.length });
-          if (type === 'avatar') await preferences.setAvatar(ownerId, item.id);
-          return item;
+        const { added, freedContent } = await unitOfWork(async () => {
+          // The avatar it replaces goes first, so a full allowance still lets the owner change it.
+          const freed = type === 'avatar' ? await removeAvatarOf(ownerId) : null;
+          const row = await files.addWithin(
+            { ownerId, type, contentHash, mime, size: bytes.length },
+            UPLOAD_ALLOWANCE,
+          );
+          if (!row) throw new UploadError(UPLOAD_MESSAGES.allowanceUsed);
+          if (type === 'avatar') await preferences.setAvatar(ownerId, row.id);
+          return { added: row, freedContent: freed };
         });
+        // The old bytes go only once the row that named them is gone for good (committed).
+        if (freedContent && freedContent !== contentHash)
+          fs.rmSync(pathOfHash(freedContent), { force: true });
+        return added;
       } catch (error) {
         if (created) fs.rmSync(pathOfHash(contentHash), { force: true });
         throw error;
       }
     },
+    admit: (ownerId) => uploadLimiter.hit(ownerId),
     find: (id) => files.find(id),
     pathOf: (item) => pathOfHash(item.contentHash),
   };

@@ -1,6 +1,9 @@
 import type { NewUser } from '../../../server/store/users/UserStore';
 import type { MakeStores } from './ContractStores';
 
+/** An allowance no test here reaches. */
+const ROOMY = { files: 1000, bytes: 1e9 };
+
 type SettingsStores =
   | 'users'
   | 'sessions'
@@ -49,13 +52,11 @@ export function describeSettingsContract(makeStores: MakeStores<SettingsStores>)
     it('keeps the signature and the avatar apart, with defaults before either is set', async () => {
       expect(await stores.preferences.get(userId)).toEqual({ emailSignature: '', avatarFileId: null });
       await stores.preferences.setEmailSignature(userId, '<p>Anna</p>');
-      const avatar = await stores.fileItems.add({
-        ownerId: userId,
-        type: 'avatar',
-        contentHash: 'abc',
-        mime: 'image/png',
-        size: 1234,
-      });
+      const avatar = await stores.fileItems.addWithin(
+        { ownerId: userId, type: 'avatar', contentHash: 'abc', mime: 'image/png', size: 1234 },
+        ROOMY,
+      );
+      if (!avatar) throw new Error('the avatar was refused');
       await stores.preferences.setAvatar(userId, avatar.id);
       expect(await stores.preferences.get(userId)).toEqual({
         emailSignature: '<p>Anna</p>',
@@ -69,16 +70,40 @@ export function describeSettingsContract(makeStores: MakeStores<SettingsStores>)
     });
 
     it('finds an upload by id', async () => {
-      const item = await stores.fileItems.add({
-        ownerId: userId,
-        type: 'signature-image',
-        contentHash: 'f00',
-        mime: 'image/webp',
-        size: 99,
-      });
-      expect(item.id).toEqual(expect.any(String));
-      expect(await stores.fileItems.find(item.id)).toEqual(item);
+      const item = await stores.fileItems.addWithin(
+        { ownerId: userId, type: 'signature-image', contentHash: 'f00', mime: 'image/webp', size: 99 },
+        ROOMY,
+      );
+      expect(item?.id).toEqual(expect.any(String));
+      expect(await stores.fileItems.find(item?.id ?? '')).toEqual(item);
       expect(await stores.fileItems.find('unknown')).toBeNull();
+    });
+
+    it("refuses an upload beyond the owner's allowance of files or bytes, even sent in parallel", async () => {
+      const upload = (contentHash: string, size: number) =>
+        stores.fileItems.addWithin(
+          { ownerId: userId, type: 'signature-image', contentHash, mime: 'image/png', size },
+          { files: 3, bytes: 1000 },
+        );
+      expect(await upload('a1', 900)).not.toBeNull();
+      // 900 + 101 bytes would pass the file count but not the volume.
+      expect(await upload('a2', 101)).toBeNull();
+      const parallel = await Promise.all(['b1', 'b2', 'b3', 'b4'].map((hash) => upload(hash, 10)));
+      expect(parallel.filter(Boolean)).toHaveLength(2);
+      expect(await upload('c1', 1)).toBeNull();
+    });
+
+    it('removes an upload and says whether another row still names its content', async () => {
+      const add = (type: 'avatar' | 'signature-image') =>
+        stores.fileItems.addWithin(
+          { ownerId: userId, type, contentHash: 'shared', mime: 'image/png', size: 5 },
+          ROOMY,
+        );
+      const first = await add('avatar');
+      const second = await add('signature-image');
+      expect(await stores.fileItems.remove(first?.id ?? '')).toEqual({ contentStillUsed: true });
+      expect(await stores.fileItems.find(first?.id ?? '')).toBeNull();
+      expect(await stores.fileItems.remove(second?.id ?? '')).toEqual({ contentStillUsed: false });
     });
   });
 
