@@ -21,6 +21,7 @@ import {
   useDisableCouponMutation,
   useListCouponsQuery,
 } from './couponAdminEndpoints';
+import { TAG_TONES } from '../ui/tagTones';
 
 interface CouponFormValues {
   code: string;
@@ -123,7 +124,7 @@ export function CouponAdminTab() {
             render: (_value, coupon) =>
               coupon.active ? (
                 <Space>
-                  <Tag color="green">{label('coupons.active')}</Tag>
+                  <Tag style={TAG_TONES.green}>{label('coupons.active')}</Tag>
                   <Button size="small" onClick={() => void disable(coupon.code)}>
                     {label('coupons.disable')}
                   </Button>

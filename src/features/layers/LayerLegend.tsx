@@ -2,6 +2,7 @@ import { Flex, Tag, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { LayerStyleFile } from './LayerStyleFile';
 import './layerPanel.css';
+import { TAG_TONES } from '../ui/tagTones';
 
 /** A legend swatch: a square for areas and extrusions, a dot for points. */
 function Swatch({ colour, kind }: { colour: string; kind: 'fill' | 'circle' | 'extrusion' }) {
@@ -47,7 +48,7 @@ export function LayerSourceLine({ style }: { style: LayerStyleFile }) {
       </Typography.Text>
       <Flex gap={6} align="center" wrap>
         {demoData ? (
-          <Tag color="orange" data-testid={`layer-demo-${style.id}`}>
+          <Tag style={TAG_TONES.orange} data-testid={`layer-demo-${style.id}`}>
             <FormattedMessage id="layers.about.demoData" />
           </Tag>
         ) : null}

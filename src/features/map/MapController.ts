@@ -246,8 +246,8 @@ export class MapController {
     }
     if (fitTo && fitTo.seq !== this.applied.fitSeq) {
       this.applied.fitSeq = fitTo.seq;
-      // After the flight under way (the search's start view, spec §4), not instead of it.
-      this.afterMove(() => this.fit(fitTo.bounds));
+      // After any flight under way, not instead of it.
+      this.afterMove(() => this.fit(fitTo.bounds, fitTo.minZoom));
     }
   }
 
@@ -258,9 +258,20 @@ export class MapController {
   }
 
   /** Fits the camera to an extent; a point-sized one (one parcel) zooms to where parcels show. */
-  private fit([west, south, east, north]: LonLatBox): void {
+  private fit([west, south, east, north]: LonLatBox, minZoom = 0): void {
     if (west === east && south === north) {
       this.map.easeTo({ center: [west, south], zoom: Math.max(this.map.getZoom(), PARCEL_MIN_ZOOM) });
+      return;
+    }
+    const camera = this.map.cameraForBounds(
+      [
+        [west, south],
+        [east, north],
+      ],
+      { padding: FIT_PADDING, maxZoom: 17 },
+    );
+    if (camera?.zoom !== undefined && camera.zoom < minZoom) {
+      this.map.easeTo({ center: [(west + east) / 2, (south + north) / 2], zoom: minZoom });
       return;
     }
     this.map.fitBounds(

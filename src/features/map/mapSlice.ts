@@ -1,6 +1,6 @@
+import { PARCEL_MIN_ZOOM } from '../../contract/VectorTiles';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { parcelSelected } from '../parcel/parcelSlice';
-import { searchRequested } from '../search/searchSlice';
 
 /** The map's start view (spec §9): Switzerland, slightly tilted and turned. */
 export const MAP_START_VIEW = {
@@ -46,6 +46,8 @@ export type LonLatBox = [number, number, number, number];
 export interface FitToRequest {
   seq: number;
   bounds: LonLatBox;
+  /** At least this zoom, around the extent's centre (a search's hits: where parcels are drawn). */
+  minZoom?: number;
 }
 
 export const initialMapState: MapState = { ...MAP_START_VIEW, flyTo: null, fitTo: null };
@@ -74,12 +76,17 @@ export const mapSlice = createSlice({
     zoomToResultsRequested(state, action: PayloadAction<LonLatBox>) {
       state.fitTo = { seq: (state.fitTo?.seq ?? 0) + 1, bounds: action.payload };
     },
+    /**
+     * A new search's listed hits: the map fits them, at least at the zoom parcels are drawn at, so they
+     * are seen rather than a 'Zoom in for results' banner (issue 28 item 8).
+     */
+    searchHitsShown(state, action: PayloadAction<LonLatBox>) {
+      state.fitTo = { seq: (state.fitTo?.seq ?? 0) + 1, bounds: action.payload, minZoom: PARCEL_MIN_ZOOM };
+    },
   },
   // The camera follows the other features' actions (kepler.gl's combined updaters): they need not know the map.
   extraReducers: (builder) => {
     builder
-      // A new search flies back to the start view (spec §4).
-      .addCase(searchRequested, (state) => flyTo(state, MAP_START_VIEW))
       // A result card (it carries the centroid) flies to the parcel, beside the drawer; a map click does not.
       .addCase(parcelSelected, (state, action) => {
         const { centroid } = action.payload;
@@ -94,5 +101,5 @@ export const mapSlice = createSlice({
   },
 });
 
-export const { mapViewChanged, mapViewRestored, zoomToResultsRequested } = mapSlice.actions;
+export const { mapViewChanged, mapViewRestored, zoomToResultsRequested, searchHitsShown } = mapSlice.actions;
 export const { selectMapZoom, selectMapView, selectFlyTo } = mapSlice.selectors;

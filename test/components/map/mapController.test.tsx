@@ -4,7 +4,7 @@ import { OBJECT_TYPE_COLOURS } from '../../../src/features/map/parcelLayers';
 import { searchApi } from '../../../src/features/search/searchApi';
 import { parcelSelected } from '../../../src/features/parcel/parcelSlice';
 import { searchRestored } from '../../../src/features/search/searchSlice';
-import { mapViewRestored, zoomToResultsRequested } from '../../../src/features/map/mapSlice';
+import { mapViewRestored, searchHitsShown, zoomToResultsRequested } from '../../../src/features/map/mapSlice';
 import { measureModeToggled } from '../../../src/features/map/measure/measureSlice';
 import { HOVER_POPUP_MS } from '../../../src/lib/timing';
 import { storeWithRouter } from '../renderWithProviders';
@@ -180,6 +180,21 @@ describe('MapController (design.md §3: the one owner of the map)', () => {
     expect(map.sources.get('parcels-matching')?.tiles).toEqual([
       'http://localhost/v1/secure/maps/tile?x={x}&y={y}&z={z}&CANTON=ZG',
     ]);
+  });
+
+  it("lands on a search's hits at zoom 14 at least, around their centre (issue 28 item 8)", () => {
+    const { store, map } = startController();
+    map.boundsZoom = 11.5;
+    act(() => {
+      store.dispatch(searchHitsShown([8.5, 47.1, 8.6, 47.2]));
+    });
+    expect(map.fits).toEqual([]);
+    expect(map.eases).toEqual([{ center: [8.55, 47.150000000000006], zoom: 14 }]);
+    map.boundsZoom = 16;
+    act(() => {
+      store.dispatch(searchHitsShown([8.5, 47.1, 8.501, 47.101]));
+    });
+    expect(map.fits).toHaveLength(1);
   });
 
   it('zooms to the results after the flight under way, and jumps to a restored view (issue 14 items 9, 11)', () => {
