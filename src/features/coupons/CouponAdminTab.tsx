@@ -101,7 +101,8 @@ export function CouponAdminTab() {
         pagination={false}
         scroll={{ x: true }}
         dataSource={data?.coupons ?? []}
-        locale={{ emptyText: label('coupons.none') }}
+        // antd's disabled grey (1.8:1) would write it: secondary text instead (AA).
+        locale={{ emptyText: <Typography.Text type="secondary">{label('coupons.none')}</Typography.Text> }}
         columns={[
           { title: label('coupons.code'), dataIndex: 'code' },
           { title: label('coupons.discount'), render: (_value, coupon) => discountOf(coupon) },
