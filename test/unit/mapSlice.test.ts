@@ -22,7 +22,7 @@ describe('map slice: the camera as state (design.md §3)', () => {
     });
   });
 
-  it('does not fly anywhere on searchRequested: the results decide (issue 28 item 8)', () => {
+  it('does not fly anywhere on searchRequested: the results decide (ADR 023)', () => {
     const state = reduce(initialMapState, searchRequested({ CANTON: 'ZG' }));
     expect(state.flyTo).toBeNull();
   });

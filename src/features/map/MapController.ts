@@ -36,8 +36,8 @@ import { baseMapStyle } from './baseMapStyle';
 import { bubbleExtent, SearchClusters } from './clusters/searchClusters';
 import { publishCursor } from './coordinates/cursorPosition';
 import { MeasureLayer } from './measure/MeasureLayer';
-import { measurePointAdded, selectMeasuring } from './measure/measureSlice';
-import { MAP_MAX_PITCH, mapViewChanged, type LonLatBox } from './mapSlice';
+import { measureFinished, measurePointAdded, selectMeasuring } from './measure/measureSlice';
+import { MAP_MAX_PITCH, mapViewChanged, type FitToRequest } from './mapSlice';
 import {
   createSharedTileLoader,
   fetchPublicTile,
@@ -188,8 +188,15 @@ export class MapController {
     for (const layer of PARCEL_LAYERS) this.map.addLayer(layer);
     this.measure = new MeasureLayer(this.map);
     this.map.on('click', (event) => {
-      if (selectMeasuring(this.store.getState()))
+      // The second click of a double-click places no second point on top of the first.
+      if (selectMeasuring(this.store.getState()) && event.originalEvent.detail < 2)
         this.store.dispatch(measurePointAdded([event.lngLat.lng, event.lngLat.lat]));
+    });
+    this.map.on('dblclick', (event) => {
+      if (!selectMeasuring(this.store.getState())) return;
+      // A double-click finishes the measurement; the map must not zoom in as well.
+      event.preventDefault();
+      this.store.dispatch(measureFinished());
     });
     this.layers = new LayerController({
       map: this.map,
@@ -247,7 +254,7 @@ export class MapController {
     if (fitTo && fitTo.seq !== this.applied.fitSeq) {
       this.applied.fitSeq = fitTo.seq;
       // After any flight under way, not instead of it.
-      this.afterMove(() => this.fit(fitTo.bounds, fitTo.minZoom));
+      this.afterMove(() => this.fit(fitTo));
     }
   }
 
@@ -257,8 +264,11 @@ export class MapController {
     else action();
   }
 
-  /** Fits the camera to an extent; a point-sized one (one parcel) zooms to where parcels show. */
-  private fit([west, south, east, north]: LonLatBox, minZoom = 0): void {
+  /**
+   * Fits the camera to an extent; a point-sized one (one parcel) zooms to where parcels show. An extent
+   * that fits only below the request's minimum zoom shows its focus at that zoom instead.
+   */
+  private fit({ bounds: [west, south, east, north], minZoom = 0, focus }: Omit<FitToRequest, 'seq'>): void {
     if (west === east && south === north) {
       this.map.easeTo({ center: [west, south], zoom: Math.max(this.map.getZoom(), PARCEL_MIN_ZOOM) });
       return;
@@ -271,7 +281,7 @@ export class MapController {
       { padding: FIT_PADDING, maxZoom: 17 },
     );
     if (camera?.zoom !== undefined && camera.zoom < minZoom) {
-      this.map.easeTo({ center: [(west + east) / 2, (south + north) / 2], zoom: minZoom });
+      this.map.easeTo({ center: focus ?? [(west + east) / 2, (south + north) / 2], zoom: minZoom });
       return;
     }
     this.map.fitBounds(
@@ -351,7 +361,7 @@ export class MapController {
     const feature = event.features?.[0];
     if (!feature || feature.geometry.type !== 'Point') return;
     const extent = bubbleExtent(feature.properties ?? {});
-    if (extent) this.fit(extent);
+    if (extent) this.fit({ bounds: extent });
   }
 
   /**

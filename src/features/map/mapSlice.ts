@@ -46,8 +46,18 @@ export type LonLatBox = [number, number, number, number];
 export interface FitToRequest {
   seq: number;
   bounds: LonLatBox;
-  /** At least this zoom, around the extent's centre (a search's hits: where parcels are drawn). */
+  /**
+   * A search's hits must be seen, not a 'Zoom in' banner: when the extent fits only below this zoom, the
+   * camera shows `focus` (the best-ranked hit) at this zoom instead.
+   */
   minZoom?: number;
+  focus?: [number, number];
+}
+
+/** Where a search's listed parcels lie: the extent of their centroids and the best-ranked one's centroid. */
+export interface SearchHitsPlace {
+  bounds: LonLatBox;
+  best: [number, number];
 }
 
 export const initialMapState: MapState = { ...MAP_START_VIEW, flyTo: null, fitTo: null };
@@ -76,12 +86,10 @@ export const mapSlice = createSlice({
     zoomToResultsRequested(state, action: PayloadAction<LonLatBox>) {
       state.fitTo = { seq: (state.fitTo?.seq ?? 0) + 1, bounds: action.payload };
     },
-    /**
-     * A new search's listed hits: the map fits them, at least at the zoom parcels are drawn at, so they
-     * are seen rather than a 'Zoom in for results' banner (issue 28 item 8).
-     */
-    searchHitsShown(state, action: PayloadAction<LonLatBox>) {
-      state.fitTo = { seq: (state.fitTo?.seq ?? 0) + 1, bounds: action.payload, minZoom: PARCEL_MIN_ZOOM };
+    /** A new search's listed hits: the map shows them at a zoom where parcels are drawn (ADR 023). */
+    searchHitsShown(state, action: PayloadAction<SearchHitsPlace>) {
+      const { bounds, best } = action.payload;
+      state.fitTo = { seq: (state.fitTo?.seq ?? 0) + 1, bounds, minZoom: PARCEL_MIN_ZOOM, focus: best };
     },
   },
   // The camera follows the other features' actions (kepler.gl's combined updaters): they need not know the map.

@@ -56,7 +56,7 @@ export function SearchPanel({ onOpenParcel }: { onOpenParcel?: () => void }) {
           />
         )}
         <Flex gap={8} align="center" wrap>
-          {/* No hits, nothing to zoom in for: the count says 'No results' (issue 28 item 8). */}
+          {/* No hits, nothing to zoom in for: the count says 'No results' (ADR 023). */}
           {hits.length > 0 && <ZoomBanner zoom={zoom} showing={hits.length} />}
           {active && <ZoomToResults results={currentData} />}
           <Spin spinning={searching} size="small" />

@@ -182,19 +182,25 @@ describe('MapController (design.md §3: the one owner of the map)', () => {
     ]);
   });
 
-  it("lands on a search's hits at zoom 14 at least, around their centre (issue 28 item 8)", () => {
+  it("lands on a search's hits: fits them where parcels are drawn, else shows the best-ranked one at zoom 14", () => {
     const { store, map } = startController();
+    // Hits too far apart to be drawn in one view: the first listed parcel at zoom 14, not a banner.
     map.boundsZoom = 11.5;
     act(() => {
-      store.dispatch(searchHitsShown([8.5, 47.1, 8.6, 47.2]));
+      store.dispatch(searchHitsShown({ bounds: [8.5, 47.1, 8.6, 47.2], best: [8.58, 47.11] }));
     });
     expect(map.fits).toEqual([]);
-    expect(map.eases).toEqual([{ center: [8.55, 47.150000000000006], zoom: 14 }]);
+    expect(map.eases).toEqual([{ center: [8.58, 47.11], zoom: 14 }]);
+    // Close together: the fit frames them all.
     map.boundsZoom = 16;
     act(() => {
-      store.dispatch(searchHitsShown([8.5, 47.1, 8.501, 47.101]));
+      store.dispatch(searchHitsShown({ bounds: [8.5, 47.1, 8.501, 47.101], best: [8.5, 47.1] }));
     });
     expect(map.fits).toHaveLength(1);
+    expect(map.fits[0].bounds).toEqual([
+      [8.5, 47.1],
+      [8.501, 47.101],
+    ]);
   });
 
   it('zooms to the results after the flight under way, and jumps to a restored view (issue 14 items 9, 11)', () => {
@@ -227,8 +233,8 @@ describe('MapController (design.md §3: the one owner of the map)', () => {
       store.dispatch(measureModeToggled('distance'));
     });
     map.fire('click', { features: [{ properties: { PRC_ID: 'CH42' } }] }, 'parcels-all-around-fill');
-    map.fire('click', { lngLat: { lng: 8.5, lat: 47.1 } });
-    map.fire('click', { lngLat: { lng: 8.51, lat: 47.1 } });
+    map.fire('click', { lngLat: { lng: 8.5, lat: 47.1 }, originalEvent: { detail: 1 } });
+    map.fire('click', { lngLat: { lng: 8.51, lat: 47.1 }, originalEvent: { detail: 1 } });
     expect(store.getState().parcel.selectedParcelId).toBeNull();
     expect(store.getState().measure.points).toEqual([
       [8.5, 47.1],
@@ -237,6 +243,38 @@ describe('MapController (design.md §3: the one owner of the map)', () => {
     const drawn = map.sources.get('measure')?.data as GeoJSON.FeatureCollection;
     expect(drawn.features.map((feature) => feature.geometry.type)).toEqual(['Point', 'Point', 'LineString']);
     expect(map.canvas.style.cursor).toBe('crosshair');
+  });
+
+  it('finishes a measurement on a double-click without zooming the map; the next click starts a new one', () => {
+    const { store, map } = startController();
+    act(() => {
+      store.dispatch(measureModeToggled('distance'));
+    });
+    const click = (lng: number, detail: number) =>
+      map.fire('click', { lngLat: { lng, lat: 47.1 }, originalEvent: { detail } });
+    click(8.5, 1);
+    // A double-click: two clicks (the second one counted 2 by the browser), then the dblclick.
+    click(8.51, 1);
+    click(8.51, 2);
+    const preventDefault = jest.fn();
+    map.fire('dblclick', { lngLat: { lng: 8.51, lat: 47.1 }, preventDefault });
+    expect(preventDefault).toHaveBeenCalled();
+    expect(store.getState().measure).toMatchObject({
+      points: [
+        [8.5, 47.1],
+        [8.51, 47.1],
+      ],
+      finished: true,
+    });
+    click(8.6, 1);
+    expect(store.getState().measure).toMatchObject({ points: [[8.6, 47.1]], finished: false });
+    // Not measuring: a double-click is the map's own zoom.
+    act(() => {
+      store.dispatch(measureModeToggled('distance'));
+    });
+    const notMeasuring = jest.fn();
+    map.fire('dblclick', { lngLat: { lng: 8.51, lat: 47.1 }, preventDefault: notMeasuring });
+    expect(notMeasuring).not.toHaveBeenCalled();
   });
 
   it('highlights the selected parcel and flies to a chosen result at zoom 17, pitch 60', () => {

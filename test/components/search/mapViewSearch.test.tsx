@@ -295,7 +295,11 @@ describe('map view search (spec §2, §4, §5)', () => {
     await user.click(card);
     expect(store.getState().parcel.selectedParcelId).toBe('CH000000000001');
     expect(store.getState().map.flyTo).toMatchObject({ zoom: 17, pitch: 60, center: [8.5156, 47.1724] });
-    expect(card).toHaveAttribute('aria-pressed', 'true');
+    // The card's title button tells a screen reader which parcel is open.
+    expect(within(card).getByRole('button', { name: /^Parcel / })).toHaveAttribute('aria-pressed', 'true');
+    expect(
+      within(screen.getAllByTestId('result-card')[0]).getByRole('button', { name: /^Parcel / }),
+    ).toHaveAttribute('aria-pressed', 'false');
     const drawer = await screen.findByTestId('parcel-drawer');
     expect(await within(drawer).findByText('Parcel 101')).toBeInTheDocument();
     expect(within(drawer).getByText('Buildings (1)')).toBeInTheDocument();
@@ -325,7 +329,7 @@ describe('map view search (spec §2, §4, §5)', () => {
     open.mockRestore();
   });
 
-  it('a new search closes the open parcel and flies back to the start view', async () => {
+  it('a new search closes the open parcel and, instead of a flight to the start view, lands on its hits', async () => {
     answerSearch(searchResponse(2));
     server.use(
       http.get(apiUrl('/v1/secure/maps/prcid/:id/objects-full'), () => HttpResponse.json(fullResponse())),
@@ -336,12 +340,12 @@ describe('map view search (spec §2, §4, §5)', () => {
     await quickSearch(user, ' Baar');
     expect(store.getState().parcel.detailOpen).toBe(false);
     expect(store.getState().parcel.selectedParcelId).toBeNull();
-    expect(store.getState().map.flyTo).toMatchObject({
-      center: [8.4225, 46.9587],
-      zoom: 7,
-      pitch: 20,
-      bearing: -20,
-    });
     expect(store.getState().search.paging.page).toBe(1);
+    // The camera stays at the open parcel (no flight back to the start view) until the new hits are known.
+    expect(store.getState().map.flyTo).toMatchObject({ zoom: 17, pitch: 60 });
+    const fitsBefore = store.getState().map.fitTo?.seq ?? 0;
+    await elapse(TYPING_DEBOUNCE_MS);
+    await waitFor(() => expect(store.getState().map.fitTo?.seq).toBeGreaterThan(fitsBefore));
+    expect(store.getState().map.fitTo?.bounds).toEqual([8.5156, 47.1724, 8.5156, 47.1724]);
   });
 });
