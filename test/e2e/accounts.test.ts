@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { e2eState, launchBrowser, linkIn, newPage, usersCli, waitForMail } from './harness';
+import { e2eState, launchBrowser, linkIn, newPage, saveScreenshot, usersCli, waitForMail } from './harness';
 
 /** A unique address per run, so a rerun against the same data directory starts clean. */
 const unique = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.ch`;
@@ -48,7 +48,21 @@ describe('accounts in a real browser against the real server and a real SMTP rec
     await page.getByLabel('Phone number').fill('+41 44 123 45 67');
     await page.getByLabel('Company name').fill('Muster AG');
     await page.getByLabel('Company address').fill('Bahnhofstrasse 1\n8001 Zürich');
+    // The empty password field says what to do; a weak password is refused next to it, and the refusal
+    // goes as soon as the password reaches full strength, before the next submit.
+    const passwordItem = page
+      .locator('.ant-form-item')
+      .filter({ has: page.getByLabel('Password', { exact: true }) });
+    await passwordItem.getByText('Enter a password').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('Abcdefg12');
+    await page.getByLabel('Confirm password').fill('Abcdefg12');
+    await page.getByRole('button', { name: 'Register' }).click();
+    const weak = passwordItem.getByText(/^Please choose a stronger password/);
+    await weak.waitFor();
     await page.getByLabel('Password', { exact: true }).fill('Str0ng!Pass');
+    await weak.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('password-strength').getAttribute('data-score')).toBe('5');
+    await saveScreenshot(page, 'activation-strong-password');
     await page.getByLabel('Confirm password').fill('Str0ng!Pass');
     await page.getByRole('button', { name: 'Register' }).click();
     await page.getByText('Registration Successful').waitFor();
