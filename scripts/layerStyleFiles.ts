@@ -36,23 +36,23 @@ const COLOUR_KEY: Partial<Record<DataLayerId, string>> = { 'alpha-zones': 'group
 const NOT_DRAWN = new Set(['white', 'not assessed', 'archaeological area']);
 
 const DEMO_DATA: LayerSourceNote = {
-  source: 'Parcel Atlas demo dataset (synthetic, after the federal geodata models)',
+  source: { labelId: 'layers.about.demoSource' },
   date: '2026',
-  licence: 'Demo data without legal effect',
+  licenceId: 'layers.about.licence.demo',
   demoData: true,
 };
 
 const SATELLITE: LayerSourceNote = {
-  source: 'swisstopo SWISSIMAGE 10 cm',
+  source: { name: 'swisstopo SWISSIMAGE 10 cm' },
   date: null,
-  licence: 'Free use with attribution "© swisstopo"',
+  licenceId: 'layers.about.licence.swisstopo',
   demoData: false,
 };
 
 const TERRAIN: LayerSourceNote = {
-  source: 'Terrain Tiles (Tilezen/Mapzen: SRTM, swissALTI3D and others) on AWS Open Data',
+  source: { name: 'Terrain Tiles (Tilezen/Mapzen: SRTM, swissALTI3D and others) on AWS Open Data' },
   date: null,
-  licence: 'Open data with attribution',
+  licenceId: 'layers.about.licence.openData',
   demoData: false,
 };
 

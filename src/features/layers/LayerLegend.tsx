@@ -34,14 +34,14 @@ export function LayerLegend({ style }: { style: LayerStyleFile }) {
 
 /** Where the data comes from and when, with a "demo data" tag where it is synthetic. */
 export function LayerSourceLine({ style }: { style: LayerStyleFile }) {
-  const { source, date, licence, demoData } = style.about;
+  const { source, date, licenceId, demoData } = style.about;
   return (
     <Flex vertical gap={2}>
       <Typography.Text type="secondary" className="layer-source">
         <FormattedMessage
           id="layers.about.source"
           values={{
-            source,
+            source: 'name' in source ? source.name : <FormattedMessage id={source.labelId} />,
             date: date ?? <FormattedMessage id="layers.about.currentEdition" />,
           }}
         />
@@ -53,7 +53,7 @@ export function LayerSourceLine({ style }: { style: LayerStyleFile }) {
           </Tag>
         ) : null}
         <Typography.Text type="secondary" className="layer-source">
-          {licence}
+          <FormattedMessage id={licenceId} />
         </Typography.Text>
       </Flex>
     </Flex>

@@ -15,11 +15,15 @@ export interface LegendItem {
 
 /** Where a layer's data comes from, as its legend states it. */
 export interface LayerSourceNote {
-  /** Who publishes the data (a proper name, not translated). */
-  source: string;
+  /**
+   * Who publishes the data: a publisher's proper name as it writes it, or, for the application's own demo
+   * dataset, the translation key of its description (the legend speaks the user's language).
+   */
+  source: { name: string } | { labelId: string };
   /** When the data was made (a year or date as the publisher gives it); null: the service's current edition. */
   date: string | null;
-  licence: string;
+  /** Translation key of the terms of use. */
+  licenceId: string;
   /** Synthetic data (the demo dataset): the legend says "demo data". */
   demoData: boolean;
 }

@@ -87,6 +87,7 @@ describe('layer panel (spec §2 map view, issue 11)', () => {
     ).toEqual(['low (up to 1 %)', 'moderate (1–10 %)', 'elevated (10–20 %)', 'high (over 20 %)']);
     expect(screen.getByTestId('layer-demo-radon')).toHaveTextContent('Demo data');
     expect(within(panel).getByText(/^Source: Parcel Atlas demo dataset .*, 2026$/)).toBeInTheDocument();
+    expect(within(panel).getByText('Demo data without legal effect')).toBeInTheDocument();
     expect(store.getState().layers.on).toEqual(['radon']);
 
     await user.click(within(panel).getByRole('switch', { name: 'Radon' }));
@@ -164,6 +165,26 @@ describe('layer panel (spec §2 map view, issue 11)', () => {
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent(/^\/\?searchQuery=Baar&page=1&size=12$/),
     );
+  });
+
+  it("states the demo dataset's source and terms in the user's language", async () => {
+    renderWithProviders(<LayerPanel />, {
+      preloadedState: {
+        session: sessionFixture(),
+        language: { chosen: 'de' },
+        map: { center: [8.5, 47.17], zoom: 14, pitch: 20, bearing: -20, flyTo: null, fitTo: null },
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Ebenen/i }));
+    const panel = await screen.findByRole('region', { name: 'Kartenebenen' });
+    await user.click(within(panel).getByRole('switch', { name: 'Radon' }));
+    await screen.findByTestId('layer-legend-radon');
+    expect(
+      within(panel).getByText(/^Quelle: Parcel-Atlas-Demodatensatz \(synthetisch, .*\), 2026$/),
+    ).toBeInTheDocument();
+    expect(within(panel).getByText('Demodaten ohne Rechtswirkung')).toBeInTheDocument();
+    expect(within(panel).queryByText(/demo dataset|without legal effect/)).toBeNull();
   });
 
   it('has every layer name in the four languages', () => {
