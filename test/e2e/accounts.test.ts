@@ -97,7 +97,7 @@ describe('accounts in a real browser against the real server and a real SMTP rec
     await expectSignedInOnMap(page, 'F');
   });
 
-  it('an admin invites → the invitee accepts → logs in', async () => {
+  it("an admin invites → the invitee accepts → logs in; elsewhere the login speaks the invitee's language", async () => {
     const { baseUrl } = e2eState();
     const admin = unique('admin');
     usersCli(['create', admin, '--password', 'Adm1n!Passw0rd', '--name', 'Ada Admin', '--roles', 'ADMIN']);
@@ -112,13 +112,17 @@ describe('accounts in a real browser against the real server and a real SMTP rec
     const invite = await fetch(`${baseUrl}/api/admin/invite`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ email: invitee, name: 'Gina Gast', language: 'en' }),
+      body: JSON.stringify({ email: invitee, name: 'Gina Gast', language: 'it' }),
     });
     expect(invite.status).toBe(200);
 
     const page = await newPage(browser);
     const mail = await waitForMail(invitee, since);
-    await page.goto(linkIn(mail, '/invite/'));
+    // The mailed link opens in Italian; this browser's user picks English instead (a choice that stays).
+    const link = new URL(linkIn(mail, '/invite/'));
+    expect(link.searchParams.get('lang')).toBe('it');
+    link.searchParams.set('lang', 'en');
+    await page.goto(link.toString());
     await page.getByText('Hello Gina Gast, welcome to Parcel Atlas').waitFor();
     await page.getByLabel('Password', { exact: true }).fill('Invit3d!Pass');
     await page.getByLabel('Confirm password').fill('Invit3d!Pass');
@@ -127,6 +131,17 @@ describe('accounts in a real browser against the real server and a real SMTP rec
     await page.waitForURL((url) => url.pathname === '/login');
     await logIn(page, invitee, 'Invit3d!Pass');
     await expectSignedInOnMap(page, 'G');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+
+    // Another browser, where no language was chosen: after login the app speaks the preferred Italian.
+    const elsewhere = await newPage(browser);
+    await elsewhere.goto('/login');
+    await logIn(elsewhere, invitee, 'Invit3d!Pass');
+    await expectSignedInOnMap(elsewhere, 'G');
+    await elsewhere.getByRole('searchbox', { name: 'Ricerca rapida' }).waitFor();
+    expect(await elsewhere.evaluate(() => document.documentElement.lang)).toBe('it');
+    expect(await elsewhere.evaluate(() => localStorage.getItem('user-language'))).toBe('it');
+    await saveScreenshot(elsewhere, 'invitee-signed-in-italian');
   });
 
   it('logout revokes the session on the server: the tokens read before logging out then get 401', async () => {
