@@ -84,11 +84,12 @@ function layerTileUrl(id: DataLayerId): string {
 
 const BUILDING_TILES = `${STYLE_PLACEHOLDERS.mainUrl}/v1/secure/maps/objects?x={x}&y={y}&z={z}`;
 
-function vectorSource(tiles: string, minzoom: number, attribution: string): StyleJson {
-  return { type: 'vector', tiles: [tiles], minzoom, maxzoom: LAYER_TILE_MAX_ZOOM, attribution };
+function vectorSource(tiles: string, minzoom: number, attributionId: string): StyleJson {
+  return { type: 'vector', tiles: [tiles], minzoom, maxzoom: LAYER_TILE_MAX_ZOOM, attributionId };
 }
 
-const DEMO_ATTRIBUTION = 'Thematic layers: Parcel Atlas demo data (synthetic)';
+/** Translation key of the thematic layers' attribution (resolvedSources puts it in the user's language). */
+const DEMO_ATTRIBUTION = 'layers.attribution.demo';
 
 /** The areas of zones, hazards, noise, groundwater, contamination and radon. */
 function areaStyle(id: DataLayerId, items: LegendItem[]): LayerStyleFile {
@@ -331,7 +332,7 @@ function terrainStyle(): LayerStyleFile {
     encoding: STYLE_PLACEHOLDERS.terrainTilesEncoding,
     tileSize: 256,
     maxzoom: 15,
-    attribution: id === dem ? 'Terrain: Tilezen/Mapzen Terrain Tiles (AWS Open Data)' : '',
+    ...(id === dem ? { attributionId: 'layers.attribution.terrain' } : {}),
   });
   return {
     id: 'terrain',

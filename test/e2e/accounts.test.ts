@@ -141,6 +141,11 @@ describe('accounts in a real browser against the real server and a real SMTP rec
     await elsewhere.getByRole('searchbox', { name: 'Ricerca rapida' }).waitFor();
     expect(await elsewhere.evaluate(() => document.documentElement.lang)).toBe('it');
     expect(await elsewhere.evaluate(() => localStorage.getItem('user-language'))).toBe('it');
+    // The map's credits speak it too.
+    await elsewhere
+      .locator('.maplibregl-ctrl-attrib')
+      .getByText('Geodati © Ufficio federale di statistica')
+      .waitFor();
     await saveScreenshot(elsewhere, 'invitee-signed-in-italian');
   });
 

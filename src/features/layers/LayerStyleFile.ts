@@ -79,12 +79,21 @@ export const STYLE_PLACEHOLDERS = {
 export function resolvedSources(
   style: LayerStyleFile,
   config: Pick<RuntimeConfig, keyof typeof STYLE_PLACEHOLDERS>,
+  translate: (id: string) => string,
 ): Record<string, SourceSpecification> {
   let text = JSON.stringify(style.sources);
   for (const [key, placeholder] of Object.entries(STYLE_PLACEHOLDERS)) {
     text = text.split(placeholder).join(config[key as keyof typeof STYLE_PLACEHOLDERS]);
   }
-  return JSON.parse(text) as Record<string, SourceSpecification>;
+  const sources = JSON.parse(text) as Record<string, StyleJson>;
+  // A source's `attributionId` (our own wording) becomes the engine's `attribution` in the user's language.
+  for (const source of Object.values(sources)) {
+    const { attributionId } = source;
+    if (typeof attributionId !== 'string') continue;
+    delete source.attributionId;
+    source.attribution = translate(attributionId);
+  }
+  return sources as unknown as Record<string, SourceSpecification>;
 }
 
 /** The style's layers as the engine's types (the file was checked when it was read). */

@@ -58,6 +58,8 @@ export interface MapControllerOptions {
   store: AppStore;
   /** The hover popup's text for a parcel's tile properties (translated by the screen). */
   describeParcel: (properties: Record<string, unknown>) => string;
+  /** A message of the interface language (the attributions; the page reloads when the language changes). */
+  translate: (id: string) => string;
 }
 
 /** What the controller last applied, so each store change only touches what differs. */
@@ -95,6 +97,7 @@ export class MapController {
   private readonly map: MapLibreMap;
   private readonly store: AppStore;
   private readonly describeParcel: MapControllerOptions['describeParcel'];
+  private readonly translate: MapControllerOptions['translate'];
   private readonly popup: Popup;
   private unsubscribe: (() => void) | null = null;
   /** The thematic layers and base labels (src/features/layers), once the map has loaded. */
@@ -113,14 +116,16 @@ export class MapController {
     fitSeq: undefined,
   };
 
-  constructor({ container, store, describeParcel }: MapControllerOptions) {
+  constructor({ container, store, describeParcel, translate }: MapControllerOptions) {
     this.store = store;
     this.describeParcel = describeParcel;
+    this.translate = translate;
     const origin = window.location.origin;
     // maplibre-gl 6 looks for its worker next to its own file, which a bundle does not have.
     setWorkerUrl(`${origin}/vendor/maplibre-gl-worker.mjs?v=${getVersion()}`);
     const { baseMapStyleUrl } = runtimeConfig();
-    const style: string | StyleSpecification = baseMapStyleUrl ?? baseMapStyle(origin);
+    const style: string | StyleSpecification =
+      baseMapStyleUrl ?? baseMapStyle(origin, translate('map.attribution.base'));
     // The camera starts at the view in the store (the start view, or a replayed one); a fly-to already in
     // the store is not replayed.
     const { center, zoom, pitch, bearing, flyTo, fitTo } = store.getState().map;
@@ -202,6 +207,7 @@ export class MapController {
       map: this.map,
       store: this.store,
       anchors: { top: PARCEL_LAYER_IDS.selected, bottom: PARCEL_LAYER_IDS.allAroundFill },
+      translate: this.translate,
     });
 
     for (const layer of [PARCEL_LAYER_IDS.matchingFill, PARCEL_LAYER_IDS.allAroundFill]) {

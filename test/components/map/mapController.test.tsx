@@ -22,6 +22,8 @@ function startController() {
     container,
     store,
     describeParcel: (properties) => `Parcel ${String(properties.PRC_NO)}`,
+    translate: (id) =>
+      id === 'map.attribution.base' ? 'Geodaten © Bundesamt für Statistik (BFS), GEOSTAT' : id,
   });
   const map = FakeMap.last;
   map.fire('load');
@@ -47,13 +49,13 @@ describe('MapController (design.md §3: the one owner of the map)', () => {
     expect(workerUrls.at(-1)).toBe('http://localhost/vendor/maplibre-gl-worker.mjs?v=6.17.0');
   });
 
-  it('uses the self-hosted base map with the BFS attribution when no outside style is configured', () => {
+  it('uses the self-hosted base map with the BFS attribution (in the interface language) when no outside style is configured', () => {
     const { map } = startController();
     const style = map.options.style as { sources: Record<string, { tiles: string[]; attribution: string }> };
     // Through the page's shared tile loader (one fetch per tile however often the engine over-zooms it).
     expect(style.sources.base.tiles).toEqual(['shared-tile://http://localhost/tiles/base/{z}/{x}/{y}.pbf']);
     expect(protocols.has('shared-tile')).toBe(true);
-    expect(style.sources.base.attribution).toBe('Geodata © Swiss Federal Statistical Office (BFS), GEOSTAT');
+    expect(style.sources.base.attribution).toBe('Geodaten © Bundesamt für Statistik (BFS), GEOSTAT');
   });
 
   it('uses BASEMAP_STYLE_URL when the runtime config gives one', () => {
