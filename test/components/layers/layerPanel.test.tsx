@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MAP_LAYER_IDS } from '../../../src/contract/MapLayers';
@@ -165,6 +165,20 @@ describe('layer panel (spec §2 map view, issue 11)', () => {
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent(/^\/\?searchQuery=Baar&page=1&size=12$/),
     );
+  });
+
+  it('keeps the layers on screen and in the URL when the map view is reached again without them', async () => {
+    const { store, router } = renderPanel(['/?searchQuery=Baar&page=1&size=12&layers=radon']);
+    expect(store.getState().layers.on).toEqual(['radon']);
+    await act(() => router.navigate('/settings'));
+    // The top bar's way back to the map: a plain '/'.
+    await act(() => router.navigate('/'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        /^\/\?(searchQuery=Baar&page=1&size=12&layers=radon|layers=radon&searchQuery=Baar&page=1&size=12)$/,
+      ),
+    );
+    expect(store.getState().layers.on).toEqual(['radon']);
   });
 
   it("states the demo dataset's source and terms in the user's language", async () => {
