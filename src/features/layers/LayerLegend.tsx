@@ -32,6 +32,11 @@ export function LayerLegend({ style }: { style: LayerStyleFile }) {
   );
 }
 
+/** Who publishes a layer's data: the publisher's own name, or our demo dataset in the user's language. */
+export function LayerSourceName({ source }: { source: LayerStyleFile['about']['source'] }) {
+  return 'name' in source ? source.name : <FormattedMessage id={source.labelId} />;
+}
+
 /** Where the data comes from and when, with a "demo data" tag where it is synthetic. */
 export function LayerSourceLine({ style }: { style: LayerStyleFile }) {
   const { source, date, licenceId, demoData } = style.about;
@@ -41,7 +46,7 @@ export function LayerSourceLine({ style }: { style: LayerStyleFile }) {
         <FormattedMessage
           id="layers.about.source"
           values={{
-            source: 'name' in source ? source.name : <FormattedMessage id={source.labelId} />,
+            source: <LayerSourceName source={source} />,
             date: date ?? <FormattedMessage id="layers.about.currentEdition" />,
           }}
         />

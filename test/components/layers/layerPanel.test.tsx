@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MAP_LAYER_IDS } from '../../../src/contract/MapLayers';
 import { LayerPanel } from '../../../src/features/layers/LayerPanel';
-import { layerSwitched } from '../../../src/features/layers/layersSlice';
+import { layerFailed, layerSwitched } from '../../../src/features/layers/layersSlice';
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
 import { sessionFixture } from '../sessionFixture';
@@ -133,6 +133,28 @@ describe('layer panel (spec §2 map view, issue 11)', () => {
     await user.click(within(panel).getByRole('switch', { name: 'Landslides' }));
     await user.click(within(panel).getByRole('switch', { name: 'Landslides' }));
     expect(await screen.findByTestId('layer-legend-landslides')).toBeInTheDocument();
+  });
+
+  it("names the source that cannot be reached when a layer's tiles fail, not the engine's raw error", async () => {
+    const { user, store } = renderPanel();
+    const panel = await openPanel(user);
+    await user.click(within(panel).getByRole('switch', { name: 'Satellite' }));
+    await within(panel).findByText(/^Source: swisstopo SWISSIMAGE 10 cm/);
+    // What the map controller reports when the imagery's host is out of reach (an offline office).
+    act(() => {
+      store.dispatch(
+        layerFailed({
+          id: 'satellite',
+          message:
+            'AJAXError: Failed to fetch (0): https://wmts.geo.admin.ch/1.0.0/ch.swisstopo.swissimage/…',
+        }),
+      );
+    });
+    const error = await screen.findByTestId('layer-error-satellite');
+    expect(error).toHaveTextContent(
+      'swisstopo SWISSIMAGE 10 cm cannot be reached, so this layer shows nothing. Check the connection, then switch the layer off and on to try again.',
+    );
+    expect(error).not.toHaveTextContent(/AJAXError|https:/);
   });
 
   it('says "Zoom in to see this layer" below the layer\'s minimum zoom', async () => {
