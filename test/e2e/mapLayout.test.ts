@@ -229,6 +229,12 @@ describe('map view layouts, share links and map tools in a real browser (issue 1
       .filter({ hasText: /^\d+\.\d m$/ })
       .waitFor();
     await screenshot(page, 'mapview-measure-distance');
+    // Beside the open drawer the read-out sits in the map that is seen, clear of the Layers button.
+    const readout = (await page.getByTestId('measure-panel').boundingBox())!;
+    const layersButton = (await page.getByTestId('layer-panel-toggle').boundingBox())!;
+    expect(
+      readout.x + readout.width <= layersButton.x || readout.y >= layersButton.y + layersButton.height,
+    ).toBe(true);
     const distance = await page.getByTestId('measure-result').textContent();
     const undo = page.getByRole('button', { name: 'Undo point' });
     expect(await undo.isEnabled()).toBe(true);
