@@ -36,23 +36,23 @@ const COLOUR_KEY: Partial<Record<DataLayerId, string>> = { 'alpha-zones': 'group
 const NOT_DRAWN = new Set(['white', 'not assessed', 'archaeological area']);
 
 const DEMO_DATA: LayerSourceNote = {
-  source: 'Parcel Atlas demo dataset (synthetic, after the federal geodata models)',
+  source: { labelId: 'layers.about.demoSource' },
   date: '2026',
-  licence: 'Demo data without legal effect',
+  licenceId: 'layers.about.licence.demo',
   demoData: true,
 };
 
 const SATELLITE: LayerSourceNote = {
-  source: 'swisstopo SWISSIMAGE 10 cm',
+  source: { name: 'swisstopo SWISSIMAGE 10 cm' },
   date: null,
-  licence: 'Free use with attribution "© swisstopo"',
+  licenceId: 'layers.about.licence.swisstopo',
   demoData: false,
 };
 
 const TERRAIN: LayerSourceNote = {
-  source: 'Terrain Tiles (Tilezen/Mapzen: SRTM, swissALTI3D and others) on AWS Open Data',
+  source: { name: 'Terrain Tiles (Tilezen/Mapzen: SRTM, swissALTI3D and others) on AWS Open Data' },
   date: null,
-  licence: 'Open data with attribution',
+  licenceId: 'layers.about.licence.openData',
   demoData: false,
 };
 
@@ -84,11 +84,12 @@ function layerTileUrl(id: DataLayerId): string {
 
 const BUILDING_TILES = `${STYLE_PLACEHOLDERS.mainUrl}/v1/secure/maps/objects?x={x}&y={y}&z={z}`;
 
-function vectorSource(tiles: string, minzoom: number, attribution: string): StyleJson {
-  return { type: 'vector', tiles: [tiles], minzoom, maxzoom: LAYER_TILE_MAX_ZOOM, attribution };
+function vectorSource(tiles: string, minzoom: number, attributionId: string): StyleJson {
+  return { type: 'vector', tiles: [tiles], minzoom, maxzoom: LAYER_TILE_MAX_ZOOM, attributionId };
 }
 
-const DEMO_ATTRIBUTION = 'Thematic layers: Parcel Atlas demo data (synthetic)';
+/** Translation key of the thematic layers' attribution (resolvedSources puts it in the user's language). */
+const DEMO_ATTRIBUTION = 'layers.attribution.demo';
 
 /** The areas of zones, hazards, noise, groundwater, contamination and radon. */
 function areaStyle(id: DataLayerId, items: LegendItem[]): LayerStyleFile {
@@ -331,7 +332,7 @@ function terrainStyle(): LayerStyleFile {
     encoding: STYLE_PLACEHOLDERS.terrainTilesEncoding,
     tileSize: 256,
     maxzoom: 15,
-    attribution: id === dem ? 'Terrain: Tilezen/Mapzen Terrain Tiles (AWS Open Data)' : '',
+    ...(id === dem ? { attributionId: 'layers.attribution.terrain' } : {}),
   });
   return {
     id: 'terrain',

@@ -296,20 +296,24 @@ export function queryStringFromSearch(criteria: SearchCriteria, paging?: SearchP
 }
 
 /**
- * Whether a search has any text or filter (spec §5: otherwise results clear and no call is made). A row
- * without a chip (PRC_IND, the roads scope) does not count: it is not something the user asked for.
+ * A row without a chip (PRC_IND, the roads scope) is a scope: it narrows what any search lists but is not
+ * something the user searched for, so it neither makes a search nor makes it advanced (counted).
  */
+export const isScopeRow = (row: SearchParameter): boolean => row.chipLabelId === null;
+
+/** Whether a search has any text or filter (spec §5: otherwise results clear and no call is made). */
 export function hasSearchInput(criteria: SearchCriteria): boolean {
-  const scopes = new Set<string>(
-    SEARCH_PARAMETERS.filter((row) => row.chipLabelId === null).map((r) => r.name),
-  );
+  const scopes = new Set<string>(SEARCH_PARAMETERS.filter(isScopeRow).map((r) => r.name));
   return searchParamsFromCriteria(criteria).some(([key]) => !scopes.has(key));
 }
 
 /** A search is advanced (maps/advance-search, counted) when it carries any advanced filter. */
 export function isAdvancedCriteria(criteria: SearchCriteria): boolean {
   const advanced = new Set<string>(
-    SEARCH_PARAMETERS.filter((row) => row.advanced).flatMap((row) => [row.name, `${row.name}_from`]),
+    SEARCH_PARAMETERS.filter((row) => row.advanced && !isScopeRow(row)).flatMap((row) => [
+      row.name,
+      `${row.name}_from`,
+    ]),
   );
   return searchParamsFromCriteria(criteria).some(([key]) => advanced.has(key));
 }

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { e2eState, launchBrowser, linkIn, newPage, usersCli, waitForMail } from './harness';
+import { e2eState, launchBrowser, linkIn, newPage, saveScreenshot, usersCli, waitForMail } from './harness';
 
 /** A unique address per run, so a rerun against the same data directory starts clean. */
 const unique = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.ch`;
@@ -48,7 +48,21 @@ describe('accounts in a real browser against the real server and a real SMTP rec
     await page.getByLabel('Phone number').fill('+41 44 123 45 67');
     await page.getByLabel('Company name').fill('Muster AG');
     await page.getByLabel('Company address').fill('Bahnhofstrasse 1\n8001 Zürich');
+    // The empty password field says what to do; a weak password is refused next to it, and the refusal
+    // goes as soon as the password reaches full strength, before the next submit.
+    const passwordItem = page
+      .locator('.ant-form-item')
+      .filter({ has: page.getByLabel('Password', { exact: true }) });
+    await passwordItem.getByText('Enter a password').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('Abcdefg12');
+    await page.getByLabel('Confirm password').fill('Abcdefg12');
+    await page.getByRole('button', { name: 'Register' }).click();
+    const weak = passwordItem.getByText(/^Please choose a stronger password/);
+    await weak.waitFor();
     await page.getByLabel('Password', { exact: true }).fill('Str0ng!Pass');
+    await weak.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('password-strength').getAttribute('data-score')).toBe('5');
+    await saveScreenshot(page, 'activation-strong-password');
     await page.getByLabel('Confirm password').fill('Str0ng!Pass');
     await page.getByRole('button', { name: 'Register' }).click();
     await page.getByText('Registration Successful').waitFor();
@@ -83,7 +97,7 @@ describe('accounts in a real browser against the real server and a real SMTP rec
     await expectSignedInOnMap(page, 'F');
   });
 
-  it('an admin invites → the invitee accepts → logs in', async () => {
+  it("an admin invites → the invitee accepts → logs in; elsewhere the login speaks the invitee's language", async () => {
     const { baseUrl } = e2eState();
     const admin = unique('admin');
     usersCli(['create', admin, '--password', 'Adm1n!Passw0rd', '--name', 'Ada Admin', '--roles', 'ADMIN']);
@@ -98,13 +112,17 @@ describe('accounts in a real browser against the real server and a real SMTP rec
     const invite = await fetch(`${baseUrl}/api/admin/invite`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ email: invitee, name: 'Gina Gast', language: 'en' }),
+      body: JSON.stringify({ email: invitee, name: 'Gina Gast', language: 'it' }),
     });
     expect(invite.status).toBe(200);
 
     const page = await newPage(browser);
     const mail = await waitForMail(invitee, since);
-    await page.goto(linkIn(mail, '/invite/'));
+    // The mailed link opens in Italian; this browser's user picks English instead (a choice that stays).
+    const link = new URL(linkIn(mail, '/invite/'));
+    expect(link.searchParams.get('lang')).toBe('it');
+    link.searchParams.set('lang', 'en');
+    await page.goto(link.toString());
     await page.getByText('Hello Gina Gast, welcome to Parcel Atlas').waitFor();
     await page.getByLabel('Password', { exact: true }).fill('Invit3d!Pass');
     await page.getByLabel('Confirm password').fill('Invit3d!Pass');
@@ -113,6 +131,22 @@ describe('accounts in a real browser against the real server and a real SMTP rec
     await page.waitForURL((url) => url.pathname === '/login');
     await logIn(page, invitee, 'Invit3d!Pass');
     await expectSignedInOnMap(page, 'G');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+
+    // Another browser, where no language was chosen: after login the app speaks the preferred Italian.
+    const elsewhere = await newPage(browser);
+    await elsewhere.goto('/login');
+    await logIn(elsewhere, invitee, 'Invit3d!Pass');
+    await expectSignedInOnMap(elsewhere, 'G');
+    await elsewhere.getByRole('searchbox', { name: 'Ricerca rapida' }).waitFor();
+    expect(await elsewhere.evaluate(() => document.documentElement.lang)).toBe('it');
+    expect(await elsewhere.evaluate(() => localStorage.getItem('user-language'))).toBe('it');
+    // The map's credits speak it too.
+    await elsewhere
+      .locator('.maplibregl-ctrl-attrib')
+      .getByText('Geodati © Ufficio federale di statistica')
+      .waitFor();
+    await saveScreenshot(elsewhere, 'invitee-signed-in-italian');
   });
 
   it('logout revokes the session on the server: the tokens read before logging out then get 401', async () => {

@@ -166,6 +166,18 @@ describe('map layers in a real browser (issue 11)', () => {
     expect(new URL(page.url()).searchParams.get('layers')).toBe('bravo-zones,radon,floods');
     await saveScreenshot(page, 'layers-radon-floods-zones');
 
+    // To the settings and back by the top bar's link: the layers stay on, and in the URL a copied link takes.
+    await page.getByRole('button', { name: /^Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Lea Layer' }).click();
+    await page.waitForURL((url) => url.pathname === '/settings');
+    await page.getByRole('link', { name: 'Parcel Atlas' }).click();
+    await page.waitForURL(
+      (url) =>
+        url.pathname === '/' &&
+        url.searchParams.get('layers')?.split(',').sort().join(',') === 'bravo-zones,floods,radon',
+    );
+    await page.locator('[data-testid="map"][data-layers-drawn~="radon"]').waitFor({ timeout: 30_000 });
+
     // A shared link restores them.
     const url = page.url();
     await page.reload();

@@ -103,7 +103,7 @@ describe('map view layouts, share links and map tools in a real browser (issue 1
     expect(await inViewport(page, page.getByTestId('result-page'))).toBe(true);
     await screenshot(page, 'mapview-1440-list-scrolled');
 
-    // Open a parcel (flies to zoom 17), then a new search flies back to the start view through every zoom.
+    // Open a parcel (flies to zoom 17), then a new search elsewhere moves the camera to its hits (ADR 023).
     await page.getByTestId('result-card').first().click();
     await page.getByText(/^Showing \d+$/).waitFor({ timeout: 60_000 });
     await waitForMapIdle(page);
@@ -115,9 +115,18 @@ describe('map view layouts, share links and map tools in a real browser (issue 1
     page.on('requestfailed', (request) => {
       if (request.url().includes('/tiles/base/')) aborted.push(request.url());
     });
+    const before = new URL(page.url()).searchParams.get('map');
     await quickSearch(page, 'Baar');
-    await page.getByText('Zoom in for results').waitFor({ timeout: 60_000 });
+    await page.waitForFunction((old) => new URL(location.href).searchParams.get('map') !== old, before, {
+      timeout: 60_000,
+    });
     await waitForMapIdle(page);
+    // Landed where parcels are drawn: the hits are seen, not a 'Zoom in for results' banner.
+    const zoom = Number(new URL(page.url()).searchParams.get('map')?.split(',')[2]);
+    expect(zoom).toBeGreaterThanOrEqual(14);
+    await page.getByText(/^Showing \d+$/).waitFor();
+    expect(await page.getByText('Zoom in for results').count()).toBe(0);
+    await screenshot(page, 'mapview-1440-landed-on-hits');
     const repeated = baseTiles.filter((url, index) => baseTiles.indexOf(url) !== index);
     expect(repeated).toEqual([]);
     expect(aborted).toEqual([]);
@@ -191,7 +200,7 @@ describe('map view layouts, share links and map tools in a real browser (issue 1
     await page.getByRole('button', { name: /Zoom to results/ }).click();
     await waitForMapIdle(page);
     await page.waitForFunction(() => new URL(location.href).searchParams.get('map') !== null);
-    expect(viewInUrl(page)![2]).toBeGreaterThan(9); // from the country (zoom 7) to the municipalities
+    expect(viewInUrl(page)![2]).toBeGreaterThan(9); // the municipalities with hits, not the whole country
 
     await page.getByTestId('result-card').nth(1).click();
     await page.getByText(/^Showing \d+$/).waitFor({ timeout: 60_000 });
@@ -220,10 +229,25 @@ describe('map view layouts, share links and map tools in a real browser (issue 1
       .filter({ hasText: /^\d+\.\d m$/ })
       .waitFor();
     await screenshot(page, 'mapview-measure-distance');
+    // Beside the open drawer the read-out sits in the map that is seen, clear of the Layers button.
+    const readout = (await page.getByTestId('measure-panel').boundingBox())!;
+    const layersButton = (await page.getByTestId('layer-panel-toggle').boundingBox())!;
+    expect(
+      readout.x + readout.width <= layersButton.x || readout.y >= layersButton.y + layersButton.height,
+    ).toBe(true);
+    const distance = await page.getByTestId('measure-result').textContent();
     const undo = page.getByRole('button', { name: 'Undo point' });
     expect(await undo.isEnabled()).toBe(true);
     await undo.click();
     await page.getByTestId('measure-result').filter({ hasText: 'Click 1 more point on the map' }).waitFor();
+    // A double-click places the last point once and finishes the line; the map does not zoom in.
+    const zoomBefore = viewInUrl(page)![2];
+    await page.mouse.dblclick(map.x + 350, map.y + 450);
+    await page.getByTestId('measure-result').filter({ hasText: distance! }).waitFor();
+    await page.waitForTimeout(800); // a double-click zoom would have animated by now
+    await waitForMapIdle(page);
+    expect(viewInUrl(page)![2]).toBe(zoomBefore);
+    expect(await page.getByTestId('measure-result').textContent()).toBe(distance);
     await page.keyboard.press('Escape');
     await page.getByTestId('measure-panel').waitFor({ state: 'detached' });
     // Esc ended measuring, not the open parcel.

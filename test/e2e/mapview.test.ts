@@ -73,11 +73,17 @@ describe('map view in a real browser (issue 5)', () => {
     expect(street).not.toBe('');
 
     await waitForMapIdle(page);
-    await page.getByText('Zoom in for results').waitFor();
+    // Nothing searched yet: nothing to zoom in for.
+    expect(await page.getByText('Zoom in for results').count()).toBe(0);
     const quick = page.getByRole('searchbox', { name: 'Quick search' });
     await quick.fill(street);
     await quick.press('Enter');
     await page.getByText(/^Found [\d,]+ results?$/).waitFor();
+    // The map lands on the street's parcels (ADR 023): they are drawn, no 'Zoom in for results'.
+    await page.getByText(/^Showing \d+$/).waitFor({ timeout: 60_000 });
+    await waitForMapIdle(page);
+    expect(await page.getByText('Zoom in for results').count()).toBe(0);
+    await saveScreenshot(page, 'mapview-landed-on-street');
     const cards = page.getByTestId('result-card');
     expect(await cards.count()).toBeGreaterThan(0);
     expect(new URL(page.url()).searchParams.get('searchQuery')).toBe(street);

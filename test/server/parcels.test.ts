@@ -6,7 +6,9 @@ import type {
   BasicParcelObjectsResponse,
   SearchResponse,
 } from '../../src/contract/Parcel';
-import type { QuotaService } from '../../server/services/quota/QuotaService';
+import { createQuotaService, type QuotaService } from '../../server/services/quota/QuotaService';
+import { EventEmitter } from 'node:events';
+import { createSqliteStores } from '../../server/store/Stores';
 
 let t: TestApp;
 let headers: { authorization: string };
@@ -231,7 +233,7 @@ describe('quota hook', () => {
     t.app.ctx.quota = original;
   });
 
-  it('counts one advanced search and one full view per request, for the signed-in user', async () => {
+  it('counts one advanced search and one full view per parcel, for the signed-in user', async () => {
     const consume = jest.fn(async () => ({ ok: true }) as const);
     t.app.ctx.quota = { consume };
     const me = await signIn(t.app);
@@ -239,10 +241,11 @@ describe('quota hook', () => {
     const id = anyValue('SELECT prc_id FROM parcels LIMIT 1');
     await t.app.inject({ url: `/v1/secure/maps/prcid/${id}/objects-full`, headers: me.headers });
     await t.app.inject({ url: `/v1/secure/maps/prcid/${id}/objects`, headers: me.headers });
-    // The search is counted under its filter fingerprint (once per distinct filter set per period).
+    // The search is counted under its filter fingerprint (once per distinct filter set per period), the
+    // full view under the parcel's EGRID (once per parcel per period).
     expect(consume.mock.calls).toEqual([
       [me.user.id, 'advance_search', expect.any(String)],
-      [me.user.id, 'full_view', undefined],
+      [me.user.id, 'full_view', id],
     ]);
   });
 
@@ -270,6 +273,40 @@ describe('quota hook', () => {
       errorCode: 'LIMIT_REACHED_FULL_VIEW',
       errorMessage: 'You have reached the limit of your plan',
     });
+  });
+});
+
+describe('full views are counted once per parcel and period (issue 28 item 2)', () => {
+  let allowAll: QuotaService;
+  beforeEach(() => {
+    allowAll = t.app.ctx.quota;
+    t.app.ctx.quota = createQuotaService({ ...createSqliteStores(t.db), events: new EventEmitter() });
+  });
+  afterEach(() => {
+    t.app.ctx.quota = allowAll;
+  });
+
+  it('counts a parcel opened again as free, and still opens it once the limit is reached', async () => {
+    const me = await signIn(t.app);
+    const ids = t.db.prepare('SELECT prc_id FROM parcels ORDER BY id LIMIT 11').pluck().all() as string[];
+    const open = (id: string) =>
+      t.app.inject({ url: `/v1/secure/maps/prcid/${id}/objects-full`, headers: me.headers });
+    const fullViews = async () =>
+      (await t.app.inject({ url: '/v1/secure/subscriptions', headers: me.headers })).json().subscription.usage
+        .full_view as number;
+    // Clicking between the cards of three parcels eight times over: three full views.
+    for (let round = 0; round < 8; round += 1)
+      for (const id of ids.slice(0, 3)) expect((await open(id)).statusCode).toBe(200);
+    expect(await fullViews()).toBe(3);
+    // The trial's 10: ten parcels, then an eleventh is refused while the ten stay open.
+    for (const id of ids.slice(3, 10)) expect((await open(id)).statusCode).toBe(200);
+    expect(await fullViews()).toBe(10);
+    const refused = await open(ids[10]);
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json()).toMatchObject({ errorCode: 'LIMIT_REACHED_FULL_VIEW' });
+    expect((await open(ids[0])).statusCode).toBe(200);
+    expect((await open(ids[0].toLowerCase())).statusCode).toBe(200);
+    expect(await fullViews()).toBe(10);
   });
 });
 

@@ -36,12 +36,15 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** The slow path: the query as one SQL statement over every row, ids in id order with their municipality. */
+/**
+ * The slow path: the query as one SQL statement over every row, ids in id order with every road after the
+ * other parcels, with their municipality.
+ */
 function bruteForce(query: ParcelQuery): { ids: number[]; counts: Record<string, number> } {
   const where = parcelWhere(query);
   const rows = db
     .prepare(
-      `SELECT p.id, m.name FROM parcels p JOIN municipalities m ON m.bfs = p.mun_bfs ${whereClause(where)} ORDER BY p.id`,
+      `SELECT p.id, m.name FROM parcels p JOIN municipalities m ON m.bfs = p.mun_bfs ${whereClause(where)} ORDER BY p.ind = 'Road', p.id`,
     )
     .raw()
     .all(...where.params) as [number, string][];
@@ -155,9 +158,11 @@ describe('text searches', () => {
     expectSameAsSlowPath(uncapped, query());
   });
 
-  it('lists the preferred municipality’s matches first, then the others, each in id order', () => {
+  it('lists the preferred municipality’s matches first, then the others, then the roads, each in id order', () => {
     const query = { text: 'b' };
     const slow = bruteForce(query);
+    const roads = new Set(db.prepare("SELECT id FROM parcels WHERE ind = 'Road'").pluck().all() as number[]);
+    expect(slow.ids.some((id) => roads.has(id))).toBe(true);
     const lugano = new Set(
       db
         .prepare(
@@ -167,11 +172,14 @@ describe('text searches', () => {
         .all() as number[],
     );
     const expected = [
-      ...slow.ids.filter((id) => lugano.has(id)),
-      ...slow.ids.filter((id) => !lugano.has(id)),
+      ...slow.ids.filter((id) => lugano.has(id) && !roads.has(id)),
+      ...slow.ids.filter((id) => !lugano.has(id) && !roads.has(id)),
+      ...slow.ids.filter((id) => lugano.has(id) && roads.has(id)),
+      ...slow.ids.filter((id) => !lugano.has(id) && roads.has(id)),
     ];
     const ranking = { preferMunicipalities: ['Lugano'] };
-    for (const page of [1, 3]) {
+    const lastPage = Math.ceil(slow.ids.length / 20);
+    for (const page of [1, 3, lastPage - 1, lastPage]) {
       const result = uncapped.search(query, { page, size: 20 }, ranking);
       expect(result.total).toBe(slow.ids.length);
       expect(result.hits.map((hit) => idOf(hit.PRC_ID))).toEqual(expected.slice((page - 1) * 20, page * 20));

@@ -29,7 +29,23 @@ async function search(text: string, language?: string, page = 1): Promise<Search
 
 const municipalitiesOf = (response: SearchResponse) => response.hits.hits.map((hit) => hit._source.LOCNAME);
 
-describe('a municipality name ranks its own parcels first', () => {
+const isRoad = (hit: SearchResponse['hits']['hits'][number]) => hit._source.PRC_IND === 'Road';
+
+async function allPages(path: string): Promise<SearchResponse['hits']['hits']> {
+  const all: SearchResponse['hits']['hits'] = [];
+  for (let page = 1; ; page += 1) {
+    const response = await t.app.inject({ url: `${path}&page=${page}&size=12`, headers: me.headers });
+    expect(response.statusCode).toBe(200);
+    const { hits } = response.json<SearchResponse>();
+    all.push(...hits.hits);
+    if (page * 12 >= hits.total.value) {
+      expect(all).toHaveLength(hits.total.value);
+      return all;
+    }
+  }
+}
+
+describe('a municipality name ranks its own parcels first, roads last', () => {
   it.each([
     ['Zug', 'Zug'],
     ['Lugano', 'Lugano'],
@@ -37,19 +53,31 @@ describe('a municipality name ranks its own parcels first', () => {
   ])('"%s" lists the parcels of %s before streets named after it elsewhere', async (text, municipality) => {
     const first = await search(text);
     expect(new Set(municipalitiesOf(first))).toEqual(new Set([municipality]));
-    // The other matches (Zugerweg in Baar, Via Lugano in Capriasca …) still follow.
-    const own = first.aggregations.byLocation.buckets.find(
-      (bucket) => bucket.key === municipality,
-    )!.doc_count;
-    expect(first.hits.total.value).toBeGreaterThan(own);
-    // Read every page: all of the municipality's parcels, then the rest, none of its own among them.
-    const pages = Math.ceil(first.hits.total.value / 12);
-    const all: string[] = [];
-    for (let page = 1; page <= pages; page += 1)
-      all.push(...municipalitiesOf(await search(text, undefined, page)));
-    expect(all.slice(0, own)).toEqual(Array(own).fill(municipality));
-    expect(all.slice(own)).not.toContain(municipality);
-    expect(all).toHaveLength(first.hits.total.value);
+    expect(first.hits.hits.some(isRoad)).toBe(false);
+    // The other matches (Zugerweg in Baar, Via Lugano in Capriasca …) still follow, then every road.
+    const all = await allPages(`/v1/secure/maps/search?searchQuery=${encodeURIComponent(text)}`);
+    const firstRoad = all.findIndex(isRoad);
+    expect(firstRoad).toBeGreaterThan(0);
+    expect(all.slice(firstRoad).every(isRoad)).toBe(true);
+    const others = all.slice(0, firstRoad).map((hit) => hit._source.LOCNAME);
+    const own = others.filter((name) => name === municipality).length;
+    expect(others.slice(0, own)).toEqual(Array(own).fill(municipality));
+    expect(others.length).toBeGreaterThan(own);
+  });
+
+  it('lists roads last for filters alone (a canton from a link), and none with PRC_IND=Standard', async () => {
+    const all = await allPages('/v1/secure/maps/advance-search?a=1&CANTON=ZG&PRC_SUR_to=400');
+    const firstRoad = all.findIndex(isRoad);
+    expect(firstRoad).toBeGreaterThan(0);
+    expect(all.slice(firstRoad).every(isRoad)).toBe(true);
+    // Roads or not, the list is the whole set once: same ids as the unranked filter would give.
+    expect(new Set(all.map((hit) => hit._source.PRC_ID)).size).toBe(all.length);
+    const withoutRoads = await allPages(
+      '/v1/secure/maps/advance-search?a=1&CANTON=ZG&PRC_SUR_to=400&PRC_IND=Standard',
+    );
+    expect(withoutRoads.map((hit) => hit._source.PRC_ID)).toEqual(
+      all.slice(0, firstRoad).map((hit) => hit._source.PRC_ID),
+    );
   });
 });
 

@@ -3,6 +3,10 @@ import path from 'node:path';
 import { MAP_LAYER_IDS } from '../../src/contract/MapLayers';
 import { classColour } from '../../src/contract/ParcelVocabulary';
 import { layerStyleFiles } from '../../scripts/layerStyleFiles';
+import german from '../../translations/de.json';
+import english from '../../translations/en.json';
+import french from '../../translations/fr.json';
+import italian from '../../translations/it.json';
 
 const published = (id: string) =>
   JSON.parse(fs.readFileSync(path.resolve('public/styles', `${id}.json`), 'utf8'));
@@ -35,8 +39,15 @@ describe('layer style files (public/styles/<layer>.json)', () => {
   it('state source, date and licence, "demo data" exactly where the data is synthetic', () => {
     for (const id of MAP_LAYER_IDS) {
       const { about } = published(id);
-      expect(about.source).toEqual(expect.any(String));
-      expect(about.licence).toEqual(expect.any(String));
+      // A publisher's proper name, or our own dataset's description in the user's language.
+      expect(about.source).toEqual(
+        about.demoData ? { labelId: 'layers.about.demoSource' } : { name: expect.any(String) },
+      );
+      expect(about.licenceId).toMatch(/^layers\.about\.licence\./);
+      for (const language of [english, german, french, italian] as Record<string, string>[]) {
+        if ('labelId' in about.source) expect(language[about.source.labelId]).toEqual(expect.any(String));
+        expect(language[about.licenceId]).toEqual(expect.any(String));
+      }
       expect(about.demoData).toBe(!['satellite', 'terrain'].includes(id));
     }
   });

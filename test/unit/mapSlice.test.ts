@@ -22,9 +22,9 @@ describe('map slice: the camera as state (design.md §3)', () => {
     });
   });
 
-  it('flies to the start view on searchRequested', () => {
+  it('does not fly anywhere on searchRequested: the results decide (ADR 023)', () => {
     const state = reduce(initialMapState, searchRequested({ CANTON: 'ZG' }));
-    expect(state.flyTo).toEqual({ seq: 1, center: [8.4225, 46.9587], zoom: 7, pitch: 20, bearing: -20 });
+    expect(state.flyTo).toBeNull();
   });
 
   it("flies to zoom 17 pitch 60 beside the drawer on a card's parcelSelected, and not on a map click", () => {
@@ -37,8 +37,12 @@ describe('map slice: the camera as state (design.md §3)', () => {
   });
 
   it('numbers each fly-to so the controller tells a new one from one done', () => {
-    let state = reduce(initialMapState, searchRequested({}));
-    state = reduce(state, searchRequested({}));
+    const card = {
+      id: 'CH1',
+      centroid: { type: 'Point' as const, coordinates: [8.5, 47.1] as [number, number] },
+    };
+    let state = reduce(initialMapState, parcelSelected(card));
+    state = reduce(state, parcelSelected(card));
     expect(state.flyTo?.seq).toBe(2);
   });
 

@@ -7,6 +7,7 @@ import {
   RANGE_LOWER_DEFAULT,
   RANGE_UPPER_DEFAULT,
   SEARCH_PARAMETERS,
+  isScopeRow,
   type ChoiceRow,
   type FlagRow,
   type ListRow,
@@ -160,9 +161,12 @@ export function hasCriteria(query: ParcelQuery): boolean {
 }
 
 /**
- * True when the query carries any advanced filter (a SEARCH_PARAMETERS row marked `advanced`): such a
- * search is an advanced one and counts against the plan whichever route it came through.
+ * True when the query carries any advanced filter (a SEARCH_PARAMETERS row marked `advanced`, scopes
+ * aside: leaving the roads out is the quick search's default too): such a search is an advanced one and
+ * counts against the plan whichever route it came through.
  */
 export function isAdvancedQuery(query: ParcelQuery): boolean {
-  return SEARCH_PARAMETERS.some((row) => row.advanced && query[row.queryKey] !== undefined);
+  return SEARCH_PARAMETERS.some(
+    (row) => row.advanced && !isScopeRow(row) && query[row.queryKey] !== undefined,
+  );
 }

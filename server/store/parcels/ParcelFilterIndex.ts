@@ -1,6 +1,15 @@
 import type { ParcelQuery, Range } from './ParcelQuery';
 import type { FilterColumns } from './FilterColumns';
-import { countRange, emptyBitmap, intersect, keepIn, rowsFrom, setRange, type RowBitmap } from './RowBitmap';
+import {
+  countAll,
+  countRange,
+  emptyBitmap,
+  intersect,
+  keepIn,
+  rowsFrom,
+  setRange,
+  type RowBitmap,
+} from './RowBitmap';
 import { createValueIndex, type ValueIndex } from './ValueIndex';
 import { createRangeIndex, type RangeIndex } from './RangeIndex';
 import { LRUCache } from 'lru-cache';
@@ -21,7 +30,9 @@ export interface ParcelFilterIndex {
    *   page, not the matches; beyond the cap the total is the cap, `exact` false, and the counts cover the
    *   first `cap` matches.
    * With `preferredBfs`, text candidates in those municipalities come first (a place-name match ranks its
-   * own parcels before streets named after it elsewhere), each group in id order.
+   * own parcels before streets named after it elsewhere), each group in id order. Road parcels, when the
+   * query lets them in, come after every other parcel (in the same order among themselves): they are what
+   * a professional looks for least.
    */
   evaluate(
     query: ParcelQuery,
@@ -305,8 +316,22 @@ export function createParcelFilterIndex(
       if (c > 0) countsByMunicipality.set(munBfs[m], c);
       total += c;
     });
-    const pageIds = rowsFrom(rows, offset, size).map((r) => ids[r]);
+    const pageRows = query.excludeRoads ? rowsFrom(rows, offset, size) : roadsLastPage(rows, offset, size);
+    const pageIds = pageRows.map((r) => ids[r]);
     return { total: Math.min(total, cap), exact: total <= cap, pageIds, countsByMunicipality };
+  };
+
+  /** A page of the matching rows with every other parcel before the roads, each part in row order. */
+  const roadsLastPage = (rows: RowBitmap, offset: number, size: number): number[] => {
+    const roads = Uint32Array.from(rows);
+    intersect(roads, flagBitmap(ROAD_BIT));
+    if (countAll(roads) === 0) return rowsFrom(rows, offset, size);
+    const others = Uint32Array.from(rows);
+    intersect(others, roads, true);
+    const otherCount = countAll(others);
+    const page = rowsFrom(others, offset, size);
+    if (page.length === size) return page;
+    return page.concat(rowsFrom(roads, Math.max(0, offset - otherCount), size - page.length));
   };
 
   /**
@@ -330,6 +355,14 @@ export function createParcelFilterIndex(
     // (a tenth more), so a broad filter reads about its page and cap, a narrow one a few big chunks.
     let read = 0;
     let passed = 0;
+    const record = (id: number, r: number) => {
+      if (total >= offset && total < offset + size) pageIds.push(id);
+      if (total < cap) counts[mun[r]]++;
+      total++;
+    };
+    // Matching roads wait here (at most `enough`: no page or count needs more) and follow every other
+    // match: one pass over the candidates still serves both.
+    const roads: { id: number; r: number }[] = [];
     const scan = (ranges: [number, number][], accept: (m: number) => boolean) => {
       for (const [first, last] of ranges) {
         let after = first - 1;
@@ -344,10 +377,12 @@ export function createParcelFilterIndex(
             read++;
             const r = position(id);
             if (r < 0 || !accept(mun[r]) || !matches(r)) continue;
+            if (flags[r] & ROAD_BIT) {
+              if (roads.length < enough) roads.push({ id, r });
+              continue;
+            }
             passed++;
-            if (total >= offset && total < offset + size) pageIds.push(id);
-            if (total < cap) counts[mun[r]]++;
-            total++;
+            record(id, r);
             if (total >= enough) break;
           }
           if (batch.length < chunk) break;
@@ -368,6 +403,12 @@ export function createParcelFilterIndex(
         (m) => !preferred(m),
       );
     } else scan(idRanges(allowed), () => true);
+    // Every candidate was read when fewer than `enough` others matched, so the roads held are all of them
+    // (or the first `enough`, all a page or the cap can use).
+    for (const { id, r } of roads) {
+      if (total >= enough) break;
+      record(id, r);
+    }
     const countsByMunicipality = new Map<number, number>();
     counts.forEach((c, m) => {
       if (c > 0) countsByMunicipality.set(munBfs[m], c);

@@ -86,6 +86,8 @@ export function AccountMenu({ onOpenPlan }: { onOpenPlan(): void }) {
         <Badge dot={loggedIn && unread > 0} offset={[-3, 3]} color={PALETTE.secondary}>
           <Avatar
             src={avatarUrl ?? undefined}
+            // The button around it is named (the account menu): the picture adds nothing to hear.
+            alt=""
             style={{ background: '#fff', color: PALETTE.accent, fontWeight: 600 }}
             data-testid="avatar"
           >

@@ -51,6 +51,20 @@ export function activationFormProblem(values: ActivationForm): ActivationProblem
   return null;
 }
 
+/**
+ * One field's own check (spec §5): the translation id of its problem, or null. It keeps an error shown
+ * next to a field up to date while the user fixes it, rather than until the next submit.
+ */
+export function activationFieldProblem(values: ActivationForm, field: keyof ActivationForm): string | null {
+  const value = values[field];
+  if (!value || value.trim() === '') return 'auth.activation.fillAll';
+  if (field === 'confirmPassword' && values.password !== values.confirmPassword)
+    return 'auth.passwordMismatch';
+  if (field === 'password' && passwordStrengthScore(values.password) < REQUIRED_PASSWORD_STRENGTH)
+    return 'auth.activation.weak';
+  return null;
+}
+
 /** The form's own checks of spec §5, in order; the translation id of the first failure. */
 export function activationFormError(values: ActivationForm): string | null {
   return activationFormProblem(values)?.messageId ?? null;
@@ -126,12 +140,25 @@ function RegistrationForm({ activationKey }: { activationKey: string }) {
     if ('error' in result) setMessage(authErrorText(result.error));
   }
 
+  /** The errors on screen follow the typing: each shown one is checked again, and goes once it is fixed. */
+  function recheckShownErrors(all: ActivationForm) {
+    const values = { ...all, ...trimmedPasswords(all), username: email };
+    const shown = REQUIRED_FIELDS.filter((field) => form.getFieldError(field).length > 0);
+    form.setFields(
+      shown.map((field) => {
+        const problem = activationFieldProblem(values, field);
+        return { name: field, errors: problem ? [intl.formatMessage({ id: problem })] : [] };
+      }),
+    );
+  }
+
   return (
     <AuthCard title={<FormattedMessage id="auth.activation.verified" />}>
       <Form
         form={form}
         layout="vertical"
         onFinish={submit}
+        onValuesChange={(_changed, all) => recheckShownErrors(all)}
         requiredMark
         initialValues={{ defaultLanguage: language, username: email }}
       >
@@ -159,12 +186,14 @@ function RegistrationForm({ activationKey }: { activationKey: string }) {
           name="password"
           label={label('auth.password')}
           required
-          extra={<FormattedMessage id="auth.activation.passwordHint" />}
+          // Spec §2's hints: what to do while the field is empty, then how long the password must be.
+          extra={
+            <FormattedMessage
+              id={password === '' ? 'auth.activation.passwordEmpty' : 'auth.activation.passwordHint'}
+            />
+          }
         >
-          <Input.Password
-            autoComplete="new-password"
-            placeholder={label('auth.activation.passwordPlaceholder')}
-          />
+          <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Space orientation="vertical" size={0} style={{ width: '100%', marginBottom: 16 }}>
           <Typography.Text type="secondary">

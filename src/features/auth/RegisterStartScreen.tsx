@@ -54,7 +54,7 @@ export function RegisterStartScreen() {
       </Form>
       <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
         <FormattedMessage id="auth.register.haveAccount" />{' '}
-        <Link to={ROUTE_PATHS.login}>
+        <Link to={ROUTE_PATHS.login} className="app-link">
           <FormattedMessage id="auth.login.submit" />
         </Link>
       </Typography.Paragraph>

@@ -11,6 +11,8 @@ import {
   LOGIN_REDIRECT_MS,
   PASSWORD_ERROR_FLAG_MS,
 } from '../../lib/timing';
+import { isLanguage } from '../i18n/Language';
+import { selectStoredLanguage, setLanguage } from '../i18n/languageSlice';
 import { showSnackbar } from '../ui/uiSlice';
 import { activationOpened } from './activationSlice';
 import { authEndpoints } from './authEndpoints';
@@ -125,6 +127,11 @@ function addAccountListeners(startListening: AppStartListening): void {
         return;
       }
       listenerApi.dispatch(setProfile(profile));
+      // A browser where no language was chosen speaks the user's preferred one from now on (chosen at
+      // activation, or by the admin who sent the invitation); a choice made in the language menu stays.
+      const preferred = profile.defaultLanguage?.trim().toLowerCase();
+      if (selectStoredLanguage(listenerApi.getState()) === null && isLanguage(preferred))
+        listenerApi.dispatch(setLanguage(preferred));
       await listenerApi.dispatch(mainApi.endpoints.authorize.initiate());
       // A login the checkout (or another screen) sent the user to returns there (`/login?next=…`).
       const { pathname, search } = listenerApi.extra.state.location;

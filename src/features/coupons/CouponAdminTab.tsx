@@ -21,6 +21,7 @@ import {
   useDisableCouponMutation,
   useListCouponsQuery,
 } from './couponAdminEndpoints';
+import { TAG_TONES } from '../ui/tagTones';
 
 interface CouponFormValues {
   code: string;
@@ -100,7 +101,8 @@ export function CouponAdminTab() {
         pagination={false}
         scroll={{ x: true }}
         dataSource={data?.coupons ?? []}
-        locale={{ emptyText: label('coupons.none') }}
+        // antd's disabled grey (1.8:1) would write it: secondary text instead (AA).
+        locale={{ emptyText: <Typography.Text type="secondary">{label('coupons.none')}</Typography.Text> }}
         columns={[
           { title: label('coupons.code'), dataIndex: 'code' },
           { title: label('coupons.discount'), render: (_value, coupon) => discountOf(coupon) },
@@ -123,7 +125,7 @@ export function CouponAdminTab() {
             render: (_value, coupon) =>
               coupon.active ? (
                 <Space>
-                  <Tag color="green">{label('coupons.active')}</Tag>
+                  <Tag style={TAG_TONES.green}>{label('coupons.active')}</Tag>
                   <Button size="small" onClick={() => void disable(coupon.code)}>
                     {label('coupons.disable')}
                   </Button>

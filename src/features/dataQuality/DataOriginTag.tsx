@@ -1,6 +1,7 @@
 import { Tag, Tooltip } from 'antd';
 import { useIntl } from 'react-intl';
 import type { DataOrigin } from '../../contract/CadastreImport';
+import { TAG_TONES } from '../ui/tagTones';
 
 /**
  * Marks facts by where they come from: "Official" (imported cadastral survey) or "Demo data" (the
@@ -16,8 +17,7 @@ export function DataOriginTag({ origin = 'synthetic' }: { origin?: DataOrigin })
       })}
     >
       <Tag
-        color={official ? 'green' : 'gold'}
-        style={{ marginInlineStart: 8, fontWeight: 'normal' }}
+        style={{ marginInlineStart: 8, fontWeight: 'normal', ...TAG_TONES[official ? 'green' : 'gold'] }}
         data-testid={`data-origin-${origin}`}
       >
         {intl.formatMessage({ id: official ? 'dataQuality.tag.official' : 'dataQuality.tag.synthetic' })}

@@ -21,7 +21,8 @@ export function LanguageMenu() {
       type="text"
       style={{ color: 'inherit' }}
       icon={<GlobalIcon />}
-      aria-label={intl.formatMessage({ id: 'language.menu' })}
+      // The spoken name holds the visible code (WCAG 2.5.3, label in name): "Language EN".
+      aria-label={`${intl.formatMessage({ id: 'language.menu' })} ${current.toUpperCase()}`}
       // Pointing at or focusing the button starts loading the menu; the first click opens it.
       onPointerEnter={preloadDropdown}
       onFocus={preloadDropdown}

@@ -23,6 +23,8 @@ export interface LayerControllerOptions {
    * Missing layers mean "on top".
    */
   anchors: { top?: string; bottom?: string };
+  /** A message of the interface language (the sources' attributions). */
+  translate: (id: string) => string;
 }
 
 /** A layer on the map: the style it was added from and the opacity last applied. */
@@ -43,6 +45,7 @@ export class LayerController {
   private readonly map: MapLibreMap;
   private readonly store: AppStore;
   private readonly anchors: LayerControllerOptions['anchors'];
+  private readonly translate: LayerControllerOptions['translate'];
   private readonly applied = new Map<MapLayerId, AppliedLayer>();
   private lastState: LayersState | null = null;
   private readonly unsubscribe: () => void;
@@ -55,10 +58,11 @@ export class LayerController {
   /** Sources that have received a tile since they were added (a source with none is not drawn yet). */
   private readonly withTiles = new Set<string>();
 
-  constructor({ map, store, anchors }: LayerControllerOptions) {
+  constructor({ map, store, anchors, translate }: LayerControllerOptions) {
     this.map = map;
     this.store = store;
     this.anchors = anchors;
+    this.translate = translate;
     this.addBaseLabels();
     map.on('error', this.onError);
     map.on('idle', this.onIdle);
@@ -103,7 +107,9 @@ export class LayerController {
         ...layers.map((layer) => ('source' in layer ? layer.source : undefined)),
         style.terrain?.source,
       ]);
-      for (const [sourceId, source] of Object.entries(resolvedSources(style, runtimeConfig()))) {
+      for (const [sourceId, source] of Object.entries(
+        resolvedSources(style, runtimeConfig(), this.translate),
+      )) {
         if (used.has(sourceId) && !this.map.getSource(sourceId)) this.map.addSource(sourceId, source);
       }
       for (const layer of layers) this.map.addLayer(layer, this.beforeId(style.placement));

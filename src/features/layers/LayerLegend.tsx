@@ -2,6 +2,7 @@ import { Flex, Tag, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { LayerStyleFile } from './LayerStyleFile';
 import './layerPanel.css';
+import { TAG_TONES } from '../ui/tagTones';
 
 /** A legend swatch: a square for areas and extrusions, a dot for points. */
 function Swatch({ colour, kind }: { colour: string; kind: 'fill' | 'circle' | 'extrusion' }) {
@@ -31,28 +32,33 @@ export function LayerLegend({ style }: { style: LayerStyleFile }) {
   );
 }
 
+/** Who publishes a layer's data: the publisher's own name, or our demo dataset in the user's language. */
+export function LayerSourceName({ source }: { source: LayerStyleFile['about']['source'] }) {
+  return 'name' in source ? source.name : <FormattedMessage id={source.labelId} />;
+}
+
 /** Where the data comes from and when, with a "demo data" tag where it is synthetic. */
 export function LayerSourceLine({ style }: { style: LayerStyleFile }) {
-  const { source, date, licence, demoData } = style.about;
+  const { source, date, licenceId, demoData } = style.about;
   return (
     <Flex vertical gap={2}>
       <Typography.Text type="secondary" className="layer-source">
         <FormattedMessage
           id="layers.about.source"
           values={{
-            source,
+            source: <LayerSourceName source={source} />,
             date: date ?? <FormattedMessage id="layers.about.currentEdition" />,
           }}
         />
       </Typography.Text>
       <Flex gap={6} align="center" wrap>
         {demoData ? (
-          <Tag color="orange" data-testid={`layer-demo-${style.id}`}>
+          <Tag style={TAG_TONES.orange} data-testid={`layer-demo-${style.id}`}>
             <FormattedMessage id="layers.about.demoData" />
           </Tag>
         ) : null}
         <Typography.Text type="secondary" className="layer-source">
-          {licence}
+          <FormattedMessage id={licenceId} />
         </Typography.Text>
       </Flex>
     </Flex>

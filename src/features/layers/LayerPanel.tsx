@@ -3,6 +3,7 @@ import { Badge, Button } from 'antd';
 import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { PALETTE } from '../../app/palette';
 import { layerPanelToggled, selectLayerPanelOpen, selectLayersOn } from './layersSlice';
 import './layerPanel.css';
 
@@ -21,7 +22,7 @@ export function LayerPanel() {
   const count = useAppSelector(selectLayersOn).length;
   return (
     <>
-      <Badge count={count} size="small" className="layer-panel-toggle" color="#2199A5">
+      <Badge count={count} size="small" className="layer-panel-toggle" color={PALETTE.accent}>
         <Button
           icon={<BlockOutlined />}
           aria-expanded={open}

@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { RootState } from '../../app/store';
 import { MAP_LAYER_GROUP_MEMBERS, MAP_LAYER_GROUPS, type MapLayerId } from '../../contract/MapLayers';
-import { LayerLegend, LayerSourceLine } from './LayerLegend';
+import { LayerLegend, LayerSourceLine, LayerSourceName } from './LayerLegend';
 import {
   layerOpacityChanged,
   layerPanelToggled,
@@ -36,7 +36,18 @@ function LayerDetails({ id, name }: { id: MapLayerId; name: string }) {
         type="error"
         showIcon
         data-testid={`layer-error-${id}`}
-        title={<FormattedMessage id="layers.error" values={{ message: status.message }} />}
+        title={
+          style ? (
+            // The style came, its tiles did not: the source is out of reach (offline, firewall). The
+            // engine's raw "AJAXError: Failed to fetch (0): https://…" says nothing to a user.
+            <FormattedMessage
+              id="layers.unreachable"
+              values={{ source: <LayerSourceName source={style.about.source} /> }}
+            />
+          ) : (
+            <FormattedMessage id="layers.error" values={{ message: status.message }} />
+          )
+        }
       />
     );
   }

@@ -15,11 +15,15 @@ export interface LegendItem {
 
 /** Where a layer's data comes from, as its legend states it. */
 export interface LayerSourceNote {
-  /** Who publishes the data (a proper name, not translated). */
-  source: string;
+  /**
+   * Who publishes the data: a publisher's proper name as it writes it, or, for the application's own demo
+   * dataset, the translation key of its description (the legend speaks the user's language).
+   */
+  source: { name: string } | { labelId: string };
   /** When the data was made (a year or date as the publisher gives it); null: the service's current edition. */
   date: string | null;
-  licence: string;
+  /** Translation key of the terms of use. */
+  licenceId: string;
   /** Synthetic data (the demo dataset): the legend says "demo data". */
   demoData: boolean;
 }
@@ -75,12 +79,21 @@ export const STYLE_PLACEHOLDERS = {
 export function resolvedSources(
   style: LayerStyleFile,
   config: Pick<RuntimeConfig, keyof typeof STYLE_PLACEHOLDERS>,
+  translate: (id: string) => string,
 ): Record<string, SourceSpecification> {
   let text = JSON.stringify(style.sources);
   for (const [key, placeholder] of Object.entries(STYLE_PLACEHOLDERS)) {
     text = text.split(placeholder).join(config[key as keyof typeof STYLE_PLACEHOLDERS]);
   }
-  return JSON.parse(text) as Record<string, SourceSpecification>;
+  const sources = JSON.parse(text) as Record<string, StyleJson>;
+  // A source's `attributionId` (our own wording) becomes the engine's `attribution` in the user's language.
+  for (const source of Object.values(sources)) {
+    const { attributionId } = source;
+    if (typeof attributionId !== 'string') continue;
+    delete source.attributionId;
+    source.attribution = translate(attributionId);
+  }
+  return sources as unknown as Record<string, SourceSpecification>;
 }
 
 /** The style's layers as the engine's types (the file was checked when it was read). */

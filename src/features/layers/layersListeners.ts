@@ -67,8 +67,16 @@ export function addLayersListeners(startListening: AppStartListening): void {
     actionCreator: locationChanged,
     effect: ({ payload: location }, listenerApi) => {
       if (location.pathname !== ROUTE_PATHS.mapview) return;
-      const wanted = layersFromQueryString(location.search);
       const { on } = listenerApi.getState().layers;
+      // A map-view URL without `layers=` (back from the settings, the top bar's link) keeps the layers on
+      // screen and writes them back, as the search keeps its filters: the next copied link carries them.
+      if (!new URLSearchParams(location.search).has(LAYERS_URL_KEY)) {
+        if (on.length === 0) return;
+        const search = queryStringWithLayers(location.search, knownLayerIds(on));
+        void listenerApi.extra.navigate({ pathname: ROUTE_PATHS.mapview, search }, { replace: true });
+        return;
+      }
+      const wanted = layersFromQueryString(location.search);
       if (!sameLayers(wanted, on)) listenerApi.dispatch(layersRestored(wanted));
     },
   });

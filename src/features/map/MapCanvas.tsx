@@ -31,6 +31,7 @@ export function MapCanvas() {
               )
               // Tiles carry no municipality name; no dangling space then.
               .trim(),
+          translate: (id) => intl.formatMessage({ id }),
         });
         destroy = () => controller.destroy();
       })

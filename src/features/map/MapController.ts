@@ -36,8 +36,8 @@ import { baseMapStyle } from './baseMapStyle';
 import { bubbleExtent, SearchClusters } from './clusters/searchClusters';
 import { publishCursor } from './coordinates/cursorPosition';
 import { MeasureLayer } from './measure/MeasureLayer';
-import { measurePointAdded, selectMeasuring } from './measure/measureSlice';
-import { MAP_MAX_PITCH, mapViewChanged, type LonLatBox } from './mapSlice';
+import { measureFinished, measurePointAdded, selectMeasuring } from './measure/measureSlice';
+import { MAP_MAX_PITCH, mapViewChanged, type FitToRequest } from './mapSlice';
 import {
   createSharedTileLoader,
   fetchPublicTile,
@@ -58,6 +58,8 @@ export interface MapControllerOptions {
   store: AppStore;
   /** The hover popup's text for a parcel's tile properties (translated by the screen). */
   describeParcel: (properties: Record<string, unknown>) => string;
+  /** A message of the interface language (the attributions; the page reloads when the language changes). */
+  translate: (id: string) => string;
 }
 
 /** What the controller last applied, so each store change only touches what differs. */
@@ -95,6 +97,7 @@ export class MapController {
   private readonly map: MapLibreMap;
   private readonly store: AppStore;
   private readonly describeParcel: MapControllerOptions['describeParcel'];
+  private readonly translate: MapControllerOptions['translate'];
   private readonly popup: Popup;
   private unsubscribe: (() => void) | null = null;
   /** The thematic layers and base labels (src/features/layers), once the map has loaded. */
@@ -115,14 +118,16 @@ export class MapController {
     fitSeq: undefined,
   };
 
-  constructor({ container, store, describeParcel }: MapControllerOptions) {
+  constructor({ container, store, describeParcel, translate }: MapControllerOptions) {
     this.store = store;
     this.describeParcel = describeParcel;
+    this.translate = translate;
     const origin = window.location.origin;
     // maplibre-gl 6 looks for its worker next to its own file, which a bundle does not have.
     setWorkerUrl(`${origin}/vendor/maplibre-gl-worker.mjs?v=${getVersion()}`);
     const { baseMapStyleUrl } = runtimeConfig();
-    const style: string | StyleSpecification = baseMapStyleUrl ?? baseMapStyle(origin);
+    const style: string | StyleSpecification =
+      baseMapStyleUrl ?? baseMapStyle(origin, translate('map.attribution.base'));
     // The camera starts at the view in the store (the start view, or a replayed one); a fly-to already in
     // the store is not replayed.
     const { center, zoom, pitch, bearing, flyTo, fitTo } = store.getState().map;
@@ -190,13 +195,21 @@ export class MapController {
     for (const layer of PARCEL_LAYERS) this.map.addLayer(layer);
     this.measure = new MeasureLayer(this.map);
     this.map.on('click', (event) => {
-      if (selectMeasuring(this.store.getState()))
+      // The second click of a double-click places no second point on top of the first.
+      if (selectMeasuring(this.store.getState()) && event.originalEvent.detail < 2)
         this.store.dispatch(measurePointAdded([event.lngLat.lng, event.lngLat.lat]));
+    });
+    this.map.on('dblclick', (event) => {
+      if (!selectMeasuring(this.store.getState())) return;
+      // A double-click finishes the measurement; the map must not zoom in as well.
+      event.preventDefault();
+      this.store.dispatch(measureFinished());
     });
     this.layers = new LayerController({
       map: this.map,
       store: this.store,
       anchors: { top: PARCEL_LAYER_IDS.selected, bottom: PARCEL_LAYER_IDS.allAroundFill },
+      translate: this.translate,
     });
 
     for (const layer of [PARCEL_LAYER_IDS.matchingFill, PARCEL_LAYER_IDS.allAroundFill]) {
@@ -250,9 +263,9 @@ export class MapController {
     }
     if (fitTo && fitTo.seq !== this.applied.fitSeq) {
       this.applied.fitSeq = fitTo.seq;
-      // After the flight under way (the search's start view, spec §4), not instead of it.
+      // After any flight under way, not instead of it; dropped when a later flight (a card) overtook it.
       this.afterMove(() => {
-        if (fitTo.seq > this.fitsOvertakenThrough) this.fit(fitTo.bounds);
+        if (fitTo.seq > this.fitsOvertakenThrough) this.fit(fitTo);
       });
     }
   }
@@ -263,10 +276,24 @@ export class MapController {
     else action();
   }
 
-  /** Fits the camera to an extent; a point-sized one (one parcel) zooms to where parcels show. */
-  private fit([west, south, east, north]: LonLatBox): void {
+  /**
+   * Fits the camera to an extent; a point-sized one (one parcel) zooms to where parcels show. An extent
+   * that fits only below the request's minimum zoom shows its focus at that zoom instead.
+   */
+  private fit({ bounds: [west, south, east, north], minZoom = 0, focus }: Omit<FitToRequest, 'seq'>): void {
     if (west === east && south === north) {
       this.map.easeTo({ center: [west, south], zoom: Math.max(this.map.getZoom(), PARCEL_MIN_ZOOM) });
+      return;
+    }
+    const camera = this.map.cameraForBounds(
+      [
+        [west, south],
+        [east, north],
+      ],
+      { padding: FIT_PADDING, maxZoom: 17 },
+    );
+    if (camera?.zoom !== undefined && camera.zoom < minZoom) {
+      this.map.easeTo({ center: focus ?? [(west + east) / 2, (south + north) / 2], zoom: minZoom });
       return;
     }
     this.map.fitBounds(
@@ -346,7 +373,7 @@ export class MapController {
     const feature = event.features?.[0];
     if (!feature || feature.geometry.type !== 'Point') return;
     const extent = bubbleExtent(feature.properties ?? {});
-    if (extent) this.fit(extent);
+    if (extent) this.fit({ bounds: extent });
   }
 
   /**

@@ -1,9 +1,6 @@
 import type { StyleSpecification, SymbolLayerSpecification } from 'maplibre-gl';
 import { sharedTileUrl } from './tiles/sharedTileLoader';
 
-/** The geography's licence asks for this attribution on the map (data-notes.md). */
-export const BASE_MAP_ATTRIBUTION = 'Geodata © Swiss Federal Statistical Office (BFS), GEOSTAT';
-
 const FONT = ['sans-serif'];
 
 type LabelStyle = Pick<SymbolLayerSpecification, 'minzoom' | 'maxzoom' | 'layout' | 'paint'>;
@@ -26,7 +23,7 @@ function labelLayer(id: string, kind: string, { layout, ...style }: LabelStyle):
  * names as vector tiles from our own server, so the map works with no outside network. No `glyphs`
  * URL: MapLibre then draws the labels with the browser's own fonts.
  */
-export function baseMapStyle(origin: string): StyleSpecification {
+export function baseMapStyle(origin: string, attribution: string): StyleSpecification {
   return {
     version: 8,
     sources: {
@@ -36,7 +33,8 @@ export function baseMapStyle(origin: string): StyleSpecification {
         tiles: [sharedTileUrl(`${origin}/tiles/base/{z}/{x}/{y}.pbf`)],
         minzoom: 0,
         maxzoom: 10,
-        attribution: BASE_MAP_ATTRIBUTION,
+        // The geography's licence asks for it on the map (data-notes.md), in the user's language.
+        attribution,
       },
     },
     layers: [

@@ -1,12 +1,25 @@
 import type { AppStartListening } from '../../app/store';
 import { searchApi } from '../search/searchApi';
 import { searchRequested, searchStarted } from '../search/searchSlice';
-import { lonLatBox } from './clusters/lonLatBox';
-import { zoomToResultsRequested } from './mapSlice';
+import type { Parcel } from '../../contract/Parcel';
+import { searchHitsShown, type SearchHitsPlace } from './mapSlice';
 import { addMapUrlSync } from './shareLink/mapUrlSync';
 
 /** How long a search may take before its automatic zoom is given up, ms. */
 const RESULTS_WAIT_MS = 60_000;
+
+/** Where a search's listed parcels lie: the extent of their centroids and the best-ranked one's centroid. */
+export function hitsOnMap(parcels: readonly Pick<Parcel, 'centroid'>[]): SearchHitsPlace | null {
+  const points = parcels.flatMap((parcel) => (parcel.centroid ? [parcel.centroid.coordinates] : []));
+  if (points.length === 0) return null;
+  const lons = points.map(([lon]) => lon);
+  const lats = points.map(([, lat]) => lat);
+  const [bestLon, bestLat] = points[0];
+  return {
+    bounds: [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)],
+    best: [bestLon, bestLat],
+  };
+}
 
 /** The map's side effects: the share-link URL sync and the automatic zoom to a search's results. */
 export function addMapListeners(startListening: AppStartListening): void {
@@ -22,10 +35,11 @@ export function addMapListeners(startListening: AppStartListening): void {
   });
 
   /**
-   * When all hits of a new search lie in one municipality, the map zooms there by itself once the
-   * spec's start-view flight ends (issue 14 item 9); with hits in several it offers "Zoom to results".
-   * Paging and searches restored from a link do not move the camera, nor does a search whose results
-   * come after the user already chose a parcel.
+   * A new search lands where its listed hits can be seen: the map fits the page's parcels, or, when they
+   * lie too far apart to be drawn in one view, shows the best-ranked one at zoom 14. A search with no hits
+   * leaves the camera where it is. This replaces spec §4's flight to the start view, which left every
+   * search under the 'Zoom in for results' banner (ADR 023). Paging and searches restored from a link do
+   * not move the camera, nor does a search whose results come after the user already chose a parcel.
    */
   startListening({
     actionCreator: searchStarted,
@@ -40,11 +54,9 @@ export function addMapListeners(startListening: AppStartListening): void {
       );
       // A parcel chosen meanwhile (a result card of cached results) has the camera: no zoom out again.
       if (!ready || listenerApi.getState().map.flyTo?.seq !== flightAtRequest) return;
-      const results = select(listenerApi.getState()).data;
-      const buckets = results?.aggregations.byLocation.buckets ?? [];
-      const viewport = results?.aggregations.viewport;
-      if (buckets.length === 1 && viewport)
-        listenerApi.dispatch(zoomToResultsRequested(lonLatBox(viewport.bounds)));
+      const hits = select(listenerApi.getState()).data?.hits.hits ?? [];
+      const place = hitsOnMap(hits.map((hit) => hit._source));
+      if (place) listenerApi.dispatch(searchHitsShown(place));
     },
   });
 }

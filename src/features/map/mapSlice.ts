@@ -1,6 +1,6 @@
+import { PARCEL_MIN_ZOOM } from '../../contract/VectorTiles';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { parcelSelected } from '../parcel/parcelSlice';
-import { searchRequested } from '../search/searchSlice';
 
 /** The map's start view (spec §9): Switzerland, slightly tilted and turned. */
 export const MAP_START_VIEW = {
@@ -46,6 +46,18 @@ export type LonLatBox = [number, number, number, number];
 export interface FitToRequest {
   seq: number;
   bounds: LonLatBox;
+  /**
+   * A search's hits must be seen, not a 'Zoom in' banner: when the extent fits only below this zoom, the
+   * camera shows `focus` (the best-ranked hit) at this zoom instead.
+   */
+  minZoom?: number;
+  focus?: [number, number];
+}
+
+/** Where a search's listed parcels lie: the extent of their centroids and the best-ranked one's centroid. */
+export interface SearchHitsPlace {
+  bounds: LonLatBox;
+  best: [number, number];
 }
 
 export const initialMapState: MapState = { ...MAP_START_VIEW, flyTo: null, fitTo: null };
@@ -74,12 +86,15 @@ export const mapSlice = createSlice({
     zoomToResultsRequested(state, action: PayloadAction<LonLatBox>) {
       state.fitTo = { seq: (state.fitTo?.seq ?? 0) + 1, bounds: action.payload };
     },
+    /** A new search's listed hits: the map shows them at a zoom where parcels are drawn (ADR 023). */
+    searchHitsShown(state, action: PayloadAction<SearchHitsPlace>) {
+      const { bounds, best } = action.payload;
+      state.fitTo = { seq: (state.fitTo?.seq ?? 0) + 1, bounds, minZoom: PARCEL_MIN_ZOOM, focus: best };
+    },
   },
   // The camera follows the other features' actions (kepler.gl's combined updaters): they need not know the map.
   extraReducers: (builder) => {
     builder
-      // A new search flies back to the start view (spec §4).
-      .addCase(searchRequested, (state) => flyTo(state, MAP_START_VIEW))
       // A result card (it carries the centroid) flies to the parcel, beside the drawer; a map click does not.
       .addCase(parcelSelected, (state, action) => {
         const { centroid } = action.payload;
@@ -94,5 +109,5 @@ export const mapSlice = createSlice({
   },
 });
 
-export const { mapViewChanged, mapViewRestored, zoomToResultsRequested } = mapSlice.actions;
+export const { mapViewChanged, mapViewRestored, zoomToResultsRequested, searchHitsShown } = mapSlice.actions;
 export const { selectMapZoom, selectMapView, selectFlyTo } = mapSlice.selectors;

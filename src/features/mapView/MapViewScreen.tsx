@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { CursorReadout } from '../map/coordinates/CursorReadout';
 import { LayerPanel } from '../layers/LayerPanel';
@@ -6,6 +6,7 @@ import { DemoDataBadge } from '../dataQuality/DemoDataBadge';
 import { MapCanvas } from '../map/MapCanvas';
 import { selectMeasureMode } from '../map/measure/measureSlice';
 import { selectDetailOpen } from '../parcel/parcelSlice';
+import { DRAWER_WIDTH } from '../parcel/parcelDisplay';
 import { selectDialogOpen } from '../search/searchSlice';
 import { BottomSheet } from './layout/BottomSheet';
 import { SidePanel } from './layout/SidePanel';
@@ -13,6 +14,7 @@ import { useScreenSize } from './layout/useScreenSize';
 import { MapToolbar } from './MapToolbar';
 import { SearchPanel } from './SearchPanel';
 import { useOnceTrue } from './useOnceTrue';
+import './mapView.css';
 
 // Chunks of their own, loaded when first opened: a cold map route downloads neither (issue 16).
 const ParcelDrawer = lazy(async () => ({
@@ -44,7 +46,8 @@ export function MapViewScreen() {
   const measuring = useAppSelector(selectMeasureMode) !== 'off';
   const [panelOpen, setPanelOpen] = useState(true);
   const [sheetOpen, setSheetOpen] = useState(false);
-  const drawerWanted = useOnceTrue(useAppSelector(selectDetailOpen));
+  const detailOpen = useAppSelector(selectDetailOpen);
+  const drawerWanted = useOnceTrue(detailOpen);
   const dialogWanted = useOnceTrue(useAppSelector(selectDialogOpen));
   const phone = size === 'phone';
   const panelShown = phone || size === 'desktop' || panelOpen;
@@ -67,7 +70,19 @@ export function MapViewScreen() {
       )}
       <div
         data-testid="map-area"
-        style={{ flex: 1, position: 'relative', overflow: 'hidden', isolation: 'isolate', minWidth: 0 }}
+        className="map-area"
+        // Beside the drawer the map's right-hand controls move left of it (mapView.css).
+        data-drawer-open={detailOpen && !phone}
+        style={
+          {
+            flex: 1,
+            position: 'relative',
+            overflow: 'hidden',
+            isolation: 'isolate',
+            minWidth: 0,
+            '--drawer-offset': `${DRAWER_WIDTH}px`,
+          } as CSSProperties
+        }
       >
         <MapCanvas />
         <MapToolbar offsetTop={panelShown ? 0 : 46} />
@@ -77,7 +92,8 @@ export function MapViewScreen() {
           </Suspense>
         )}
         <CursorReadout />
-        {phone && (
+        {/* The phone's full-screen detail hides the sheet rather than letting its handle show through. */}
+        {phone && !detailOpen && (
           <BottomSheet open={sheetOpen} onToggle={() => setSheetOpen((open) => !open)}>
             {search}
           </BottomSheet>

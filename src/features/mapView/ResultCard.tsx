@@ -5,6 +5,7 @@ import { PALETTE } from '../../app/palette';
 import type { Parcel } from '../../contract/Parcel';
 import { formatMeasure } from '../parcel/parcelDisplay';
 import { useCodedValueText } from '../parcel/useCodedValueText';
+import './resultCard.css';
 
 export interface ResultCardProps {
   parcel: Parcel;
@@ -14,7 +15,12 @@ export interface ResultCardProps {
   onFullReport: (parcel: Parcel) => void;
 }
 
-/** One search hit: click shows it on the map and loads its full details (spec §2, §4). */
+/**
+ * One search hit: click shows it on the map and loads its full details (spec §2, §4). The card is not a
+ * control itself: its title is the button that opens the parcel and the report button sits beside it, so
+ * a screen reader meets two separate controls, not one nested in the other. A click anywhere on the card
+ * still opens it (a larger target for the mouse; the keyboard has the title button).
+ */
 export function ResultCard({ parcel, selected, onOpen, onFullReport }: ResultCardProps) {
   const intl = useIntl();
   const valueText = useCodedValueText();
@@ -29,16 +35,24 @@ export function ResultCard({ parcel, selected, onOpen, onFullReport }: ResultCar
     <Card
       size="small"
       hoverable
-      role="button"
-      tabIndex={0}
-      aria-pressed={selected}
       data-testid="result-card"
+      data-selected={selected}
       onClick={() => onOpen(parcel)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') onOpen(parcel);
-      }}
       style={{ borderColor: selected ? PALETTE.secondary : undefined, borderWidth: selected ? 2 : 1 }}
-      title={intl.formatMessage({ id: 'parcel.title' }, { number: parcel.PRC_NO })}
+      title={
+        <button
+          type="button"
+          className="result-card-open"
+          aria-pressed={selected}
+          data-testid="result-card-open"
+          onClick={(event) => {
+            event.stopPropagation();
+            onOpen(parcel);
+          }}
+        >
+          {intl.formatMessage({ id: 'parcel.title' }, { number: parcel.PRC_NO })}
+        </button>
+      }
       extra={
         <Button
           type="text"

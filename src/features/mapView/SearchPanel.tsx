@@ -56,7 +56,8 @@ export function SearchPanel({ onOpenParcel }: { onOpenParcel?: () => void }) {
           />
         )}
         <Flex gap={8} align="center" wrap>
-          <ZoomBanner zoom={zoom} showing={hits.length} />
+          {/* No hits, nothing to zoom in for: the count says 'No results' (ADR 023). */}
+          {hits.length > 0 && <ZoomBanner zoom={zoom} showing={hits.length} />}
           {active && <ZoomToResults results={currentData} />}
           <Spin spinning={searching} size="small" />
         </Flex>

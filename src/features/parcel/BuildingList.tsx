@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { BuildingObject } from '../../contract/Parcel';
 import { formatMeasure } from './parcelDisplay';
 import { useCodedValueText } from './useCodedValueText';
+import { TAG_TONES } from '../ui/tagTones';
 
 /** The buildings on the parcel (spec §3 building object), a protected marker where OBJ_PRO is not 'none'. */
 export function BuildingList({ objects }: { objects: BuildingObject[] }) {
@@ -31,9 +32,8 @@ export function BuildingList({ objects }: { objects: BuildingObject[] }) {
               {valueText('OBJ_TYP', object.OBJ_TYP)}
               {object.OBJ_PRO !== 'none' && (
                 <Tag
-                  color="magenta"
                   icon={<StarFilled />}
-                  style={{ marginLeft: 8 }}
+                  style={{ marginLeft: 8, ...TAG_TONES.magenta }}
                   data-testid="protected-marker"
                 >
                   <FormattedMessage

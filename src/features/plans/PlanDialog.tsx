@@ -135,6 +135,9 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
       <Typography.Paragraph type="secondary" style={{ marginTop: 12 }} data-testid="plan-fair-use">
         <FormattedMessage id="plan.dialog.fairUse" />
       </Typography.Paragraph>
+      <Typography.Paragraph type="secondary" data-testid="plan-per-parcel">
+        <FormattedMessage id="plan.dialog.perParcel" />
+      </Typography.Paragraph>
     </>
   );
 }

@@ -10,6 +10,7 @@ import {
 } from '../../contract/SearchParameters';
 import { translateValue, type TranslateMessage, type VocabularyField } from '../../contract/ParcelVocabulary';
 import { searchRequested, selectCriteria } from './searchSlice';
+import { TAG_TONES } from '../ui/tagTones';
 
 /** One active filter as a chip: its label, its shown value, and the criteria keys removing it clears. */
 export interface FilterChip {
@@ -95,7 +96,7 @@ export function FilterChips() {
       {chips.map((chip) => (
         <Tag
           key={chip.id}
-          color="cyan"
+          style={TAG_TONES.cyan}
           closable
           closeIcon={
             <span

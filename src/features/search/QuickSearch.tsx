@@ -8,7 +8,9 @@ import {
   searchRequested,
   selectAddressQuery,
   selectCriteria,
+  selectIncludeRoads,
 } from './searchSlice';
+import { quickSearchCriteria } from './advancedDraft';
 
 /** The quick search (Enter triggers it) and the button that opens the advanced dialog. */
 export function QuickSearch() {
@@ -16,6 +18,7 @@ export function QuickSearch() {
   const dispatch = useAppDispatch();
   const addressQuery = useAppSelector(selectAddressQuery);
   const criteria = useAppSelector(selectCriteria);
+  const includeRoads = useAppSelector(selectIncludeRoads);
   return (
     <Space.Compact style={{ width: '100%' }}>
       <Input.Search
@@ -35,9 +38,7 @@ export function QuickSearch() {
         }
         onChange={(event) => dispatch(addressQueryChanged(event.target.value))}
         // The quick search keeps the filters on screen: it replaces only the text (spec §7 maps/search).
-        onSearch={(value) =>
-          dispatch(searchRequested({ ...criteria, searchQuery: value.trim() || undefined }))
-        }
+        onSearch={(value) => dispatch(searchRequested(quickSearchCriteria(criteria, value, includeRoads)))}
       />
       <Button
         icon={<FilterOutlined />}

@@ -1,5 +1,5 @@
 import {
-  isAdvancedCriteria,
+  hasSearchInput,
   SEARCH_PARAMETERS,
   type SearchCriteria,
   type SearchParameter,
@@ -93,6 +93,28 @@ function rangeBound(value: unknown): number | undefined {
   return trimmed === '' || Number.isNaN(Number(trimmed)) ? undefined : Number(trimmed);
 }
 
+/**
+ * Whether a search lets road parcels in: a search without the roads scope does (a shared link such as
+ * `/?CANTON=LU`; the server then lists them last); an empty one keeps the dialog's default, off.
+ */
+export function includesRoads(criteria: SearchCriteria): boolean {
+  return hasSearchInput(criteria) && criteria[ROADS_SCOPE] !== ROADS_EXCLUDED;
+}
+
+/**
+ * The quick search's criteria: the filters on screen with the new text, and the roads as the advanced
+ * dialog last chose (off unless the user let them in), so a quick search does not lead with road parcels.
+ */
+export function quickSearchCriteria(
+  criteria: SearchCriteria,
+  text: string,
+  includeRoads: boolean,
+): SearchCriteria {
+  const next: SearchCriteria = { ...criteria, searchQuery: text.trim() || undefined };
+  next[ROADS_SCOPE] = includeRoads ? undefined : ROADS_EXCLUDED;
+  return next;
+}
+
 /** The dialog's fields for the search on screen, so opening the dialog shows what is applied. */
 export function draftFromCriteria(criteria: SearchCriteria): AdvancedSearchDraft {
   const from = criteria as DraftRecord;
@@ -104,8 +126,7 @@ export function draftFromCriteria(criteria: SearchCriteria): AdvancedSearchDraft
     } else if (row.kind === 'flag') draft[row.name] = Boolean(from[row.name]);
     else if (from[row.name] !== undefined) draft[row.name] = from[row.name];
   }
-  // An advanced search without the roads scope included roads; with no advanced filter the default (off) stays.
-  draft.includeRoads = criteria[ROADS_SCOPE] !== ROADS_EXCLUDED && isAdvancedCriteria(criteria);
+  draft.includeRoads = includesRoads(criteria);
   draft.searchQuery = criteria.searchQuery ?? '';
   return draft as AdvancedSearchDraft;
 }

@@ -9,6 +9,7 @@ import {
 import {
   draftFromCriteria,
   EMPTY_ADVANCED_DRAFT,
+  includesRoads,
   type AdvancedSearchDraft,
   type LookupField,
 } from './advancedDraft';
@@ -30,6 +31,11 @@ export interface SearchState {
   /** The spinner of spec §4: set when a search is asked for, cleared 2500 ms later. */
   searching: boolean;
   dialogOpen: boolean;
+  /**
+   * The roads choice of the last search (the advanced dialog's "include roads"): quick searches follow it,
+   * and it outlives a cleared search. Optional: snapshots saved before it existed have none (off).
+   */
+  includeRoads?: boolean;
   draft: AdvancedSearchDraft;
   /** Type-to-find text per lookup as typed, and as sent (450 ms later). */
   lookupText: Partial<Record<LookupField, string>>;
@@ -43,6 +49,7 @@ export const initialSearchState: SearchState = {
   active: null,
   searching: false,
   dialogOpen: false,
+  includeRoads: false,
   draft: EMPTY_ADVANCED_DRAFT,
   lookupText: {},
   lookupQuery: {},
@@ -78,6 +85,7 @@ export const searchSlice = createSlice({
       state.paging.page = 1;
       state.searching = true;
       state.dialogOpen = false;
+      if (hasSearchInput(action.payload)) state.includeRoads = includesRoads(action.payload);
     },
     /** The debounce elapsed: run the search asked for. */
     searchStarted(state) {
@@ -104,11 +112,16 @@ export const searchSlice = createSlice({
       state.paging = action.payload.paging;
       state.addressQuery = action.payload.criteria.searchQuery ?? '';
       state.active = hasSearchInput(action.payload.criteria) ? action.payload : null;
+      if (state.active) state.includeRoads = includesRoads(action.payload.criteria);
     },
     advancedDialogOpened(state) {
       state.dialogOpen = true;
       // The text as the quick-search box shows it (typed but maybe not searched yet).
-      state.draft = { ...draftFromCriteria(state.criteria), searchQuery: state.addressQuery };
+      state.draft = {
+        ...draftFromCriteria(state.criteria),
+        searchQuery: state.addressQuery,
+        includeRoads: state.includeRoads ?? false,
+      };
       state.lookupText = {};
       state.lookupQuery = {};
     },
@@ -151,6 +164,7 @@ export const searchSlice = createSlice({
     selectActiveSearch: (state) => state.active,
     selectSearching: (state) => state.searching,
     selectDialogOpen: (state) => state.dialogOpen,
+    selectIncludeRoads: (state) => state.includeRoads ?? false,
     selectDraft: (state) => state.draft,
     selectLookupText: (state) => state.lookupText,
     selectLookupQuery: (state) => state.lookupQuery,
@@ -182,6 +196,7 @@ export const {
   selectActiveSearch,
   selectSearching,
   selectDialogOpen,
+  selectIncludeRoads,
   selectDraft,
   selectLookupText,
   selectLookupQuery,

@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { useAppSelector } from '../../app/hooks';
 import type { LangMap } from '../../contract/Parcel';
 import type { LookupOption } from './LookupSelect';
+import { translateValue } from '../../contract/ParcelVocabulary';
 import {
   useFindAlphasQuery,
   useFindCantonsQuery,
@@ -12,10 +13,19 @@ import {
 } from './searchApi';
 import { selectDraft, selectLookupQuery } from './searchSlice';
 
-function labelled(items: { code: string; lang?: LangMap }[] | undefined, language: string): LookupOption[] {
+/**
+ * Coded items by their label in the reader's language: the lookup's own, else the parcel vocabulary's
+ * ("EWS-ABK" → "Geothermal probes: clarification needed", "A" → "Work zone (A)"), as the parcel detail
+ * names them; a code neither knows stays as it is.
+ */
+function labelled(
+  items: { code: string; lang?: LangMap }[] | undefined,
+  language: string,
+  vocabulary: (code: string) => string,
+): LookupOption[] {
   return (items ?? []).map((item) => ({
     value: item.code,
-    label: item.lang?.[language as keyof LangMap] ?? item.lang?.en ?? item.code,
+    label: item.lang?.[language as keyof LangMap] ?? vocabulary(item.code),
   }));
 }
 
@@ -31,7 +41,10 @@ function codes(items: { code: string; name?: string }[] | undefined): LookupOpti
  * chosen, and their arguments carry the canton (and municipalities), so a change reloads them (spec §4).
  */
 export function useLookupOptions(open: boolean) {
-  const { locale } = useIntl();
+  const intl = useIntl();
+  const { locale } = intl;
+  const valueText = (field: string, code: string) =>
+    translateValue(field, code, (id, values) => intl.formatMessage({ id }, values));
   const draft = useAppSelector(selectDraft);
   const query = useAppSelector(selectLookupQuery);
   const canton = open ? draft.CANTON : undefined;
@@ -51,8 +64,17 @@ export function useLookupOptions(open: boolean) {
     canton: { options: codes(cantons.data), loading: cantons.isFetching },
     locname: { options: codes(locnames.data), loading: locnames.isFetching },
     street: { options: codes(streets.data), loading: streets.isFetching },
-    thermal: { options: labelled(thermals.data, locale), loading: thermals.isFetching },
-    alphaPri: { options: labelled(alphaPri.data, locale), loading: alphaPri.isFetching },
-    alphaSec: { options: labelled(alphaSec.data, locale), loading: alphaSec.isFetching },
+    thermal: {
+      options: labelled(thermals.data, locale, (code) => valueText('GRN_TRM', code)),
+      loading: thermals.isFetching,
+    },
+    alphaPri: {
+      options: labelled(alphaPri.data, locale, (code) => valueText('ALPHA_PRIS', code)),
+      loading: alphaPri.isFetching,
+    },
+    alphaSec: {
+      options: labelled(alphaSec.data, locale, (code) => valueText('ALPHA_SECS', code)),
+      loading: alphaSec.isFetching,
+    },
   };
 }

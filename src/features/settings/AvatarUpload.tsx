@@ -1,7 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Avatar, Button, Flex, Typography } from 'antd';
 import { useRef } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch } from '../../app/hooks';
 import { UPLOAD_IMAGE_TYPES } from '../../contract/Settings';
 import type { Profile } from '../../contract/Profile';
@@ -14,6 +14,7 @@ import { useAvatarUrl } from './useAvatarUrl';
 
 /** The avatar picture: shown in the top bar instead of the letter once uploaded (PNG, JPEG or WebP, ≤ 1 MB). */
 export function AvatarUpload({ profile }: { profile: Profile }) {
+  const intl = useIntl();
   const dispatch = useAppDispatch();
   const url = useAvatarUrl();
   const input = useRef<HTMLInputElement>(null);
@@ -34,7 +35,8 @@ export function AvatarUpload({ profile }: { profile: Profile }) {
       <Avatar
         size={64}
         src={url ?? undefined}
-        style={{ background: PALETTE.primary, fontSize: 28, flex: 'none' }}
+        alt={intl.formatMessage({ id: 'settings.avatar.alt' }, { name: profile.name || profile.username })}
+        style={{ background: PALETTE.accent, fontSize: 28, flex: 'none' }}
         data-testid="settings-avatar"
       >
         {avatarLetter(profile)}

@@ -1,6 +1,7 @@
 import { Descriptions, Grid, Tag } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Profile } from '../../contract/Profile';
+import { TAG_TONES } from '../ui/tagTones';
 
 /** The profile in read mode (spec §2): every field, and the teams when there are any. */
 export function ProfileDetails({ profile }: { profile: Profile }) {
@@ -21,7 +22,7 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
         <span>
           {value(profile.email)}
           {profile.pendingEmail && (
-            <Tag color="orange" style={{ marginLeft: 8 }} data-testid="pending-email">
+            <Tag style={{ marginLeft: 8, ...TAG_TONES.orange }} data-testid="pending-email">
               <FormattedMessage id="settings.profile.pendingEmail" values={{ email: profile.pendingEmail }} />
             </Tag>
           )}

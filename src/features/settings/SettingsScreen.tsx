@@ -5,6 +5,7 @@ import { useAppSelector } from '../../app/hooks';
 import { hasAccess } from '../../lib/accessCheck';
 import { selectProfile } from '../auth/sessionSlice';
 import { SETTINGS_TABS } from './settingsTabs';
+import './settingsScreen.css';
 
 const TAB_PARAMETER = 'tab';
 
@@ -28,6 +29,7 @@ export function SettingsScreen() {
           <FormattedMessage id="screen.settings.title" />
         </Typography.Title>
         <Tabs
+          className="settings-tabs"
           activeKey={active}
           onChange={(key) =>
             setParams(key === tabs[0].key ? {} : { [TAB_PARAMETER]: key }, { replace: true })

@@ -41,7 +41,10 @@ export function SitesTab() {
         loading={isLoading}
         dataSource={data?.sites ?? []}
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
-        locale={{ emptyText: t('settings.sites.empty') }}
+        // antd draws the empty text in its disabled grey (1.8:1): secondary text instead (AA).
+        locale={{
+          emptyText: <Typography.Text type="secondary">{t('settings.sites.empty')}</Typography.Text>,
+        }}
         columns={[
           { key: 'id', dataIndex: 'siteID', title: t('settings.sites.id'), width: 200 },
           { key: 'name', dataIndex: 'name', title: t('settings.sites.name') },

@@ -121,8 +121,11 @@ describe('map layout top bar (spec §2)', () => {
     };
     URL.revokeObjectURL = () => undefined;
     renderMapLayout({ session: sessionFixture() });
-    const image = await within(screen.getByTestId('avatar')).findByRole('img');
+    // The picture is decorative (alt ""): the button around it already says what it is.
+    const image = await within(screen.getByTestId('avatar')).findByRole('presentation');
+    expect(image).toHaveAttribute('alt', '');
     expect(image).toHaveAttribute('src', 'blob:avatar-1');
+    expect(image.closest('button')).toHaveAccessibleName('Account menu');
     expect(created[0].type).toBe('image/png');
   });
 });

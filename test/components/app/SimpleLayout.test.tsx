@@ -27,7 +27,8 @@ describe('simple layout top bar (spec §2)', () => {
     expect(bar).toHaveTextContent('Parcel Atlas');
     expect(screen.getByRole('button', { name: /Search/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Join/ })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Language' })).toHaveTextContent('EN');
+    // The spoken name holds the code the button shows (label in name).
+    expect(screen.getByRole('button', { name: 'Language EN' })).toHaveTextContent('EN');
     expect(screen.queryByTestId('user-name')).not.toBeInTheDocument();
     expect(screen.getByTestId('simple-layout').style.backgroundImage).toContain('/images/background.svg');
   });
@@ -57,6 +58,6 @@ describe('simple layout top bar (spec §2)', () => {
     renderSimpleLayout({ language: { chosen: 'de' } });
     expect(screen.getByRole('button', { name: /Suche/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Registrieren/ })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Sprache' })).toHaveTextContent('DE');
+    expect(screen.getByRole('button', { name: 'Sprache DE' })).toHaveTextContent('DE');
   });
 });

@@ -53,7 +53,7 @@ afterEach(() => {
 describe('language menu (spec §2)', () => {
   it('lists English, Deutsch, Français, Italian', async () => {
     renderApp(['/plans']);
-    await userEvent.click(screen.getByRole('button', { name: 'Language' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Language/ }));
     const menu = await screen.findByRole('menu');
     expect(
       within(menu)
@@ -66,7 +66,7 @@ describe('language menu (spec §2)', () => {
     jest.useFakeTimers();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     renderApp(['/plans']);
-    await user.click(screen.getByRole('button', { name: 'Language' }));
+    await user.click(screen.getByRole('button', { name: /^Language/ }));
     await user.click(within(await screen.findByRole('menu')).getByText('Deutsch'));
 
     expect(localStorage.getItem('user-language')).toBe('de');

@@ -80,8 +80,12 @@ describe('Activation screen (/register/activate/KEY)', () => {
     }
     expect(screen.getByLabelText('Username')).toHaveValue('anna@example.ch');
     expect(screen.getByLabelText('Username')).toHaveAttribute('readonly');
-    expect(screen.getByPlaceholderText('Enter a password')).toBeInTheDocument();
-    expect(screen.getByText('Use 8 characters or more for your password')).toBeInTheDocument();
+    // Spec §2's hints: 'Enter a password' under the empty field, then the length it needs.
+    const passwordItem = screen.getByLabelText('Password').closest('.ant-form-item');
+    expect(passwordItem).toHaveTextContent('Enter a password');
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'abc' } });
+    await waitFor(() => expect(passwordItem).toHaveTextContent('Use 8 characters or more for your password'));
+    expect(passwordItem).not.toHaveTextContent('Enter a password');
     expect(screen.getByPlaceholderText('Min 8 characters')).toBeInTheDocument();
   });
 
@@ -144,6 +148,28 @@ describe('Activation screen (/register/activate/KEY)', () => {
     const item = screen.getByLabelText(field).closest('.ant-form-item');
     expect(item).toContainElement(shown);
     expect(item).toHaveClass('ant-form-item-has-error');
+  });
+
+  it('takes the stronger-password error away as soon as the password is strong enough, without a submit', async () => {
+    validKey();
+    const { user } = await renderChecked();
+    fillForm({ Password: 'Abcdefg12', 'Confirm password': 'Abcdefg12' });
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    const weak = 'Please choose a stronger password. Try a mix of letters, numbers, and symbols.';
+    await screen.findByText(weak);
+    // Still too weak: the error stays.
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Abcdefg123' } });
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    expect(screen.getByText(weak)).toBeInTheDocument();
+    // Full strength: the error goes with the bar; the confirmation does not match yet, which is not shown
+    // before the next submit.
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: STRONG } });
+    await waitFor(() => expect(screen.queryByText(weak)).not.toBeInTheDocument());
+    expect(screen.getByTestId('password-strength')).toHaveAttribute('data-score', '5');
+    expect(screen.getByLabelText('Password').closest('.ant-form-item')).not.toHaveClass(
+      'ant-form-item-has-error',
+    );
+    expect(screen.queryByText('Password and Confirm Password do not match')).not.toBeInTheDocument();
   });
 
   it("registers: the payload of spec §3, 'Registration Successful / Pending Activation', session, authorise, / after 888 ms", async () => {

@@ -86,6 +86,35 @@ describe('Login screen', () => {
     await waitFor(() => expect(location()).toBe(expected));
   });
 
+  it.each([
+    [null, 'it'],
+    ['fr', 'fr'],
+  ])(
+    "speaks the user's preferred language (Italian) after login when this browser's choice is %s",
+    async (chosen, spoken) => {
+      localStorage.clear();
+      if (chosen) localStorage.setItem('user-language', chosen);
+      const italian = { ...PROFILE, defaultLanguage: 'it' };
+      server.use(
+        http.post(apiUrl('/api/user/login'), () =>
+          HttpResponse.json({ token: 'sso-token', error: false, message: 'Login successful' }),
+        ),
+        http.get(apiUrl('/api/admin/profile'), () => HttpResponse.json(italian)),
+        http.post(apiUrl('/v1/secure/user/authorize'), () =>
+          HttpResponse.json({ token: 'main-token', profile: italian }),
+        ),
+      );
+      const { user, store } = renderLogin();
+      await user.type(screen.getByLabelText(chosen ? 'Nom d’utilisateur' : 'Username'), 'anna@example.ch');
+      await user.type(screen.getByLabelText(chosen ? 'Mot de passe' : 'Password'), 'Str0ng!Pass');
+      await user.click(screen.getByRole('button', { name: chosen ? 'Se connecter' : 'Login' }));
+      await waitFor(() => expect(store.getState().session.mainToken?.value).toBe('main-token'));
+      expect(store.getState().language.chosen).toBe(spoken);
+      expect(localStorage.getItem('user-language')).toBe(spoken);
+      localStorage.clear();
+    },
+  );
+
   it('Enter in the password field submits', async () => {
     let called = false;
     server.use(

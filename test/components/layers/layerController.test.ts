@@ -17,7 +17,13 @@ const styleFile = (id: MapLayerId): LayerStyleFile =>
 function startMap() {
   const { store } = storeWithRouter({ session: sessionFixture() });
   const container = document.createElement('div');
-  const controller = new MapController({ container, store, describeParcel: () => '' });
+  // A stand-in translation that shows which message was asked for.
+  const controller = new MapController({
+    container,
+    store,
+    describeParcel: () => '',
+    translate: (id) => `[${id}]`,
+  });
   const map = FakeMap.last;
   map.fire('load');
   /** Switches a layer on with its style already fetched (the listener then fetches nothing). */
@@ -64,6 +70,14 @@ describe('LayerController: the layers of the store on the map (spec §2, §4)', 
     ]);
     expect(map.getSource('layer-satellite')?.spec.attribution).toBe('© swisstopo');
     expect(map.before.get('layer-satellite-raster')).toBe('parcels-all-around-fill');
+  });
+
+  it("credits the thematic layers' sources in the interface language", () => {
+    const { map, switchOn } = startMap();
+    switchOn('radon');
+    expect(map.getSource('layer-radon')?.spec.attribution).toBe('[layers.attribution.demo]');
+    // The engine gets its own property only.
+    expect(map.getSource('layer-radon')?.spec).not.toHaveProperty('attributionId');
   });
 
   it("scales the style's paint by the opacity slider", () => {

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MAP_LAYER_IDS } from '../../../src/contract/MapLayers';
 import { LayerPanel } from '../../../src/features/layers/LayerPanel';
-import { layerSwitched } from '../../../src/features/layers/layersSlice';
+import { layerFailed, layerSwitched } from '../../../src/features/layers/layersSlice';
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
 import { sessionFixture } from '../sessionFixture';
@@ -87,6 +87,7 @@ describe('layer panel (spec §2 map view, issue 11)', () => {
     ).toEqual(['low (up to 1 %)', 'moderate (1–10 %)', 'elevated (10–20 %)', 'high (over 20 %)']);
     expect(screen.getByTestId('layer-demo-radon')).toHaveTextContent('Demo data');
     expect(within(panel).getByText(/^Source: Parcel Atlas demo dataset .*, 2026$/)).toBeInTheDocument();
+    expect(within(panel).getByText('Demo data without legal effect')).toBeInTheDocument();
     expect(store.getState().layers.on).toEqual(['radon']);
 
     await user.click(within(panel).getByRole('switch', { name: 'Radon' }));
@@ -134,6 +135,28 @@ describe('layer panel (spec §2 map view, issue 11)', () => {
     expect(await screen.findByTestId('layer-legend-landslides')).toBeInTheDocument();
   });
 
+  it("names the source that cannot be reached when a layer's tiles fail, not the engine's raw error", async () => {
+    const { user, store } = renderPanel();
+    const panel = await openPanel(user);
+    await user.click(within(panel).getByRole('switch', { name: 'Satellite' }));
+    await within(panel).findByText(/^Source: swisstopo SWISSIMAGE 10 cm/);
+    // What the map controller reports when the imagery's host is out of reach (an offline office).
+    act(() => {
+      store.dispatch(
+        layerFailed({
+          id: 'satellite',
+          message:
+            'AJAXError: Failed to fetch (0): https://wmts.geo.admin.ch/1.0.0/ch.swisstopo.swissimage/…',
+        }),
+      );
+    });
+    const error = await screen.findByTestId('layer-error-satellite');
+    expect(error).toHaveTextContent(
+      'swisstopo SWISSIMAGE 10 cm cannot be reached, so this layer shows nothing. Check the connection, then switch the layer off and on to try again.',
+    );
+    expect(error).not.toHaveTextContent(/AJAXError|https:/);
+  });
+
   it('says "Zoom in to see this layer" below the layer\'s minimum zoom', async () => {
     const { user } = renderPanel(['/'], 11);
     const panel = await openPanel(user);
@@ -164,6 +187,40 @@ describe('layer panel (spec §2 map view, issue 11)', () => {
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent(/^\/\?searchQuery=Baar&page=1&size=12$/),
     );
+  });
+
+  it('keeps the layers on screen and in the URL when the map view is reached again without them', async () => {
+    const { store, router } = renderPanel(['/?searchQuery=Baar&page=1&size=12&layers=radon']);
+    expect(store.getState().layers.on).toEqual(['radon']);
+    await act(() => router.navigate('/settings'));
+    // The top bar's way back to the map: a plain '/'.
+    await act(() => router.navigate('/'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        /^\/\?(searchQuery=Baar&page=1&size=12&layers=radon|layers=radon&searchQuery=Baar&page=1&size=12)$/,
+      ),
+    );
+    expect(store.getState().layers.on).toEqual(['radon']);
+  });
+
+  it("states the demo dataset's source and terms in the user's language", async () => {
+    renderWithProviders(<LayerPanel />, {
+      preloadedState: {
+        session: sessionFixture(),
+        language: { chosen: 'de' },
+        map: { center: [8.5, 47.17], zoom: 14, pitch: 20, bearing: -20, flyTo: null, fitTo: null },
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Ebenen/i }));
+    const panel = await screen.findByRole('region', { name: 'Kartenebenen' });
+    await user.click(within(panel).getByRole('switch', { name: 'Radon' }));
+    await screen.findByTestId('layer-legend-radon');
+    expect(
+      within(panel).getByText(/^Quelle: Parcel-Atlas-Demodatensatz \(synthetisch, .*\), 2026$/),
+    ).toBeInTheDocument();
+    expect(within(panel).getByText('Demodaten ohne Rechtswirkung')).toBeInTheDocument();
+    expect(within(panel).queryByText(/demo dataset|without legal effect/)).toBeNull();
   });
 
   it('has every layer name in the four languages', () => {

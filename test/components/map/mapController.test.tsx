@@ -4,7 +4,7 @@ import { OBJECT_TYPE_COLOURS } from '../../../src/features/map/parcelLayers';
 import { searchApi } from '../../../src/features/search/searchApi';
 import { parcelSelected } from '../../../src/features/parcel/parcelSlice';
 import { searchRestored } from '../../../src/features/search/searchSlice';
-import { mapViewRestored, zoomToResultsRequested } from '../../../src/features/map/mapSlice';
+import { mapViewRestored, searchHitsShown, zoomToResultsRequested } from '../../../src/features/map/mapSlice';
 import { measureModeToggled } from '../../../src/features/map/measure/measureSlice';
 import { HOVER_POPUP_MS } from '../../../src/lib/timing';
 import { storeWithRouter } from '../renderWithProviders';
@@ -22,6 +22,8 @@ function startController() {
     container,
     store,
     describeParcel: (properties) => `Parcel ${String(properties.PRC_NO)}`,
+    translate: (id) =>
+      id === 'map.attribution.base' ? 'Geodaten © Bundesamt für Statistik (BFS), GEOSTAT' : id,
   });
   const map = FakeMap.last;
   map.fire('load');
@@ -47,13 +49,13 @@ describe('MapController (design.md §3: the one owner of the map)', () => {
     expect(workerUrls.at(-1)).toBe('http://localhost/vendor/maplibre-gl-worker.mjs?v=6.17.0');
   });
 
-  it('uses the self-hosted base map with the BFS attribution when no outside style is configured', () => {
+  it('uses the self-hosted base map with the BFS attribution (in the interface language) when no outside style is configured', () => {
     const { map } = startController();
     const style = map.options.style as { sources: Record<string, { tiles: string[]; attribution: string }> };
     // Through the page's shared tile loader (one fetch per tile however often the engine over-zooms it).
     expect(style.sources.base.tiles).toEqual(['shared-tile://http://localhost/tiles/base/{z}/{x}/{y}.pbf']);
     expect(protocols.has('shared-tile')).toBe(true);
-    expect(style.sources.base.attribution).toBe('Geodata © Swiss Federal Statistical Office (BFS), GEOSTAT');
+    expect(style.sources.base.attribution).toBe('Geodaten © Bundesamt für Statistik (BFS), GEOSTAT');
   });
 
   it('uses BASEMAP_STYLE_URL when the runtime config gives one', () => {
@@ -182,6 +184,27 @@ describe('MapController (design.md §3: the one owner of the map)', () => {
     ]);
   });
 
+  it("lands on a search's hits: fits them where parcels are drawn, else shows the best-ranked one at zoom 14", () => {
+    const { store, map } = startController();
+    // Hits too far apart to be drawn in one view: the first listed parcel at zoom 14, not a banner.
+    map.boundsZoom = 11.5;
+    act(() => {
+      store.dispatch(searchHitsShown({ bounds: [8.5, 47.1, 8.6, 47.2], best: [8.58, 47.11] }));
+    });
+    expect(map.fits).toEqual([]);
+    expect(map.eases).toEqual([{ center: [8.58, 47.11], zoom: 14 }]);
+    // Close together: the fit frames them all.
+    map.boundsZoom = 16;
+    act(() => {
+      store.dispatch(searchHitsShown({ bounds: [8.5, 47.1, 8.501, 47.101], best: [8.5, 47.1] }));
+    });
+    expect(map.fits).toHaveLength(1);
+    expect(map.fits[0].bounds).toEqual([
+      [8.5, 47.1],
+      [8.501, 47.101],
+    ]);
+  });
+
   it('zooms to the results after the flight under way, and jumps to a restored view (issue 14 items 9, 11)', () => {
     const { store, map } = startController();
     map.moving = true;
@@ -227,8 +250,8 @@ describe('MapController (design.md §3: the one owner of the map)', () => {
       store.dispatch(measureModeToggled('distance'));
     });
     map.fire('click', { features: [{ properties: { PRC_ID: 'CH42' } }] }, 'parcels-all-around-fill');
-    map.fire('click', { lngLat: { lng: 8.5, lat: 47.1 } });
-    map.fire('click', { lngLat: { lng: 8.51, lat: 47.1 } });
+    map.fire('click', { lngLat: { lng: 8.5, lat: 47.1 }, originalEvent: { detail: 1 } });
+    map.fire('click', { lngLat: { lng: 8.51, lat: 47.1 }, originalEvent: { detail: 1 } });
     expect(store.getState().parcel.selectedParcelId).toBeNull();
     expect(store.getState().measure.points).toEqual([
       [8.5, 47.1],
@@ -237,6 +260,38 @@ describe('MapController (design.md §3: the one owner of the map)', () => {
     const drawn = map.sources.get('measure')?.data as GeoJSON.FeatureCollection;
     expect(drawn.features.map((feature) => feature.geometry.type)).toEqual(['Point', 'Point', 'LineString']);
     expect(map.canvas.style.cursor).toBe('crosshair');
+  });
+
+  it('finishes a measurement on a double-click without zooming the map; the next click starts a new one', () => {
+    const { store, map } = startController();
+    act(() => {
+      store.dispatch(measureModeToggled('distance'));
+    });
+    const click = (lng: number, detail: number) =>
+      map.fire('click', { lngLat: { lng, lat: 47.1 }, originalEvent: { detail } });
+    click(8.5, 1);
+    // A double-click: two clicks (the second one counted 2 by the browser), then the dblclick.
+    click(8.51, 1);
+    click(8.51, 2);
+    const preventDefault = jest.fn();
+    map.fire('dblclick', { lngLat: { lng: 8.51, lat: 47.1 }, preventDefault });
+    expect(preventDefault).toHaveBeenCalled();
+    expect(store.getState().measure).toMatchObject({
+      points: [
+        [8.5, 47.1],
+        [8.51, 47.1],
+      ],
+      finished: true,
+    });
+    click(8.6, 1);
+    expect(store.getState().measure).toMatchObject({ points: [[8.6, 47.1]], finished: false });
+    // Not measuring: a double-click is the map's own zoom.
+    act(() => {
+      store.dispatch(measureModeToggled('distance'));
+    });
+    const notMeasuring = jest.fn();
+    map.fire('dblclick', { lngLat: { lng: 8.51, lat: 47.1 }, preventDefault: notMeasuring });
+    expect(notMeasuring).not.toHaveBeenCalled();
   });
 
   it('highlights the selected parcel and flies to a chosen result at zoom 17, pitch 60', () => {

@@ -137,6 +137,11 @@ export class FakeMap {
   fitBounds(bounds: unknown, options: Record<string, unknown>) {
     this.fits.push({ bounds, options });
   }
+  /** The zoom a fit to any extent would give (tests set it). */
+  boundsZoom = 12;
+  cameraForBounds() {
+    return { zoom: this.boundsZoom };
+  }
   getZoom() {
     return this.zoom;
   }

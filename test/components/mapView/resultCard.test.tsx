@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { ResultCard } from '../../../src/features/mapView/ResultCard';
 import { renderWithProviders } from '../renderWithProviders';
 import { sessionFixture } from '../sessionFixture';
@@ -29,5 +29,37 @@ describe('result card: coded values through the parcel vocabulary', () => {
     renderCard({}, 'en');
     await screen.findByTestId('result-card');
     expect(screen.queryByTestId('result-card-facts')).not.toBeInTheDocument();
+  });
+});
+
+describe('result card: two separate controls, none nested in another (issue 28 item 7)', () => {
+  it('opens the parcel from its title button or a click on the card; the report button only reports', async () => {
+    const onOpen = jest.fn();
+    const onFullReport = jest.fn();
+    renderWithProviders(
+      <ResultCard
+        parcel={parcelFixture({ PRC_NO: '1234' })}
+        selected
+        onOpen={onOpen}
+        onFullReport={onFullReport}
+      />,
+      { preloadedState: { session: sessionFixture() } },
+    );
+    const card = await screen.findByTestId('result-card');
+    // The card itself is no control: no role, not in the tab order.
+    expect(card).not.toHaveAttribute('role');
+    expect(card).not.toHaveAttribute('tabindex');
+    const open = within(card).getByRole('button', { name: 'Parcel 1234' });
+    expect(open).toHaveAttribute('aria-pressed', 'true');
+    const report = within(card).getByRole('button', { name: 'Full report' });
+    expect(open).not.toContainElement(report);
+    expect(report).not.toContainElement(open);
+    fireEvent.click(open);
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    fireEvent.click(report);
+    expect(onFullReport).toHaveBeenCalledTimes(1);
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    fireEvent.click(card);
+    expect(onOpen).toHaveBeenCalledTimes(2);
   });
 });

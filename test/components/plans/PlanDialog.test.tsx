@@ -119,6 +119,10 @@ describe('Plan dialog', () => {
     expect(within(dialog).getByTestId('plan-fair-use')).toHaveTextContent(
       'Eine erweiterte Suche zählt pro Abrechnungszeitraum einmal je unterschiedlicher Filterkombination',
     );
+    // Full views are counted like report downloads: once per parcel and period (issue 28 item 2).
+    expect(within(dialog).getByTestId('plan-per-parcel')).toHaveTextContent(
+      'Eine Vollansicht und ein Berichts-Download zählen pro Abrechnungszeitraum einmal je Parzelle',
+    );
   });
 
   it('Upgrade closes the dialog and leads to the plans', async () => {

@@ -1,8 +1,15 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MapViewScreen } from '../../../src/features/mapView/MapViewScreen';
 import { mapViewChanged } from '../../../src/features/map/mapSlice';
+import {
+  advancedDialogOpened,
+  draftChanged,
+  searchCleared,
+  searchRequested,
+} from '../../../src/features/search/searchSlice';
+import { criteriaFromDraft } from '../../../src/features/search/advancedDraft';
 import { SEARCH_SPINNER_MS, TYPING_DEBOUNCE_MS } from '../../../src/lib/timing';
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
@@ -74,6 +81,77 @@ describe('map view search (spec §2, §4, §5)', () => {
     expect(screen.getAllByTestId('result-card')).toHaveLength(12);
     await elapse(SEARCH_SPINNER_MS);
     expect(store.getState().search.searching).toBe(false);
+  });
+
+  it('leaves the roads out of a quick search until the advanced dialog lets them in (issue 28 item 1)', async () => {
+    answerSearch(searchResponse(3));
+    const { store } = renderMapView();
+    const submit = (text: string) => {
+      const box = screen.getByRole('searchbox', { name: 'Quick search' });
+      fireEvent.change(box, { target: { value: text } });
+      fireEvent.click(screen.getAllByRole('button', { name: 'Search' })[0]);
+    };
+    submit('Zug');
+    await elapse(TYPING_DEBOUNCE_MS);
+    await screen.findByText('Found 3 results');
+    // Still the free quick search: leaving the roads out is not an advanced filter, and no chip.
+    expect(requests[0].pathname).toBe('/v1/secure/maps/search');
+    expect(requests[0].searchParams.get('PRC_IND')).toBe('Standard');
+    expect(screen.queryByTestId('chip-PRC_IND')).not.toBeInTheDocument();
+
+    // The dialog's "Include roads" (as its Search button sends it): later quick searches keep the roads,
+    // even after the results were cleared (an empty search).
+    act(() => {
+      store.dispatch(advancedDialogOpened());
+    });
+    expect(store.getState().search.draft.includeRoads).toBe(false);
+    act(() => {
+      store.dispatch(draftChanged({ includeRoads: true }));
+      store.dispatch(searchRequested(criteriaFromDraft(store.getState().search.draft)));
+    });
+    await elapse(TYPING_DEBOUNCE_MS);
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(requests[1].searchParams.get('PRC_IND')).toBeNull();
+    act(() => {
+      store.dispatch(searchCleared());
+    });
+    // The search box takes no search while its spinner turns.
+    await elapse(SEARCH_SPINNER_MS);
+    submit('Baar');
+    await elapse(TYPING_DEBOUNCE_MS);
+    await waitFor(() => expect(requests).toHaveLength(3));
+    expect(requests[2].searchParams.get('searchQuery')).toBe('Baar');
+    expect(requests[2].searchParams.get('PRC_IND')).toBeNull();
+    act(() => {
+      store.dispatch(advancedDialogOpened());
+    });
+    expect(store.getState().search.draft.includeRoads).toBe(true);
+  });
+
+  it('lands on the listed parcels after a search, and stays put with no banner when nothing is found (issue 28 item 8)', async () => {
+    answerSearch(searchResponse(0, 0));
+    const { store } = renderMapView();
+    const submit = (text: string) => {
+      fireEvent.change(screen.getByRole('searchbox', { name: 'Quick search' }), { target: { value: text } });
+      fireEvent.click(screen.getAllByRole('button', { name: 'Search' })[0]);
+    };
+    submit('Xylophonweg');
+    await elapse(TYPING_DEBOUNCE_MS);
+    await waitFor(() => expect(requests).toHaveLength(1));
+    await elapse(0);
+    expect(store.getState().map.flyTo).toBeNull();
+    expect(store.getState().map.fitTo).toBeNull();
+    expect(screen.queryByTestId('zoom-banner')).not.toBeInTheDocument();
+
+    answerSearch(searchResponse(3));
+    await elapse(SEARCH_SPINNER_MS);
+    submit('Zug');
+    await elapse(TYPING_DEBOUNCE_MS);
+    await screen.findByText('Found 3 results');
+    await waitFor(() => expect(store.getState().map.fitTo).not.toBeNull());
+    // The fixture's parcels share one centroid: a point, which the controller shows at zoom 14 or closer.
+    expect(store.getState().map.fitTo?.bounds).toEqual([8.5156, 47.1724, 8.5156, 47.1724]);
+    expect(store.getState().map.flyTo).toBeNull();
   });
 
   it('makes no call for an empty search and clears results and the address query', async () => {
@@ -217,7 +295,11 @@ describe('map view search (spec §2, §4, §5)', () => {
     await user.click(card);
     expect(store.getState().parcel.selectedParcelId).toBe('CH000000000001');
     expect(store.getState().map.flyTo).toMatchObject({ zoom: 17, pitch: 60, center: [8.5156, 47.1724] });
-    expect(card).toHaveAttribute('aria-pressed', 'true');
+    // The card's title button tells a screen reader which parcel is open.
+    expect(within(card).getByRole('button', { name: /^Parcel / })).toHaveAttribute('aria-pressed', 'true');
+    expect(
+      within(screen.getAllByTestId('result-card')[0]).getByRole('button', { name: /^Parcel / }),
+    ).toHaveAttribute('aria-pressed', 'false');
     const drawer = await screen.findByTestId('parcel-drawer');
     expect(await within(drawer).findByText('Parcel 101')).toBeInTheDocument();
     expect(within(drawer).getByText('Buildings (1)')).toBeInTheDocument();
@@ -247,7 +329,7 @@ describe('map view search (spec §2, §4, §5)', () => {
     open.mockRestore();
   });
 
-  it('a new search closes the open parcel and flies back to the start view', async () => {
+  it('a new search closes the open parcel and, instead of a flight to the start view, lands on its hits', async () => {
     answerSearch(searchResponse(2));
     server.use(
       http.get(apiUrl('/v1/secure/maps/prcid/:id/objects-full'), () => HttpResponse.json(fullResponse())),
@@ -258,12 +340,12 @@ describe('map view search (spec §2, §4, §5)', () => {
     await quickSearch(user, ' Baar');
     expect(store.getState().parcel.detailOpen).toBe(false);
     expect(store.getState().parcel.selectedParcelId).toBeNull();
-    expect(store.getState().map.flyTo).toMatchObject({
-      center: [8.4225, 46.9587],
-      zoom: 7,
-      pitch: 20,
-      bearing: -20,
-    });
     expect(store.getState().search.paging.page).toBe(1);
+    // The camera stays at the open parcel (no flight back to the start view) until the new hits are known.
+    expect(store.getState().map.flyTo).toMatchObject({ zoom: 17, pitch: 60 });
+    const fitsBefore = store.getState().map.fitTo?.seq ?? 0;
+    await elapse(TYPING_DEBOUNCE_MS);
+    await waitFor(() => expect(store.getState().map.fitTo?.seq).toBeGreaterThan(fitsBefore));
+    expect(store.getState().map.fitTo?.bounds).toEqual([8.5156, 47.1724, 8.5156, 47.1724]);
   });
 });

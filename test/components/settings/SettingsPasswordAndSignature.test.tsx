@@ -118,10 +118,10 @@ describe('Settings: e-mail signature editor (administrators)', () => {
       'Italic',
       'Strikethrough',
       'Clear formatting',
-      'Heading 1',
-      'Heading 2',
-      'Heading 3',
-      'Heading 4',
+      'H1, Heading 1',
+      'H2, Heading 2',
+      'H3, Heading 3',
+      'H4, Heading 4',
       'Bullet list',
       'Numbered list',
       'Quote',
@@ -147,7 +147,7 @@ describe('Settings: e-mail signature editor (administrators)', () => {
     server.use(http.post(apiUrl('/v1/secure/preferences/email-signature'), () => HttpResponse.error()));
     renderSettings(ADMIN_SESSION, '/settings?tab=signature');
     await screen.findByText('Ada');
-    await userEvent.click(screen.getByLabelText('Heading 2'));
+    await userEvent.click(screen.getByLabelText('H2, Heading 2'));
     await userEvent.click(button('Save signature'));
     expect(await screen.findByText('Failed to update email signature')).toBeInTheDocument();
   });

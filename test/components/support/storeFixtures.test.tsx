@@ -59,7 +59,7 @@ describe('replayable store fixtures (design.md §3)', () => {
     await elapse(1000);
     expect(await screen.findByText('Found 20 results')).toBeInTheDocument();
     expect(screen.getAllByTestId('result-card')).toHaveLength(12);
-    expect(screen.getAllByTestId('result-card')[0]).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getAllByTestId('result-card-open')[0]).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('result-page')).toHaveTextContent('Page 1 of 2');
     expect(await screen.findByText('CH000000000000')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/?searchQuery=Baarerstrasse&page=1&size=12');

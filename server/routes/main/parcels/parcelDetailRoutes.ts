@@ -12,7 +12,8 @@ export const PARCEL_NOT_FOUND = 'No results found';
 
 /**
  * maps/prcid/:id/objects (the basic fields of the parcel and its buildings, free), …/objects-full
- * (every field + canton; counts one full view) and maps/data-quality (demo vs imported parcels).
+ * (every field + canton; counts one full view per parcel and period, as report downloads are counted: a
+ * parcel opened again, from its card or the map, is free) and maps/data-quality (demo vs imported parcels).
  */
 export async function parcelDetailRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { parcels } = ctx;
@@ -40,7 +41,7 @@ export async function parcelDetailRoutes(app: FastifyInstance, ctx: AppContext):
       const outcome = await ctx.unitOfWork(async () => {
         const detail = await parcels.parcel(request.params.id.trim().toUpperCase());
         if (!detail) return { missing: true as const };
-        const denied = await quotaDenial(ctx, user.id, 'full_view');
+        const denied = await quotaDenial(ctx, user.id, 'full_view', detail.parcel.PRC_ID);
         return denied ? { denied } : { detail };
       });
       if ('missing' in outcome) return reply.code(404).send(notFound);

@@ -43,13 +43,14 @@ export function MeasurePanel() {
       role="status"
       data-testid="measure-panel"
       style={{
-        // Top centre: clear of the tool buttons (and their tooltips) on the left and the zoom buttons.
+        // Top centre of the map that is seen (left of an open drawer, --drawer-shift in mapView.css): clear
+        // of the tool buttons (and their tooltips) on the left and of the Layers and zoom buttons.
         position: 'absolute',
         top: 10,
-        left: '50%',
+        left: 'calc((100% - var(--drawer-shift, 0px)) / 2)',
         transform: 'translateX(-50%)',
         zIndex: 3,
-        maxWidth: 'calc(100% - 130px)',
+        maxWidth: 'calc(100% - 130px - var(--drawer-shift, 0px))',
         padding: '8px 12px',
         background: 'rgba(255,255,255,0.96)',
         borderRadius: 6,

@@ -7,9 +7,11 @@ export type MeasureMode = 'off' | 'distance' | 'area';
 export interface MeasureState {
   mode: MeasureMode;
   points: [number, number][];
+  /** A double-click finished the measurement: its result stays, and the next click starts a new one. */
+  finished?: boolean;
 }
 
-export const initialMeasureState: MeasureState = { mode: 'off', points: [] };
+export const initialMeasureState: MeasureState = { mode: 'off', points: [], finished: false };
 
 export const measureSlice = createSlice({
   name: 'measure',
@@ -19,12 +21,23 @@ export const measureSlice = createSlice({
     measureModeToggled(state, action: PayloadAction<Exclude<MeasureMode, 'off'>>) {
       state.mode = state.mode === action.payload ? 'off' : action.payload;
       state.points = [];
+      state.finished = false;
     },
     measurePointAdded(state, action: PayloadAction<[number, number]>) {
-      if (state.mode !== 'off') state.points.push(action.payload);
+      if (state.mode === 'off') return;
+      if (state.finished) {
+        state.points = [];
+        state.finished = false;
+      }
+      state.points.push(action.payload);
+    },
+    /** A double-click on the map: the last point placed ends the line or the outline. */
+    measureFinished(state) {
+      if (state.mode !== 'off' && state.points.length > 0) state.finished = true;
     },
     measurePointRemoved(state) {
       state.points.pop();
+      state.finished = false;
     },
     measureEnded() {
       return initialMeasureState;
@@ -36,7 +49,7 @@ export const measureSlice = createSlice({
   },
 });
 
-export const { measureModeToggled, measurePointAdded, measurePointRemoved, measureEnded } =
+export const { measureModeToggled, measurePointAdded, measurePointRemoved, measureFinished, measureEnded } =
   measureSlice.actions;
 export const { selectMeasureMode, selectMeasurePoints } = measureSlice.selectors;
 

@@ -75,7 +75,8 @@ export function SignatureToolbar({ state, onChange, uploadImage }: ToolbarProps)
           size="small"
           type={pressed ? 'primary' : 'text'}
           ghost={pressed}
-          aria-label={label}
+          // A visible text (H1) is part of the spoken name (WCAG 2.5.3): "H1, Heading 1".
+          aria-label={typeof icon === 'string' ? `${icon}, ${label}` : label}
           aria-pressed={pressed}
           disabled={disabled}
           icon={icon}

@@ -10,6 +10,7 @@ import { showSnackbar } from '../../ui/uiSlice';
 import { useAdminUserActionMutation, useGetAdminUsersQuery } from '../settingsEndpoints';
 import { AccessDialog } from './AccessDialog';
 import { InviteDialog } from './InviteDialog';
+import { TAG_TONES } from '../../ui/tagTones';
 
 type RowAction = 'access' | 'resend-invitation' | 'unlock' | 'end-sessions';
 
@@ -121,8 +122,7 @@ export function UsersTab() {
                 {user.roles.map((role) => (
                   <Tag
                     key={role}
-                    color={/^(ADMIN|SUPER)/i.test(role) ? 'geekblue' : undefined}
-                    style={{ margin: 0 }}
+                    style={{ margin: 0, ...(/^(ADMIN|SUPER)/i.test(role) ? TAG_TONES.geekblue : {}) }}
                   >
                     {role}
                   </Tag>
@@ -167,17 +167,17 @@ export function UsersTab() {
             render: (_value, user) => (
               <Flex wrap gap={4}>
                 {user.locked && (
-                  <Tag color="red" style={{ margin: 0 }}>
+                  <Tag style={{ margin: 0, ...TAG_TONES.red }}>
                     <FormattedMessage id="settings.users.locked" />
                   </Tag>
                 )}
                 {user.status === 'invited' ? (
-                  <Tag color="orange" style={{ margin: 0 }}>
+                  <Tag style={{ margin: 0, ...TAG_TONES.orange }}>
                     <FormattedMessage id="settings.users.invitedState" />
                   </Tag>
                 ) : (
                   !user.locked && (
-                    <Tag color="green" style={{ margin: 0 }}>
+                    <Tag style={{ margin: 0, ...TAG_TONES.green }}>
                       <FormattedMessage id="settings.users.active" />
                     </Tag>
                   )
