@@ -92,6 +92,13 @@ export interface Config {
    * PostgreSQL adapter (server/store/postgres).
    */
   databaseUrl: string | null;
+  /** Most PostgreSQL connections this instance opens (DATABASE_POOL_SIZE, default 10). */
+  databasePoolSize: number;
+  /**
+   * PostgreSQL cancels a statement running longer (DATABASE_STATEMENT_TIMEOUT_MS, default 30 s; 0: never),
+   * so one runaway query cannot hold a pooled connection for good.
+   */
+  databaseStatementTimeoutMs: number;
   /**
    * Where web pushes may go: the push services' host names (PUSH_SERVICE_HOSTS, comma list, `*.` for
    * subdomains; default the browsers' own services) and private addresses allowed nonetheless
@@ -386,6 +393,8 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     workers: integer(env, 'WORKERS', os.availableParallelism(), 0, 64),
     databaseUrl: databaseUrl(env),
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    databaseStatementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 86_400_000),
     pushEndpoints: pushEndpoints(env),
   };
 }
