@@ -191,7 +191,7 @@ function trustProxy(env: Env): false | number | string[] {
   return entries;
 }
 
-/** DATABASE_URL: a postgres:// or postgresql:// URL naming a database (libpq's own URL syntax). */
+/** DATABASE_URL: a postgres:// or postgresql:// URL naming a database (the libpq URL syntax node-postgres reads). */
 function databaseUrl(env: Env): string | null {
   const raw = optional(env, 'DATABASE_URL');
   if (raw === null) return null;
