@@ -56,12 +56,11 @@ const TILE_WORKER_FILE = path.join(__dirname, 'workers', 'tileRenderWorker.ts');
 const canLoadTypeScriptWorkers = () => process.execArgv.some((arg) => arg.includes('tsx'));
 
 /**
- * Where tile workers read the dataset: the SQLite file (null: none). On PostgreSQL tiles render on the
- * event loop: libpq's native addon is not context-aware, so a worker thread cannot load it once the main
- * thread has ("Module did not self-register"); a PostgreSQL deployment scales by instances instead (ADR 021e).
+ * Where tile workers read the dataset: PostgreSQL (each worker its own small pool, ADR 023), or the SQLite
+ * file (null: none, an in-memory database).
  */
 function tileDatabase(config: Config, db: Database): TileDatabase | null {
-  if (config.databaseUrl !== null) return null;
+  if (config.databaseUrl !== null) return { postgresUrl: config.databaseUrl };
   return db.memory || !fs.existsSync(db.name) ? null : { file: db.name };
 }
 
