@@ -98,28 +98,40 @@ export function municipalityProgressLine(
  * parallel, resumable build of the same content.
  */
 export function buildDataset(writer: DatasetWriter, options: BuildDatasetOptions): DatasetInfo {
-  const started = Date.now();
-  const inputs = planDataset(options);
+  const build = startBuild(options);
   writer.clear();
   writeReferenceData(writer);
-  let parcels = 0;
-  let buildings = 0;
-  inputs.forEach((input, index) => {
+  build.inputs.forEach((input, index) => {
     const rows = generateMunicipalityRows(input);
     writer.writeMunicipality(rows);
-    parcels += rows.parcels.count;
-    buildings += rows.buildings.count;
-    const seconds = (Date.now() - started) / 1000;
-    options.onProgress?.(
-      municipalityProgressLine(index + 1, inputs.length, rows, parcels, seconds),
-      index + 1,
-      inputs.length,
-    );
+    build.written(rows, index);
   });
-  const info = datasetInfo(options, { parcels, buildings, seconds: (Date.now() - started) / 1000 });
+  const info = build.info();
   fillPriceLevels(writer);
   writer.finish(info);
   return info;
+}
+
+/** The municipalities to build, and the counts and progress lines as they are written. */
+function startBuild(options: BuildDatasetOptions) {
+  const started = Date.now();
+  const inputs = planDataset(options);
+  let parcels = 0;
+  let buildings = 0;
+  return {
+    inputs,
+    written(rows: MunicipalityRows, index: number): void {
+      parcels += rows.parcels.count;
+      buildings += rows.buildings.count;
+      const seconds = (Date.now() - started) / 1000;
+      options.onProgress?.(
+        municipalityProgressLine(index + 1, inputs.length, rows, parcels, seconds),
+        index + 1,
+        inputs.length,
+      );
+    },
+    info: () => datasetInfo(options, { parcels, buildings, seconds: (Date.now() - started) / 1000 }),
+  };
 }
 
 /**
@@ -130,26 +142,16 @@ export async function buildDatasetAsync(
   writer: AsyncDatasetWriter,
   options: BuildDatasetOptions,
 ): Promise<DatasetInfo> {
-  const started = Date.now();
-  const inputs = planDataset(options);
+  const build = startBuild(options);
   await writer.clear();
   await writer.writeCantons(CANTONS);
   for (const lookups of referenceLookups()) await writer.writeLookups(lookups);
-  let parcels = 0;
-  let buildings = 0;
-  for (const [index, input] of inputs.entries()) {
+  for (const [index, input] of build.inputs.entries()) {
     const rows = generateMunicipalityRows(input);
     await writer.writeMunicipality(rows);
-    parcels += rows.parcels.count;
-    buildings += rows.buildings.count;
-    const seconds = (Date.now() - started) / 1000;
-    options.onProgress?.(
-      municipalityProgressLine(index + 1, inputs.length, rows, parcels, seconds),
-      index + 1,
-      inputs.length,
-    );
+    build.written(rows, index);
   }
-  const info = datasetInfo(options, { parcels, buildings, seconds: (Date.now() - started) / 1000 });
+  const info = build.info();
   await fillPriceLevelsAsync(writer);
   await writer.finish(info);
   return info;

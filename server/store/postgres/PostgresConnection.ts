@@ -238,6 +238,25 @@ export async function connectPostgres(
     }
   }
 
+  /**
+   * Runs a unit's work in its context, then the units still queued inside it; when the work fails, undoes
+   * what the database holds of it (`rollback`) unless the connection is gone. Closes the unit either way.
+   */
+  async function runUnit<T>(unit: RunningUnit, work: () => Promise<T>, rollback: string): Promise<T> {
+    try {
+      const result = await units.run(unit, work);
+      await unit.nested.run(() => Promise.resolve());
+      return result;
+    } catch (error) {
+      unit.open = false;
+      if (!unit.session.lost)
+        await runOn(unit.session, rollback, null).catch(() => (unit.session.lost = true));
+      throw error;
+    } finally {
+      unit.open = false;
+    }
+  }
+
   /** A unit inside `parent`: a savepoint on the parent's connection, after the siblings queued before it. */
   function savepoint<T>(parent: RunningUnit, work: () => Promise<T>): Promise<T> {
     return parent.nested.run(async () => {
@@ -251,19 +270,7 @@ export async function connectPostgres(
         nested: new TaskQueue(),
         open: true,
       };
-      let result: T;
-      try {
-        result = await units.run(unit, work);
-        await unit.nested.run(() => Promise.resolve());
-      } catch (error) {
-        unit.open = false;
-        if (!parent.session.lost)
-          await runOn(parent.session, `ROLLBACK TO SAVEPOINT ${name}; RELEASE SAVEPOINT ${name}`, null).catch(
-            () => (parent.session.lost = true),
-          );
-        throw error;
-      }
-      unit.open = false;
+      const result = await runUnit(unit, work, `ROLLBACK TO SAVEPOINT ${name}; RELEASE SAVEPOINT ${name}`);
       await runOn(parent.session, `RELEASE SAVEPOINT ${name}`, null);
       return result;
     });
@@ -276,16 +283,7 @@ export async function connectPostgres(
     try {
       await runOn(session, 'BEGIN', null);
       const unit: RunningUnit = { session, depth: 0, parent: null, nested: new TaskQueue(), open: true };
-      let result: T;
-      try {
-        result = await units.run(unit, work);
-        await unit.nested.run(() => Promise.resolve());
-      } catch (error) {
-        unit.open = false;
-        if (!session.lost) await runOn(session, 'ROLLBACK', null).catch(() => (session.lost = true));
-        throw error;
-      }
-      unit.open = false;
+      const result = await runUnit(unit, work, 'ROLLBACK');
       // The work may have caught the loss and gone on: it must not look committed.
       if (session.lost) throw new DatabaseUnavailableError('connection lost inside a unit of work');
       const commit = await runOn(session, 'COMMIT', null);
