@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { TOTAL_HITS_CAP } from '../../../../src/contract/SearchParameters';
 import type { Canton } from '../../../../src/contract/Parcel';
 import {
@@ -85,11 +86,21 @@ export function createPostgresParcelRepository(
   // Read again only when the meta trigger notified a change (ADR 021f): no round trip per request.
   const version = watchDatasetVersion(db);
 
+  // A text part's ids, kept per dataset version: a searched map asks dozens of tiles for the same text.
+  const candidateCache = new LRUCache<string, number[]>({
+    maxSize: 8 * 1024 * 1024,
+    sizeCalculation: (ids) => Math.max(1, ids.length),
+  });
   /** Every id of the text, parcel-number and EGRID part of a query, in id order. */
-  const textCandidates = async (query: ParcelQuery): Promise<number[]> => {
-    const { conditions, params } = await postgresTextWhere(query, isPostcode);
+  const textCandidates = async (key: string, { text, prcNo, prcId }: ParcelQuery): Promise<number[]> => {
+    const cacheKey = JSON.stringify([key, text ?? '', prcNo ?? '', prcId ?? '']);
+    const cached = candidateCache.get(cacheKey);
+    if (cached) return cached;
+    const { conditions, params } = await postgresTextWhere({ text, prcNo, prcId }, isPostcode);
     const sql = `SELECT p.id FROM parcels p WHERE ${conditions.join(' AND ')} ORDER BY p.id`;
-    return (await db.query<{ id: number }>(sql, params)).map((row) => row.id);
+    const ids = (await db.query<{ id: number }>(sql, params)).map((row) => row.id);
+    candidateCache.set(cacheKey, ids);
+    return ids;
   };
 
   let loading: { key: string; dataset: Promise<LoadedDataset> } | null = null;
@@ -138,7 +149,7 @@ export function createPostgresParcelRepository(
   /** Reads what a synchronous search call needs, then runs it. */
   const withSearch = async <T>(query: ParcelQuery | null, run: () => T): Promise<T> => {
     const dataset = await load(await version());
-    const candidates = query && hasTextPart(query) ? await textCandidates(query) : null;
+    const candidates = query && hasTextPart(query) ? await textCandidates(dataset.key, query) : null;
     current = { dataset, candidates };
     try {
       return run();
