@@ -177,17 +177,17 @@ export async function concurrencyBenchmark(
   let url = process.env.DATABASE_URL?.trim() || null;
   if (!url) {
     cluster = startPostgresCluster(await freePort());
-    const admin = connectPostgres(cluster.url('postgres'));
-    admin.exec('CREATE DATABASE bench');
-    admin.close();
+    const admin = await connectPostgres(cluster.url('postgres'));
+    await admin.exec('CREATE DATABASE bench');
+    await admin.close();
     url = cluster.url('bench');
   }
   const emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-bench-concurrency-pg-'));
   try {
-    postgresDataset(url, cantons).close();
-    const stores = openPostgresRepositories(url);
+    await (await postgresDataset(url, cantons)).close();
+    const stores = await openPostgresRepositories(url);
     const token = await seedMapUserTokenIn(stores, JWT_SECRET, 'bench@example.ch');
-    stores.close();
+    await stores.close();
     const env = {
       DATA_DIR: emptyDir,
       DATABASE_URL: url,

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { line, percentiles, time } from './benchFigures';
-import { buildDataset } from '../server/data/buildDataset';
+import { buildDataset, buildDatasetAsync } from '../server/data/buildDataset';
 import { tileAt, tileBox } from '../server/geo/projection';
 import { openDatabase } from '../server/store/openDatabase';
 import { createSqliteDatasetWriter } from '../server/store/parcels/createSqliteDatasetWriter';
@@ -34,14 +34,14 @@ export const freePort = () =>
     });
   });
 
-export function postgresDataset(url: string, cantons: string[]): PostgresConnection {
-  const db = connectPostgres(url);
-  migratePostgres(db, postgresMigrations);
+export async function postgresDataset(url: string, cantons: string[]): Promise<PostgresConnection> {
+  const db = await connectPostgres(url, { statementTimeoutMs: 0 });
+  await migratePostgres(db, postgresMigrations);
   const writer = createPostgresDatasetWriter(db);
-  const info = writer.readInfo();
+  const info = await writer.readInfo();
   if (!info || info.cantons.join(',') !== cantons.join(',')) {
     const started = Date.now();
-    const built = buildDataset(writer, { cantons });
+    const built = await buildDatasetAsync(writer, { cantons });
     console.log(
       `PostgreSQL dataset ${cantons.join(',')}: ${built.parcels.toLocaleString('en-US')} parcels written in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
@@ -59,8 +59,8 @@ export function sqliteDataset(file: string, cantons: string[]) {
 }
 
 /** ST_AsMVT over the same parcels (box && tile, same LIMIT) with the same attributes, extent and buffer. */
-function stAsMvt(db: PostgresConnection, z: number, x: number, y: number): Buffer {
-  const row = db.one<{ tile: Buffer }>(
+async function stAsMvt(db: PostgresConnection, z: number, x: number, y: number): Promise<Buffer> {
+  const row = await db.one<{ tile: Buffer }>(
     `SELECT ST_AsMVT(t, 'around', ${TILE_EXTENT}, 'geom', 'id') AS tile FROM (
        SELECT p.id, p.prc_id AS "PRC_ID", p.prc_no AS "PRC_NO", p.typ AS "PRC_TYP", p.ind AS "PRC_IND",
          ST_AsMVTGeom(p.shape, ST_TileEnvelope($1, $2, $3), ${TILE_EXTENT}, ${TILE_BUFFER}, true) AS geom
@@ -75,17 +75,17 @@ export async function postgresBenchmark(cantons: string[], sqliteFile: string): 
   let url = process.env.DATABASE_URL?.trim() || null;
   if (!url) {
     cluster = startPostgresCluster(await freePort());
-    const admin = connectPostgres(cluster.url('postgres'));
-    admin.exec('CREATE DATABASE bench');
-    admin.close();
+    const admin = await connectPostgres(cluster.url('postgres'));
+    await admin.exec('CREATE DATABASE bench');
+    await admin.close();
     url = cluster.url('bench');
   }
   try {
     const sqlite = withoutUnits<ParcelRepository>(
       createSqliteParcelRepository(sqliteDataset(sqliteFile, cantons)),
     );
-    const pgDb = postgresDataset(url, cantons);
-    const postgres = withoutUnits<ParcelRepository>(createPostgresParcelRepository(pgDb));
+    const pgDb = await postgresDataset(url, cantons);
+    const postgres = createPostgresParcelRepository(pgDb);
     const adapters: [string, ParcelRepository][] = [
       ['SQLite', sqlite],
       ['PostgreSQL', postgres],
@@ -124,8 +124,8 @@ export async function postgresBenchmark(cantons: string[], sqliteFile: string): 
         (i) => () => renderTile(postgres, { kind: TILE_SOURCE_LAYERS.allAround, ...tiles[i], query: null }),
       );
       const sizes = { ours: 0, st: 0, features: 0 };
-      const st = await time(tiles.length, (i) => () => {
-        sizes.st += stAsMvt(pgDb, tiles[i].z, tiles[i].x, tiles[i].y).length;
+      const st = await time(tiles.length, (i) => async () => {
+        sizes.st += (await stAsMvt(pgDb, tiles[i].z, tiles[i].x, tiles[i].y)).length;
       });
       for (const tile of tiles) {
         sizes.ours +=
@@ -148,7 +148,7 @@ export async function postgresBenchmark(cantons: string[], sqliteFile: string): 
         `  → our encoder is ${ratio.toFixed(1)}× ${ratio >= 1 ? 'faster' : 'slower'} than ST_AsMVT at p50`,
       );
     }
-    pgDb.close();
+    await pgDb.close();
   } finally {
     cluster?.stop();
   }

@@ -70,10 +70,10 @@ function cpuProfile(cpu: BuildCpu, parcels: number): string {
 }
 
 /** DATABASE_URL set: the dataset goes into PostgreSQL (ADR 021e). */
-function buildIntoPostgres(url: string, args: Args): void {
+async function buildIntoPostgres(url: string, args: Args): Promise<void> {
   const started = Date.now();
   let last = 0;
-  const result = buildPostgresDataset(url, {
+  const result = await buildPostgresDataset(url, {
     cantons: args.cantons,
     seed: args.seed,
     force: args.force,
@@ -117,7 +117,7 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const databaseUrl = process.env.DATABASE_URL?.trim();
   if (databaseUrl) {
-    buildIntoPostgres(databaseUrl, args);
+    await buildIntoPostgres(databaseUrl, args);
     return;
   }
   const stop = new AbortController();

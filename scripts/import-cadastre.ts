@@ -44,7 +44,9 @@ function parseArgs(argv: string[]): Args {
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const db = args.databaseUrl ? null : openDatabase(args.db);
-  const { writer, close } = openCadastreWriter(db ? { db } : { databaseUrl: args.databaseUrl as string });
+  const { writer, close } = await openCadastreWriter(
+    db ? { db } : { databaseUrl: args.databaseUrl as string },
+  );
   try {
     const result = await importCadastreFile({
       writer,
@@ -64,7 +66,7 @@ async function main(): Promise<void> {
     );
     for (const warning of result.warnings) process.stdout.write(`warning: ${warning}\n`);
   } finally {
-    close();
+    await close();
     db?.close();
   }
 }

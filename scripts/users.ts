@@ -10,7 +10,7 @@ import pino from 'pino';
 import { loadConfig, ConfigError, type Config } from '../server/config';
 import { openDatabase } from '../server/store/openDatabase';
 import { createTokenService } from '../server/services/tokens/TokenService';
-import { createSqliteStores } from '../server/store/Stores';
+import { createSqliteStores, type Stores } from '../server/store/Stores';
 import { openPostgresRepositories } from '../server/store/postgres/createPostgresStores';
 import { createMailer } from '../server/services/mail/mailer';
 import { createAccountService } from '../server/services/accounts/createAccountService';
@@ -48,10 +48,10 @@ const list = (value: string | undefined) =>
  * The account repositories of the configured storage: the PostgreSQL database of DATABASE_URL (what every
  * instance of a deployment shares), else the SQLite database in DATA_DIR.
  */
-function openAccountStores(config: Config) {
+async function openAccountStores(config: Config): Promise<Stores & { close(): void | Promise<void> }> {
   if (config.databaseUrl !== null) return openPostgresRepositories(config.databaseUrl);
   const db = openDatabase(path.join(config.dataDir, 'parcel-atlas.sqlite'));
-  return { ...createSqliteStores(db), close: () => db.close() };
+  return { ...createSqliteStores(db), close: () => void db.close() };
 }
 
 function fail(message: string): never {
@@ -83,7 +83,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel }, process.stderr);
   const { users, accountKeys, emailChanges, rateLimits, sessions, coupons, unitOfWork, close } =
-    openAccountStores(config);
+    await openAccountStores(config);
   const accounts = createAccountService({
     config,
     tokens: createTokenService(config.jwtSecret, config.tokenTtlSeconds),
@@ -214,7 +214,7 @@ async function main(): Promise<void> {
         fail(`Unknown command "${command}".\n\n${USAGE}`);
     }
   } finally {
-    close();
+    await close();
   }
 }
 

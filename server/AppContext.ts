@@ -46,7 +46,7 @@ export interface AppContext {
    */
   events: EventEmitter;
   /** Ends the storage's own connection (PostgreSQL) when the app closes; the SQLite file is closed by its opener. */
-  closeStorage(): void;
+  closeStorage(): Promise<void>;
   tokens: TokenService;
   /** Re-checks a verified token against its session and the account as they are now. */
   resolveSession: SessionResolver;

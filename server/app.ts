@@ -78,7 +78,7 @@ export async function buildApp({ config, db, logger, pushTls }: BuildAppOptions)
       });
     },
   });
-  const ctx = composeContext({ config, db, log: app.log, pushTls });
+  const ctx = await composeContext({ config, db, log: app.log, pushTls });
   app.decorate('ctx', ctx);
 
   const disk = createDiskWatch(config.dataDir);
@@ -95,7 +95,7 @@ export async function buildApp({ config, db, logger, pushTls }: BuildAppOptions)
   });
   app.addHook('onClose', async () => {
     await ctx.tiles.close();
-    ctx.closeStorage();
+    await ctx.closeStorage();
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');

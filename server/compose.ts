@@ -42,7 +42,7 @@ import {
 import { createSessionService } from './services/sessions/SessionService';
 import { createTokenService } from './services/tokens/TokenService';
 import { createSqliteStores, type Stores } from './store/Stores';
-import { createPostgresStores } from './store/postgres/createPostgresStores';
+import { openPostgresRepositories } from './store/postgres/createPostgresStores';
 import type { ParcelRepository } from './store/parcels/ParcelRepository';
 
 /** The tile worker thread's entry (its own small composition of a read-only repository). */
@@ -56,12 +56,11 @@ const TILE_WORKER_FILE = path.join(__dirname, 'workers', 'tileRenderWorker.ts');
 const canLoadTypeScriptWorkers = () => process.execArgv.some((arg) => arg.includes('tsx'));
 
 /**
- * Where tile workers read the dataset: the SQLite file (null: none). On PostgreSQL tiles render on the
- * event loop: libpq's native addon is not context-aware, so a worker thread cannot load it once the main
- * thread has ("Module did not self-register"); a PostgreSQL deployment scales by instances instead (ADR 021e).
+ * Where tile workers read the dataset: PostgreSQL (each worker its own small pool, ADR 024), or the SQLite
+ * file (null: none, an in-memory database).
  */
 function tileDatabase(config: Config, db: Database): TileDatabase | null {
-  if (config.databaseUrl !== null) return null;
+  if (config.databaseUrl !== null) return { postgresUrl: config.databaseUrl };
   return db.memory || !fs.existsSync(db.name) ? null : { file: db.name };
 }
 
@@ -78,13 +77,16 @@ function createTileRenderer(config: Config, db: Database, parcels: ParcelReposit
 }
 
 /**
- * The repositories: PostgreSQL when DATABASE_URL is set (ADR 021d, 021e), else the embedded SQLite
- * database (closed by its opener). `close` ends the PostgreSQL connection when the app closes.
+ * The repositories: PostgreSQL when DATABASE_URL is set (ADR 021e, 024), else the embedded SQLite
+ * database (closed by its opener). `close` ends the PostgreSQL pool when the app closes.
  */
-function createStores(config: Config, db: Database): Stores & { close(): void } {
+async function createStores(config: Config, db: Database): Promise<Stores & { close(): Promise<void> }> {
   return config.databaseUrl !== null
-    ? createPostgresStores(config.databaseUrl)
-    : { ...createSqliteStores(db), close() {} };
+    ? openPostgresRepositories(config.databaseUrl, {
+        poolSize: config.databasePoolSize,
+        statementTimeoutMs: config.databaseStatementTimeoutMs,
+      })
+    : { ...createSqliteStores(db), close: async () => {} };
 }
 
 export interface ComposeOptions {
@@ -101,9 +103,9 @@ export interface ComposeOptions {
  * once, and handed to the routes as interfaces on the AppContext. Swapping the storage adapter or a
  * provider is a change to this function only.
  */
-export function composeContext({ config, db, log, pushTls }: ComposeOptions): AppContext {
+export async function composeContext({ config, db, log, pushTls }: ComposeOptions): Promise<AppContext> {
   limitPasswordHashing(config.passwordHashConcurrency);
-  const stores = createStores(config, db);
+  const stores = await createStores(config, db);
   const { unitOfWork } = stores;
   const events = new EventEmitter();
   // One cache for every tile that depends on neither the user nor a search: parcels, buildings, layers.
@@ -199,13 +201,13 @@ export function composeContext({ config, db, log, pushTls }: ComposeOptions): Ap
       events,
       // Between municipalities and every few hundred features the event loop serves other requests.
       importFile: async (request) => {
-        const { writer, close } = openCadastreWriter(
+        const { writer, close } = await openCadastreWriter(
           config.databaseUrl !== null ? { databaseUrl: config.databaseUrl } : { db },
         );
         try {
           return await importCadastreFile({ writer, ...request, pause: () => new Promise(setImmediate) });
         } finally {
-          close();
+          await close();
         }
       },
       isRefusal: (error) => error instanceof CadastreImportError,

@@ -92,6 +92,13 @@ export interface Config {
    * PostgreSQL adapter (server/store/postgres).
    */
   databaseUrl: string | null;
+  /** Most PostgreSQL connections this instance opens (DATABASE_POOL_SIZE, default 10). */
+  databasePoolSize: number;
+  /**
+   * PostgreSQL cancels a statement running longer (DATABASE_STATEMENT_TIMEOUT_MS, default 30 s; 0: never),
+   * so one runaway query cannot hold a pooled connection for good.
+   */
+  databaseStatementTimeoutMs: number;
   /**
    * Where web pushes may go: the push services' host names (PUSH_SERVICE_HOSTS, comma list, `*.` for
    * subdomains; default the browsers' own services) and private addresses allowed nonetheless
@@ -184,7 +191,7 @@ function trustProxy(env: Env): false | number | string[] {
   return entries;
 }
 
-/** DATABASE_URL: a postgres:// or postgresql:// URL naming a database (libpq's own URL syntax). */
+/** DATABASE_URL: a postgres:// or postgresql:// URL naming a database (the libpq URL syntax node-postgres reads). */
 function databaseUrl(env: Env): string | null {
   const raw = optional(env, 'DATABASE_URL');
   if (raw === null) return null;
@@ -386,6 +393,8 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     workers: integer(env, 'WORKERS', os.availableParallelism(), 0, 64),
     databaseUrl: databaseUrl(env),
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    databaseStatementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 86_400_000),
     pushEndpoints: pushEndpoints(env),
   };
 }

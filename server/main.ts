@@ -17,7 +17,7 @@ import { createLogger } from './logging/createLogger';
  */
 async function prepareData(file: string, config: Config, logger: Logger): Promise<Database> {
   if (config.databaseUrl !== null) {
-    ensurePostgresDataset(config.databaseUrl, config, logger);
+    await ensurePostgresDataset(config.databaseUrl, config, logger);
     // Every repository is on PostgreSQL: no SQLite file in DATA_DIR, which the instances of a deployment
     // share (uploaded files) and would lock each other out of when they start together.
     return openDatabase(':memory:');

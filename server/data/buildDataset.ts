@@ -1,4 +1,10 @@
-import type { DatasetInfo, DatasetWriter, MunicipalityRows } from '../store/parcels/DatasetWriter';
+import type {
+  AsyncDatasetWriter,
+  CantonLookups,
+  DatasetInfo,
+  DatasetWriter,
+  MunicipalityRows,
+} from '../store/parcels/DatasetWriter';
 import { packMunicipality } from '../store/parcels/municipalityRows';
 import { loadSwissGeography } from './geography/loadSwissGeography';
 import { CANTONS, CANTON_BY_CODE } from '../geo/cantons';
@@ -7,7 +13,7 @@ import { THERMAL_CODES } from './catalog/thermalCatalog';
 import { createDatasetNoise } from './generator/DatasetNoise';
 import { generateMunicipality, type MunicipalityInput } from './generator/generateMunicipality';
 import { planMunicipalities } from './planMunicipalities';
-import { fillPriceLevels } from './catalog/priceLevels';
+import { fillPriceLevels, fillPriceLevelsAsync } from './catalog/priceLevels';
 
 export const DEFAULT_DATASET_SEED = 20260101;
 
@@ -50,12 +56,11 @@ export function generateMunicipalityRows(input: MunicipalityInput): Municipality
   return packMunicipality(generateMunicipality(input));
 }
 
-/** The 26 cantons and their lookups (thermal codes, zone codes): written whatever cantons are built. */
-export function writeReferenceData(writer: DatasetWriter): void {
-  writer.writeCantons(CANTONS);
-  for (const canton of CANTONS) {
+/** Every canton's lookups (thermal codes, zone codes): written whatever cantons are built. */
+function referenceLookups(): CantonLookups[] {
+  return CANTONS.map((canton) => {
     const alphas = alphaCatalog(canton.language);
-    writer.writeLookups({
+    return {
       canton: canton.code,
       thermals: THERMAL_CODES,
       alphas: [
@@ -63,8 +68,14 @@ export function writeReferenceData(writer: DatasetWriter): void {
         { varname: 'ALPHA_SEC', codes: alphas.secondary },
         { varname: 'ALPHA_TER', codes: alphas.tertiary },
       ],
-    });
-  }
+    };
+  });
+}
+
+/** The 26 cantons and their lookups. */
+export function writeReferenceData(writer: DatasetWriter): void {
+  writer.writeCantons(CANTONS);
+  for (const lookups of referenceLookups()) writer.writeLookups(lookups);
 }
 
 /** "Building dataset: 12/80 municipalities (ZG Baar), 4,321 parcels, 3 s". */
@@ -88,27 +99,62 @@ export function municipalityProgressLine(
  * parallel, resumable build of the same content.
  */
 export function buildDataset(writer: DatasetWriter, options: BuildDatasetOptions): DatasetInfo {
-  const started = Date.now();
-  const inputs = planDataset(options);
+  const build = startBuild(options);
   writer.clear();
   writeReferenceData(writer);
-  let parcels = 0;
-  let buildings = 0;
-  inputs.forEach((input, index) => {
+  build.inputs.forEach((input, index) => {
     const rows = generateMunicipalityRows(input);
     writer.writeMunicipality(rows);
-    parcels += rows.parcels.count;
-    buildings += rows.buildings.count;
-    const seconds = (Date.now() - started) / 1000;
-    options.onProgress?.(
-      municipalityProgressLine(index + 1, inputs.length, rows, parcels, seconds),
-      index + 1,
-      inputs.length,
-    );
+    build.written(rows, index);
   });
-  const info = datasetInfo(options, { parcels, buildings, seconds: (Date.now() - started) / 1000 });
+  const info = build.info();
   fillPriceLevels(writer);
   writer.finish(info);
+  return info;
+}
+
+/** The municipalities to build, and the counts and progress lines as they are written. */
+function startBuild(options: BuildDatasetOptions) {
+  const started = Date.now();
+  const inputs = planDataset(options);
+  let parcels = 0;
+  let buildings = 0;
+  return {
+    inputs,
+    written(rows: MunicipalityRows, index: number): void {
+      parcels += rows.parcels.count;
+      buildings += rows.buildings.count;
+      const seconds = (Date.now() - started) / 1000;
+      options.onProgress?.(
+        municipalityProgressLine(index + 1, inputs.length, rows, parcels, seconds),
+        index + 1,
+        inputs.length,
+      );
+    },
+    info: () => datasetInfo(options, { parcels, buildings, seconds: (Date.now() - started) / 1000 }),
+  };
+}
+
+/**
+ * `buildDataset` through an asynchronous writer (PostgreSQL): the same steps, each municipality written
+ * once the previous one is.
+ */
+export async function buildDatasetAsync(
+  writer: AsyncDatasetWriter,
+  options: BuildDatasetOptions,
+): Promise<DatasetInfo> {
+  const build = startBuild(options);
+  await writer.clear();
+  await writer.writeCantons(CANTONS);
+  for (const lookups of referenceLookups()) await writer.writeLookups(lookups);
+  for (const [index, input] of build.inputs.entries()) {
+    const rows = generateMunicipalityRows(input);
+    await writer.writeMunicipality(rows);
+    build.written(rows, index);
+  }
+  const info = build.info();
+  await fillPriceLevelsAsync(writer);
+  await writer.finish(info);
   return info;
 }
 

@@ -1,13 +1,13 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config';
-import { connectPostgres, type PostgresConnection } from '../store/postgres/PostgresConnection';
+import { connectPostgres } from '../store/postgres/PostgresConnection';
 import { postgresMigrations } from '../store/postgres/migrations';
 import { migratePostgres } from '../store/postgres/migrations/migratePostgres';
 import { createPostgresDatasetWriter } from '../store/postgres/parcels/createPostgresDatasetWriter';
-import type { DatasetInfo, DatasetWriter } from '../store/parcels/DatasetWriter';
-import { buildDataset, DATASET_GENERATOR_VERSION, type BuildDatasetOptions } from './buildDataset';
+import type { AsyncDatasetWriter, DatasetInfo } from '../store/parcels/DatasetWriter';
+import { buildDatasetAsync, DATASET_GENERATOR_VERSION, type BuildDatasetOptions } from './buildDataset';
 import { isUpToDate } from './build/buildDatasetFile';
-import { fillPriceLevels } from './catalog/priceLevels';
+import { fillPriceLevelsAsync } from './catalog/priceLevels';
 import { datasetNeedsBuild } from './ensureDataset';
 
 export type PostgresDatasetBuildResult = { outcome: 'built' | 'up to date'; info: DatasetInfo };
@@ -16,21 +16,35 @@ export type PostgresDatasetBuildResult = { outcome: 'built' | 'up to date'; info
 const DATASET_BUILD_LOCK = 21_018;
 
 /**
- * Runs `work` with the migrated database's dataset writer, holding the build lock (a session advisory
- * lock: the build spans many transactions, one per municipality).
+ * Runs `work` with the migrated database's dataset writer, holding the build lock. The lock is taken in a
+ * unit of work whose transaction spans the build (a transaction-level advisory lock: a session lock would
+ * belong to whichever pooled connection took it); the writer's own transactions run on the pool's other
+ * connection, so every municipality commits on its own.
  */
-function withDatasetWriter<T>(url: string, work: (writer: DatasetWriter) => T): T {
-  const db: PostgresConnection = connectPostgres(url);
+async function withDatasetWriter<T>(url: string, work: (writer: AsyncDatasetWriter) => Promise<T>): Promise<T> {
+  const db = await connectPostgres(url, { poolSize: 2, statementTimeoutMs: 0 });
   try {
-    migratePostgres(db, postgresMigrations);
-    db.query('SELECT pg_advisory_lock($1)', [DATASET_BUILD_LOCK]);
+    await migratePostgres(db, postgresMigrations);
+    const writer = createPostgresDatasetWriter(db);
+    let release: () => void = () => {};
+    const building = new Promise<void>((resolve) => (release = resolve));
+    let locked: () => void = () => {};
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const holding = db.transaction(async () => {
+      await db.query('SELECT pg_advisory_xact_lock($1)', [DATASET_BUILD_LOCK]);
+      locked();
+      await building;
+    });
+    await Promise.race([lockTaken, holding]);
     try {
-      return work(createPostgresDatasetWriter(db));
+      // Not inside the lock's unit (its context ends with its work): the writer takes the other connection.
+      return await work(writer);
     } finally {
-      db.query('SELECT pg_advisory_unlock($1)', [DATASET_BUILD_LOCK]);
+      release();
+      await holding;
     }
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -43,15 +57,15 @@ function withDatasetWriter<T>(url: string, work: (writer: DatasetWriter) => T): 
 export function buildPostgresDataset(
   url: string,
   options: BuildDatasetOptions & { force?: boolean },
-): PostgresDatasetBuildResult {
-  return withDatasetWriter(url, (writer) => {
-    const existing = writer.readInfo();
+): Promise<PostgresDatasetBuildResult> {
+  return withDatasetWriter(url, async (writer) => {
+    const existing = await writer.readInfo();
     if (existing && !options.force && (!!existing.imports?.length || isUpToDate(existing, options))) {
       // A dataset built before price levels existed gets them now, without a rebuild.
-      fillPriceLevels(writer);
+      await fillPriceLevelsAsync(writer);
       return { outcome: 'up to date', info: existing };
     }
-    return { outcome: 'built', info: buildDataset(writer, options) };
+    return { outcome: 'built', info: await buildDatasetAsync(writer, options) };
   });
 }
 
@@ -60,11 +74,11 @@ export function buildPostgresDataset(
  * config.datasetCantons when the database has none, or one of another generator version, logging progress
  * about every five seconds; several instances starting together build it once.
  */
-export function ensurePostgresDataset(url: string, config: Config, logger: Logger): void {
-  withDatasetWriter(url, (writer) => {
-    const existing = writer.readInfo();
+export function ensurePostgresDataset(url: string, config: Config, logger: Logger): Promise<void> {
+  return withDatasetWriter(url, async (writer) => {
+    const existing = await writer.readInfo();
     if (existing && !datasetNeedsBuild(existing)) {
-      fillPriceLevels(writer);
+      await fillPriceLevelsAsync(writer);
       logger.info(`Dataset ready in PostgreSQL: ${existing.parcels} parcels in ${existing.cantons.join(', ')}`);
       return;
     }
@@ -74,7 +88,7 @@ export function ensurePostgresDataset(url: string, config: Config, logger: Logge
       );
     logger.info(`Building the demo dataset for ${config.datasetCantons.join(', ')} into PostgreSQL…`);
     let last = 0;
-    const info = buildDataset(writer, {
+    const info = await buildDatasetAsync(writer, {
       cantons: config.datasetCantons,
       onProgress(line, done, total) {
         if (Date.now() - last > 5000 || done === total) {

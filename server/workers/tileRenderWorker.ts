@@ -1,8 +1,8 @@
 /**
  * A tile worker thread (TileRenderer's pool): its own composition of a parcel repository and tile
- * renderer over the server's SQLite file, read-only (on PostgreSQL tiles render in process: libpq's addon
- * cannot load in a worker thread). The first task opens the connection; later tasks reuse it, and the
- * repository reloads its search columns itself when the dataset build changes.
+ * renderer over the server's SQLite file, read-only, or over PostgreSQL through a pool of two connections
+ * of its own. The first task opens the connection; later tasks reuse it, and the repository reloads its
+ * search columns itself when the dataset build changes.
  */
 import Database from 'better-sqlite3';
 import { createSqliteParcelRepository } from '../store/parcels/createSqliteParcelRepository';
@@ -11,23 +11,34 @@ import { renderTile } from '../services/tiles/TileService';
 import { encodeTile } from '../services/tiles/TileCache';
 import type { TileDatabase, TileWorkerTask } from '../services/tiles/TileRenderer';
 import type { ParcelRepository } from '../store/parcels/ParcelRepository';
+import { connectPostgres } from '../store/postgres/PostgresConnection';
+import { createPostgresParcelRepository } from '../store/postgres/parcels/createPostgresParcelRepository';
 
-let opened: { key: string; parcels: ParcelRepository } | null = null;
+let opened: { key: string; parcels: Promise<ParcelRepository> } | null = null;
 
-function open(database: TileDatabase): ParcelRepository {
+async function open(database: TileDatabase): Promise<ParcelRepository> {
+  if ('postgresUrl' in database)
+    return createPostgresParcelRepository(await connectPostgres(database.postgresUrl, { poolSize: 2 }));
   const db = new Database(database.file, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
   return withoutUnits<ParcelRepository>(createSqliteParcelRepository(db));
 }
 
-function parcelsOf(database: TileDatabase): ParcelRepository {
+function parcelsOf(database: TileDatabase): Promise<ParcelRepository> {
   const key = JSON.stringify(database);
-  if (opened?.key !== key) opened = { key, parcels: open(database) };
+  if (opened?.key !== key) {
+    const parcels = open(database);
+    opened = { key, parcels };
+    // A failed connection is tried again by the next task.
+    parcels.catch(() => {
+      if (opened?.parcels === parcels) opened = null;
+    });
+  }
   return opened.parcels;
 }
 
 export default async function renderTileTask(task: TileWorkerTask) {
-  const tile = await renderTile(parcelsOf(task.database), task);
+  const tile = await renderTile(await parcelsOf(task.database), task);
   if (!tile) return null;
   const { gzip, etag } = await encodeTile(tile);
   // Structured clone copies the bytes back (tens of KB; moving them is not worth a pooled Buffer's risk).

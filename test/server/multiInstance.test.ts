@@ -40,7 +40,7 @@ let egrids: string[];
 
 /** An active account with a real password, written straight into the shared database. */
 async function createUser(username: string, roles: string[] = ['MAPUSER']): Promise<void> {
-  const stores = openPostgresRepositories(database.url);
+  const stores = await openPostgresRepositories(database.url);
   try {
     await stores.users.create({
       username,
@@ -51,7 +51,7 @@ async function createUser(username: string, roles: string[] = ['MAPUSER']): Prom
       roles,
     });
   } finally {
-    stores.close();
+    await stores.close();
   }
 }
 
@@ -125,8 +125,8 @@ async function eventually(attempt: () => Promise<boolean>): Promise<boolean> {
 }
 
 /** Ends every connection the instances hold to the database, as a PostgreSQL restart does. */
-function terminateInstanceConnections(): number {
-  const ended = admin.query(
+async function terminateInstanceConnections(): Promise<number> {
+  const ended = await admin.query(
     `SELECT pg_terminate_backend(pid, 5000) AS ended FROM pg_stat_activity
      WHERE datname = current_database() AND pid <> pg_backend_pid()`,
   );
@@ -134,27 +134,31 @@ function terminateInstanceConnections(): number {
 }
 
 beforeAll(async () => {
-  database = createTestPostgresDatabase();
-  buildPostgresDataset(database.url, {
+  database = await createTestPostgresDatabase();
+  await buildPostgresDataset(database.url, {
     cantons: ['ZG'],
     seed: 7,
     maxMunicipalities: 3,
     maxParcelsPerMunicipality: 600,
   });
-  admin = connectPostgres(database.url);
-  egrid = admin.one<{ prc_id: string }>(
-    "SELECT prc_id FROM parcels WHERE ind = 'Standard' ORDER BY id LIMIT 1",
+  admin = await connectPostgres(database.url);
+  egrid = (
+    await admin.one<{ prc_id: string }>(
+      "SELECT prc_id FROM parcels WHERE ind = 'Standard' ORDER BY id LIMIT 1",
+    )
   )?.prc_id as string;
-  egrids = admin
-    .query<{ prc_id: string }>("SELECT prc_id FROM parcels WHERE ind = 'Standard' ORDER BY id LIMIT 50")
-    .map((row) => row.prc_id);
+  egrids = (
+    await admin.query<{ prc_id: string }>(
+      "SELECT prc_id FROM parcels WHERE ind = 'Standard' ORDER BY id LIMIT 50",
+    )
+  ).map((row) => row.prc_id);
   cluster = await startAppInstances(database.url, 2);
   [a, b] = cluster.instances;
 }, 240_000);
 afterAll(async () => {
   await cluster?.stop();
-  admin?.close();
-  database?.drop();
+  await admin?.close();
+  await database?.drop();
 }, 60_000);
 
 describe('two app instances on one PostgreSQL database', () => {
@@ -270,7 +274,7 @@ describe('two app instances on one PostgreSQL database', () => {
   it('survives a database restart: its connections are made again on the next request', async () => {
     await createUser('restart@example.ch');
     const { main } = await logIn(a, 'restart@example.ch');
-    expect(terminateInstanceConnections()).toBeGreaterThanOrEqual(2);
+    expect(await terminateInstanceConnections()).toBeGreaterThanOrEqual(2);
     expect((await call(a, 'GET', '/v1/secure/subscriptions', main)).status).toBe(200);
     expect((await call(b, 'GET', '/v1/secure/subscriptions', main)).status).toBe(200);
     expect((await search(b, main, 'Baar')).hits.total.value).toBeGreaterThan(0);
@@ -279,16 +283,16 @@ describe('two app instances on one PostgreSQL database', () => {
   it('answers 503 with a clear message while the database refuses connections, and recovers after', async () => {
     await createUser('outage@example.ch');
     const { main } = await logIn(b, 'outage@example.ch');
-    const server = connectPostgres(`${testPostgresServer()}/postgres`);
+    const server = await connectPostgres(`${testPostgresServer()}/postgres`);
     const name = database.url.split('/').pop() as string;
     try {
-      server.exec(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
-      terminateInstanceConnections();
+      await server.exec(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+      await terminateInstanceConnections();
       const down = await call(a, 'GET', '/v1/secure/subscriptions', main);
       expect(down).toEqual({ status: 503, body: { error: true, message: DATABASE_UNAVAILABLE_MESSAGE } });
     } finally {
-      server.exec(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
-      server.close();
+      await server.exec(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+      await server.close();
     }
     expect((await call(a, 'GET', '/v1/secure/subscriptions', main)).status).toBe(200);
     // Both processes are still the ones started: nothing crashed.

@@ -28,64 +28,65 @@ let db: PostgresConnection;
 let dir: string;
 const file = (name: string) => path.join(dir, name);
 
-const count = (sql: string, params: (string | number)[] = []) =>
-  db.one<{ n: number }>(`SELECT count(*) AS n FROM (${sql}) AS rows`, params)?.n;
+const count = async (sql: string, params: (string | number)[] = []) =>
+  (await db.one<{ n: number }>(`SELECT count(*) AS n FROM (${sql}) AS rows`, params))?.n;
 /** Parcel EGRIDs the text index finds for the words, as the search's text part asks it. */
-const textFinds = (...words: string[]) =>
-  db
-    .query<{ prc_id: string }>('SELECT prc_id FROM parcels WHERE text_search @@ $1::tsquery ORDER BY id', [
-      parcelTextQuery(words) ?? '',
-    ])
-    .map((row) => row.prc_id);
-const meta = () =>
+const textFinds = async (...words: string[]) =>
+  (
+    await db.query<{ prc_id: string }>(
+      'SELECT prc_id FROM parcels WHERE text_search @@ $1::tsquery ORDER BY id',
+      [parcelTextQuery(words) ?? ''],
+    )
+  ).map((row) => row.prc_id);
+const meta = async () =>
   JSON.parse(
-    db.one<{ value: string }>("SELECT value FROM meta WHERE key = 'dataset'")?.value ?? '{}',
+    (await db.one<{ value: string }>("SELECT value FROM meta WHERE key = 'dataset'"))?.value ?? '{}',
   ) as DatasetInfo;
 /** Everything an import may change, to prove a refused file changed nothing. */
-const snapshot = () => ({
-  parcels: count('SELECT 1 FROM parcels'),
-  official: count("SELECT 1 FROM parcels WHERE origin = 'official'"),
-  buildings: count('SELECT 1 FROM buildings'),
-  streets: count('SELECT 1 FROM streets'),
-  meta: meta(),
-  ids: db.query('SELECT prc_id FROM parcels ORDER BY id'),
+const snapshot = async () => ({
+  parcels: await count('SELECT 1 FROM parcels'),
+  official: await count("SELECT 1 FROM parcels WHERE origin = 'official'"),
+  buildings: await count('SELECT 1 FROM buildings'),
+  streets: await count('SELECT 1 FROM streets'),
+  meta: await meta(),
+  ids: await db.query('SELECT prc_id FROM parcels ORDER BY id'),
 });
 
 async function importFile(name: string) {
-  const { writer, close } = openCadastreWriter({ databaseUrl: database.url });
+  const { writer, close } = await openCadastreWriter({ databaseUrl: database.url });
   try {
     return await importCadastreFile({ writer, file: file(name) });
   } finally {
-    close();
+    await close();
   }
 }
 
-beforeAll(() => {
-  database = createTestPostgresDatabase();
-  buildPostgresDataset(database.url, {
+beforeAll(async () => {
+  database = await createTestPostgresDatabase();
+  await buildPostgresDataset(database.url, {
     cantons: ['ZG'],
     seed: 7,
     maxMunicipalities: 3,
     maxParcelsPerMunicipality: 600,
   });
-  db = connectPostgres(database.url);
+  db = await connectPostgres(database.url);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-pg-import-'));
 }, 120_000);
-afterAll(() => {
-  db?.close();
-  database?.drop();
+afterAll(async () => {
+  await db?.close();
+  await database?.drop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('importing a cantonal survey GeoPackage into PostgreSQL', () => {
   let demoInBaar: number;
   let versionBefore: string;
-  let version: () => string;
+  let version: () => Promise<string>;
 
   beforeAll(async () => {
-    demoInBaar = count('SELECT 1 FROM parcels WHERE mun_bfs = $1', [BAAR]) ?? 0;
+    demoInBaar = (await count('SELECT 1 FROM parcels WHERE mun_bfs = $1', [BAAR])) ?? 0;
     version = watchDatasetVersion(db);
-    versionBefore = version();
+    versionBefore = await version();
     writeGeoPackage(file('baar.gpkg'), baarRows);
     await expect(importFile('baar.gpkg')).resolves.toMatchObject({
       parcels: 3,
@@ -95,29 +96,31 @@ describe('importing a cantonal survey GeoPackage into PostgreSQL', () => {
     });
   }, 60_000);
 
-  it('replaces the demo parcels of the municipality it covers, their buildings and roofs, and only those', () => {
+  it('replaces the demo parcels of the municipality it covers, their buildings and roofs, and only those', async () => {
     expect(demoInBaar).toBeGreaterThan(3);
-    expect(count('SELECT 1 FROM parcels WHERE mun_bfs = $1', [BAAR])).toBe(3);
-    expect(count("SELECT 1 FROM parcels WHERE mun_bfs = $1 AND origin = 'official'", [BAAR])).toBe(3);
+    expect(await count('SELECT 1 FROM parcels WHERE mun_bfs = $1', [BAAR])).toBe(3);
+    expect(await count("SELECT 1 FROM parcels WHERE mun_bfs = $1 AND origin = 'official'", [BAAR])).toBe(3);
     expect(
-      count("SELECT 1 FROM parcels WHERE mun_bfs <> $1 AND origin = 'synthetic'", [BAAR]),
+      await count("SELECT 1 FROM parcels WHERE mun_bfs <> $1 AND origin = 'synthetic'", [BAAR]),
     ).toBeGreaterThan(0);
-    expect(count('SELECT 1 FROM buildings WHERE parcel_id NOT IN (SELECT id FROM parcels)')).toBe(0);
-    expect(count('SELECT 1 FROM building_roofs WHERE building_id NOT IN (SELECT id FROM buildings)')).toBe(0);
-    expect(db.one('SELECT origin, parcel_count FROM municipalities WHERE bfs = $1', [BAAR])).toEqual({
+    expect(await count('SELECT 1 FROM buildings WHERE parcel_id NOT IN (SELECT id FROM parcels)')).toBe(0);
+    expect(
+      await count('SELECT 1 FROM building_roofs WHERE building_id NOT IN (SELECT id FROM buildings)'),
+    ).toBe(0);
+    expect(await db.one('SELECT origin, parcel_count FROM municipalities WHERE bfs = $1', [BAAR])).toEqual({
       origin: 'official',
       parcel_count: 3,
     });
   });
 
-  it('indexes the imported parcels for the text search (EGRID, number, municipality) and drops the old ones', () => {
-    expect(textFinds('CH170100000002')).toEqual(['CH170100000002']);
-    expect(textFinds('102', 'baar')).toEqual(['CH170100000002']);
-    expect(textFinds('baar').sort()).toEqual(['CH170100000001', 'CH170100000002', 'CH170100000003']);
+  it('indexes the imported parcels for the text search (EGRID, number, municipality) and drops the old ones', async () => {
+    expect(await textFinds('CH170100000002')).toEqual(['CH170100000002']);
+    expect(await textFinds('102', 'baar')).toEqual(['CH170100000002']);
+    expect((await textFinds('baar')).sort()).toEqual(['CH170100000001', 'CH170100000002', 'CH170100000003']);
   });
 
-  it('stores the shape with its hole and the box the tiles are read by', () => {
-    const row = db.one<{ area: number; holes: number; inside: boolean }>(
+  it('stores the shape with its hole and the box the tiles are read by', async () => {
+    const row = await db.one<{ area: number; holes: number; inside: boolean }>(
       `SELECT round(ST_Area(shape)) AS area, ST_NumInteriorRings(shape) AS holes,
          box && ST_Transform(ST_SetSRID(ST_MakePoint(lon, lat), 4326), 3857) AS inside
        FROM parcels WHERE prc_id = 'CH170100000002'`,
@@ -130,23 +133,23 @@ describe('importing a cantonal survey GeoPackage into PostgreSQL', () => {
   });
 
   it('records the import and changes the build id, which every instance is notified of', async () => {
-    expect(meta()).toMatchObject({ imports: [{ municipalities: [BAAR], parcels: 3 }] });
-    expect(meta().parcels).toBe(count('SELECT 1 FROM parcels'));
+    expect(await meta()).toMatchObject({ imports: [{ municipalities: [BAAR], parcels: 3 }] });
+    expect((await meta()).parcels).toBe(await count('SELECT 1 FROM parcels'));
     // The search columns were saved again for the new rows.
-    expect(count('SELECT 1 FROM parcel_filter_columns')).toBeGreaterThan(0);
-    for (let attempt = 0; attempt < 100 && version() === versionBefore; attempt += 1)
+    expect(await count('SELECT 1 FROM parcel_filter_columns')).toBeGreaterThan(0);
+    for (let attempt = 0; attempt < 100 && (await version()) === versionBefore; attempt += 1)
       await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(version()).not.toBe(versionBefore);
-    expect(JSON.parse(version())).toEqual(meta());
+    expect(await version()).not.toBe(versionBefore);
+    expect(JSON.parse(await version())).toEqual(await meta());
   });
 
   it('refuses a second, broken file naming the feature and the reason, and changes nothing', async () => {
-    const before = snapshot();
+    const before = await snapshot();
     writeGeoPackage(file('broken.gpkg'), brokenBaarRows);
     await expect(importFile('broken.gpkg')).rejects.toThrow(
       new CadastreImportError(BROKEN_BAAR_FEATURE, BROKEN_BAAR_REASON),
     );
-    expect(snapshot()).toEqual(before);
-    expect(textFinds('CH170100000001')).toEqual(['CH170100000001']);
+    expect(await snapshot()).toEqual(before);
+    expect(await textFinds('CH170100000001')).toEqual(['CH170100000001']);
   });
 });

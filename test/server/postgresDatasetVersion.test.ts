@@ -31,59 +31,63 @@ function countingStatements(db: PostgresConnection): { db: PostgresConnection; c
 }
 
 /** Asks the watch until it answers `expected` (a notification arrives asynchronously), at most 2 s. */
-async function eventually(read: () => string, expected: string): Promise<string> {
-  for (let attempt = 0; attempt < 200 && read() !== expected; attempt += 1)
+async function eventually(read: () => Promise<string>, expected: string): Promise<string> {
+  for (let attempt = 0; attempt < 200 && (await read()) !== expected; attempt += 1)
     await new Promise((resolve) => setTimeout(resolve, 10));
   return read();
 }
 
-beforeAll(() => {
-  database = createTestPostgresDatabase();
-  writer = connectPostgres(database.url);
-  migratePostgres(writer, postgresMigrations);
-  reader = connectPostgres(database.url);
+beforeAll(async () => {
+  database = await createTestPostgresDatabase();
+  writer = await connectPostgres(database.url);
+  await migratePostgres(writer, postgresMigrations);
+  reader = await connectPostgres(database.url);
 });
-afterAll(() => {
-  reader?.close();
-  writer?.close();
-  database?.drop();
+afterAll(async () => {
+  await reader?.close();
+  await writer?.close();
+  await database?.drop();
 });
 
 describe('the dataset version on PostgreSQL', () => {
   it('is read once, then not again until another instance changes the dataset', async () => {
-    saveVersion('build-1');
+    await saveVersion('build-1');
     const { db, count } = countingStatements(reader);
     const version = watchDatasetVersion(db);
-    expect(version()).toBe('build-1');
+    expect(await version()).toBe('build-1');
     const afterFirst = count();
-    for (let i = 0; i < 100; i += 1) expect(version()).toBe('build-1');
+    for (let i = 0; i < 100; i += 1) expect(await version()).toBe('build-1');
     expect(count()).toBe(afterFirst);
 
-    saveVersion('build-2');
+    await saveVersion('build-2');
     expect(await eventually(version, 'build-2')).toBe('build-2');
     expect(count()).toBe(afterFirst + 1);
   });
 
   it('sees a change committed in a unit of work only after the commit', async () => {
-    saveVersion('before');
+    await saveVersion('before');
     const version = watchDatasetVersion(reader);
     expect(await eventually(version, 'before')).toBe('before');
-    writer.transaction(() => {
-      saveVersion('imported');
-      expect(version()).toBe('before');
+    await writer.transaction(async () => {
+      await saveVersion('imported');
+      expect(await version()).toBe('before');
     });
     expect(await eventually(version, 'imported')).toBe('imported');
   });
 
   it('is empty without a dataset, and read again after a lost connection', async () => {
-    writer.run("DELETE FROM meta WHERE key = 'dataset'");
+    await writer.run("DELETE FROM meta WHERE key = 'dataset'");
     const version = watchDatasetVersion(reader);
     expect(await eventually(version, '')).toBe('');
 
-    const pid = reader.one<{ pid: number }>('SELECT pg_backend_pid() AS pid')?.pid ?? 0;
-    writer.query('SELECT pg_terminate_backend($1, 5000)', [pid]);
+    // Every connection of the reader, its listening one included.
+    await writer.query(
+      `SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity
+       WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+    );
     // Written while the reader's connection is down: its notification is lost, the reconnect is not.
-    saveVersion('written-while-down');
-    expect(version()).toBe('written-while-down');
+    await saveVersion('written-while-down');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await version()).toBe('written-while-down');
   });
 });

@@ -19,13 +19,27 @@ let database: TestPostgresDatabase;
 let admin: PostgresConnection;
 let db: PostgresConnection;
 
-const backendPid = (connection: PostgresConnection) =>
-  connection.one<{ pid: number }>('SELECT pg_backend_pid() AS pid')?.pid;
+const backendPid = async (connection: PostgresConnection) =>
+  (await connection.one<{ pid: number }>('SELECT pg_backend_pid() AS pid'))?.pid;
 
-/** What an administrator (or a restart) does to the app's connection: ends its backend, waits until gone. */
-function terminate(pid: number | undefined): void {
-  expect(admin.one('SELECT pg_terminate_backend($1, 5000) AS ended', [pid ?? 0])).toEqual({ ended: true });
+/**
+ * What an administrator (or a restart) does to the app's connection: ends its backend, waits until gone,
+ * and lets the event loop read the end of the connection (the pool learns of it as an event).
+ */
+async function terminate(pid: number | undefined): Promise<void> {
+  expect(await admin.one('SELECT pg_terminate_backend($1, 5000) AS ended', [pid ?? 0])).toEqual({
+    ended: true,
+  });
+  await new Promise((resolve) => setTimeout(resolve, 50));
 }
+
+/** The backends of the test's database other than the administrator's: the pool's and the listener's. */
+const appBackends = async () =>
+  (
+    await admin.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    )
+  ).map((row) => row.pid);
 
 /** Whether `channel` is notified within a second (delivery is asynchronous). */
 async function notifiedSoon(channel: string): Promise<boolean> {
@@ -36,106 +50,110 @@ async function notifiedSoon(channel: string): Promise<boolean> {
   return false;
 }
 
-const names = () => db.query<{ name: string }>('SELECT name FROM things ORDER BY name').map((r) => r.name);
+const names = async () =>
+  (await db.query<{ name: string }>('SELECT name FROM things ORDER BY name')).map((r) => r.name);
 
-beforeAll(() => {
-  database = createTestPostgresDatabase();
-  admin = connectPostgres(database.url);
-  admin.exec('CREATE TABLE things (name TEXT PRIMARY KEY)');
+beforeAll(async () => {
+  database = await createTestPostgresDatabase();
+  admin = await connectPostgres(database.url);
+  await admin.exec('CREATE TABLE things (name TEXT PRIMARY KEY)');
 });
-beforeEach(() => {
-  admin.exec('TRUNCATE things');
-  db = connectPostgres(database.url);
+beforeEach(async () => {
+  await admin.exec('TRUNCATE things');
+  db = await connectPostgres(database.url);
 });
 afterEach(() => db.close());
-afterAll(() => {
-  admin?.close();
-  database?.drop();
+afterAll(async () => {
+  await admin?.close();
+  await database?.drop();
 });
 
 describe('a PostgreSQL connection that is lost', () => {
-  it('is made again on the next use when it was lost while idle', () => {
-    const before = backendPid(db);
-    terminate(before);
+  it('is made again on the next use when it was lost while idle', async () => {
+    const before = await backendPid(db);
+    await terminate(before);
 
-    expect(db.one('SELECT 41 + 1 AS answer')).toEqual({ answer: 42 });
-    expect(backendPid(db)).not.toBe(before);
+    expect(await db.one('SELECT 41 + 1 AS answer')).toEqual({ answer: 42 });
+    expect(await backendPid(db)).not.toBe(before);
   });
 
-  it('prepares its statements again on the new connection', () => {
+  it('prepares its statements again on the new connection', async () => {
     const count = () => db.one<{ n: number }>('SELECT count(*) AS n FROM things WHERE name <> $1', ['x']);
-    expect(count()).toEqual({ n: 0 });
-    terminate(backendPid(db));
-    db.run('INSERT INTO things (name) VALUES ($1)', ['a']);
-    expect(count()).toEqual({ n: 1 });
+    expect(await count()).toEqual({ n: 0 });
+    await terminate(await backendPid(db));
+    await db.run('INSERT INTO things (name) VALUES ($1)', ['a']);
+    expect(await count()).toEqual({ n: 1 });
   });
 
-  it('fails a unit of work cut by the loss and leaves nothing of it, then serves the next one', () => {
-    expect(() =>
-      db.transaction(() => {
-        db.run('INSERT INTO things (name) VALUES ($1)', ['half']);
-        terminate(backendPid(db));
-        db.run('INSERT INTO things (name) VALUES ($1)', ['other half']);
+  it('fails a unit of work cut by the loss and leaves nothing of it, then serves the next one', async () => {
+    await expect(
+      db.transaction(async () => {
+        await db.run('INSERT INTO things (name) VALUES ($1)', ['half']);
+        await terminate(await backendPid(db));
+        await db.run('INSERT INTO things (name) VALUES ($1)', ['other half']);
       }),
-    ).toThrow(DatabaseUnavailableError);
+    ).rejects.toThrow(DatabaseUnavailableError);
 
-    expect(names()).toEqual([]);
-    db.transaction(() => db.run('INSERT INTO things (name) VALUES ($1)', ['whole']));
-    expect(names()).toEqual(['whole']);
+    expect(await names()).toEqual([]);
+    await db.transaction(() => db.run('INSERT INTO things (name) VALUES ($1)', ['whole']));
+    expect(await names()).toEqual(['whole']);
   });
 
-  it('does not let a unit that caught the loss look committed, nor reconnect in its middle', () => {
+  it('does not let a unit that caught the loss look committed, nor reconnect in its middle', async () => {
     let caught: unknown = null;
     let afterLoss: unknown = null;
-    expect(() =>
-      db.transaction(() => {
-        db.run('INSERT INTO things (name) VALUES ($1)', ['first']);
-        terminate(backendPid(db));
+    await expect(
+      db.transaction(async () => {
+        await db.run('INSERT INTO things (name) VALUES ($1)', ['first']);
+        await terminate(await backendPid(db));
         try {
-          db.run('INSERT INTO things (name) VALUES ($1)', ['second']);
+          await db.run('INSERT INTO things (name) VALUES ($1)', ['second']);
         } catch (error) {
           caught = error;
         }
         // Going on would write outside the (rolled back) transaction: refused as well.
         try {
-          db.transaction(() => db.run('INSERT INTO things (name) VALUES ($1)', ['third']));
+          await db.transaction(() => db.run('INSERT INTO things (name) VALUES ($1)', ['third']));
         } catch (error) {
           afterLoss = error;
         }
       }),
-    ).toThrow(DATABASE_UNAVAILABLE_MESSAGE);
+    ).rejects.toThrow(DATABASE_UNAVAILABLE_MESSAGE);
 
     expect(caught).toBeInstanceOf(DatabaseUnavailableError);
     expect(afterLoss).toBeInstanceOf(DatabaseUnavailableError);
-    expect(names()).toEqual([]);
+    expect(await names()).toEqual([]);
   });
 
-  it('answers DatabaseUnavailableError while the database refuses connections, and recovers after', () => {
+  it('answers DatabaseUnavailableError while the database refuses connections, and recovers after', async () => {
     const name = database.url.split('/').pop() as string;
-    const server = connectPostgres(`${testPostgresServer()}/postgres`);
-    server.exec(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+    const server = await connectPostgres(`${testPostgresServer()}/postgres`);
+    await server.exec(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
     try {
-      terminate(backendPid(db));
-      expect(() => db.one('SELECT 1 AS one')).toThrow(DatabaseUnavailableError);
-      expect(() => db.transaction(() => db.one('SELECT 1 AS one'))).toThrow(DATABASE_UNAVAILABLE_MESSAGE);
+      await terminate(await backendPid(db));
+      await expect(db.one('SELECT 1 AS one')).rejects.toThrow(DatabaseUnavailableError);
+      await expect(db.transaction(() => db.one('SELECT 1 AS one'))).rejects.toThrow(
+        DATABASE_UNAVAILABLE_MESSAGE,
+      );
     } finally {
-      server.exec(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
-      server.close();
+      await server.exec(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+      await server.close();
     }
-    expect(db.one('SELECT 1 AS one')).toEqual({ one: 1 });
+    expect(await db.one('SELECT 1 AS one')).toEqual({ one: 1 });
   });
 
   it('listens again after a reconnect and reports the channel as notified (a notification may be lost)', async () => {
-    db.listen('dataset_changed');
+    await db.listen('dataset_changed');
     expect(db.takeNotification('dataset_changed')).toBe(false);
 
-    admin.exec("NOTIFY dataset_changed, 'v2'");
+    await admin.exec("NOTIFY dataset_changed, 'v2'");
     expect(await notifiedSoon('dataset_changed')).toBe(true);
     expect(db.takeNotification('dataset_changed')).toBe(false);
 
-    terminate(backendPid(db));
+    // The listening connection is one of the app's backends (not a pooled one): end them all.
+    for (const pid of await appBackends()) await terminate(pid);
     expect(db.takeNotification('dataset_changed')).toBe(true);
-    admin.exec("NOTIFY dataset_changed, 'v3'");
+    await admin.exec("NOTIFY dataset_changed, 'v3'");
     expect(await notifiedSoon('dataset_changed')).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { VectorTile } from '@mapbox/vector-tile';
 import Pbf from 'pbf';
-import { buildDataset } from '../../server/data/buildDataset';
+import { buildDatasetAsync } from '../../server/data/buildDataset';
 import { tileAt } from '../../server/geo/projection';
 import { connectPostgres } from '../../server/store/postgres/PostgresConnection';
 import { createPostgresDatasetWriter } from '../../server/store/postgres/parcels/createPostgresDatasetWriter';
@@ -15,20 +15,20 @@ let database: TestPostgresDatabase;
 let t: TestApp;
 let headers: { authorization: string };
 beforeAll(async () => {
-  database = createTestPostgresDatabase();
+  database = await createTestPostgresDatabase();
   t = await createTestApp({ DATABASE_URL: database.url });
-  const writing = connectPostgres(database.url);
+  const writing = await connectPostgres(database.url);
   try {
-    buildDataset(createPostgresDatasetWriter(writing), TEST_DATASET_OPTIONS);
+    await buildDatasetAsync(createPostgresDatasetWriter(writing), TEST_DATASET_OPTIONS);
   } finally {
-    writing.close();
+    await writing.close();
   }
   headers = (await signIn(t.app)).headers;
   t.app.ctx.quota = { consume: async () => ({ ok: true }) };
 }, 60_000);
 afterAll(async () => {
   await t?.close();
-  database?.drop();
+  await database?.drop();
 });
 
 describe('the app on PostgreSQL', () => {

@@ -6,16 +6,18 @@ import {
 } from './helpers/testPostgres';
 
 describe('the PostgreSQL test cluster (test/server/globalSetup.ts)', () => {
-  it('gives each test file a database with PostGIS, unaccent and pg_trgm', () => {
-    const database = createTestPostgresDatabase();
-    const db = connectPostgres(database.url);
+  it('gives each test file a database with PostGIS, unaccent and pg_trgm', async () => {
+    const database = await createTestPostgresDatabase();
+    const db = await connectPostgres(database.url);
     try {
-      expect(db.one<{ version: string }>('SELECT postgis_lib_version() AS version')?.version).toMatch(/^3\./);
-      expect(db.one("SELECT unaccent('Zürich Genève') AS plain")).toEqual({ plain: 'Zurich Geneve' });
-      expect(db.one("SELECT similarity('Luzern', 'Lucern') > 0.3 AS close")).toEqual({ close: true });
+      expect((await db.one<{ version: string }>('SELECT postgis_lib_version() AS version'))?.version).toMatch(
+        /^3\./,
+      );
+      expect(await db.one("SELECT unaccent('Zürich Genève') AS plain")).toEqual({ plain: 'Zurich Geneve' });
+      expect(await db.one("SELECT similarity('Luzern', 'Lucern') > 0.3 AS close")).toEqual({ close: true });
     } finally {
-      db.close();
-      database.drop();
+      await db.close();
+      await database.drop();
     }
   });
 

@@ -55,9 +55,9 @@ describe('socket.io across two app instances on one PostgreSQL', () => {
   let client: Socket;
 
   beforeAll(async () => {
-    database = createTestPostgresDatabase();
+    database = await createTestPostgresDatabase();
     // The repositories' migrations create the adapter's attachments table.
-    openPostgresRepositories(database.url).close();
+    await (await openPostgresRepositories(database.url)).close();
     [a, b] = await Promise.all([startInstance(database.url), startInstance(database.url)]);
     client = connect(b.url, { transports: ['websocket'], reconnection: false });
     await new Promise<void>((resolve) => client.once('connect', () => resolve()));
@@ -66,7 +66,7 @@ describe('socket.io across two app instances on one PostgreSQL', () => {
   afterAll(async () => {
     client?.close();
     await Promise.all([a?.close(), b?.close()]);
-    database?.drop();
+    await database?.drop();
   });
 
   it('delivers an event caused on instance A to the user’s socket on instance B', async () => {
@@ -83,15 +83,15 @@ describe('socket.io across two app instances on one PostgreSQL', () => {
   });
 
   it('goes on delivering after the database ended every connection (a restart), without crashing', async () => {
-    const admin = connectPostgres(database.url);
+    const admin = await connectPostgres(database.url);
     try {
-      const ended = admin.query(
+      const ended = await admin.query(
         `SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity
          WHERE datname = current_database() AND pid <> pg_backend_pid()`,
       );
       expect(ended.length).toBeGreaterThanOrEqual(2); // each instance's listening client, at least
     } finally {
-      admin.close();
+      await admin.close();
     }
     // The adapters listen again after a reconnection delay (1–3 s): emit until an event gets through.
     let delivered = false;

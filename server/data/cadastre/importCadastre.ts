@@ -1,7 +1,7 @@
 import type { CadastreImportProgress, CadastreImportResult } from '../../../src/contract/CadastreImport';
 import { lonLatToMercator, toLv95 } from '../../geo/projection';
 import { pointInArea, ringCentroid, type Ring } from '../../geo/ring';
-import type { CadastreWriter, ImportedMunicipality, KeptFacts, OfficialParcel } from '../../store/parcels/CadastreWriter';
+import type { AnyCadastreWriter, ImportedMunicipality, KeptFacts, OfficialParcel } from '../../store/parcels/CadastreWriter';
 import { encodeThemes, THEME_FIELDS, THEME_VOCABULARY } from '../../store/parcels/themeCodec';
 import type { MunicipalityShape, SwissGeography } from '../geography/SwissGeography';
 import { crsFromName, guessCrs, insideSwitzerland, toLonLat, type CadastreCrs } from './cadastreCrs';
@@ -17,7 +17,7 @@ export interface ImportCadastreOptions {
   mapping: CadastreMapping;
   /** True for a mapping the user gave: then every column it names must exist. */
   strictMapping: boolean;
-  writer: CadastreWriter;
+  writer: AnyCadastreWriter;
   geography: SwissGeography;
   onProgress?: (progress: CadastreImportProgress) => void;
   /** Awaited between municipalities and every few hundred features (the server lets other requests run). */
@@ -284,7 +284,7 @@ export async function importCadastre(options: ImportCadastreOptions): Promise<Ca
   const byMunicipality = new Map<number, PlacedParcel[]>();
   for (const p of placed) byMunicipality.set(p.municipality.bfs, [...(byMunicipality.get(p.municipality.bfs) ?? []), p]);
   const replaced = new Set(byMunicipality.keys());
-  const clashing = writer.egridsElsewhere([...egridSeen.keys()], replaced);
+  const clashing = await writer.egridsElsewhere([...egridSeen.keys()], replaced);
   if (clashing.length > 0)
     throw new CadastreImportError(
       egridSeen.get(clashing[0]) ?? 'file',
@@ -301,14 +301,15 @@ export async function importCadastre(options: ImportCadastreOptions): Promise<Ca
   const ordered = [...byMunicipality.entries()].sort(([a], [b]) => a - b);
   for (const [index, [bfs, parcels]] of ordered.entries()) {
     const shape = parcels[0].municipality;
-    const municipalityZip = parcels.find((p) => p.feature.postcode)?.feature.postcode ?? writer.municipalityZip(bfs) ?? '';
+    const municipalityZip = parcels.find((p) => p.feature.postcode)?.feature.postcode ?? (await writer.municipalityZip(bfs)) ?? '';
     const themes: string[] = [];
-    const rows: OfficialParcel[] = parcels.map((p) => {
-      const facts = writer.factsAt(...p.centroid) ?? neutralFacts(municipalityZip);
+    const rows: OfficialParcel[] = [];
+    for (const p of parcels) {
+      const facts = (await writer.factsAt(...p.centroid)) ?? neutralFacts(municipalityZip);
       themes.push(facts.encodedThemes);
       const { encodedThemes, zip, ...zoning } = facts;
       void encodedThemes;
-      return {
+      rows.push({
         ...zoning,
         prcId: p.feature.egrid,
         prcNo: p.feature.number,
@@ -322,8 +323,8 @@ export async function importCadastre(options: ImportCadastreOptions): Promise<Ca
         houseNo: p.feature.street ? p.feature.houseNumber : null,
         zip: p.feature.postcode ?? (zip || municipalityZip),
         rings: p.rings,
-      };
-    });
+      });
+    }
     const municipality: ImportedMunicipality = {
       bfs,
       name: shape.name,
@@ -338,13 +339,13 @@ export async function importCadastre(options: ImportCadastreOptions): Promise<Ca
       themes,
     };
     record.municipalities.push(bfs);
-    writer.replaceMunicipality(municipality, record);
+    await writer.replaceMunicipality(municipality, record);
     summaries.push({ bfs, name: shape.name, canton: shape.cantonCode, parcels: rows.length });
     onProgress?.({ phase: 'writing', done: index + 1, total: ordered.length });
     await pause();
   }
   onProgress?.({ phase: 'indexing', done: 0, total: 1 });
-  writer.finish(record);
+  await writer.finish(record);
   onProgress?.({ phase: 'done', done: placed.length, total: placed.length });
   return {
     parcels: placed.length,

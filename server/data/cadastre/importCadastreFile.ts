@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { CadastreImportProgress, CadastreImportResult } from '../../../src/contract/CadastreImport';
-import type { CadastreWriter } from '../../store/parcels/CadastreWriter';
+import type { AnyCadastreWriter } from '../../store/parcels/CadastreWriter';
 import { loadSwissGeography } from '../geography/loadSwissGeography';
 import { CANTONAL_SURVEY_MAPPING, parseCadastreMapping } from './CadastreMapping';
 import { CadastreImportError, type CadastreSource } from './CadastreSource';
@@ -11,7 +11,7 @@ import type { CadastreMapping } from './CadastreMapping';
 
 export interface ImportCadastreFileOptions {
   /** Where the parcels go (openCadastreWriter: SQLite or PostgreSQL). */
-  writer: CadastreWriter;
+  writer: AnyCadastreWriter;
   file: string;
   /** The name the import is recorded under (the uploaded file's name; default: the path). */
   sourceName?: string;

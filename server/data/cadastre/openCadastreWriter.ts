@@ -8,9 +8,9 @@ import { openPostgresCadastreWriter } from '../../store/postgres/cadastre/openPo
  * (its own connection), else the SQLite database. The server's upload route and `npm run import` both
  * take it from here.
  */
-export function openCadastreWriter(
+export async function openCadastreWriter(
   storage: { databaseUrl: string } | { db: Database },
-): OpenedCadastreWriter {
+): Promise<OpenedCadastreWriter> {
   if ('databaseUrl' in storage) return openPostgresCadastreWriter(storage.databaseUrl);
   return { writer: createSqliteCadastreWriter(storage.db), close: () => {} };
 }

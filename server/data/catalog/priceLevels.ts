@@ -1,5 +1,5 @@
-import type { DatasetWriter } from '../../store/parcels/DatasetWriter';
-import type { MunicipalityPriceInput } from '../../store/reports/priceLevelWriting';
+import type { AsyncDatasetWriter, DatasetWriter } from '../../store/parcels/DatasetWriter';
+import type { MunicipalityPriceInput, MunicipalityPriceLevel } from '../../store/reports/priceLevelWriting';
 
 /**
  * Typical price of residential building land per canton, CHF per m², rounded: the order of magnitude of
@@ -35,9 +35,17 @@ export function municipalityPriceLevel({ bfs, canton, parcelCount }: Municipalit
   return Math.max(10, Math.round(level / 10) * 10);
 }
 
+const priceLevelsOf = (missing: readonly MunicipalityPriceInput[]): MunicipalityPriceLevel[] =>
+  missing.map((m) => ({ bfs: m.bfs, chfPerM2: municipalityPriceLevel(m) }));
+
 /** Writes a price level for every municipality of the dataset that lacks one. */
 export function fillPriceLevels(writer: DatasetWriter): void {
   const missing = writer.municipalitiesWithoutPriceLevel();
-  if (missing.length === 0) return;
-  writer.writePriceLevels(missing.map((m) => ({ bfs: m.bfs, chfPerM2: municipalityPriceLevel(m) })));
+  if (missing.length > 0) writer.writePriceLevels(priceLevelsOf(missing));
+}
+
+/** `fillPriceLevels` through an asynchronous writer (PostgreSQL). */
+export async function fillPriceLevelsAsync(writer: AsyncDatasetWriter): Promise<void> {
+  const missing = await writer.municipalitiesWithoutPriceLevel();
+  if (missing.length > 0) await writer.writePriceLevels(priceLevelsOf(missing));
 }

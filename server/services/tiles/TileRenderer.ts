@@ -31,10 +31,8 @@ export function createInProcessTileRenderer(
   };
 }
 
-/** The SQLite file a tile worker opens read-only (on PostgreSQL tiles render in process, see compose). */
-export interface TileDatabase {
-  file: string;
-}
+/** What a tile worker reads: the SQLite file (read-only), or PostgreSQL through a small pool of its own. */
+export type TileDatabase = { file: string } | { postgresUrl: string };
 
 /** What a tile worker is given: the database it reads, and the tile. */
 export interface TileWorkerTask extends TileRequest {

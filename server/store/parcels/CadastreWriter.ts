@@ -1,5 +1,6 @@
 import type { Ring } from '../../geo/ring';
 import type { GeneratedParcel } from './DatasetWriter';
+import type { Asynchronous } from '../unitOfWork/Synchronous';
 
 export type { DataOrigin } from '../../../src/contract/CadastreImport';
 
@@ -66,8 +67,11 @@ export interface CadastreWriter {
   finish(record: ImportRecord): void;
 }
 
+/** A cadastre writer of either kind: SQLite's synchronous one or PostgreSQL's asynchronous one. */
+export type AnyCadastreWriter = CadastreWriter | Asynchronous<CadastreWriter>;
+
 /** A writer and the release of what it holds (a PostgreSQL connection of its own). */
 export interface OpenedCadastreWriter {
-  writer: CadastreWriter;
-  close(): void;
+  writer: AnyCadastreWriter;
+  close(): void | Promise<void>;
 }

@@ -2,6 +2,7 @@ import type { LangMap, BuildingObject, FixedPoint } from '../../../src/contract/
 import type { Point, Ring } from '../../geo/ring';
 import type { CantonInfo } from '../../geo/cantons';
 import type { PriceLevelWriting } from '../reports/priceLevelWriting';
+import type { Asynchronous } from '../unitOfWork/Synchronous';
 import type { BuildingRoof, GeneratedLayerFeature } from '../layers/LayerFeature';
 
 export interface LabelledCode {
@@ -113,6 +114,9 @@ export interface CantonLookups {
   thermals: readonly LabelledCode[];
   alphas: { varname: 'ALPHA_PRI' | 'ALPHA_SEC' | 'ALPHA_TER'; codes: readonly LabelledCode[] }[];
 }
+
+/** The dataset writer of an asynchronous driver (PostgreSQL): the same steps, each resolving later. */
+export type AsyncDatasetWriter = Asynchronous<DatasetWriter>;
 
 /** Facts about a built dataset, kept in the meta table. */
 export interface DatasetInfo {

@@ -63,11 +63,25 @@ interface MunicipalityPoint {
  */
 const byName = new Intl.Collator('en').compare;
 
+/** A search's page as ids (ranked groups, each in id order), before its rows are read. */
+export type ParcelSearchPage = Omit<ParcelSearchResult, 'hits'> & { pageIds: number[] };
+
+/** The page's result with its rows, in the page's order (not the database's). */
+export function withPageRows(page: ParcelSearchPage, rows: ParcelRow[]): ParcelSearchResult {
+  const rank = new Map(page.pageIds.map((id, i) => [id, i]));
+  rows.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
+  const { pageIds, ...result } = page;
+  void pageIds;
+  return { ...result, hits: rows.map(rowToParcel) };
+}
+
 /** The search, the tile filter and the data-quality count over any adapter's source. */
 export interface ParcelSearch {
   /** The dataset's key ('' none); reloads the in-memory state when it changed. */
   datasetKey(): string;
   search(query: ParcelQuery, paging: Paging, ranking?: SearchRanking): ParcelSearchResult;
+  /** The search without reading its rows (an asynchronous adapter reads them itself). */
+  searchPage(query: ParcelQuery, paging: Paging, ranking?: SearchRanking): ParcelSearchPage;
   /** A test of tile parcel ids against the query (text part included). */
   matcher(query: ParcelQuery): (id: number) => boolean;
   dataQuality(): DataQualitySummary;
@@ -131,36 +145,42 @@ export function createParcelSearch(source: ParcelSearchSource, totalCap: number)
     return current().index.bitmapSource(rowsOfTextPart(query));
   };
 
+  const searchPage = (
+    query: ParcelQuery,
+    { page, size }: Paging,
+    ranking?: SearchRanking,
+  ): ParcelSearchPage => {
+    const filters = current();
+    const preferred = new Set<number>();
+    for (const name of ranking?.preferMunicipalities ?? [])
+      for (const [bfs, m] of filters.municipalities) if (m.name === name) preferred.add(bfs);
+    const { total, exact, pageIds, countsByMunicipality } = filters.index.evaluate(
+      query,
+      candidateSource(query),
+      { offset: (page - 1) * size, size, cap: totalCap },
+      preferred,
+    );
+    const buckets = [...countsByMunicipality].flatMap(([bfs, count]) => {
+      const m = filters.municipalities.get(bfs);
+      return m ? [{ m, count }] : [];
+    });
+    buckets.sort((a, b) => b.count - a.count || a.m.nameRank - b.m.nameRank);
+    const byMunicipality: MunicipalityCount[] = buckets.map(({ m, count }) => ({
+      name: m.name,
+      count,
+      lon: m.lon,
+      lat: m.lat,
+      bounds: m.bounds,
+    }));
+    return { total, exact, pageIds, byMunicipality };
+  };
+
   return {
     datasetKey: () => current().key,
-    search(query, { page, size }, ranking) {
-      const filters = current();
-      const preferred = new Set<number>();
-      for (const name of ranking?.preferMunicipalities ?? [])
-        for (const [bfs, m] of filters.municipalities) if (m.name === name) preferred.add(bfs);
-      const { total, exact, pageIds, countsByMunicipality } = filters.index.evaluate(
-        query,
-        candidateSource(query),
-        { offset: (page - 1) * size, size, cap: totalCap },
-        preferred,
-      );
-      const rows = pageIds.length === 0 ? [] : source.parcelRows(pageIds);
-      // The page in the index's order (ranked groups, each in id order), not the database's.
-      const rank = new Map(pageIds.map((id, i) => [id, i]));
-      rows.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
-      const buckets = [...countsByMunicipality].flatMap(([bfs, count]) => {
-        const m = filters.municipalities.get(bfs);
-        return m ? [{ m, count }] : [];
-      });
-      buckets.sort((a, b) => b.count - a.count || a.m.nameRank - b.m.nameRank);
-      const byMunicipality: MunicipalityCount[] = buckets.map(({ m, count }) => ({
-        name: m.name,
-        count,
-        lon: m.lon,
-        lat: m.lat,
-        bounds: m.bounds,
-      }));
-      return { total, exact, hits: rows.map(rowToParcel), byMunicipality };
+    searchPage,
+    search(query, paging, ranking) {
+      const page = searchPage(query, paging, ranking);
+      return withPageRows(page, page.pageIds.length === 0 ? [] : source.parcelRows(page.pageIds));
     },
     matcher(query) {
       // The tile's parcels from the spatial index, then the filters in memory per parcel: a filtered tile

@@ -1,6 +1,5 @@
-import { serialiseUnits } from '../unitOfWork/serialiseUnits';
-import { serialiseRepositories, type Stores, type SynchronousRepositories } from '../Stores';
-import { connectPostgres, type PostgresConnection } from './PostgresConnection';
+import type { Stores } from '../Stores';
+import { connectPostgres, type PostgresConnection, type PostgresOptions } from './PostgresConnection';
 import { postgresMigrations } from './migrations';
 import { migratePostgres } from './migrations/migratePostgres';
 import { createPostgresRateLimitStore } from './rateLimits/createPostgresRateLimitStore';
@@ -33,7 +32,7 @@ import { createPostgresParcelRepository } from './parcels/createPostgresParcelRe
 import { createPostgresLayerRepository } from './layers/createPostgresLayerRepository';
 import { createPostgresPriceLevelRepository } from './reports/createPostgresPriceLevels';
 
-/** Every repository of `Stores`, each built over the one connection (the compiler checks none is missing). */
+/** Every repository of `Stores`, each built over the one pool (the compiler checks none is missing). */
 const postgresRepositories = {
   users: createPostgresUserStore,
   accountKeys: createPostgresAccountKeyStore,
@@ -60,32 +59,31 @@ const postgresRepositories = {
   parcelDownloads: createPostgresParcelDownloadRepository,
   tileBlobs: createPostgresTileBlobStore,
 } satisfies {
-  [Name in keyof SynchronousRepositories]: (db: PostgresConnection) => SynchronousRepositories[Name];
+  [Name in Exclude<keyof Stores, 'unitOfWork'>]: (db: PostgresConnection) => Stores[Name];
 };
 
-/** The PostgreSQL repositories, their unit of work and the connection's end. */
-export type PostgresRepositories = Stores & { close(): void };
+/** The PostgreSQL repositories, their unit of work and the pool's end. */
+export type PostgresRepositories = Stores & { close(): Promise<void> };
 
 /**
- * Connects (one synchronous libpq connection, ADR 021d), applies the pending PostgreSQL migrations, seeds
- * the plan catalogue and builds every repository. The composition root and the contract tests use it.
+ * Connects (node-postgres' pool, ADR 024), applies the pending PostgreSQL migrations, seeds the plan
+ * catalogue and builds every repository. The unit of work is the pool's: one pooled connection from
+ * BEGIN to COMMIT. The composition root and the contract tests use it.
  */
-export function openPostgresRepositories(url: string): PostgresRepositories {
-  const db = connectPostgres(url);
+export async function openPostgresRepositories(
+  url: string,
+  options: PostgresOptions = {},
+): Promise<PostgresRepositories> {
+  const db = await connectPostgres(url, options);
   try {
-    migratePostgres(db, postgresMigrations);
-    seedPostgresPlans(db);
+    await migratePostgres(db, postgresMigrations);
+    await seedPostgresPlans(db);
   } catch (error) {
-    db.close();
+    await db.close();
     throw error;
   }
   const built = Object.fromEntries(
     Object.entries(postgresRepositories).map(([name, create]) => [name, create(db)]),
-  ) as SynchronousRepositories;
-  return { ...serialiseRepositories(built, serialiseUnits(db.transactions)), close: db.close };
-}
-
-/** Every repository over PostgreSQL, the same `Stores` shape as `createSqliteStores` (ADR 021d, 021e). */
-export function createPostgresStores(url: string): PostgresRepositories {
-  return openPostgresRepositories(url);
+  ) as Omit<Stores, 'unitOfWork'>;
+  return { ...built, unitOfWork: db.transaction, close: db.close };
 }

@@ -8,3 +8,13 @@ export type Synchronous<Port> = {
     ? (...args: Args) => Result
     : Port[Name];
 };
+
+/**
+ * A synchronous interface as an asynchronous driver implements it: every method resolves its result later
+ * (the PostgreSQL dataset and cadastre writers, ADR 024).
+ */
+export type Asynchronous<Port> = {
+  [Name in keyof Port]: Port[Name] extends (...args: infer Args) => infer Result
+    ? (...args: Args) => Promise<Awaited<Result>>
+    : Port[Name];
+};

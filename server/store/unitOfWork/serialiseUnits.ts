@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { UnitOfWork } from './UnitOfWork';
 import type { Synchronous } from './Synchronous';
+import { TaskQueue } from './TaskQueue';
 
 /**
  * Opening and ending a transaction on one synchronous connection. Depth 0 is the outermost unit
@@ -10,27 +11,6 @@ export interface SynchronousTransactions {
   begin(depth: number): void;
   commit(depth: number): void;
   rollback(depth: number): void;
-}
-
-/** Runs tasks one after another, in the order they were queued. */
-class TaskQueue {
-  private tail: Promise<unknown> = Promise.resolve();
-  private waiting = 0;
-
-  /** True when no task runs or waits. */
-  get idle(): boolean {
-    return this.waiting === 0;
-  }
-
-  run<T>(task: () => Promise<T>): Promise<T> {
-    this.waiting += 1;
-    const result = this.tail.then(task);
-    const done = () => {
-      this.waiting -= 1;
-    };
-    this.tail = result.then(done, done);
-    return result;
-  }
 }
 
 interface RunningUnit {

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { buildDataset } from '../../../server/data/buildDataset';
+import { buildDatasetAsync } from '../../../server/data/buildDataset';
 import { openDatabase } from '../../../server/store/openDatabase';
 import { createSqliteStores } from '../../../server/store/Stores';
 import {
@@ -18,22 +18,22 @@ let sqliteDb: Database;
 let sqlite: DatasetStores;
 let database: TestPostgresDatabase;
 let postgres: PostgresRepositories;
-beforeAll(() => {
+beforeAll(async () => {
   sqliteDb = openDatabase(':memory:');
   buildTestDataset(sqliteDb);
   sqlite = createSqliteStores(sqliteDb);
-  database = createTestPostgresDatabase();
-  postgres = openPostgresRepositories(database.url);
-  const writing = connectPostgres(database.url);
+  database = await createTestPostgresDatabase();
+  postgres = await openPostgresRepositories(database.url);
+  const writing = await connectPostgres(database.url);
   try {
-    buildDataset(createPostgresDatasetWriter(writing), TEST_DATASET_OPTIONS);
+    await buildDatasetAsync(createPostgresDatasetWriter(writing), TEST_DATASET_OPTIONS);
   } finally {
-    writing.close();
+    await writing.close();
   }
 });
-afterAll(() => {
-  postgres?.close();
-  database?.drop();
+afterAll(async () => {
+  await postgres?.close();
+  await database?.drop();
   sqliteDb?.close();
 });
 

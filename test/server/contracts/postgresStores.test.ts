@@ -25,15 +25,16 @@ import { describeConcurrentUnitsContract } from './describeConcurrentUnitsContra
 let database: TestPostgresDatabase;
 let repositories: PostgresRepositories;
 beforeAll(async () => {
-  database = createTestPostgresDatabase();
-  repositories = openPostgresRepositories(database.url);
+  database = await createTestPostgresDatabase();
+  repositories = await openPostgresRepositories(database.url);
 });
 afterAll(async () => {
-  repositories?.close();
-  database?.drop();
+  await repositories?.close();
+  await database?.drop();
 });
+// Before each suite's own beforeEach, which takes its stores from makePostgresStores.
+beforeEach(() => emptyTestPostgresTables(database.url));
 function makePostgresStores() {
-  emptyTestPostgresTables(database.url);
   return repositories;
 }
 
@@ -55,13 +56,14 @@ describe('PostgreSQL: units of work running at the same time', () =>
 describe('PostgreSQL: two app instances on one database', () => {
   let other: PostgresRepositories;
   beforeAll(async () => {
-    other = openPostgresRepositories(database.url);
+    other = await openPostgresRepositories(database.url);
   });
   afterAll(async () => other?.close());
-  beforeEach(async () => emptyTestPostgresTables(database.url));
 
   it('applies the migrations once: a second instance finds them applied', async () => {
-    expect(() => openPostgresRepositories(database.url).close()).not.toThrow();
+    await expect(
+      openPostgresRepositories(database.url).then((third) => third.close()),
+    ).resolves.toBeUndefined();
   });
 
   it('refuses on one instance a session revoked on the other', async () => {

@@ -75,8 +75,7 @@ export async function startAppInstances(
     PAYMENT_PROVIDER: 'test',
     LOG_LEVEL: 'warn',
     LOG_FORMAT: 'json',
-    // WORKERS as deployed (the default): on PostgreSQL tiles render in process whatever it says — a worker
-    // thread cannot load libpq once the main thread has (that once answered tiles with 500).
+    // WORKERS as deployed (the default): tiles render in worker threads, each with its own pool.
     ...env,
   };
   const children: ChildProcess[] = [];

@@ -3,8 +3,8 @@
 import { openPostgresRepositories } from '../../../server/store/postgres/createPostgresStores';
 
 const [url, attempts, limit] = process.argv.slice(2);
-const stores = openPostgresRepositories(url);
 async function countUses(): Promise<number> {
+  const stores = await openPostgresRepositories(url);
   let accepted = 0;
   for (let attempt = 0; attempt < Number(attempts); attempt += 1) {
     const counted = await stores.unitOfWork(async () =>
@@ -12,10 +12,10 @@ async function countUses(): Promise<number> {
     );
     if (counted) accepted += 1;
   }
+  await stores.close();
   return accepted;
 }
 
 void countUses().then((accepted) => {
-  stores.close();
   process.stdout.write(String(accepted));
 });

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { connectPostgres } from '../../../server/store/postgres/PostgresConnection';
 
 /** A throwaway PostgreSQL cluster in a temporary directory (trust authentication, 127.0.0.1 only). */
 export interface PostgresCluster {
@@ -118,12 +117,19 @@ export function startPostgresCluster(port: number): PostgresCluster {
   }
   const url = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
   try {
-    const template = connectPostgres(url('template1'));
-    try {
-      template.exec('CREATE EXTENSION postgis; CREATE EXTENSION unaccent; CREATE EXTENSION pg_trgm');
-    } finally {
-      template.close();
-    }
+    // psql, not the pool: starting the cluster is synchronous (jest's globalSetup, the benchmarks).
+    run(
+      path.join(bin, 'psql'),
+      [
+        '-X',
+        '-v',
+        'ON_ERROR_STOP=1',
+        url('template1'),
+        '-c',
+        'CREATE EXTENSION postgis; CREATE EXTENSION unaccent; CREATE EXTENSION pg_trgm',
+      ],
+      null,
+    );
   } catch (error) {
     stop();
     throw new Error(`PostGIS is not available in the test cluster: ${(error as Error).message}`);

@@ -18,43 +18,44 @@ export function testPostgresServer(): string {
   return server;
 }
 
-function withConnection<T>(url: string, work: (db: PostgresConnection) => T): T {
-  const db = connectPostgres(url);
+async function withConnection<T>(url: string, work: (db: PostgresConnection) => Promise<T>): Promise<T> {
+  const db = await connectPostgres(url, { poolSize: 1 });
   try {
-    return work(db);
+    return await work(db);
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
 /** A new empty database (with PostGIS, unaccent and pg_trgm from template1) for one test file. */
 export interface TestPostgresDatabase {
   url: string;
-  drop(): void;
+  drop(): Promise<void>;
 }
 
-export function createTestPostgresDatabase(): TestPostgresDatabase {
+/** Throws at once (not in the promise) when the jest run has no cluster. */
+export function createTestPostgresDatabase(): Promise<TestPostgresDatabase> {
+  const server = testPostgresServer();
   const name = `test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = `${testPostgresServer()}/postgres`;
-  withConnection(admin, (db) => db.exec(`CREATE DATABASE ${name}`));
-  return {
-    url: `${testPostgresServer()}/${name}`,
+  const admin = `${server}/postgres`;
+  return withConnection(admin, (db) => db.exec(`CREATE DATABASE ${name}`)).then(() => ({
+    url: `${server}/${name}`,
     drop: () => withConnection(admin, (db) => db.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
-  };
+  }));
 }
 
 /**
  * Empties every table of the database but the reference data a fresh database starts with: the migration
  * bookkeeping, PostGIS's spatial reference systems and the seeded plan catalogue.
  */
-export function emptyTestPostgresTables(url: string): void {
-  withConnection(url, (db) => {
-    const tables = db
-      .query<{ name: string }>(
+export function emptyTestPostgresTables(url: string): Promise<void> {
+  return withConnection(url, async (db) => {
+    const tables = (
+      await db.query<{ name: string }>(
         `SELECT quote_ident(tablename) AS name FROM pg_tables
          WHERE schemaname = 'public' AND tablename NOT IN ('schema_migrations', 'spatial_ref_sys', 'plans')`,
       )
-      .map((row) => row.name);
-    if (tables.length > 0) db.exec(`TRUNCATE ${tables.join(', ')} CASCADE`);
+    ).map((row) => row.name);
+    if (tables.length > 0) await db.exec(`TRUNCATE ${tables.join(', ')} CASCADE`);
   });
 }

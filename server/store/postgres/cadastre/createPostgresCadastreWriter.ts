@@ -11,6 +11,7 @@ import {
 import { encodeGeometry } from '../../parcels/geometryCodec';
 import { ftsAddress, PARCEL_COLUMN_COUNT, PARCEL_COLUMNS, parcelColumns } from '../../parcels/parcelInsert';
 import type { PostgresConnection } from '../PostgresConnection';
+import type { Asynchronous } from '../../unitOfWork/Synchronous';
 import { mercatorEwkbHex } from '../parcels/mercatorWkb';
 import { parcelTextVector } from '../parcels/parcelTextSearch';
 import { savePostgresFilterColumns, scanPostgresFilterColumns } from '../parcels/postgresFilterColumns';
@@ -39,71 +40,69 @@ const INSERT_PARCEL = `INSERT INTO parcels (id, ${PARCEL_COLUMNS}, box, shape, t
  * The meta row's trigger (migration 80) tells every instance at commit, so none serves the old parcels
  * from its search structures or tile cache.
  */
-export function createPostgresCadastreWriter(db: PostgresConnection): CadastreWriter {
-  const nextId = (table: 'parcels' | 'streets') =>
-    db.one<{ id: number }>(`SELECT coalesce(max(id), 0) + 1 AS id FROM ${table}`)?.id ?? 1;
+export function createPostgresCadastreWriter(db: PostgresConnection): Asynchronous<CadastreWriter> {
+  const nextId = async (table: 'parcels' | 'streets') =>
+    (await db.one<{ id: number }>(`SELECT coalesce(max(id), 0) + 1 AS id FROM ${table}`))?.id ?? 1;
 
-  const markChanged = (record: ImportRecord) => {
-    const stored = db.one<{ value: string }>('SELECT value FROM meta WHERE key = $1', [META_KEY]);
+  const markChanged = async (record: ImportRecord) => {
+    const stored = await db.one<{ value: string }>('SELECT value FROM meta WHERE key = $1', [META_KEY]);
     if (!stored) throw new Error(NO_DATASET_TO_IMPORT_INTO);
-    const counts = db.one<{ parcels: number; buildings: number }>(
+    const counts = (await db.one<{ parcels: number; buildings: number }>(
       'SELECT (SELECT count(*) FROM parcels) AS parcels, (SELECT count(*) FROM buildings) AS buildings',
-    ) ?? { parcels: 0, buildings: 0 };
+    )) ?? { parcels: 0, buildings: 0 };
     const next = withImport(JSON.parse(stored.value) as DatasetInfo, record, counts);
-    db.run('UPDATE meta SET value = $2 WHERE key = $1', [META_KEY, JSON.stringify(next)]);
+    await db.run('UPDATE meta SET value = $2 WHERE key = $1', [META_KEY, JSON.stringify(next)]);
   };
 
   return {
-    factsAt(x, y) {
-      const rows = db.query<FactsRow>(
+    async factsAt(x, y) {
+      const rows = await db.query<FactsRow>(
         `SELECT ${FACTS_COLUMNS} FROM parcels p WHERE p.box && ST_MakeEnvelope($1, $2, $1, $2, 3857)`,
         [x, y],
       );
       return factsAtPoint(rows, x, y);
     },
-    egridsElsewhere(egrids, replaced) {
-      const stored = db.query<{ prc_id: string; mun_bfs: number }>(
+    async egridsElsewhere(egrids, replaced) {
+      const stored = await db.query<{ prc_id: string; mun_bfs: number }>(
         'SELECT prc_id, mun_bfs FROM parcels WHERE prc_id = ANY($1::text[])',
         [toTextArray(egrids)],
       );
       const elsewhere = new Set(stored.filter((row) => !replaced.has(row.mun_bfs)).map((row) => row.prc_id));
       return egrids.filter((egrid) => elsewhere.has(egrid));
     },
-    municipalityZip(bfs) {
-      return db.one<{ zip: string }>('SELECT zip FROM municipalities WHERE bfs = $1', [bfs])?.zip ?? null;
+    async municipalityZip(bfs) {
+      return (
+        (await db.one<{ zip: string }>('SELECT zip FROM municipalities WHERE bfs = $1', [bfs]))?.zip ?? null
+      );
     },
-    replaceMunicipality(m, record) {
-      db.transaction(() => {
-        db.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK]);
-        db.run(
+    async replaceMunicipality(m, record) {
+      await db.transaction(async () => {
+        await db.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK]);
+        await db.run(
           `DELETE FROM building_roofs WHERE building_id IN
              (SELECT b.id FROM buildings b JOIN parcels p ON p.id = b.parcel_id WHERE p.mun_bfs = $1)`,
           [m.bfs],
         );
-        db.run('DELETE FROM buildings WHERE parcel_id IN (SELECT id FROM parcels WHERE mun_bfs = $1)', [
+        await db.run('DELETE FROM buildings WHERE parcel_id IN (SELECT id FROM parcels WHERE mun_bfs = $1)', [
           m.bfs,
         ]);
-        db.run('DELETE FROM parcels WHERE mun_bfs = $1', [m.bfs]);
-        db.run('DELETE FROM streets WHERE mun_bfs = $1', [m.bfs]);
-        db.run(
+        await db.run('DELETE FROM parcels WHERE mun_bfs = $1', [m.bfs]);
+        await db.run('DELETE FROM streets WHERE mun_bfs = $1', [m.bfs]);
+        await db.run(
           `INSERT INTO municipalities (bfs, name, canton, zip, lon, lat, parcel_count, origin)
            VALUES ($1, $2, $3, $4, $5, $6, $7, 'official')
            ON CONFLICT (bfs) DO UPDATE SET name = excluded.name, canton = excluded.canton, zip = excluded.zip,
              lon = excluded.lon, lat = excluded.lat, parcel_count = excluded.parcel_count, origin = 'official'`,
           [m.bfs, m.name, m.cantonCode, m.zip, m.centre[0], m.centre[1], m.parcels.length],
         );
-        const firstStreet = nextId('streets');
-        m.streets.forEach((street, i) =>
-          db.run('INSERT INTO streets (id, name, canton, mun_bfs, locname) VALUES ($1, $2, $3, $4, $5)', [
-            firstStreet + i,
-            street,
-            m.cantonCode,
-            m.bfs,
-            m.name,
-          ]),
-        );
-        const firstParcel = nextId('parcels');
-        m.parcels.forEach((parcel, i) => {
+        const firstStreet = await nextId('streets');
+        for (const [i, street] of m.streets.entries())
+          await db.run(
+            'INSERT INTO streets (id, name, canton, mun_bfs, locname) VALUES ($1, $2, $3, $4, $5)',
+            [firstStreet + i, street, m.cantonCode, m.bfs, m.name],
+          );
+        const firstParcel = await nextId('parcels');
+        for (const [i, parcel] of m.parcels.entries()) {
           const [minX, maxX, minY, maxY] = ringsBox(parcel.rings);
           const text = parcelTextVector([
             ftsAddress(parcel.street, parcel.houseNo),
@@ -112,7 +111,7 @@ export function createPostgresCadastreWriter(db: PostgresConnection): CadastreWr
             parcel.prcNo,
             parcel.prcId,
           ]);
-          db.run(INSERT_PARCEL, [
+          await db.run(INSERT_PARCEL, [
             firstParcel + i,
             ...parcelColumns({
               canton: m.cantonCode,
@@ -130,15 +129,15 @@ export function createPostgresCadastreWriter(db: PostgresConnection): CadastreWr
             mercatorEwkbHex(3, parcel.rings),
             text,
           ]);
-        });
+        }
         // The saved search columns no longer match the rows: a reader scans until finish saves new ones.
-        db.run('DELETE FROM parcel_filter_columns');
-        markChanged(record);
+        await db.run('DELETE FROM parcel_filter_columns');
+        await markChanged(record);
       });
     },
-    finish(record) {
-      savePostgresFilterColumns(db, scanPostgresFilterColumns(db));
-      db.transaction(() => markChanged(record));
+    async finish(record) {
+      await savePostgresFilterColumns(db, await scanPostgresFilterColumns(db));
+      await db.transaction(async () => markChanged(record));
     },
   };
 }

@@ -1,4 +1,3 @@
-import type { Synchronous } from '../../unitOfWork/Synchronous';
 import { toCouponRecord, type CouponRepository, type CouponRow } from '../../coupons/CouponRepository';
 import type { PostgresConnection } from '../PostgresConnection';
 
@@ -6,10 +5,10 @@ import type { PostgresConnection } from '../PostgresConnection';
 const usableAt = (n: number) => `active = 1 AND (expires_at IS NULL OR expires_at > $${n})
   AND (max_redemptions IS NULL OR redeemed < max_redemptions)`;
 
-export function createPostgresCouponRepository(db: PostgresConnection): Synchronous<CouponRepository> {
+export function createPostgresCouponRepository(db: PostgresConnection): CouponRepository {
   return {
-    create: (coupon, now) =>
-      db.run(
+    create: async (coupon, now) =>
+      (await db.run(
         `INSERT INTO coupons (code, percent_off, amount_off_cents, expires_at, max_redemptions, created_at)
          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
         [
@@ -20,24 +19,24 @@ export function createPostgresCouponRepository(db: PostgresConnection): Synchron
           coupon.maxRedemptions,
           now.toISOString(),
         ],
-      ) === 1,
-    list: () =>
-      db
-        .query<CouponRow>('SELECT * FROM coupons ORDER BY created_at DESC, code COLLATE "C"')
-        .map(toCouponRecord),
-    usable(code, now) {
-      const row = db.one<CouponRow>(`SELECT * FROM coupons WHERE code = $1 AND ${usableAt(2)}`, [
+      )) === 1,
+    list: async () =>
+      (await db.query<CouponRow>('SELECT * FROM coupons ORDER BY created_at DESC, code COLLATE "C"')).map(
+        toCouponRecord,
+      ),
+    async usable(code, now) {
+      const row = await db.one<CouponRow>(`SELECT * FROM coupons WHERE code = $1 AND ${usableAt(2)}`, [
         code,
         now.toISOString(),
       ]);
       return row ? toCouponRecord(row) : null;
     },
     // One conditional UPDATE: concurrent checkouts on any instance never pass the cap.
-    tryRedeem: (code, now) =>
-      db.run(`UPDATE coupons SET redeemed = redeemed + 1 WHERE code = $1 AND ${usableAt(2)}`, [
+    tryRedeem: async (code, now) =>
+      (await db.run(`UPDATE coupons SET redeemed = redeemed + 1 WHERE code = $1 AND ${usableAt(2)}`, [
         code,
         now.toISOString(),
-      ]) === 1,
-    deactivate: (code) => db.run('UPDATE coupons SET active = 0 WHERE code = $1', [code]) === 1,
+      ])) === 1,
+    deactivate: async (code) => (await db.run('UPDATE coupons SET active = 0 WHERE code = $1', [code])) === 1,
   };
 }

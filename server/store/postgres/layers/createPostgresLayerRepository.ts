@@ -1,13 +1,12 @@
-import type { Synchronous } from '../../unitOfWork/Synchronous';
 import type { LayerFeatureRow, LayerRepository } from '../../layers/LayerRepository';
 import { layerIndex } from '../../layers/layerRows';
 import type { PostgresConnection } from '../PostgresConnection';
 
 /** The map layers' features over PostgreSQL: one range of the GiST index on (layer index, box) per tile. */
-export function createPostgresLayerRepository(db: PostgresConnection): Synchronous<LayerRepository> {
+export function createPostgresLayerRepository(db: PostgresConnection): LayerRepository {
   return {
-    features(layer, box, limit) {
-      return db.query<LayerFeatureRow>(
+    async features(layer, box, limit) {
+      return await db.query<LayerFeatureRow>(
         `SELECT f.id, f.source_layer AS "sourceLayer", f.cls, f.grp, f.label, f.kind, f.geom FROM layer_features f
          WHERE f.layer_index = $1 AND f.box && ST_MakeEnvelope($2, $3, $4, $5, 3857) LIMIT $6`,
         [layerIndex(layer), box.minX, box.minY, box.maxX, box.maxY, limit],

@@ -9,20 +9,25 @@ const MIGRATION_LOCK = 21_017;
  * transaction (PostgreSQL's DDL is transactional) under an advisory lock, so app instances starting
  * together neither race nor see half a schema.
  */
-export function migratePostgres(db: PostgresConnection, migrations: readonly PostgresMigration[]): number[] {
-  return db.transaction(() => {
-    db.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+export function migratePostgres(
+  db: PostgresConnection,
+  migrations: readonly PostgresMigration[],
+): Promise<number[]> {
+  return db.transaction(async () => {
+    await db.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
     const applied = new Set(
-      db.query<{ version: number }>('SELECT version FROM schema_migrations').map((row) => row.version),
+      (await db.query<{ version: number }>('SELECT version FROM schema_migrations')).map(
+        (row) => row.version,
+      ),
     );
     const pending = [...migrations]
       .sort((a, b) => a.version - b.version)
       .filter((migration) => !applied.has(migration.version));
     for (const migration of pending) {
-      db.exec(migration.sql);
-      db.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
+      await db.exec(migration.sql);
+      await db.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
         migration.version,
         migration.name,
         new Date().toISOString(),

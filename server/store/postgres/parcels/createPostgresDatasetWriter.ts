@@ -1,4 +1,4 @@
-import type { DatasetInfo, DatasetWriter, MunicipalityRows } from '../../parcels/DatasetWriter';
+import type { AsyncDatasetWriter, DatasetInfo, MunicipalityRows } from '../../parcels/DatasetWriter';
 import { ftsAddress } from '../../parcels/parcelInsert';
 import {
   BUILDING_VALUES,
@@ -130,7 +130,7 @@ const LAYER_SOURCE: UnnestColumn[] = [
  * municipality in one savepoint of the caller's transaction (or its own transaction). Row ids continue
  * from the largest stored one, as SQLite's rowids do.
  */
-export function createPostgresDatasetWriter(db: PostgresConnection): DatasetWriter {
+export function createPostgresDatasetWriter(db: PostgresConnection): AsyncDatasetWriter {
   const insertParcels = createUnnestInsert(db, 'parcels', PARCEL_SOURCE, {
     ...plainTargets(PARCEL_SOURCE, [...BOX_COLUMNS, 'shape', 'words']),
     box: BOX,
@@ -147,12 +147,12 @@ export function createPostgresDatasetWriter(db: PostgresConnection): DatasetWrit
     box: BOX,
   });
   const insertStreets = createUnnestInsert(db, 'streets', STREET_SOURCE, plainTargets(STREET_SOURCE));
-  const nextId = (table: string) =>
-    (db.one<{ id: number }>(`SELECT coalesce(max(id), 0) + 1 AS id FROM ${table}`)?.id ?? 1) as number;
+  const nextId = async (table: string) =>
+    (await db.one<{ id: number }>(`SELECT coalesce(max(id), 0) + 1 AS id FROM ${table}`))?.id ?? 1;
 
-  function writeParcels(m: MunicipalityRows): number[] {
+  async function writeParcels(m: MunicipalityRows): Promise<number[]> {
     const { parcels } = m;
-    const first = nextId('parcels');
+    const first = await nextId('parcels');
     const ids: number[] = new Array(parcels.count);
     const rows = [];
     for (let i = 0; i < parcels.count; i++) {
@@ -169,13 +169,13 @@ export function createPostgresDatasetWriter(db: PostgresConnection): DatasetWrit
       ]);
       rows.push([...values, ids[i], geom, mercatorEwkbHex(3, decodeGeometry(geom)), text]);
     }
-    insertParcels(rows);
+    await insertParcels(rows);
     return ids;
   }
 
-  function writeBuildings(m: MunicipalityRows, parcelIds: number[]): void {
+  async function writeBuildings(m: MunicipalityRows, parcelIds: number[]): Promise<void> {
     const { buildings } = m;
-    const first = nextId('buildings');
+    const first = await nextId('buildings');
     const rows = [];
     const roofs = [];
     for (let i = 0; i < buildings.count; i++) {
@@ -184,33 +184,33 @@ export function createPostgresDatasetWriter(db: PostgresConnection): DatasetWrit
       rows.push([...values.slice(0, BUILDING_VALUES + 4), first + i, rowGeometry(buildings, i)]);
       roofs.push([...values.slice(BUILDING_VALUES + 4), first + i]);
     }
-    insertBuildings(rows);
-    insertRoofs(roofs);
+    await insertBuildings(rows);
+    await insertRoofs(roofs);
   }
 
-  function writeLayers(m: MunicipalityRows): void {
+  async function writeLayers(m: MunicipalityRows): Promise<void> {
     const { layers } = m;
-    const first = nextId('layer_features');
+    const first = await nextId('layer_features');
     const rows = [];
     for (let i = 0; i < layers.count; i++) {
       const values = rowValues(layers, i, 0, layers.stride);
       rows.push([...values.slice(0, LAYER_VALUES + 5), first + i, rowGeometry(layers, i)]);
     }
-    insertLayers(rows);
+    await insertLayers(rows);
   }
 
   return {
     ...createPostgresPriceLevelWriting(db),
-    clear() {
-      db.transaction(() => {
-        db.exec(`TRUNCATE ${POSTGRES_DATASET_TABLES.join(', ')}`);
-        db.run('DELETE FROM meta WHERE key = $1', [META_KEY]);
+    async clear() {
+      await db.transaction(async () => {
+        await db.exec(`TRUNCATE ${POSTGRES_DATASET_TABLES.join(', ')}`);
+        await db.run('DELETE FROM meta WHERE key = $1', [META_KEY]);
       });
     },
-    writeCantons(cantons) {
-      db.transaction(() => {
+    async writeCantons(cantons) {
+      await db.transaction(async () => {
         for (const c of cantons)
-          db.run(
+          await db.run(
             `INSERT INTO cantons (bfs, code, name, names, language, url_oreb) VALUES ($1, $2, $3, $4, $5, $6)
              ON CONFLICT (bfs) DO UPDATE SET code = excluded.code, name = excluded.name, names = excluded.names,
                language = excluded.language, url_oreb = excluded.url_oreb`,
@@ -218,48 +218,50 @@ export function createPostgresDatasetWriter(db: PostgresConnection): DatasetWrit
           );
       });
     },
-    writeLookups({ canton, thermals, alphas }) {
-      db.transaction(() => {
+    async writeLookups({ canton, thermals, alphas }) {
+      await db.transaction(async () => {
         for (const t of thermals)
-          db.run(
+          await db.run(
             `INSERT INTO thermals (canton, code, lang) VALUES ($1, $2, $3)
              ON CONFLICT (canton, code) DO UPDATE SET lang = excluded.lang`,
             [canton, t.code, JSON.stringify(t.lang)],
           );
         for (const { varname, codes } of alphas)
           for (const a of codes)
-            db.run(
+            await db.run(
               `INSERT INTO alphas (canton, varname, code, lang) VALUES ($1, $2, $3, $4)
                ON CONFLICT (canton, varname, code) DO UPDATE SET lang = excluded.lang`,
               [canton, varname, a.code, JSON.stringify(a.lang)],
             );
       });
     },
-    writeMunicipality(m) {
-      db.transaction(() => {
-        db.run(
+    async writeMunicipality(m) {
+      await db.transaction(async () => {
+        await db.run(
           `INSERT INTO municipalities (bfs, name, canton, zip, lon, lat, parcel_count) VALUES ($1, $2, $3, $4, $5, $6, $7)
            ON CONFLICT (bfs) DO UPDATE SET name = excluded.name, canton = excluded.canton, zip = excluded.zip,
              lon = excluded.lon, lat = excluded.lat, parcel_count = excluded.parcel_count`,
           [m.bfs, m.name, m.cantonCode, m.zip, m.centre[0], m.centre[1], m.parcels.count],
         );
-        const firstStreet = nextId('streets');
-        insertStreets(m.streets.map((street, i) => [firstStreet + i, street, m.cantonCode, m.bfs, m.name]));
-        const parcelIds = writeParcels(m);
-        writeBuildings(m, parcelIds);
-        writeLayers(m);
+        const firstStreet = await nextId('streets');
+        await insertStreets(
+          m.streets.map((street, i) => [firstStreet + i, street, m.cantonCode, m.bfs, m.name]),
+        );
+        const parcelIds = await writeParcels(m);
+        await writeBuildings(m, parcelIds);
+        await writeLayers(m);
       });
     },
-    finish(info: DatasetInfo) {
-      db.exec('ANALYZE parcels, buildings, building_roofs, layer_features, municipalities, streets');
-      savePostgresFilterColumns(db, scanPostgresFilterColumns(db));
-      db.run(
+    async finish(info: DatasetInfo) {
+      await db.exec('ANALYZE parcels, buildings, building_roofs, layer_features, municipalities, streets');
+      await savePostgresFilterColumns(db, await scanPostgresFilterColumns(db));
+      await db.run(
         `INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
         [META_KEY, JSON.stringify(info)],
       );
     },
-    readInfo() {
-      const row = db.one<{ value: string }>('SELECT value FROM meta WHERE key = $1', [META_KEY]);
+    async readInfo() {
+      const row = await db.one<{ value: string }>('SELECT value FROM meta WHERE key = $1', [META_KEY]);
       return row ? (JSON.parse(row.value) as DatasetInfo) : null;
     },
   };

@@ -1,8 +1,13 @@
-import type { Synchronous } from '../../unitOfWork/Synchronous';
+import { LRUCache } from 'lru-cache';
 import { TOTAL_HITS_CAP } from '../../../../src/contract/SearchParameters';
 import type { Canton } from '../../../../src/contract/Parcel';
-import { createParcelSearch, type MunicipalityExtentRow } from '../../parcels/createParcelSearch';
-import type { CandidateSource } from '../../parcels/ParcelFilterIndex';
+import {
+  createParcelSearch,
+  withPageRows,
+  type MunicipalityExtentRow,
+  type ParcelSearchSource,
+} from '../../parcels/createParcelSearch';
+import type { FilterColumns } from '../../parcels/FilterColumns';
 import type { ParcelQuery } from '../../parcels/ParcelQuery';
 import { BUILDING_TILE_KEYS, PARCEL_TILE_KEYS, type ParcelRepository } from '../../parcels/ParcelRepository';
 import type { BuildingRow, ParcelRow } from '../../parcels/ParcelRow';
@@ -35,145 +40,224 @@ const PARCEL_SELECT = `SELECT p.id, p.prc_id, p.prc_no, p.canton, p.mun_bfs, p.s
 const folded = (column: string) => `lower(unaccent(${column}))`;
 /** SQLite sorts text by its bytes; PostgreSQL's "C" collation does the same (not the database's locale). */
 const BYTES = 'COLLATE "C"';
-/** `LIMIT $n` where −1 means no limit, as in SQLite. */
-const limit = (n: number) => `LIMIT CASE WHEN $${n}::int < 0 THEN NULL ELSE $${n}::int END`;
 const tileBox = 'ST_MakeEnvelope($1, $2, $3, $4, 3857)';
 
+/** What the in-memory search was built from, for one dataset version. */
+interface LoadedDataset {
+  key: string;
+  municipalities: MunicipalityExtentRow[];
+  filterColumns: FilterColumns;
+  origins?: { origin: string; n: number }[];
+}
+
+/** Candidate ids (ascending) as the filter index reads them: after `after`, up to `to`, at most `limit`. */
+function idsSource(ids: readonly number[]) {
+  return (after: number, to: number, count: number): number[] => {
+    let low = 0;
+    let high = ids.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (ids[middle] <= after) low = middle + 1;
+      else high = middle;
+    }
+    const found: number[] = [];
+    for (let i = low; i < ids.length && ids[i] <= to && (count < 0 || found.length < count); i += 1)
+      found.push(ids[i]);
+    return found;
+  };
+}
+
+const hasTextPart = (query: ParcelQuery) => !!(query.text || query.prcNo || query.prcId);
+
 /**
- * The parcel dataset over PostgreSQL/PostGIS (ADR 021e), answering as createSqliteParcelRepository does:
- * the same in-memory filter index (fed from PostgreSQL), text candidates from the `text_search` tsvector,
- * tiles from the GiST index on `box`, packed as tileFeatureBatch reads them.
+ * The parcel dataset over PostgreSQL/PostGIS (ADR 021e, 023), answering as createSqliteParcelRepository
+ * does: the same in-memory filter index (fed from PostgreSQL), text candidates from the `text_search`
+ * tsvector, tiles from the GiST index on `box`, packed as tileFeatureBatch reads them. The shared search
+ * (createParcelSearch) is synchronous: everything it reads — the dataset's municipalities and filter
+ * columns, a query's text candidates — is read first, then it runs without awaiting; a page's rows are
+ * read after it.
  */
 export function createPostgresParcelRepository(
   db: PostgresConnection,
   { totalCap = TOTAL_HITS_CAP }: Pick<ParcelRepositoryOptions, 'totalCap'> = {},
-): Synchronous<ParcelRepository> {
-  const isPostcode = (code: string) =>
-    db.one('SELECT 1 FROM parcels WHERE zip = $1 LIMIT 1', [code]) !== null;
+): ParcelRepository {
+  const isPostcode = async (code: string) =>
+    (await db.one('SELECT 1 FROM parcels WHERE zip = $1 LIMIT 1', [code])) !== null;
+  // Read again only when the meta trigger notified a change (ADR 021f): no round trip per request.
+  const version = watchDatasetVersion(db);
 
-  /** The text, parcel-number and EGRID part of a query as ids in id order, a chunk at a time. */
-  const candidateSource = (query: ParcelQuery): CandidateSource | null => {
-    if (!query.text && !query.prcNo && !query.prcId) return null;
-    const { conditions, params } = postgresTextWhere(query, isPostcode);
-    const n = params.length;
-    const sql = `SELECT p.id FROM parcels p WHERE ${[...conditions, `p.id > $${n + 1}::bigint`, `p.id <= $${n + 2}::bigint`].join(' AND ')}
-      ORDER BY p.id ${limit(n + 3)}`;
-    return (after, to, count) =>
-      db.query<{ id: number }>(sql, [...params, after, to, count]).map((row) => row.id);
+  // A text part's ids, kept per dataset version: a searched map asks dozens of tiles for the same text.
+  const candidateCache = new LRUCache<string, number[]>({
+    maxSize: 8 * 1024 * 1024,
+    sizeCalculation: (ids) => Math.max(1, ids.length),
+  });
+  /** Every id of the text, parcel-number and EGRID part of a query, in id order. */
+  const textCandidates = async (key: string, { text, prcNo, prcId }: ParcelQuery): Promise<number[]> => {
+    const cacheKey = JSON.stringify([key, text ?? '', prcNo ?? '', prcId ?? '']);
+    const cached = candidateCache.get(cacheKey);
+    if (cached) return cached;
+    const { conditions, params } = await postgresTextWhere({ text, prcNo, prcId }, isPostcode);
+    const sql = `SELECT p.id FROM parcels p WHERE ${conditions.join(' AND ')} ORDER BY p.id`;
+    const ids = (await db.query<{ id: number }>(sql, params)).map((row) => row.id);
+    candidateCache.set(cacheKey, ids);
+    return ids;
   };
 
-  const search = createParcelSearch(
-    {
-      // Read again only when the meta trigger notified a change (ADR 021f): no round trip per request.
-      datasetKey: watchDatasetVersion(db),
-      municipalities: () =>
-        db.query<MunicipalityExtentRow>(
+  let loading: { key: string; dataset: Promise<LoadedDataset> } | null = null;
+  const load = (key: string): Promise<LoadedDataset> => {
+    if (loading?.key !== key) {
+      const dataset = (async (): Promise<LoadedDataset> => ({
+        key,
+        municipalities: await db.query<MunicipalityExtentRow>(
           `SELECT m.bfs, m.name, m.lon, m.lat, e.w, e.s, e.e, e.n FROM municipalities m LEFT JOIN (
              SELECT mun_bfs AS bfs, min(lon) AS w, min(lat) AS s, max(lon) AS e, max(lat) AS n
              FROM parcels GROUP BY mun_bfs) e ON e.bfs = m.bfs`,
         ),
-      filterColumns: () => readPostgresFilterColumns(db) ?? scanPostgresFilterColumns(db),
-      candidateSource,
-      parcelRows: (ids) =>
-        db.query<ParcelRow>(`${PARCEL_SELECT} WHERE p.id = ANY($1::int[])`, [`{${ids.join(',')}}`]),
-      originCounts: () =>
-        db.query<{ origin: string; n: number }>('SELECT origin, count(*) AS n FROM parcels GROUP BY origin'),
-    },
-    totalCap,
-  );
+        filterColumns: (await readPostgresFilterColumns(db)) ?? (await scanPostgresFilterColumns(db)),
+      }))();
+      loading = { key, dataset };
+      dataset.catch(() => {
+        if (loading?.dataset === dataset) loading = null;
+      });
+    }
+    return loading.dataset;
+  };
 
-  const cantonByCode = (code: string): Canton | null => {
-    const row = db.one<CantonRow>('SELECT bfs, code, name, url_oreb FROM cantons WHERE code = $1', [code]);
+  /** What the next synchronous call of the search reads: set right before it, with no await between. */
+  let current: { dataset: LoadedDataset; candidates: number[] | null } | null = null;
+  const prepared = (): NonNullable<typeof current> => {
+    if (!current) throw new Error('The parcel search ran before its data was read');
+    return current;
+  };
+  const source: ParcelSearchSource = {
+    datasetKey: () => prepared().dataset.key,
+    municipalities: () => prepared().dataset.municipalities,
+    filterColumns: () => prepared().dataset.filterColumns,
+    candidateSource: (query) => {
+      if (!hasTextPart(query)) return null;
+      const { candidates } = prepared();
+      if (!candidates) throw new Error('The text candidates were not read before the search');
+      return idsSource(candidates);
+    },
+    parcelRows: () => {
+      throw new Error('Rows are read after the search (withPageRows)');
+    },
+    originCounts: () => prepared().dataset.origins ?? [],
+  };
+  const search = createParcelSearch(source, totalCap);
+
+  /** Reads what a synchronous search call needs, then runs it. */
+  const withSearch = async <T>(query: ParcelQuery | null, run: () => T): Promise<T> => {
+    const dataset = await load(await version());
+    const candidates = query && hasTextPart(query) ? await textCandidates(dataset.key, query) : null;
+    current = { dataset, candidates };
+    try {
+      return run();
+    } finally {
+      current = null;
+    }
+  };
+
+  const cantonByCode = async (code: string): Promise<Canton | null> => {
+    const row = await db.one<CantonRow>('SELECT bfs, code, name, url_oreb FROM cantons WHERE code = $1', [
+      code,
+    ]);
     return row ? toCanton(row) : null;
   };
 
   return {
-    hasDataset: () => search.datasetKey() !== '',
-    datasetVersion: () => search.datasetKey(),
-    cantons: () =>
-      db
-        .query<CantonRow>(`SELECT bfs, code, name, url_oreb FROM cantons ORDER BY code ${BYTES}`)
-        .map(toCanton),
+    hasDataset: async () => (await version()) !== '',
+    datasetVersion: () => version(),
+    cantons: async () =>
+      (await db.query<CantonRow>(`SELECT bfs, code, name, url_oreb FROM cantons ORDER BY code ${BYTES}`)).map(
+        toCanton,
+      ),
     cantonByCode,
-    findCantons(q, count) {
-      return db
-        .query<CantonRow>(
+    findCantons: async (q, count) =>
+      (
+        await db.query<CantonRow>(
           `SELECT bfs, code, name, url_oreb FROM cantons
            WHERE ${folded('code')} LIKE $1 OR ${folded('name')} LIKE $1 OR ${folded('names')} LIKE $1
            ORDER BY code ${BYTES} LIMIT $2`,
           [like(q), count],
         )
-        .map(toCanton);
-    },
-    thermals(q, canton, count) {
-      return db
-        .query<{ code: string; canton: string; lang: string }>(
+      ).map(toCanton),
+    thermals: async (q, canton, count) =>
+      (
+        await db.query<{ code: string; canton: string; lang: string }>(
           `SELECT code, canton, lang FROM thermals WHERE ($1::text IS NULL OR canton = $1)
            AND (${folded('code')} LIKE $2 OR ${folded('lang')} LIKE $2) ORDER BY canton ${BYTES}, code ${BYTES} LIMIT $3`,
           [canton ?? null, like(q), count],
         )
-        .map(toThermal);
-    },
-    locationNames(q, canton, count) {
-      return db.query<{ code: string; canton: string }>(
+      ).map(toThermal),
+    locationNames: (q, canton, count) =>
+      db.query<{ code: string; canton: string }>(
         `SELECT name AS code, canton FROM municipalities WHERE ($1::text IS NULL OR canton = $1)
          AND ${folded('name')} LIKE $2 ORDER BY name ${BYTES} LIMIT $3`,
         [canton ?? null, like(q), count],
-      );
-    },
-    alphas(q, varname, canton, count) {
-      return db
-        .query<{ code: string; canton: string; varname: string; lang: string }>(
+      ),
+    alphas: async (q, varname, canton, count) =>
+      (
+        await db.query<{ code: string; canton: string; varname: string; lang: string }>(
           `SELECT code, canton, varname, lang FROM alphas WHERE ($1::text IS NULL OR canton = $1)
            AND ($2::text IS NULL OR varname = $2) AND (${folded('code')} LIKE $3 OR ${folded('lang')} LIKE $3)
            ORDER BY canton ${BYTES}, varname ${BYTES}, code ${BYTES} LIMIT $4`,
           [canton ?? null, varname ?? null, like(q), count],
         )
-        .map(toAlpha);
-    },
-    streets(q, canton, locnames, count) {
-      return db
-        .query<{ id: number; name: string; canton: string; locname: string }>(
+      ).map(toAlpha),
+    streets: async (q, canton, locnames, count) =>
+      (
+        await db.query<{ id: number; name: string; canton: string; locname: string }>(
           `SELECT id, name, canton, locname FROM streets WHERE ($1::text IS NULL OR canton = $1)
            AND ($2::text[] IS NULL OR locname = ANY($2::text[])) AND ${folded('name')} LIKE $3
            ORDER BY name ${BYTES}, locname ${BYTES} LIMIT $4`,
           [canton ?? null, locnames.length > 0 ? toTextArray(locnames) : null, like(q), count],
         )
-        .map(toStreet);
-    },
-    cantonsWithData: () =>
-      db
-        .query<{ canton: string }>(
+      ).map(toStreet),
+    cantonsWithData: async () =>
+      (
+        await db.query<{ canton: string }>(
           `SELECT DISTINCT canton FROM municipalities WHERE parcel_count > 0 ORDER BY 1`,
         )
-        .map((row) => row.canton),
-    search: (query, paging, ranking) => search.search(query, paging, ranking),
-    parcel(prcId) {
-      const row = db.one<ParcelRow>(`${PARCEL_SELECT} WHERE p.prc_id = $1`, [prcId]);
-      if (!row) return null;
-      const buildings = db.query<BuildingRow>(
-        'SELECT id, obj_id, parcel_id, typ, pro, lon, lat, attrs, geom, origin FROM buildings WHERE parcel_id = $1 ORDER BY id',
-        [row.id],
-      );
-      return {
-        parcel: rowToParcel(row),
-        objects: buildings.map(rowToBuilding),
-        canton: cantonByCode(row.canton) as Canton,
-      };
+      ).map((row) => row.canton),
+    async search(query, paging, ranking) {
+      const page = await withSearch(query, () => search.searchPage(query, paging, ranking));
+      const rows =
+        page.pageIds.length === 0
+          ? []
+          : await db.query<ParcelRow>(`${PARCEL_SELECT} WHERE p.id = ANY($1::int[])`, [
+              `{${page.pageIds.join(',')}}`,
+            ]);
+      return withPageRows(page, rows);
     },
-    tileParcels(box, query, count) {
-      const packed = db.one<{ packed: Buffer | null }>(
-        `SELECT string_agg(row, ''::bytea) AS packed FROM (
+    async parcel(prcId) {
+      const row = await db.one<ParcelRow>(`${PARCEL_SELECT} WHERE p.prc_id = $1`, [prcId]);
+      if (!row) return null;
+      const [buildings, canton] = await Promise.all([
+        db.query<BuildingRow>(
+          'SELECT id, obj_id, parcel_id, typ, pro, lon, lat, attrs, geom, origin FROM buildings WHERE parcel_id = $1 ORDER BY id',
+          [row.id],
+        ),
+        cantonByCode(row.canton),
+      ]);
+      return { parcel: rowToParcel(row), objects: buildings.map(rowToBuilding), canton: canton as Canton };
+    },
+    async tileParcels(box, query, count) {
+      const packed = (
+        await db.one<{ packed: Buffer | null }>(
+          `SELECT string_agg(row, ''::bytea) AS packed FROM (
            SELECT ${packedRowPostgresSql('p.id', ['p.prc_id', 'p.prc_no', 'p.typ', 'p.ind'], 'p.geom')} AS row
            FROM parcels p WHERE p.box && ${tileBox} LIMIT $5) t`,
-        [box.minX, box.minY, box.maxX, box.maxY, count],
+          [box.minX, box.minY, box.maxX, box.maxY, count],
+        )
       )?.packed;
       const batch = readTileFeatureBatch(PARCEL_TILE_KEYS, packed ?? null);
-      return query ? keepFeatures(batch, search.matcher(query)) : batch;
+      return query ? withSearch(query, () => keepFeatures(batch, search.matcher(query))) : batch;
     },
-    tileBuildings(box, count) {
-      const packed = db.one<{ packed: Buffer | null }>(
-        `SELECT string_agg(row, ''::bytea) AS packed FROM (
+    async tileBuildings(box, count) {
+      const packed = (
+        await db.one<{ packed: Buffer | null }>(
+          `SELECT string_agg(row, ''::bytea) AS packed FROM (
            SELECT ${packedRowPostgresSql(
              'b.id',
              ['b.obj_id', 'b.typ', 'b.pro', sqliteRealText('o.height'), 'coalesce(o.solar_class, 0)::text'],
@@ -181,10 +265,18 @@ export function createPostgresParcelRepository(
            )} AS row
            FROM buildings b LEFT JOIN building_roofs o ON o.building_id = b.id
            WHERE b.box && ${tileBox} LIMIT $5) t`,
-        [box.minX, box.minY, box.maxX, box.maxY, count],
+          [box.minX, box.minY, box.maxX, box.maxY, count],
+        )
       )?.packed;
       return readTileFeatureBatch(BUILDING_TILE_KEYS, packed ?? null);
     },
-    dataQuality: () => search.dataQuality(),
+    async dataQuality() {
+      const dataset = await load(await version());
+      // A scan of the origin column (~0.3 s for the whole country), once per build.
+      dataset.origins ??= await db.query<{ origin: string; n: number }>(
+        'SELECT origin, count(*) AS n FROM parcels GROUP BY origin',
+      );
+      return withSearch(null, () => search.dataQuality());
+    },
   };
 }

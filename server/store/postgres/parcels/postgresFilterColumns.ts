@@ -12,12 +12,12 @@ import type { PostgresConnection } from '../PostgresConnection';
 const CHUNK = 100_000;
 
 /** The in-memory search columns from the parcels table, read in id order a chunk at a time. */
-export function scanPostgresFilterColumns(db: PostgresConnection): FilterColumns {
-  const n = db.one<{ n: number }>('SELECT count(*) AS n FROM parcels')?.n ?? 0;
+export async function scanPostgresFilterColumns(db: PostgresConnection): Promise<FilterColumns> {
+  const n = (await db.one<{ n: number }>('SELECT count(*) AS n FROM parcels'))?.n ?? 0;
   const collector = new FilterColumnsCollector(n);
   let after = 0;
   for (;;) {
-    const rows = db.query<Record<string, string | number | null>>(
+    const rows = await db.query<Record<string, string | number | null>>(
       `SELECT ${FILTER_COLUMNS_SQL} FROM parcels WHERE id > $1 ORDER BY id LIMIT $2`,
       [after, CHUNK],
     );
@@ -29,17 +29,17 @@ export function scanPostgresFilterColumns(db: PostgresConnection): FilterColumns
 }
 
 /** Saves the columns so a server starts without scanning (the same blobs as in SQLite). */
-export function savePostgresFilterColumns(db: PostgresConnection, cols: FilterColumns): void {
-  db.transaction(() => {
-    db.run('DELETE FROM parcel_filter_columns');
+export async function savePostgresFilterColumns(db: PostgresConnection, cols: FilterColumns): Promise<void> {
+  await db.transaction(async () => {
+    await db.run('DELETE FROM parcel_filter_columns');
     for (const [name, data] of filterColumnBlobs(cols))
-      db.run('INSERT INTO parcel_filter_columns (name, data) VALUES ($1, $2)', [name, data]);
+      await db.run('INSERT INTO parcel_filter_columns (name, data) VALUES ($1, $2)', [name, data]);
   });
 }
 
 /** The saved columns, or null when there are none. */
-export function readPostgresFilterColumns(db: PostgresConnection): FilterColumns | null {
+export async function readPostgresFilterColumns(db: PostgresConnection): Promise<FilterColumns | null> {
   return filterColumnsFromBlobs(
-    db.query<{ name: string; data: Buffer }>('SELECT name, data FROM parcel_filter_columns'),
+    await db.query<{ name: string; data: Buffer }>('SELECT name, data FROM parcel_filter_columns'),
   );
 }

@@ -18,10 +18,10 @@ export interface PostgresFilter {
  * dataset has it as a postcode, that postcode's parcels —, every other word is a prefix phrase of the text
  * index (parcelTextSearch). The other filters are checked in memory (ParcelFilterIndex).
  */
-export function postgresTextWhere(
+export async function postgresTextWhere(
   query: Pick<ParcelQuery, 'text' | 'prcNo' | 'prcId'>,
-  isPostcode: (code: string) => boolean,
-): PostgresFilter {
+  isPostcode: (code: string) => Promise<boolean>,
+): Promise<PostgresFilter> {
   const filter: PostgresFilter = { conditions: [], params: [] };
   const add = (condition: (n: (value: SqlValue) => string) => string) => {
     filter.conditions.push(
@@ -35,7 +35,7 @@ export function postgresTextWhere(
     const { egrids, numbers, words } = textTerms(query.text);
     for (const egrid of egrids) add((n) => `p.prc_id = ${n(egrid)}`);
     for (const number of numbers) {
-      if (POSTCODE.test(number) && isPostcode(number)) add((n) => `p.zip = ${n(number)}`);
+      if (POSTCODE.test(number) && (await isPostcode(number))) add((n) => `p.zip = ${n(number)}`);
       else add((n) => `(p.house_no = ${n(number)} OR p.prc_no = ${n(number)})`);
     }
     if (words.length > 0) {

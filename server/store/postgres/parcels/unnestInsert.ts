@@ -10,7 +10,7 @@ const ROWS_PER_STATEMENT = 2000;
 /**
  * Inserts many rows with one statement per chunk: every column is one array parameter, zipped by
  * `unnest` — one prepared statement whatever the number of rows (a multi-row VALUES list would need one
- * per row count), and no COPY, which the synchronous libpq binding does not offer.
+ * per row count).
  * `targets` maps each table column to an expression over the source columns (`u.name`).
  */
 export function createUnnestInsert(
@@ -18,17 +18,17 @@ export function createUnnestInsert(
   table: string,
   source: readonly UnnestColumn[],
   targets: Readonly<Record<string, string>>,
-): (rows: readonly (readonly (string | number | Buffer | null)[])[]) => void {
+): (rows: readonly (readonly (string | number | Buffer | null)[])[]) => Promise<void> {
   const sql =
     `INSERT INTO ${table} (${Object.keys(targets).join(', ')}) ` +
     `SELECT ${Object.values(targets).join(', ')} FROM unnest(${source
       .map(([, type], i) => `$${i + 1}::${type}[]`)
       .join(', ')}) AS u(${source.map(([name]) => name).join(', ')})`;
-  return (rows) => {
+  return async (rows) => {
     for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
       const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
       const params: SqlValue[] = source.map((_, c) => toArrayLiteral(chunk.map((row) => row[c])));
-      db.run(sql, params);
+      await db.run(sql, params);
     }
   };
 }

@@ -1,15 +1,12 @@
-import type { Synchronous } from '../../unitOfWork/Synchronous';
 import type { PushSubscriptionStore } from '../../push/PushSubscriptionStore';
 import { toPushSubscriptionRecord, type PushSubscriptionRow } from '../../push/pushSubscriptionRow';
 import type { PostgresConnection } from '../PostgresConnection';
 import { toTextArray } from '../textArray';
 
-export function createPostgresPushSubscriptionStore(
-  db: PostgresConnection,
-): Synchronous<PushSubscriptionStore> {
+export function createPostgresPushSubscriptionStore(db: PostgresConnection): PushSubscriptionStore {
   return {
-    save(record) {
-      db.run(
+    async save(record) {
+      await db.run(
         `INSERT INTO push_subscriptions (endpoint, user_id, session_id, p256dh, auth, device, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, session_id = excluded.session_id,
@@ -25,39 +22,42 @@ export function createPostgresPushSubscriptionStore(
         ],
       );
     },
-    listForUser: (userId) =>
-      db
-        .query<PushSubscriptionRow>(
+    listForUser: async (userId) =>
+      (
+        await db.query<PushSubscriptionRow>(
           'SELECT * FROM push_subscriptions WHERE user_id = $1 ORDER BY created_at, endpoint COLLATE "C"',
           [userId],
         )
-        .map(toPushSubscriptionRecord),
-    findByEndpoint(endpoint) {
-      const row = db.one<PushSubscriptionRow>('SELECT * FROM push_subscriptions WHERE endpoint = $1', [
+      ).map(toPushSubscriptionRecord),
+    async findByEndpoint(endpoint) {
+      const row = await db.one<PushSubscriptionRow>('SELECT * FROM push_subscriptions WHERE endpoint = $1', [
         endpoint,
       ]);
       return row ? toPushSubscriptionRecord(row) : null;
     },
-    findForUser(userId, endpoint) {
-      const row = db.one<PushSubscriptionRow>(
+    async findForUser(userId, endpoint) {
+      const row = await db.one<PushSubscriptionRow>(
         'SELECT * FROM push_subscriptions WHERE user_id = $1 AND endpoint = $2',
         [userId, endpoint],
       );
       return row ? toPushSubscriptionRecord(row) : null;
     },
-    removeForUser: (userId, endpoint) =>
-      db.run('DELETE FROM push_subscriptions WHERE user_id = $1 AND endpoint = $2', [userId, endpoint]) > 0,
-    removeEndpoint(endpoint) {
-      db.run('DELETE FROM push_subscriptions WHERE endpoint = $1', [endpoint]);
+    removeForUser: async (userId, endpoint) =>
+      (await db.run('DELETE FROM push_subscriptions WHERE user_id = $1 AND endpoint = $2', [
+        userId,
+        endpoint,
+      ])) > 0,
+    async removeEndpoint(endpoint) {
+      await db.run('DELETE FROM push_subscriptions WHERE endpoint = $1', [endpoint]);
     },
-    removeForSessions: (sessionIds) =>
+    removeForSessions: async (sessionIds) =>
       sessionIds.length === 0
         ? 0
-        : db.run('DELETE FROM push_subscriptions WHERE session_id = ANY($1::text[])', [
+        : await db.run('DELETE FROM push_subscriptions WHERE session_id = ANY($1::text[])', [
             toTextArray(sessionIds),
           ]),
-    trimForUser: (userId, keep) =>
-      db.run(
+    trimForUser: async (userId, keep) =>
+      await db.run(
         `DELETE FROM push_subscriptions WHERE user_id = $1 AND endpoint NOT IN (
            SELECT endpoint FROM push_subscriptions WHERE user_id = $1
            ORDER BY created_at DESC, endpoint COLLATE "C" LIMIT $2)`,

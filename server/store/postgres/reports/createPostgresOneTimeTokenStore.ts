@@ -1,31 +1,30 @@
-import type { Synchronous } from '../../unitOfWork/Synchronous';
 import { toOneTimeTokenRecord, type OneTimeTokenStore, type TokenRow } from '../../reports/OneTimeTokenStore';
 import type { PostgresConnection } from '../PostgresConnection';
 
 /** One-time tokens: `take` is one UPDATE … RETURNING, so of two instances only one gets the token. */
-export function createPostgresOneTimeTokenStore(db: PostgresConnection): Synchronous<OneTimeTokenStore> {
+export function createPostgresOneTimeTokenStore(db: PostgresConnection): OneTimeTokenStore {
   return {
-    save(record) {
-      db.run(
+    async save(record) {
+      await db.run(
         `INSERT INTO one_time_tokens (token_hash, user_id, session_id, prc_id, purpose, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6)`,
         [record.tokenHash, record.userId, record.sessionId, record.prcId, record.purpose, record.expiresAt],
       );
     },
-    take(tokenHash, now) {
-      const row = db.one<TokenRow>(
+    async take(tokenHash, now) {
+      const row = await db.one<TokenRow>(
         `UPDATE one_time_tokens SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $1
          RETURNING *`,
         [now, tokenHash],
       );
       return row ? toOneTimeTokenRecord(row) : null;
     },
-    find(tokenHash) {
-      const row = db.one<TokenRow>('SELECT * FROM one_time_tokens WHERE token_hash = $1', [tokenHash]);
+    async find(tokenHash) {
+      const row = await db.one<TokenRow>('SELECT * FROM one_time_tokens WHERE token_hash = $1', [tokenHash]);
       return row ? { ...toOneTimeTokenRecord(row), usedAt: row.used_at } : null;
     },
-    purgeExpired(before) {
-      db.run('DELETE FROM one_time_tokens WHERE expires_at < $1', [before]);
+    async purgeExpired(before) {
+      await db.run('DELETE FROM one_time_tokens WHERE expires_at < $1', [before]);
     },
   };
 }

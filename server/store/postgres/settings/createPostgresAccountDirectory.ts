@@ -1,4 +1,3 @@
-import type { Synchronous } from '../../unitOfWork/Synchronous';
 import {
   toDirectoryRow,
   type AccountDirectory,
@@ -15,20 +14,20 @@ const COLUMNS = `u.id, u.username, u.email, u.name, u.status, u.roles::text AS r
   (SELECT max(created_at) FROM sessions WHERE user_id = u.id) AS last_login_at`;
 
 /** The administrators' account list, ordered by username ignoring case as SQLite's NOCASE column orders it. */
-export function createPostgresAccountDirectory(db: PostgresConnection): Synchronous<AccountDirectory> {
+export function createPostgresAccountDirectory(db: PostgresConnection): AccountDirectory {
   return {
-    page({ search, limit, offset }) {
+    async page({ search, limit, offset }) {
       const term = search.trim().toLowerCase();
-      const rows = db.query<DirectoryQueryRow>(
+      const rows = await db.query<DirectoryQueryRow>(
         `SELECT ${COLUMNS} FROM users u WHERE ${MATCH}
          ORDER BY lower(u.username) COLLATE "C", u.username COLLATE "C" LIMIT $2 OFFSET $3`,
         [term, limit, offset],
       );
-      const total = db.one<{ n: number }>(`SELECT count(*) AS n FROM users u WHERE ${MATCH}`, [term]);
+      const total = await db.one<{ n: number }>(`SELECT count(*) AS n FROM users u WHERE ${MATCH}`, [term]);
       return { rows: rows.map(toDirectoryRow), total: total?.n ?? 0 };
     },
-    find(id) {
-      const row = db.one<DirectoryQueryRow>(`SELECT ${COLUMNS} FROM users u WHERE u.id = $1`, [id]);
+    async find(id) {
+      const row = await db.one<DirectoryQueryRow>(`SELECT ${COLUMNS} FROM users u WHERE u.id = $1`, [id]);
       return row ? toDirectoryRow(row) : null;
     },
   };

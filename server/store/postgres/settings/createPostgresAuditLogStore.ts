@@ -1,11 +1,10 @@
-import type { Synchronous } from '../../unitOfWork/Synchronous';
 import { toAuditEntry, type AuditLogRow, type AuditLogStore } from '../../settings/AuditLogStore';
 import type { PostgresConnection } from '../PostgresConnection';
 
-export function createPostgresAuditLogStore(db: PostgresConnection): Synchronous<AuditLogStore> {
+export function createPostgresAuditLogStore(db: PostgresConnection): AuditLogStore {
   return {
-    append(entry) {
-      db.run(
+    async append(entry) {
+      await db.run(
         `INSERT INTO audit_log (at, actor_id, actor_username, action, target_id, target_username, details)
          VALUES ($1, $2, $3, $4, $5, $6, $7)`,
         [
@@ -19,13 +18,13 @@ export function createPostgresAuditLogStore(db: PostgresConnection): Synchronous
         ],
       );
     },
-    list({ targetId, limit, offset }) {
+    async list({ targetId, limit, offset }) {
       const target = targetId ?? null;
-      const items = db.query<AuditLogRow>(
+      const items = await db.query<AuditLogRow>(
         'SELECT * FROM audit_log WHERE ($1::text IS NULL OR target_id = $1) ORDER BY id DESC LIMIT $2 OFFSET $3',
         [target, limit, offset],
       );
-      const total = db.one<{ n: number }>(
+      const total = await db.one<{ n: number }>(
         'SELECT count(*) AS n FROM audit_log WHERE ($1::text IS NULL OR target_id = $1)',
         [target],
       );

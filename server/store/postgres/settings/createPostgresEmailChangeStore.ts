@@ -1,4 +1,3 @@
-import type { Synchronous } from '../../unitOfWork/Synchronous';
 import crypto from 'node:crypto';
 import {
   startedEmailChange,
@@ -9,20 +8,20 @@ import {
 import type { PostgresConnection } from '../PostgresConnection';
 
 /** E-mail changes: applying and ending are conditional UPDATEs, so each key works once across instances. */
-export function createPostgresEmailChangeStore(db: PostgresConnection): Synchronous<EmailChangeStore> {
-  const one = (sql: string, params: (string | number)[]) => {
-    const row = db.one<EmailChangeRow>(sql, params);
+export function createPostgresEmailChangeStore(db: PostgresConnection): EmailChangeStore {
+  const one = async (sql: string, params: (string | number)[]) => {
+    const row = await db.one<EmailChangeRow>(sql, params);
     return row ? toEmailChangeRecord(row) : null;
   };
   return {
-    start(change, now) {
+    async start(change, now) {
       const id = crypto.randomUUID();
-      db.transaction(() => {
-        db.run(
+      await db.transaction(async () => {
+        await db.run(
           'UPDATE email_changes SET ended_at = $1 WHERE user_id = $2 AND applied_at IS NULL AND ended_at IS NULL',
           [now, change.userId],
         );
-        db.run(
+        await db.run(
           `INSERT INTO email_changes (id, user_id, old_email, new_email, username_follows, confirm_key_hash,
              undo_key_hash, created_at, confirm_expires_at, undo_expires_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
@@ -42,29 +41,34 @@ export function createPostgresEmailChangeStore(db: PostgresConnection): Synchron
       });
       return startedEmailChange(id, change);
     },
-    findPendingByConfirmKey: (keyHash, now) =>
+    findPendingByConfirmKey: async (keyHash, now) =>
       one(
         `SELECT * FROM email_changes WHERE confirm_key_hash = $1 AND applied_at IS NULL AND ended_at IS NULL
            AND confirm_expires_at > $2`,
         [keyHash, now],
       ),
-    markApplied: (id, now) =>
-      db.run(
+    markApplied: async (id, now) =>
+      (await db.run(
         'UPDATE email_changes SET applied_at = $1 WHERE id = $2 AND applied_at IS NULL AND ended_at IS NULL',
         [now, id],
-      ) === 1,
-    findUndoable: (keyHash, now) =>
+      )) === 1,
+    findUndoable: async (keyHash, now) =>
       one(
         'SELECT * FROM email_changes WHERE undo_key_hash = $1 AND ended_at IS NULL AND undo_expires_at > $2',
         [keyHash, now],
       ),
-    end: (id, now) =>
-      db.run('UPDATE email_changes SET ended_at = $1 WHERE id = $2 AND ended_at IS NULL', [now, id]) === 1,
-    pendingEmail: (userId, now) =>
-      db.one<{ new_email: string }>(
-        `SELECT new_email FROM email_changes WHERE user_id = $1 AND applied_at IS NULL AND ended_at IS NULL
+    end: async (id, now) =>
+      (await db.run('UPDATE email_changes SET ended_at = $1 WHERE id = $2 AND ended_at IS NULL', [
+        now,
+        id,
+      ])) === 1,
+    pendingEmail: async (userId, now) =>
+      (
+        await db.one<{ new_email: string }>(
+          `SELECT new_email FROM email_changes WHERE user_id = $1 AND applied_at IS NULL AND ended_at IS NULL
            AND confirm_expires_at > $2 ORDER BY created_at DESC LIMIT 1`,
-        [userId, now],
+          [userId, now],
+        )
       )?.new_email ?? null,
   };
 }

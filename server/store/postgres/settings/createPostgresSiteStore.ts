@@ -1,21 +1,23 @@
-import type { Synchronous } from '../../unitOfWork/Synchronous';
 import type { SiteRecord, SiteStore } from '../../settings/SiteStore';
 import type { PostgresConnection } from '../PostgresConnection';
 import { toTextArray } from '../textArray';
 
-export function createPostgresSiteStore(db: PostgresConnection): Synchronous<SiteStore> {
+export function createPostgresSiteStore(db: PostgresConnection): SiteStore {
   return {
-    list: () => db.query<SiteRecord>('SELECT id, name FROM sites ORDER BY name COLLATE "C", id COLLATE "C"'),
-    unknown(ids) {
+    list: async () =>
+      await db.query<SiteRecord>('SELECT id, name FROM sites ORDER BY name COLLATE "C", id COLLATE "C"'),
+    async unknown(ids) {
       const known = new Set(
-        db
-          .query<{ id: string }>('SELECT id FROM sites WHERE id = ANY($1::text[])', [toTextArray(ids)])
-          .map((row) => row.id),
+        (
+          await db.query<{ id: string }>('SELECT id FROM sites WHERE id = ANY($1::text[])', [
+            toTextArray(ids),
+          ])
+        ).map((row) => row.id),
       );
       return ids.filter((id) => !known.has(id));
     },
-    save(site) {
-      db.run(
+    async save(site) {
+      await db.run(
         'INSERT INTO sites (id, name, created_at) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET name = excluded.name',
         [site.id, site.name, Date.now()],
       );

@@ -1,4 +1,3 @@
-import type { Synchronous } from '../../unitOfWork/Synchronous';
 import {
   toCheckoutSessionRecord,
   type CheckoutSessionRepository,
@@ -8,12 +7,10 @@ import {
 } from '../../subscriptions/PaymentRepositories';
 import type { PostgresConnection } from '../PostgresConnection';
 
-export function createPostgresCheckoutSessionRepository(
-  db: PostgresConnection,
-): Synchronous<CheckoutSessionRepository> {
+export function createPostgresCheckoutSessionRepository(db: PostgresConnection): CheckoutSessionRepository {
   return {
-    create(record) {
-      db.run(
+    async create(record) {
+      await db.run(
         `INSERT INTO checkout_sessions
            (id, user_id, email, plan_id, amount_cents, status, success_url, cancel_url, created_at, coupon_code)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
@@ -31,31 +28,29 @@ export function createPostgresCheckoutSessionRepository(
         ],
       );
     },
-    byId(id) {
-      const row = db.one<CheckoutSessionRow>('SELECT * FROM checkout_sessions WHERE id = $1', [id]);
+    async byId(id) {
+      const row = await db.one<CheckoutSessionRow>('SELECT * FROM checkout_sessions WHERE id = $1', [id]);
       return row ? toCheckoutSessionRecord(row) : null;
     },
     // Conditional on 'open': of two instances completing the same checkout, one wins.
-    close: (id, status) =>
-      db.run("UPDATE checkout_sessions SET status = $1 WHERE id = $2 AND status = 'open'", [status, id]) ===
-      1,
+    close: async (id, status) =>
+      (await db.run("UPDATE checkout_sessions SET status = $1 WHERE id = $2 AND status = 'open'", [
+        status,
+        id,
+      ])) === 1,
   };
 }
 
-export function createPostgresPortalSessionRepository(
-  db: PostgresConnection,
-): Synchronous<PortalSessionRepository> {
+export function createPostgresPortalSessionRepository(db: PostgresConnection): PortalSessionRepository {
   return {
-    create(record) {
-      db.run('INSERT INTO portal_sessions (id, user_id, return_url, expires_at) VALUES ($1, $2, $3, $4)', [
-        record.id,
-        record.userId,
-        record.returnUrl,
-        record.expiresAt,
-      ]);
+    async create(record) {
+      await db.run(
+        'INSERT INTO portal_sessions (id, user_id, return_url, expires_at) VALUES ($1, $2, $3, $4)',
+        [record.id, record.userId, record.returnUrl, record.expiresAt],
+      );
     },
-    live(id, now) {
-      const row = db.one<{ id: string; user_id: string; return_url: string; expires_at: string }>(
+    async live(id, now) {
+      const row = await db.one<{ id: string; user_id: string; return_url: string; expires_at: string }>(
         'SELECT * FROM portal_sessions WHERE id = $1 AND expires_at > $2',
         [id, now.toISOString()],
       );
@@ -67,14 +62,12 @@ export function createPostgresPortalSessionRepository(
 }
 
 /** Webhook event ids: ON CONFLICT DO NOTHING makes a redelivery (on any instance) a no-op, not an error. */
-export function createPostgresPaymentEventRepository(
-  db: PostgresConnection,
-): Synchronous<PaymentEventRepository> {
+export function createPostgresPaymentEventRepository(db: PostgresConnection): PaymentEventRepository {
   return {
-    record: (id, type) =>
-      db.run(
+    record: async (id, type) =>
+      (await db.run(
         'INSERT INTO payment_events (id, type, received_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
         [id, type, new Date().toISOString()],
-      ) === 1,
+      )) === 1,
   };
 }

@@ -1,25 +1,25 @@
-import type { Synchronous } from '../../unitOfWork/Synchronous';
 import { toPlan, type PlanRepository, type PlanRow } from '../../subscriptions/PlanRepository';
 import { PLAN_CATALOGUE } from '../../subscriptions/planCatalogue';
 import type { PostgresConnection } from '../PostgresConnection';
 
-export function createPostgresPlanRepository(db: PostgresConnection): Synchronous<PlanRepository> {
-  const one = (where: string, value: string) => {
-    const row = db.one<PlanRow>(`SELECT * FROM plans WHERE ${where} = $1 AND active = 1`, [value]);
+export function createPostgresPlanRepository(db: PostgresConnection): PlanRepository {
+  const one = async (where: string, value: string) => {
+    const row = await db.one<PlanRow>(`SELECT * FROM plans WHERE ${where} = $1 AND active = 1`, [value]);
     return row ? toPlan(row) : null;
   };
   return {
-    list: () => db.query<PlanRow>('SELECT * FROM plans WHERE active = 1 ORDER BY sort_order').map(toPlan),
-    byId: (id) => one('id', id),
-    byLookupKey: (lookupKey) => one('lookup_key', lookupKey),
+    list: async () =>
+      (await db.query<PlanRow>('SELECT * FROM plans WHERE active = 1 ORDER BY sort_order')).map(toPlan),
+    byId: async (id) => one('id', id),
+    byLookupKey: async (lookupKey) => one('lookup_key', lookupKey),
   };
 }
 
 /** Inserts or refreshes the catalogue's plans (idempotent, at every start, as `seedPlans` does for SQLite). */
-export function seedPostgresPlans(db: PostgresConnection): void {
-  db.transaction(() =>
-    PLAN_CATALOGUE.forEach((plan, sortOrder) =>
-      db.run(
+export async function seedPostgresPlans(db: PostgresConnection): Promise<void> {
+  await db.transaction(async () => {
+    for (const [sortOrder, plan] of PLAN_CATALOGUE.entries())
+      await db.run(
         `INSERT INTO plans (id, name, details, amount_cents, currency, tax_perc, interval, interval_count,
            max_advance_search, max_full_view, max_report_download, provider_plan_id, lookup_key, sort_order, active)
          VALUES ($1, $2, $3, $4, 'CHF', 0, 'month', 1, $5, $6, $7, $8, $9, $10, 1)
@@ -40,7 +40,6 @@ export function seedPostgresPlans(db: PostgresConnection): void {
           plan.lookupKey,
           sortOrder,
         ],
-      ),
-    ),
-  );
+      );
+  });
 }

@@ -1,4 +1,3 @@
-import type { Synchronous } from '../../unitOfWork/Synchronous';
 import {
   toSubscriptionRecord,
   type SubscriptionRecord,
@@ -31,18 +30,16 @@ const values = (record: SubscriptionRecord) => [
   new Date().toISOString(),
 ];
 
-export function createPostgresSubscriptionRepository(
-  db: PostgresConnection,
-): Synchronous<SubscriptionRepository> {
-  const one = (where: string, value: string) => {
-    const row = db.one<SubscriptionRow>(`SELECT * FROM subscriptions WHERE ${where} = $1`, [value]);
+export function createPostgresSubscriptionRepository(db: PostgresConnection): SubscriptionRepository {
+  const one = async (where: string, value: string) => {
+    const row = await db.one<SubscriptionRow>(`SELECT * FROM subscriptions WHERE ${where} = $1`, [value]);
     return row ? toSubscriptionRecord(row) : null;
   };
   return {
-    byUser: (userId) => one('user_id', userId),
-    byProviderSubscriptionId: (id) => one('provider_subscription_id', id),
-    save(record) {
-      db.run(
+    byUser: async (userId) => one('user_id', userId),
+    byProviderSubscriptionId: async (id) => one('provider_subscription_id', id),
+    async save(record) {
+      await db.run(
         `${INSERT} ON CONFLICT (user_id) DO UPDATE SET plan_id = excluded.plan_id, product = excluded.product,
            status = excluded.status, period_start = excluded.period_start, period_end = excluded.period_end,
            interval_months = excluded.interval_months, cancel_at_period_end = excluded.cancel_at_period_end,
@@ -53,10 +50,10 @@ export function createPostgresSubscriptionRepository(
         values(record),
       );
     },
-    createIfAbsent(record) {
+    async createIfAbsent(record) {
       // Another instance may have inserted the row since this one looked: keep theirs, read it back.
-      db.run(`${INSERT} ON CONFLICT (user_id) DO NOTHING`, values(record));
-      return one('user_id', record.userId) as SubscriptionRecord;
+      await db.run(`${INSERT} ON CONFLICT (user_id) DO NOTHING`, values(record));
+      return (await one('user_id', record.userId)) as SubscriptionRecord;
     },
   };
 }

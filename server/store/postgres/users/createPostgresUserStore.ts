@@ -1,4 +1,3 @@
-import type { Synchronous } from '../../unitOfWork/Synchronous';
 import crypto from 'node:crypto';
 import { UsernameTakenError, type UserRecord, type UserStore } from '../../users/UserStore';
 import { toUserRecord, type UserRow } from '../../users/userRow';
@@ -17,63 +16,69 @@ const now = () => new Date().toISOString();
  * does not), and a caller may go on after UsernameTakenError. Text is ordered with the C collation, as
  * SQLite's binary collation orders it.
  */
-export function createPostgresUserStore(db: PostgresConnection): Synchronous<UserStore> {
-  const sitesOf = (userId: string) =>
-    db.query<{ siteID: string; name: string }>(
+export function createPostgresUserStore(db: PostgresConnection): UserStore {
+  const sitesOf = async (userId: string) =>
+    await db.query<{ siteID: string; name: string }>(
       `SELECT sites.id AS "siteID", sites.name AS name FROM user_sites JOIN sites ON sites.id = user_sites.site_id
        WHERE user_sites.user_id = $1 ORDER BY sites.name COLLATE "C", sites.id COLLATE "C"`,
       [userId],
     );
   /** Replaces the user's site grants; a site not yet known is created with its id as name. */
-  const setGrants = (userId: string, siteIds: readonly string[]) =>
-    db.transaction(() => {
-      db.run('DELETE FROM user_sites WHERE user_id = $1', [userId]);
+  const setGrants = async (userId: string, siteIds: readonly string[]) =>
+    await db.transaction(async () => {
+      await db.run('DELETE FROM user_sites WHERE user_id = $1', [userId]);
       for (const siteId of siteIds) {
-        db.run('INSERT INTO sites (id, name, created_at) VALUES ($1, $1, $2) ON CONFLICT DO NOTHING', [
+        await db.run('INSERT INTO sites (id, name, created_at) VALUES ($1, $1, $2) ON CONFLICT DO NOTHING', [
           siteId,
           Date.now(),
         ]);
-        db.run('INSERT INTO user_sites (user_id, site_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+        await db.run('INSERT INTO user_sites (user_id, site_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
           userId,
           siteId,
         ]);
       }
     });
-  const record = (row: UserRow) => toUserRecord(row, sitesOf(row.id));
-  const byId = (id: string) => db.one<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
+  const record = async (row: UserRow) => toUserRecord(row, await sitesOf(row.id));
+  const byId = async (id: string) =>
+    await db.one<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
 
-  function mustFind(id: string): UserRecord {
-    const row = byId(id);
+  async function mustFind(id: string): Promise<UserRecord> {
+    const row = await byId(id);
     if (!row) throw new Error(`user ${id} not found`);
     return record(row);
   }
 
   /** True when no other account holds `username` (ignoring case). */
-  const usernameFree = (username: string, exceptId: string) =>
-    db.one('SELECT 1 FROM users WHERE lower(username) = lower($1) AND id <> $2', [username, exceptId]) ===
-    null;
+  const usernameFree = async (username: string, exceptId: string) =>
+    (await db.one('SELECT 1 FROM users WHERE lower(username) = lower($1) AND id <> $2', [
+      username,
+      exceptId,
+    ])) === null;
 
   return {
-    findById(id) {
-      const row = byId(id);
+    async findById(id) {
+      const row = await byId(id);
       return row ? record(row) : null;
     },
-    findByUsername(username) {
-      const row = db.one<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE lower(username) = lower($1)`, [
-        username.trim(),
-      ]);
+    async findByUsername(username) {
+      const row = await db.one<UserRow>(
+        `SELECT ${USER_COLUMNS} FROM users WHERE lower(username) = lower($1)`,
+        [username.trim()],
+      );
       return row ? record(row) : null;
     },
-    list: () =>
-      db
-        .query<UserRow>(
-          `SELECT ${USER_COLUMNS} FROM users ORDER BY lower(username) COLLATE "C", username COLLATE "C"`,
-        )
-        .map(record),
-    create(user) {
+    list: async () =>
+      Promise.all(
+        (
+          await db.query<UserRow>(
+            `SELECT ${USER_COLUMNS} FROM users ORDER BY lower(username) COLLATE "C", username COLLATE "C"`,
+          )
+        ).map(record),
+      ),
+    async create(user) {
       const id = crypto.randomUUID();
-      return db.transaction(() => {
-        const inserted = db.run(
+      return await db.transaction(async () => {
+        const inserted = await db.run(
           `INSERT INTO users (id, username, email, name, phone, default_language, company_name, company_address,
              password_hash, status, roles, created_at, updated_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
@@ -94,24 +99,24 @@ export function createPostgresUserStore(db: PostgresConnection): Synchronous<Use
           ],
         );
         if (inserted === 0) throw new UsernameTakenError(user.username);
-        setGrants(
+        await setGrants(
           id,
           (user.sites ?? []).map((site) => site.siteID),
         );
         return mustFind(id);
       });
     },
-    setPassword(id, passwordHash) {
-      db.run(
+    async setPassword(id, passwordHash) {
+      await db.run(
         `UPDATE users SET password_hash = $1, status = 'active', token_version = token_version + 1, updated_at = $2
          WHERE id = $3`,
         [passwordHash, now(), id],
       );
       return mustFind(id);
     },
-    updateProfile(id, changes) {
-      const next = { ...mustFind(id), ...changes };
-      db.run(
+    async updateProfile(id, changes) {
+      const next = { ...(await mustFind(id)), ...changes };
+      await db.run(
         `UPDATE users SET name = $1, email = $2, phone = $3, default_language = $4, company_name = $5,
            company_address = $6, updated_at = $7 WHERE id = $8`,
         [
@@ -127,38 +132,38 @@ export function createPostgresUserStore(db: PostgresConnection): Synchronous<Use
       );
       return mustFind(id);
     },
-    setRoles(id, roles) {
-      db.run('UPDATE users SET roles = $1, updated_at = $2 WHERE id = $3', [
+    async setRoles(id, roles) {
+      await db.run('UPDATE users SET roles = $1, updated_at = $2 WHERE id = $3', [
         JSON.stringify(roles),
         now(),
         id,
       ]);
       return mustFind(id);
     },
-    updateInvitation(id, details) {
-      return db.transaction(() => {
-        db.run(
+    async updateInvitation(id, details) {
+      return await db.transaction(async () => {
+        await db.run(
           'UPDATE users SET name = $1, roles = $2, default_language = $3, updated_at = $4 WHERE id = $5',
           [details.name, JSON.stringify(details.roles), details.defaultLanguage, now(), id],
         );
-        setGrants(
+        await setGrants(
           id,
           details.sites.map((site) => site.siteID),
         );
         return mustFind(id);
       });
     },
-    setSites(id, siteIds) {
-      setGrants(id, siteIds);
+    async setSites(id, siteIds) {
+      await setGrants(id, siteIds);
       return mustFind(id);
     },
-    changeEmail(id, email, username) {
+    async changeEmail(id, email, username) {
       // Its own unit (a savepoint inside the caller's): a unique violation lost to a concurrent claim on
       // another instance rolls back only this step, and the caller sees UsernameTakenError either way.
-      return db.transaction(() => {
-        if (!usernameFree(username.trim(), id)) throw new UsernameTakenError(username);
+      return await db.transaction(async () => {
+        if (!(await usernameFree(username.trim(), id))) throw new UsernameTakenError(username);
         try {
-          db.run('UPDATE users SET email = $1, username = $2, updated_at = $3 WHERE id = $4', [
+          await db.run('UPDATE users SET email = $1, username = $2, updated_at = $3 WHERE id = $4', [
             email.trim(),
             username.trim(),
             now(),
