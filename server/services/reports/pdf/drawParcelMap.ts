@@ -244,12 +244,7 @@ function scaleBar(doc: Doc, box: MapBox, perMetre: number, scaleText: string): B
   const end = measure(doc, 'regular', 6.5, endLabel);
   const panelWidth = Math.max(barWidth + end.width / 2 + 14, caption.width + 12);
   const panel: Box = [box.x + 6, box.y + box.height - 36, box.x + 6 + panelWidth, box.y + box.height - 6];
-  doc.save();
-  doc
-    .fillOpacity(0.9)
-    .rect(panel[0], panel[1], panel[2] - panel[0], panel[3] - panel[1])
-    .fill(MAP_COLORS.panel);
-  doc.restore();
+  drawPanel(doc, panel);
   const x = panel[0] + 6;
   const barY = panel[3] - 8;
   doc.rect(x, barY, barWidth / 2, 3).fill(MAP_COLORS.text);
@@ -268,16 +263,21 @@ function scaleBar(doc: Doc, box: MapBox, perMetre: number, scaleText: string): B
   return panel;
 }
 
-/** North arrow, top right on a white panel; returns the panel's box. */
-function northArrow(doc: Doc, box: MapBox, north: string): Box {
-  const panel: Box = [box.x + box.width - 30, box.y + 6, box.x + box.width - 6, box.y + 42];
-  const cx = (panel[0] + panel[2]) / 2;
+/** The translucent white backdrop the scale bar and the north arrow stand on. */
+function drawPanel(doc: Doc, panel: Box): void {
   doc.save();
   doc
     .fillOpacity(0.9)
     .rect(panel[0], panel[1], panel[2] - panel[0], panel[3] - panel[1])
     .fill(MAP_COLORS.panel);
   doc.restore();
+}
+
+/** North arrow, top right on a white panel; returns the panel's box. */
+function northArrow(doc: Doc, box: MapBox, north: string): Box {
+  const panel: Box = [box.x + box.width - 30, box.y + 6, box.x + box.width - 6, box.y + 42];
+  const cx = (panel[0] + panel[2]) / 2;
+  drawPanel(doc, panel);
   const top = panel[1] + 14;
   doc.polygon([cx, top], [cx + 6, top + 19], [cx, top + 14]).fill(MAP_COLORS.text);
   doc
