@@ -7,26 +7,16 @@ import argon2 from 'argon2';
 import { buildApp } from '../../server/app';
 import { passwordHasher } from '../../server/services/accounts/credentials';
 import { LOGIN_THROTTLES } from '../../server/services/accounts/rateLimits';
-import { createTestApp, type TestApp } from './helpers/createTestApp';
-import { createAccount } from './helpers/createAccount';
+import { appWithThrottledOwner, createAccount, THROTTLED_OWNER } from './helpers/createAccount';
 
-const PASSWORD = 'Str0ng!Pass';
-const OWNER = 'owner@example.ch';
+const { username: OWNER, password: PASSWORD } = THROTTLED_OWNER;
 const PAIR = LOGIN_THROTTLES.loginFailuresPerAccountIp;
 
 describe('login throttling (item 11)', () => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp();
-    await createAccount(t.app, { username: OWNER, password: PASSWORD, name: 'Owner' });
-  });
-  afterEach(async () => {
-    jest.restoreAllMocks();
-    await t.close();
-  });
+  const testApp = appWithThrottledOwner();
 
   const login = (password: string, remoteAddress: string, username = OWNER, cookie?: string) =>
-    t.app.inject({
+    testApp().app.inject({
       method: 'POST',
       url: '/api/user/login',
       payload: { username, password },
@@ -84,7 +74,7 @@ describe('login throttling (item 11)', () => {
   it('51 colleagues signing in successfully from one office address within 15 minutes all get in', async () => {
     const passwordHash = await passwordHasher.hash(PASSWORD);
     for (let i = 0; i < 51; i += 1) {
-      await t.app.ctx.users.create({
+      await testApp().app.ctx.users.create({
         username: `colleague${i}@muster.ch`,
         email: `colleague${i}@muster.ch`,
         name: `Colleague ${i}`,
@@ -129,7 +119,7 @@ describe('login throttling (item 11)', () => {
   it('a device cookie counts only for its own account, and an altered one is ignored', async () => {
     const office = '203.0.113.31';
     const colleague = 'colleague@muster.ch';
-    await createAccount(t.app, { username: colleague, password: PASSWORD, name: 'Colleague' });
+    await createAccount(testApp().app, { username: colleague, password: PASSWORD, name: 'Colleague' });
     const cookie = deviceCookieOf(await login(PASSWORD, office));
     await throttleAddress(office);
     expect((await login(PASSWORD, office, colleague, cookie)).statusCode).toBe(429);
@@ -158,8 +148,8 @@ describe('login throttling (item 11)', () => {
     const ip = '198.51.100.9';
     for (let i = 0; i < PAIR.freeFailures; i += 1) expect((await login('nope', ip)).statusCode).toBe(401);
     expect((await login(PASSWORD, ip)).statusCode).toBe(429);
-    await t.app.close();
-    t.app = await buildApp({ config: t.config, db: t.db });
+    await testApp().app.close();
+    testApp().app = await buildApp({ config: testApp().config, db: testApp().db });
     expect((await login(PASSWORD, ip)).statusCode).toBe(429);
     expect((await login(PASSWORD, '10.0.0.1')).statusCode).toBe(200);
   }, 60_000);

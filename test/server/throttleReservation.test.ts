@@ -4,23 +4,13 @@
  */
 import argon2 from 'argon2';
 import { LOGIN_THROTTLES } from '../../server/services/accounts/rateLimits';
-import { createTestApp, type TestApp } from './helpers/createTestApp';
-import { createAccount } from './helpers/createAccount';
+import { appWithThrottledOwner, THROTTLED_OWNER } from './helpers/createAccount';
 
-const PASSWORD = 'Str0ng!Pass';
-const OWNER = 'owner@example.ch';
+const { username: OWNER, password: PASSWORD } = THROTTLED_OWNER;
 const PAIR = LOGIN_THROTTLES.loginFailuresPerAccountIp;
 
 describe('password-guess reservation', () => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp();
-    await createAccount(t.app, { username: OWNER, password: PASSWORD, name: 'Owner' });
-  });
-  afterEach(async () => {
-    jest.restoreAllMocks();
-    await t.close();
-  });
+  const testApp = appWithThrottledOwner();
 
   /** The hash check itself is not under test: a stand-in that takes a little time, as argon2 does. */
   let verified = 0;
@@ -34,7 +24,12 @@ describe('password-guess reservation', () => {
   });
 
   const login = (password: string, remoteAddress: string, username = OWNER) =>
-    t.app.inject({ method: 'POST', url: '/api/user/login', payload: { username, password }, remoteAddress });
+    testApp().app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { username, password },
+      remoteAddress,
+    });
 
   it('40 parallel wrong passwords for one account: at most 5 are verified, the rest answer 429', async () => {
     const replies = await Promise.all(
@@ -81,7 +76,7 @@ describe('password-guess reservation', () => {
     verified = 0;
     const replies = await Promise.all(
       Array.from({ length: 40 }, () =>
-        t.app.inject({
+        testApp().app.inject({
           method: 'POST',
           url: '/api/admin/update-password',
           headers: { authorization: `Bearer ${token}` },
