@@ -58,6 +58,8 @@ export interface AppContext {
   users: Stores['users'];
   accounts: AccountService;
   parcels: Stores['parcels'];
+  /** The thematic layers' features (OGC API collections; the tiles go through `layerTiles`). */
+  layers: Stores['layers'];
   plans: Stores['plans'];
   /** Plan quotas; read at request time, so a test may put its own in. */
   quota: QuotaService;

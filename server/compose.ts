@@ -194,6 +194,7 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
       unitOfWork,
     }),
     parcels: stores.parcels,
+    layers: stores.layers,
     plans: stores.plans,
     quota,
     batchQuota: quota,
