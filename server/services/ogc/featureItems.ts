@@ -11,7 +11,17 @@ import {
 } from '../../store/parcels/ParcelRepository';
 import { features as batchFeatures } from '../reports/parcelSurroundings';
 import { hasCriteria } from '../search/parseSearchQuery';
-import { mercatorBox, OgcInputError, polygonIn, positionIn, SWISS_BOUNDS, type OgcCrs } from './ogcCrs';
+import {
+  CRS84,
+  mercatorBox,
+  OgcInputError,
+  polygonIn,
+  positionIn,
+  SWISS_BOUNDS,
+  type OgcCrs,
+} from './ogcCrs';
+import { lineMeetsBox, polygonMeetsBox } from '../../geo/ring';
+import type { TileFeatureBatch } from '../../store/parcels/tileFeatureBatch';
 
 /** Items a query can page through (offset + limit), as the app's search caps its results. */
 export const ITEMS_CAP = TOTAL_HITS_CAP;
@@ -80,9 +90,23 @@ function checkWindow({ offset, limit }: ItemsRequest): void {
     );
 }
 
-/** Row ids of a box's features in ascending order: pages of a box are stable. */
-const ascending = (ids: Float64Array, count: number) =>
-  Array.from(ids.subarray(0, count)).sort((a, b) => a - b);
+/** A polygon read as the API answers it (CRS84) meets the WGS84 bounds. */
+const meets = (geometry: PolygonGeometry, bounds: LonLatBounds) =>
+  polygonMeetsBox(geometry.coordinates as number[][][], bounds);
+
+/**
+ * The positions in a batch (in ascending row id, so pages of a box are stable) of the features whose
+ * outline meets the bounds: the spatial index gives those whose box meets them, the outline decides.
+ */
+function meetingBounds(batch: TileFeatureBatch, bounds: LonLatBounds): number[] {
+  const kept: number[] = [];
+  let index = 0;
+  for (const { geometry } of batchFeatures(batch)) {
+    if (meets(ringsToGeoJson(geometry), bounds)) kept.push(index);
+    index++;
+  }
+  return kept.sort((a, b) => batch.ids[a] - batch.ids[b]);
+}
 
 /**
  * A page of parcels. Without a box, the app's search (its filters, its order); with a box, the parcels whose
@@ -97,11 +121,11 @@ export async function parcelItems(parcels: ParcelRepository, request: ItemsReque
   if (bounds) {
     const filtered = hasCriteria(query);
     const batch = await parcels.tileParcels(mercatorBox(bounds), filtered ? query : null, ITEMS_CAP + 1);
-    const ids = ascending(batch.ids, batch.count);
+    const kept = meetingBounds(batch, bounds);
     // A filtered box is filtered after the index's cap: its count is only known for an unfiltered box.
-    numberMatched = !filtered && ids.length <= ITEMS_CAP ? ids.length : null;
-    more = offset + limit < ids.length;
-    page = await parcels.parcelsByRowIds(ids.slice(offset, offset + limit));
+    numberMatched = !filtered && batch.count <= ITEMS_CAP ? kept.length : null;
+    more = offset + limit < kept.length;
+    page = await parcels.parcelsByRowIds(kept.slice(offset, offset + limit).map((index) => batch.ids[index]));
   } else {
     // The search pages by page number: the page holding `offset`, and the next when the window spans two.
     const first = Math.floor(offset / limit);
@@ -127,7 +151,7 @@ export async function buildingItems(parcels: ParcelRepository, request: ItemsReq
   checkWindow(request);
   const { bounds, crs, offset, limit } = request;
   const batch = await parcels.tileBuildings(mercatorBox(bounds ?? SWISS_BOUNDS), ITEMS_CAP + 1);
-  const order = [...batch.ids.subarray(0, batch.count).keys()].sort((a, b) => batch.ids[a] - batch.ids[b]);
+  const order = meetingBounds(batch, bounds ?? SWISS_BOUNDS);
   const wanted = new Map(order.slice(offset, offset + limit).map((index, rank) => [index, rank]));
   const page: GeoJsonFeature[] = new Array(wanted.size);
   let index = 0;
@@ -147,7 +171,7 @@ export async function buildingItems(parcels: ParcelRepository, request: ItemsReq
   }
   return {
     features: page,
-    numberMatched: order.length <= ITEMS_CAP ? order.length : null,
+    numberMatched: batch.count <= ITEMS_CAP ? order.length : null,
     more: offset + limit < order.length,
     parcelIds: [],
   };
@@ -171,16 +195,26 @@ export async function layerItems(
 ): Promise<ItemsPage> {
   checkWindow(request);
   const { bounds, crs, offset, limit } = request;
-  const rows = await layers.features(layer, mercatorBox(bounds ?? SWISS_BOUNDS), ITEMS_CAP + 1);
-  rows.sort((a, b) => a.id - b.id);
+  const area = bounds ?? SWISS_BOUNDS;
+  const found = await layers.features(layer, mercatorBox(area), ITEMS_CAP + 1);
+  const rows = found
+    .map((row) => ({ row, geometry: layerGeometry(row.kind, row.geom, CRS84) }))
+    .filter(({ geometry }) =>
+      geometry.type === 'Point'
+        ? lineMeetsBox([geometry.coordinates], area)
+        : geometry.type === 'LineString'
+          ? lineMeetsBox(geometry.coordinates, area)
+          : meets(geometry, area),
+    )
+    .sort((a, b) => a.row.id - b.row.id);
   return {
-    features: rows.slice(offset, offset + limit).map((row) => ({
+    features: rows.slice(offset, offset + limit).map(({ row }) => ({
       type: 'Feature',
       id: String(row.id),
       geometry: layerGeometry(row.kind, row.geom, crs),
       properties: { class: row.cls, group: row.grp, label: row.label },
     })),
-    numberMatched: rows.length <= ITEMS_CAP ? rows.length : null,
+    numberMatched: found.length <= ITEMS_CAP ? rows.length : null,
     more: offset + limit < rows.length,
     parcelIds: [],
   };
