@@ -90,9 +90,13 @@ function appLayers(id: TilesetId): { layers: Record<string, unknown>[]; legend?:
   if (id === 'parcels' || id === 'buildings') {
     const sourceLayer = TILESETS[id].sourceLayer;
     return {
+      // The selection highlight (a filter on the selected id) and the protected marker belong to the app.
       layers: PARCEL_LAYERS.filter(
         (layer) =>
-          'source-layer' in layer && layer['source-layer'] === sourceLayer && layer.type !== 'symbol',
+          'source-layer' in layer &&
+          layer['source-layer'] === sourceLayer &&
+          layer.type !== 'symbol' &&
+          !('filter' in layer),
       ) as unknown as Record<string, unknown>[],
     };
   }
