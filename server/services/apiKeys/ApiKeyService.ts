@@ -28,6 +28,13 @@ export type ApiKeyCheck =
   | { ok: false; reason: ApiKeyRefusal }
   | { ok: false; reason: 'rate'; retryAfterSeconds: number };
 
+/** The refusals' English texts (translated by the server.apiKeys.* keys of translations/). */
+export const API_KEY_MESSAGES = {
+  tooMany: `You already have the most active API keys allowed (${MAX_ACTIVE_API_KEYS}). Revoke one before creating another`,
+  notFound: 'No active API key with this id',
+  notFoundInCompany: 'No active API key with this id in your company',
+} as const;
+
 /** A refused key action, with the HTTP status its route answers. */
 export class ApiKeyError extends Error {
   constructor(
@@ -101,10 +108,7 @@ export function createApiKeyService({
     async create(userId, { name, scopes, expiresInDays }) {
       const at = now();
       if ((await keys.countUsable(userId, at)) >= MAX_ACTIVE_API_KEYS)
-        throw new ApiKeyError(
-          `You already have ${MAX_ACTIVE_API_KEYS} active API keys. Revoke one before creating another`,
-          409,
-        );
+        throw new ApiKeyError(API_KEY_MESSAGES.tooMany, 409);
       const secret = `${API_KEY_PREFIX}${accountKeys.create().key}`;
       const record: ApiKeyRecord = {
         id: crypto.randomUUID(),
@@ -123,7 +127,7 @@ export function createApiKeyService({
     list: async (userId) => (await keys.listForUser(userId)).map(toApiKeySummary),
     async revoke(userId, keyId) {
       if (!(await keys.revokeOwn(keyId, userId, now())))
-        throw new ApiKeyError('No active API key with this id', 404);
+        throw new ApiKeyError(API_KEY_MESSAGES.notFound, 404);
     },
     async listForCompany(adminId) {
       const company = await companyOf(adminId);
@@ -138,7 +142,7 @@ export function createApiKeyService({
       const revoked = company
         ? await keys.revokeInCompany(keyId, company, now())
         : await keys.revokeOwn(keyId, adminId, now());
-      if (!revoked) throw new ApiKeyError('No active API key with this id in your company', 404);
+      if (!revoked) throw new ApiKeyError(API_KEY_MESSAGES.notFoundInCompany, 404);
     },
     async authenticate(secret, scope) {
       if (!secret) return { ok: false, reason: 'missing' };
