@@ -46,7 +46,9 @@ export function ApiKeyTable({ keys, loading, showOwner = false, onRevoke }: ApiK
           : []),
         {
           title: label('apiKeys.key'),
-          render: (_value, key) => <Typography.Text code>{`${key.prefix}…`}</Typography.Text>,
+          render: (_value, key) => (
+            <Typography.Text code style={{ whiteSpace: 'nowrap' }}>{`${key.prefix}…`}</Typography.Text>
+          ),
         },
         {
           title: label('apiKeys.scopes'),
