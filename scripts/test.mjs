@@ -70,7 +70,8 @@ function counts(resultFile) {
 ensureDebianPackages('Chromium', ['chromium'], () => fs.existsSync(CHROMIUM));
 // The repository contract tests start a throwaway PostgreSQL/PostGIS cluster (test/server/globalSetup.ts).
 ensureDebianPackages('PostgreSQL with PostGIS', ['postgresql', 'postgis'], hasPostgresWithPostgis);
-// The report tests render every PDF page with Poppler and read the DXF back with ezdxf and GDAL.
+// The report tests render every PDF page with Poppler and read the DXF back with ezdxf and GDAL; the OGC API
+// tests read it with GDAL's OAPIF and MVT drivers (test/server/ogc).
 ensureDebianPackages('Poppler', ['poppler-utils'], () => fs.existsSync('/usr/bin/pdftoppm'));
 ensureDebianPackages(
   'ezdxf',
