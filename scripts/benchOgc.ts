@@ -87,14 +87,17 @@ async function main(): Promise<void> {
       expiresInDays: 30,
     });
     const headers = { authorization: `Bearer ${secret}`, 'accept-encoding': 'gzip' };
-    const page = async (query: string) => {
-      const response = await app.inject({ url: `/ogc/collections/parcels/items?${query}`, headers });
+    const page = async (query: string, compressed = true) => {
+      const response = await app.inject({
+        url: `/ogc/collections/parcels/items?${query}`,
+        headers: compressed ? headers : { authorization: headers.authorization },
+      });
       if (response.statusCode !== 200)
         throw new Error(`${response.statusCode} ${response.body.slice(0, 200)}`);
       return response;
     };
 
-    const first = await page(`CANTON=${canton}&limit=${PAGE}`);
+    const first = await page(`CANTON=${canton}&limit=${PAGE}`, false);
     const matched = (first.json() as { numberMatched?: number }).numberMatched ?? 0;
     const pages = Math.max(1, Math.min(SAMPLES, Math.floor(matched / PAGE)));
     console.log(

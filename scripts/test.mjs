@@ -79,6 +79,12 @@ ensureDebianPackages(
   () => spawnSync('/usr/bin/python3', ['-c', 'import ezdxf']).status === 0,
 );
 ensureDebianPackages('GDAL', ['gdal-bin'], () => fs.existsSync('/usr/bin/ogrinfo'));
+// The QGIS test loads both connections of the QGIS guide in headless QGIS with PyQGIS (test/server/ogc).
+ensureDebianPackages(
+  'QGIS with PyQGIS',
+  ['qgis', 'python3-qgis'],
+  () => spawnSync('/usr/bin/python3', ['-c', 'import qgis.core']).status === 0,
+);
 const results = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-test-'));
 const checks = [
   run('Type-check (tsc --noEmit)', process.execPath, [

@@ -316,7 +316,8 @@ describe('fuzzing every route (item 8)', () => {
       const url = pathOf(route, random) + queryString(random);
       const { payload, contentType } = route.method === 'GET' ? {} : body(random);
       // The signed-in token, or the API key on the OGC API, half the time; else any.
-      const token = random.int(2) === 0 ? tokens[route.path.startsWith('/ogc/') ? 0 : 2] : random.pick(tokens);
+      const token =
+        random.int(2) === 0 ? tokens[route.path.startsWith('/ogc/') ? 0 : 2] : random.pick(tokens);
       const headers: Record<string, string> = { ...token.header };
       if (contentType) headers['content-type'] = contentType;
       if (random.int(4) === 0) headers['accept-encoding'] = 'gzip';

@@ -39,7 +39,11 @@ const idSchema = {
 } as const;
 
 /** Refusals of the key service as {error: true, message} with their status; anything else goes on. */
-function apiKeyErrorHandler(error: FastifyError | ApiKeyError, _request: FastifyRequest, reply: FastifyReply) {
+function apiKeyErrorHandler(
+  error: FastifyError | ApiKeyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
   if (!(error instanceof ApiKeyError)) throw error;
   return reply.code(error.status).send({ error: true, message: error.message });
 }

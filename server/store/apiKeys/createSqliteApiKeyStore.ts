@@ -17,7 +17,9 @@ export function createSqliteApiKeyStore(db: Database): Synchronous<ApiKeyStore> 
   const usable = db.prepare<[string, number], ApiKeyRow>(
     `SELECT ${API_KEY_COLUMNS} FROM api_keys k WHERE k.key_hash = ? AND k.revoked_at IS NULL AND k.expires_at > ?`,
   );
-  const byHash = db.prepare<[string], ApiKeyRow>(`SELECT ${API_KEY_COLUMNS} FROM api_keys k WHERE k.key_hash = ?`);
+  const byHash = db.prepare<[string], ApiKeyRow>(
+    `SELECT ${API_KEY_COLUMNS} FROM api_keys k WHERE k.key_hash = ?`,
+  );
   const ofUser = db.prepare<[string], ApiKeyRow>(
     `SELECT ${API_KEY_COLUMNS} FROM api_keys k WHERE k.user_id = ? ORDER BY k.created_at DESC, k.id`,
   );
