@@ -127,7 +127,7 @@ async function main(): Promise<void> {
       Math.min(pages, 20),
       (i) => () => page(`CANTON=${canton}&limit=${PAGE}&offset=${(i % pages) * PAGE}&crs=EPSG:2056`),
     );
-    line(`items CANTON=${canton} crs=EPSG:2056 (counted before)`, lv95);
+    line(`items CANTON=${canton} crs=EPSG:2056 (free)`, lv95);
 
     const worst = Math.max(percentiles(cantonPages).p95, percentiles(bboxPages).p95);
     console.log(
