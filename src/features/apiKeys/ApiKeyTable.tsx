@@ -36,6 +36,30 @@ export function ApiKeyTable({ keys, loading, showOwner = false, onRevoke }: ApiK
       locale={{ emptyText: <Typography.Text type="secondary">{label('apiKeys.none')}</Typography.Text> }}
       columns={[
         { title: label('apiKeys.name'), dataIndex: 'name' },
+        // The state and its Revoke action come early: on a phone they are in view without scrolling.
+        {
+          title: label('apiKeys.state'),
+          render: (_value, key) => {
+            const state = stateOf(key, now);
+            return (
+              <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
+                <Tag style={STATE_TONES[state]}>{label(`apiKeys.state.${state}`)}</Tag>
+                {state === 'active' && (
+                  <Popconfirm
+                    title={label('apiKeys.revokeConfirm')}
+                    okText={label('apiKeys.revoke')}
+                    cancelText={label('apiKeys.cancel')}
+                    onConfirm={() => onRevoke(key.id)}
+                  >
+                    <Button size="small" danger>
+                      {label('apiKeys.revoke')}
+                    </Button>
+                  </Popconfirm>
+                )}
+              </span>
+            );
+          },
+        },
         ...(showOwner
           ? [
               {
@@ -59,29 +83,6 @@ export function ApiKeyTable({ keys, loading, showOwner = false, onRevoke }: ApiK
         {
           title: label('apiKeys.lastUsed'),
           render: (_value, key) => (key.lastUsedAt ? date(key.lastUsedAt) : label('apiKeys.neverUsed')),
-        },
-        {
-          title: label('apiKeys.state'),
-          render: (_value, key) => {
-            const state = stateOf(key, now);
-            return (
-              <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
-                <Tag style={STATE_TONES[state]}>{label(`apiKeys.state.${state}`)}</Tag>
-                {state === 'active' && (
-                  <Popconfirm
-                    title={label('apiKeys.revokeConfirm')}
-                    okText={label('apiKeys.revoke')}
-                    cancelText={label('apiKeys.cancel')}
-                    onConfirm={() => onRevoke(key.id)}
-                  >
-                    <Button size="small" danger>
-                      {label('apiKeys.revoke')}
-                    </Button>
-                  </Popconfirm>
-                )}
-              </span>
-            );
-          },
         },
       ]}
     />
