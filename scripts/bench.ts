@@ -10,17 +10,14 @@
 import { reportBenchmark } from './benchReports';
 import { postgresBenchmark } from './benchPostgres';
 import { concurrencyBenchmark } from './benchConcurrency';
-import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { performance } from 'node:perf_hooks';
 import { line, percentiles, time } from './benchFigures';
 import { searchBenchmark } from './benchSearch';
-import { openDatabase } from '../server/store/openDatabase';
-import { buildDataset } from '../server/data/buildDataset';
+import { openBenchDataset } from './benchDataset';
 import { CANTONS } from '../server/geo/cantons';
 import { tileAt } from '../server/geo/projection';
-import { createSqliteDatasetWriter } from '../server/store/parcels/createSqliteDatasetWriter';
 import { createSqliteParcelRepository } from '../server/store/parcels/createSqliteParcelRepository';
 import { createTileService, renderTile, type TileKind } from '../server/services/tiles/TileService';
 import { createInProcessTileRenderer } from '../server/services/tiles/TileRenderer';
@@ -70,26 +67,7 @@ async function main(): Promise<void> {
     await postgresBenchmark(cantons, file);
     return;
   }
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const db = openDatabase(file);
-  const writer = createSqliteDatasetWriter(db);
-  let info = writer.readInfo();
-  if (!info || info.cantons.join(',') !== cantons.join(',')) {
-    console.log(`Building dataset ${cantons.join(',')} into ${file} …`);
-    info = buildDataset(writer, {
-      cantons,
-      onProgress: (text, done, total) => {
-        if (done % 25 === 0 || done === total) process.stdout.write(`\r${text}   `);
-      },
-    });
-    db.pragma('wal_checkpoint(TRUNCATE)');
-    console.log('');
-  }
-  const size = fs.statSync(file).size / 1024 / 1024;
-  console.log(
-    `Dataset ${info.cantons.join(',')}: ${info.parcels.toLocaleString('en-US')} parcels, ` +
-      `${info.buildings.toLocaleString('en-US')} buildings; built in ${info.buildSeconds} s; file ${size.toFixed(0)} MB`,
-  );
+  const db = openBenchDataset(file, cantons);
 
   // The repositories' own figures come from their synchronous SQLite form; services get the port.
   const repo = createSqliteParcelRepository(db);

@@ -14,7 +14,7 @@ import { openDatabase } from '../server/store/openDatabase';
 import { openPostgresRepositories } from '../server/store/postgres/createPostgresStores';
 import { connectPostgres } from '../server/store/postgres/PostgresConnection';
 import { startPostgresCluster } from '../test/server/helpers/postgresCluster';
-import { percentiles } from './benchFigures';
+import { loadAverage, percentiles } from './benchFigures';
 import { freePort, postgresDataset, sqliteDataset } from './benchPostgres';
 import { seedMapUserTokenIn, startServerProcess } from './serverProcess';
 
@@ -122,11 +122,7 @@ async function measure(
     const running = load(origin, paths, headers, connections, SECONDS);
     const healthz = await healthzDuring(origin, running);
     const figures = await running;
-    const loadAverage = os
-      .loadavg()
-      .map((value) => value.toFixed(2))
-      .join(' ');
-    return { adapter, ...figures, healthz, loadAverage };
+    return { adapter, ...figures, healthz, loadAverage: loadAverage() };
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));

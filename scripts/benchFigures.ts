@@ -1,4 +1,5 @@
 /** Timing and printing helpers the bench scripts share (p50/p95 of repeated synchronous calls). */
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 
 export function percentiles(samples: number[]): { p50: number; p95: number } {
@@ -24,4 +25,12 @@ export function line(name: string, samples: number[], extra = ''): void {
   console.log(
     `${name.padEnd(44)} p50 ${p50.toFixed(2).padStart(8)} ms   p95 ${p95.toFixed(2).padStart(8)} ms ${extra}`,
   );
+}
+
+/** The machine's 1, 5 and 15 minute load averages, to print beside the figures (a busy machine is slower). */
+export function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 }

@@ -70,7 +70,8 @@ function counts(resultFile) {
 ensureDebianPackages('Chromium', ['chromium'], () => fs.existsSync(CHROMIUM));
 // The repository contract tests start a throwaway PostgreSQL/PostGIS cluster (test/server/globalSetup.ts).
 ensureDebianPackages('PostgreSQL with PostGIS', ['postgresql', 'postgis'], hasPostgresWithPostgis);
-// The report tests render every PDF page with Poppler and read the DXF back with ezdxf and GDAL.
+// The report tests render every PDF page with Poppler and read the DXF back with ezdxf and GDAL; the OGC API
+// tests read it with GDAL's OAPIF and MVT drivers (test/server/ogc).
 ensureDebianPackages('Poppler', ['poppler-utils'], () => fs.existsSync('/usr/bin/pdftoppm'));
 ensureDebianPackages(
   'ezdxf',
@@ -78,6 +79,12 @@ ensureDebianPackages(
   () => spawnSync('/usr/bin/python3', ['-c', 'import ezdxf']).status === 0,
 );
 ensureDebianPackages('GDAL', ['gdal-bin'], () => fs.existsSync('/usr/bin/ogrinfo'));
+// The QGIS test loads both connections of the QGIS guide in headless QGIS with PyQGIS (test/server/ogc).
+ensureDebianPackages(
+  'QGIS with PyQGIS',
+  ['qgis', 'python3-qgis'],
+  () => spawnSync('/usr/bin/python3', ['-c', 'import qgis.core']).status === 0,
+);
 const results = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-test-'));
 const checks = [
   run('Type-check (tsc --noEmit)', process.execPath, [

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { AccountService } from './services/accounts/createAccountService';
 import type { UserAdministration } from './services/admin/UserAdministration';
 import type { AuditLog } from './services/audit/AuditLog';
+import type { ApiKeyService } from './services/apiKeys/ApiKeyService';
 import type { FileService } from './services/files/FileService';
 import type { PreferenceService } from './services/preferences/PreferenceService';
 import type { BaseMap } from './services/basemap/BaseMapTiles';
@@ -13,7 +14,7 @@ import type { NotificationService } from './services/push/NotificationService';
 import type { ServerTranslator } from './services/i18n/ServerTranslator';
 import type { PlaceSearch } from './services/search/PlaceSearch';
 import type { SessionService } from './services/sessions/SessionService';
-import type { QuotaService, SubscriptionReader } from './services/quota/QuotaService';
+import type { BatchQuotaService, QuotaService, SubscriptionReader } from './services/quota/QuotaService';
 import type { ReportContext } from './services/reports/ReportContext';
 import type { TileService } from './services/tiles/TileService';
 import type { LayerTileService } from './services/layers/LayerTileService';
@@ -57,9 +58,13 @@ export interface AppContext {
   users: Stores['users'];
   accounts: AccountService;
   parcels: Stores['parcels'];
+  /** The thematic layers' features (OGC API collections; the tiles go through `layerTiles`). */
+  layers: Stores['layers'];
   plans: Stores['plans'];
   /** Plan quotas; read at request time, so a test may put its own in. */
   quota: QuotaService;
+  /** The same quotas counted per item of a many-item answer (OGC API pages of parcels). */
+  batchQuota: BatchQuotaService;
   subscriptions: SubscriptionReader;
   tiles: TileService;
   /** The thematic map layers' vector tiles. */
@@ -81,6 +86,8 @@ export interface AppContext {
   /** The administrators' account management; every action is written to `audit`. */
   userAdmin: UserAdministration;
   audit: AuditLog;
+  /** Personal API keys of GIS clients (OGC API routes): created, listed, revoked, checked. */
+  apiKeys: ApiKeyService;
   /** Imports of real cadastral data uploaded by admins. */
   cadastre: CadastreImportService;
 }

@@ -21,6 +21,8 @@ import { ssoRoutes } from './routes/sso/ssoRoutes';
 import { mainRoutes } from './routes/main/mainRoutes';
 import { paymentRoutes } from './routes/payment/paymentRoutes';
 import { baseMapRoutes } from './routes/main/baseMapRoutes';
+import { ogcRoutes } from './routes/ogc/ogcRoutes';
+import { OGC_PREFIX } from './routes/ogc/ogcBase';
 
 /** The browser's runtime configuration as a script that sets `window.__PARCEL_ATLAS_CONFIG__`. */
 export function runtimeConfigScript(config: Config): string {
@@ -121,6 +123,7 @@ export async function buildApp({ config, db, logger, pushTls }: BuildAppOptions)
     await scope.register(async (sso) => ssoRoutes(sso, ctx));
     await scope.register(async (main) => mainRoutes(main, ctx), { prefix: '/v1/secure' });
     await scope.register(async (payment) => paymentRoutes(payment, ctx), { prefix: '/v1/secure/payment' });
+    await scope.register(async (ogc) => ogcRoutes(ogc, ctx), { prefix: OGC_PREFIX });
   });
   await app.register(async (scope) => baseMapRoutes(scope, ctx));
   await app.register(async (scope) => publicFileRoutes(scope, ctx));

@@ -9,6 +9,7 @@ import type { Config } from './config';
 import { createAccountService } from './services/accounts/createAccountService';
 import { createUserAdministration } from './services/admin/UserAdministration';
 import { createAuditLog } from './services/audit/AuditLog';
+import { API_KEY_LIMITS, createApiKeyService } from './services/apiKeys/ApiKeyService';
 import { createFileService } from './services/files/FileService';
 import { createPreferenceService } from './services/preferences/PreferenceService';
 import { limitPasswordHashing } from './services/accounts/credentials';
@@ -156,6 +157,7 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
   });
   const preferences = createPreferenceService(stores.preferences, config.publicUrl);
   const audit = createAuditLog(stores.auditLog);
+  const quota = createQuotaService({ ...stores, events });
   return {
     config,
     events,
@@ -168,6 +170,12 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
     accounts,
     preferences,
     audit,
+    apiKeys: createApiKeyService({
+      keys: stores.apiKeys,
+      users: stores.users,
+      requestLimiter: createRateLimiter('apiKeyRequests', API_KEY_LIMITS.requests, stores.rateLimits),
+      tileLimiter: createRateLimiter('apiKeyTiles', API_KEY_LIMITS.tiles, stores.rateLimits),
+    }),
     files: createFileService({
       dataDir: config.dataDir,
       files: stores.fileItems,
@@ -186,8 +194,10 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
       unitOfWork,
     }),
     parcels: stores.parcels,
+    layers: stores.layers,
     plans: stores.plans,
-    quota: createQuotaService({ ...stores, events }),
+    quota,
+    batchQuota: quota,
     subscriptions,
     tiles: createTileService(stores.parcels, tileCache, tileRenderer),
     layerTiles: createLayerTileService(stores.layers, stores.parcels, tileCache),

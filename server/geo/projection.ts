@@ -39,6 +39,12 @@ export function toLv95(lon: number, lat: number): [number, number] {
   return [Math.round(e * 10) / 10, Math.round(n * 10) / 10];
 }
 
+/** Swiss LV95 (EPSG:2056) easting/northing → WGS84 longitude/latitude (degrees, unrounded). */
+export function fromLv95(e: number, n: number): [number, number] {
+  const [lon, lat] = converter.inverse([e, n]);
+  return [lon, lat];
+}
+
 /** WGS84 longitude/latitude to normalised Web Mercator (0..1, y southwards), as map tiles index it. */
 export function mercator(lon: number, lat: number): [number, number] {
   const sin = Math.sin((lat * Math.PI) / 180);

@@ -81,3 +81,45 @@ export function ringsBox(rings: readonly Ring[]): [number, number, number, numbe
   }
   return [minX, maxX, minY, maxY];
 }
+
+/** Whether the segment a–b meets the box [minX, minY, maxX, maxY] (Liang–Barsky clipping). */
+function segmentMeetsBox(a: Position, b: Position, [minX, minY, maxX, maxY]: readonly number[]): boolean {
+  let t0 = 0;
+  let t1 = 1;
+  const dx = b[0] - a[0];
+  const dy = b[1] - a[1];
+  for (const [p, q] of [
+    [-dx, a[0] - minX],
+    [dx, maxX - a[0]],
+    [-dy, a[1] - minY],
+    [dy, maxY - a[1]],
+  ]) {
+    if (p === 0) {
+      if (q < 0) return false;
+    } else {
+      const r = q / p;
+      if (p < 0) t0 = Math.max(t0, r);
+      else t1 = Math.min(t1, r);
+      if (t0 > t1) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Whether a polygon (exterior ring first, then holes) meets the box [minX, minY, maxX, maxY]: an edge or a
+ * vertex touches it, or the box lies inside the polygon. The OGC API's bbox filter, in the box's units.
+ */
+export function polygonMeetsBox(rings: readonly Position[][], box: readonly number[]): boolean {
+  for (const ring of rings)
+    for (let i = 0; i < ring.length; i++)
+      if (segmentMeetsBox(ring[i], ring[(i + 1) % ring.length], box)) return true;
+  return rings.length > 0 && inPolygon((box[0] + box[2]) / 2, (box[1] + box[3]) / 2, rings as Position[][]);
+}
+
+/** Whether a line (or a single point) meets the box [minX, minY, maxX, maxY]. */
+export function lineMeetsBox(line: readonly Position[], box: readonly number[]): boolean {
+  if (line.length === 1) return segmentMeetsBox(line[0], line[0], box);
+  for (let i = 0; i + 1 < line.length; i++) if (segmentMeetsBox(line[i], line[i + 1], box)) return true;
+  return false;
+}

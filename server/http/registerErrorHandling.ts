@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest, FastifyReply } from
 import { AccountError } from '../services/accounts/AccountError';
 import { DISK_FULL_MESSAGE, isDiskFull, type DiskWatch } from './diskFull';
 
-const API_PREFIXES = ['/api/', '/v1/', '/profile', '/healthz', '/readyz', '/socket.io/'];
+const API_PREFIXES = ['/api/', '/v1/', '/ogc/', '/profile', '/healthz', '/readyz', '/socket.io/'];
 
 function isApiPath(url: string): boolean {
   return API_PREFIXES.some((prefix) => url === prefix.replace(/\/$/, '') || url.startsWith(prefix));
@@ -15,7 +15,7 @@ function wantsHtml(request: FastifyRequest): boolean {
 }
 
 /** Turns ajv's wording into one readable sentence: "page must be >= 1". */
-function validationMessage(error: FastifyError): string {
+export function validationMessage(error: FastifyError): string {
   const first = error.validation?.[0];
   if (!first) return error.message;
   const field =

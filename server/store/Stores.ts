@@ -37,6 +37,8 @@ import { createSqliteFileItemStore, type FileItemStore } from './settings/FileIt
 import { createSqlitePreferenceStore, type PreferenceStore } from './settings/PreferenceStore';
 import { createSqliteSiteStore, type SiteStore } from './settings/SiteStore';
 import type { AccountKeyStore } from './users/AccountKeyStore';
+import type { ApiKeyStore } from './apiKeys/ApiKeyStore';
+import { createSqliteApiKeyStore } from './apiKeys/createSqliteApiKeyStore';
 import type { UserStore } from './users/UserStore';
 import type { Synchronous } from './unitOfWork/Synchronous';
 import { serialiseUnits, sqlTransactions, type SerialisedUnits } from './unitOfWork/serialiseUnits';
@@ -54,6 +56,7 @@ export type { UnitOfWork };
 export interface Stores {
   users: UserStore;
   accountKeys: AccountKeyStore;
+  apiKeys: ApiKeyStore;
   rateLimits: RateLimitStore;
   sessions: SessionStore;
   parcels: ParcelRepository;
@@ -119,6 +122,7 @@ function createSynchronousSqliteRepositories(db: Database): SynchronousRepositor
   return {
     users: createSqliteUserStore(db),
     accountKeys: createSqliteAccountKeyStore(db),
+    apiKeys: createSqliteApiKeyStore(db),
     rateLimits: createSqliteRateLimitStore(db),
     sessions: createSqliteSessionStore(db),
     parcels: createSqliteParcelRepository(db),

@@ -8,6 +8,7 @@ import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
 import { buildTestDataset } from './helpers/buildTestDataset';
 import { createAccount } from './helpers/createAccount';
 import { createRng } from '../../server/data/random';
+import { keyHolder } from './ogc/ogcFixture';
 
 const SEED = 0x5eed10;
 const REQUESTS = 4000;
@@ -36,6 +37,10 @@ const CORE_KEYS = [
   'PRC_SUR_from',
   'STREET',
   'canton',
+  'bbox',
+  'bbox-crs',
+  'crs',
+  'offset',
 ];
 
 /** The dataset's seeded generator (mulberry32), with `int(n)` in [0, n). */
@@ -83,6 +88,11 @@ const NASTY = [
   '\\',
   'CH123456789012',
   'CH000000000000',
+  '8.5,47.1,8.6,47.2',
+  '2680000,1220000,2690000,1230000',
+  '1,2,3',
+  'EPSG:2056',
+  'http://www.opengis.net/def/crs/OGC/1.3/CRS84',
   'ZG',
   'Baar',
   'Hünenberg',
@@ -137,6 +147,10 @@ const KEYS = [
   'language',
   'roles',
   'unknown',
+  'CANTON',
+  'f',
+  'scopes',
+  'expiresInDays',
   '__proto__',
   'constructor',
 ];
@@ -188,9 +202,18 @@ function queryString(random: Random): string {
   return text || raw ? `?${text}${raw}` : '';
 }
 
+/** Values a path parameter is drawn from besides the nasty ones: real names reach the handlers. */
+const PATH_POOLS: Record<string, string[]> = {
+  y: ['10.pbf', '359.pbf', '-1.pbf', 'x.pbf', '1e309.pbf', '0'],
+  tile: ['10.pbf', '359.pbf', '-1.pbf', 'x.pbf', '1e309.pbf', '0', '22891'],
+  collectionId: ['parcels', 'buildings', 'radon', 'base-labels', ...NASTY],
+  tilesetId: ['parcels', 'buildings', 'floods', ...NASTY],
+  style: ['parcels.json', 'radon.json', 'x.json', '../x.json', ...NASTY],
+};
+
 function pathOf(route: Route, random: Random): string {
-  return route.path.replace(/:([a-z]+)/g, (_, name: string) => {
-    const pool = name === 'y' ? ['10.pbf', '359.pbf', '-1.pbf', 'x.pbf', '1e309.pbf', '0'] : NASTY;
+  return route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const pool = PATH_POOLS[name] ?? NASTY;
     const raw = String(random.int(3) === 0 ? random.int(1 << 20) : random.pick(pool));
     try {
       return encodeURIComponent(raw) || 'x';
@@ -242,7 +265,9 @@ beforeAll(async () => {
   const user = await signIn(t.app);
   const admin = await signIn(t.app, { roles: ['MAPUSER', 'ADMIN'] });
   await createAccount(t.app, { username: 'anna@example.ch', password: 'Aa1!aaaa' });
+  const { secret } = await keyHolder(t);
   tokens = [
+    { label: 'apiKey', header: { authorization: `Bearer ${secret}` } },
     { label: 'none', header: {} },
     { label: 'main', header: user.headers },
     { label: 'sso', header: { authorization: `Bearer ${user.ssoToken}` } },
@@ -265,6 +290,11 @@ describe('fuzzing every route (item 8)', () => {
         'GET /tiles/base/:z/:x/:y',
         'GET /readyz',
         'POST /v1/secure/payment/coupon-quote',
+        'GET /ogc/collections/:collectionId/items',
+        'GET /ogc/collections/:collectionId/items/:featureId',
+        'GET /ogc/tiles/:tilesetId/:z/:x/:tile',
+        'POST /v1/secure/api-keys',
+        'POST /v1/secure/admin/api-keys/:id/revoke',
       ]),
     );
     expect(paths.length).toBeGreaterThan(35);
@@ -273,7 +303,9 @@ describe('fuzzing every route (item 8)', () => {
   it(`${REQUESTS} generated requests (seed ${SEED}), with and without tokens, give no 5xx`, async () => {
     const random = createRandom(SEED);
     const routes = routesOf(t);
-    const apiGets = routes.filter((r) => r.method === 'GET' && r.path.startsWith('/v1/secure/'));
+    const apiGets = routes.filter(
+      (r) => r.method === 'GET' && (r.path.startsWith('/v1/secure/') || r.path.startsWith('/ogc/')),
+    );
     const failures: string[] = [];
     const statuses = new Map<number, number>();
     for (let i = 0; i < REQUESTS; i++) {
@@ -283,7 +315,9 @@ describe('fuzzing every route (item 8)', () => {
       if (/login|register|password|invite/.test(route.path) && random.int(4) !== 0) continue;
       const url = pathOf(route, random) + queryString(random);
       const { payload, contentType } = route.method === 'GET' ? {} : body(random);
-      const token = random.int(2) === 0 ? tokens[1] : random.pick(tokens);
+      // The signed-in token, or the API key on the OGC API, half the time; else any.
+      const token =
+        random.int(2) === 0 ? tokens[route.path.startsWith('/ogc/') ? 0 : 2] : random.pick(tokens);
       const headers: Record<string, string> = { ...token.header };
       if (contentType) headers['content-type'] = contentType;
       if (random.int(4) === 0) headers['accept-encoding'] = 'gzip';

@@ -14,6 +14,7 @@ import { pushSubscriptionRoutes } from './pushSubscriptionRoutes';
 import { reportRoutes } from './reportRoutes';
 import { subscriptionRoutes } from './subscriptionRoutes';
 import { layerRoutes } from './layerRoutes';
+import { apiKeyRoutes } from './apiKeyRoutes';
 
 /**
  * POST /v1/secure/user/authorize: the bearer is the single-sign-on token (any role: the map routes check
@@ -49,4 +50,5 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext): Promise
   await app.register(async (scope) => preferenceRoutes(scope, ctx));
   await app.register(async (scope) => fileItemRoutes(scope, ctx));
   await app.register(async (scope) => cadastreUploadRoutes(scope, ctx));
+  await app.register(async (scope) => apiKeyRoutes(scope, ctx));
 }

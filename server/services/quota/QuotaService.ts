@@ -17,6 +17,15 @@ export interface QuotaService {
   consume(userId: string, kind: QuotaKind, distinctKey?: string): Promise<QuotaResult>;
 }
 
+/** Quota counting of answers that hold many counted things at once (an API page of parcels). */
+export interface BatchQuotaService {
+  /**
+   * Counts one use per key not yet counted this period (each parcel of an API answer as a full view), all
+   * or none: when the new keys would pass the limit, nothing is counted and the answer is refused.
+   */
+  consumeEach(userId: string, kind: QuotaKind, keys: string[]): Promise<QuotaResult>;
+}
+
 /** The user's plan, limits and usage of this period, as `GET /v1/secure/subscriptions` answers. */
 export interface SubscriptionReader {
   current(userId: string): Promise<Subscription | null>;
@@ -73,7 +82,7 @@ export function createQuotaService({
   unitOfWork,
   events,
   clock = systemClock,
-}: QuotaServiceOptions): QuotaService {
+}: QuotaServiceOptions): QuotaService & BatchQuotaService {
   /** `counted`: whether this call added to the usage (a repeated distinct request does not). */
   const consume = (
     userId: string,
@@ -98,17 +107,47 @@ export function createQuotaService({
         ? { ok: true, counted: true }
         : { ok: true, counted: true, threshold: { userId, kind, percent, used, limit } };
     });
+  const consumeEach = (
+    userId: string,
+    kind: QuotaKind,
+    keys: string[],
+  ): Promise<QuotaResult & { counted?: boolean; threshold?: QuotaThreshold }> =>
+    unitOfWork(async (): Promise<QuotaResult & { counted?: boolean; threshold?: QuotaThreshold }> => {
+      const subscription = await resolveSubscription(subscriptions, userId, clock());
+      if (!subscription)
+        return { ok: false, errorCode: LIMIT_REACHED_CODES[kind], message: NO_ACTIVE_PLAN_MESSAGE };
+      const { periodStart } = subscription;
+      const limit = subscription.limits[kind];
+      const fresh = keys.length === 0 ? [] : await usage.recordDistinctMany(userId, periodStart, kind, keys);
+      if (fresh.length === 0) return { ok: true, counted: false };
+      const before = (await usage.read(userId, periodStart))[kind];
+      if (!(await usage.tryIncrementBy(userId, periodStart, kind, fresh.length, limit))) {
+        await usage.forgetDistinctMany(userId, periodStart, kind, fresh);
+        return { ok: false, errorCode: LIMIT_REACHED_CODES[kind], message: LIMIT_REACHED_MESSAGES[kind] };
+      }
+      const used = before + fresh.length;
+      // The highest threshold this batch crossed (a batch may cross 80 % and 100 % at once).
+      const eighty = Math.ceil(limit * 0.8);
+      const percent = used >= limit && before < limit ? 100 : used >= eighty && before < eighty ? 80 : null;
+      return percent !== null
+        ? { ok: true, counted: true, threshold: { userId, kind, percent, used, limit } }
+        : { ok: true, counted: true };
+    });
+  /** Deferred so listeners (the socket push) read the count after the caller's transaction commits. */
+  const settle = (
+    userId: string,
+    { counted, threshold, ...result }: QuotaResult & { counted?: boolean; threshold?: QuotaThreshold },
+  ): QuotaResult => {
+    if (counted)
+      setImmediate(() => {
+        events.emit('usage-changed', { userId });
+        if (threshold) events.emit(QUOTA_THRESHOLD_REACHED, threshold);
+      });
+    return result as QuotaResult;
+  };
   return {
-    async consume(userId, kind, distinctKey) {
-      const { counted, threshold, ...result } = await consume(userId, kind, distinctKey);
-      // Deferred so listeners (the socket push) read the count after the caller's transaction commits.
-      if (counted)
-        setImmediate(() => {
-          events.emit('usage-changed', { userId });
-          if (threshold) events.emit(QUOTA_THRESHOLD_REACHED, threshold);
-        });
-      return result as QuotaResult;
-    },
+    consume: async (userId, kind, distinctKey) => settle(userId, await consume(userId, kind, distinctKey)),
+    consumeEach: async (userId, kind, keys) => settle(userId, await consumeEach(userId, kind, keys)),
   };
 }
 

@@ -50,7 +50,8 @@ function lv95Rings(geometry: Uint8Array): Lv95Ring[] {
   );
 }
 
-function* features(batch: TileFeatureBatch): Generator<{ values: string[]; geometry: Uint8Array }> {
+/** The features of a packed batch in its order: attribute values as text and the encoded geometry. */
+export function* features(batch: TileFeatureBatch): Generator<{ values: string[]; geometry: Uint8Array }> {
   const fields = batch.keys.length + 1;
   for (let i = 0; i < batch.count; i++) {
     const base = i * fields * 2;

@@ -78,6 +78,8 @@ export interface ParcelRepository {
   /** The canton codes the stored dataset has parcels for. */
   cantonsWithData(): Promise<string[]>;
   parcel(prcId: string): Promise<ParcelDetail | null>;
+  /** The parcels of these row ids (a TileFeatureBatch's `ids`) in the order given; unknown ids left out. */
+  parcelsByRowIds(ids: readonly number[]): Promise<Parcel[]>;
   /** Parcels whose bounding box meets the tile box, with PARCEL_TILE_KEYS attributes. */
   tileParcels(box: MercatorBox, query: ParcelQuery | null, limit: number): Promise<TileFeatureBatch>;
   /** Buildings whose bounding box meets the tile box, with BUILDING_TILE_KEYS attributes. */

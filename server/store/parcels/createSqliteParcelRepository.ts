@@ -5,7 +5,7 @@ import type { Canton } from '../../../src/contract/Parcel';
 import { BUILDING_TILE_KEYS, PARCEL_TILE_KEYS, type ParcelRepository } from './ParcelRepository';
 import type { BuildingRow, ParcelRow } from './ParcelRow';
 import { IN_JSON_LIST, parcelWhere, textTerms } from './parcelWhere';
-import { rowToBuilding, rowToParcel } from './rowToParcel';
+import { inRowIdOrder, rowToBuilding, rowToParcel } from './rowToParcel';
 import type { CandidateSource } from './ParcelFilterIndex';
 import { TOTAL_HITS_CAP } from '../../../src/contract/SearchParameters';
 import { keepFeatures, packedRowSql, readTileFeatureBatch } from './tileFeatureBatch';
@@ -228,6 +228,12 @@ export function createSqliteParcelRepository(
       ) as BuildingRow[];
       const canton = repository.cantonByCode(row.canton) as Canton;
       return { parcel: rowToParcel(row), objects: buildings.map(rowToBuilding), canton };
+    },
+    parcelsByRowIds(ids) {
+      const rows = prepared(
+        `SELECT ${PARCEL_COLUMNS} FROM parcels p ${PARCEL_JOINS} WHERE p.id IN ${IN_JSON_LIST}`,
+      ).all(JSON.stringify(ids)) as ParcelRow[];
+      return inRowIdOrder(ids, rows).map(rowToParcel);
     },
     tileParcels(box, query, limit) {
       const packed = prepared(

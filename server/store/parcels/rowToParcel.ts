@@ -55,3 +55,9 @@ export function rowToBuilding(row: BuildingRow): BuildingObject {
     geometry: ringsToGeoJson(row.geom),
   };
 }
+
+/** Rows in the order of `ids` (a database answers `IN (…)` in its own order); ids without a row left out. */
+export function inRowIdOrder(ids: readonly number[], rows: ParcelRow[]): ParcelRow[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

@@ -6,6 +6,7 @@ import { createPostgresRateLimitStore } from './rateLimits/createPostgresRateLim
 import { createPostgresSessionStore } from './sessions/createPostgresSessionStore';
 import { createPostgresAccountKeyStore } from './users/createPostgresAccountKeyStore';
 import { createPostgresUserStore } from './users/createPostgresUserStore';
+import { createPostgresApiKeyStore } from './apiKeys/createPostgresApiKeyStore';
 import {
   createPostgresCheckoutSessionRepository,
   createPostgresPaymentEventRepository,
@@ -36,6 +37,7 @@ import { createPostgresPriceLevelRepository } from './reports/createPostgresPric
 const postgresRepositories = {
   users: createPostgresUserStore,
   accountKeys: createPostgresAccountKeyStore,
+  apiKeys: createPostgresApiKeyStore,
   rateLimits: createPostgresRateLimitStore,
   sessions: createPostgresSessionStore,
   parcels: createPostgresParcelRepository,

@@ -17,6 +17,21 @@ export interface UsageRepository {
   recordDistinct(userId: string, periodStart: string, kind: QuotaKind, key: string): Promise<boolean>;
   /** Takes a record back (its count was refused: the limit is reached), in the same transaction. */
   forgetDistinct(userId: string, periodStart: string, kind: QuotaKind, key: string): Promise<void>;
+  /** `recordDistinct` for many keys at once: the keys not counted before in the period. */
+  recordDistinctMany(userId: string, periodStart: string, kind: QuotaKind, keys: string[]): Promise<string[]>;
+  /** `forgetDistinct` for many keys at once. */
+  forgetDistinctMany(userId: string, periodStart: string, kind: QuotaKind, keys: string[]): Promise<void>;
+  /**
+   * Adds `uses` if the count stays within the limit; false (nothing added) when it would pass it. One
+   * conditional UPDATE, like `tryIncrement`.
+   */
+  tryIncrementBy(
+    userId: string,
+    periodStart: string,
+    kind: QuotaKind,
+    uses: number,
+    limit: number,
+  ): Promise<boolean>;
 }
 
 export function createUsageRepository(db: Database): Synchronous<UsageRepository> {
@@ -35,7 +50,21 @@ export function createUsageRepository(db: Database): Synchronous<UsageRepository
   const forgetDistinct = db.prepare(
     'DELETE FROM counted_requests WHERE user_id = ? AND period_start = ? AND kind = ? AND request_key = ?',
   );
+  const incrementBy = db.prepare(
+    'UPDATE usage_counters SET used = used + ? WHERE user_id = ? AND period_start = ? AND kind = ? AND used + ? <= ?',
+  );
   return {
+    recordDistinctMany: (userId, periodStart, kind, keys) => {
+      const at = new Date().toISOString();
+      return keys.filter((key) => recordDistinct.run(userId, periodStart, kind, key, at).changes === 1);
+    },
+    forgetDistinctMany: (userId, periodStart, kind, keys) => {
+      for (const key of keys) forgetDistinct.run(userId, periodStart, kind, key);
+    },
+    tryIncrementBy: (userId, periodStart, kind, uses, limit) => {
+      ensure.run(userId, periodStart, kind);
+      return incrementBy.run(uses, userId, periodStart, kind, uses, limit).changes === 1;
+    },
     recordDistinct: (userId, periodStart, kind, key) =>
       recordDistinct.run(userId, periodStart, kind, key, new Date().toISOString()).changes === 1,
     forgetDistinct: (userId, periodStart, kind, key) => {

@@ -6,6 +6,7 @@ import { mainApi } from '../../api/mainApi';
 import { useAppDispatch } from '../../app/hooks';
 import { PALETTE } from '../../app/palette';
 import { ROUTE_PATHS } from '../../app/routePaths';
+import { API_TILE_FAIR_USE_PER_DAY } from '../../contract/ApiKeys';
 import type { Subscription } from '../../contract/Subscription';
 import { useGetSubscriptionQuery } from './planEndpoints';
 
@@ -137,6 +138,12 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
       </Typography.Paragraph>
       <Typography.Paragraph type="secondary" data-testid="plan-per-parcel">
         <FormattedMessage id="plan.dialog.perParcel" />
+      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary" data-testid="plan-api-rule">
+        <FormattedMessage
+          id="plan.dialog.apiRule"
+          values={{ tiles: intl.formatNumber(API_TILE_FAIR_USE_PER_DAY) }}
+        />
       </Typography.Paragraph>
     </>
   );

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Profile } from '../../contract/Profile';
 import type { RoleRequirement } from '../../lib/accessCheck';
+import { ApiKeysTab } from '../apiKeys/ApiKeysTab';
+import { CompanyApiKeysTab } from '../apiKeys/CompanyApiKeysTab';
 import { CouponAdminTab } from '../coupons/CouponAdminTab';
 import { ProfileTab } from './ProfileTab';
 import { SignatureTab } from './signature/SignatureTab';
@@ -29,8 +31,15 @@ export const SETTINGS_TABS: SettingsTab[] = [
     requires: null,
     render: (profile) => <ProfileTab profile={profile} />,
   },
+  { key: 'api-keys', labelId: 'settings.tab.apiKeys', requires: null, render: () => <ApiKeysTab /> },
   { key: 'sites', labelId: 'settings.tab.sites', requires: 'ADMIN', render: () => <SitesTab /> },
   { key: 'signature', labelId: 'settings.tab.signature', requires: 'ADMIN', render: () => <SignatureTab /> },
   { key: 'users', labelId: 'settings.tab.users', requires: 'ADMIN', render: () => <UsersTab /> },
   { key: 'coupons', labelId: 'settings.tab.coupons', requires: 'ADMIN', render: () => <CouponAdminTab /> },
+  {
+    key: 'company-api-keys',
+    labelId: 'settings.tab.companyApiKeys',
+    requires: 'ADMIN',
+    render: () => <CompanyApiKeysTab />,
+  },
 ];

@@ -55,7 +55,7 @@ function renderSettings(session = USER_SESSION) {
 }
 
 describe('Settings: profile', () => {
-  it('shows every profile field in read mode, with the teams, and only the Profile tab to a map user', async () => {
+  it('shows every profile field in read mode, with the teams, and only the Profile and API keys tabs to a map user', async () => {
     renderSettings();
     const details = await screen.findByRole('table');
     for (const text of [
@@ -70,7 +70,7 @@ describe('Settings: profile', () => {
     expect(within(details).getByText(/Bahnhofstrasse 1/)).toBeInTheDocument();
     expect(within(details).getByText('Valuation')).toBeInTheDocument();
     expect(within(details).getByText('Zug office')).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'API keys']);
   });
 
   it('leaves the Teams row out when there are no teams', async () => {
@@ -177,10 +177,12 @@ describe('Settings: profile', () => {
     });
     expect((await screen.findAllByRole('tab')).map((tab) => tab.textContent)).toEqual([
       'Profile',
+      'API keys',
       'Accessible sites',
       'E-mail signature',
       'Users',
       'Coupons',
+      'Company API keys',
     ]);
     expect(await screen.findByText('Zug Office')).toBeInTheDocument();
   });

@@ -133,6 +133,17 @@ export function describeParcelDatasetContract(
     expect(await stores.parcels.parcel('CH000000000000')).toBeNull();
   });
 
+  it('reads the parcels of a tile batch by row id, in the order asked, as the detail gives them', async () => {
+    const [box] = tiles();
+    const batch = await stores.parcels.tileParcels(box, null, 50);
+    const ids = Array.from(batch.ids.subarray(0, batch.count)).reverse();
+    const parcels = await stores.parcels.parcelsByRowIds([...ids, -1]);
+    expect(parcels).toHaveLength(ids.length);
+    expect(parcels).toEqual(await expected.parcels.parcelsByRowIds(ids));
+    expect(parcels[0]).toEqual((await stores.parcels.parcel(parcels[0].PRC_ID))?.parcel);
+    expect(await stores.parcels.parcelsByRowIds([])).toEqual([]);
+  });
+
   it('answers the lookups alike', async () => {
     expect(await stores.parcels.cantons()).toEqual(await expected.parcels.cantons());
     expect(await stores.parcels.cantons()).toHaveLength(26);

@@ -19,6 +19,7 @@ import { describeSubscriptionContract } from './describeSubscriptionContract';
 import { describeTileBlobContract } from './describeTileBlobContract';
 import { describeUserStoreContract } from './describeUserStoreContract';
 import { describeConcurrentUnitsContract } from './describeConcurrentUnitsContract';
+import { describeApiKeyContract } from './describeApiKeyContract';
 
 // The same repository contracts over PostgreSQL (the jest run's throwaway cluster, test/server/globalSetup.ts):
 // one database for the file, emptied before every test.
@@ -50,6 +51,8 @@ describe('PostgreSQL: push subscriptions and one-time tokens', () =>
 describe('PostgreSQL: coupons and parcel downloads', () =>
   describeCouponAndDownloadContract(makePostgresStores));
 describe('PostgreSQL: tile cache', () => describeTileBlobContract(makePostgresStores));
+describe('PostgreSQL: personal API keys and per-item quota counting', () =>
+  describeApiKeyContract(makePostgresStores));
 describe('PostgreSQL: units of work running at the same time', () =>
   describeConcurrentUnitsContract(makePostgresStores));
 

@@ -10,6 +10,7 @@ import { describeSubscriptionContract } from './describeSubscriptionContract';
 import { describeTileBlobContract } from './describeTileBlobContract';
 import { describeUserStoreContract } from './describeUserStoreContract';
 import { describeConcurrentUnitsContract } from './describeConcurrentUnitsContract';
+import { describeApiKeyContract } from './describeApiKeyContract';
 
 // The repository contracts over the embedded SQLite adapter: a new in-memory database for every test.
 const opened: Database[] = [];
@@ -32,5 +33,7 @@ describe('SQLite: push subscriptions and one-time tokens', () =>
   describePushAndTokenContract(makeSqliteStores));
 describe('SQLite: coupons and parcel downloads', () => describeCouponAndDownloadContract(makeSqliteStores));
 describe('SQLite: tile cache', () => describeTileBlobContract(makeSqliteStores));
+describe('SQLite: personal API keys and per-item quota counting', () =>
+  describeApiKeyContract(makeSqliteStores));
 describe('SQLite: units of work running at the same time', () =>
   describeConcurrentUnitsContract(makeSqliteStores));

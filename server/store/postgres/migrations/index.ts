@@ -15,6 +15,7 @@ import { parcelDownloadsMigration } from './070-parcel-downloads';
 import { oneTimeTokensMigration } from './071-one-time-tokens';
 import { datasetNotificationsMigration } from './080-dataset-notifications';
 import { tileCacheMigration } from './090-tile-cache';
+import { apiKeysMigration } from './092-api-keys';
 
 /** Every PostgreSQL schema step, in order (the areas' version ranges are those of server/store/migrations). */
 export const postgresMigrations: PostgresMigration[] = [
@@ -34,4 +35,5 @@ export const postgresMigrations: PostgresMigration[] = [
   municipalityPriceLevelsMigration,
   datasetNotificationsMigration,
   tileCacheMigration,
+  apiKeysMigration,
 ];

@@ -12,7 +12,7 @@ import type { ParcelQuery } from '../../parcels/ParcelQuery';
 import { BUILDING_TILE_KEYS, PARCEL_TILE_KEYS, type ParcelRepository } from '../../parcels/ParcelRepository';
 import type { BuildingRow, ParcelRow } from '../../parcels/ParcelRow';
 import type { ParcelRepositoryOptions } from '../../parcels/createSqliteParcelRepository';
-import { rowToBuilding, rowToParcel } from '../../parcels/rowToParcel';
+import { inRowIdOrder, rowToBuilding, rowToParcel } from '../../parcels/rowToParcel';
 import { keepFeatures, readTileFeatureBatch } from '../../parcels/tileFeatureBatch';
 import {
   containsPattern as like,
@@ -229,6 +229,13 @@ export function createPostgresParcelRepository(
               `{${page.pageIds.join(',')}}`,
             ]);
       return withPageRows(page, rows);
+    },
+    async parcelsByRowIds(ids) {
+      if (ids.length === 0) return [];
+      const rows = await db.query<ParcelRow>(`${PARCEL_SELECT} WHERE p.id = ANY($1::int[])`, [
+        `{${ids.join(',')}}`,
+      ]);
+      return inRowIdOrder(ids, rows).map(rowToParcel);
     },
     async parcel(prcId) {
       const row = await db.one<ParcelRow>(`${PARCEL_SELECT} WHERE p.prc_id = $1`, [prcId]);

@@ -1,0 +1,283 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../AppContext';
+import { apiKeyHolder, ogcException, requireApiKey } from '../../http/requireApiKey';
+import {
+  buildingItems,
+  DEFAULT_ITEMS_LIMIT,
+  FEATURE_LAYERS,
+  ITEMS_CAP,
+  layerItems,
+  MAX_ITEMS_LIMIT,
+  parcelFeature,
+  parcelItems,
+  type ItemsPage,
+  type ItemsRequest,
+} from '../../services/ogc/featureItems';
+import { collectionDocument, collectionIds, isCollectionId } from '../../services/ogc/ogcCollections';
+import { OGC_CRS, parseBbox, parseCrs, type OgcCrs } from '../../services/ogc/ogcCrs';
+import { parseSearchQuery, type RawQuery } from '../../services/search/parseSearchQuery';
+import { QUOTA_DENIED_STATUS } from '../main/parcels/parcelReplies';
+import { searchQuerystringSchema } from '../main/parcels/searchQuerystringSchema';
+import { openApiDocument } from './openApiDocument';
+import { ogcBase } from './ogcBase';
+
+const GEOJSON = 'application/geo+json';
+
+/** The conformance classes this API implements (Features Part 1 Core, GeoJSON, OpenAPI 3.0; Part 2 CRS). */
+export const CONFORMANCE = [
+  'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core',
+  'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson',
+  'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/oas30',
+  'http://www.opengis.net/spec/ogcapi-features-2/1.0/conf/crs',
+];
+
+const format = { type: 'string', enum: ['json', 'geojson'] } as const;
+const crsParameter = { type: 'string', maxLength: 120 } as const;
+
+const collectionParams = {
+  type: 'object',
+  required: ['collectionId'],
+  properties: { collectionId: { type: 'string', maxLength: 40 } },
+} as const;
+
+const itemsSchema = {
+  params: collectionParams,
+  querystring: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      ...searchQuerystringSchema.properties,
+      f: format,
+      limit: { type: 'integer', minimum: 1, maximum: MAX_ITEMS_LIMIT },
+      offset: { type: 'integer', minimum: 0, maximum: ITEMS_CAP - 1 },
+      bbox: { type: 'string', maxLength: 200 },
+      'bbox-crs': crsParameter,
+      crs: crsParameter,
+    },
+  },
+} as const;
+
+const itemSchema = {
+  params: {
+    type: 'object',
+    required: ['collectionId', 'featureId'],
+    properties: {
+      collectionId: { type: 'string', maxLength: 40 },
+      featureId: { type: 'string', maxLength: 80 },
+    },
+  },
+  querystring: { type: 'object', additionalProperties: false, properties: { f: format, crs: crsParameter } },
+} as const;
+
+const plainSchema = {
+  querystring: { type: 'object', additionalProperties: false, properties: { f: format } },
+} as const;
+
+type ItemsQuery = RawQuery & {
+  limit?: number;
+  offset?: number;
+  bbox?: string;
+  'bbox-crs'?: string;
+  crs?: string;
+};
+
+/** The standard parameters an items request carries beyond the search, as the next link repeats them. */
+const PAGING_KEYS = new Set(['limit', 'offset']);
+
+/** The request's query string with another offset (the next and previous links). */
+function withOffset(request: FastifyRequest, offset: number, limit: number): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(request.query as Record<string, unknown>)) {
+    if (PAGING_KEYS.has(key)) continue;
+    for (const item of [value].flat()) params.append(key, String(item));
+  }
+  params.set('limit', String(limit));
+  params.set('offset', String(offset));
+  return params.toString();
+}
+
+const notFound = (reply: FastifyReply, what: string) => reply.code(404).send(ogcException('NotFound', what));
+
+/**
+ * OGC API – Features Part 1 (Core, GeoJSON, OpenAPI 3.0) and Part 2 (CRS: CRS84 and EPSG:2056) under /ogc:
+ * the landing page, conformance and the API description are public; collections and items need a
+ * personal API key with the features scope. Parcels returned count as full views (once per parcel and
+ * period, all of a page or none).
+ */
+export async function ogcFeatureRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const guard = { preValidation: requireApiKey(ctx, 'features') };
+
+  app.get('/', { schema: plainSchema }, async (request) => {
+    const base = ogcBase(request);
+    return {
+      title: 'Parcel Atlas',
+      description:
+        'Swiss parcels, buildings and thematic layers for GIS clients (OGC API – Features and Tiles).',
+      links: [
+        { href: `${base}/`, rel: 'self', type: 'application/json', title: 'This document' },
+        {
+          href: `${base}/api`,
+          rel: 'service-desc',
+          type: 'application/vnd.oai.openapi+json;version=3.0',
+          title: 'The API definition',
+        },
+        { href: `${base}/conformance`, rel: 'conformance', type: 'application/json', title: 'Conformance' },
+        { href: `${base}/collections`, rel: 'data', type: 'application/json', title: 'Feature collections' },
+        {
+          href: `${base}/tiles`,
+          rel: 'http://www.opengis.net/def/rel/ogc/1.0/tilesets-vector',
+          type: 'application/json',
+          title: 'Vector tilesets',
+        },
+      ],
+    };
+  });
+
+  app.get('/conformance', { schema: plainSchema }, async () => ({ conformsTo: CONFORMANCE }));
+
+  app.get('/api', { schema: plainSchema }, async (request, reply) =>
+    reply.type('application/vnd.oai.openapi+json;version=3.0').send(openApiDocument(ogcBase(request))),
+  );
+
+  app.get('/collections', { ...guard, schema: plainSchema }, async (request) => {
+    const base = ogcBase(request);
+    return {
+      links: [{ href: `${base}/collections`, rel: 'self', type: 'application/json', title: 'Collections' }],
+      collections: (await collectionIds(ctx.layers)).map((id) => collectionDocument(id, base)),
+      crs: [...OGC_CRS],
+    };
+  });
+
+  app.get<{ Params: { collectionId: string } }>(
+    '/collections/:collectionId',
+    { ...guard, schema: { params: collectionParams, ...plainSchema } },
+    async (request, reply) => {
+      const { collectionId } = request.params;
+      if (!isCollectionId(collectionId) || !(await collectionIds(ctx.layers)).includes(collectionId))
+        return notFound(reply, `No collection "${collectionId}"`);
+      return collectionDocument(collectionId, ogcBase(request));
+    },
+  );
+
+  /** One page of a collection; parcels counted in the same unit of work that reads them. */
+  const page = async (collectionId: string, items: ItemsRequest, userId: string) => {
+    if (collectionId === 'parcels')
+      return ctx.unitOfWork(async () => {
+        const found = await parcelItems(ctx.parcels, items);
+        const counted = await ctx.batchQuota.consumeEach(userId, 'full_view', found.parcelIds);
+        return counted.ok ? { found } : { denied: counted };
+      });
+    if (collectionId === 'buildings') return { found: await buildingItems(ctx.parcels, items) };
+    const layer = FEATURE_LAYERS.find((id) => id === collectionId);
+    return layer ? { found: await layerItems(ctx.layers, layer, items) } : null;
+  };
+
+  app.get<{ Params: { collectionId: string }; Querystring: ItemsQuery }>(
+    '/collections/:collectionId/items',
+    { ...guard, schema: itemsSchema },
+    async (request, reply) => {
+      const { collectionId } = request.params;
+      if (!isCollectionId(collectionId)) return notFound(reply, `No collection "${collectionId}"`);
+      const raw = request.query;
+      const crs = parseCrs(raw.crs, 'crs');
+      const limit = raw.limit ?? DEFAULT_ITEMS_LIMIT;
+      const offset = raw.offset ?? 0;
+      const items: ItemsRequest = {
+        query: collectionId === 'parcels' ? ctx.placeSearch.officialQuery(parseSearchQuery(raw)) : {},
+        bounds: parseBbox(raw.bbox, parseCrs(raw['bbox-crs'], 'bbox-crs')),
+        crs,
+        offset,
+        limit,
+      };
+      const answer = await page(collectionId, items, apiKeyHolder(request).userId);
+      if (!answer) return notFound(reply, `No collection "${collectionId}"`);
+      if ('denied' in answer && answer.denied && !answer.denied.ok) {
+        const { errorCode, message } = answer.denied;
+        return reply
+          .code(QUOTA_DENIED_STATUS)
+          .send({ ...ogcException(errorCode, message), errorCode, errorMessage: message });
+      }
+      const found = answer.found as ItemsPage;
+      const self = `${ogcBase(request)}/collections/${collectionId}/items`;
+      const links = [
+        {
+          href: `${self}?${withOffset(request, offset, limit)}`,
+          rel: 'self',
+          type: GEOJSON,
+          title: 'This page',
+        },
+        {
+          href: `${ogcBase(request)}/collections/${collectionId}`,
+          rel: 'collection',
+          type: 'application/json',
+        },
+      ];
+      if (found.more)
+        links.push({
+          href: `${self}?${withOffset(request, offset + limit, limit)}`,
+          rel: 'next',
+          type: GEOJSON,
+          title: 'Next page',
+        });
+      if (offset > 0)
+        links.push({
+          href: `${self}?${withOffset(request, Math.max(0, offset - limit), limit)}`,
+          rel: 'prev',
+          type: GEOJSON,
+          title: 'Previous page',
+        });
+      return reply
+        .type(GEOJSON)
+        .header('content-crs', `<${crs}>`)
+        .send({
+          type: 'FeatureCollection',
+          features: found.features,
+          ...(found.numberMatched === null ? {} : { numberMatched: found.numberMatched }),
+          numberReturned: found.features.length,
+          timeStamp: new Date().toISOString(),
+          links,
+        });
+    },
+  );
+
+  app.get<{ Params: { collectionId: string; featureId: string }; Querystring: { crs?: string } }>(
+    '/collections/:collectionId/items/:featureId',
+    { ...guard, schema: itemSchema },
+    async (request, reply) => {
+      const { collectionId, featureId } = request.params;
+      const crs: OgcCrs = parseCrs(request.query.crs, 'crs');
+      if (collectionId !== 'parcels')
+        return notFound(
+          reply,
+          isCollectionId(collectionId)
+            ? `Single items of "${collectionId}" are not served: query its items with bbox`
+            : `No collection "${collectionId}"`,
+        );
+      const { userId } = apiKeyHolder(request);
+      const outcome = await ctx.unitOfWork(async () => {
+        const detail = await ctx.parcels.parcel(featureId);
+        if (!detail) return null;
+        const counted = await ctx.batchQuota.consumeEach(userId, 'full_view', [detail.parcel.PRC_ID]);
+        return counted.ok ? { feature: parcelFeature(detail.parcel, crs) } : { denied: counted };
+      });
+      if (!outcome) return notFound(reply, `No parcel "${featureId}"`);
+      if (outcome.denied && !outcome.denied.ok) {
+        const { errorCode, message } = outcome.denied;
+        return reply
+          .code(QUOTA_DENIED_STATUS)
+          .send({ ...ogcException(errorCode, message), errorCode, errorMessage: message });
+      }
+      const base = `${ogcBase(request)}/collections/parcels`;
+      return reply
+        .type(GEOJSON)
+        .header('content-crs', `<${crs}>`)
+        .send({
+          ...outcome.feature,
+          links: [
+            { href: `${base}/items/${encodeURIComponent(featureId)}`, rel: 'self', type: GEOJSON },
+            { href: base, rel: 'collection', type: 'application/json' },
+          ],
+        });
+    },
+  );
+}

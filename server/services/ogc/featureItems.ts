@@ -1,0 +1,224 @@
+import type { Parcel, PolygonGeometry } from '../../../src/contract/Parcel';
+import { DATA_LAYER_MIN_ZOOM, type DataLayerId } from '../../../src/contract/MapLayers';
+import { TOTAL_HITS_CAP } from '../../../src/contract/SearchParameters';
+import type { LayerRepository } from '../../store/layers/LayerRepository';
+import { ringsToGeoJson } from '../../store/parcels/geometryCodec';
+import type { ParcelQuery } from '../../store/parcels/ParcelQuery';
+import {
+  BUILDING_TILE_KEYS,
+  type LonLatBounds,
+  type ParcelRepository,
+} from '../../store/parcels/ParcelRepository';
+import { features as batchFeatures } from '../reports/parcelSurroundings';
+import { hasCriteria } from '../search/parseSearchQuery';
+import {
+  CRS84,
+  mercatorBox,
+  OgcInputError,
+  polygonIn,
+  positionIn,
+  SWISS_BOUNDS,
+  type OgcCrs,
+} from './ogcCrs';
+import { lineMeetsBox, polygonMeetsBox } from '../../geo/ring';
+import type { TileFeatureBatch } from '../../store/parcels/tileFeatureBatch';
+
+/** Items a query can page through (offset + limit), as the app's search caps its results. */
+export const ITEMS_CAP = TOTAL_HITS_CAP;
+export const DEFAULT_ITEMS_LIMIT = 100;
+export const MAX_ITEMS_LIMIT = 1000;
+
+export type GeoJsonGeometry =
+  | PolygonGeometry
+  | { type: 'Point'; coordinates: number[] }
+  | { type: 'LineString'; coordinates: number[][] };
+
+export interface GeoJsonFeature {
+  type: 'Feature';
+  id: string;
+  geometry: GeoJsonGeometry | null;
+  properties: Record<string, string | number | boolean | null>;
+}
+
+export interface ItemsRequest {
+  /** Parcels: the search filters (empty for all). */
+  query: ParcelQuery;
+  bounds: LonLatBounds | null;
+  crs: OgcCrs;
+  offset: number;
+  limit: number;
+}
+
+export interface ItemsPage {
+  features: GeoJsonFeature[];
+  /** Exact count of matching items, when known (beyond ITEMS_CAP, or a filtered box, it is not). */
+  numberMatched: number | null;
+  /** Whether a next page exists. */
+  more: boolean;
+  /** The parcels of the page (counted as full views), empty for other collections. */
+  parcelIds: string[];
+}
+
+/** Parcel attributes left out of the API's properties: geometry, and nested objects GIS tables cannot hold. */
+const NESTED_PARCEL_FIELDS = new Set(['geometry', 'centroid', 'lang', 'FIXPOINTS', 'STREET_ADDRESSES']);
+
+/** A parcel's flat attributes: numbers and text as they are, lists joined with ", " (zone codes). */
+export function parcelProperties(parcel: Parcel): GeoJsonFeature['properties'] {
+  const properties: GeoJsonFeature['properties'] = {};
+  for (const [key, value] of Object.entries(parcel)) {
+    if (NESTED_PARCEL_FIELDS.has(key) || value === undefined) continue;
+    if (Array.isArray(value)) properties[key] = value.join(', ');
+    else if (value === null || ['string', 'number', 'boolean'].includes(typeof value))
+      properties[key] = value as string | number | boolean | null;
+  }
+  return properties;
+}
+
+export function parcelFeature(parcel: Parcel, crs: OgcCrs): GeoJsonFeature {
+  return {
+    type: 'Feature',
+    id: parcel.PRC_ID,
+    geometry: parcel.geometry ? polygonIn(parcel.geometry, crs) : null,
+    properties: parcelProperties(parcel),
+  };
+}
+
+function checkWindow({ offset, limit }: ItemsRequest): void {
+  if (offset + limit > ITEMS_CAP)
+    throw new OgcInputError(
+      `offset + limit must be at most ${ITEMS_CAP}: narrow the query with bbox or the search parameters`,
+    );
+}
+
+/** A polygon read as the API answers it (CRS84) meets the WGS84 bounds. */
+const meets = (geometry: PolygonGeometry, bounds: LonLatBounds) =>
+  polygonMeetsBox(geometry.coordinates as number[][][], bounds);
+
+/**
+ * The positions in a batch (in ascending row id, so pages of a box are stable) of the features whose
+ * outline meets the bounds: the spatial index gives those whose box meets them, the outline decides.
+ */
+function meetingBounds(batch: TileFeatureBatch, bounds: LonLatBounds): number[] {
+  const kept: number[] = [];
+  let index = 0;
+  for (const { geometry } of batchFeatures(batch)) {
+    if (meets(ringsToGeoJson(geometry), bounds)) kept.push(index);
+    index++;
+  }
+  return kept.sort((a, b) => batch.ids[a] - batch.ids[b]);
+}
+
+/**
+ * A page of parcels. Without a box, the app's search (its filters, its order); with a box, the parcels whose
+ * outline's box meets it (the spatial index of the tiles), filtered by the search, in id order.
+ */
+export async function parcelItems(parcels: ParcelRepository, request: ItemsRequest): Promise<ItemsPage> {
+  checkWindow(request);
+  const { query, bounds, crs, offset, limit } = request;
+  let page: Parcel[];
+  let numberMatched: number | null;
+  let more: boolean;
+  if (bounds) {
+    const filtered = hasCriteria(query);
+    const batch = await parcels.tileParcels(mercatorBox(bounds), filtered ? query : null, ITEMS_CAP + 1);
+    const kept = meetingBounds(batch, bounds);
+    // A filtered box is filtered after the index's cap: its count is only known for an unfiltered box.
+    numberMatched = !filtered && batch.count <= ITEMS_CAP ? kept.length : null;
+    more = offset + limit < kept.length;
+    page = await parcels.parcelsByRowIds(kept.slice(offset, offset + limit).map((index) => batch.ids[index]));
+  } else {
+    // The search pages by page number: the page holding `offset`, and the next when the window spans two.
+    const first = Math.floor(offset / limit);
+    const start = offset - first * limit;
+    const result = await parcels.search(query, { page: first + 1, size: limit });
+    const hits = [...result.hits];
+    if (start > 0 && hits.length === limit)
+      hits.push(...(await parcels.search(query, { page: first + 2, size: limit })).hits);
+    page = hits.slice(start, start + limit);
+    numberMatched = result.exact ? result.total : null;
+    more = offset + limit < result.total;
+  }
+  return {
+    features: page.map((parcel) => parcelFeature(parcel, crs)),
+    numberMatched,
+    more,
+    parcelIds: page.map((parcel) => parcel.PRC_ID),
+  };
+}
+
+/** A page of buildings whose box meets the box (Switzerland without one), in id order. */
+export async function buildingItems(parcels: ParcelRepository, request: ItemsRequest): Promise<ItemsPage> {
+  checkWindow(request);
+  const { bounds, crs, offset, limit } = request;
+  const batch = await parcels.tileBuildings(mercatorBox(bounds ?? SWISS_BOUNDS), ITEMS_CAP + 1);
+  const order = meetingBounds(batch, bounds ?? SWISS_BOUNDS);
+  const wanted = new Map(order.slice(offset, offset + limit).map((index, rank) => [index, rank]));
+  const page: GeoJsonFeature[] = new Array(wanted.size);
+  let index = 0;
+  for (const { values, geometry } of batchFeatures(batch)) {
+    const rank = wanted.get(index++);
+    if (rank === undefined) continue;
+    const properties: GeoJsonFeature['properties'] = {};
+    BUILDING_TILE_KEYS.forEach((key, i) => {
+      properties[key] = key === 'HEIGHT' || key === 'SOLAR' ? Number(values[i]) : values[i];
+    });
+    page[rank] = {
+      type: 'Feature',
+      id: values[0],
+      geometry: polygonIn(ringsToGeoJson(geometry), crs),
+      properties,
+    };
+  }
+  return {
+    features: page,
+    numberMatched: batch.count <= ITEMS_CAP ? order.length : null,
+    more: offset + limit < order.length,
+    parcelIds: [],
+  };
+}
+
+/** A thematic layer's point, line or area in the requested CRS. */
+function layerGeometry(kind: 1 | 2 | 3, geom: Uint8Array, crs: OgcCrs): GeoJsonGeometry {
+  const polygon = ringsToGeoJson(geom);
+  if (kind === 3) return polygonIn(polygon, crs);
+  const ring = (polygon.coordinates as number[][][])[0];
+  if (kind === 1) return { type: 'Point', coordinates: positionIn(ring[0], crs) };
+  // The read closes every ring; a line's last vertex is not its first.
+  return { type: 'LineString', coordinates: ring.slice(0, -1).map((position) => positionIn(position, crs)) };
+}
+
+/** A page of one thematic layer's features whose box meets the box (Switzerland without one), in id order. */
+export async function layerItems(
+  layers: LayerRepository,
+  layer: DataLayerId,
+  request: ItemsRequest,
+): Promise<ItemsPage> {
+  checkWindow(request);
+  const { bounds, crs, offset, limit } = request;
+  const area = bounds ?? SWISS_BOUNDS;
+  const found = await layers.features(layer, mercatorBox(area), ITEMS_CAP + 1);
+  const rows = found
+    .map((row) => ({ row, geometry: layerGeometry(row.kind, row.geom, CRS84) }))
+    .filter(({ geometry }) =>
+      geometry.type === 'Point'
+        ? lineMeetsBox([geometry.coordinates], area)
+        : geometry.type === 'LineString'
+          ? lineMeetsBox(geometry.coordinates, area)
+          : meets(geometry, area),
+    )
+    .sort((a, b) => a.row.id - b.row.id);
+  return {
+    features: rows.slice(offset, offset + limit).map(({ row }) => ({
+      type: 'Feature',
+      id: String(row.id),
+      geometry: layerGeometry(row.kind, row.geom, crs),
+      properties: { class: row.cls, group: row.grp, label: row.label },
+    })),
+    numberMatched: found.length <= ITEMS_CAP ? rows.length : null,
+    more: offset + limit < rows.length,
+    parcelIds: [],
+  };
+}
+
+/** The thematic layers that can be feature collections (every data layer; base labels are not). */
+export const FEATURE_LAYERS = Object.keys(DATA_LAYER_MIN_ZOOM) as DataLayerId[];
