@@ -1,5 +1,6 @@
 import type { CadastreImportProgress, CadastreImportResult } from '../../../src/contract/CadastreImport';
-import { lonLatToMercator, toLv95 } from '../../geo/projection';
+import { lonLatToLv95, lonLatToMercator } from '../../geo/projection';
+import { toMillimetre } from '../../store/parcels/surveyGeometryCodec';
 import { pointInArea, ringCentroid, type Ring } from '../../geo/ring';
 import type { AnyCadastreWriter, ImportedMunicipality, KeptFacts, OfficialParcel } from '../../store/parcels/CadastreWriter';
 import { encodeThemes, THEME_FIELDS, THEME_VOCABULARY } from '../../store/parcels/themeCodec';
@@ -189,6 +190,8 @@ interface PlacedParcel {
   municipality: MunicipalityShape;
   /** Web Mercator rings without the closing point: the drawn part's exterior, then its holes. */
   rings: Ring[];
+  /** The same rings in LV95 metres to the millimetre, as the file gives them. */
+  surveyRings: Ring[];
   centroid: [number, number];
   lon: number;
   lat: number;
@@ -206,9 +209,20 @@ function mercatorRings(polygon: PolygonCoordinates, crs: CadastreCrs): Ring[] {
   );
 }
 
+/** A point of the file in LV95 metres, to the millimetre (a survey's resolution). */
+function lv95Point(crs: CadastreCrs, x: number, y: number): [number, number] {
+  const [e, n] = crs === 'EPSG:2056' ? [x, y] : lonLatToLv95(x, y);
+  return [toMillimetre(e), toMillimetre(n)];
+}
+
+/** A polygon of the file as stored LV95 rings (closing point dropped): its survey form. */
+function surveyRings(polygon: PolygonCoordinates, crs: CadastreCrs): Ring[] {
+  return polygon.map((ring) => ring.slice(0, -1).map(([x, y]) => lv95Point(crs, x, y)));
+}
+
 /** A polygon's area in m², measured in LV95 (the register's plane). */
 function lv95Area(polygon: PolygonCoordinates, crs: CadastreCrs): number {
-  const plane = crs === 'EPSG:2056' ? polygon : polygon.map((ring) => ring.map(([lon, lat]) => toLv95(lon, lat)));
+  const plane = crs === 'EPSG:2056' ? polygon : polygon.map((ring) => ring.map(([lon, lat]) => lonLatToLv95(lon, lat)));
   return plane.reduce((sum, ring, i) => sum + (i === 0 ? 1 : -1) * planarRingArea(ring), 0);
 }
 
@@ -265,7 +279,8 @@ export async function importCadastre(options: ImportCadastreOptions): Promise<Ca
     if (feature.polygons.length > 1)
       warnings.push(`${feature.label} (${feature.egrid}) has ${feature.polygons.length} parts: drawn by its largest`);
     const rings = mercatorRings(feature.polygons[largest], crs);
-    const [lon, lat] = toLonLat(crs, ...ringCentroidOf(feature.polygons[largest][0]));
+    const centre = ringCentroidOf(feature.polygons[largest][0]);
+    const [lon, lat] = toLonLat(crs, ...centre);
     const municipality = feature.municipality
       ? municipalities.byValue(feature.municipality, feature.label)
       : municipalities.at(lon, lat, feature.label);
@@ -273,10 +288,11 @@ export async function importCadastre(options: ImportCadastreOptions): Promise<Ca
       feature,
       municipality,
       rings,
+      surveyRings: surveyRings(feature.polygons[largest], crs),
       centroid: ringCentroid(rings[0]),
       lon,
       lat,
-      lv95: toLv95(lon, lat),
+      lv95: lv95Point(crs, ...centre),
       sur: Math.round(feature.area ?? areas.reduce((a, b) => a + b, 0)),
     });
   }
@@ -323,6 +339,7 @@ export async function importCadastre(options: ImportCadastreOptions): Promise<Ca
         houseNo: p.feature.street ? p.feature.houseNumber : null,
         zip: p.feature.postcode ?? (zip || municipalityZip),
         rings: p.rings,
+        surveyRings: p.surveyRings,
       });
     }
     const municipality: ImportedMunicipality = {

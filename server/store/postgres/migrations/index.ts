@@ -16,6 +16,7 @@ import { oneTimeTokensMigration } from './071-one-time-tokens';
 import { datasetNotificationsMigration } from './080-dataset-notifications';
 import { tileCacheMigration } from './090-tile-cache';
 
+import { surveyGeometryMigration } from './027-survey-geometry';
 /** Every PostgreSQL schema step, in order (the areas' version ranges are those of server/store/migrations). */
 export const postgresMigrations: PostgresMigration[] = [
   socketFanOutMigration,
@@ -24,6 +25,7 @@ export const postgresMigrations: PostgresMigration[] = [
   sessionsMigration,
   parcelDatasetMigration,
   cantonsMigration,
+  surveyGeometryMigration,
   plansSubscriptionsMigration,
   settingsMigration,
   pushSubscriptionsMigration,
