@@ -253,6 +253,17 @@ describe('a GeoPackage written by GDAL and damaged on the way', () => {
     expect(snapshot()).toEqual(before);
   });
 
+  it('refuses a parcel with more vertices than allowed before checking it, naming the count', async () => {
+    fs.writeFileSync(file('many.gpkg'), gdalGeoPackage('many'));
+    const before = snapshot();
+    await expect(
+      importCadastreFile({ writer: createSqliteCadastreWriter(db), file: file('many.gpkg'), maxVertices: 4 }),
+    ).rejects.toThrow(
+      'Liegenschaften fid 1: has 5 vertices, more than the 4 a parcel may have (CADASTRE_MAX_VERTICES)',
+    );
+    expect(snapshot()).toEqual(before);
+  });
+
   it('says a file with damaged pages is damaged, naming SQLite’s finding, and changes nothing', async () => {
     const damaged = Buffer.from(gdalGeoPackage('gdal2'));
     // Overwrite every page after the first with noise: the catalogue and the features are unreadable.

@@ -1,4 +1,5 @@
 import type { CadastreImportProgress, CadastreImportResult } from '../../../src/contract/CadastreImport';
+import { MAX_VERTICES_PER_PARCEL } from '../../config';
 import { lonLatToLv95, lonLatToMercator } from '../../geo/projection';
 import { toMillimetre } from '../../store/parcels/surveyGeometryCodec';
 import { pointInArea, ringCentroid, type Ring } from '../../geo/ring';
@@ -23,6 +24,8 @@ export interface ImportCadastreOptions {
   onProgress?: (progress: CadastreImportProgress) => void;
   /** Awaited between municipalities and every few hundred features (the server lets other requests run). */
   pause?: () => Promise<void>;
+  /** Most vertices one parcel may have (CADASTRE_MAX_VERTICES); a larger one is refused before it is checked. */
+  maxVertices?: number;
 }
 
 const EGRID = /^CH[0-9A-Z]{12}$/;
@@ -75,8 +78,18 @@ const text = (value: unknown): string | null => {
   return s === '' ? null : s;
 };
 
-function mapFeature(raw: RawCadastreFeature, columns: Partial<Record<Field, string>>): MappedFeature {
+function mapFeature(
+  raw: RawCadastreFeature,
+  columns: Partial<Record<Field, string>>,
+  maxVertices: number,
+): MappedFeature {
   if (!raw.geometry) throw new CadastreImportError(raw.label, raw.geometryError ?? 'invalid geometry: none');
+  const vertices = raw.geometry.polygons.reduce((sum, polygon) => sum + polygon.reduce((n, ring) => n + ring.length, 0), 0);
+  if (vertices > maxVertices)
+    throw new CadastreImportError(
+      raw.label,
+      `has ${vertices.toLocaleString('en')} vertices, more than the ${maxVertices.toLocaleString('en')} a parcel may have (CADASTRE_MAX_VERTICES)`,
+    );
   const value = (field: Field) => (columns[field] ? text(raw.properties[columns[field]]) : null);
   const egrid = value('egrid')?.toUpperCase() ?? null;
   if (!egrid) throw new CadastreImportError(raw.label, `has no EGRID (column "${columns.egrid}" is empty)`);
@@ -235,7 +248,7 @@ function lv95Area(polygon: PolygonCoordinates, crs: CadastreCrs): number {
  */
 export async function importCadastre(options: ImportCadastreOptions): Promise<CadastreImportResult> {
   const started = Date.now();
-  const { source, mapping, writer, onProgress, pause = async () => {} } = options;
+  const { source, mapping, writer, onProgress, pause = async () => {}, maxVertices = MAX_VERTICES_PER_PARCEL } = options;
   const warnings: string[] = [];
   const features: MappedFeature[] = [];
   const egridSeen = new Map<string, string>();
@@ -245,7 +258,7 @@ export async function importCadastre(options: ImportCadastreOptions): Promise<Ca
   try {
     for await (const raw of source.features) {
       const columns = layerColumns ?? resolveColumns(mapping, Object.keys(raw.properties), raw.label, options.strictMapping);
-      const feature = mapFeature(raw, columns);
+      const feature = mapFeature(raw, columns, maxVertices);
       const earlier = egridSeen.get(feature.egrid);
       if (earlier) throw new CadastreImportError(raw.label, `EGRID ${feature.egrid} appears twice (also ${earlier})`);
       egridSeen.set(feature.egrid, raw.label);
