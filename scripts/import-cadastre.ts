@@ -10,6 +10,7 @@ import path from 'node:path';
 import { openDatabase } from '../server/store/openDatabase';
 import { importCadastreFile } from '../server/data/cadastre/importCadastreFile';
 import { openCadastreWriter } from '../server/data/cadastre/openCadastreWriter';
+import { loadConfig } from '../server/config';
 import { CadastreImportError } from '../server/data/cadastre/CadastreSource';
 
 interface Args {
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
       writer,
       file: args.file,
       sourceName: path.basename(args.file),
+      maxVertices: loadConfig().cadastreMaxVertices,
       mappingJson: args.mapping ? fs.readFileSync(args.mapping, 'utf8') : undefined,
       onProgress({ phase, done, total }) {
         process.stdout.write(

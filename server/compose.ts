@@ -215,7 +215,12 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
           config.databaseUrl !== null ? { databaseUrl: config.databaseUrl } : { db },
         );
         try {
-          return await importCadastreFile({ writer, ...request, pause: () => new Promise(setImmediate) });
+          return await importCadastreFile({
+            writer,
+            ...request,
+            pause: () => new Promise(setImmediate),
+            maxVertices: config.cadastreMaxVertices,
+          });
         } finally {
           await close();
         }

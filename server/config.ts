@@ -28,6 +28,12 @@ export interface PushEndpointPolicy {
   allowedAddresses: readonly string[];
 }
 
+/**
+ * The default most vertices of one imported parcel: far above a real parcel's outline, few enough that
+ * its validity check stays quick.
+ */
+export const MAX_VERTICES_PER_PARCEL = 20_000;
+
 export interface Config {
   port: number;
   host: string;
@@ -86,6 +92,8 @@ export interface Config {
   passwordHashConcurrency: number;
   /** Worker threads that render tiles (WORKERS, default the CPU cores); 0 renders on the event loop. */
   workers: number;
+  /** Most vertices one imported parcel may have (CADASTRE_MAX_VERTICES, default MAX_VERTICES_PER_PARCEL). */
+  cadastreMaxVertices: number;
   /**
    * PostgreSQL instead of the embedded SQLite file (DATABASE_URL, `postgres://user:password@host:port/db`);
    * null = SQLite in DATA_DIR. Experimental: the server refuses to start while a repository has no
@@ -392,6 +400,7 @@ export function loadConfig(env: Env = process.env): Config {
       64,
     ),
     workers: integer(env, 'WORKERS', os.availableParallelism(), 0, 64),
+    cadastreMaxVertices: integer(env, 'CADASTRE_MAX_VERTICES', MAX_VERTICES_PER_PARCEL, 4, 10_000_000),
     databaseUrl: databaseUrl(env),
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     databaseStatementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 86_400_000),

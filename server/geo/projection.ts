@@ -29,20 +29,27 @@ export function mercatorScale(lat: number): number {
   return 1 / Math.cos((lat * Math.PI) / 180);
 }
 
-const LV95 =
+/** Swiss LV95 (EPSG:2056) as proj4 defines it, with the Bessel datum shift to WGS84. */
+export const LV95_PROJ4 =
   '+proj=somerc +lat_0=46.9524055555556 +lon_0=7.43958333333333 +k_0=1 +x_0=2600000 +y_0=1200000 +ellps=bessel +towgs84=674.374,15.056,405.346,0,0,0,0 +units=m +no_defs';
-const converter = proj4('EPSG:4326', LV95);
+const converter = proj4('EPSG:4326', LV95_PROJ4);
 
-/** WGS84 → Swiss LV95 (EPSG:2056) easting/northing, whole decimetres. */
-export function toLv95(lon: number, lat: number): [number, number] {
+/** WGS84 → Swiss LV95 (EPSG:2056) easting/northing, unrounded (for geometry carried on to the millimetre). */
+export function lonLatToLv95(lon: number, lat: number): [number, number] {
   const [e, n] = converter.forward([lon, lat]);
-  return [Math.round(e * 10) / 10, Math.round(n * 10) / 10];
+  return [e, n];
 }
 
-/** Swiss LV95 (EPSG:2056) easting/northing → WGS84 longitude/latitude (degrees, unrounded). */
-export function fromLv95(e: number, n: number): [number, number] {
+/** Swiss LV95 (EPSG:2056) easting/northing → WGS84 longitude/latitude. */
+export function lv95ToLonLat(e: number, n: number): [number, number] {
   const [lon, lat] = converter.inverse([e, n]);
   return [lon, lat];
+}
+
+/** WGS84 → Swiss LV95 (EPSG:2056) easting/northing, whole decimetres (a centre, not a survey point). */
+export function toLv95(lon: number, lat: number): [number, number] {
+  const [e, n] = lonLatToLv95(lon, lat);
+  return [Math.round(e * 10) / 10, Math.round(n * 10) / 10];
 }
 
 /** WGS84 longitude/latitude to normalised Web Mercator (0..1, y southwards), as map tiles index it. */

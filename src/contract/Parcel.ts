@@ -44,6 +44,11 @@ export interface Parcel {
   STREET_ADDRESSES?: string[];
   centroid: PointGeometry;
   geometry?: PolygonGeometry;
+  /**
+   * The outline in Swiss LV95 (EPSG:2056) metres, to the millimetre: as the survey gave it for an imported
+   * parcel (PRC_SRC 'official'). The detail routes give it; search hits do not.
+   */
+  geometryLv95?: PolygonGeometry;
   lang?: Record<string, LangMap>;
   // Zoning (each may be a list).
   ALPHA_PRIS?: string[];
@@ -161,6 +166,8 @@ export interface BuildingObject {
   OBJ_SRC?: DataOrigin;
   centroid: PointGeometry;
   geometry?: PolygonGeometry;
+  /** The footprint in Swiss LV95 (EPSG:2056) metres, to the millimetre (see Parcel.geometryLv95). */
+  geometryLv95?: PolygonGeometry;
 }
 
 /** The building fields maps/prcid/{id}/objects answers; objects-full gives every field. */

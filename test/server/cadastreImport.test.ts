@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { VectorTile } from '@mapbox/vector-tile';
@@ -203,6 +204,72 @@ describe('importing a cantonal survey GeoPackage (LV95)', () => {
     ).rejects.toThrow(
       'layer: missing column "EGRIS_EGRID" or "EGRID" or "egrid" for egrid (columns: fid, Nummer, BFSNr)',
     );
+    expect(snapshot()).toEqual(before);
+  });
+});
+
+describe('a GeoPackage written by GDAL and damaged on the way', () => {
+  /** The Baar survey as GDAL's ogr2ogr writes it: a real GeoPackage of many pages. */
+  function gdalGeoPackage(name: string): Buffer {
+    fs.writeFileSync(
+      file(`${name}.geojson`),
+      geoJson(
+        baarRows.map((r) => ({
+          properties: { EGRIS_EGRID: r.egrid, Nummer: r.number, BFSNr: r.bfs },
+          polygons: r.polygons,
+        })),
+      ),
+    );
+    const gdal = spawnSync('ogr2ogr', [
+      '-f',
+      'GPKG',
+      file(`${name}.gpkg`),
+      file(`${name}.geojson`),
+      '-a_srs',
+      'EPSG:2056',
+      '-nln',
+      'Liegenschaften',
+    ]);
+    expect(gdal.status).toBe(0);
+    return fs.readFileSync(file(`${name}.gpkg`));
+  }
+  const importBytes = async (name: string, bytes: Buffer) => {
+    fs.writeFileSync(file(name), bytes);
+    return importCadastreFile({ writer: createSqliteCadastreWriter(db), file: file(name) });
+  };
+
+  it('says a file cut short is truncated, with how much of it arrived, and changes nothing', async () => {
+    const whole = gdalGeoPackage('gdal');
+    const before = snapshot();
+    await expect(importBytes('half.gpkg', whole.subarray(0, 40_960))).rejects.toThrow(
+      `file: is truncated: it holds 40,960 of the ${whole.length.toLocaleString('en')} bytes its header announces (an interrupted download or copy?)`,
+    );
+    await expect(importBytes('odd.gpkg', whole.subarray(0, 40_000))).rejects.toThrow(
+      'file: is truncated: it holds 40,000 of the',
+    );
+    await expect(importBytes('header.gpkg', whole.subarray(0, 60))).rejects.toThrow(
+      "file: is truncated: it ends after 60 bytes, inside the GeoPackage's header",
+    );
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('refuses a parcel with more vertices than allowed before checking it, naming the count', async () => {
+    fs.writeFileSync(file('many.gpkg'), gdalGeoPackage('many'));
+    const before = snapshot();
+    await expect(
+      importCadastreFile({ writer: createSqliteCadastreWriter(db), file: file('many.gpkg'), maxVertices: 4 }),
+    ).rejects.toThrow(
+      'Liegenschaften fid 1: has 5 vertices, more than the 4 a parcel may have (CADASTRE_MAX_VERTICES)',
+    );
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('says a file with damaged pages is damaged, naming SQLite’s finding, and changes nothing', async () => {
+    const damaged = Buffer.from(gdalGeoPackage('gdal2'));
+    // Overwrite every page after the first with noise: the catalogue and the features are unreadable.
+    for (let i = 4096; i < damaged.length; i++) damaged[i] = (i * 7919) % 251;
+    const before = snapshot();
+    await expect(importBytes('damaged.gpkg', damaged)).rejects.toThrow('file: is damaged: SQLite reports');
     expect(snapshot()).toEqual(before);
   });
 });

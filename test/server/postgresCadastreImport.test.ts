@@ -8,6 +8,8 @@ import { connectPostgres, type PostgresConnection } from '../../server/store/pos
 import { openCadastreWriter } from '../../server/data/cadastre/openCadastreWriter';
 import { parcelTextQuery } from '../../server/store/postgres/parcels/parcelTextSearch';
 import { watchDatasetVersion } from '../../server/store/postgres/datasetVersion/watchDatasetVersion';
+import { createPostgresParcelRepository } from '../../server/store/postgres/parcels/createPostgresParcelRepository';
+import { parcelSurroundings } from '../../server/services/reports/parcelSurroundings';
 import type { DatasetInfo } from '../../server/store/parcels/DatasetWriter';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from './helpers/testPostgres';
 import { writeGeoPackage } from '../helpers/cadastreFiles';
@@ -17,6 +19,8 @@ import {
   brokenBaarRows,
   BROKEN_BAAR_FEATURE,
   BROKEN_BAAR_REASON,
+  E,
+  N,
 } from '../helpers/baarSurvey';
 
 // Issue 17: `npm run import` and the admin upload write to PostgreSQL when DATABASE_URL is set — the
@@ -130,6 +134,28 @@ describe('importing a cantonal survey GeoPackage into PostgreSQL', () => {
     expect(row?.holes).toBe(1);
     expect(row?.area).toBeGreaterThan(875 * 2);
     expect(row?.area).toBeLessThan(875 * 2.3);
+  });
+
+  it('gives the outlines back in LV95 as the file has them, for the API and the drawings (neighbours too)', async () => {
+    const repository = createPostgresParcelRepository(db);
+    const detail = await repository.parcel('CH170100000002');
+    const closedSquare = (e: number, n: number, size: number, reverse = false) => {
+      const ring: [number, number][] = [
+        [e, n],
+        [e + size, n],
+        [e + size, n + size],
+        [e, n + size],
+      ];
+      const ordered = reverse ? [ring[0], ...ring.slice(1).reverse()] : ring;
+      return [...ordered, ordered[0]];
+    };
+    expect(detail?.parcel.geometryLv95?.coordinates).toEqual([
+      closedSquare(E + 30, N, 30),
+      closedSquare(E + 40, N + 10, 5, true),
+    ]);
+    const { neighbours } = await parcelSurroundings(repository, detail!.parcel);
+    const first = neighbours.find((n) => n.prcId === 'CH170100000001');
+    expect(first?.rings).toEqual([closedSquare(E, N, 30).slice(0, -1)]);
   });
 
   it('records the import and changes the build id, which every instance is notified of', async () => {

@@ -172,6 +172,35 @@ describe('parcel geometry checks', () => {
   ])('refuses %s', (_name, ring, reason) => {
     expect(polygonProblem([ring as [number, number][]])).toContain(reason);
   });
+
+  /** A closed ellipse of `n` vertices around Baar. */
+  const ellipse = (n: number): [number, number][] => {
+    const ring = Array.from({ length: n }, (_, i): [number, number] => {
+      const a = (2 * Math.PI * i) / n;
+      return [2_682_700 + 100 * Math.cos(a), 1_227_700 + 60 * Math.sin(a)];
+    });
+    return [...ring, ring[0]];
+  };
+
+  it('accepts a long valid outline, and finds the crossing pair of a long one that is not', () => {
+    expect(polygonProblem([ellipse(20_000)])).toBeNull();
+    const crossed = ellipse(20_000);
+    // Vertex 14,000 pulled across the ellipse: its two edges cross the far side.
+    crossed[14_000] = [2_682_500, 1_227_700];
+    expect(polygonProblem([crossed])).toMatch(/intersects itself \(edges \d+ and 14001\)/);
+  });
+
+  it('finds a touching vertex, not only a crossing (a ring must not touch itself)', () => {
+    const pinched: [number, number][] = [
+      [0, 0],
+      [10, 0],
+      [10, 10],
+      [5, 0],
+      [0, 10],
+      [0, 0],
+    ];
+    expect(polygonProblem([pinched])).toContain('intersects itself');
+  });
 });
 
 describe('coordinate systems and mappings', () => {

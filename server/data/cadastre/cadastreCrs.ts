@@ -1,11 +1,7 @@
-import proj4 from 'proj4';
+import { lv95ToLonLat } from '../../geo/projection';
 
 /** The coordinate systems an import accepts: Swiss LV95 and WGS84 longitude/latitude. */
 export type CadastreCrs = 'EPSG:2056' | 'EPSG:4326';
-
-const LV95 =
-  '+proj=somerc +lat_0=46.9524055555556 +lon_0=7.43958333333333 +k_0=1 +x_0=2600000 +y_0=1200000 +ellps=bessel +towgs84=674.374,15.056,405.346,0,0,0,0 +units=m +no_defs';
-const lv95ToWgs84 = proj4(LV95, 'EPSG:4326');
 
 /**
  * The accepted CRS named by an EPSG code or an OGC/URN name ("EPSG:2056", "urn:ogc:def:crs:EPSG::2056",
@@ -36,7 +32,5 @@ export function guessCrs(x: number, y: number): CadastreCrs | null {
 
 /** A point of the file → [lon, lat] WGS84. */
 export function toLonLat(crs: CadastreCrs, x: number, y: number): [number, number] {
-  if (crs === 'EPSG:4326') return [x, y];
-  const [lon, lat] = lv95ToWgs84.forward([x, y]);
-  return [lon, lat];
+  return crs === 'EPSG:4326' ? [x, y] : lv95ToLonLat(x, y);
 }

@@ -1,5 +1,7 @@
 import type { CadastreImportProgress, CadastreImportResult } from '../../../src/contract/CadastreImport';
-import { lonLatToMercator, toLv95 } from '../../geo/projection';
+import { MAX_VERTICES_PER_PARCEL } from '../../config';
+import { lonLatToLv95, lonLatToMercator } from '../../geo/projection';
+import { toMillimetre } from '../../store/parcels/surveyGeometryCodec';
 import { pointInArea, ringCentroid, type Ring } from '../../geo/ring';
 import type { AnyCadastreWriter, ImportedMunicipality, KeptFacts, OfficialParcel } from '../../store/parcels/CadastreWriter';
 import { encodeThemes, THEME_FIELDS, THEME_VOCABULARY } from '../../store/parcels/themeCodec';
@@ -22,6 +24,8 @@ export interface ImportCadastreOptions {
   onProgress?: (progress: CadastreImportProgress) => void;
   /** Awaited between municipalities and every few hundred features (the server lets other requests run). */
   pause?: () => Promise<void>;
+  /** Most vertices one parcel may have (CADASTRE_MAX_VERTICES); a larger one is refused before it is checked. */
+  maxVertices?: number;
 }
 
 const EGRID = /^CH[0-9A-Z]{12}$/;
@@ -74,8 +78,18 @@ const text = (value: unknown): string | null => {
   return s === '' ? null : s;
 };
 
-function mapFeature(raw: RawCadastreFeature, columns: Partial<Record<Field, string>>): MappedFeature {
+function mapFeature(
+  raw: RawCadastreFeature,
+  columns: Partial<Record<Field, string>>,
+  maxVertices: number,
+): MappedFeature {
   if (!raw.geometry) throw new CadastreImportError(raw.label, raw.geometryError ?? 'invalid geometry: none');
+  const vertices = raw.geometry.polygons.reduce((sum, polygon) => sum + polygon.reduce((n, ring) => n + ring.length, 0), 0);
+  if (vertices > maxVertices)
+    throw new CadastreImportError(
+      raw.label,
+      `has ${vertices.toLocaleString('en')} vertices, more than the ${maxVertices.toLocaleString('en')} a parcel may have (CADASTRE_MAX_VERTICES)`,
+    );
   const value = (field: Field) => (columns[field] ? text(raw.properties[columns[field]]) : null);
   const egrid = value('egrid')?.toUpperCase() ?? null;
   if (!egrid) throw new CadastreImportError(raw.label, `has no EGRID (column "${columns.egrid}" is empty)`);
@@ -189,6 +203,8 @@ interface PlacedParcel {
   municipality: MunicipalityShape;
   /** Web Mercator rings without the closing point: the drawn part's exterior, then its holes. */
   rings: Ring[];
+  /** The same rings in LV95 metres to the millimetre, as the file gives them. */
+  surveyRings: Ring[];
   centroid: [number, number];
   lon: number;
   lat: number;
@@ -206,9 +222,20 @@ function mercatorRings(polygon: PolygonCoordinates, crs: CadastreCrs): Ring[] {
   );
 }
 
+/** A point of the file in LV95 metres, to the millimetre (a survey's resolution). */
+function lv95Point(crs: CadastreCrs, x: number, y: number): [number, number] {
+  const [e, n] = crs === 'EPSG:2056' ? [x, y] : lonLatToLv95(x, y);
+  return [toMillimetre(e), toMillimetre(n)];
+}
+
+/** A polygon of the file as stored LV95 rings (closing point dropped): its survey form. */
+function surveyRings(polygon: PolygonCoordinates, crs: CadastreCrs): Ring[] {
+  return polygon.map((ring) => ring.slice(0, -1).map(([x, y]) => lv95Point(crs, x, y)));
+}
+
 /** A polygon's area in m², measured in LV95 (the register's plane). */
 function lv95Area(polygon: PolygonCoordinates, crs: CadastreCrs): number {
-  const plane = crs === 'EPSG:2056' ? polygon : polygon.map((ring) => ring.map(([lon, lat]) => toLv95(lon, lat)));
+  const plane = crs === 'EPSG:2056' ? polygon : polygon.map((ring) => ring.map(([lon, lat]) => lonLatToLv95(lon, lat)));
   return plane.reduce((sum, ring, i) => sum + (i === 0 ? 1 : -1) * planarRingArea(ring), 0);
 }
 
@@ -221,7 +248,7 @@ function lv95Area(polygon: PolygonCoordinates, crs: CadastreCrs): number {
  */
 export async function importCadastre(options: ImportCadastreOptions): Promise<CadastreImportResult> {
   const started = Date.now();
-  const { source, mapping, writer, onProgress, pause = async () => {} } = options;
+  const { source, mapping, writer, onProgress, pause = async () => {}, maxVertices = MAX_VERTICES_PER_PARCEL } = options;
   const warnings: string[] = [];
   const features: MappedFeature[] = [];
   const egridSeen = new Map<string, string>();
@@ -231,7 +258,7 @@ export async function importCadastre(options: ImportCadastreOptions): Promise<Ca
   try {
     for await (const raw of source.features) {
       const columns = layerColumns ?? resolveColumns(mapping, Object.keys(raw.properties), raw.label, options.strictMapping);
-      const feature = mapFeature(raw, columns);
+      const feature = mapFeature(raw, columns, maxVertices);
       const earlier = egridSeen.get(feature.egrid);
       if (earlier) throw new CadastreImportError(raw.label, `EGRID ${feature.egrid} appears twice (also ${earlier})`);
       egridSeen.set(feature.egrid, raw.label);
@@ -265,7 +292,8 @@ export async function importCadastre(options: ImportCadastreOptions): Promise<Ca
     if (feature.polygons.length > 1)
       warnings.push(`${feature.label} (${feature.egrid}) has ${feature.polygons.length} parts: drawn by its largest`);
     const rings = mercatorRings(feature.polygons[largest], crs);
-    const [lon, lat] = toLonLat(crs, ...ringCentroidOf(feature.polygons[largest][0]));
+    const centre = ringCentroidOf(feature.polygons[largest][0]);
+    const [lon, lat] = toLonLat(crs, ...centre);
     const municipality = feature.municipality
       ? municipalities.byValue(feature.municipality, feature.label)
       : municipalities.at(lon, lat, feature.label);
@@ -273,10 +301,11 @@ export async function importCadastre(options: ImportCadastreOptions): Promise<Ca
       feature,
       municipality,
       rings,
+      surveyRings: surveyRings(feature.polygons[largest], crs),
       centroid: ringCentroid(rings[0]),
       lon,
       lat,
-      lv95: toLv95(lon, lat),
+      lv95: lv95Point(crs, ...centre),
       sur: Math.round(feature.area ?? areas.reduce((a, b) => a + b, 0)),
     });
   }
@@ -323,6 +352,7 @@ export async function importCadastre(options: ImportCadastreOptions): Promise<Ca
         houseNo: p.feature.street ? p.feature.houseNumber : null,
         zip: p.feature.postcode ?? (zip || municipalityZip),
         rings: p.rings,
+        surveyRings: p.surveyRings,
       });
     }
     const municipality: ImportedMunicipality = {

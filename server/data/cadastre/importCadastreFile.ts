@@ -19,6 +19,8 @@ export interface ImportCadastreFileOptions {
   mappingJson?: string;
   onProgress?: (progress: CadastreImportProgress) => void;
   pause?: () => Promise<void>;
+  /** Most vertices per parcel (default MAX_VERTICES_PER_PARCEL). */
+  maxVertices?: number;
 }
 
 const SQLITE_MAGIC = 'SQLite format 3\u0000';
@@ -52,5 +54,6 @@ export async function importCadastreFile(options: ImportCadastreFileOptions): Pr
     geography: loadSwissGeography(),
     onProgress: options.onProgress,
     pause: options.pause,
+    maxVertices: options.maxVertices,
   });
 }

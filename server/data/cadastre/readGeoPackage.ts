@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { describeChoice, resolveColumn, type ColumnChoice } from './CadastreMapping';
 import { CadastreImportError, type CadastreSource, type RawCadastreFeature } from './CadastreSource';
@@ -17,16 +18,63 @@ interface SpatialRef {
 /** Quotes an identifier taken from the file's own catalogue (never from a user) for SQL. */
 const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/** The SQLite header's length, and where it keeps the page size, the change counter and the page count. */
+const HEADER_BYTES = 100;
+
+/**
+ * Refuses a GeoPackage cut short (an interrupted download or copy) with what is missing, before SQLite
+ * meets the missing pages somewhere in the middle and calls the file "malformed" or "not a database": the
+ * header names the page size and, when its "valid for" counter matches the change counter, the page count.
+ */
+function refuseTruncatedFile(file: string): void {
+  const size = fs.statSync(file).size;
+  const header = Buffer.alloc(HEADER_BYTES);
+  const fd = fs.openSync(file, 'r');
+  try {
+    fs.readSync(fd, header, 0, HEADER_BYTES, 0);
+  } finally {
+    fs.closeSync(fd);
+  }
+  if (size < HEADER_BYTES)
+    throw new CadastreImportError('file', `is truncated: it ends after ${size} bytes, inside the GeoPackage's header`);
+  const storedPageSize = header.readUInt16BE(16);
+  const pageSize = storedPageSize === 1 ? 65_536 : storedPageSize;
+  const pagesValid = header.readUInt32BE(92) === header.readUInt32BE(24);
+  const pages = header.readUInt32BE(28);
+  const expected = pages * pageSize;
+  if (pagesValid && pages > 0 && size < expected)
+    throw new CadastreImportError(
+      'file',
+      `is truncated: it holds ${size.toLocaleString('en')} of the ${expected.toLocaleString('en')} bytes its header announces (an interrupted download or copy?)`,
+    );
+  if (size % pageSize !== 0)
+    throw new CadastreImportError(
+      'file',
+      `is truncated: its ${size.toLocaleString('en')} bytes are not whole pages of ${pageSize} bytes (an interrupted download or copy?)`,
+    );
+}
+
+/** A damaged file's SQLite error as the import's message, anything else unchanged. */
+function damaged(error: unknown): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB')
+    return new CadastreImportError('file', `is damaged: SQLite reports "${(error as Error).message}"`);
+  return error;
+}
+
 /**
  * Opens a GeoPackage (SQLite) read-only and picks its feature table: the mapping's layer, or the only
  * feature table. Refuses a file that is not a GeoPackage, names the tables when the layer is not found.
  */
 export function readGeoPackage(file: string, layer: ColumnChoice | undefined): CadastreSource {
+  refuseTruncatedFile(file);
   let db: Database.Database;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
     db.prepare('SELECT 1 FROM sqlite_master LIMIT 1').get();
-  } catch {
+  } catch (error) {
+    const reported = damaged(error);
+    if (reported instanceof CadastreImportError) throw reported;
     throw new CadastreImportError(file, 'is not a GeoPackage (not an SQLite database)');
   }
   try {
@@ -70,8 +118,15 @@ export function readGeoPackage(file: string, layer: ColumnChoice | undefined): C
     const rows = db
       .prepare(`SELECT ${rowId} AS __fid, * FROM ${quoteIdentifier(table.table_name)} ORDER BY ${rowId}`)
       .iterate() as IterableIterator<Record<string, unknown>>;
+    function* readRows(): Generator<Record<string, unknown>> {
+      try {
+        yield* rows;
+      } catch (error) {
+        throw damaged(error);
+      }
+    }
     async function* features(): AsyncGenerator<RawCadastreFeature> {
-      for (const row of rows) {
+      for (const row of readRows()) {
         const { __fid: fid, [table.column_name]: blob, ...properties } = row;
         const feature: RawCadastreFeature = { label: `${table.table_name} fid ${String(fid)}`, properties, geometry: null };
         if (blob instanceof Uint8Array) {
@@ -91,6 +146,6 @@ export function readGeoPackage(file: string, layer: ColumnChoice | undefined): C
     return { declaredCrs: () => declaredCrs, columns, features: features(), close: () => db.close() };
   } catch (error) {
     db.close();
-    throw error;
+    throw damaged(error);
   }
 }

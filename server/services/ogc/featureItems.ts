@@ -13,6 +13,7 @@ import { features as batchFeatures } from '../reports/parcelSurroundings';
 import { hasCriteria } from '../search/parseSearchQuery';
 import {
   CRS84,
+  LV95,
   mercatorBox,
   OgcInputError,
   polygonIn,
@@ -78,7 +79,12 @@ export function parcelFeature(parcel: Parcel, crs: OgcCrs): GeoJsonFeature {
   return {
     type: 'Feature',
     id: parcel.PRC_ID,
-    geometry: parcel.geometry ? polygonIn(parcel.geometry, crs) : null,
+    geometry:
+      crs === LV95 && parcel.geometryLv95
+        ? parcel.geometryLv95
+        : parcel.geometry
+          ? polygonIn(parcel.geometry, crs)
+          : null,
     properties: parcelProperties(parcel),
   };
 }

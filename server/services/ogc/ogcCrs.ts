@@ -1,7 +1,7 @@
 import type { PolygonGeometry } from '../../../src/contract/Parcel';
-import { fromLv95, lonLatToMercator, type MercatorBox } from '../../geo/projection';
+import { lonLatToMercator, lv95ToLonLat, type MercatorBox } from '../../geo/projection';
 import type { LonLatBounds } from '../../store/parcels/ParcelRepository';
-import { geometryLv95Rings } from '../reports/parcelSurroundings';
+import { outlineRings } from '../reports/parcelSurroundings';
 
 /** WGS84 longitude/latitude (OGC API – Features Part 1's default). */
 export const CRS84 = 'http://www.opengis.net/def/crs/OGC/1.3/CRS84';
@@ -55,7 +55,12 @@ export function parseBbox(value: string | undefined, crs: OgcCrs): LonLatBounds 
     throw new OgcInputError(
       'bbox must lie within Switzerland in EPSG:2056 (E 2400000..2900000, N 1000000..1350000)',
     );
-  const corners = [fromLv95(minX, minY), fromLv95(minX, maxY), fromLv95(maxX, minY), fromLv95(maxX, maxY)];
+  const corners = [
+    lv95ToLonLat(minX, minY),
+    lv95ToLonLat(minX, maxY),
+    lv95ToLonLat(maxX, minY),
+    lv95ToLonLat(maxX, maxY),
+  ];
   return [
     Math.min(...corners.map((c) => c[0])),
     Math.min(...corners.map((c) => c[1])),
@@ -80,17 +85,18 @@ const closed = (ring: [number, number][]): [number, number][] => {
 
 /**
  * A stored polygon in the requested CRS: as the API reads it (CRS84), or in LV95 through the same read
- * the DXF export uses (geometryLv95Rings), so the coordinates match the CAD drawing's.
+ * the DXF export uses (outlineRings), so the coordinates match the CAD drawing's. A parcel's own LV95
+ * outline (to the millimetre) is taken as it is by parcelFeature.
  */
 export function polygonIn(geometry: PolygonGeometry, crs: OgcCrs): PolygonGeometry {
   if (crs === CRS84) return geometry;
   if (geometry.type === 'Polygon')
-    return { type: 'Polygon', coordinates: geometryLv95Rings(geometry).map(closed) };
+    return { type: 'Polygon', coordinates: outlineRings({ geometry }).map(closed) };
   const polygons = geometry.coordinates as number[][][][];
   return {
     type: 'MultiPolygon',
     coordinates: polygons.map((polygon) =>
-      geometryLv95Rings({ type: 'Polygon', coordinates: polygon }).map(closed),
+      outlineRings({ geometry: { type: 'Polygon', coordinates: polygon } }).map(closed),
     ),
   };
 }
@@ -98,5 +104,5 @@ export function polygonIn(geometry: PolygonGeometry, crs: OgcCrs): PolygonGeomet
 /** A WGS84 position in the requested CRS (points and lines of the thematic layers). */
 export function positionIn([lon, lat]: number[], crs: OgcCrs): number[] {
   if (crs === CRS84) return [lon, lat];
-  return geometryLv95Rings({ type: 'Polygon', coordinates: [[[lon, lat]]] })[0][0];
+  return outlineRings({ geometry: { type: 'Polygon', coordinates: [[[lon, lat]]] } })[0][0];
 }

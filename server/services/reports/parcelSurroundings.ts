@@ -1,8 +1,7 @@
 import type { Parcel, PolygonGeometry } from '../../../src/contract/Parcel';
-import { lonLatToMercator, mercatorScale, mercatorToLonLat, toLv95 } from '../../geo/projection';
-import type { Ring } from '../../geo/ring';
-import { decodeGeometry } from '../../store/parcels/geometryCodec';
-import type { ParcelRepository } from '../../store/parcels/ParcelRepository';
+import { lonLatToMercator, mercatorScale, toLv95 } from '../../geo/projection';
+import { SURVEY_KEY, type ParcelRepository } from '../../store/parcels/ParcelRepository';
+import { decodeSurveyGeometry, outlineLv95 } from '../../store/parcels/surveyGeometryCodec';
 import type { TileFeatureBatch } from '../../store/parcels/tileFeatureBatch';
 import { frameAtPlanScale, type Lv95Frame } from './map/mapScale';
 
@@ -41,13 +40,18 @@ const MARGIN_SHARE = 0.35;
 
 const decoder = new TextDecoder();
 
-function lv95Rings(geometry: Uint8Array): Lv95Ring[] {
-  return decodeGeometry(geometry).map((ring: Ring) =>
-    ring.map(([x, y]) => {
-      const [lon, lat] = mercatorToLonLat(x, y);
-      return toLv95(lon, lat);
-    }),
-  );
+/**
+ * A batch's features in LV95 to the millimetre: the batch is read in the survey form (OutlineForm), so a
+ * feature's last value says whether its geometry is the survey form or the tile form.
+ */
+function* lv95Features(batch: TileFeatureBatch): Generator<{ values: string[]; rings: Lv95Ring[] }> {
+  const survey = batch.keys.indexOf(SURVEY_KEY);
+  for (const { values, geometry } of features(batch)) {
+    yield {
+      values,
+      rings: values[survey] === '1' ? decodeSurveyGeometry(geometry) : outlineLv95(geometry, null),
+    };
+  }
 }
 
 /** The features of a packed batch in its order: attribute values as text and the encoded geometry. */
@@ -66,13 +70,27 @@ export function* features(batch: TileFeatureBatch): Generator<{ values: string[]
   }
 }
 
-/** Outline ring(s) of a WGS84 GeoJSON polygon (a parcel or a building as the API returns it) in LV95. */
-export function geometryLv95Rings(geometry: PolygonGeometry | undefined): Lv95Ring[] {
+/**
+ * Outline ring(s) of a parcel or a building as the API returns it, in LV95: its LV95 outline (to the
+ * millimetre), else its WGS84 one projected (decimetres).
+ */
+export function outlineRings(feature: {
+  geometry?: PolygonGeometry;
+  geometryLv95?: PolygonGeometry;
+}): Lv95Ring[] {
+  if (feature.geometryLv95) return polygonRings(feature.geometryLv95);
+  return polygonRings(feature.geometry).map((ring) => ring.map(([lon, lat]) => toLv95(lon, lat)));
+}
+
+/** The rings of a GeoJSON Polygon or MultiPolygon, as they are (closed). */
+function polygonRings(geometry: PolygonGeometry | undefined): Lv95Ring[] {
   if (!geometry) return [];
   const polygons = (
     geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates
   ) as number[][][][];
-  return polygons.flatMap((polygon) => polygon.map((ring) => ring.map(([lon, lat]) => toLv95(lon, lat))));
+  return polygons.flatMap((polygon) =>
+    polygon.map((ring) => ring.map(([x, y]) => [x, y] as [number, number])),
+  );
 }
 
 /**
@@ -84,7 +102,7 @@ export async function parcelSurroundings(
   repository: ParcelRepository,
   parcel: Parcel,
 ): Promise<ParcelSurroundings> {
-  const own = geometryLv95Rings(parcel.geometry);
+  const own = outlineRings(parcel);
   const points = own.flat();
   const es = points.map((p) => p[0]);
   const ns = points.map((p) => p[1]);
@@ -115,13 +133,15 @@ export async function parcelSurroundings(
   };
 
   const neighbours: SurroundingParcel[] = [];
-  for (const { values, geometry } of features(await repository.tileParcels(box, null, MAX_FEATURES))) {
+  for (const { values, rings } of lv95Features(
+    await repository.tileParcels(box, null, MAX_FEATURES, 'survey'),
+  )) {
     if (values[0] === parcel.PRC_ID) continue;
-    neighbours.push({ prcId: values[0], prcNo: values[1], rings: lv95Rings(geometry) });
+    neighbours.push({ prcId: values[0], prcNo: values[1], rings });
   }
   const buildings: SurroundingBuilding[] = [];
-  for (const { values, geometry } of features(await repository.tileBuildings(box, MAX_FEATURES))) {
-    buildings.push({ objId: values[0], type: values[1], rings: lv95Rings(geometry) });
+  for (const { values, rings } of lv95Features(await repository.tileBuildings(box, MAX_FEATURES, 'survey'))) {
+    buildings.push({ objId: values[0], type: values[1], rings });
   }
   return {
     frame,

@@ -21,6 +21,7 @@ import { countedSearchesMigration } from './050-counted-searches';
 import { couponsMigration } from './051-coupons';
 import { settingsMigration } from './040-settings';
 
+import { surveyGeometryMigration } from './027-survey-geometry';
 /**
  * Every schema step, in order. Version ranges by area keep parallel work apart:
  * 1–9 core, 10–19 accounts, 20–29 parcels/dataset, 30–39 plans/subscriptions, 40–49 settings/push,
@@ -38,6 +39,7 @@ export const migrations: Migration[] = [
   parcelTextOneLetterPrefixMigration,
   dataOriginMigration,
   parcelPostcodeIndexMigration,
+  surveyGeometryMigration,
   plansSubscriptionsMigration,
   mapLayersMigration,
   pushSubscriptionsMigration,

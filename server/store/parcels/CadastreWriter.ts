@@ -23,12 +23,15 @@ export interface KeptFacts {
   encodedThemes: string;
 }
 
-/** An imported parcel as stored: the file's register facts and rings (exterior first, then holes). */
+/**
+ * An imported parcel as stored: the file's register facts and rings (exterior first, then holes), in Web
+ * Mercator for tiles (`rings`) and in LV95 metres to the millimetre as the survey gave them (`surveyRings`).
+ */
 export type OfficialParcel = Pick<
   GeneratedParcel,
   'prcId' | 'prcNo' | 'typ' | 'ind' | 'sur' | 'lon' | 'lat' | 'lv95' | 'street' | 'houseNo' | 'zip'
 > &
-  Omit<KeptFacts, 'encodedThemes' | 'zip'> & { rings: Ring[] };
+  Omit<KeptFacts, 'encodedThemes' | 'zip'> & { rings: Ring[]; surveyRings: Ring[] };
 
 export interface ImportedMunicipality {
   bfs: number;

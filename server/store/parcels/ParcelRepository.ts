@@ -54,6 +54,18 @@ export const PARCEL_TILE_KEYS = ['PRC_ID', 'PRC_NO', 'PRC_TYP', 'PRC_IND'] as co
 export const BUILDING_TILE_KEYS = ['OBJ_ID', 'OBJ_TYP', 'OBJ_PRO', 'HEIGHT', 'SOLAR'] as const;
 
 /**
+ * Which stored outline a tile batch carries: the tile form (Web Mercator decimetres, geometryCodec), or
+ * for drawings the survey form (LV95 millimetres, surveyGeometryCodec) where a row has one — then the
+ * batch's last key, SURVEY_KEY, is '1', and the geometry is read with decodeSurveyGeometry.
+ */
+export type OutlineForm = 'tile' | 'survey';
+export const SURVEY_KEY = 'SURVEY';
+
+/** A batch's keys for an outline form: the tile keys, then SURVEY_KEY for the survey form. */
+export const outlineKeys = (keys: readonly string[], form: OutlineForm): readonly string[] =>
+  form === 'survey' ? [...keys, SURVEY_KEY] : keys;
+
+/**
  * Read side of the parcel dataset (lookups, search, details, tile features). The SQLite adapter is
  * `createSqliteParcelRepository`; a PostGIS adapter would implement the same interface.
  */
@@ -80,10 +92,15 @@ export interface ParcelRepository {
   parcel(prcId: string): Promise<ParcelDetail | null>;
   /** The parcels of these row ids (a TileFeatureBatch's `ids`) in the order given; unknown ids left out. */
   parcelsByRowIds(ids: readonly number[]): Promise<Parcel[]>;
-  /** Parcels whose bounding box meets the tile box, with PARCEL_TILE_KEYS attributes. */
-  tileParcels(box: MercatorBox, query: ParcelQuery | null, limit: number): Promise<TileFeatureBatch>;
-  /** Buildings whose bounding box meets the tile box, with BUILDING_TILE_KEYS attributes. */
-  tileBuildings(box: MercatorBox, limit: number): Promise<TileFeatureBatch>;
+  /** Parcels whose bounding box meets the tile box, with PARCEL_TILE_KEYS attributes (see OutlineForm). */
+  tileParcels(
+    box: MercatorBox,
+    query: ParcelQuery | null,
+    limit: number,
+    form?: OutlineForm,
+  ): Promise<TileFeatureBatch>;
+  /** Buildings whose bounding box meets the tile box, with BUILDING_TILE_KEYS attributes (see OutlineForm). */
+  tileBuildings(box: MercatorBox, limit: number, form?: OutlineForm): Promise<TileFeatureBatch>;
   /** Parcels by data origin (demo or imported), counted once per dataset build. */
   dataQuality(): Promise<DataQualitySummary>;
 }

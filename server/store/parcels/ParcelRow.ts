@@ -28,6 +28,8 @@ export interface ParcelRow {
   lon: number;
   lat: number;
   geom: Uint8Array;
+  /** The survey form (LV95 millimetres) of an imported parcel; null for a synthetic one. */
+  geom_lv95: Uint8Array | null;
   themes: string;
   origin: DataOrigin;
   locname: string;
@@ -45,5 +47,7 @@ export interface BuildingRow {
   lat: number;
   attrs: string;
   geom: Uint8Array;
+  /** The survey form (LV95 millimetres) of an imported footprint; null for a synthetic one. */
+  geom_lv95: Uint8Array | null;
   origin: DataOrigin;
 }

@@ -111,6 +111,7 @@ export function createSqliteCadastreWriter(db: Database): CadastreWriter {
             locname: m.name,
             parcel,
             rings: parcel.rings,
+            surveyRings: parcel.surveyRings,
             objCount: 0,
             themes: m.themes[i],
             origin: 'official',

@@ -2,7 +2,13 @@ import type { Synchronous } from '../unitOfWork/Synchronous';
 import type { Database, Statement } from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import type { Canton } from '../../../src/contract/Parcel';
-import { BUILDING_TILE_KEYS, PARCEL_TILE_KEYS, type ParcelRepository } from './ParcelRepository';
+import {
+  BUILDING_TILE_KEYS,
+  outlineKeys,
+  PARCEL_TILE_KEYS,
+  type OutlineForm,
+  type ParcelRepository,
+} from './ParcelRepository';
 import type { BuildingRow, ParcelRow } from './ParcelRow';
 import { IN_JSON_LIST, parcelWhere, textTerms } from './parcelWhere';
 import { inRowIdOrder, rowToBuilding, rowToParcel } from './rowToParcel';
@@ -36,6 +42,13 @@ export interface ParcelRepositoryOptions {
   maxStatements?: number;
   /** Matches counted exactly; TOTAL_HITS_CAP unless a test wants a small one. */
   totalCap?: number;
+}
+
+/** The SURVEY value and the geometry a tile batch of `alias`'s rows packs for an outline form. */
+function outlineSql(alias: string, form: OutlineForm): [string[], string] {
+  return form === 'survey'
+    ? [[`(${alias}.geom_lv95 IS NOT NULL)`], `coalesce(${alias}.geom_lv95, ${alias}.geom)`]
+    : [[], `${alias}.geom`];
 }
 
 export function createSqliteParcelRepository(
@@ -235,25 +248,27 @@ export function createSqliteParcelRepository(
       ).all(JSON.stringify(ids)) as ParcelRow[];
       return inRowIdOrder(ids, rows).map(rowToParcel);
     },
-    tileParcels(box, query, limit) {
+    tileParcels(box, query, limit, form = 'tile') {
+      const [survey, geometry] = outlineSql('p', form);
       const packed = prepared(
         `SELECT CAST(group_concat(row, '') AS BLOB) FROM (
-           SELECT ${packedRowSql('p.id', ['p.prc_id', 'p.prc_no', 'p.typ', 'p.ind'], 'p.geom')} AS row
+           SELECT ${packedRowSql('p.id', ['p.prc_id', 'p.prc_no', 'p.typ', 'p.ind', ...survey], geometry)} AS row
            FROM parcels_rtree r JOIN parcels p ON p.id = r.id
            WHERE r.min_x <= ? AND r.max_x >= ? AND r.min_y <= ? AND r.max_y >= ? LIMIT ?)`,
       )
         .pluck()
         .get(box.maxX, box.minX, box.maxY, box.minY, limit) as Uint8Array | null;
-      const batch = readTileFeatureBatch(PARCEL_TILE_KEYS, packed);
+      const batch = readTileFeatureBatch(outlineKeys(PARCEL_TILE_KEYS, form), packed);
       return query ? keepFeatures(batch, search.matcher(query)) : batch;
     },
-    tileBuildings(box, limit) {
+    tileBuildings(box, limit, form = 'tile') {
+      const [survey, geometry] = outlineSql('b', form);
       const packed = prepared(
         `SELECT CAST(group_concat(row, '') AS BLOB) FROM (
            SELECT ${packedRowSql(
              'b.id',
-             ['b.obj_id', 'b.typ', 'b.pro', 'coalesce(o.height, 0)', 'coalesce(o.solar_class, 0)'],
-             'b.geom',
+             ['b.obj_id', 'b.typ', 'b.pro', 'coalesce(o.height, 0)', 'coalesce(o.solar_class, 0)', ...survey],
+             geometry,
            )} AS row
            FROM buildings_rtree r JOIN buildings b ON b.id = r.id
            LEFT JOIN building_roofs o ON o.building_id = b.id
@@ -261,7 +276,7 @@ export function createSqliteParcelRepository(
       )
         .pluck()
         .get(box.maxX, box.minX, box.maxY, box.minY, limit) as Uint8Array | null;
-      return readTileFeatureBatch(BUILDING_TILE_KEYS, packed);
+      return readTileFeatureBatch(outlineKeys(BUILDING_TILE_KEYS, form), packed);
     },
     dataQuality: () => search.dataQuality(),
   };

@@ -86,6 +86,13 @@ export function encodeGeometry(rings: readonly Ring[]): Buffer {
   return Buffer.from(out.bytes());
 }
 
+/** The coordinates in whole `units` per metre (the layout this file describes, at any resolution). */
+export function encodeScaledGeometry(rings: readonly Ring[], units: number): Buffer {
+  const out = new GeometryBuffer();
+  appendScaledGeometry(out, rings, units);
+  return Buffer.from(out.bytes());
+}
+
 /**
  * Appends one geometry's bytes to `out`. Returns its box from the coordinates as given (min x, max x,
  * min y, max y), found on the way (the R*Tree box of the row).
@@ -93,6 +100,14 @@ export function encodeGeometry(rings: readonly Ring[]): Buffer {
 export function appendGeometry(
   out: GeometryBuffer,
   rings: readonly Ring[],
+): [number, number, number, number] {
+  return appendScaledGeometry(out, rings, UNITS);
+}
+
+function appendScaledGeometry(
+  out: GeometryBuffer,
+  rings: readonly Ring[],
+  units: number,
 ): [number, number, number, number] {
   out.varint(rings.length);
   let px = 0;
@@ -108,8 +123,8 @@ export function appendGeometry(
       if (y < minY) minY = y;
       if (x > maxX) maxX = x;
       if (y > maxY) maxY = y;
-      const ix = Math.round(x * UNITS);
-      const iy = Math.round(y * UNITS);
+      const ix = Math.round(x * units);
+      const iy = Math.round(y * units);
       out.varint(zigzag(ix - px));
       out.varint(zigzag(iy - py));
       px = ix;
@@ -120,7 +135,7 @@ export function appendGeometry(
 }
 
 /**
- * Decodes into any target unit: point = ((x − originX) · scale, (originY − y) · scale) when `flipY`
+ * Decodes (coordinates stored in whole `units` per metre) into any target unit: point = ((x − originX) · scale, (originY − y) · scale) when `flipY`
  * (tile coordinates grow downwards), else (x − originX) · scale, (y − originY) · scale.
  */
 export function decodeGeometry(
@@ -131,6 +146,7 @@ export function decodeGeometry(
     scale: 1,
     flipY: false,
   },
+  units = UNITS,
 ): Ring[] {
   const reader = new VarintReader(data);
   const { originX, originY, scale, flipY } = transform;
@@ -144,8 +160,8 @@ export function decodeGeometry(
     for (let i = 0; i < n; i++) {
       ix += reader.delta();
       iy += reader.delta();
-      const x = ix / UNITS;
-      const y = iy / UNITS;
+      const x = ix / units;
+      const y = iy / units;
       ring[i] = [(x - originX) * scale, (flipY ? originY - y : y - originY) * scale];
     }
     rings.push(ring);

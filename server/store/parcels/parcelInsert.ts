@@ -3,10 +3,11 @@ import { ringsBox, type Ring } from '../../geo/ring';
 import type { DataOrigin } from '../../../src/contract/CadastreImport';
 import type { OfficialParcel } from './CadastreWriter';
 import { encodeGeometry } from './geometryCodec';
+import { encodeSurveyGeometry } from './surveyGeometryCodec';
 import type { FilterColumnsCollector } from './FilterColumns';
 
 /** The register and zoning facts both writers (the demo builder, the importer) store per parcel. */
-export type ParcelFacts = Omit<OfficialParcel, 'rings'>;
+export type ParcelFacts = Omit<OfficialParcel, 'rings' | 'surveyRings'>;
 
 export interface ParcelInsert {
   canton: string;
@@ -15,6 +16,8 @@ export interface ParcelInsert {
   locname: string;
   parcel: ParcelFacts;
   rings: readonly Ring[];
+  /** The outline in LV95 metres to the millimetre, where a survey gave it (surveyGeometryCodec). */
+  surveyRings?: readonly Ring[];
   objCount: number;
   /** Encoded by themeCodec. */
   themes: string;
@@ -83,7 +86,7 @@ export function parcelColumns({
   objCount,
   themes,
   origin,
-}: Omit<ParcelInsert, 'rings' | 'locname'>): ParcelColumnValues {
+}: Omit<ParcelInsert, 'rings' | 'surveyRings' | 'locname'>): ParcelColumnValues {
   return [
     p.prcId,
     p.prcNo,
@@ -118,16 +121,22 @@ export function parcelColumns({
 export type ParcelBox = readonly [number, number, number, number];
 
 /**
- * Prepares the writes of one parcel from its column values and encoded geometry: its row, its R*Tree box
- * and its FTS entry. Call the returned function inside the caller's transaction; it gives the row id.
+ * Prepares the writes of one parcel from its column values and encoded geometry (the tile form, and the
+ * survey form where there is one): its row, its R*Tree box and its FTS entry. Call the returned function inside the caller's transaction; it gives the row id.
  * With `collectBox` the box goes there instead of into the R*Tree (a dataset build bulk-loads it later).
  */
 export function prepareParcelRowInsert(
   db: Database,
   collectBox?: (id: number, box: ParcelBox) => void,
-): (columns: ParcelColumnValues, geom: Buffer, box: ParcelBox, locname: string) => number {
+): (
+  columns: ParcelColumnValues,
+  geom: Buffer,
+  box: ParcelBox,
+  locname: string,
+  surveyGeom?: Buffer | null,
+) => number {
   const insertParcel = db.prepare(
-    `INSERT INTO parcels (${PARCEL_COLUMNS}) VALUES (${new Array(PARCEL_COLUMN_COUNT + 1).fill('?').join(', ')})`,
+    `INSERT INTO parcels (${PARCEL_COLUMNS}, geom_lv95) VALUES (${new Array(PARCEL_COLUMN_COUNT + 2).fill('?').join(', ')})`,
   );
   const insertParcelBox = db.prepare(
     'INSERT INTO parcels_rtree (id, min_x, max_x, min_y, max_y) VALUES (?, ?, ?, ?, ?)',
@@ -136,8 +145,8 @@ export function prepareParcelRowInsert(
     'INSERT INTO parcels_fts (rowid, address, street, locname, prc_no, prc_id) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const storeBox = collectBox ?? ((id: number, box: ParcelBox) => insertParcelBox.run(id, ...box));
-  return (columns, geom, box, locname) => {
-    const { lastInsertRowid } = insertParcel.run(...columns, geom);
+  return (columns, geom, box, locname, surveyGeom = null) => {
+    const { lastInsertRowid } = insertParcel.run(...columns, geom, surveyGeom);
     const id = Number(lastInsertRowid);
     storeBox(id, box);
     const street = columns[STREET] as string | null;
@@ -157,5 +166,11 @@ export function prepareParcelRowInsert(
 export function prepareParcelInsert(db: Database): (insert: ParcelInsert) => number {
   const insertRow = prepareParcelRowInsert(db);
   return (insert) =>
-    insertRow(parcelColumns(insert), encodeGeometry(insert.rings), ringsBox(insert.rings), insert.locname);
+    insertRow(
+      parcelColumns(insert),
+      encodeGeometry(insert.rings),
+      ringsBox(insert.rings),
+      insert.locname,
+      insert.surveyRings ? encodeSurveyGeometry(insert.surveyRings) : null,
+    );
 }

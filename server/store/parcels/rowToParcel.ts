@@ -3,7 +3,16 @@ import { decodeThemes } from './themeCodec';
 import { decodeBuildingAttrs } from './buildingAttrsCodec';
 import type { BuildingRow, ParcelRow } from './ParcelRow';
 import { ringsToGeoJson } from './geometryCodec';
+import { lv95RingsToGeoJson, outlineLv95, surveyGeometryToWgs84 } from './surveyGeometryCodec';
 const list = (value: string | null) => (value ? [value] : []);
+
+/** A row's outline in WGS84 (for the map) and in LV95 to the millimetre (for drawings and GIS). */
+function outlines(row: { geom: Uint8Array; geom_lv95: Uint8Array | null }) {
+  return {
+    geometry: row.geom_lv95 ? surveyGeometryToWgs84(row.geom_lv95) : ringsToGeoJson(row.geom),
+    geometryLv95: lv95RingsToGeoJson(outlineLv95(row.geom, row.geom_lv95)),
+  };
+}
 
 /** A stored parcel as the API returns it (`_source` of a hit, `feature` of the detail routes). */
 export function rowToParcel(row: ParcelRow): Parcel {
@@ -26,7 +35,7 @@ export function rowToParcel(row: ParcelRow): Parcel {
     STREET_ADDRESS: address,
     STREET_ADDRESSES: address ? [address] : [],
     centroid: { type: 'Point', coordinates: [row.lon, row.lat] },
-    geometry: ringsToGeoJson(row.geom),
+    ...outlines(row),
     lang: { STATE: JSON.parse(row.canton_names) as LangMap },
     ALPHA_PRIS: list(row.alpha_pri),
     ALPHA_SECS: list(row.alpha_sec),
@@ -52,7 +61,7 @@ export function rowToBuilding(row: BuildingRow): BuildingObject {
     ...attrs,
     OBJ_SRC: row.origin,
     centroid: { type: 'Point', coordinates: [row.lon, row.lat] },
-    geometry: ringsToGeoJson(row.geom),
+    ...outlines(row),
   };
 }
 

@@ -35,7 +35,11 @@ export function readTileFeatureBatch(keys: readonly string[], packed: Uint8Array
   // Decimal digits up to the next space.
   const readNumber = () => {
     let n = 0;
-    for (let c = data[pos++]; c !== SPACE; c = data[pos++]) n = n * 10 + (c - 0x30);
+    for (let c = data[pos++]; c !== SPACE; c = data[pos++]) {
+      // Malformed packing (a query's SQL gone wrong) fails loudly instead of reading on forever.
+      if (c === undefined) throw new Error('A packed tile row ends inside a number');
+      n = n * 10 + (c - 0x30);
+    }
     return n;
   };
   while (pos < data.length) {

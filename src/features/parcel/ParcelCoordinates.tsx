@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { useAppDispatch } from '../../app/hooks';
 import type { Parcel } from '../../contract/Parcel';
 import { copyText } from '../../lib/browser/copyText';
-import { formatLv95, formatWgs84, lv95FromWgs84 } from '../../lib/geo/lv95';
+import { formatLv95, formatWgs84 } from '../../lib/geo/lv95Format';
 import { showSnackbar } from '../ui/uiSlice';
 
 /** A value (shown in lines that do not wrap) with a button that copies it in a form tools accept. */
@@ -47,12 +47,14 @@ function Copyable(props: { lines: string[]; text: string; label: string; testId:
 
 /**
  * The parcel's centre in the Swiss grid (LV95 E/N, what plans and the cadastre use) and in WGS84
- * (what GPS and web maps use), each with a copy button (issue 14 item 12).
+ * (what GPS and web maps use), each with a copy button. The grid values are the server's, computed in
+ * LV95 itself: to the millimetre for a surveyed (imported) parcel, which shows them so.
  */
 export function ParcelCoordinates({ parcel }: { parcel: Parcel }) {
   const intl = useIntl();
   const position = parcel.centroid.coordinates;
-  const grid = lv95FromWgs84(position);
+  const grid = { east: parcel.PRC_COO_X, north: parcel.PRC_COO_Y };
+  const decimals = parcel.PRC_SRC === 'official' ? 3 : 2;
   const [lon, lat] = position;
   return (
     <Descriptions
@@ -67,8 +69,8 @@ export function ParcelCoordinates({ parcel }: { parcel: Parcel }) {
           // Copied as plain numbers (E, N), which CAD and GIS tools read; shown with apostrophes.
           children: (
             <Copyable
-              lines={formatLv95(grid).split(' / ')}
-              text={`${grid.east.toFixed(2)}, ${grid.north.toFixed(2)}`}
+              lines={formatLv95(grid, decimals).split(' / ')}
+              text={`${grid.east.toFixed(decimals)}, ${grid.north.toFixed(decimals)}`}
               label="LV95"
               testId="parcel-lv95"
             />

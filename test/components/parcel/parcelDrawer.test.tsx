@@ -110,6 +110,16 @@ describe('parcel detail drawer (spec §2, §3)', () => {
     expect(screen.queryByTestId('radon-warning')).not.toBeInTheDocument();
   });
 
+  it("shows a surveyed parcel's LV95 centre to the millimetre, as the server computed it in the grid", async () => {
+    answerDetail(fullResponse({ PRC_SRC: 'official', PRC_COO_X: 2682715.119, PRC_COO_Y: 1227715.386 }));
+    const first = renderDrawer();
+    expect(await screen.findByTestId('parcel-lv95')).toHaveTextContent("E 2'682'715.119N 1'227'715.386");
+    first.unmount();
+    answerDetail(fullResponse({ PRC_SRC: 'synthetic', PRC_COO_X: 2682715.1, PRC_COO_Y: 1227715.4 }));
+    renderDrawer();
+    expect(await screen.findByTestId('parcel-lv95')).toHaveTextContent("E 2'682'715.10N 1'227'715.40");
+  });
+
   it('splits fixed points into name and type at the hyphen, with the distance', async () => {
     answerDetail(DETAIL);
     renderDrawer();

@@ -4,7 +4,7 @@
  * metering as full views, and 4xx for bad input.
  */
 import type { Parcel } from '../../../src/contract/Parcel';
-import { geometryLv95Rings } from '../../../server/services/reports/parcelSurroundings';
+import { outlineRings } from '../../../server/services/reports/parcelSurroundings';
 import { buildTestDataset } from '../helpers/buildTestDataset';
 import { createTestApp, type TestApp } from '../helpers/createTestApp';
 import { keyHolder } from './ogcFixture';
@@ -98,7 +98,7 @@ describe('OGC API – Features', () => {
     expect(lv95.statusCode).toBe(200);
     expect(lv95.headers['content-crs']).toBe('<http://www.opengis.net/def/crs/EPSG/0/2056>');
     const ring = lv95.json().geometry.coordinates[0] as number[][];
-    const dxfRing = geometryLv95Rings(detail.parcel.geometry)[0];
+    const dxfRing = outlineRings(detail.parcel)[0];
     expect(ring.slice(0, dxfRing.length)).toEqual(dxfRing);
     expect(lv95.json().properties).toMatchObject({ PRC_ID: id, PRC_NO: detail.parcel.PRC_NO });
 

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import * as WebIfc from 'web-ifc';
 import type { LanguageTranslator } from '../../i18n/ServerTranslator';
 import { buildingStoreys, CONTEXT_BUILDING_HEIGHT } from '../buildingStoreys';
-import { geometryLv95Rings, type Lv95Ring } from '../parcelSurroundings';
+import { outlineRings, type Lv95Ring } from '../parcelSurroundings';
 import type { ReportSubject } from '../ReportSubject';
 import { siteElevation } from '../siteElevation';
 import { buildingPropertySets, propertySetLines, sitePropertySets } from './ifcProperties';
@@ -153,7 +153,7 @@ export async function writeParcelIfc(
       context,
       label('FootPrint'),
       label('Curve2D'),
-      geometryLv95Rings(parcel.geometry).map(localRing),
+      outlineRings(parcel).map(localRing),
     );
     const [lon, lat] = parcel.centroid.coordinates;
     const site = new IFC4.IfcSite(
@@ -179,7 +179,7 @@ export async function writeParcelIfc(
     const buildings: InstanceType<typeof IFC4.IfcBuilding>[] = [];
     const ownIds = new Set<string>();
     for (const object of objects) {
-      const rings = geometryLv95Rings(object.geometry);
+      const rings = outlineRings(object);
       if (rings.length === 0) continue;
       ownIds.add(object.OBJ_ID);
       const storeys = buildingStoreys(object);

@@ -9,6 +9,7 @@ import {
   type FactsRow,
 } from '../../parcels/cadastreWriting';
 import { encodeGeometry } from '../../parcels/geometryCodec';
+import { encodeSurveyGeometry } from '../../parcels/surveyGeometryCodec';
 import { ftsAddress, PARCEL_COLUMN_COUNT, PARCEL_COLUMNS, parcelColumns } from '../../parcels/parcelInsert';
 import type { PostgresConnection } from '../PostgresConnection';
 import type { Asynchronous } from '../../unitOfWork/Synchronous';
@@ -25,13 +26,16 @@ const META_KEY = 'dataset';
  */
 const IMPORT_LOCK = 21_018;
 
-/** id, the parcel columns with the encoded geometry, then the box, the PostGIS shape and the text index. */
-const INSERT_PARCEL = `INSERT INTO parcels (id, ${PARCEL_COLUMNS}, box, shape, text_search) VALUES (${Array.from(
-  { length: PARCEL_COLUMN_COUNT + 2 },
+/**
+ * id, the parcel columns with the encoded geometry, the survey form, then the box, the PostGIS shape and
+ * the text index.
+ */
+const INSERT_PARCEL = `INSERT INTO parcels (id, ${PARCEL_COLUMNS}, geom_lv95, box, shape, text_search) VALUES (${Array.from(
+  { length: PARCEL_COLUMN_COUNT + 3 },
   (_, i) => `$${i + 1}`,
-).join(', ')}, ST_MakeEnvelope($${PARCEL_COLUMN_COUNT + 3}, $${PARCEL_COLUMN_COUNT + 4}, $${
-  PARCEL_COLUMN_COUNT + 5
-}, $${PARCEL_COLUMN_COUNT + 6}, 3857), $${PARCEL_COLUMN_COUNT + 7}::geometry, $${PARCEL_COLUMN_COUNT + 8}::tsvector)`;
+).join(', ')}, ST_MakeEnvelope($${PARCEL_COLUMN_COUNT + 4}, $${PARCEL_COLUMN_COUNT + 5}, $${
+  PARCEL_COLUMN_COUNT + 6
+}, $${PARCEL_COLUMN_COUNT + 7}, 3857), $${PARCEL_COLUMN_COUNT + 8}::geometry, $${PARCEL_COLUMN_COUNT + 9}::tsvector)`;
 
 /**
  * The cadastre importer's writer over PostgreSQL (the same contract as createSqliteCadastreWriter): each
@@ -122,6 +126,7 @@ export function createPostgresCadastreWriter(db: PostgresConnection): Asynchrono
               origin: 'official',
             }),
             encodeGeometry(parcel.rings),
+            encodeSurveyGeometry(parcel.surveyRings),
             minX,
             minY,
             maxX,

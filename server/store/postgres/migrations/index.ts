@@ -17,6 +17,7 @@ import { datasetNotificationsMigration } from './080-dataset-notifications';
 import { tileCacheMigration } from './090-tile-cache';
 import { apiKeysMigration } from './092-api-keys';
 
+import { surveyGeometryMigration } from './027-survey-geometry';
 /** Every PostgreSQL schema step, in order (the areas' version ranges are those of server/store/migrations). */
 export const postgresMigrations: PostgresMigration[] = [
   socketFanOutMigration,
@@ -25,6 +26,7 @@ export const postgresMigrations: PostgresMigration[] = [
   sessionsMigration,
   parcelDatasetMigration,
   cantonsMigration,
+  surveyGeometryMigration,
   plansSubscriptionsMigration,
   settingsMigration,
   pushSubscriptionsMigration,

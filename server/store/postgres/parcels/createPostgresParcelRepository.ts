@@ -9,7 +9,13 @@ import {
 } from '../../parcels/createParcelSearch';
 import type { FilterColumns } from '../../parcels/FilterColumns';
 import type { ParcelQuery } from '../../parcels/ParcelQuery';
-import { BUILDING_TILE_KEYS, PARCEL_TILE_KEYS, type ParcelRepository } from '../../parcels/ParcelRepository';
+import {
+  BUILDING_TILE_KEYS,
+  outlineKeys,
+  PARCEL_TILE_KEYS,
+  type OutlineForm,
+  type ParcelRepository,
+} from '../../parcels/ParcelRepository';
 import type { BuildingRow, ParcelRow } from '../../parcels/ParcelRow';
 import type { ParcelRepositoryOptions } from '../../parcels/createSqliteParcelRepository';
 import { inRowIdOrder, rowToBuilding, rowToParcel } from '../../parcels/rowToParcel';
@@ -32,7 +38,7 @@ import { packedRowPostgresSql, sqliteRealText } from './packedRowPostgresSql';
 /** The parcels' stored columns (not the box, shape and text index) with the municipality and canton names. */
 const PARCEL_SELECT = `SELECT p.id, p.prc_id, p.prc_no, p.canton, p.mun_bfs, p.street, p.house_no, p.zip, p.sur,
   p.typ, p.ind, p.alpha_pri, p.alpha_sec, p.alpha_ter, p.bravo_pri, p.grn_trm, p.grn_rad, p.pro_bun, p.obj_count,
-  p.freeway, p.putra, p.lv95_x, p.lv95_y, p.lon, p.lat, p.geom, p.themes, p.origin,
+  p.freeway, p.putra, p.lv95_x, p.lv95_y, p.lon, p.lat, p.geom, p.geom_lv95, p.themes, p.origin,
   m.name AS locname, c.name AS canton_name, c.names AS canton_names
   FROM parcels p JOIN municipalities m ON m.bfs = p.mun_bfs JOIN cantons c ON c.code = p.canton`;
 
@@ -77,6 +83,13 @@ const hasTextPart = (query: ParcelQuery) => !!(query.text || query.prcNo || quer
  * columns, a query's text candidates — is read first, then it runs without awaiting; a page's rows are
  * read after it.
  */
+/** The SURVEY value ('1' or '0', as SQLite prints it) and the geometry a tile batch packs (OutlineForm). */
+function outlineSql(alias: string, form: OutlineForm): [string[], string] {
+  return form === 'survey'
+    ? [[`(${alias}.geom_lv95 IS NOT NULL)::int::text`], `coalesce(${alias}.geom_lv95, ${alias}.geom)`]
+    : [[], `${alias}.geom`];
+}
+
 export function createPostgresParcelRepository(
   db: PostgresConnection,
   { totalCap = TOTAL_HITS_CAP }: Pick<ParcelRepositoryOptions, 'totalCap'> = {},
@@ -242,40 +255,49 @@ export function createPostgresParcelRepository(
       if (!row) return null;
       const [buildings, canton] = await Promise.all([
         db.query<BuildingRow>(
-          'SELECT id, obj_id, parcel_id, typ, pro, lon, lat, attrs, geom, origin FROM buildings WHERE parcel_id = $1 ORDER BY id',
+          'SELECT id, obj_id, parcel_id, typ, pro, lon, lat, attrs, geom, geom_lv95, origin FROM buildings WHERE parcel_id = $1 ORDER BY id',
           [row.id],
         ),
         cantonByCode(row.canton),
       ]);
       return { parcel: rowToParcel(row), objects: buildings.map(rowToBuilding), canton: canton as Canton };
     },
-    async tileParcels(box, query, count) {
+    async tileParcels(box, query, count, form = 'tile') {
+      const [survey, geometry] = outlineSql('p', form);
       const packed = (
         await db.one<{ packed: Buffer | null }>(
           `SELECT string_agg(row, ''::bytea) AS packed FROM (
-           SELECT ${packedRowPostgresSql('p.id', ['p.prc_id', 'p.prc_no', 'p.typ', 'p.ind'], 'p.geom')} AS row
+           SELECT ${packedRowPostgresSql('p.id', ['p.prc_id', 'p.prc_no', 'p.typ', 'p.ind', ...survey], geometry)} AS row
            FROM parcels p WHERE p.box && ${tileBox} LIMIT $5) t`,
           [box.minX, box.minY, box.maxX, box.maxY, count],
         )
       )?.packed;
-      const batch = readTileFeatureBatch(PARCEL_TILE_KEYS, packed ?? null);
+      const batch = readTileFeatureBatch(outlineKeys(PARCEL_TILE_KEYS, form), packed ?? null);
       return query ? withSearch(query, () => keepFeatures(batch, search.matcher(query))) : batch;
     },
-    async tileBuildings(box, count) {
+    async tileBuildings(box, count, form = 'tile') {
+      const [survey, geometry] = outlineSql('b', form);
       const packed = (
         await db.one<{ packed: Buffer | null }>(
           `SELECT string_agg(row, ''::bytea) AS packed FROM (
            SELECT ${packedRowPostgresSql(
              'b.id',
-             ['b.obj_id', 'b.typ', 'b.pro', sqliteRealText('o.height'), 'coalesce(o.solar_class, 0)::text'],
-             'b.geom',
+             [
+               'b.obj_id',
+               'b.typ',
+               'b.pro',
+               sqliteRealText('o.height'),
+               'coalesce(o.solar_class, 0)::text',
+               ...survey,
+             ],
+             geometry,
            )} AS row
            FROM buildings b LEFT JOIN building_roofs o ON o.building_id = b.id
            WHERE b.box && ${tileBox} LIMIT $5) t`,
           [box.minX, box.minY, box.maxX, box.maxY, count],
         )
       )?.packed;
-      return readTileFeatureBatch(BUILDING_TILE_KEYS, packed ?? null);
+      return readTileFeatureBatch(outlineKeys(BUILDING_TILE_KEYS, form), packed ?? null);
     },
     async dataQuality() {
       const dataset = await load(await version());
