@@ -38,6 +38,8 @@ import { createSqlitePreferenceStore, type PreferenceStore } from './settings/Pr
 import { createSqliteSiteStore, type SiteStore } from './settings/SiteStore';
 import type { AccountKeyStore } from './users/AccountKeyStore';
 import type { UserStore } from './users/UserStore';
+import type { TwoFactorStore } from './twoFactor/TwoFactorStore';
+import { createSqliteTwoFactorStore } from './twoFactor/createSqliteTwoFactorStore';
 import type { Synchronous } from './unitOfWork/Synchronous';
 import { serialiseUnits, sqlTransactions, type SerialisedUnits } from './unitOfWork/serialiseUnits';
 import { createSqliteAccountKeyStore } from './users/createSqliteAccountKeyStore';
@@ -56,6 +58,8 @@ export interface Stores {
   accountKeys: AccountKeyStore;
   rateLimits: RateLimitStore;
   sessions: SessionStore;
+  /** Second factors: authenticator apps, recovery codes, passkeys, pending sign-ins, site requirements. */
+  twoFactor: TwoFactorStore;
   parcels: ParcelRepository;
   layers: LayerRepository;
   plans: PlanRepository;
@@ -121,6 +125,7 @@ function createSynchronousSqliteRepositories(db: Database): SynchronousRepositor
     accountKeys: createSqliteAccountKeyStore(db),
     rateLimits: createSqliteRateLimitStore(db),
     sessions: createSqliteSessionStore(db),
+    twoFactor: createSqliteTwoFactorStore(db),
     parcels: createSqliteParcelRepository(db),
     layers: createSqliteLayerRepository(db),
     plans: createPlanRepository(db),

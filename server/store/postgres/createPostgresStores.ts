@@ -6,6 +6,7 @@ import { createPostgresRateLimitStore } from './rateLimits/createPostgresRateLim
 import { createPostgresSessionStore } from './sessions/createPostgresSessionStore';
 import { createPostgresAccountKeyStore } from './users/createPostgresAccountKeyStore';
 import { createPostgresUserStore } from './users/createPostgresUserStore';
+import { createPostgresTwoFactorStore } from './twoFactor/createPostgresTwoFactorStore';
 import {
   createPostgresCheckoutSessionRepository,
   createPostgresPaymentEventRepository,
@@ -38,6 +39,7 @@ const postgresRepositories = {
   accountKeys: createPostgresAccountKeyStore,
   rateLimits: createPostgresRateLimitStore,
   sessions: createPostgresSessionStore,
+  twoFactor: createPostgresTwoFactorStore,
   parcels: createPostgresParcelRepository,
   layers: createPostgresLayerRepository,
   plans: createPostgresPlanRepository,
