@@ -17,7 +17,7 @@ import { createSecretBox } from './secretBox';
 import { passkeyCeremonies } from './passkeyCeremonies';
 
 export interface AccountServiceDeps {
-  config: Pick<Config, 'publicUrl' | 'keyTtlSeconds' | 'jwtSecret'> &
+  config: Pick<Config, 'publicUrl' | 'keyTtlSeconds' | 'jwtSecret' | 'passkeyOrigin'> &
     Partial<Pick<Config, 'accountMailsPerHour'>>;
   tokens: TokenService;
   sessions: Pick<SessionService, 'start' | 'revokeAllForUser' | 'startedAt'>;
@@ -170,7 +170,7 @@ export function createAccountKit(deps: AccountServiceDeps) {
     secretBox,
     secondFactorCheck,
     secondFactorThrottle: secondFactor,
-    passkeys: passkeyCeremonies(config.publicUrl),
+    passkeys: passkeyCeremonies(config.passkeyOrigin),
   };
 }
 

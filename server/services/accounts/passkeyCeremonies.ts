@@ -18,8 +18,8 @@ import type { PasskeyRecord } from '../../store/twoFactor/TwoFactorStore';
  * origin the only origin accepted). No attestation is asked: a passkey is a second factor here, not a
  * statement about the device's maker.
  */
-export function passkeyCeremonies(publicUrl: string) {
-  const url = new URL(publicUrl);
+export function passkeyCeremonies(passkeyOrigin: string) {
+  const url = new URL(passkeyOrigin);
   const rpID = url.hostname;
   const origin = url.origin;
   const descriptor = (key: Pick<PasskeyRecord, 'id' | 'transports'>) => ({

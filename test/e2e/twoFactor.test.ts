@@ -1,0 +1,122 @@
+import type { Browser, Page } from 'playwright-core';
+import { totpCodeAt } from '../../server/services/accounts/totpCodes';
+import { e2eState, launchBrowser, newPage, saveScreenshot, usersCli } from './harness';
+
+/** A unique address per run, so a rerun against the same data directory starts clean. */
+const unique = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.ch`;
+
+/** Username and password; the screen then asks for the second factor (or opens the map). */
+async function enterPassword(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+}
+
+const onMap = (page: Page) => page.waitForURL((url) => url.pathname === '/');
+
+/** The code of the next 30-second step: the step of the enrolment's own code is never accepted again. */
+const nextStepCode = (secret: string) => totpCodeAt(secret, Date.now() + 30_000);
+
+describe('two-factor sign-in in a real browser against the real server', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('sets up an authenticator app in Settings, then signs in with a code and with a recovery code', async () => {
+    const email = unique('tina');
+    const password = 'Tina#Kx9mPq2v';
+    usersCli(['create', email, '--password', password, '--name', 'Tina Tanner']);
+    const page = await newPage(browser);
+    await enterPassword(page, email, password);
+    await onMap(page);
+
+    await page.goto('/settings?tab=security');
+    await page.getByRole('button', { name: 'Set up' }).click();
+    const secret = (await page.getByTestId('totp-secret').innerText()).trim();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await page.getByRole('img', { name: 'QR code for the authenticator app' }).waitFor();
+    await saveScreenshot(page, 'two-factor-enrol');
+    await page
+      .getByLabel('Code from the app')
+      .fill('000000' === totpCodeAt(secret, Date.now()) ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByText('This code is not correct or was used already').waitFor();
+    await page.getByLabel('Code from the app').fill(totpCodeAt(secret, Date.now()));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    const codes = (await page.getByTestId('recovery-codes').locator('li').allInnerTexts()).map((c) =>
+      c.trim(),
+    );
+    expect(codes).toHaveLength(10);
+    await saveScreenshot(page, 'two-factor-recovery-codes');
+    await page.getByRole('button', { name: 'I have saved the codes' }).click();
+    await page.getByText('10 recovery codes left').waitFor();
+    await saveScreenshot(page, 'two-factor-settings-on');
+
+    // A new browser: the right password alone opens a verification step, not the map.
+    const second = await newPage(browser);
+    await enterPassword(second, email, password);
+    await second.getByText('Confirm your sign-in').waitFor();
+    expect(second.url()).toContain('/login');
+    await saveScreenshot(second, 'two-factor-login-step');
+    await second.getByLabel('Authenticator code or recovery code').fill(nextStepCode(secret));
+    await second.getByRole('button', { name: 'Verify' }).click();
+    await onMap(second);
+
+    // A third browser without the phone: a recovery code, once.
+    const third = await newPage(browser);
+    await enterPassword(third, email, password);
+    await third.getByLabel('Authenticator code or recovery code').fill(codes[0]);
+    await third.getByRole('button', { name: 'Verify' }).click();
+    await onMap(third);
+    const fourth = await newPage(browser);
+    await enterPassword(fourth, email, password);
+    await fourth.getByLabel('Authenticator code or recovery code').fill(codes[0]);
+    await fourth.getByRole('button', { name: 'Verify' }).click();
+    await fourth.getByText('This code is not correct or was used already').waitFor();
+    expect(new URL(fourth.url()).pathname).toBe('/login');
+    for (const each of [page, second, third, fourth]) await each.context().close();
+  }, 180_000);
+
+  it('adds a named passkey (virtual authenticator) and signs in with it as the second factor', async () => {
+    const email = unique('paul');
+    const password = 'Paul#Kx9mPq2v';
+    usersCli(['create', email, '--password', password, '--name', 'Paul Pfister']);
+    // WebAuthn takes no IP address as relying party: this test opens the app on localhost.
+    const page = await newPage(browser, { baseURL: e2eState().baseUrl.replace('127.0.0.1', 'localhost') });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await enterPassword(page, email, password);
+    await onMap(page);
+    await page.goto('/settings?tab=security');
+    await page.getByLabel('Name of the new passkey').fill('Office laptop');
+    await page.getByRole('button', { name: 'Add passkey' }).click();
+    await page.getByText('Office laptop').waitFor();
+    await saveScreenshot(page, 'two-factor-passkey-added');
+
+    // Signed out on this device; the password then asks for the passkey.
+    await page.evaluate(() => window.localStorage.clear());
+    await enterPassword(page, email, password);
+    await page.getByRole('button', { name: 'Use a passkey' }).waitFor();
+    await saveScreenshot(page, 'two-factor-passkey-step');
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
+    await onMap(page);
+    const session = await page.evaluate(() => window.localStorage.getItem('persist:parcel-atlas.session'));
+    expect(session).toContain('ssoToken');
+    await page.context().close();
+  }, 180_000);
+});
