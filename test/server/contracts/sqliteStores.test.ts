@@ -10,6 +10,7 @@ import { describeSubscriptionContract } from './describeSubscriptionContract';
 import { describeTileBlobContract } from './describeTileBlobContract';
 import { describeUserStoreContract } from './describeUserStoreContract';
 import { describeConcurrentUnitsContract } from './describeConcurrentUnitsContract';
+import { describeTwoFactorContract } from './describeTwoFactorContract';
 
 // The repository contracts over the embedded SQLite adapter: a new in-memory database for every test.
 const opened: Database[] = [];
@@ -24,6 +25,7 @@ afterEach(() => {
 
 describe('SQLite: users and account keys', () => describeUserStoreContract(makeSqliteStores));
 describe('SQLite: sessions', () => describeSessionStoreContract(makeSqliteStores));
+describe('SQLite: second factors', () => describeTwoFactorContract(makeSqliteStores));
 describe('SQLite: rate limits', () => describeRateLimitStoreContract(makeSqliteStores));
 describe('SQLite: plans, subscriptions, usage and payments', () =>
   describeSubscriptionContract(makeSqliteStores));
