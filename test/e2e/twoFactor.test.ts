@@ -119,4 +119,61 @@ describe('two-factor sign-in in a real browser against the real server', () => {
     expect(session).toContain('ssoToken');
     await page.context().close();
   }, 180_000);
+
+  it('an admin requires two factors for a site; its user is taken to the set-up after signing in', async () => {
+    const admin = unique('ada');
+    const worker = unique('walter');
+    const site = `bau-${Date.now()}`;
+    usersCli(['create', admin, '--password', 'Adm1n!Passw0rd', '--name', 'Ada Admin', '--roles', 'ADMIN']);
+    usersCli(['create', worker, '--password', 'Walt#Kx9mPq2v', '--name', 'Walter Weber']);
+    // The site and its grant through the administrators' API (the Users tab's dialog is tested elsewhere).
+    const { baseUrl } = e2eState();
+    const call = async (path: string, token: string | null, body?: object) => {
+      const response = await fetch(`${baseUrl}${path}`, {
+        method: body ? 'POST' : 'GET',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return (await response.json()) as Record<string, unknown>;
+    };
+    const adminToken = (await call('/api/user/login', null, { username: admin, password: 'Adm1n!Passw0rd' }))
+      .token as string;
+    await call('/api/admin/sites', adminToken, { siteID: site, name: 'Baustelle Zug' });
+    const page = (await call(`/api/admin/users?search=${encodeURIComponent(worker)}`, adminToken)) as {
+      items?: { id: string }[];
+    };
+    const workerId = page.items?.[0]?.id as string;
+    await call(`/api/admin/users/${workerId}/sites`, adminToken, { sites: [site] });
+
+    const adminPage = await newPage(browser);
+    await enterPassword(adminPage, admin, 'Adm1n!Passw0rd');
+    await onMap(adminPage);
+    await adminPage.goto('/settings?tab=sites');
+    const toggle = adminPage.getByRole('switch', { name: 'Two factors required: Baustelle Zug' });
+    await toggle.click();
+    await adminPage.getByText('Every account of this site must now sign in with two factors').waitFor();
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    await saveScreenshot(adminPage, 'two-factor-site-requirement');
+
+    const workerPage = await newPage(browser);
+    await enterPassword(workerPage, worker, 'Walt#Kx9mPq2v');
+    await workerPage.waitForURL((url) => url.pathname === '/two-factor-setup');
+    await workerPage.getByText('Your company requires a second factor for every sign-in.').waitFor();
+    await saveScreenshot(workerPage, 'two-factor-setup-required');
+    // The map stays closed until a factor is set up.
+    await workerPage.goto('/');
+    await workerPage.waitForURL((url) => url.pathname === '/two-factor-setup');
+    await workerPage.getByRole('button', { name: 'Set up' }).click();
+    const secret = (await workerPage.getByTestId('totp-secret').innerText()).trim();
+    await workerPage.getByLabel('Code from the app').fill(totpCodeAt(secret, Date.now()));
+    await workerPage.getByRole('button', { name: 'Turn on' }).click();
+    await workerPage.getByRole('button', { name: 'I have saved the codes' }).click();
+    await workerPage.getByRole('button', { name: 'Continue to the map' }).click();
+    await onMap(workerPage);
+    await workerPage.getByTestId('avatar').filter({ hasText: 'W' }).waitFor();
+    for (const each of [adminPage, workerPage]) await each.context().close();
+  }, 180_000);
 });

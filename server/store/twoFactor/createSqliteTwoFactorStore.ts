@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { Synchronous } from '../unitOfWork/Synchronous';
-import { toPasskeyRecord, type PasskeyRow } from './passkeyRow';
+import { passkeyInsertValues, toPasskeyRecord, type PasskeyRow } from './passkeyRow';
 import type { PendingLoginRecord, TotpFactorRecord, TwoFactorStore } from './TwoFactorStore';
 
 export function createSqliteTwoFactorStore(db: Database): Synchronous<TwoFactorStore> {
@@ -98,15 +98,7 @@ export function createSqliteTwoFactorStore(db: Database): Synchronous<TwoFactorS
       return row ? toPasskeyRecord(row) : null;
     },
     addPasskey(key) {
-      addPasskey.run(
-        key.id,
-        key.userId,
-        key.name,
-        key.publicKey,
-        key.counter,
-        JSON.stringify(key.transports),
-        key.createdAt,
-      );
+      addPasskey.run(...passkeyInsertValues(key));
     },
     usePasskey(id, counter, at) {
       usePasskey.run(counter, at, id);

@@ -22,3 +22,15 @@ export const toPasskeyRecord = (row: PasskeyRow): PasskeyRecord => ({
   createdAt: Number(row.created_at),
   lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
 });
+
+/** The values of a passkey's insert, in the column order both adapters write. */
+export const passkeyInsertValues = (key: PasskeyRecord) =>
+  [
+    key.id,
+    key.userId,
+    key.name,
+    key.publicKey,
+    key.counter,
+    JSON.stringify(key.transports),
+    key.createdAt,
+  ] as const;

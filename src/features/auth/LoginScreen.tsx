@@ -8,7 +8,7 @@ import type { SnackbarText } from '../ui/uiSlice';
 import { AuthCard } from './AuthCard';
 import { useLoginMutation, useRequestResetPasswordMutation } from './authEndpoints';
 import { authErrorText, FormMessage } from './FormMessage';
-import { LightField, LightForm, Row, Stack } from './LoginFields';
+import { LightField, LightForm, Stack, SubmitAndBack } from './LoginFields';
 import { SecondFactorStep } from './SecondFactorStep';
 import { loginStepChanged, passwordErrorRaised, selectLoginStep, selectPasswordError } from './loginSlice';
 
@@ -131,14 +131,11 @@ function ForgotPasswordStep() {
       <FormMessage message={message} />
       <LightForm onSubmit={() => void submit()}>
         <UsernameField value={username} onChange={setUsername} />
-        <Row>
-          <LightButton type="primary" htmlType="submit" loading={isLoading}>
-            <FormattedMessage id="auth.forgot.submit" />
-          </LightButton>
-          <LightButton onClick={() => dispatch(loginStepChanged('login'))}>
-            <FormattedMessage id="auth.back" />
-          </LightButton>
-        </Row>
+        <SubmitAndBack
+          submitId="auth.forgot.submit"
+          loading={isLoading}
+          onBack={() => dispatch(loginStepChanged('login'))}
+        />
       </LightForm>
     </AuthCard>
   );

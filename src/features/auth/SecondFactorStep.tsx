@@ -6,7 +6,7 @@ import type { SnackbarText } from '../ui/uiSlice';
 import { AuthCard } from './AuthCard';
 import { useCompleteSecondFactorMutation } from './authEndpoints';
 import { authErrorText, FormMessage } from './FormMessage';
-import { LightField, LightForm, Row, Stack } from './LoginFields';
+import { LightField, LightForm, Stack, SubmitAndBack } from './LoginFields';
 import { loginStepChanged, selectPendingSecondFactor } from './loginSlice';
 
 /**
@@ -85,14 +85,11 @@ export function SecondFactorStep() {
             <p style={{ margin: '-4px 0 12px', fontSize: 12, color: 'rgba(0, 0, 0, 0.65)' }}>
               <FormattedMessage id="auth.secondFactor.recoveryHint" />
             </p>
-            <Row>
-              <LightButton type="primary" htmlType="submit" loading={isLoading}>
-                <FormattedMessage id="auth.secondFactor.submit" />
-              </LightButton>
-              <LightButton onClick={() => dispatch(loginStepChanged('login'))}>
-                <FormattedMessage id="auth.back" />
-              </LightButton>
-            </Row>
+            <SubmitAndBack
+              submitId="auth.secondFactor.submit"
+              loading={isLoading}
+              onBack={() => dispatch(loginStepChanged('login'))}
+            />
           </LightForm>
         )}
       </Stack>

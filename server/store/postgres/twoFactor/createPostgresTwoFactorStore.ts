@@ -1,4 +1,4 @@
-import { toPasskeyRecord, type PasskeyRow } from '../../twoFactor/passkeyRow';
+import { passkeyInsertValues, toPasskeyRecord, type PasskeyRow } from '../../twoFactor/passkeyRow';
 import type { TwoFactorStore } from '../../twoFactor/TwoFactorStore';
 import type { PostgresConnection } from '../PostgresConnection';
 
@@ -67,15 +67,7 @@ export function createPostgresTwoFactorStore(db: PostgresConnection): TwoFactorS
       await db.run(
         `INSERT INTO passkeys (id, user_id, name, public_key, counter, transports, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [
-          key.id,
-          key.userId,
-          key.name,
-          key.publicKey,
-          key.counter,
-          JSON.stringify(key.transports),
-          key.createdAt,
-        ],
+        [...passkeyInsertValues(key)],
       );
     },
     async usePasskey(id, counter, at) {
