@@ -55,7 +55,7 @@ function renderSettings(session = USER_SESSION) {
 }
 
 describe('Settings: profile', () => {
-  it('shows every profile field in read mode, with the teams, and only the Profile tab to a map user', async () => {
+  it('shows every profile field in read mode, with the teams, and only the Profile and Two-factor tabs to a map user', async () => {
     renderSettings();
     const details = await screen.findByRole('table');
     for (const text of [
@@ -70,7 +70,10 @@ describe('Settings: profile', () => {
     expect(within(details).getByText(/Bahnhofstrasse 1/)).toBeInTheDocument();
     expect(within(details).getByText('Valuation')).toBeInTheDocument();
     expect(within(details).getByText('Zug office')).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Profile',
+      'Two-factor sign-in',
+    ]);
   });
 
   it('leaves the Teams row out when there are no teams', async () => {
@@ -167,8 +170,8 @@ describe('Settings: profile', () => {
 
   it('shows the administrator tabs to an ADMIN and opens the tab named in the query string', async () => {
     server.use(
-      http.get(apiUrl('/api/user/accessible-sites'), () =>
-        HttpResponse.json({ sites: [{ siteID: 'ZG-1', name: 'Zug Office' }] }),
+      http.get(apiUrl('/api/admin/sites'), () =>
+        HttpResponse.json({ sites: [{ siteID: 'ZG-1', name: 'Zug Office', twoFactorRequired: true }] }),
       ),
     );
     renderWithProviders(<SettingsScreen />, {
@@ -177,11 +180,13 @@ describe('Settings: profile', () => {
     });
     expect((await screen.findAllByRole('tab')).map((tab) => tab.textContent)).toEqual([
       'Profile',
+      'Two-factor sign-in',
       'Accessible sites',
       'E-mail signature',
       'Users',
       'Coupons',
     ]);
     expect(await screen.findByText('Zug Office')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Two factors required: Zug Office' })).toBeChecked();
   });
 });
