@@ -298,3 +298,66 @@ describe('the administrators require two factors per site', () => {
     expect(off.json().message).toBe('Your company requires two-factor sign-in: it cannot be turned off');
   }, 60_000);
 });
+
+describe('passkeys in Settings', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it("lists, renames and removes an account's own passkeys; refuses forged registrations and the last required factor", async () => {
+    const owner = await signIn(t.app);
+    const other = await signIn(t.app);
+    const as = (who: typeof owner, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url, payload, headers: bearer(who.ssoToken) });
+    // A registration answer without a challenge the server issued is refused.
+    const forged = await as(owner, 'POST', '/api/user/two-factor/passkeys', {
+      name: 'Laptop',
+      response: {
+        id: 'AAAA',
+        rawId: 'AAAA',
+        type: 'public-key',
+        response: { clientDataJSON: 'e30', attestationObject: 'AAAA' },
+      },
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().message).toBe('The passkey could not be verified. Please try again');
+    const options = await as(owner, 'POST', '/api/user/two-factor/passkeys/options');
+    expect(options.json()).toMatchObject({ rp: { id: 'atlas.test' }, challenge: expect.any(String) });
+    expect(
+      (await as(owner, 'POST', '/api/user/two-factor/passkeys', { name: ' ', response: {} })).statusCode,
+    ).toBe(400);
+
+    t.db
+      .prepare(
+        `INSERT INTO passkeys (id, user_id, name, public_key, counter, transports, created_at)
+         VALUES ('cred-1', ?, 'Laptop', 'pk', 0, '["internal"]', 1)`,
+      )
+      .run(owner.user.id);
+    const status = await as(owner, 'GET', '/api/user/two-factor');
+    expect(status.json().passkeys).toEqual([
+      { id: 'cred-1', name: 'Laptop', createdAt: 1, lastUsedAt: null },
+    ]);
+    expect(
+      (await as(owner, 'POST', '/api/user/two-factor/passkeys/cred-1', { name: 'Office' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await as(other, 'POST', '/api/user/two-factor/passkeys/cred-1', { name: 'Mine' })).statusCode,
+    ).toBe(404);
+    expect((await as(other, 'DELETE', '/api/user/two-factor/passkeys/cred-1')).statusCode).toBe(404);
+    expect((await as(owner, 'DELETE', '/api/user/two-factor/passkeys/bad%20id')).statusCode).toBe(400);
+
+    // Required by the account's site: the last factor stays.
+    await t.app.ctx.userAdmin.saveSite({ id: 'x', username: 'admin' }, { siteID: 'zug', name: 'Zug' });
+    await t.app.ctx.users.setSites(owner.user.id, ['zug']);
+    await t.app.ctx.userAdmin.setSiteTwoFactor({ id: 'x', username: 'admin' }, 'zug', true);
+    const last = await as(owner, 'DELETE', '/api/user/two-factor/passkeys/cred-1');
+    expect(last.statusCode).toBe(403);
+    await t.app.ctx.userAdmin.setSiteTwoFactor({ id: 'x', username: 'admin' }, 'zug', false);
+    expect((await as(owner, 'DELETE', '/api/user/two-factor/passkeys/cred-1')).statusCode).toBe(200);
+    expect((await as(owner, 'GET', '/api/user/two-factor')).json().passkeys).toEqual([]);
+  }, 60_000);
+});
