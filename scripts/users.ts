@@ -82,7 +82,7 @@ async function main(): Promise<void> {
   }
   const config = loadConfig();
   const log = pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel }, process.stderr);
-  const { users, accountKeys, emailChanges, rateLimits, sessions, coupons, unitOfWork, close } =
+  const { users, accountKeys, emailChanges, rateLimits, sessions, coupons, twoFactor, unitOfWork, close } =
     await openAccountStores(config);
   const accounts = createAccountService({
     config,
@@ -96,6 +96,7 @@ async function main(): Promise<void> {
     }),
     users,
     keys: accountKeys,
+    twoFactor,
     emailChanges,
     rateLimits,
     unitOfWork,

@@ -149,6 +149,7 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
     sessions,
     users: stores.users,
     keys: stores.accountKeys,
+    twoFactor: stores.twoFactor,
     emailChanges: stores.emailChanges,
     rateLimits: stores.rateLimits,
     unitOfWork,
@@ -186,6 +187,7 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
     userAdmin: createUserAdministration({
       users: stores.users,
       sites: stores.sites,
+      twoFactor: stores.twoFactor,
       directory: stores.accountDirectory,
       accounts,
       sessions,

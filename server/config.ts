@@ -39,6 +39,11 @@ export interface Config {
   host: string;
   dataDir: string;
   publicUrl: string;
+  /**
+   * The origin passkeys are bound to (its host name is the WebAuthn relying-party id): PASSKEY_ORIGIN, by
+   * default PUBLIC_URL's origin. Browsers refuse IP addresses as RP ids, so a loopback test uses localhost.
+   */
+  passkeyOrigin: string;
   smtpUrl: string | null;
   /**
    * Whether the outbox (no SMTP_URL) logs each mail's link. Outside production yes, so a fresh install
@@ -360,6 +365,8 @@ export function loadConfig(env: Env = process.env): Config {
     host: optional(env, 'HOST') ?? '0.0.0.0',
     dataDir,
     publicUrl: url(env, 'PUBLIC_URL', `http://localhost:${port}`),
+    passkeyOrigin: new URL(url(env, 'PASSKEY_ORIGIN', url(env, 'PUBLIC_URL', `http://localhost:${port}`)))
+      .origin,
     smtpUrl,
     logMailLinks: !production,
     jwtSecret: jwtSecret(env, dataDir),

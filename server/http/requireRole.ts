@@ -39,6 +39,17 @@ export function tokenMessage(error: unknown): string {
   return 'Authorization token is invalid';
 }
 
+export const TWO_FACTOR_SETUP_REQUIRED =
+  'Your company requires two-factor sign-in. Please set it up to continue';
+
+export interface GuardOptions {
+  /**
+   * The route stays open to an account whose company requires a second factor it has not set up yet
+   * (the profile, the enrolment routes): every other route answers 403 until it has.
+   */
+  duringTwoFactorSetup?: boolean;
+}
+
 /**
  * A preHandler that requires a valid token for the given host and a role that passes the access check
  * of spec §6. Answers 401 for a missing, invalid or expired token or an ended session, 403 for a
@@ -49,6 +60,7 @@ export function requireRole(
   ctx: AppContext,
   required: RoleRequirement = 'MAPUSER',
   audience: TokenAudience = 'main',
+  options: GuardOptions = {},
 ) {
   return Object.assign(guard, { [AUTH_GUARD]: true });
   async function guard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -66,6 +78,11 @@ export function requireRole(
     }
     if (!hasAccess(user.roles, required)) {
       return reply.code(403).send({ error: true, message: ACCESS_DENIED });
+    }
+    if (!options.duringTwoFactorSetup && (await ctx.accounts.twoFactorSetupRequired(user.id))) {
+      return reply
+        .code(403)
+        .send({ error: true, message: TWO_FACTOR_SETUP_REQUIRED, twoFactorSetupRequired: true });
     }
     request.auth = user;
   }

@@ -40,6 +40,8 @@ import type { AccountKeyStore } from './users/AccountKeyStore';
 import type { ApiKeyStore } from './apiKeys/ApiKeyStore';
 import { createSqliteApiKeyStore } from './apiKeys/createSqliteApiKeyStore';
 import type { UserStore } from './users/UserStore';
+import type { TwoFactorStore } from './twoFactor/TwoFactorStore';
+import { createSqliteTwoFactorStore } from './twoFactor/createSqliteTwoFactorStore';
 import type { Synchronous } from './unitOfWork/Synchronous';
 import { serialiseUnits, sqlTransactions, type SerialisedUnits } from './unitOfWork/serialiseUnits';
 import { createSqliteAccountKeyStore } from './users/createSqliteAccountKeyStore';
@@ -59,6 +61,8 @@ export interface Stores {
   apiKeys: ApiKeyStore;
   rateLimits: RateLimitStore;
   sessions: SessionStore;
+  /** Second factors: authenticator apps, recovery codes, passkeys, pending sign-ins, site requirements. */
+  twoFactor: TwoFactorStore;
   parcels: ParcelRepository;
   layers: LayerRepository;
   plans: PlanRepository;
@@ -125,6 +129,7 @@ function createSynchronousSqliteRepositories(db: Database): SynchronousRepositor
     apiKeys: createSqliteApiKeyStore(db),
     rateLimits: createSqliteRateLimitStore(db),
     sessions: createSqliteSessionStore(db),
+    twoFactor: createSqliteTwoFactorStore(db),
     parcels: createSqliteParcelRepository(db),
     layers: createSqliteLayerRepository(db),
     plans: createPlanRepository(db),

@@ -15,6 +15,7 @@ export const TAG_TYPES = [
   'Lookup',
   'AdminUsers',
   'Sites',
+  'TwoFactor',
 ] as const;
 
 /** Per-endpoint options of the base queries (`extraOptions` of an RTK Query endpoint). */

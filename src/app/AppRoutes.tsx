@@ -135,6 +135,12 @@ const UndoEmailChangeScreen = lazyNamed(
   'UndoEmailChangeScreen',
   { antd: true },
 );
+const TwoFactorSetupScreen = lazyNamed(
+  () =>
+    import(/* webpackChunkName: "two-factor-setup" */ '../features/settings/twoFactor/TwoFactorSetupScreen'),
+  'TwoFactorSetupScreen',
+  { antd: true },
+);
 
 /** The screens of the map layout and of the simple layout by path (spec §2). */
 const MAP_ROUTES: [string, LazyRouteComponent][] = [
@@ -156,6 +162,7 @@ const SIMPLE_ROUTES: [string, LazyRouteComponent][] = [
   [ROUTE_PATHS.invite, InvitationScreen],
   [ROUTE_PATHS.confirmEmailChange, ConfirmEmailChangeScreen],
   [ROUTE_PATHS.undoEmailChange, UndoEmailChangeScreen],
+  [ROUTE_PATHS.twoFactorSetup, TwoFactorSetupScreen],
 ];
 
 /**

@@ -27,6 +27,7 @@ export function RequireRole({ roles, children }: RequireRoleProps) {
   if (!hasToken) return <Navigate to={ROUTE_PATHS.login} replace />;
   // The profile is being loaded for the first time (useProfileRefresh); nothing to decide yet.
   if (!profile) return null;
+  if (profile.twoFactorSetupRequired) return <Navigate to={ROUTE_PATHS.twoFactorSetup} replace />;
   if (hasAccess(profile.roles, roles)) return <>{children}</>;
   if (pathname === ROUTE_PATHS.mapview) return <ClearSessionAndLogin />;
   return <AccessDenied />;

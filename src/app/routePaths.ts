@@ -17,6 +17,8 @@ export const ROUTE_PATHS = {
   /** The mailed links of an e-mail change (issue 10 item 5): confirm from the new address, undo from the old. */
   confirmEmailChange: '/email-change/confirm/:key',
   undoEmailChange: '/email-change/undo/:key',
+  /** Where an account whose company requires a second factor sets one up before anything else. */
+  twoFactorSetup: '/two-factor-setup',
 } as const;
 
 /** The role the map-layout routes require (spec §6). */

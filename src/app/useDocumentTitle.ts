@@ -23,6 +23,7 @@ const TITLE_KEYS: Record<RouteName, string> = {
   invite: 'screen.invitation.title',
   confirmEmailChange: 'settings.emailChange.confirmTitle',
   undoEmailChange: 'settings.emailChange.undoTitle',
+  twoFactorSetup: 'screen.twoFactorSetup.title',
 };
 
 /** The title key of the route at a path, or null for a path no route has. */

@@ -1,5 +1,6 @@
 /** Requests and responses of the single-sign-on account calls (spec §3 and §7). Shared by server and browser. */
 import type { Profile } from './Profile';
+import type { PublicKeyCredentialRequestOptionsJSON, SecondFactorMethod } from './TwoFactor';
 
 export type LanguageCode = 'en' | 'de' | 'fr' | 'it';
 export const LANGUAGE_CODES: readonly LanguageCode[] = ['en', 'de', 'fr', 'it'];
@@ -14,6 +15,11 @@ export interface LoginResponse {
   token?: string;
   error: boolean;
   message: string;
+  /** Set (with `pendingLogin`, no token) when the account must confirm the sign-in with a second factor. */
+  secondFactorRequired?: boolean;
+  pendingLogin?: string;
+  methods?: SecondFactorMethod[];
+  passkeyOptions?: PublicKeyCredentialRequestOptionsJSON;
 }
 
 export interface EmailVerificationRequest {
@@ -94,6 +100,8 @@ export interface UpdatePasswordRequest {
   confirmPassword: string;
   /** Re-authentication (issue 10 item 5); may be left out within 15 minutes of signing in. */
   currentPassword?: string;
+  /** The authenticator app's (or a recovery) code, when the account has one. */
+  currentCode?: string;
 }
 
 /**
@@ -114,6 +122,8 @@ export interface SaveProfileRequest {
   companyAddress?: string;
   /** Needed when `email` differs from the current address (or within 15 minutes of signing in). */
   currentPassword?: string;
+  /** The authenticator app's (or a recovery) code, when `email` changes and the account has one. */
+  currentCode?: string;
 }
 
 export interface SaveProfileResponse extends MessageResponse {

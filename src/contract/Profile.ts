@@ -20,4 +20,6 @@ export interface Profile {
   companyAddress?: string;
   /** A new e-mail address waiting for its confirmation link to be opened. */
   pendingEmail?: string;
+  /** The account's company requires a second factor and none is set up yet: only enrolment is open. */
+  twoFactorSetupRequired?: boolean;
 }

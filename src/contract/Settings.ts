@@ -52,6 +52,7 @@ export type AuditAction =
   | 'set-sites'
   | 'end-sessions'
   | 'save-site'
+  | 'site-two-factor'
   | 'email-change-requested'
   | 'email-change-confirmed'
   | 'email-change-undone'
@@ -123,7 +124,8 @@ export interface AdminActionResponse {
 
 /** `GET /api/admin/sites` and `GET /api/user/accessible-sites`. */
 export interface SiteListResponse {
-  sites: Required<Site>[];
+  /** `twoFactorRequired`: in the administrators' list only. */
+  sites: (Required<Site> & { twoFactorRequired?: boolean })[];
 }
 
 export interface SaveSiteRequest {

@@ -79,6 +79,8 @@ export default async function globalSetup(): Promise<void> {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       PUBLIC_URL: baseUrl,
+      // WebAuthn takes no IP address as its relying party: the passkey test opens the app on localhost.
+      PASSKEY_ORIGIN: `http://localhost:${port}`,
       SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
       // Ticino too: the cadastral-plan screenshots look at Lugano's centre (issue 15).
       DATASET_CANTONS: 'ZG,TI',

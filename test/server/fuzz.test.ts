@@ -9,6 +9,7 @@ import { buildTestDataset } from './helpers/buildTestDataset';
 import { createAccount } from './helpers/createAccount';
 import { createRng } from '../../server/data/random';
 import { keyHolder } from './ogc/ogcFixture';
+import { totpCodeAt } from '../../server/services/accounts/totpCodes';
 
 const SEED = 0x5eed10;
 const REQUESTS = 4000;
@@ -146,6 +147,13 @@ const KEYS = [
   'card_number',
   'language',
   'roles',
+  'pendingLogin',
+  'code',
+  'currentCode',
+  'currentPassword',
+  'required',
+  'passkey',
+  'response',
   'unknown',
   'CANTON',
   'f',
@@ -295,6 +303,16 @@ describe('fuzzing every route (item 8)', () => {
         'GET /ogc/tiles/:tilesetId/:z/:x/:tile',
         'POST /v1/secure/api-keys',
         'POST /v1/secure/admin/api-keys/:id/revoke',
+        'POST /api/user/login/second-factor',
+        'GET /api/user/two-factor',
+        'POST /api/user/two-factor/totp/start',
+        'POST /api/user/two-factor/totp/confirm',
+        'POST /api/user/two-factor/totp/disable',
+        'POST /api/user/two-factor/passkeys/options',
+        'POST /api/user/two-factor/passkeys',
+        'POST /api/user/two-factor/passkeys/:id',
+        'DELETE /api/user/two-factor/passkeys/:id',
+        'POST /api/admin/sites/:siteID/two-factor',
       ]),
     );
     expect(paths.length).toBeGreaterThan(35);
@@ -347,6 +365,58 @@ describe('fuzzing every route (item 8)', () => {
     const res = await t.app.inject({ url, headers: user.headers });
     expect(res.statusCode).toBe(400);
     if (message) expect(res.json().message).toBe(message);
+  });
+
+  it('the second-factor step answers 4xx to hostile passkey answers and codes of a real pending login', async () => {
+    const login = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { username: 'anna@example.ch', password: 'Aa1!aaaa' },
+        remoteAddress: '192.0.2.77',
+      });
+    const token = (await login()).json().token as string;
+    const headers = { authorization: `Bearer ${token}` };
+    const start = await t.app.inject({ method: 'POST', url: '/api/user/two-factor/totp/start', headers });
+    const code = totpCodeAt(start.json().secret, Date.now());
+    const confirm = {
+      method: 'POST',
+      url: '/api/user/two-factor/totp/confirm',
+      headers,
+      payload: { code },
+    } as const;
+    expect((await t.app.inject(confirm)).statusCode).toBe(200);
+    const user = await t.app.ctx.users.findByUsername('anna@example.ch');
+    // A passkey whose stored key is garbage: verifying an answer against it must fail cleanly.
+    t.db
+      .prepare(
+        `INSERT INTO passkeys (id, user_id, name, public_key, counter, transports, created_at)
+         VALUES ('AAAA', ?, 'broken', 'AAAA', 0, '[]', 0)`,
+      )
+      .run(user?.id);
+    const { pendingLogin } = (await login()).json() as { pendingLogin: string };
+    expect(pendingLogin).toEqual(expect.any(String));
+    const random = createRandom(SEED + 1);
+    for (let i = 0; i < 60; i++) {
+      const passkey = {
+        id: random.pick(['AAAA', 'x', '', '-_-_']),
+        rawId: 'AAAA',
+        type: 'public-key',
+        clientExtensionResults: {},
+        response: Object.fromEntries(
+          ['clientDataJSON', 'authenticatorData', 'signature', 'userHandle']
+            .filter(() => random.int(4) !== 0)
+            .map((key) => [key, random.pick(['', 'AAAA', 'e30', '9'.repeat(400)])]),
+        ),
+      };
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/login/second-factor',
+        payload: random.int(2) === 0 ? { pendingLogin, passkey } : { pendingLogin, code: value(random) },
+      });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+    }
   });
 
   it('refuses control characters and non-finite numbers in JSON bodies', async () => {

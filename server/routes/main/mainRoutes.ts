@@ -22,10 +22,14 @@ import { apiKeyRoutes } from './apiKeyRoutes';
  */
 async function authorizeRoute(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.setErrorHandler(accountErrorHandler);
-  app.post('/user/authorize', { preHandler: requireRole(ctx, null, 'sso') }, (request) => {
-    const { id, sessionId } = authUser(request);
-    return ctx.accounts.authorize(id, sessionId);
-  });
+  app.post(
+    '/user/authorize',
+    { preHandler: requireRole(ctx, null, 'sso', { duringTwoFactorSetup: true }) },
+    (request) => {
+      const { id, sessionId } = authUser(request);
+      return ctx.accounts.authorize(id, sessionId);
+    },
+  );
 }
 
 /** The main-server API under /v1/secure (spec §7), minus payment. */

@@ -125,9 +125,16 @@ export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   /** GET /api/admin/sites → every site (the list the Users tab grants from). */
-  app.get('/api/admin/sites', { preHandler: admin }, async (): Promise<SiteListResponse> => ({
-    sites: (await userAdmin.allSites()).map((site) => ({ siteID: site.id, name: site.name })),
-  }));
+  app.get('/api/admin/sites', { preHandler: admin }, async (): Promise<SiteListResponse> => {
+    const requiring = new Set(await userAdmin.sitesRequiringTwoFactor());
+    return {
+      sites: (await userAdmin.allSites()).map((site) => ({
+        siteID: site.id,
+        name: site.name,
+        twoFactorRequired: requiring.has(site.id),
+      })),
+    };
+  });
 
   /** POST /api/admin/sites: siteID, name → creates or renames a site. */
   app.post<{ Body: SaveSiteRequest }>(

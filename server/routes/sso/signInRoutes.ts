@@ -8,6 +8,7 @@ import { stringFields } from './requestFields';
 /** Signing in and the signed-in account on the SSO host: login, the service login, profile, password change. */
 export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { accounts } = ctx;
+  const signedInOrEnrolling = requireRole(ctx, null, 'sso', { duringTwoFactorSetup: true });
   /** POST /api/user/login: username, password → token (usernames ignore case; rate-limited). */
   app.post<{ Body: Partial<LoginRequest> }>(
     '/api/user/login',
@@ -38,14 +39,14 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   /** POST /api/ms-auth/login (SSO bearer) → `{token}` for the main server (the service-to-service login). */
-  app.post('/api/ms-auth/login', { preHandler: requireRole(ctx, null, 'sso') }, async (request) => {
+  app.post('/api/ms-auth/login', { preHandler: signedInOrEnrolling }, async (request) => {
     const { id, sessionId } = authUser(request);
     const { token } = await accounts.authorize(id, sessionId);
     return { token };
   });
 
   /** GET /api/admin/profile (SSO bearer) → the session profile of spec §3, with the token it was asked with. */
-  app.get('/api/admin/profile', { preHandler: requireRole(ctx, null, 'sso') }, (request) =>
+  app.get('/api/admin/profile', { preHandler: signedInOrEnrolling }, (request) =>
     accounts.profile(authUser(request).id, bearerToken(request) ?? undefined),
   );
 
@@ -66,6 +67,7 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
           companyName: 200,
           companyAddress: 1000,
           currentPassword: 1000,
+          currentCode: 40,
         }),
       },
     },
@@ -83,7 +85,9 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/admin/update-password',
     {
       preHandler: requireRole(ctx, null, 'sso'),
-      schema: { body: stringFields({ password: 1000, confirmPassword: 1000, currentPassword: 1000 }) },
+      schema: {
+        body: stringFields({ password: 1000, confirmPassword: 1000, currentPassword: 1000, currentCode: 40 }),
+      },
     },
     (request) => {
       const { id, sessionId } = authUser(request);

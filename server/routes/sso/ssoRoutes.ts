@@ -9,6 +9,7 @@ import { invitationRoutes } from './invitationRoutes';
 import { passwordResetRoutes } from './passwordResetRoutes';
 import { registrationRoutes } from './registrationRoutes';
 import { signInRoutes } from './signInRoutes';
+import { twoFactorRoutes } from './twoFactorRoutes';
 
 /** The single-sign-on API (spec §7): /api/user/*, /api/admin/*, /api/ms-auth/login, POST /profile. */
 export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -22,6 +23,7 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       invitationRoutes,
       emailChangeRoutes,
       adminUserRoutes,
+      twoFactorRoutes,
     ]) {
       routes(accounts, ctx);
     }

@@ -5,19 +5,26 @@ import type { RateLimitStore } from '../../store/rateLimits/RateLimitStore';
 import type { EmailChangeStore } from '../../store/settings/EmailChangeStore';
 import type { AccountKeyKind, AccountKeyStore } from '../../store/users/AccountKeyStore';
 import type { UserRecord, UserStore } from '../../store/users/UserStore';
+import type { TwoFactorStore } from '../../store/twoFactor/TwoFactorStore';
 import type { Mail, Mailer } from '../mail/mailer';
 import type { SessionService } from '../sessions/SessionService';
 import type { TokenAudience, TokenService } from '../tokens/TokenService';
 import { AccountError, ACCOUNT_MESSAGES as M } from './AccountError';
 import { accountKeys, passwordHasher } from './credentials';
 import { createAccountLimits } from './rateLimits';
+import { createSecondFactorCheck } from './secondFactorCheck';
+import { createSecretBox } from './secretBox';
+import { passkeyCeremonies } from './passkeyCeremonies';
 
 export interface AccountServiceDeps {
-  config: Pick<Config, 'publicUrl' | 'keyTtlSeconds'> & Partial<Pick<Config, 'accountMailsPerHour'>>;
+  config: Pick<Config, 'publicUrl' | 'keyTtlSeconds' | 'jwtSecret' | 'passkeyOrigin'> &
+    Partial<Pick<Config, 'accountMailsPerHour'>>;
   tokens: TokenService;
   sessions: Pick<SessionService, 'start' | 'revokeAllForUser' | 'startedAt'>;
   users: UserStore;
   keys: AccountKeyStore;
+  /** Authenticator apps, recovery codes, passkeys and pending sign-ins. */
+  twoFactor: TwoFactorStore;
   /** Pending and applied e-mail changes with their confirmation and undo keys. */
   emailChanges: EmailChangeStore;
   /** Where the rate-limit counters live (they survive a restart). */
@@ -39,7 +46,18 @@ export const RECENT_SIGN_IN_MS = 15 * 60 * 1000;
 export function createAccountKit(deps: AccountServiceDeps) {
   const { config, tokens, sessions, users, keys, unitOfWork, mailer, log } = deps;
   const now = deps.now ?? (() => Date.now());
-  const { limits, enforce, login } = createAccountLimits(deps.rateLimits, now, config.accountMailsPerHour);
+  const { limits, enforce, login, secondFactor } = createAccountLimits(
+    deps.rateLimits,
+    now,
+    config.accountMailsPerHour,
+  );
+  const secretBox = createSecretBox(config.jwtSecret);
+  const secondFactorCheck = createSecondFactorCheck({
+    twoFactor: deps.twoFactor,
+    secretBox,
+    throttle: secondFactor,
+    now,
+  });
 
   async function issueKey(kind: AccountKeyKind, email: string, userId: string | null): Promise<string> {
     // Spent and expired keys are useless; sweeping them here keeps the table small without a timer.
@@ -70,20 +88,30 @@ export function createAccountKit(deps: AccountServiceDeps) {
   /**
    * Re-authentication before an e-mail or password change (issue 10 item 5): the current password, or a
    * sign-in of this session within the last 15 minutes. Wrong passwords count against the login throttle
-   * of the account (keyed by session), so a stolen token cannot be used to guess the password.
+   * of the account (keyed by session), so a stolen token cannot be used to guess the password. An account
+   * with an authenticator app gives its code (or a recovery code) too, whatever the sign-in's age.
    */
   async function reauthenticate(
     user: UserRecord,
     currentPassword: string,
     sessionId: string,
     change: 'email' | 'password',
+    currentCode = '',
   ) {
-    const throttleKey = `session:${sessionId}`;
+    await checkPasswordOrRecentSignIn(user, currentPassword, sessionId, change);
+    if (!(await secondFactorCheck.hasTotp(user.id))) return;
+    if (!currentCode) throw new AccountError(400, M.secondFactorCodeRequired);
+    await secondFactorCheck.check(user.id, currentCode, 400);
+  }
+
+  async function checkPasswordOrRecentSignIn(
+    user: UserRecord,
+    currentPassword: string,
+    sessionId: string,
+    change: 'email' | 'password',
+  ) {
     if (currentPassword) {
-      await login.reserve(user.username, throttleKey);
-      const ok = user.passwordHash ? await passwordHasher.verify(user.passwordHash, currentPassword) : false;
-      if (!ok) throw new AccountError(400, M.currentPasswordWrong);
-      await login.succeeded(user.username, throttleKey);
+      await checkCurrentPassword(user, currentPassword, sessionId);
       return;
     }
     const startedAt = await sessions.startedAt(sessionId);
@@ -92,6 +120,15 @@ export function createAccountKit(deps: AccountServiceDeps) {
       400,
       change === 'email' ? M.currentPasswordForEmail : M.currentPasswordForPassword,
     );
+  }
+
+  /** The current password, reserved against the account's login throttle (keyed by session) first. */
+  async function checkCurrentPassword(user: UserRecord, currentPassword: string, sessionId: string) {
+    const throttleKey = `session:${sessionId}`;
+    await login.reserve(user.username, throttleKey);
+    const ok = user.passwordHash ? await passwordHasher.verify(user.passwordHash, currentPassword) : false;
+    if (!ok) throw new AccountError(400, M.currentPasswordWrong);
+    await login.succeeded(user.username, throttleKey);
   }
 
   /** Sets a new password with a single-use key: the key is spent and the password set together or not at all. */
@@ -129,6 +166,11 @@ export function createAccountKit(deps: AccountServiceDeps) {
     mustFindUser,
     setPasswordWithKey,
     reauthenticate,
+    checkCurrentPassword,
+    secretBox,
+    secondFactorCheck,
+    secondFactorThrottle: secondFactor,
+    passkeys: passkeyCeremonies(config.passkeyOrigin),
   };
 }
 

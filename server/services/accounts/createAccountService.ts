@@ -1,9 +1,11 @@
 import { createAccountKit, type AccountServiceDeps } from './accountKit';
 import { emailChangeActions } from './emailChangeActions';
 import { invitationActions } from './invitationActions';
+import { passkeyActions } from './passkeyActions';
 import { passwordActions } from './passwordActions';
 import { registrationActions } from './registrationActions';
 import { sessionActions } from './sessionActions';
+import { twoFactorActions } from './twoFactorActions';
 
 export type { AccountServiceDeps } from './accountKit';
 export type { NewAccount } from './invitationActions';
@@ -16,9 +18,12 @@ export type { NewAccount } from './invitationActions';
 export function createAccountService(deps: AccountServiceDeps) {
   const kit = createAccountKit(deps);
   const emailChanges = emailChangeActions(kit);
+  const twoFactor = twoFactorActions(kit);
   return {
     ...emailChanges,
-    ...sessionActions(kit, emailChanges),
+    ...twoFactor,
+    ...passkeyActions(kit),
+    ...sessionActions(kit, emailChanges, twoFactor),
     ...registrationActions(kit),
     ...passwordActions(kit),
     ...invitationActions(kit),

@@ -82,11 +82,18 @@ export function passwordActions(kit: AccountKit) {
      */
     async updatePassword(
       userId: string,
-      body: PasswordPair & { currentPassword?: string },
+      body: PasswordPair & { currentPassword?: string; currentCode?: string },
       sessionId: string,
     ): Promise<UpdatePasswordResponse> {
       const password = checkPasswordPair(body, CHANGED_PASSWORD);
-      await reauthenticate(await mustFindUser(userId), text(body.currentPassword), sessionId, 'password');
+      const current = await mustFindUser(userId);
+      await reauthenticate(
+        current,
+        text(body.currentPassword),
+        sessionId,
+        'password',
+        text(body.currentCode),
+      );
       const passwordHash = await passwordHasher.hash(password);
       const user = await unitOfWork(async () => {
         await sessions.revokeAllForUser(userId, sessionId);

@@ -164,6 +164,16 @@ export const LOGIN_THROTTLES = {
     firstWaitMs: 30 * SECOND,
     maxWaitMs: 15 * MINUTE,
   },
+  /**
+   * Wrong second-factor codes of one account, from any address: a right password does not reset it, so
+   * someone who knows the password cannot guess codes by signing in again and again.
+   */
+  secondFactorFailuresPerAccount: {
+    freeFailures: 5,
+    windowMs: 12 * HOUR,
+    firstWaitMs: 30 * SECOND,
+    maxWaitMs: 15 * MINUTE,
+  },
 } satisfies Record<string, FailureThrottle>;
 
 /** Coupon quotes: a buyer tries a few codes; guessing needs thousands. */
@@ -267,5 +277,15 @@ export function createAccountLimits(store: RateLimitStore, now: () => number, ma
       await store.removeWithPrefix('loginFailuresPerAccountIp', `${username.toLowerCase()}|`);
     },
   };
-  return { limits, throttles, enforce, login };
+  const secondFactorThrottle = throttles.secondFactorFailuresPerAccount;
+  const secondFactor = {
+    /** Counts a code as wrong before it is checked (429 while the account must wait). */
+    async reserve(userId: string) {
+      await purge();
+      refuseWhenLimited(await secondFactorThrottle.reserve(userId));
+    },
+    /** A right code forgets the account's wrong ones. */
+    succeeded: (userId: string) => secondFactorThrottle.reset(userId),
+  };
+  return { limits, throttles, enforce, login, secondFactor };
 }

@@ -11,6 +11,7 @@ import { text, isEmailAddress, passwordHasher, DUMMY_HASH } from './credentials'
 import { toProfile } from './profile';
 import type { AccountKit } from './accountKit';
 import type { EmailChangeActions } from './emailChangeActions';
+import type { TwoFactorActions } from './twoFactorActions';
 
 /** Signing in and the signed-in account: login, the profile, the main-server token. */
 async function pendingEmailField(emailChanges: EmailChangeActions, userId: string) {
@@ -18,7 +19,11 @@ async function pendingEmailField(emailChanges: EmailChangeActions, userId: strin
   return pendingEmail ? { pendingEmail } : {};
 }
 
-export function sessionActions(kit: AccountKit, emailChanges: EmailChangeActions) {
+export function sessionActions(
+  kit: AccountKit,
+  emailChanges: EmailChangeActions,
+  twoFactor: Pick<TwoFactorActions, 'pendingLogin' | 'twoFactorSetupRequired'>,
+) {
   const { users, loginLimits, signToken, newSessionToken, mustFindUser, reauthenticate, unitOfWork } = kit;
   const pending = (userId: string) => pendingEmailField(emailChanges, userId);
   return {
@@ -42,11 +47,19 @@ export function sessionActions(kit: AccountKit, emailChanges: EmailChangeActions
           : (await passwordHasher.verify(await DUMMY_HASH, password)) && false;
       if (!user || !ok) throw new AccountError(401, M.loginFailed);
       await loginLimits.succeeded(username, ip, trustedDevice);
+      // An account with a second factor gets no session yet, only the key of the second step.
+      const pendingLogin = await twoFactor.pendingLogin(user);
+      if (pendingLogin) return pendingLogin;
       return { token: await newSessionToken(user), error: false, message: M.loginSucceeded };
     },
 
     async profile(userId: string, token?: string): Promise<Profile> {
-      return { ...toProfile(await mustFindUser(userId), token), ...(await pending(userId)) };
+      const setupRequired = await twoFactor.twoFactorSetupRequired(userId);
+      return {
+        ...toProfile(await mustFindUser(userId), token),
+        ...(await pending(userId)),
+        ...(setupRequired ? { twoFactorSetupRequired: true } : {}),
+      };
     },
 
     /**
@@ -67,7 +80,9 @@ export function sessionActions(kit: AccountKit, emailChanges: EmailChangeActions
       }
       const current = await mustFindUser(userId);
       const emailChanging = email.toLowerCase() !== current.email.toLowerCase();
-      if (emailChanging) await reauthenticate(current, text(body.currentPassword), sessionId, 'email');
+      if (emailChanging) {
+        await reauthenticate(current, text(body.currentPassword), sessionId, 'email', text(body.currentCode));
+      }
       const optional = (value: string | undefined) => (value === undefined ? undefined : text(value));
       const changes = Object.fromEntries(
         Object.entries({

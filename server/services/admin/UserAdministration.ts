@@ -12,6 +12,7 @@ import type { UnitOfWork } from '../../store/Stores';
 import type { AccountDirectory, DirectoryRow } from '../../store/settings/AccountDirectory';
 import type { SiteRecord, SiteStore } from '../../store/settings/SiteStore';
 import type { UserRecord, UserStore } from '../../store/users/UserStore';
+import type { TwoFactorStore } from '../../store/twoFactor/TwoFactorStore';
 import { AccountError } from '../accounts/AccountError';
 import type { AccountService } from '../accounts/createAccountService';
 import { withMapUserRole } from '../accounts/profile';
@@ -31,11 +32,14 @@ export const ADMIN_MESSAGES = {
   sitesSaved: 'Sites saved',
   sessionsEnded: 'Every session of this account has ended',
   siteSaved: 'Site saved',
+  twoFactorRequired: 'Every account of this site must now sign in with two factors',
+  twoFactorOptional: 'Two-factor sign-in is now optional for this site',
 } as const;
 
 export interface UserAdministrationDeps {
   users: UserStore;
   sites: SiteStore;
+  twoFactor: Pick<TwoFactorStore, 'setSiteRequirement' | 'requiringSites'>;
   directory: AccountDirectory;
   accounts: Pick<AccountService, 'invite' | 'loginLock'>;
   sessions: Pick<SessionService, 'revokeAllForUser'>;
@@ -54,7 +58,7 @@ const isAdmin = (roles: readonly string[]) => roles.some((role) => parseRole(rol
  * written to the audit log in the same unit of work as the change itself.
  */
 export function createUserAdministration(deps: UserAdministrationDeps) {
-  const { users, sites, directory, accounts, sessions, preferences, audit, unitOfWork } = deps;
+  const { users, sites, twoFactor, directory, accounts, sessions, preferences, audit, unitOfWork } = deps;
   const now = deps.now ?? (() => Date.now());
 
   async function mustFind(userId: string): Promise<UserRecord> {
@@ -199,6 +203,24 @@ export function createUserAdministration(deps: UserAdministrationDeps) {
     },
 
     allSites: (): Promise<SiteRecord[]> => sites.list(),
+
+    /** The sites whose accounts must sign in with two factors. */
+    sitesRequiringTwoFactor: (): Promise<string[]> => twoFactor.requiringSites(),
+
+    /** Requires (or stops requiring) a second factor of every account granted the site. */
+    async setSiteTwoFactor(actor: Actor, siteId: string, required: boolean): Promise<AdminActionResponse> {
+      if ((await sites.unknown([siteId])).length > 0) {
+        throw new AccountError(404, ADMIN_MESSAGES.unknownSites([siteId]));
+      }
+      await unitOfWork(async () => {
+        await twoFactor.setSiteRequirement(siteId, required, now());
+        await audit.record(actor, 'site-two-factor', null, { siteID: siteId, required });
+      });
+      return {
+        error: false,
+        message: required ? ADMIN_MESSAGES.twoFactorRequired : ADMIN_MESSAGES.twoFactorOptional,
+      };
+    },
   };
 }
 

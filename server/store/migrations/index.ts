@@ -9,6 +9,7 @@ import { parcelPostcodeIndexMigration } from './026-parcel-postcode-index';
 import { accountsMigration } from './010-accounts';
 import { rateLimitsMigration } from './015-rate-limits';
 import { sessionsMigration } from './016-sessions';
+import { twoFactorMigration } from './017-two-factor';
 import { plansSubscriptionsMigration } from './030-plans-subscriptions';
 import { mapLayersMigration } from './060-map-layers';
 import { pushSubscriptionsMigration } from './045-push-subscriptions';
@@ -33,6 +34,7 @@ export const migrations: Migration[] = [
   accountsMigration,
   rateLimitsMigration,
   sessionsMigration,
+  twoFactorMigration,
   parcelsMigration,
   cantonsMigration,
   parcelFilterColumnsMigration,

@@ -7,6 +7,7 @@ import { createPostgresSessionStore } from './sessions/createPostgresSessionStor
 import { createPostgresAccountKeyStore } from './users/createPostgresAccountKeyStore';
 import { createPostgresUserStore } from './users/createPostgresUserStore';
 import { createPostgresApiKeyStore } from './apiKeys/createPostgresApiKeyStore';
+import { createPostgresTwoFactorStore } from './twoFactor/createPostgresTwoFactorStore';
 import {
   createPostgresCheckoutSessionRepository,
   createPostgresPaymentEventRepository,
@@ -40,6 +41,7 @@ const postgresRepositories = {
   apiKeys: createPostgresApiKeyStore,
   rateLimits: createPostgresRateLimitStore,
   sessions: createPostgresSessionStore,
+  twoFactor: createPostgresTwoFactorStore,
   parcels: createPostgresParcelRepository,
   layers: createPostgresLayerRepository,
   plans: createPostgresPlanRepository,

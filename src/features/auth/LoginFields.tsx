@@ -9,7 +9,9 @@ import {
   type ReactNode,
   type SyntheticEvent,
 } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { useAntdLocale } from '../i18n/antdLocale';
+import { LightButton } from '../ui/LightButton';
 import { EyeIcon, EyeInvisibleIcon } from '../ui/icons';
 
 /**
@@ -114,4 +116,26 @@ export function Stack({ children }: { children: ReactNode }) {
 /** antd's Space (horizontal, small) as a plain flex row. */
 export function Row({ children }: { children: ReactNode }) {
   return <div style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>{children}</div>;
+}
+
+/** A step's submit button (its text by translation key) beside Back. */
+export function SubmitAndBack({
+  submitId,
+  loading,
+  onBack,
+}: {
+  submitId: string;
+  loading: boolean;
+  onBack(): void;
+}) {
+  return (
+    <Row>
+      <LightButton type="primary" htmlType="submit" loading={loading}>
+        <FormattedMessage id={submitId} />
+      </LightButton>
+      <LightButton onClick={onBack}>
+        <FormattedMessage id="auth.back" />
+      </LightButton>
+    </Row>
+  );
 }

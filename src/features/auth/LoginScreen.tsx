@@ -8,11 +8,13 @@ import type { SnackbarText } from '../ui/uiSlice';
 import { AuthCard } from './AuthCard';
 import { useLoginMutation, useRequestResetPasswordMutation } from './authEndpoints';
 import { authErrorText, FormMessage } from './FormMessage';
-import { LightField, LightForm, Row, Stack } from './LoginFields';
+import { LightField, LightForm, Stack, SubmitAndBack } from './LoginFields';
+import { SecondFactorStep } from './SecondFactorStep';
 import { loginStepChanged, passwordErrorRaised, selectLoginStep, selectPasswordError } from './loginSlice';
 
 /**
- * The login screen's three steps (spec §2, §4): login, forgot-password, reset-password-done. It is the
+ * The login screen's steps (spec §2, §4): login, forgot-password, reset-password-done, and the second
+ * factor's verification between a right password and the session. It is the
  * first screen most visitors load, so it is built from light parts (LoginFields, LightButton, FormMessage) without antd.
  */
 export function LoginScreen() {
@@ -23,6 +25,7 @@ export function LoginScreen() {
   }, [dispatch]);
   if (step === 'forgot-password') return <ForgotPasswordStep />;
   if (step === 'reset-password-done') return <ResetRequestedStep />;
+  if (step === 'second-factor') return <SecondFactorStep />;
   return <LoginStep />;
 }
 
@@ -128,14 +131,11 @@ function ForgotPasswordStep() {
       <FormMessage message={message} />
       <LightForm onSubmit={() => void submit()}>
         <UsernameField value={username} onChange={setUsername} />
-        <Row>
-          <LightButton type="primary" htmlType="submit" loading={isLoading}>
-            <FormattedMessage id="auth.forgot.submit" />
-          </LightButton>
-          <LightButton onClick={() => dispatch(loginStepChanged('login'))}>
-            <FormattedMessage id="auth.back" />
-          </LightButton>
-        </Row>
+        <SubmitAndBack
+          submitId="auth.forgot.submit"
+          loading={isLoading}
+          onBack={() => dispatch(loginStepChanged('login'))}
+        />
       </LightForm>
     </AuthCard>
   );

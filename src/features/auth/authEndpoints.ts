@@ -17,6 +17,7 @@ import type {
   UpdatePasswordRequest,
   UpdatePasswordResponse,
 } from '../../contract/Accounts';
+import type { SecondFactorLoginRequest } from '../../contract/TwoFactor';
 
 const PUBLIC = { anonymous: true } as const;
 
@@ -25,6 +26,11 @@ export const authEndpoints = ssoApi.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<LoginResponse, LoginRequest>({
       query: (body) => ({ url: 'api/user/login', method: 'POST', body }),
+      extraOptions: PUBLIC,
+    }),
+    /** The second step of a login with a second factor: the pending-login key and a code or a passkey. */
+    completeSecondFactor: build.mutation<LoginResponse, SecondFactorLoginRequest>({
+      query: (body) => ({ url: 'api/user/login/second-factor', method: 'POST', body }),
       extraOptions: PUBLIC,
     }),
     emailVerification: build.mutation<EmailVerificationResponse, { email: string }>({
@@ -81,6 +87,7 @@ export const authEndpoints = ssoApi.injectEndpoints({
 
 export const {
   useLoginMutation,
+  useCompleteSecondFactorMutation,
   useEmailVerificationMutation,
   useVerifyActivationKeyMutation,
   useRegisterMutation,

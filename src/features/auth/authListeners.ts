@@ -23,6 +23,7 @@ import { clearSession, dropMainToken, logout, removeExpired, setProfile, setSsoT
 
 const {
   login,
+  completeSecondFactor,
   register,
   verifyActivationKey,
   resetPassword,
@@ -32,11 +33,20 @@ const {
   logoutSession,
 } = authEndpoints.endpoints;
 
+type RefusalPayload = { status?: unknown; originalStatus?: unknown; data?: unknown } | undefined;
+
 /** Whether an action is a failed API call whose HTTP status is 403 (spec §8: "any HTTP error containing 403"). */
 export function isForbiddenAction(action: UnknownAction): boolean {
-  if (!isRejectedWithValue(action)) return false;
-  const payload = action.payload as { status?: unknown; originalStatus?: unknown } | undefined;
+  if (!isRejectedWithValue(action) || isTwoFactorSetupRefusal(action)) return false;
+  const payload = action.payload as RefusalPayload;
   return payload?.status === 403 || payload?.originalStatus === 403;
+}
+
+/** A 403 because the account's company requires a second factor not set up yet: not an access denial. */
+export function isTwoFactorSetupRefusal(action: UnknownAction): boolean {
+  if (!isRejectedWithValue(action)) return false;
+  const data = (action.payload as RefusalPayload)?.data as { twoFactorSetupRequired?: unknown } | undefined;
+  return data?.twoFactorSetupRequired === true;
 }
 
 /** The session's lifetime: the cache cleaner, logout, and the access-denied rule. */
@@ -89,6 +99,14 @@ function addSessionListeners(startListening: AppStartListening): void {
     },
   });
 
+  // The company requires a second factor and this account has none yet: only its set-up is open.
+  startListening({
+    predicate: (action) => isTwoFactorSetupRefusal(action),
+    effect: (_action, listenerApi) => {
+      void listenerApi.extra.navigate(ROUTE_PATHS.twoFactorSetup);
+    },
+  });
+
   // A 401 that re-authorising once did not cure (issue 14): the session ended on the server (password changed
   // elsewhere, account disabled, revoked). End it here the same way, instead of a map that silently gets
   // nothing; the cached server data (the Plan button's plan) goes with it. Concurrent refusals report once.
@@ -110,10 +128,14 @@ function addAccountListeners(startListening: AppStartListening): void {
   // Login or registration with a token (spec §4): store the token, load the profile, authorise against the
   // main server, then go to the map after 888 ms. A missing profile logs out with 'Error loading profile'.
   startListening({
-    matcher: isAnyOf(login.matchFulfilled, register.matchFulfilled),
+    matcher: isAnyOf(login.matchFulfilled, completeSecondFactor.matchFulfilled, register.matchFulfilled),
     effect: async (action, listenerApi) => {
       const token =
-        login.matchFulfilled(action) || register.matchFulfilled(action) ? action.payload.token : undefined;
+        login.matchFulfilled(action) ||
+        completeSecondFactor.matchFulfilled(action) ||
+        register.matchFulfilled(action)
+          ? action.payload.token
+          : undefined;
       if (!token) return;
       listenerApi.cancelActiveListeners();
       listenerApi.dispatch(setSsoToken(token));
@@ -135,7 +157,11 @@ function addAccountListeners(startListening: AppStartListening): void {
       await listenerApi.dispatch(mainApi.endpoints.authorize.initiate());
       // A login the checkout (or another screen) sent the user to returns there (`/login?next=…`).
       const { pathname, search } = listenerApi.extra.state.location;
-      const target = pathname === ROUTE_PATHS.login ? returnPathAfterLogin(search) : ROUTE_PATHS.mapview;
+      const target = profile.twoFactorSetupRequired
+        ? ROUTE_PATHS.twoFactorSetup
+        : pathname === ROUTE_PATHS.login
+          ? returnPathAfterLogin(search)
+          : ROUTE_PATHS.mapview;
       await listenerApi.delay(LOGIN_REDIRECT_MS);
       void listenerApi.extra.navigate(target);
     },

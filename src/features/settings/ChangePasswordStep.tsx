@@ -6,9 +6,11 @@ import { isStrongPassword } from '../../lib/validation/password';
 import { useUpdatePasswordMutation } from '../auth/authEndpoints';
 import { authErrorText, FormMessage } from '../auth/FormMessage';
 import { showSnackbar, type SnackbarText } from '../ui/uiSlice';
+import { CurrentCodeField } from './twoFactor/CurrentCodeField';
 
 interface PasswordValues {
   currentPassword?: string;
+  currentCode?: string;
   password?: string;
   confirmPassword?: string;
 }
@@ -45,6 +47,7 @@ export function ChangePasswordStep({ onBack }: { onBack(): void }) {
       password,
       confirmPassword,
       currentPassword: (values.currentPassword ?? '').trim() || undefined,
+      currentCode: (values.currentCode ?? '').trim() || undefined,
     });
     if ('error' in result) {
       setMessage(authErrorText(result.error));
@@ -67,6 +70,7 @@ export function ChangePasswordStep({ onBack }: { onBack(): void }) {
         <Form.Item name="currentPassword" label={intl.formatMessage({ id: 'settings.currentPassword' })}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
+        <CurrentCodeField />
         <Form.Item name="password" label={intl.formatMessage({ id: 'settings.password.new' })}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>

@@ -1,3 +1,4 @@
+import { CurrentCodeField } from './twoFactor/CurrentCodeField';
 import { Button, Flex, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -74,6 +75,7 @@ export function ProfileForm({ profile, onDone }: { profile: Profile; onDone(): v
             <Input.Password autoComplete="current-password" />
           </Form.Item>
         )}
+        {changingEmail && <CurrentCodeField />}
         <Form.Item name="phone" label={t('settings.profile.phone')}>
           <Input autoComplete="tel" maxLength={50} />
         </Form.Item>

@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Form, Input, Table, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Switch, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch } from '../../app/hooks';
 import type { SaveSiteRequest } from '../../contract/Settings';
 import { authErrorText, FormMessage } from '../auth/FormMessage';
 import { showSnackbar, type SnackbarText } from '../ui/uiSlice';
-import { useGetAccessibleSitesQuery, useSaveSiteMutation } from './settingsEndpoints';
+import { useGetAllSitesQuery, useSaveSiteMutation } from './settingsEndpoints';
+import { useSetSiteTwoFactorMutation } from './twoFactor/twoFactorEndpoints';
 
 /**
  * The list of accessible sites (spec §2, §6: admins see it; ADMIN has access to every site), with a small
@@ -15,7 +16,9 @@ import { useGetAccessibleSitesQuery, useSaveSiteMutation } from './settingsEndpo
 export function SitesTab() {
   const intl = useIntl();
   const dispatch = useAppDispatch();
-  const { data, isLoading, isError } = useGetAccessibleSitesQuery();
+  // Administrators have access to every site: the full list, with each site's two-factor requirement.
+  const { data, isLoading, isError } = useGetAllSitesQuery();
+  const [setTwoFactor] = useSetSiteTwoFactorMutation();
   const [saveSite, { isLoading: saving }] = useSaveSiteMutation();
   const [form] = Form.useForm<SaveSiteRequest>();
   const [message, setMessage] = useState<SnackbarText | null>(null);
@@ -30,6 +33,15 @@ export function SitesTab() {
     setMessage(null);
     form.resetFields();
     dispatch(showSnackbar('success', { id: 'settings.sites.saved' }));
+  }
+
+  async function requireTwoFactor(siteID: string, required: boolean) {
+    const result = await setTwoFactor({ siteID, required });
+    dispatch(
+      'error' in result
+        ? showSnackbar('error', authErrorText(result.error))
+        : showSnackbar('success', { text: result.data.message }),
+    );
   }
 
   return (
@@ -48,6 +60,19 @@ export function SitesTab() {
         columns={[
           { key: 'id', dataIndex: 'siteID', title: t('settings.sites.id'), width: 200 },
           { key: 'name', dataIndex: 'name', title: t('settings.sites.name') },
+          {
+            key: 'twoFactor',
+            title: t('settings.sites.twoFactor'),
+            width: 190,
+            render: (_value, site) => (
+              <Switch
+                size="small"
+                checked={site.twoFactorRequired === true}
+                aria-label={`${t('settings.sites.twoFactor')}: ${site.name}`}
+                onChange={(checked) => void requireTwoFactor(site.siteID, checked)}
+              />
+            ),
+          },
         ]}
       />
       <Card size="small" title={t('settings.sites.add')}>

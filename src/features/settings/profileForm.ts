@@ -10,6 +10,7 @@ export interface ProfileFormValues {
   companyAddress?: string;
   defaultLanguage?: string;
   currentPassword?: string;
+  currentCode?: string;
 }
 
 export function profileFormValues(profile: Profile): ProfileFormValues {
@@ -41,6 +42,9 @@ export function saveProfileRequest(profile: Profile, values: ProfileFormValues):
     defaultLanguage: values.defaultLanguage ?? profile.defaultLanguage ?? 'en',
     ...(emailChanged(profile, email) && trim(values.currentPassword)
       ? { currentPassword: trim(values.currentPassword) }
+      : {}),
+    ...(emailChanged(profile, email) && trim(values.currentCode)
+      ? { currentCode: trim(values.currentCode) }
       : {}),
   };
 }

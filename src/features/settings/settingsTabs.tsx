@@ -7,6 +7,7 @@ import { CouponAdminTab } from '../coupons/CouponAdminTab';
 import { ProfileTab } from './ProfileTab';
 import { SignatureTab } from './signature/SignatureTab';
 import { SitesTab } from './SitesTab';
+import { TwoFactorPanel } from './twoFactor/TwoFactorPanel';
 import { UsersTab } from './users/UsersTab';
 
 /** One tab of the settings screen: who sees it (the access check of spec §6) and what it renders. */
@@ -31,6 +32,7 @@ export const SETTINGS_TABS: SettingsTab[] = [
     requires: null,
     render: (profile) => <ProfileTab profile={profile} />,
   },
+  { key: 'security', labelId: 'settings.tab.twoFactor', requires: null, render: () => <TwoFactorPanel /> },
   { key: 'api-keys', labelId: 'settings.tab.apiKeys', requires: null, render: () => <ApiKeysTab /> },
   { key: 'sites', labelId: 'settings.tab.sites', requires: 'ADMIN', render: () => <SitesTab /> },
   { key: 'signature', labelId: 'settings.tab.signature', requires: 'ADMIN', render: () => <SignatureTab /> },

@@ -55,7 +55,7 @@ function renderSettings(session = USER_SESSION) {
 }
 
 describe('Settings: profile', () => {
-  it('shows every profile field in read mode, with the teams, and only the Profile and API keys tabs to a map user', async () => {
+  it('shows every profile field in read mode, with the teams, and only the Profile, Two-factor and API keys tabs to a map user', async () => {
     renderSettings();
     const details = await screen.findByRole('table');
     for (const text of [
@@ -70,7 +70,11 @@ describe('Settings: profile', () => {
     expect(within(details).getByText(/Bahnhofstrasse 1/)).toBeInTheDocument();
     expect(within(details).getByText('Valuation')).toBeInTheDocument();
     expect(within(details).getByText('Zug office')).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'API keys']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Profile',
+      'Two-factor sign-in',
+      'API keys',
+    ]);
   });
 
   it('leaves the Teams row out when there are no teams', async () => {
@@ -167,8 +171,8 @@ describe('Settings: profile', () => {
 
   it('shows the administrator tabs to an ADMIN and opens the tab named in the query string', async () => {
     server.use(
-      http.get(apiUrl('/api/user/accessible-sites'), () =>
-        HttpResponse.json({ sites: [{ siteID: 'ZG-1', name: 'Zug Office' }] }),
+      http.get(apiUrl('/api/admin/sites'), () =>
+        HttpResponse.json({ sites: [{ siteID: 'ZG-1', name: 'Zug Office', twoFactorRequired: true }] }),
       ),
     );
     renderWithProviders(<SettingsScreen />, {
@@ -177,6 +181,7 @@ describe('Settings: profile', () => {
     });
     expect((await screen.findAllByRole('tab')).map((tab) => tab.textContent)).toEqual([
       'Profile',
+      'Two-factor sign-in',
       'API keys',
       'Accessible sites',
       'E-mail signature',
@@ -185,5 +190,6 @@ describe('Settings: profile', () => {
       'Company API keys',
     ]);
     expect(await screen.findByText('Zug Office')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Two factors required: Zug Office' })).toBeChecked();
   });
 });

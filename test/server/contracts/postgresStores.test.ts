@@ -20,6 +20,7 @@ import { describeTileBlobContract } from './describeTileBlobContract';
 import { describeUserStoreContract } from './describeUserStoreContract';
 import { describeConcurrentUnitsContract } from './describeConcurrentUnitsContract';
 import { describeApiKeyContract } from './describeApiKeyContract';
+import { describeTwoFactorContract } from './describeTwoFactorContract';
 
 // The same repository contracts over PostgreSQL (the jest run's throwaway cluster, test/server/globalSetup.ts):
 // one database for the file, emptied before every test.
@@ -41,6 +42,7 @@ function makePostgresStores() {
 
 describe('PostgreSQL: users and account keys', () => describeUserStoreContract(makePostgresStores));
 describe('PostgreSQL: sessions', () => describeSessionStoreContract(makePostgresStores));
+describe('PostgreSQL: second factors', () => describeTwoFactorContract(makePostgresStores));
 describe('PostgreSQL: rate limits', () => describeRateLimitStoreContract(makePostgresStores));
 describe('PostgreSQL: plans, subscriptions, usage and payments', () =>
   describeSubscriptionContract(makePostgresStores));

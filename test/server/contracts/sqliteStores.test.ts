@@ -11,6 +11,7 @@ import { describeTileBlobContract } from './describeTileBlobContract';
 import { describeUserStoreContract } from './describeUserStoreContract';
 import { describeConcurrentUnitsContract } from './describeConcurrentUnitsContract';
 import { describeApiKeyContract } from './describeApiKeyContract';
+import { describeTwoFactorContract } from './describeTwoFactorContract';
 
 // The repository contracts over the embedded SQLite adapter: a new in-memory database for every test.
 const opened: Database[] = [];
@@ -25,6 +26,7 @@ afterEach(() => {
 
 describe('SQLite: users and account keys', () => describeUserStoreContract(makeSqliteStores));
 describe('SQLite: sessions', () => describeSessionStoreContract(makeSqliteStores));
+describe('SQLite: second factors', () => describeTwoFactorContract(makeSqliteStores));
 describe('SQLite: rate limits', () => describeRateLimitStoreContract(makeSqliteStores));
 describe('SQLite: plans, subscriptions, usage and payments', () =>
   describeSubscriptionContract(makeSqliteStores));

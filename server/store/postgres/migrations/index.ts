@@ -3,6 +3,7 @@ import { socketFanOutMigration } from './002-socket-fan-out';
 import { accountsMigration } from './010-accounts';
 import { rateLimitsMigration } from './015-rate-limits';
 import { sessionsMigration } from './016-sessions';
+import { twoFactorMigration } from './017-two-factor';
 import { parcelDatasetMigration } from './020-parcel-dataset';
 import { cantonsMigration } from './021-cantons';
 import { mapLayersMigration } from './060-map-layers';
@@ -24,6 +25,7 @@ export const postgresMigrations: PostgresMigration[] = [
   accountsMigration,
   rateLimitsMigration,
   sessionsMigration,
+  twoFactorMigration,
   parcelDatasetMigration,
   cantonsMigration,
   surveyGeometryMigration,

@@ -1,0 +1,104 @@
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticatorTransport,
+} from '@simplewebauthn/server';
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '../../../src/contract/TwoFactor';
+import type { PasskeyRecord } from '../../store/twoFactor/TwoFactorStore';
+
+/**
+ * WebAuthn through SimpleWebAuthn: the relying party is the public address (its host name the RP id, its
+ * origin the only origin accepted). No attestation is asked: a passkey is a second factor here, not a
+ * statement about the device's maker.
+ */
+export function passkeyCeremonies(passkeyOrigin: string) {
+  const url = new URL(passkeyOrigin);
+  const rpID = url.hostname;
+  const origin = url.origin;
+  const descriptor = (key: Pick<PasskeyRecord, 'id' | 'transports'>) => ({
+    id: key.id,
+    transports: key.transports as AuthenticatorTransport[],
+  });
+
+  return {
+    registrationOptions(
+      username: string,
+      existing: readonly PasskeyRecord[],
+    ): Promise<PublicKeyCredentialCreationOptionsJSON> {
+      return generateRegistrationOptions({
+        rpName: 'Parcel Atlas',
+        rpID,
+        userName: username,
+        attestationType: 'none',
+        excludeCredentials: existing.map(descriptor),
+        authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+      });
+    },
+
+    /** The new credential when the browser's answer matches the challenge, origin and RP id; else null. */
+    async verifyRegistration(response: RegistrationResponseJSON, challenge: string) {
+      try {
+        const result = await verifyRegistrationResponse({
+          response,
+          expectedChallenge: challenge,
+          expectedOrigin: origin,
+          expectedRPID: rpID,
+          requireUserVerification: false,
+        });
+        if (!result.verified) return null;
+        const { credential } = result.registrationInfo;
+        return {
+          id: credential.id,
+          publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+          counter: credential.counter,
+          transports: credential.transports ?? response.response.transports ?? [],
+        };
+      } catch {
+        return null;
+      }
+    },
+
+    authenticationOptions(keys: readonly PasskeyRecord[]): Promise<PublicKeyCredentialRequestOptionsJSON> {
+      return generateAuthenticationOptions({
+        rpID,
+        allowCredentials: keys.map(descriptor),
+        userVerification: 'preferred',
+      });
+    },
+
+    /** The passkey's new signature counter when its answer is genuine; else null. */
+    async verifyAuthentication(
+      response: AuthenticationResponseJSON,
+      challenge: string,
+      key: PasskeyRecord,
+    ): Promise<number | null> {
+      try {
+        const result = await verifyAuthenticationResponse({
+          response,
+          expectedChallenge: challenge,
+          expectedOrigin: origin,
+          expectedRPID: rpID,
+          credential: {
+            id: key.id,
+            publicKey: new Uint8Array(Buffer.from(key.publicKey, 'base64url')),
+            counter: key.counter,
+            transports: key.transports,
+          },
+          requireUserVerification: false,
+        });
+        return result.verified ? result.authenticationInfo.newCounter : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+export type PasskeyCeremonies = ReturnType<typeof passkeyCeremonies>;
