@@ -83,6 +83,16 @@ export function createQuotaService({
   events,
   clock = systemClock,
 }: QuotaServiceOptions): QuotaService & BatchQuotaService {
+  /** The user's current period and limit of `kind`, or null without an active plan. */
+  const planFor = async (userId: string, kind: QuotaKind) => {
+    const subscription = await resolveSubscription(subscriptions, userId, clock());
+    return subscription ? { periodStart: subscription.periodStart, limit: subscription.limits[kind] } : null;
+  };
+  const noActivePlan = (kind: QuotaKind): QuotaResult => ({
+    ok: false,
+    errorCode: LIMIT_REACHED_CODES[kind],
+    message: NO_ACTIVE_PLAN_MESSAGE,
+  });
   /** `counted`: whether this call added to the usage (a repeated distinct request does not). */
   const consume = (
     userId: string,
@@ -90,11 +100,9 @@ export function createQuotaService({
     distinctKey?: string,
   ): Promise<QuotaResult & { counted?: boolean; threshold?: QuotaThreshold }> =>
     unitOfWork(async (): Promise<QuotaResult & { counted?: boolean; threshold?: QuotaThreshold }> => {
-      const subscription = await resolveSubscription(subscriptions, userId, clock());
-      if (!subscription)
-        return { ok: false, errorCode: LIMIT_REACHED_CODES[kind], message: NO_ACTIVE_PLAN_MESSAGE };
-      const { periodStart } = subscription;
-      const limit = subscription.limits[kind];
+      const plan = await planFor(userId, kind);
+      if (!plan) return noActivePlan(kind);
+      const { periodStart, limit } = plan;
       if (distinctKey !== undefined && !(await usage.recordDistinct(userId, periodStart, kind, distinctKey)))
         return { ok: true, counted: false };
       if (!(await usage.tryIncrement(userId, periodStart, kind, limit))) {
@@ -113,11 +121,9 @@ export function createQuotaService({
     keys: string[],
   ): Promise<QuotaResult & { counted?: boolean; threshold?: QuotaThreshold }> =>
     unitOfWork(async (): Promise<QuotaResult & { counted?: boolean; threshold?: QuotaThreshold }> => {
-      const subscription = await resolveSubscription(subscriptions, userId, clock());
-      if (!subscription)
-        return { ok: false, errorCode: LIMIT_REACHED_CODES[kind], message: NO_ACTIVE_PLAN_MESSAGE };
-      const { periodStart } = subscription;
-      const limit = subscription.limits[kind];
+      const plan = await planFor(userId, kind);
+      if (!plan) return noActivePlan(kind);
+      const { periodStart, limit } = plan;
       const fresh = keys.length === 0 ? [] : await usage.recordDistinctMany(userId, periodStart, kind, keys);
       if (fresh.length === 0) return { ok: true, counted: false };
       const before = (await usage.read(userId, periodStart))[kind];
