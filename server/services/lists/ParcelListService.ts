@@ -47,11 +47,14 @@ export const LIST_MESSAGES = {
   nothingToChange: 'Nothing to change',
 } as const;
 
-/** A refused list action, with the HTTP status its route answers. */
+/**
+ * A refused list action, with the HTTP status its route answers. A permission refusal is 409, never 403:
+ * the browser takes any 403 for "sign in again" (spec §8).
+ */
 export class ListError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 403 | 404 | 409,
+    readonly status: 400 | 404 | 409,
   ) {
     super(message);
   }
@@ -133,7 +136,7 @@ export function createParcelListService({
   };
   const ownedList = async (viewer: ListViewer, listId: string) => {
     const list = await visibleList(viewer, listId);
-    if (list.ownerId !== viewer.id) throw new ListError(LIST_MESSAGES.notOwner, 403);
+    if (list.ownerId !== viewer.id) throw new ListError(LIST_MESSAGES.notOwner, 409);
     return list;
   };
   const existingItem = async (listId: string, prcId: string) => {
@@ -381,7 +384,7 @@ export function createParcelListService({
 
     async renameStatus(viewer, siteId, status, label) {
       if (!hasAccess(viewer.roles, 'ADMIN') || !(await sitesOf(viewer.id)).some((s) => s.id === siteId))
-        throw new ListError(LIST_MESSAGES.notSiteAdmin, 403);
+        throw new ListError(LIST_MESSAGES.notSiteAdmin, 409);
       const trimmed = label?.trim() || null;
       await unitOfWork(async () => {
         await lists.renameStatus(siteId, status, trimmed);

@@ -55,9 +55,8 @@ export interface ListExportsOptions {
 const fileStem = (name: string) =>
   name
     .normalize('NFC')
-    .replace(/[^\p{L}\p{N}._ -]+/gu, '-')
-    .trim()
-    .replace(/\s+/g, '-')
+    .replace(/[^\p{L}\p{N}._]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
     .slice(0, 60) || 'list';
 
 async function exportRows(
