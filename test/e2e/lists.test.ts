@@ -65,7 +65,7 @@ describe('shared lists between two colleagues', () => {
     const panel = a.getByTestId('lists-panel');
     await panel.getByPlaceholder('Name, e.g. Building land Zug').fill('Bauland Süd');
     await panel.getByRole('combobox', { name: 'Share with' }).click();
-    await a.getByRole('option', { name: `Shared with ${site}` }).click();
+    await a.locator(`.ant-select-item-option[title="Shared with ${site}"]`).click();
     await panel.getByRole('button', { name: 'Create list' }).click();
     await panel.getByTestId('list-view').waitFor();
     await panel.getByText('No parcels yet.', { exact: false }).waitFor();
@@ -106,7 +106,7 @@ describe('shared lists between two colleagues', () => {
     // Anna moves the first parcel to "Offer"; Beat's screen follows without a reload.
     const firstOnAnna = panel.locator(`[data-testid="list-item"]:has-text("${firstNumber}")`);
     await firstOnAnna.getByRole('combobox', { name: `Status of ${firstNumber}` }).click();
-    await a.getByRole('option', { name: 'Offer' }).click();
+    await a.locator('.ant-select-item-option[title="Offer"]').click();
     await b.locator(`[data-testid="list-item"][data-status="offer"]:has-text("${firstNumber}")`).waitFor({
       timeout: 15_000,
     });

@@ -53,6 +53,17 @@ const outlineFilter = (items: readonly ParcelListItem[]): ExpressionSpecificatio
   ['literal', items.map((item) => item.prcId)],
 ];
 
+/** Each listed parcel's outline in its status colour (the tiles know the parcel, not the list). */
+const outlineColour = (items: readonly ParcelListItem[]): ExpressionSpecification =>
+  items.length === 0
+    ? (STATUS_MAP_COLOURS.new as unknown as ExpressionSpecification)
+    : ([
+        'match',
+        ['get', 'PRC_ID'],
+        ...items.flatMap((item) => [item.prcId, STATUS_MAP_COLOURS[item.status]]),
+        STATUS_MAP_COLOURS.new,
+      ] as unknown as ExpressionSpecification); // the spread loses the tuple shape the style types expect
+
 /**
  * The open list's parcels on the map: their outlines drawn thick in their status colour from the zoom at
  * which parcels show, and a dot per parcel at every zoom. The map controller hands it each store change and
@@ -71,7 +82,7 @@ export class ListHighlightLayer {
       'source-layer': TILE_SOURCE_LAYERS.allAround,
       minzoom: PARCEL_MIN_ZOOM,
       filter: outlineFilter([]),
-      paint: { 'line-color': '#fa8c16', 'line-width': 3.5 },
+      paint: { 'line-color': STATUS_MAP_COLOURS.new, 'line-width': 3.5 },
     });
     map.addLayer({
       id: 'listed-parcels-dot',
@@ -97,6 +108,7 @@ export class ListHighlightLayer {
       this.items = shown;
       (this.map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(listedParcelFeatures(shown));
       this.map.setFilter('listed-parcels-outline', outlineFilter(shown));
+      this.map.setPaintProperty('listed-parcels-outline', 'line-color', outlineColour(shown));
     }
     if (listId !== this.fittedListId && items) {
       this.fittedListId = listId;
