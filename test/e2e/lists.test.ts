@@ -83,11 +83,6 @@ describe('shared lists between two colleagues', () => {
     await drawer.getByRole('button', { name: 'Add to list' }).click();
     await a.getByRole('menuitem', { name: `Bauland Süd · ${site}` }).click();
     await panel.getByTestId('list-item').nth(1).waitFor();
-    await a
-      .getByRole('button', { name: /close/i })
-      .first()
-      .click()
-      .catch(() => undefined);
 
     // Beat, of the same site, sees the list and its two parcels.
     const b = await newPage(browser);

@@ -1,4 +1,4 @@
-import type { ListActivityKind, ListStatus } from '../../../src/contract/ParcelLists';
+import type { ListActivityKind, ListStatus, ParcelListItem } from '../../../src/contract/ParcelLists';
 
 /** A list with its owner's and site's names. Times are epoch milliseconds. */
 export interface ListRecord {
@@ -20,17 +20,12 @@ export interface NewList {
   at: number;
 }
 
-/** What is kept of a parcel when it is added to a list. */
-export interface NewListItem {
+/** What is kept of a parcel when it is added to a list (the API's fields, times in epoch ms). */
+export interface NewListItem extends Pick<
+  ParcelListItem,
+  'prcId' | 'prcNo' | 'locname' | 'canton' | 'area' | 'lon' | 'lat' | 'status'
+> {
   listId: string;
-  prcId: string;
-  prcNo: string;
-  locname: string;
-  canton: string;
-  area: number;
-  lon: number;
-  lat: number;
-  status: ListStatus;
   addedBy: string;
   addedAt: number;
 }
