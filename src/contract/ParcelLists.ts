@@ -75,15 +75,7 @@ export interface ListNote {
 }
 
 export type ListActivityKind =
-  | 'created'
-  | 'renamed'
-  | 'shared'
-  | 'unshared'
-  | 'added'
-  | 'removed'
-  | 'status'
-  | 'assignee'
-  | 'note';
+  'created' | 'renamed' | 'shared' | 'unshared' | 'added' | 'removed' | 'status' | 'assignee' | 'note';
 
 export interface ListActivity {
   id: string;
