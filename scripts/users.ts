@@ -24,7 +24,7 @@ import { isStrongPassword } from '../src/lib/validation/password';
 const USAGE = `Usage: npm run users -- <command> [options]
 
   list                                          list accounts with their roles
-  create <username> --password <pw> [--name <name>] [--roles ADMIN,...]
+  create <username> --password <pw> [--name <name>] [--roles ADMIN,...] [--sites S1,S2]
                                                 an active account (always gets MAPUSER)
   grant <username> <ROLE>...                    add roles (e.g. ADMIN, MAPUSER:2)
   revoke <username> <ROLE>...                   remove roles
@@ -136,6 +136,8 @@ async function main(): Promise<void> {
           name: values.name,
           roles: list(values.roles),
         });
+        const sites = list(values.sites);
+        if (sites.length > 0) await users.setSites(user.id, sites);
         process.stdout.write(`Created ${user.username} with roles ${user.roles.join(',')}\n`);
         break;
       }

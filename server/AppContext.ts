@@ -4,6 +4,8 @@ import type { AccountService } from './services/accounts/createAccountService';
 import type { UserAdministration } from './services/admin/UserAdministration';
 import type { AuditLog } from './services/audit/AuditLog';
 import type { ApiKeyService } from './services/apiKeys/ApiKeyService';
+import type { ParcelListService } from './services/lists/ParcelListService';
+import type { ListExports } from './services/lists/export/ListExports';
 import type { FileService } from './services/files/FileService';
 import type { PreferenceService } from './services/preferences/PreferenceService';
 import type { BaseMap } from './services/basemap/BaseMapTiles';
@@ -88,6 +90,10 @@ export interface AppContext {
   audit: AuditLog;
   /** Personal API keys of GIS clients (OGC API routes): created, listed, revoked, checked. */
   apiKeys: ApiKeyService;
+  /** Parcel lists, personal or shared with a site: parcels, statuses, assignees, notes, history. */
+  parcelLists: ParcelListService;
+  /** A list's bulk export (CSV, XLSX, GeoPackage, GeoJSON, DXF), counted as full views. */
+  listExports: ListExports;
   /** Imports of real cadastral data uploaded by admins. */
   cadastre: CadastreImportService;
 }

@@ -9,6 +9,8 @@ import type { Config } from './config';
 import { createAccountService } from './services/accounts/createAccountService';
 import { createUserAdministration } from './services/admin/UserAdministration';
 import { createAuditLog } from './services/audit/AuditLog';
+import { createParcelListService } from './services/lists/ParcelListService';
+import { createListExports } from './services/lists/export/ListExports';
 import { API_KEY_LIMITS, createApiKeyService } from './services/apiKeys/ApiKeyService';
 import { createFileService } from './services/files/FileService';
 import { createPreferenceService } from './services/preferences/PreferenceService';
@@ -159,6 +161,14 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
   const preferences = createPreferenceService(stores.preferences, config.publicUrl);
   const audit = createAuditLog(stores.auditLog);
   const quota = createQuotaService({ ...stores, events });
+  const parcelLists = createParcelListService({
+    lists: stores.parcelLists,
+    users: stores.users,
+    parcels: stores.parcels,
+    audit,
+    unitOfWork,
+    events,
+  });
   return {
     config,
     events,
@@ -193,6 +203,13 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
       sessions,
       preferences,
       audit,
+      unitOfWork,
+    }),
+    parcelLists,
+    listExports: createListExports({
+      lists: parcelLists,
+      parcels: stores.parcels,
+      batchQuota: quota,
       unitOfWork,
     }),
     parcels: stores.parcels,

@@ -4,6 +4,7 @@ import type { AppContext } from '../AppContext';
 import { SESSIONS_REVOKED } from '../services/sessions/SessionService';
 import { CADASTRE_IMPORT_PROGRESS_EVENT } from '../../src/contract/CadastreImport';
 import { NOTIFICATION_EVENT } from '../../src/contract/PushNotifications';
+import { LIST_CHANGED_EVENT } from '../../src/contract/ParcelLists';
 import { addPostgresFanOut } from './postgresFanOut';
 import { DatabaseUnavailableError } from '../store/DatabaseUnavailableError';
 
@@ -16,6 +17,7 @@ export const PUSHED_EVENTS = [
   'plan-changed',
   NOTIFICATION_EVENT,
   CADASTRE_IMPORT_PROGRESS_EVENT,
+  LIST_CHANGED_EVENT,
 ] as const;
 
 /**

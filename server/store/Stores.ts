@@ -40,6 +40,8 @@ import type { AccountKeyStore } from './users/AccountKeyStore';
 import type { ApiKeyStore } from './apiKeys/ApiKeyStore';
 import { createSqliteApiKeyStore } from './apiKeys/createSqliteApiKeyStore';
 import type { UserStore } from './users/UserStore';
+import type { ParcelListStore } from './lists/ParcelListStore';
+import { createSqliteParcelListStore } from './lists/createSqliteParcelListStore';
 import type { TwoFactorStore } from './twoFactor/TwoFactorStore';
 import { createSqliteTwoFactorStore } from './twoFactor/createSqliteTwoFactorStore';
 import type { Synchronous } from './unitOfWork/Synchronous';
@@ -83,6 +85,8 @@ export interface Stores {
   auditLog: AuditLogStore;
   emailChanges: EmailChangeStore;
   accountDirectory: AccountDirectory;
+  /** Parcel lists (personal or shared with a site), their parcels, notes, activity and status names. */
+  parcelLists: ParcelListStore;
   unitOfWork: UnitOfWork;
 }
 
@@ -150,5 +154,6 @@ function createSynchronousSqliteRepositories(db: Database): SynchronousRepositor
     auditLog: createSqliteAuditLogStore(db),
     emailChanges: createSqliteEmailChangeStore(db),
     accountDirectory: createSqliteAccountDirectory(db),
+    parcelLists: createSqliteParcelListStore(db),
   };
 }

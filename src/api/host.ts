@@ -16,6 +16,7 @@ export const TAG_TYPES = [
   'AdminUsers',
   'Sites',
   'TwoFactor',
+  'ParcelList',
 ] as const;
 
 /** Per-endpoint options of the base queries (`extraOptions` of an RTK Query endpoint). */

@@ -16,6 +16,7 @@ import { layersSlice } from '../features/layers/layersSlice';
 import { notificationsSlice } from '../features/notifications/notificationsSlice';
 import { reportSlice } from '../features/reports/reportSlice';
 import { measureSlice } from '../features/map/measure/measureSlice';
+import { listsSlice } from '../features/lists/listsSlice';
 import { appReset } from './appLifecycle';
 
 /** redux-persist key of the session (tokens, profile and its fetch time): localStorage `persist:parcel-atlas.session`. */
@@ -38,6 +39,7 @@ const sliceReducers = combineReducers({
   [notificationsSlice.reducerPath]: notificationsSlice.reducer,
   [reportSlice.reducerPath]: reportSlice.reducer,
   [measureSlice.reducerPath]: measureSlice.reducer,
+  [listsSlice.reducerPath]: listsSlice.reducer,
 });
 
 type SliceState = ReturnType<typeof sliceReducers>;

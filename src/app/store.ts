@@ -12,6 +12,7 @@ import { addAuthListeners } from '../features/auth/authListeners';
 import type { SessionState } from '../features/auth/sessionSlice';
 import { addI18nListeners } from '../features/i18n/languageListeners';
 import { addLayersListeners } from '../features/layers/layersListeners';
+import { addListsListeners } from '../features/lists/listListeners';
 import { addNotificationListeners } from '../features/notifications/notificationListeners';
 import { addMapListeners } from '../features/map/mapListeners';
 import { addParcelListeners } from '../features/parcel/parcelSlice';
@@ -90,5 +91,6 @@ const FEATURE_LISTENERS: ((startListening: AppStartListening) => void)[] = [
   addLayersListeners,
   addNotificationListeners,
   addReportListeners,
+  addListsListeners,
   addSupportListeners,
 ];

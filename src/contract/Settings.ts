@@ -56,7 +56,10 @@ export type AuditAction =
   | 'email-change-requested'
   | 'email-change-confirmed'
   | 'email-change-undone'
-  | 'password-changed';
+  | 'password-changed'
+  | 'list-shared'
+  | 'list-unshared'
+  | 'list-status-renamed';
 
 export interface AuditEntry {
   id: number;

@@ -15,6 +15,7 @@ import { reportRoutes } from './reportRoutes';
 import { subscriptionRoutes } from './subscriptionRoutes';
 import { layerRoutes } from './layerRoutes';
 import { apiKeyRoutes } from './apiKeyRoutes';
+import { parcelListRoutes } from './parcelListRoutes';
 
 /**
  * POST /v1/secure/user/authorize: the bearer is the single-sign-on token (any role: the map routes check
@@ -55,4 +56,5 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext): Promise
   await app.register(async (scope) => fileItemRoutes(scope, ctx));
   await app.register(async (scope) => cadastreUploadRoutes(scope, ctx));
   await app.register(async (scope) => apiKeyRoutes(scope, ctx));
+  await app.register(async (scope) => parcelListRoutes(scope, ctx));
 }

@@ -49,7 +49,7 @@ const TOKEN_REFUSALS: Record<
 const normalizeId = (id: string) => id.trim().toUpperCase();
 
 /** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266), ASCII-safe either way. */
-function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
+export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

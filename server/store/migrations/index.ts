@@ -18,6 +18,7 @@ import { oneTimeTokensMigration } from './071-one-time-tokens';
 import { municipalityPriceLevelsMigration } from './072-municipality-price-levels';
 import { tileCacheMigration } from './090-tile-cache';
 import { apiKeysMigration } from './092-api-keys';
+import { parcelListsMigration } from './093-parcel-lists';
 import { countedSearchesMigration } from './050-counted-searches';
 import { couponsMigration } from './051-coupons';
 import { settingsMigration } from './040-settings';
@@ -27,7 +28,7 @@ import { surveyGeometryMigration } from './027-survey-geometry';
  * Every schema step, in order. Version ranges by area keep parallel work apart:
  * 1–9 core, 10–19 accounts, 20–29 parcels/dataset, 30–39 plans/subscriptions, 40–49 settings/push,
  * 50–54 fair quotas and coupons, 70–74 reports and exports, 90–99 tile cache.
- * 60–64 map layers, 90–91 tile cache and two-factor sign-in, 92 personal API keys.
+ * 60–64 map layers, 90–91 tile cache and two-factor sign-in, 92 personal API keys, 93 parcel lists.
  */
 export const migrations: Migration[] = [
   coreMigration,
@@ -53,4 +54,5 @@ export const migrations: Migration[] = [
   couponsMigration,
   settingsMigration,
   apiKeysMigration,
+  parcelListsMigration,
 ];

@@ -33,6 +33,7 @@ import { createPostgresSiteStore } from './settings/createPostgresSiteStore';
 import { createPostgresParcelRepository } from './parcels/createPostgresParcelRepository';
 import { createPostgresLayerRepository } from './layers/createPostgresLayerRepository';
 import { createPostgresPriceLevelRepository } from './reports/createPostgresPriceLevels';
+import { createPostgresParcelListStore } from './lists/createPostgresParcelListStore';
 
 /** Every repository of `Stores`, each built over the one pool (the compiler checks none is missing). */
 const postgresRepositories = {
@@ -62,6 +63,7 @@ const postgresRepositories = {
   coupons: createPostgresCouponRepository,
   parcelDownloads: createPostgresParcelDownloadRepository,
   tileBlobs: createPostgresTileBlobStore,
+  parcelLists: createPostgresParcelListStore,
 } satisfies {
   [Name in Exclude<keyof Stores, 'unitOfWork'>]: (db: PostgresConnection) => Stores[Name];
 };

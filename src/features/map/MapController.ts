@@ -36,6 +36,7 @@ import { baseMapStyle } from './baseMapStyle';
 import { bubbleExtent, SearchClusters } from './clusters/searchClusters';
 import { publishCursor } from './coordinates/cursorPosition';
 import { MeasureLayer } from './measure/MeasureLayer';
+import { ListHighlightLayer } from '../lists/ListHighlightLayer';
 import { measureFinished, measurePointAdded, selectMeasuring } from './measure/measureSlice';
 import { MAP_MAX_PITCH, mapViewChanged, type FitToRequest } from './mapSlice';
 import {
@@ -106,6 +107,8 @@ export class MapController {
   private clusters: SearchClusters | null = null;
   private bubbleZoom: number | null = null;
   private measure: MeasureLayer | null = null;
+  /** The open list's parcels (src/features/lists). */
+  private listed: ListHighlightLayer | null = null;
   /** The matching-tile URL waiting for the camera to stop (a reset mid-flight aborts every tile). */
   private pendingMatchingTiles: string | null = null;
   /** Fits up to this request number were overtaken by a later flight (a result card) before they ran. */
@@ -194,6 +197,7 @@ export class MapController {
     });
     for (const layer of PARCEL_LAYERS) this.map.addLayer(layer);
     this.measure = new MeasureLayer(this.map);
+    this.listed = new ListHighlightLayer(this.map);
     this.map.on('click', (event) => {
       // The second click of a double-click places no second point on top of the first.
       if (selectMeasuring(this.store.getState()) && event.originalEvent.detail < 2)
@@ -231,6 +235,11 @@ export class MapController {
     const { selectedParcelId } = state.parcel;
     const { flyTo, fitTo } = state.map;
     this.measure?.apply(state.measure);
+    const listExtent = this.listed?.apply(state);
+    if (listExtent) {
+      const [west, south, east, north] = listExtent;
+      this.afterMove(() => this.fit({ bounds: [west, south, east, north], minZoom: 0 }));
+    }
     if (active !== this.applied.active) {
       this.applied.active = active;
       this.showMatching(active);

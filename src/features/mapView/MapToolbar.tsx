@@ -1,4 +1,4 @@
-import { BorderOutlined, ColumnWidthOutlined, LinkOutlined } from '@ant-design/icons';
+import { BorderOutlined, ColumnWidthOutlined, LinkOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Button, Flex, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
@@ -6,6 +6,7 @@ import { useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { copyText } from '../../lib/browser/copyText';
 import { measureModeToggled, selectMeasureMode } from '../map/measure/measureSlice';
+import { listsPanelToggled, selectListsPanelOpen } from '../lists/listsSlice';
 import { showSnackbar } from '../ui/uiSlice';
 
 function ToolButton(props: {
@@ -33,13 +34,14 @@ function ToolButton(props: {
 
 /**
  * The map's own tools, top left over the map (issue 14 items 11, 12): measure a distance, measure an
- * area, copy a link to this exact screen (filters, camera and open parcel are all in the URL).
+ * area, open the Lists panel, copy a link to this exact screen (filters, camera and open parcel are all in the URL).
  * `offsetTop` leaves room above for the folded side panel's search button.
  */
 export function MapToolbar({ offsetTop = 0 }: { offsetTop?: number }) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const mode = useAppSelector(selectMeasureMode);
+  const listsOpen = useAppSelector(selectListsPanelOpen);
   const { pathname, search } = useLocation();
   const label = (id: string) => intl.formatMessage({ id });
   const copyLink = async () => {
@@ -72,6 +74,13 @@ export function MapToolbar({ offsetTop = 0 }: { offsetTop?: number }) {
         active={mode === 'area'}
         onClick={() => dispatch(measureModeToggled('area'))}
         testId="measure-area"
+      />
+      <ToolButton
+        label={label('lists.title')}
+        icon={<UnorderedListOutlined />}
+        active={listsOpen}
+        onClick={() => dispatch(listsPanelToggled())}
+        testId="lists-toggle"
       />
       <ToolButton
         label={label('mapTools.copyLink')}

@@ -6,6 +6,8 @@ import { DemoDataBadge } from '../dataQuality/DemoDataBadge';
 import { MapCanvas } from '../map/MapCanvas';
 import { selectMeasureMode } from '../map/measure/measureSlice';
 import { selectDetailOpen } from '../parcel/parcelSlice';
+import { AddToListButton } from '../lists/AddToListButton';
+import { selectListsPanelOpen } from '../lists/listsSlice';
 import { DRAWER_WIDTH } from '../parcel/parcelDisplay';
 import { selectDialogOpen } from '../search/searchSlice';
 import { BottomSheet } from './layout/BottomSheet';
@@ -23,6 +25,9 @@ const ParcelDrawer = lazy(async () => ({
 // The measure tool computes in LV95 (proj4, ~40 KB): loaded when a measurement starts.
 const MeasurePanel = lazy(async () => ({
   default: (await import(/* webpackChunkName: "measure" */ '../map/measure/MeasurePanel')).MeasurePanel,
+}));
+const ListsPanel = lazy(async () => ({
+  default: (await import(/* webpackChunkName: "lists" */ '../lists/ListsPanel')).ListsPanel,
 }));
 const AdvancedSearchDialog = lazy(async () => ({
   default: (await import(/* webpackChunkName: "advanced-search" */ '../search/AdvancedSearchDialog'))
@@ -49,6 +54,7 @@ export function MapViewScreen() {
   const detailOpen = useAppSelector(selectDetailOpen);
   const drawerWanted = useOnceTrue(detailOpen);
   const dialogWanted = useOnceTrue(useAppSelector(selectDialogOpen));
+  const listsWanted = useOnceTrue(useAppSelector(selectListsPanelOpen));
   const phone = size === 'phone';
   const panelShown = phone || size === 'desktop' || panelOpen;
   const search = <SearchPanel onOpenParcel={phone ? () => setSheetOpen(false) : undefined} />;
@@ -103,7 +109,20 @@ export function MapViewScreen() {
         {/* After the sheet: the phone's full-screen drawer covers it. */}
         {drawerWanted && (
           <Suspense fallback={null}>
-            <ParcelDrawer fullScreen={phone} closeOnEscape={!measuring} />
+            <ParcelDrawer
+              fullScreen={phone}
+              closeOnEscape={!measuring}
+              renderActions={(prcId) => (
+                <div style={{ marginBottom: 12 }}>
+                  <AddToListButton prcId={prcId} withLabel />
+                </div>
+              )}
+            />
+          </Suspense>
+        )}
+        {listsWanted && (
+          <Suspense fallback={null}>
+            <ListsPanel fullScreen={phone} />
           </Suspense>
         )}
       </div>

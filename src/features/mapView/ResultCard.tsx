@@ -1,8 +1,9 @@
 import { FilePdfOutlined } from '@ant-design/icons';
-import { Button, Card, Typography } from 'antd';
+import { Button, Card, Flex, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PALETTE } from '../../app/palette';
 import type { Parcel } from '../../contract/Parcel';
+import { AddToListButton } from '../lists/AddToListButton';
 import { formatMeasure } from '../parcel/parcelDisplay';
 import { useCodedValueText } from '../parcel/useCodedValueText';
 import './resultCard.css';
@@ -54,17 +55,20 @@ export function ResultCard({ parcel, selected, onOpen, onFullReport }: ResultCar
         </button>
       }
       extra={
-        <Button
-          type="text"
-          size="small"
-          icon={<FilePdfOutlined />}
-          aria-label={intl.formatMessage({ id: 'search.card.fullReport' })}
-          title={intl.formatMessage({ id: 'search.card.fullReport' })}
-          onClick={(event) => {
-            event.stopPropagation();
-            onFullReport(parcel);
-          }}
-        />
+        <Flex gap={2}>
+          <AddToListButton prcId={parcel.PRC_ID} />
+          <Button
+            type="text"
+            size="small"
+            icon={<FilePdfOutlined />}
+            aria-label={intl.formatMessage({ id: 'search.card.fullReport' })}
+            title={intl.formatMessage({ id: 'search.card.fullReport' })}
+            onClick={(event) => {
+              event.stopPropagation();
+              onFullReport(parcel);
+            }}
+          />
+        </Flex>
       }
     >
       <Typography.Text>{address ?? parcel.LOCNAME}</Typography.Text>

@@ -1,5 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Drawer, Spin } from 'antd';
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ParcelActionBar } from '../reports/ParcelActionBar';
@@ -23,10 +24,13 @@ export const DRAWER_Z_INDEX = 10;
 export function ParcelDrawer({
   fullScreen = false,
   closeOnEscape = true,
+  renderActions,
 }: {
   fullScreen?: boolean;
   /** Off while another tool (measuring) uses Esc. */
   closeOnEscape?: boolean;
+  /** Actions of other features on the open parcel (add to a list), under the document actions. */
+  renderActions?: (prcId: string) => ReactNode;
 }) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
@@ -52,6 +56,7 @@ export function ParcelDrawer({
       data-testid="parcel-drawer"
     >
       {currentData && <ParcelActionBar detail={currentData} />}
+      {currentData && renderActions?.(currentData.feature.PRC_ID)}
       {isFetching && !currentData ? (
         <Spin />
       ) : currentData ? (

@@ -139,6 +139,9 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
       <Typography.Paragraph type="secondary" data-testid="plan-per-parcel">
         <FormattedMessage id="plan.dialog.perParcel" />
       </Typography.Paragraph>
+      <Typography.Paragraph type="secondary" data-testid="plan-list-export-rule">
+        <FormattedMessage id="plan.dialog.listExportRule" />
+      </Typography.Paragraph>
       <Typography.Paragraph type="secondary" data-testid="plan-api-rule">
         <FormattedMessage
           id="plan.dialog.apiRule"

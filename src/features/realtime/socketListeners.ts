@@ -2,6 +2,7 @@ import { mainApi } from '../../api/mainApi';
 import { runtimeConfig } from '../../app/runtimeConfig';
 import type { AppStartListening } from '../../app/store';
 import { NOTIFICATION_EVENT, type AppNotification } from '../../contract/PushNotifications';
+import { LIST_CHANGED_EVENT } from '../../contract/ParcelLists';
 import { selectMainToken } from '../auth/sessionSlice';
 import { notificationReceived } from '../notifications/notificationsSlice';
 import { closeSocket, openSocket, type SocketMessage } from './socketConnection';
@@ -31,6 +32,8 @@ export function addRealtimeListeners(startListening: AppStartListening): void {
       openSocket(runtimeConfig().socketUrl, token, (message: SocketMessage) => {
         if (SUBSCRIPTION_EVENTS.has(message.type))
           api.dispatch(mainApi.util.invalidateTags(['Subscription']));
+        // A colleague changed a list this user sees: what is on screen is fetched again.
+        if (message.type === LIST_CHANGED_EVENT) api.dispatch(mainApi.util.invalidateTags(['ParcelList']));
         const notification = notificationIn(message);
         if (notification) api.dispatch(notificationReceived(notification));
       });

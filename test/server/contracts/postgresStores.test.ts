@@ -21,6 +21,7 @@ import { describeUserStoreContract } from './describeUserStoreContract';
 import { describeConcurrentUnitsContract } from './describeConcurrentUnitsContract';
 import { describeApiKeyContract } from './describeApiKeyContract';
 import { describeTwoFactorContract } from './describeTwoFactorContract';
+import { describeParcelListContract } from './describeParcelListContract';
 
 // The same repository contracts over PostgreSQL (the jest run's throwaway cluster, test/server/globalSetup.ts):
 // one database for the file, emptied before every test.
@@ -55,6 +56,8 @@ describe('PostgreSQL: coupons and parcel downloads', () =>
 describe('PostgreSQL: tile cache', () => describeTileBlobContract(makePostgresStores));
 describe('PostgreSQL: personal API keys and per-item quota counting', () =>
   describeApiKeyContract(makePostgresStores));
+describe('PostgreSQL: parcel lists, notes, activity and status names', () =>
+  describeParcelListContract(makePostgresStores));
 describe('PostgreSQL: units of work running at the same time', () =>
   describeConcurrentUnitsContract(makePostgresStores));
 

@@ -12,6 +12,7 @@ import { describeUserStoreContract } from './describeUserStoreContract';
 import { describeConcurrentUnitsContract } from './describeConcurrentUnitsContract';
 import { describeApiKeyContract } from './describeApiKeyContract';
 import { describeTwoFactorContract } from './describeTwoFactorContract';
+import { describeParcelListContract } from './describeParcelListContract';
 
 // The repository contracts over the embedded SQLite adapter: a new in-memory database for every test.
 const opened: Database[] = [];
@@ -37,5 +38,7 @@ describe('SQLite: coupons and parcel downloads', () => describeCouponAndDownload
 describe('SQLite: tile cache', () => describeTileBlobContract(makeSqliteStores));
 describe('SQLite: personal API keys and per-item quota counting', () =>
   describeApiKeyContract(makeSqliteStores));
+describe('SQLite: parcel lists, notes, activity and status names', () =>
+  describeParcelListContract(makeSqliteStores));
 describe('SQLite: units of work running at the same time', () =>
   describeConcurrentUnitsContract(makeSqliteStores));

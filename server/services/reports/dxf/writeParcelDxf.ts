@@ -37,7 +37,7 @@ const NAME_HEIGHT = 1.2;
 const CHARACTER_WIDTH = 0.75;
 
 /** Stored rings repeat no closing vertex; GeoJSON ones do. A closed polyline needs it only once. */
-const openRing = (ring: Lv95Ring): Lv95Ring => {
+export const openRing = (ring: Lv95Ring): Lv95Ring => {
   const [first, last] = [ring[0], ring[ring.length - 1]];
   return ring.length > 1 && first[0] === last[0] && first[1] === last[1] ? ring.slice(0, -1) : ring;
 };

@@ -17,6 +17,7 @@ import { oneTimeTokensMigration } from './071-one-time-tokens';
 import { datasetNotificationsMigration } from './080-dataset-notifications';
 import { tileCacheMigration } from './090-tile-cache';
 import { apiKeysMigration } from './092-api-keys';
+import { parcelListsMigration } from './093-parcel-lists';
 
 import { surveyGeometryMigration } from './027-survey-geometry';
 /** Every PostgreSQL schema step, in order (the areas' version ranges are those of server/store/migrations). */
@@ -40,4 +41,5 @@ export const postgresMigrations: PostgresMigration[] = [
   datasetNotificationsMigration,
   tileCacheMigration,
   apiKeysMigration,
+  parcelListsMigration,
 ];

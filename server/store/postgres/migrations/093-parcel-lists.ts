@@ -1,0 +1,60 @@
+import type { PostgresMigration } from './PostgresMigration';
+
+/** Lists of parcels, their items, notes, activity and a site's status names (SQLite migration 93). */
+export const parcelListsMigration: PostgresMigration = {
+  version: 93,
+  name: 'parcel-lists',
+  sql: `
+    CREATE TABLE parcel_lists (
+      id TEXT PRIMARY KEY,
+      owner_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+      name TEXT NOT NULL,
+      site_id TEXT REFERENCES sites (id) ON DELETE SET NULL,
+      created_at BIGINT NOT NULL,
+      updated_at BIGINT NOT NULL
+    );
+    CREATE INDEX parcel_lists_owner ON parcel_lists (owner_id);
+    CREATE INDEX parcel_lists_site ON parcel_lists (site_id);
+    CREATE TABLE parcel_list_items (
+      list_id TEXT NOT NULL REFERENCES parcel_lists (id) ON DELETE CASCADE,
+      prc_id TEXT NOT NULL,
+      prc_no TEXT NOT NULL,
+      locname TEXT NOT NULL,
+      canton TEXT NOT NULL,
+      area DOUBLE PRECISION NOT NULL,
+      lon DOUBLE PRECISION NOT NULL,
+      lat DOUBLE PRECISION NOT NULL,
+      status TEXT NOT NULL,
+      assignee_id TEXT REFERENCES users (id) ON DELETE SET NULL,
+      added_by TEXT REFERENCES users (id) ON DELETE SET NULL,
+      added_at BIGINT NOT NULL,
+      PRIMARY KEY (list_id, prc_id)
+    );
+    CREATE TABLE parcel_list_notes (
+      id TEXT PRIMARY KEY,
+      list_id TEXT NOT NULL,
+      prc_id TEXT NOT NULL,
+      author_id TEXT REFERENCES users (id) ON DELETE SET NULL,
+      at BIGINT NOT NULL,
+      text TEXT NOT NULL,
+      FOREIGN KEY (list_id, prc_id) REFERENCES parcel_list_items (list_id, prc_id) ON DELETE CASCADE
+    );
+    CREATE INDEX parcel_list_notes_item ON parcel_list_notes (list_id, prc_id, at);
+    CREATE TABLE parcel_list_activity (
+      id TEXT PRIMARY KEY,
+      list_id TEXT NOT NULL REFERENCES parcel_lists (id) ON DELETE CASCADE,
+      prc_id TEXT,
+      actor_id TEXT REFERENCES users (id) ON DELETE SET NULL,
+      at BIGINT NOT NULL,
+      kind TEXT NOT NULL,
+      detail TEXT NOT NULL
+    );
+    CREATE INDEX parcel_list_activity_list ON parcel_list_activity (list_id, prc_id, at);
+    CREATE TABLE site_list_statuses (
+      site_id TEXT NOT NULL REFERENCES sites (id) ON DELETE CASCADE,
+      status TEXT NOT NULL,
+      label TEXT NOT NULL,
+      PRIMARY KEY (site_id, status)
+    );
+  `,
+};

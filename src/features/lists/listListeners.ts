@@ -1,0 +1,73 @@
+import { isAnyOf, isRejected } from '@reduxjs/toolkit';
+import { reportableRefusal } from '../../api/responses';
+import type { AppStartListening } from '../../app/store';
+import { asSentence, upgradeActionFor } from '../plans/limitReachedSnackbar';
+import { showSnackbar } from '../ui/uiSlice';
+import { listEndpoints } from './listEndpoints';
+
+const {
+  createParcelList,
+  updateParcelList,
+  deleteParcelList,
+  addListItem,
+  removeListItem,
+  updateListItem,
+  addListNote,
+  renameListStatus,
+  exportParcelList,
+} = listEndpoints.endpoints;
+
+/**
+ * What the lists tell the user: a parcel added (naming the list), an export saved, and every refusal with
+ * the server's message (a used-up plan with the Upgrade action).
+ */
+export function addListsListeners(startListening: AppStartListening): void {
+  startListening({
+    matcher: addListItem.matchFulfilled,
+    effect: (action, api) => {
+      api.dispatch(
+        showSnackbar('success', {
+          id: 'lists.added',
+          values: { list: action.meta.arg.originalArgs.listName },
+        }),
+      );
+    },
+  });
+  startListening({
+    matcher: exportParcelList.matchFulfilled,
+    effect: (action, api) => {
+      api.dispatch(
+        showSnackbar('success', { id: 'lists.export.saved', values: { file: action.payload.fileName } }),
+      );
+    },
+  });
+  startListening({
+    matcher: isAnyOf(
+      createParcelList.matchRejected,
+      updateParcelList.matchRejected,
+      deleteParcelList.matchRejected,
+      addListItem.matchRejected,
+      removeListItem.matchRejected,
+      updateListItem.matchRejected,
+      addListNote.matchRejected,
+      renameListStatus.matchRejected,
+      exportParcelList.matchRejected,
+    ),
+    effect: (action, api) => {
+      const refusal = isRejected(action) ? reportableRefusal(action) : undefined;
+      if (!refusal) return;
+      const upgrade = upgradeActionFor(refusal.errorCode);
+      api.dispatch(
+        refusal.message
+          ? showSnackbar(
+              'error',
+              upgrade
+                ? { id: 'parcel.detail.failed', values: { message: asSentence(refusal.message) } }
+                : { text: refusal.message },
+              upgrade,
+            )
+          : showSnackbar('error', { id: 'lists.failed' }),
+      );
+    },
+  });
+}
