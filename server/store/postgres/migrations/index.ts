@@ -19,6 +19,7 @@ import { tileCacheMigration } from './090-tile-cache';
 import { apiKeysMigration } from './092-api-keys';
 
 import { surveyGeometryMigration } from './027-survey-geometry';
+import { buildingReserveMigration } from './028-building-reserve';
 /** Every PostgreSQL schema step, in order (the areas' version ranges are those of server/store/migrations). */
 export const postgresMigrations: PostgresMigration[] = [
   socketFanOutMigration,
@@ -29,6 +30,7 @@ export const postgresMigrations: PostgresMigration[] = [
   parcelDatasetMigration,
   cantonsMigration,
   surveyGeometryMigration,
+  buildingReserveMigration,
   plansSubscriptionsMigration,
   settingsMigration,
   pushSubscriptionsMigration,
