@@ -63,6 +63,22 @@ export const UTILISATION_BY_MAIN_USE: Readonly<Record<number, number>> = {
   18: 0,
 };
 
+/**
+ * The building-reserve layer's classes: from `from` m² up to the next class, its colour and legend label
+ * (`layers.legend.reserve.<id>`). Parcels outside building zones are not drawn.
+ */
+export const RESERVE_LAYER_CLASSES = [
+  { id: 'none', from: 0, colour: '#e8e8e8' },
+  { id: 'below200', from: 1, colour: '#e3f1d4' },
+  { id: 'from200', from: 200, colour: '#a8d58b' },
+  { id: 'from500', from: 500, colour: '#5fae4a' },
+  { id: 'from1000', from: 1000, colour: '#2e7d32' },
+  { id: 'from2000', from: 2000, colour: '#124f1c' },
+] as const;
+
+/** The parcel tile attribute the layer reads: the reserve in m², empty outside building zones. */
+export const RESERVE_TILE_KEY = 'RESERVE';
+
 /** What the estimate is computed from. */
 export interface ReserveInput {
   canton: string;

@@ -267,7 +267,7 @@ export function createPostgresParcelRepository(
       const packed = (
         await db.one<{ packed: Buffer | null }>(
           `SELECT string_agg(row, ''::bytea) AS packed FROM (
-           SELECT ${packedRowPostgresSql('p.id', ['p.prc_id', 'p.prc_no', 'p.typ', 'p.ind', ...survey], geometry)} AS row
+           SELECT ${packedRowPostgresSql('p.id', ['p.prc_id', 'p.prc_no', 'p.typ', 'p.ind', "coalesce(p.reserve::text, '')", ...survey], geometry)} AS row
            FROM parcels p WHERE p.box && ${tileBox} LIMIT $5) t`,
           [box.minX, box.minY, box.maxX, box.maxY, count],
         )
