@@ -50,7 +50,7 @@ describe('building reserve in a real browser (issue 30)', () => {
 
     const count = page.getByTestId('result-count');
     await count.filter({ hasText: /^Found [\d,]+ results?$/ }).waitFor();
-    await page.getByTestId('chip-POT_RES_from').filter({ hasText: 'Building reserve: 400' }).waitFor();
+    await page.getByTestId('chip-POT_RES_from').filter({ hasText: 'Building reserve: ≥ 400 m²' }).waitFor();
     expect(new URL(page.url()).searchParams.get('POT_RES_from')).toBe('400');
     const filtered = await cardReserves(page);
     expect(filtered.length).toBeGreaterThan(0);
@@ -79,6 +79,8 @@ describe('building reserve in a real browser (issue 30)', () => {
     expect(Number((await facts.getByTestId('reserve-value').textContent())?.replace(/[^\d.]/g, ''))).toBe(
       sorted[0],
     );
+    // The drawer slides in: the picture once it has arrived.
+    await page.waitForTimeout(800);
     await saveScreenshot(page, 'reserve-drawer');
     await page.getByRole('button', { name: 'Close parcel details' }).click();
   }, 180_000);
