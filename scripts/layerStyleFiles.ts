@@ -12,7 +12,8 @@ import {
   type MapLayerId,
 } from '../src/contract/MapLayers';
 import { vocabularyClasses, type VocabularyClass } from '../src/contract/ParcelVocabulary';
-import { OBJECT_MIN_ZOOM, TILE_SOURCE_LAYERS } from '../src/contract/VectorTiles';
+import { OBJECT_MIN_ZOOM, PARCEL_MIN_ZOOM, TILE_SOURCE_LAYERS } from '../src/contract/VectorTiles';
+import { RESERVE_LAYER_CLASSES, RESERVE_TILE_KEY } from '../src/contract/BuildingReserve';
 import { OBJECT_TYPE_COLOURS } from '../src/features/map/parcelLayers';
 import {
   STYLE_PLACEHOLDERS,
@@ -23,7 +24,7 @@ import {
 } from '../src/features/layers/LayerStyleFile';
 
 /**
- * Builds the content of `public/styles/<layer>.json` for the fifteen layers: the colours and legend rows
+ * Builds the content of `public/styles/<layer>.json` for the sixteen layers: the colours and legend rows
  * come from the parcel vocabulary (src/contract/ParcelVocabulary.ts), the tile URLs and zooms from the
  * layer contract (src/contract/MapLayers.ts). `npx tsx scripts/build-layer-styles.ts` writes the files; a unit test fails when a
  * file is not what this builds.
@@ -354,6 +355,53 @@ function terrainStyle(): LayerStyleFile {
   };
 }
 
+const RESERVE_ITEMS: LegendItem[] = RESERVE_LAYER_CLASSES.map((c) => ({
+  value: String(c.from),
+  colour: c.colour,
+  labelKey: `layers.legend.reserve.${c.id}`,
+}));
+
+/** The building reserve over every parcel of the tile (maps/all-around, from z14), coloured by class. */
+function buildingReserveStyle(): LayerStyleFile {
+  const id = 'building-reserve';
+  const source = sourceId(id);
+  const layer = `${source}-fill`;
+  const [first, ...rest] = RESERVE_LAYER_CLASSES;
+  return {
+    id,
+    minzoom: PARCEL_MIN_ZOOM,
+    sources: {
+      [source]: vectorSource(
+        `${STYLE_PLACEHOLDERS.mainUrl}/v1/secure/maps/all-around?x={x}&y={y}&z={z}`,
+        PARCEL_MIN_ZOOM,
+        DEMO_ATTRIBUTION,
+      ),
+    },
+    layers: [
+      {
+        id: layer,
+        type: 'fill',
+        source,
+        'source-layer': TILE_SOURCE_LAYERS.allAround,
+        filter: ['!=', ['get', RESERVE_TILE_KEY], ''],
+        paint: {
+          'fill-color': [
+            'step',
+            ['to-number', ['get', RESERVE_TILE_KEY], 0],
+            first.colour,
+            ...rest.flatMap((c) => [c.from, c.colour]),
+          ] as unknown as ExpressionSpecification, // the spread loses the tuple shape the style types expect
+          'fill-opacity': 0.7,
+        },
+      },
+    ],
+    placement: 'top',
+    opacity: [{ layer, property: 'fill-opacity', value: 0.7 }],
+    legend: { kind: 'fill', items: RESERVE_ITEMS },
+    about: DEMO_DATA,
+  };
+}
+
 /** Every layer's style file, by id. */
 export function layerStyleFiles(): Record<MapLayerId, LayerStyleFile> {
   const build = (id: MapLayerId): LayerStyleFile => {
@@ -366,6 +414,8 @@ export function layerStyleFiles(): Record<MapLayerId, LayerStyleFile> {
         return buildings3dStyle();
       case 'solar':
         return solarStyle();
+      case 'building-reserve':
+        return buildingReserveStyle();
       default:
         return dataLayerStyle(id);
     }

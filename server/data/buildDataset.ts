@@ -35,8 +35,8 @@ export interface BuildDatasetOptions {
 // 6: settlements reach a little further (whole-country building-zone share 0.85 → about 1) (issue 15);
 // 7: layer areas dissolved per block once for all layers (same areas; feature order and vertices within
 // 5 mm differ); 8: postal areas, street stems once, stations only on a railway, merged names, rivers,
-// staggered old-town lanes, villages along their roads.
-export const DATASET_GENERATOR_VERSION = 8;
+// staggered old-town lanes, villages along their roads; 9: building reserve and utilisation columns.
+export const DATASET_GENERATOR_VERSION = 9;
 
 /** Throws on an unknown canton code, before anything is written. */
 export function checkCantonCodes(cantons: readonly string[]): void {

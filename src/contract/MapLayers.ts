@@ -1,5 +1,5 @@
 /**
- * The fifteen thematic map layers of spec §1 as both sides know them: their ids (also the names of the
+ * The sixteen thematic map layers of spec §1 as both sides know them: their ids (also the names of the
  * static style files `public/styles/<id>.json` and the values of the URL's `layers=`), their groups in
  * the layer panel, and the data layers the main server serves as vector tiles
  * (`GET /v1/secure/maps/layers/{layer}?z=&x=&y=`) with the zooms from which each appears.
@@ -13,6 +13,7 @@ export const MAP_LAYER_IDS = [
   'noise',
   'heritage',
   'fix-points',
+  'building-reserve',
   'underground',
   'contamination',
   'radon',
@@ -31,7 +32,7 @@ export type MapLayerGroup = (typeof MAP_LAYER_GROUPS)[number];
 /** The panel's groups, in order; each layer belongs to exactly one. */
 export const MAP_LAYER_GROUP_MEMBERS: Record<MapLayerGroup, readonly MapLayerId[]> = {
   base: ['satellite', 'terrain'],
-  planning: ['alpha-zones', 'bravo-zones', 'noise', 'heritage', 'fix-points'],
+  planning: ['alpha-zones', 'bravo-zones', 'noise', 'heritage', 'fix-points', 'building-reserve'],
   ground: ['underground', 'contamination', 'radon', 'groundwater'],
   hazards: ['floods', 'landslides'],
   buildings: ['buildings-3d', 'solar'],

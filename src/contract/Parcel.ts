@@ -101,6 +101,13 @@ export interface Parcel {
    * cadastral survey, 'synthetic' for demo data. Thematic fields of a demo dataset are always synthetic.
    */
   PRC_SRC?: DataOrigin;
+  /**
+   * Building-reserve estimate (src/contract/BuildingReserve.ts): the zone's utilisation figure (floor area ÷
+   * parcel area) and the floor area it still allows beyond the buildings on the parcel, m². Absent outside
+   * building zones and on roads.
+   */
+  POT_UTI?: number;
+  POT_RES?: number;
 }
 
 /** The 12 building types of spec §3 (the canvas colours 11 of them; protected objects get a marker). */
@@ -123,6 +130,8 @@ export const PARCEL_BASIC_FIELDS = [
   'STREET_ADDRESS',
   'OBJ_COUNT',
   'PRC_SRC',
+  'POT_UTI',
+  'POT_RES',
   'centroid',
   'geometry',
 ] as const;

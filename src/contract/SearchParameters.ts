@@ -25,6 +25,10 @@ export const MAX_VALUE_LENGTH = 200;
 /** Most items a list filter may carry, counted after comma-splitting. */
 export const MAX_LIST_ITEMS = 400;
 
+/** Orders a search can ask for (largest first); without SORT the dataset's order (roads last). */
+export const SEARCH_SORTS = ['reserve', 'area'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
 interface RowBase<N extends string> {
   /** The spec's filter name: the query-string key (ranges add `_from` / `_to`). */
   name: N;
@@ -175,6 +179,30 @@ export const SEARCH_PARAMETERS = [
     chipLabelId: 'search.field.propertyType',
     advanced: true,
     queryKey: 'typ',
+  },
+  {
+    name: 'POT_RES',
+    kind: 'range',
+    unit: 'm²',
+    chipLabelId: 'search.field.reserve',
+    advanced: true,
+    queryKey: 'reserve',
+  },
+  {
+    name: 'POT_UTI',
+    kind: 'range',
+    chipLabelId: 'search.field.utilisation',
+    advanced: true,
+    queryKey: 'utilisation',
+  },
+  // The order of the results: not a filter, so no chip and not an advanced search by itself.
+  {
+    name: 'SORT',
+    kind: 'choice',
+    choices: SEARCH_SORTS,
+    chipLabelId: null,
+    advanced: false,
+    queryKey: 'sort',
   },
   {
     name: 'FREEWAY',

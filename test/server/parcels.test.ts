@@ -104,12 +104,36 @@ describe('maps/advance-search', () => {
     ['PRC_TYP=Eigentum', 'PRC_TYP=Eigentum', "typ = 'Eigentum'"],
     ['FREEWAY range', 'FREEWAY_from=1000&FREEWAY_to=5000', 'freeway BETWEEN 1000 AND 5000'],
     ['PUTRA lower bound only', 'PUTRA_from=500', 'putra >= 500'],
+    ['building reserve from 400 m²', 'POT_RES_from=400', 'reserve >= 400'],
+    ['building reserve range', 'POT_RES_from=100&POT_RES_to=300', 'reserve BETWEEN 100 AND 300'],
+    ['utilisation figure range', 'POT_UTI_from=0.5&POT_UTI_to=0.8', 'utilisation BETWEEN 0.5 AND 0.8'],
+    [
+      'reserve and utilisation, sorted',
+      'POT_RES_from=1&POT_UTI_to=0.45&SORT=reserve',
+      'reserve >= 1 AND utilisation <= 0.45',
+    ],
   ])('filters by %s', async (_name, query, where) => {
     const expected = count(`canton = 'ZG' AND ${where}`);
     expect(expected).toBeGreaterThan(0);
     const { status, body } = await search('advance-search', `a=1&CANTON=ZG&${query}`);
     expect(status).toBe(200);
     expect(body.hits.total.value).toBe(expected);
+  });
+
+  it('sorts by building reserve, largest first, and answers 400 for an unknown order or a bad range', async () => {
+    const { body } = await search('advance-search', 'a=1&CANTON=ZG&POT_RES_from=200&SORT=reserve&size=50');
+    const reserves = body.hits.hits.map((hit) => hit._source.POT_RES as number);
+    expect(reserves.length).toBeGreaterThan(5);
+    expect(reserves).toEqual([...reserves].sort((a, b) => b - a));
+    expect(reserves[0]).toBe(
+      db.prepare("SELECT max(reserve) FROM parcels WHERE canton = 'ZG'").pluck().get() as number,
+    );
+    const unknown = await search('advance-search', 'a=1&CANTON=ZG&SORT=price');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('SORT must be one of: reserve, area');
+    const backwards = await search('advance-search', 'a=1&POT_UTI_from=1.2&POT_UTI_to=0.4');
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.message).toBe('POT_UTI_from must not be greater than POT_UTI_to');
   });
 
   it('filters by street, thermal and alpha codes taken from the data', async () => {

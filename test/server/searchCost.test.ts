@@ -271,6 +271,8 @@ describe('a municipality whose parcels lie in more than one run of rows', () => 
       alphaPri: new Uint16Array(n),
       alphaSec: new Uint16Array(n),
       street: new Uint32Array(n),
+      utilisation: new Uint16Array(n),
+      reserve: new Uint32Array(n),
       dictionaries: {
         cantons: ['ZG'],
         thermals: [],

@@ -51,7 +51,13 @@ describe('vector tiles', () => {
     expect(layer.length).toBeGreaterThan(0);
     const feature = layer.feature(0);
     expect(feature.type).toBe(3);
-    expect(Object.keys(feature.properties).sort()).toEqual(['PRC_ID', 'PRC_IND', 'PRC_NO', 'PRC_TYP']);
+    expect(Object.keys(feature.properties).sort()).toEqual([
+      'PRC_ID',
+      'PRC_IND',
+      'PRC_NO',
+      'PRC_TYP',
+      'RESERVE',
+    ]);
     expect(String(feature.properties.PRC_ID)).toMatch(/^CH\d{12}$/);
   });
 

@@ -12,7 +12,7 @@ const published = (id: string) =>
   JSON.parse(fs.readFileSync(path.resolve('public/styles', `${id}.json`), 'utf8'));
 
 describe('layer style files (public/styles/<layer>.json)', () => {
-  it('exist for the fifteen layers and are what scripts/layerStyleFiles.ts builds from the vocabulary', () => {
+  it('exist for the sixteen layers and are what scripts/layerStyleFiles.ts builds from the vocabulary', () => {
     const built = layerStyleFiles();
     for (const id of MAP_LAYER_IDS) expect({ id, style: published(id) }).toEqual({ id, style: built[id] });
     // Re-run `npx tsx scripts/build-layer-styles.ts && npx prettier --write public/styles` when this fails.

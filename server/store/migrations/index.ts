@@ -24,6 +24,7 @@ import { couponsMigration } from './051-coupons';
 import { settingsMigration } from './040-settings';
 
 import { surveyGeometryMigration } from './027-survey-geometry';
+import { buildingReserveMigration } from './028-building-reserve';
 /**
  * Every schema step, in order. Version ranges by area keep parallel work apart:
  * 1–9 core, 10–19 accounts, 20–29 parcels/dataset, 30–39 plans/subscriptions, 40–49 settings/push,
@@ -43,6 +44,7 @@ export const migrations: Migration[] = [
   dataOriginMigration,
   parcelPostcodeIndexMigration,
   surveyGeometryMigration,
+  buildingReserveMigration,
   plansSubscriptionsMigration,
   mapLayersMigration,
   pushSubscriptionsMigration,

@@ -21,6 +21,10 @@ export interface FilterColumns {
   alphaPri: Uint16Array;
   alphaSec: Uint16Array;
   street: Uint32Array;
+  /** Utilisation figure in hundredths; NO_RESERVE_UTILISATION outside building zones. */
+  utilisation: Uint16Array;
+  /** Building reserve, m²; NO_RESERVE outside building zones. */
+  reserve: Uint32Array;
   dictionaries: {
     cantons: string[];
     thermals: string[];
@@ -47,11 +51,17 @@ export type FilterColumnsRow = [
   alphaPri: string | null,
   alphaSec: string | null,
   street: string | null,
+  utilisation: number | null,
+  reserve: number | null,
 ];
+
+/** The typed columns' "none" (a parcel outside building zones): above any range a search can ask for. */
+export const NO_RESERVE = 0xffffffff;
+export const NO_RESERVE_UTILISATION = 0xffff;
 
 /** The parcels' columns a FilterColumnsRow is read from, in its order (both adapters select them by id). */
 export const FILTER_COLUMNS_SQL = `id, canton, mun_bfs, sur, ind, typ, obj_count, grn_rad, pro_bun, freeway, putra,
-  grn_trm, alpha_pri, alpha_sec, street`;
+  grn_trm, alpha_pri, alpha_sec, street, utilisation, reserve`;
 
 function dictionary(values: string[]): (value: string | null) => number {
   const codes = new Map<string, number>();
@@ -104,6 +114,8 @@ export class FilterColumnsCollector {
       alphaPri: new Uint16Array(n),
       alphaSec: new Uint16Array(n),
       street: new Uint32Array(n),
+      utilisation: new Uint16Array(n),
+      reserve: new Uint32Array(n),
       dictionaries: { cantons: [], thermals: [], alphas: [], streets: [], municipalities: [] },
     };
     const d = this.cols.dictionaries;
@@ -130,6 +142,8 @@ export class FilterColumnsCollector {
       pri,
       sec,
       str,
+      utilisation,
+      reserve,
     ]: FilterColumnsRow
   ): void {
     const cols = this.cols;
@@ -154,6 +168,11 @@ export class FilterColumnsCollector {
     cols.alphaPri[i] = this.alpha(pri);
     cols.alphaSec[i] = this.alpha(sec);
     cols.street[i] = this.street(str);
+    cols.utilisation[i] =
+      utilisation === null
+        ? NO_RESERVE_UTILISATION
+        : Math.min(Math.round(utilisation * 100), NO_RESERVE_UTILISATION - 1);
+    cols.reserve[i] = reserve === null ? NO_RESERVE : Math.min(reserve, NO_RESERVE - 1);
     cols.count = i + 1;
   }
 
@@ -197,6 +216,8 @@ const ARRAYS = [
   'alphaPri',
   'alphaSec',
   'street',
+  'utilisation',
+  'reserve',
 ] as const;
 
 /** The columns as named blobs (the saved form): one per typed array, then the dictionaries as JSON. */
@@ -256,6 +277,8 @@ export function filterColumnsFromBlobs(
     alphaPri: view('alphaPri', (b) => new Uint16Array(b)),
     alphaSec: view('alphaSec', (b) => new Uint16Array(b)),
     street: view('street', (b) => new Uint32Array(b)),
+    utilisation: view('utilisation', (b) => new Uint16Array(b)),
+    reserve: view('reserve', (b) => new Uint32Array(b)),
     dictionaries: JSON.parse(dict.toString('utf8')) as FilterColumns['dictionaries'],
   };
 }

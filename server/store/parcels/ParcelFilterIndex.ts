@@ -1,5 +1,5 @@
-import type { ParcelQuery, Range } from './ParcelQuery';
-import type { FilterColumns } from './FilterColumns';
+import type { ParcelQuery, ParcelSort, Range } from './ParcelQuery';
+import { NO_RESERVE, NO_RESERVE_UTILISATION, type FilterColumns } from './FilterColumns';
 import {
   countAll,
   countRange,
@@ -13,6 +13,7 @@ import {
 import { createValueIndex, type ValueIndex } from './ValueIndex';
 import { createRangeIndex, type RangeIndex } from './RangeIndex';
 import { LRUCache } from 'lru-cache';
+import { rowsByValue } from '../sorting/rowsByValue';
 
 /**
  * The filterable parcel attributes as typed columns in memory (FilterColumns). Counting and bucketing
@@ -85,7 +86,26 @@ const FEW_POSTINGS = 1 / 64;
 /** The columns searched through posting lists (ValueIndex). */
 type ValueColumn = 'alphaPri' | 'alphaSec' | 'street' | 'thermal';
 /** The columns searched by ranges (RangeIndex). */
-type RangeColumn = 'sur' | 'radon' | 'freeway' | 'putra';
+type RangeColumn = 'sur' | 'radon' | 'freeway' | 'putra' | 'reserve' | 'utilisation';
+
+/**
+ * The reserve and utilisation ranges as their typed columns hold them (utilisation in hundredths), below
+ * the columns' "none": a parcel outside building zones never matches.
+ */
+function reserveRange(range: Range | undefined): Range | undefined {
+  return range && { from: range.from, to: Math.min(range.to, NO_RESERVE - 1) };
+}
+function utilisationRange(range: Range | undefined): Range | undefined {
+  return (
+    range && {
+      from: Math.ceil(range.from * 100 - 1e-6),
+      to: Math.min(Math.floor(range.to * 100 + 1e-6), NO_RESERVE_UTILISATION - 1),
+    }
+  );
+}
+
+/** Up to this many matches are sorted directly; more are read off the column's sorted order. */
+const SORT_MATCHES_DIRECTLY = 65536;
 
 const inRange = (value: number, range: Range | undefined) =>
   !range || (value >= range.from && value <= range.to);
@@ -120,6 +140,8 @@ export function createParcelFilterIndex(
     alphaPri,
     alphaSec,
     street,
+    reserve,
+    utilisation,
   } = cols;
   const munBfs = cols.dictionaries.municipalities;
   const cantons = codes(cols.dictionaries.cantons);
@@ -173,6 +195,8 @@ export function createParcelFilterIndex(
     const sec = codeOf(alphas, query.alphaSec);
     const mustNotFlags = query.excludeRoads ? 1 : 0;
     const typFlag = query.typ === undefined ? -1 : query.typ === 'Baurecht' ? 2 : 0;
+    const reserveQuery = reserveRange(query.reserve);
+    const utilisationQuery = utilisationRange(query.utilisation);
     const allowedMun = new Uint8Array(munBfs.length);
     let restricted = false;
     if (query.locnames) {
@@ -197,6 +221,7 @@ export function createParcelFilterIndex(
       if (streetSet && !streetSet.has(street[r])) return false;
       if (thermalSet && !thermalSet.has(thermal[r])) return false;
       if (!inRange(sur[r], query.surface) || !inRange(radon[r], query.radon)) return false;
+      if (!inRange(reserve[r], reserveQuery) || !inRange(utilisation[r], utilisationQuery)) return false;
       return inRange(freeway[r], query.freeway) && inRange(putra[r], query.putra);
     };
     return { matches, restricted, allowedMun, cantonCode, pri, sec, streetSet, thermalSet };
@@ -302,6 +327,8 @@ export function createParcelFilterIndex(
     keepInRange(rows, 'sur', query.surface);
     keepInRange(rows, 'freeway', query.freeway);
     keepInRange(rows, 'putra', query.putra);
+    keepInRange(rows, 'reserve', reserveRange(query.reserve));
+    keepInRange(rows, 'utilisation', utilisationRange(query.utilisation));
 
     const counts = new Uint32Array(munBfs.length);
     if (runsDisjoint) {
@@ -316,9 +343,68 @@ export function createParcelFilterIndex(
       if (c > 0) countsByMunicipality.set(munBfs[m], c);
       total += c;
     });
-    const pageRows = query.excludeRoads ? rowsFrom(rows, offset, size) : roadsLastPage(rows, offset, size);
+    const pageRows = query.sort
+      ? sortedPage(rows, total, query.sort, offset, size)
+      : query.excludeRoads
+        ? rowsFrom(rows, offset, size)
+        : roadsLastPage(rows, offset, size);
     const pageIds = pageRows.map((r) => ids[r]);
     return { total: Math.min(total, cap), exact: total <= cap, pageIds, countsByMunicipality };
+  };
+
+  // A sort's column, its rows by value and where its rows without a value (the largest, "none") start.
+  const sortColumns = { reserve: { column: reserve, none: NO_RESERVE }, area: { column: sur, none: -1 } };
+  const sortedRows = new Map<ParcelSort, { sorted: Uint32Array; noneFrom: number }>();
+  const byValue = (sort: ParcelSort) => {
+    let entry = sortedRows.get(sort);
+    if (!entry) {
+      const { column, none } = sortColumns[sort];
+      let max = 0;
+      for (let r = 0; r < count; r++) if (column[r] > max) max = column[r];
+      const sorted = rowsByValue(column, count, max);
+      let noneFrom = count;
+      while (noneFrom > 0 && column[sorted[noneFrom - 1]] === none) noneFrom--;
+      sortedRows.set(sort, (entry = { sorted, noneFrom }));
+    }
+    return entry;
+  };
+  /** Matching rows, largest value first (equal values in row order), rows without a value last. */
+  const sortRows = (matched: readonly number[], sort: ParcelSort): number[] => {
+    const { column, none } = sortColumns[sort];
+    const rank = (r: number) => (column[r] === none ? -1 : column[r]);
+    return [...matched].sort((a, b) => rank(b) - rank(a) || a - b);
+  };
+  /**
+   * A page of the matching rows in the sort's order: few matches are sorted directly; many are read off
+   * the column's sorted order from the largest value down (a page needs about page ÷ match share rows).
+   */
+  const sortedPage = (rows: RowBitmap, total: number, sort: ParcelSort, offset: number, size: number) => {
+    if (total <= SORT_MATCHES_DIRECTLY)
+      return sortRows(rowsFrom(rows, 0, total), sort).slice(offset, offset + size);
+    const { column } = sortColumns[sort];
+    const { sorted, noneFrom } = byValue(sort);
+    const page: number[] = [];
+    let seen = 0;
+    const take = (r: number) => {
+      if (seen >= offset) page.push(r);
+      seen++;
+    };
+    const matched = (r: number) => ((rows[r >>> 5] >>> (r & 31)) & 1) === 1;
+    // The sorted order is ascending with equal values in row order: walking it down, each run of equal
+    // values is gathered and taken in row order.
+    let run: number[] = [];
+    const flush = () => {
+      for (let k = run.length - 1; k >= 0 && page.length < size; k--) take(run[k]);
+      run = [];
+    };
+    for (let i = noneFrom - 1; i >= 0 && page.length < size; i--) {
+      const r = sorted[i];
+      if (run.length > 0 && column[r] !== column[run[0]]) flush();
+      if (matched(r)) run.push(r);
+    }
+    flush();
+    for (let i = noneFrom; i < count && page.length < size; i++) if (matched(sorted[i])) take(sorted[i]);
+    return page;
   };
 
   /** A page of the matching rows with every other parcel before the roads, each part in row order. */
@@ -459,9 +545,12 @@ export function createParcelFilterIndex(
       };
     },
     evaluate(query, candidates, { offset, size, cap }, preferredBfs) {
-      return candidates
-        ? evaluateCandidates(query, candidates, offset, size, cap, preferredBfs)
-        : evaluateFilters(query, offset, size, cap);
+      if (!candidates) return evaluateFilters(query, offset, size, cap);
+      if (!query.sort) return evaluateCandidates(query, candidates, offset, size, cap, preferredBfs);
+      // Sorted text matches: the first `cap` of them (all a page can reach), sorted here.
+      const all = evaluateCandidates(query, candidates, 0, cap, cap, preferredBfs);
+      const rows = sortRows(all.pageIds.map(position), query.sort);
+      return { ...all, pageIds: rows.slice(offset, offset + size).map((r) => ids[r]) };
     },
   };
 }

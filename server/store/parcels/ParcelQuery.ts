@@ -22,7 +22,16 @@ export interface ParcelQuery {
   typ?: 'Eigentum' | 'Baurecht';
   freeway?: Range;
   putra?: Range;
+  /** Building reserve, m² (parcels outside building zones have none and never match). */
+  reserve?: Range;
+  /** Utilisation figure (floor area ÷ parcel area), e.g. 0.5–1.2. */
+  utilisation?: Range;
+  /** Largest first instead of the dataset's order (parcels without the value last). */
+  sort?: ParcelSort;
 }
+
+/** The orders a search can ask for besides the default (SEARCH_SORTS in the contract). */
+export type ParcelSort = 'reserve' | 'area';
 
 export interface Range {
   from: number;

@@ -1,3 +1,4 @@
+import { RESERVE_TILE_KEY } from '../../../src/contract/BuildingReserve';
 import type {
   AlphaItem,
   BuildingObject,
@@ -48,8 +49,11 @@ export interface ParcelDetail {
   canton: Canton;
 }
 
-/** The attributes of tile features, in the order of their spans in a TileFeatureBatch. */
-export const PARCEL_TILE_KEYS = ['PRC_ID', 'PRC_NO', 'PRC_TYP', 'PRC_IND'] as const;
+/**
+ * The attributes of tile features, in the order of their spans in a TileFeatureBatch. RESERVE (m², empty
+ * outside building zones) feeds the building-reserve layer.
+ */
+export const PARCEL_TILE_KEYS = ['PRC_ID', 'PRC_NO', 'PRC_TYP', 'PRC_IND', RESERVE_TILE_KEY] as const;
 /** HEIGHT (metres) and SOLAR (roof suitability 1–5, 0 unknown) feed the 3D-buildings and solar layers. */
 export const BUILDING_TILE_KEYS = ['OBJ_ID', 'OBJ_TYP', 'OBJ_PRO', 'HEIGHT', 'SOLAR'] as const;
 

@@ -23,6 +23,9 @@ export interface ParcelRow {
   obj_count: number;
   freeway: number;
   putra: number;
+  /** Building-reserve estimate (BuildingReserve.ts): null outside building zones. */
+  utilisation: number | null;
+  reserve: number | null;
   lv95_x: number;
   lv95_y: number;
   lon: number;

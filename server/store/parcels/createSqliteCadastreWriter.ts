@@ -113,6 +113,7 @@ export function createSqliteCadastreWriter(db: Database): CadastreWriter {
             rings: parcel.rings,
             surveyRings: parcel.surveyRings,
             objCount: 0,
+            floorArea: 0,
             themes: m.themes[i],
             origin: 'official',
           }),

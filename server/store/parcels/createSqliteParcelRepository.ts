@@ -252,7 +252,7 @@ export function createSqliteParcelRepository(
       const [survey, geometry] = outlineSql('p', form);
       const packed = prepared(
         `SELECT CAST(group_concat(row, '') AS BLOB) FROM (
-           SELECT ${packedRowSql('p.id', ['p.prc_id', 'p.prc_no', 'p.typ', 'p.ind', ...survey], geometry)} AS row
+           SELECT ${packedRowSql('p.id', ['p.prc_id', 'p.prc_no', 'p.typ', 'p.ind', "coalesce(p.reserve, '')", ...survey], geometry)} AS row
            FROM parcels_rtree r JOIN parcels p ON p.id = r.id
            WHERE r.min_x <= ? AND r.max_x >= ? AND r.min_y <= ? AND r.max_y >= ? LIMIT ?)`,
       )

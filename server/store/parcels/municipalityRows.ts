@@ -83,17 +83,20 @@ class RowPacker {
 /** Encodes a generated municipality into the rows the writer stores (run in the generating thread). */
 export function packMunicipality(g: GeneratedMunicipality): MunicipalityRows {
   const parcels = new RowPacker(PARCEL_VALUES + BOX);
-  for (const p of g.parcels) {
+  const floorAreas = new Float64Array(g.parcels.length);
+  for (const b of g.buildings) floorAreas[b.parcelIndex] += (b.OBJ_SUR || 0) * (b.OBJ_FLO || 1);
+  g.parcels.forEach((p, i) => {
     const columns = parcelColumns({
       canton: g.cantonCode,
       bfs: g.bfs,
       parcel: p,
       objCount: p.objCount,
+      floorArea: floorAreas[i],
       themes: encodeThemes(p.themes, p.fixPoints),
       origin: 'synthetic',
     });
     parcels.add(columns, [p.ring]);
-  }
+  });
   const buildings = new RowPacker(BUILDING_VALUES + BOX + 4);
   for (const b of g.buildings) {
     const { parcelIndex, ring, lon, lat, OBJ_ID, OBJ_TYP, OBJ_PRO, roof, ...attrs } = b;

@@ -5,6 +5,7 @@ import type { OfficialParcel } from './CadastreWriter';
 import { encodeGeometry } from './geometryCodec';
 import { encodeSurveyGeometry } from './surveyGeometryCodec';
 import type { FilterColumnsCollector } from './FilterColumns';
+import { estimateBuildingReserve } from '../../../src/contract/BuildingReserve';
 
 /** The register and zoning facts both writers (the demo builder, the importer) store per parcel. */
 export type ParcelFacts = Omit<OfficialParcel, 'rings' | 'surveyRings'>;
@@ -19,6 +20,8 @@ export interface ParcelInsert {
   /** The outline in LV95 metres to the millimetre, where a survey gave it (surveyGeometryCodec). */
   surveyRings?: readonly Ring[];
   objCount: number;
+  /** Footprint × floors summed over the parcel's buildings, m² (the building reserve's input). */
+  floorArea: number;
   /** Encoded by themeCodec. */
   themes: string;
   origin: DataOrigin;
@@ -33,10 +36,10 @@ export type ParcelColumnValues = (string | number | null)[];
 
 /** The parcels table's columns as the writers insert them; `geom` last, so packed rows bind without it. */
 export const PARCEL_COLUMNS = `prc_id, prc_no, canton, mun_bfs, street, house_no, zip, sur, typ, ind, alpha_pri, alpha_sec,
-  alpha_ter, bravo_pri, grn_trm, grn_rad, pro_bun, obj_count, freeway, putra, lv95_x, lv95_y, lon, lat, themes, origin, geom`;
+  alpha_ter, bravo_pri, grn_trm, grn_rad, pro_bun, obj_count, freeway, putra, lv95_x, lv95_y, lon, lat, themes, origin, utilisation, reserve, geom`;
 
 /** How many values parcelColumns gives (every column but the geometry). */
-export const PARCEL_COLUMN_COUNT = 26;
+export const PARCEL_COLUMN_COUNT = 28;
 
 /** Where the FTS text and the filter values come from in parcelColumns' values. */
 const PRC_ID = 0;
@@ -56,6 +59,8 @@ const PRO_BUN = 16;
 const OBJ_COUNT = 17;
 const FREEWAY = 18;
 const PUTRA = 19;
+const UTILISATION = 26;
+const RESERVE = 27;
 
 /** A written parcel's values for FilterColumnsCollector.add, as scanFilterColumns reads them. */
 export function filterValues(id: number, c: ParcelColumnValues): Parameters<FilterColumnsCollector['add']> {
@@ -75,6 +80,8 @@ export function filterValues(id: number, c: ParcelColumnValues): Parameters<Filt
     c[ALPHA_PRI] as string | null,
     c[ALPHA_SEC] as string | null,
     c[STREET] as string | null,
+    c[UTILISATION] as number | null,
+    c[RESERVE] as number | null,
   ];
 }
 
@@ -84,9 +91,18 @@ export function parcelColumns({
   bfs,
   parcel: p,
   objCount,
+  floorArea,
   themes,
   origin,
 }: Omit<ParcelInsert, 'rings' | 'surveyRings' | 'locname'>): ParcelColumnValues {
+  const estimate = estimateBuildingReserve({
+    canton,
+    zone: p.alphaPri,
+    mainUse: p.bravoPri,
+    area: p.sur,
+    existingFloorArea: floorArea,
+    road: p.ind === 'Road',
+  });
   return [
     p.prcId,
     p.prcNo,
@@ -114,6 +130,8 @@ export function parcelColumns({
     p.lat,
     themes,
     origin,
+    estimate.utilisation,
+    estimate.reserve,
   ];
 }
 

@@ -120,6 +120,8 @@ export function parcelWhere(query: ParcelQuery, options: WhereOptions = {}): Sql
   if (query.typ) add('p.typ = ?', query.typ);
   if (query.freeway) add('p.freeway BETWEEN ? AND ?', query.freeway.from, query.freeway.to);
   if (query.putra) add('p.putra BETWEEN ? AND ?', query.putra.from, query.putra.to);
+  if (query.reserve) add('p.reserve BETWEEN ? AND ?', query.reserve.from, query.reserve.to);
+  if (query.utilisation) add('p.utilisation BETWEEN ? AND ?', query.utilisation.from, query.utilisation.to);
   return filter;
 }
 

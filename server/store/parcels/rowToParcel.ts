@@ -49,6 +49,8 @@ export function rowToParcel(row: ParcelRow): Parcel {
     FIXPOINTS: fixPoints,
     OBJ_COUNT: row.obj_count,
     PRC_SRC: row.origin,
+    ...(row.utilisation === null ? {} : { POT_UTI: row.utilisation }),
+    ...(row.reserve === null ? {} : { POT_RES: row.reserve }),
   };
 }
 

@@ -12,7 +12,7 @@ const LayerPanelSection = lazy(async () => ({
 }));
 
 /**
- * The layer panel of the map view (spec §2): a toggle button on the map and, when open, the fifteen
+ * The layer panel of the map view (spec §2): a toggle button on the map and, when open, the sixteen
  * layers of spec §1 in their groups, each with an on/off switch; a switched-on layer shows its opacity,
  * its legend (which can be hidden) with source and date, and an inline error if it failed.
  */

@@ -128,7 +128,7 @@ function LayerRow({ id }: { id: MapLayerId }) {
 }
 
 /**
- * The open layer panel: the fifteen layers of spec §1 in their groups (switches, opacity sliders, legends).
+ * The open layer panel: the sixteen layers (spec §1 and the building reserve) in their groups (switches, opacity sliders, legends).
  * A chunk of its own, loaded when the panel first opens: a cold map route does not download it.
  */
 export function LayerPanelSection() {

@@ -76,6 +76,15 @@ export function ResultCard({ parcel, selected, onOpen, onFullReport }: ResultCar
       <Typography.Text type="secondary">
         {parcel.PRC_ZIP} {parcel.LOCNAME} ({parcel.CANTON}) · <FormattedMessage id="parcel.field.PRC_SUR" />:{' '}
         {formatMeasure(parcel.PRC_SUR, 'm²')}
+        {parcel.POT_RES !== undefined && (
+          <span data-testid="result-card-reserve">
+            {' · '}
+            <FormattedMessage
+              id="search.card.reserve"
+              values={{ area: formatMeasure(parcel.POT_RES, 'm²') }}
+            />
+          </span>
+        )}
       </Typography.Text>
       {facts.length > 0 && (
         <>

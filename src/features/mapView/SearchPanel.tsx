@@ -7,6 +7,7 @@ import { parcelSelected, selectSelectedParcelId } from '../parcel/parcelSlice';
 import { FilterChips } from '../search/FilterChips';
 import { QuickSearch } from '../search/QuickSearch';
 import { ResultPaging } from '../search/ResultPaging';
+import { ResultSort } from '../search/ResultSort';
 import { ZoomBanner } from '../search/ZoomBanner';
 import { useSearchParcelsQuery } from '../search/searchApi';
 import { pageChanged, selectActiveSearch, selectSearching } from '../search/searchSlice';
@@ -60,6 +61,7 @@ export function SearchPanel({ onOpenParcel }: { onOpenParcel?: () => void }) {
           {hits.length > 0 && <ZoomBanner zoom={zoom} showing={hits.length} />}
           {active && <ZoomToResults results={currentData} />}
           <Spin spinning={searching} size="small" />
+          {hits.length > 0 && active && <ResultSort />}
         </Flex>
         <FilterChips />
       </Flex>

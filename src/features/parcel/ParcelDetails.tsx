@@ -5,6 +5,7 @@ import type { ParcelFullResponse } from '../../contract/Parcel';
 import { externalLinkParcel, externalLinkUrl, reportLanguageOf } from '../../contract/Reports';
 import { DataOriginTag } from '../dataQuality/DataOriginTag';
 import { BuildingList } from './BuildingList';
+import { BuildingReserveFacts } from './BuildingReserveFacts';
 import { FixedPointList } from './FixedPointList';
 import { displayValue, formatMeasure, PARCEL_SECTIONS, RADON_WARNING_ABOVE } from './parcelDisplay';
 import { useCodedValueText } from './useCodedValueText';
@@ -101,6 +102,11 @@ export function ParcelDetails({ detail }: { detail: ParcelFullResponse }) {
 
   const sections: { key: string; label: ReactNode; children: ReactNode }[] = [
     { key: 'basic', label: sectionLabel('basic', parcel.PRC_SRC), children: basic },
+    {
+      key: 'reserve',
+      label: intl.formatMessage({ id: 'parcel.section.reserve' }),
+      children: <BuildingReserveFacts parcel={parcel} objects={objects} />,
+    },
     ...thematic,
     {
       key: 'fixedPoints',

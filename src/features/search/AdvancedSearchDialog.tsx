@@ -1,7 +1,8 @@
-import { Button, Checkbox, Col, Form, Input, Modal, Radio, Row, Select } from 'antd';
+import { Button, Checkbox, Col, Form, Input, Modal, Radio, Row, Select, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { areaInputError, criteriaFromDraft, HIDDEN_DRAFT_KEYS } from './advancedDraft';
+import { criteriaFromDraft, HIDDEN_DRAFT_KEYS } from './advancedDraft';
+import { hasRangeInputError, RangeFields } from './RangeFields';
 import { LookupFormItem } from './LookupSelect';
 import {
   advancedDialogClosed,
@@ -17,6 +18,8 @@ import { useLookupOptions } from './useLookupOptions';
 
 /** Max width of the search dialog (spec §9). */
 const DIALOG_WIDTH = 900;
+/** The dialog's range filters, by their `_from` keys. */
+const RANGE_INPUTS = ['PRC_SUR_from', 'POT_RES_from', 'POT_UTI_from'] as const;
 
 function asList(value: string[] | string | undefined): string[] {
   if (value === undefined) return [];
@@ -39,8 +42,7 @@ export function AdvancedSearchDialog() {
   const draft = useAppSelector(selectDraft);
   const lookups = useLookupOptions(open);
   const needsCanton = !draft.CANTON;
-  const fromError = areaInputError(draft.PRC_SUR_from);
-  const toError = areaInputError(draft.PRC_SUR_to);
+  const rangeError = hasRangeInputError(draft, RANGE_INPUTS);
   const label = (id: string) => intl.formatMessage({ id });
   // A draft restored from an older snapshot or support file has no text field yet.
   const searchText = draft.searchQuery ?? '';
@@ -59,7 +61,7 @@ export function AdvancedSearchDialog() {
         <Button
           key="search"
           type="primary"
-          disabled={Boolean(fromError || toError)}
+          disabled={rangeError}
           onClick={() => dispatch(searchRequested(criteriaFromDraft(draft)))}
         >
           <FormattedMessage id="search.dialog.search" />
@@ -151,37 +153,36 @@ export function AdvancedSearchDialog() {
               />
             </Form.Item>
           </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              label={label('search.field.sizeFrom')}
-              htmlFor="search-size-from"
-              validateStatus={fromError ? 'error' : undefined}
-              help={fromError ? label(fromError) : undefined}
-            >
-              <Input
-                id="search-size-from"
-                inputMode="numeric"
-                suffix="m²"
-                value={draft.PRC_SUR_from}
-                onChange={(event) => dispatch(draftChanged({ PRC_SUR_from: event.target.value }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              label={label('search.field.sizeTo')}
-              htmlFor="search-size-to"
-              validateStatus={toError ? 'error' : undefined}
-              help={toError ? label(toError) : undefined}
-            >
-              <Input
-                id="search-size-to"
-                inputMode="numeric"
-                suffix="m²"
-                value={draft.PRC_SUR_to}
-                onChange={(event) => dispatch(draftChanged({ PRC_SUR_to: event.target.value }))}
-              />
-            </Form.Item>
+          <RangeFields
+            draft={draft}
+            fromKey="PRC_SUR_from"
+            id="search-size"
+            fromLabelId="search.field.sizeFrom"
+            toLabelId="search.field.sizeTo"
+            suffix="m²"
+            inputMode="numeric"
+          />
+          <RangeFields
+            draft={draft}
+            fromKey="POT_RES_from"
+            id="search-reserve"
+            fromLabelId="search.field.reserveFrom"
+            toLabelId="search.field.reserveTo"
+            suffix="m²"
+            inputMode="numeric"
+          />
+          <RangeFields
+            draft={draft}
+            fromKey="POT_UTI_from"
+            id="search-utilisation"
+            fromLabelId="search.field.utilisationFrom"
+            toLabelId="search.field.utilisationTo"
+            inputMode="decimal"
+          />
+          <Col xs={24}>
+            <Typography.Text type="secondary" data-testid="reserve-estimate-hint">
+              <FormattedMessage id="search.dialog.reserveHint" />
+            </Typography.Text>
           </Col>
           <Col xs={24}>
             <Form.Item label={label('search.field.objects')}>

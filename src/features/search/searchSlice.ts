@@ -5,6 +5,7 @@ import {
   MAX_PAGES,
   type SearchCriteria,
   type SearchPaging,
+  type SearchSort,
 } from '../../contract/SearchParameters';
 import {
   draftFromCriteria,
@@ -106,6 +107,14 @@ export const searchSlice = createSlice({
       state.paging.page = page;
       if (state.active) state.active.paging.page = page;
     },
+    /** The results' order (largest reserve or area first, or the dataset's): same filters, back to page 1. */
+    sortChanged(state, action: PayloadAction<SearchSort | undefined>) {
+      const { SORT: _previous, ...rest } = state.criteria;
+      const criteria: SearchCriteria = action.payload ? { ...rest, SORT: action.payload } : rest;
+      state.criteria = criteria;
+      state.paging.page = 1;
+      if (state.active) state.active = { criteria, paging: { ...state.active.paging, page: 1 } };
+    },
     /** A search read from the URL (start or history navigation): the same screen again, without a fly-to. */
     searchRestored(state, action: PayloadAction<ActiveSearch>) {
       state.criteria = action.payload.criteria;
@@ -178,6 +187,7 @@ export const {
   searchCleared,
   searchSpinnerCleared,
   pageChanged,
+  sortChanged,
   searchRestored,
   advancedDialogOpened,
   advancedDialogClosed,

@@ -44,11 +44,11 @@ async function openPanel(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('layer panel (spec §2 map view, issue 11)', () => {
-  it('opens from its button on the map: the fifteen layers of spec §1 in five groups, all off at start', async () => {
+  it('opens from its button on the map: the fifteen layers of spec §1 and the building reserve in five groups, all off at start', async () => {
     const { user } = renderPanel();
     expect(screen.queryByRole('region', { name: 'Map layers' })).toBeNull();
     const panel = await openPanel(user);
-    expect(within(panel).getAllByRole('switch')).toHaveLength(15);
+    expect(within(panel).getAllByRole('switch')).toHaveLength(16);
     for (const s of within(panel).getAllByRole('switch')) expect(s).not.toBeChecked();
     expect(
       within(panel)

@@ -99,6 +99,27 @@ describe('parcel detail drawer (spec §2, §3)', () => {
     expect(within(drawer).getByText('within 300 m')).toBeInTheDocument();
   });
 
+  it('shows the building-reserve estimate with its inputs: zone figure, area × figure, floor area built', async () => {
+    answerDetail(
+      fullResponse({ PRC_SUR: 1000, ALPHA_PRIS: ['W3'], CANTON: 'ZG' }, [
+        buildingFixture({ OBJ_ID: 'b1', OBJ_SUR: 100, OBJ_FLO: 2 }),
+      ]),
+    );
+    renderDrawer();
+    const facts = await screen.findByTestId('reserve-facts');
+    expect(within(facts).getByText('0.65 (W3, cantonal zone figure)')).toBeInTheDocument();
+    expect(within(facts).getByText('1,000.00 m² × 0.65 = 650.00 m²')).toBeInTheDocument();
+    expect(within(facts).getByText('200.00 m²')).toBeInTheDocument();
+    expect(within(facts).getByTestId('reserve-value')).toHaveTextContent('450.00 m²');
+    expect(screen.getByText('Building reserve (estimate)')).toBeInTheDocument();
+  });
+
+  it('says a parcel outside building zones has no building reserve', async () => {
+    answerDetail(fullResponse({ ALPHA_PRIS: ['LW'], BRAVO_PRIS: ['21'] }, []));
+    renderDrawer();
+    expect(await screen.findByTestId('reserve-none')).toHaveTextContent('Outside building zones');
+  });
+
   it('warns about radon above 10 % but not at 10 %', async () => {
     answerDetail(DETAIL);
     const first = renderDrawer();

@@ -1,5 +1,7 @@
 import type { Stores } from '../../../server/store/Stores';
 import type { ParcelQuery } from '../../../server/store/parcels/ParcelQuery';
+import type { Parcel } from '../../../src/contract/Parcel';
+import { estimateBuildingReserve } from '../../../src/contract/BuildingReserve';
 import type { TileFeatureBatch } from '../../../server/store/parcels/tileFeatureBatch';
 import { LAYER_TILE_MIN_ZOOM, type LayerTileName } from '../../../src/contract/MapLayers';
 import { lonLatToMercator, tileAt, tileBox, type MercatorBox } from '../../../server/geo/projection';
@@ -88,6 +90,16 @@ export function describeParcelDatasetContract(
     ['text and filters', () => ({ text: 'b', objects: 'Without', locnames: [sample.locname] })],
     ['a word without letters (nothing)', () => ({ text: '.' })],
     ['a phrase inside one word', () => ({ text: `${sample.street.slice(0, 3)}.x` })],
+    [
+      'reserve and utilisation ranges, largest reserve first',
+      () => ({
+        reserve: { from: 200, to: 99999999999 },
+        utilisation: { from: 0.4, to: 1.5 },
+        sort: 'reserve',
+      }),
+    ],
+    ['every parcel by reserve, third page', () => ({ sort: 'reserve' }), { page: 3, size: 50 }],
+    ['text, largest area first', () => ({ text: 'b', sort: 'area' })],
   ];
 
   for (const [name, query, paging] of searches) {
@@ -115,6 +127,60 @@ export function describeParcelDatasetContract(
     expect((await stores.parcels.search({ text: 'b' }, PAGE)).total).toBeGreaterThan(
       (await stores.parcels.search({ text: 'ba' }, PAGE)).total,
     );
+  });
+
+  /** Every hit of a search, page by page. */
+  const allHits = async (query: ParcelQuery) => {
+    const hits: Parcel[] = [];
+    for (let page = 1; ; page++) {
+      const result = await stores.parcels.search(query, { page, size: 100 });
+      hits.push(...result.hits);
+      if (result.hits.length < 100) return { hits, total: result.total };
+    }
+  };
+
+  it('filters by building reserve and sorts by it as the reserve rule computes it', async () => {
+    const { hits, total } = await allHits({ reserve: { from: 400, to: 99999999999 }, sort: 'reserve' });
+    expect(total).toBeGreaterThan(5);
+    expect(hits).toHaveLength(total);
+    const reserves = hits.map((p) => p.POT_RES as number);
+    expect(reserves.every((r) => r >= 400)).toBe(true);
+    expect(reserves).toEqual([...reserves].sort((a, b) => b - a));
+    // The stored figure is the rule's, from the zone and the floor area of the parcel's buildings.
+    for (const hit of [hits[0], hits[hits.length - 1]]) {
+      const detail = await stores.parcels.parcel(hit.PRC_ID);
+      const floorArea = (detail?.objects ?? []).reduce(
+        (sum, o) => sum + (o.OBJ_SUR || 0) * (o.OBJ_FLO || 1),
+        0,
+      );
+      const estimate = estimateBuildingReserve({
+        canton: hit.CANTON,
+        zone: hit.ALPHA_PRIS?.[0] ?? null,
+        mainUse: hit.BRAVO_PRIS?.[0] ?? null,
+        area: hit.PRC_SUR,
+        existingFloorArea: floorArea,
+      });
+      expect([hit.POT_UTI, hit.POT_RES]).toEqual([estimate.utilisation, estimate.reserve]);
+    }
+    // Sorted without the filter, the same parcels come first, then the smaller reserves, then parcels
+    // outside building zones (no reserve) last.
+    const sorted = await stores.parcels.search({ sort: 'reserve' }, { page: 1, size: total + 10 });
+    expect(sorted.hits.slice(0, total).map((p) => p.PRC_ID)).toEqual(hits.map((p) => p.PRC_ID));
+    expect(sorted.hits.slice(total).every((p) => (p.POT_RES ?? 0) < 400)).toBe(true);
+    const last = await stores.parcels.search(
+      { sort: 'reserve' },
+      { page: Math.ceil(sorted.total / 100), size: 100 },
+    );
+    expect(last.hits[last.hits.length - 1].POT_RES).toBeUndefined();
+  });
+
+  it("matches utilisation ranges in the figure's own units, parcels outside building zones never", async () => {
+    const { hits, total } = await allHits({ utilisation: { from: 0.45, to: 0.45 } });
+    expect(total).toBeGreaterThan(0);
+    expect(hits.every((p) => p.POT_UTI === 0.45)).toBe(true);
+    const none = await stores.parcels.search({ reserve: { from: 0, to: 99999999999 }, canton: 'ZG' }, PAGE);
+    const all = await stores.parcels.search({ canton: 'ZG' }, PAGE);
+    expect(none.total).toBeLessThan(all.total);
   });
 
   it('ranks a preferred municipality first', async () => {

@@ -11,6 +11,8 @@ import { createPostgresDatasetWriter } from '../../../server/store/postgres/parc
 import { buildTestDataset, TEST_DATASET_OPTIONS } from '../helpers/buildTestDataset';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from '../helpers/testPostgres';
 import { describeParcelDatasetContract, type DatasetStores } from './describeParcelDatasetContract';
+import { backfillBuildingReserve } from '../../../server/store/migrations/028-building-reserve';
+import { BUILDING_RESERVE_BACKFILL_SQL } from '../../../server/store/postgres/migrations/028-building-reserve';
 
 // The same generated dataset (three municipalities of Zug) written by both writers: the SQLite one (the
 // cached test dataset) and the PostgreSQL one into a database of the jest run's cluster.
@@ -47,3 +49,46 @@ describe('PostgreSQL: parcels, layers and price levels (the same answers as SQLi
     () => postgres,
     () => sqlite,
   ));
+
+describe('the building-reserve migration', () => {
+  const figures = async (
+    rows: Promise<{ id: number; utilisation: number | null; reserve: number | null }[]>,
+  ) => (await rows).map((r) => [r.id, r.utilisation, r.reserve]);
+
+  it('fills stored SQLite rows with the figures the dataset writer gave them', async () => {
+    const read = async () =>
+      sqliteDb.prepare('SELECT id, utilisation, reserve FROM parcels ORDER BY id').all() as {
+        id: number;
+        utilisation: number | null;
+        reserve: number | null;
+      }[];
+    const written = await figures(read());
+    expect(written.filter(([, , reserve]) => reserve !== null).length).toBeGreaterThan(10);
+    sqliteDb.exec('UPDATE parcels SET utilisation = NULL, reserve = NULL');
+    backfillBuildingReserve(sqliteDb);
+    expect(await figures(read())).toEqual(written);
+  });
+
+  it('fills stored PostgreSQL rows with the same figures, from SQL made of the same rule tables', async () => {
+    const connection = await connectPostgres(database.url);
+    try {
+      const read = () =>
+        connection.query<{ id: number; utilisation: number | null; reserve: number | null }>(
+          'SELECT id, utilisation, reserve FROM parcels ORDER BY id',
+        );
+      const written = await figures(read());
+      await connection.exec('UPDATE parcels SET utilisation = NULL, reserve = NULL');
+      await connection.exec(BUILDING_RESERVE_BACKFILL_SQL);
+      expect(await figures(read())).toEqual(written);
+      const sqliteFigures = (
+        sqliteDb
+          .prepare('SELECT utilisation, reserve FROM parcels ORDER BY id')
+          .raw(true)
+          .all() as unknown[][]
+      ).map((row) => row.join());
+      expect(written.map(([, utilisation, reserve]) => [utilisation, reserve].join())).toEqual(sqliteFigures);
+    } finally {
+      await connection.close();
+    }
+  });
+});

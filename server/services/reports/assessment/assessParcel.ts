@@ -3,6 +3,7 @@ import { parcelObjectType, type ParcelObjectType } from '../objectType';
 import { isBuildingZone } from '../priceEstimate';
 import { RADON_WARNING_ABOVE } from '../reportSections';
 import type { ReportSubject } from '../ReportSubject';
+import { estimateBuildingReserve } from '../../../../src/contract/BuildingReserve';
 
 /**
  * The automated assessment (spec §7 "AI report"): explicit rules over the parcel's data, no outside AI
@@ -35,31 +36,6 @@ export interface Assessment {
   buildingLines: { field: keyof Parcel; value: string }[];
   constraints: Finding[];
   opportunities: Finding[];
-}
-
-/** Utilisation figures by federal main use (cantonal practice orders of magnitude; 0 = not for buildings). */
-const UTILISATION_BY_MAIN_USE: Record<string, number> = {
-  '11': 0.6,
-  '12': 1.0,
-  '13': 0.8,
-  '14': 1.2,
-  '15': 0.8,
-  '16': 0,
-  '17': 0.5,
-  '18': 0,
-  '19': 0.5,
-};
-
-/**
- * The utilisation figure of a zone: residential and mixed codes with a storey count (W2, WG3, R4) get
- * 0.25 per storey + 0.1 (W2 → 0.6, W3 → 0.85); otherwise the main use's figure.
- */
-export function utilisationFigure(mainUse: string | undefined, localCode: string | undefined): number | null {
-  if (!isBuildingZone(mainUse)) return null;
-  const storeys = /^(?:W|WG|WA|R|M)(\d)$/.exec(localCode ?? '');
-  if (storeys && (mainUse === '11' || mainUse === '13'))
-    return Math.round((0.25 * Number(storeys[1]) + 0.1) * 100) / 100;
-  return UTILISATION_BY_MAIN_USE[mainUse as string] ?? null;
 }
 
 /** Mean yearly solar yield of a usable roof in Switzerland, kWh per m² of photovoltaic area. */
@@ -135,17 +111,22 @@ function opportunitiesOf(subject: ReportSubject, potential: BuildingPotential): 
 export function assessParcel(subject: ReportSubject): Assessment {
   const { parcel, objects } = subject;
   const mainUse = parcel.BRAVO_PRIS?.[0];
-  const utilisation = utilisationFigure(mainUse, parcel.ALPHA_PRIS?.[0]);
-  const buildableFloorArea = utilisation === null ? null : Math.round(parcel.PRC_SUR * utilisation);
   const existingFloorArea = Math.round(
     objects.reduce((sum, o) => sum + (o.OBJ_SUR || 0) * (o.OBJ_FLO || 1), 0),
   );
+  const estimate = estimateBuildingReserve({
+    canton: parcel.CANTON,
+    zone: parcel.ALPHA_PRIS?.[0] ?? null,
+    mainUse: mainUse ?? null,
+    area: parcel.PRC_SUR,
+    existingFloorArea,
+  });
   const potential: BuildingPotential = {
     buildingZone: isBuildingZone(mainUse),
-    utilisation,
-    buildableFloorArea,
+    utilisation: estimate.utilisation,
+    buildableFloorArea: estimate.buildableFloorArea,
     existingFloorArea,
-    reserve: buildableFloorArea === null ? null : Math.max(0, buildableFloorArea - existingFloorArea),
+    reserve: estimate.reserve,
     objectType: parcelObjectType(parcel, objects),
   };
   const buildingLines = LINE_FIELDS.flatMap((field) => {

@@ -122,6 +122,7 @@ export function createPostgresCadastreWriter(db: PostgresConnection): Asynchrono
               bfs: m.bfs,
               parcel,
               objCount: 0,
+              floorArea: 0,
               themes: m.themes[i],
               origin: 'official',
             }),

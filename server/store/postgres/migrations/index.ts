@@ -20,6 +20,7 @@ import { apiKeysMigration } from './092-api-keys';
 import { parcelListsMigration } from './093-parcel-lists';
 
 import { surveyGeometryMigration } from './027-survey-geometry';
+import { buildingReserveMigration } from './028-building-reserve';
 /** Every PostgreSQL schema step, in order (the areas' version ranges are those of server/store/migrations). */
 export const postgresMigrations: PostgresMigration[] = [
   socketFanOutMigration,
@@ -30,6 +31,7 @@ export const postgresMigrations: PostgresMigration[] = [
   parcelDatasetMigration,
   cantonsMigration,
   surveyGeometryMigration,
+  buildingReserveMigration,
   plansSubscriptionsMigration,
   settingsMigration,
   pushSubscriptionsMigration,

@@ -68,6 +68,8 @@ const PARCEL_SOURCE: UnnestColumn[] = [
   ['lat', 'float8'],
   ['themes', 'text'],
   ['origin', 'text'],
+  ['utilisation', 'float8'],
+  ['reserve', 'int'],
   ['min_x', 'float8'],
   ['max_x', 'float8'],
   ['min_y', 'float8'],

@@ -38,7 +38,7 @@ import { packedRowPostgresSql, sqliteRealText } from './packedRowPostgresSql';
 /** The parcels' stored columns (not the box, shape and text index) with the municipality and canton names. */
 const PARCEL_SELECT = `SELECT p.id, p.prc_id, p.prc_no, p.canton, p.mun_bfs, p.street, p.house_no, p.zip, p.sur,
   p.typ, p.ind, p.alpha_pri, p.alpha_sec, p.alpha_ter, p.bravo_pri, p.grn_trm, p.grn_rad, p.pro_bun, p.obj_count,
-  p.freeway, p.putra, p.lv95_x, p.lv95_y, p.lon, p.lat, p.geom, p.geom_lv95, p.themes, p.origin,
+  p.freeway, p.putra, p.utilisation, p.reserve, p.lv95_x, p.lv95_y, p.lon, p.lat, p.geom, p.geom_lv95, p.themes, p.origin,
   m.name AS locname, c.name AS canton_name, c.names AS canton_names
   FROM parcels p JOIN municipalities m ON m.bfs = p.mun_bfs JOIN cantons c ON c.code = p.canton`;
 
@@ -267,7 +267,7 @@ export function createPostgresParcelRepository(
       const packed = (
         await db.one<{ packed: Buffer | null }>(
           `SELECT string_agg(row, ''::bytea) AS packed FROM (
-           SELECT ${packedRowPostgresSql('p.id', ['p.prc_id', 'p.prc_no', 'p.typ', 'p.ind', ...survey], geometry)} AS row
+           SELECT ${packedRowPostgresSql('p.id', ['p.prc_id', 'p.prc_no', 'p.typ', 'p.ind', "coalesce(p.reserve::text, '')", ...survey], geometry)} AS row
            FROM parcels p WHERE p.box && ${tileBox} LIMIT $5) t`,
           [box.minX, box.minY, box.maxX, box.maxY, count],
         )
