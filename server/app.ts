@@ -10,6 +10,8 @@ import type { AppContext } from './AppContext';
 import { composeContext, type ComposeOptions } from './compose';
 import { compressReplies } from './http/compressReplies';
 import { registerErrorHandling } from './http/registerErrorHandling';
+import { registerRequestIds } from './http/requestIds';
+import { REQUEST_ID_HEADER, requestIdOf } from './logging/requestContext';
 import { rejectUnsafeInput } from './http/rejectUnsafeInput';
 import { createSecurityHeaders, registerSecurityHeaders } from './http/securityHeaders';
 import { authenticateBeforeValidation } from './http/requireRole';
@@ -68,6 +70,7 @@ export async function buildApp({ config, db, logger, pushTls }: BuildAppOptions)
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
+    genReqId: requestIdOf,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
     // Requests the router refuses (a URL it cannot decode) never reach the hooks: they get the security
     // headers here.
@@ -76,13 +79,21 @@ export async function buildApp({ config, db, logger, pushTls }: BuildAppOptions)
       const reply = routerReply as unknown as FastifyReply;
       securityHeaders(request.raw, reply.raw, () => {
         const language = languageOf(request.headers.langcode);
-        reply.code(400).send({ error: true, message: ctx.translator.translateEnglish(language, BAD_URL) });
+        reply
+          .code(400)
+          .header(REQUEST_ID_HEADER, request.id)
+          .send({
+            error: true,
+            message: ctx.translator.translateEnglish(language, BAD_URL),
+            requestId: request.id,
+          });
       });
     },
   });
   const ctx = await composeContext({ config, db, log: app.log, pushTls });
   app.decorate('ctx', ctx);
 
+  registerRequestIds(app);
   const disk = createDiskWatch(config.dataDir);
   registerErrorHandling(app, config.distDir, disk);
   authenticateBeforeValidation(app);

@@ -6,6 +6,15 @@ import { DISK_FULL_MESSAGE, isDiskFull, type DiskWatch } from './diskFull';
 
 const API_PREFIXES = ['/api/', '/v1/', '/ogc/', '/profile', '/healthz', '/readyz', '/socket.io/'];
 
+/**
+ * The response schema of an error reply, for routes that declare theirs (a schema drops every property it
+ * does not name): `{error, message}` and the request's id.
+ */
+export const ERROR_REPLY_SCHEMA = {
+  type: 'object',
+  properties: { error: { type: 'boolean' }, message: { type: 'string' }, requestId: { type: 'string' } },
+} as const;
+
 function isApiPath(url: string): boolean {
   return API_PREFIXES.some((prefix) => url === prefix.replace(/\/$/, '') || url.startsWith(prefix));
 }

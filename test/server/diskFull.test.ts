@@ -42,6 +42,7 @@ describe('disk full', () => {
     expect(refused.statusCode).toBe(503);
     expect(refused.json()).toEqual({
       error: true,
+      requestId: expect.any(String),
       message: "The server's disk is full. Please try again later",
     });
     expect((await login('de')).json().message).toBe(
