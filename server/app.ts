@@ -15,7 +15,8 @@ import { REQUEST_ID_HEADER, requestIdOf } from './logging/requestContext';
 import { rejectUnsafeInput } from './http/rejectUnsafeInput';
 import { createSecurityHeaders, registerSecurityHeaders } from './http/securityHeaders';
 import { authenticateBeforeValidation } from './http/requireRole';
-import { createDiskWatch } from './http/diskFull';
+import { measureRequests, serveMetrics } from './operations/metricsEndpoint';
+import { readinessRoutes } from './routes/operations/readinessRoutes';
 import { languageOf } from './services/i18n/ServerTranslator';
 import { translateReplies } from './http/translateReplies';
 import { publicFileRoutes } from './routes/main/fileItemRoutes';
@@ -94,8 +95,8 @@ export async function buildApp({ config, db, logger, pushTls }: BuildAppOptions)
   app.decorate('ctx', ctx);
 
   registerRequestIds(app);
-  const disk = createDiskWatch(config.dataDir);
-  registerErrorHandling(app, config.distDir, disk);
+  measureRequests(app, ctx.operations.metrics);
+  registerErrorHandling(app, config.distDir, ctx.operations.disk);
   authenticateBeforeValidation(app);
   rejectUnsafeInput(app);
   translateReplies(app, ctx.translator);
@@ -120,7 +121,8 @@ export async function buildApp({ config, db, logger, pushTls }: BuildAppOptions)
   await registerSecurityHeaders(app, config);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
-  disk.register(app);
+  await app.register(async (scope) => readinessRoutes(scope, ctx));
+  serveMetrics(app, ctx.operations.metrics, config.metrics);
   app.get('/config.js', async (_request, reply) =>
     reply
       .type('application/javascript; charset=utf-8')

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Database } from 'better-sqlite3';
 import type { Logger } from 'pino';
 import { type Config, loadConfig, ConfigError } from './config';
-import { isDiskFull } from './http/diskFull';
+import { isDiskFull } from './operations/diskFull';
 import { seedPlans } from './store/subscriptions/planCatalogue';
 import { ensureDataset } from './data/ensureDataset';
 import { ensurePostgresDataset } from './data/buildPostgresDataset';

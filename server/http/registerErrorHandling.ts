@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyError, FastifyInstance, FastifyRequest, FastifyReply } from 'fastify';
 import { AccountError } from '../services/accounts/AccountError';
-import { DISK_FULL_MESSAGE, isDiskFull, type DiskWatch } from './diskFull';
+import { DISK_FULL_MESSAGE, isDiskFull, type DiskWatch } from '../operations/diskFull';
 
 const API_PREFIXES = ['/api/', '/v1/', '/ogc/', '/profile', '/healthz', '/readyz', '/socket.io/'];
 

@@ -50,7 +50,11 @@ describe('disk full', () => {
     );
     const ready = await t.app.inject({ url: '/readyz' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ status: 'disk full' });
+    expect(ready.json()).toEqual({
+      status: 'not ready',
+      reasons: ['disk full: a write failed for lack of space within the last minute'],
+      requestId: expect.any(String),
+    });
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
 
     lookUp.mockRestore();
