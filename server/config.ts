@@ -339,6 +339,26 @@ function pushEndpoints(env: Env): PushEndpointPolicy {
   return { hosts: hosts.length > 0 ? hosts : [...DEFAULT_PUSH_SERVICE_HOSTS], allowedAddresses };
 }
 
+/**
+ * Where the installation keeps its data and answers, read without loadConfig's side effects (it makes
+ * DATA_DIR and generates secrets there): `npm run backup` and `npm run restore`, which must find an empty
+ * DATA_DIR empty.
+ */
+export function loadStorageConfig(
+  env: Env = process.env,
+): Pick<Config, 'dataDir' | 'databaseUrl' | 'port'> & { serverUrl: string } {
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const host = optional(env, 'HOST') ?? '0.0.0.0';
+  // A server bound to every interface answers on loopback.
+  const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return {
+    dataDir: path.resolve(optional(env, 'DATA_DIR') ?? 'data'),
+    databaseUrl: databaseUrl(env),
+    port,
+    serverUrl: `http://${net.isIPv6(reachable) ? `[${reachable}]` : reachable}:${port}`,
+  };
+}
+
 /** METRICS_TOKEN, METRICS_PORT and METRICS_HOST (see Config.metrics). */
 function metricsAccess(env: Env, appPort: number): Config['metrics'] {
   const token = optional(env, 'METRICS_TOKEN');
