@@ -7,6 +7,7 @@
 import parsePrometheusTextFormat, { type PrometheusFamily } from 'parse-prometheus-text-format';
 import { REPORT_PATHS, reportTabQuery, type OneTimeTokenResponse } from '../../src/contract/Reports';
 import { tileAt } from '../../server/geo/projection';
+import { ConfigError, loadConfig } from '../../server/config';
 import { buildTestDataset } from './helpers/buildTestDataset';
 import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
 import { freePort } from './helpers/freePort';
@@ -223,5 +224,21 @@ describe('/metrics without METRICS_TOKEN or METRICS_PORT', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('metrics settings', () => {
+  const base = { DATA_DIR: '/tmp/parcel-atlas-metrics-config' };
+  it('refuses a short or spaced METRICS_TOKEN and a METRICS_PORT equal to PORT', () => {
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: 'short' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: 'long enough but spaced' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, PORT: '8080', METRICS_PORT: '8080' })).toThrow(
+      /METRICS_PORT must differ/,
+    );
+    expect(loadConfig({ ...base, METRICS_PORT: '9464' }).metrics).toEqual({
+      token: null,
+      port: 9464,
+      host: '0.0.0.0',
+    });
   });
 });
