@@ -23,6 +23,9 @@ import type { LayerTileService } from './services/layers/LayerTileService';
 import type { SessionResolver, TokenService } from './services/tokens/TokenService';
 import type { Stores, UnitOfWork } from './store/Stores';
 import type { RateLimiter } from './services/accounts/rateLimits';
+import type { AppMetrics } from './operations/AppMetrics';
+import type { Readiness } from './operations/Readiness';
+import type { DiskWatch } from './operations/diskFull';
 
 /** What the payment host's routes use: the provider, the webhook path, and the records the test checkout shows. */
 export interface PaymentContext {
@@ -48,6 +51,8 @@ export interface AppContext {
    * so the socket server can push them to a user's open sockets.
    */
   events: EventEmitter;
+  /** What operators watch: the Prometheus metrics, readiness (/readyz) and DATA_DIR's free space. */
+  operations: { metrics: AppMetrics; readiness: Readiness; disk: DiskWatch };
   /** Ends the storage's own connection (PostgreSQL) when the app closes; the SQLite file is closed by its opener. */
   closeStorage(): Promise<void>;
   tokens: TokenService;

@@ -10,10 +10,13 @@ import type { AppContext } from './AppContext';
 import { composeContext, type ComposeOptions } from './compose';
 import { compressReplies } from './http/compressReplies';
 import { registerErrorHandling } from './http/registerErrorHandling';
+import { registerRequestIds } from './http/requestIds';
+import { REQUEST_ID_HEADER, requestIdOf } from './logging/requestContext';
 import { rejectUnsafeInput } from './http/rejectUnsafeInput';
 import { createSecurityHeaders, registerSecurityHeaders } from './http/securityHeaders';
 import { authenticateBeforeValidation } from './http/requireRole';
-import { createDiskWatch } from './http/diskFull';
+import { measureRequests, serveMetrics } from './operations/metricsEndpoint';
+import { readinessRoutes } from './routes/operations/readinessRoutes';
 import { languageOf } from './services/i18n/ServerTranslator';
 import { translateReplies } from './http/translateReplies';
 import { publicFileRoutes } from './routes/main/fileItemRoutes';
@@ -68,6 +71,7 @@ export async function buildApp({ config, db, logger, pushTls }: BuildAppOptions)
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
+    genReqId: requestIdOf,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
     // Requests the router refuses (a URL it cannot decode) never reach the hooks: they get the security
     // headers here.
@@ -76,15 +80,23 @@ export async function buildApp({ config, db, logger, pushTls }: BuildAppOptions)
       const reply = routerReply as unknown as FastifyReply;
       securityHeaders(request.raw, reply.raw, () => {
         const language = languageOf(request.headers.langcode);
-        reply.code(400).send({ error: true, message: ctx.translator.translateEnglish(language, BAD_URL) });
+        reply
+          .code(400)
+          .header(REQUEST_ID_HEADER, request.id)
+          .send({
+            error: true,
+            message: ctx.translator.translateEnglish(language, BAD_URL),
+            requestId: request.id,
+          });
       });
     },
   });
   const ctx = await composeContext({ config, db, log: app.log, pushTls });
   app.decorate('ctx', ctx);
 
-  const disk = createDiskWatch(config.dataDir);
-  registerErrorHandling(app, config.distDir, disk);
+  registerRequestIds(app);
+  measureRequests(app, ctx.operations.metrics);
+  registerErrorHandling(app, config.distDir, ctx.operations.disk);
   authenticateBeforeValidation(app);
   rejectUnsafeInput(app);
   translateReplies(app, ctx.translator);
@@ -109,7 +121,8 @@ export async function buildApp({ config, db, logger, pushTls }: BuildAppOptions)
   await registerSecurityHeaders(app, config);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
-  disk.register(app);
+  await app.register(async (scope) => readinessRoutes(scope, ctx));
+  serveMetrics(app, ctx.operations.metrics, config.metrics);
   app.get('/config.js', async (_request, reply) =>
     reply
       .type('application/javascript; charset=utf-8')

@@ -47,6 +47,19 @@ import { createTokenService } from './services/tokens/TokenService';
 import { createSqliteStores, type Stores } from './store/Stores';
 import { openPostgresRepositories } from './store/postgres/createPostgresStores';
 import type { ParcelRepository } from './store/parcels/ParcelRepository';
+import type { StorageHealth } from './store/StorageHealth';
+import { createSqliteStorageHealth } from './store/sqliteStorageHealth';
+import { buildFileOf } from './data/build/DatasetBuildFile';
+import { createDiskWatch } from './operations/diskFull';
+import { createAppMetrics, type AppMetrics } from './operations/AppMetrics';
+import { createReadiness } from './operations/Readiness';
+import {
+  countDownloadDenials,
+  countQuotaDenials,
+  measureReports,
+  measureSearch,
+  measureUnitsOfWork,
+} from './operations/measureServices';
 
 /** The tile worker thread's entry (its own small composition of a read-only repository). */
 const TILE_WORKER_FILE = path.join(__dirname, 'workers', 'tileRenderWorker.ts');
@@ -81,15 +94,30 @@ function createTileRenderer(config: Config, db: Database, parcels: ParcelReposit
 
 /**
  * The repositories: PostgreSQL when DATABASE_URL is set (ADR 021e, 024), else the embedded SQLite
- * database (closed by its opener). `close` ends the PostgreSQL pool when the app closes.
+ * database (closed by its opener), with their health for readiness and their timings for the metrics.
+ * `close` ends the PostgreSQL pool when the app closes.
  */
-async function createStores(config: Config, db: Database): Promise<Stores & { close(): Promise<void> }> {
-  return config.databaseUrl !== null
-    ? openPostgresRepositories(config.databaseUrl, {
-        poolSize: config.databasePoolSize,
-        statementTimeoutMs: config.databaseStatementTimeoutMs,
-      })
-    : { ...createSqliteStores(db), close: async () => {} };
+async function createStores(
+  config: Config,
+  db: Database,
+  metrics: AppMetrics,
+): Promise<Stores & { health: StorageHealth; close(): Promise<void> }> {
+  const adapter = config.databaseUrl !== null ? 'postgres' : 'sqlite';
+  const stores =
+    config.databaseUrl !== null
+      ? await openPostgresRepositories(config.databaseUrl, {
+          poolSize: config.databasePoolSize,
+          statementTimeoutMs: config.databaseStatementTimeoutMs,
+          onStatement: (seconds) =>
+            metrics.databaseQueryDuration.observe({ adapter, kind: 'statement' }, seconds),
+        })
+      : {
+          ...createSqliteStores(db),
+          health: createSqliteStorageHealth(db, db.memory ? null : buildFileOf(db.name)),
+          close: async () => {},
+        };
+  metrics.watchPool(stores.health.poolUse);
+  return { ...stores, unitOfWork: measureUnitsOfWork(stores.unitOfWork, metrics, adapter) };
 }
 
 export interface ComposeOptions {
@@ -108,11 +136,14 @@ export interface ComposeOptions {
  */
 export async function composeContext({ config, db, log, pushTls }: ComposeOptions): Promise<AppContext> {
   limitPasswordHashing(config.passwordHashConcurrency);
-  const stores = await createStores(config, db);
+  const metrics = createAppMetrics();
+  const stores = await createStores(config, db, metrics);
   const { unitOfWork } = stores;
   const events = new EventEmitter();
   // One cache for every tile that depends on neither the user nor a search: parcels, buildings, layers.
-  const tileCache = createTileCache(stores.tileBlobs);
+  const tileCache = createTileCache(stores.tileBlobs, {
+    onLookup: (result) => metrics.tileCacheLookups.inc({ result }),
+  });
   const tokens = createTokenService(config.jwtSecret, config.tokenTtlSeconds);
   const sessions = createSessionService({
     sessions: stores.sessions,
@@ -145,6 +176,7 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
     }),
   });
   addNotificationTriggers({ events, notifications, subscriptions, log });
+  const mailer = createMailer(config, log);
   const accounts = createAccountService({
     config,
     tokens,
@@ -155,12 +187,12 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
     emailChanges: stores.emailChanges,
     rateLimits: stores.rateLimits,
     unitOfWork,
-    mailer: createMailer(config, log),
+    mailer,
     log,
   });
   const preferences = createPreferenceService(stores.preferences, config.publicUrl);
   const audit = createAuditLog(stores.auditLog);
-  const quota = createQuotaService({ ...stores, events });
+  const quota = countQuotaDenials(createQuotaService({ ...stores, events }), metrics);
   const parcelLists = createParcelListService({
     lists: stores.parcelLists,
     users: stores.users,
@@ -169,9 +201,41 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
     unitOfWork,
     events,
   });
+  const reports = createReportContext({ ...stores, events });
+  const cadastre = createCadastreImportService({
+    events,
+    // Between municipalities and every few hundred features the event loop serves other requests.
+    importFile: async (request) => {
+      const { writer, close } = await openCadastreWriter(
+        config.databaseUrl !== null ? { databaseUrl: config.databaseUrl } : { db },
+      );
+      try {
+        return await importCadastreFile({
+          writer,
+          ...request,
+          pause: () => new Promise(setImmediate),
+          maxVertices: config.cadastreMaxVertices,
+        });
+      } finally {
+        await close();
+      }
+    },
+    isRefusal: (error) => error instanceof CadastreImportError,
+  });
+  const disk = createDiskWatch(config.dataDir, config.minFreeDiskBytes);
   return {
     config,
     events,
+    operations: {
+      metrics,
+      disk,
+      readiness: createReadiness({
+        storage: stores.health,
+        importing: cadastre.isImporting,
+        diskFullness: disk.fullness,
+        verifyMail: mailer.verify,
+      }),
+    },
     closeStorage: stores.close,
     tokens,
     resolveSession: sessions.resolve,
@@ -226,26 +290,7 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
         municipalityNames: () => new Map(loadSwissGeography().municipalities.map((m) => [m.bfs, m.name])),
       }),
     ),
-    cadastre: createCadastreImportService({
-      events,
-      // Between municipalities and every few hundred features the event loop serves other requests.
-      importFile: async (request) => {
-        const { writer, close } = await openCadastreWriter(
-          config.databaseUrl !== null ? { databaseUrl: config.databaseUrl } : { db },
-        );
-        try {
-          return await importCadastreFile({
-            writer,
-            ...request,
-            pause: () => new Promise(setImmediate),
-            maxVertices: config.cadastreMaxVertices,
-          });
-        } finally {
-          await close();
-        }
-      },
-      isRefusal: (error) => error instanceof CadastreImportError,
-    }),
+    cadastre,
     payments: {
       provider,
       webhooks: createPaymentWebhooks({
@@ -264,8 +309,12 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
       coupons: stores.coupons,
     },
     notifications,
-    reports: createReportContext({ ...stores, events }),
+    reports: {
+      ...reports,
+      documents: measureReports(reports.documents, metrics),
+      quota: countDownloadDenials(reports.quota, metrics),
+    },
     translator,
-    placeSearch: createPlaceSearch(stores.parcels, translator),
+    placeSearch: measureSearch(createPlaceSearch(stores.parcels, translator), metrics),
   };
 }

@@ -118,6 +118,14 @@ export interface Config {
    * (PUSH_ALLOWED_ADDRESSES, addresses or CIDR ranges; default none).
    */
   pushEndpoints: PushEndpointPolicy;
+  /** Less free space than this in DATA_DIR and /readyz answers 503 (MIN_FREE_DISK_MB, default 64 MB). */
+  minFreeDiskBytes: number;
+  /**
+   * Who may read /metrics: with METRICS_TOKEN a scraper that sends it as a bearer token on the app's port;
+   * with METRICS_PORT anyone who reaches that port (bound to METRICS_HOST, default HOST), which also asks
+   * for the token when one is set. Neither: no metrics are served.
+   */
+  metrics: { token: string | null; port: number | null; host: string };
 }
 
 export class ConfigError extends Error {}
@@ -331,6 +339,37 @@ function pushEndpoints(env: Env): PushEndpointPolicy {
   return { hosts: hosts.length > 0 ? hosts : [...DEFAULT_PUSH_SERVICE_HOSTS], allowedAddresses };
 }
 
+/**
+ * Where the installation keeps its data and answers, read without loadConfig's side effects (it makes
+ * DATA_DIR and generates secrets there): `npm run backup` and `npm run restore`, which must find an empty
+ * DATA_DIR empty.
+ */
+export function loadStorageConfig(
+  env: Env = process.env,
+): Pick<Config, 'dataDir' | 'databaseUrl' | 'port'> & { serverUrl: string } {
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const host = optional(env, 'HOST') ?? '0.0.0.0';
+  // A server bound to every interface answers on loopback.
+  const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return {
+    dataDir: path.resolve(optional(env, 'DATA_DIR') ?? 'data'),
+    databaseUrl: databaseUrl(env),
+    port,
+    serverUrl: `http://${net.isIPv6(reachable) ? `[${reachable}]` : reachable}:${port}`,
+  };
+}
+
+/** METRICS_TOKEN, METRICS_PORT and METRICS_HOST (see Config.metrics). */
+function metricsAccess(env: Env, appPort: number): Config['metrics'] {
+  const token = optional(env, 'METRICS_TOKEN');
+  if (token !== null && (token.length < 16 || /\s/.test(token)))
+    throw new ConfigError('METRICS_TOKEN must be at least 16 characters without spaces');
+  const port = optional(env, 'METRICS_PORT') === null ? null : integer(env, 'METRICS_PORT', 0, 1, 65535);
+  if (port !== null && port === appPort)
+    throw new ConfigError(`METRICS_PORT must differ from PORT (both are ${port})`);
+  return { token, port, host: optional(env, 'METRICS_HOST') ?? optional(env, 'HOST') ?? '0.0.0.0' };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const dataDir = path.resolve(optional(env, 'DATA_DIR') ?? 'data');
@@ -412,5 +451,7 @@ export function loadConfig(env: Env = process.env): Config {
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     databaseStatementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 86_400_000),
     pushEndpoints: pushEndpoints(env),
+    minFreeDiskBytes: integer(env, 'MIN_FREE_DISK_MB', 64, 0, 1_000_000) * 1024 * 1024,
+    metrics: metricsAccess(env, port),
   };
 }

@@ -2,11 +2,11 @@ import path from 'node:path';
 import type { Database } from 'better-sqlite3';
 import type { Logger } from 'pino';
 import { type Config, loadConfig, ConfigError } from './config';
-import { isDiskFull } from './http/diskFull';
+import { isDiskFull } from './operations/diskFull';
 import { seedPlans } from './store/subscriptions/planCatalogue';
 import { ensureDataset } from './data/ensureDataset';
 import { ensurePostgresDataset } from './data/buildPostgresDataset';
-import { openDatabase } from './store/openDatabase';
+import { DATABASE_FILE_NAME, openDatabase } from './store/openDatabase';
 import { buildApp } from './app';
 import { attachSocketServer } from './socket/attachSocketServer';
 import { createLogger } from './logging/createLogger';
@@ -43,7 +43,7 @@ function readConfig(): Config {
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config);
-  const db = await prepareData(path.join(config.dataDir, 'parcel-atlas.sqlite'), config, logger);
+  const db = await prepareData(path.join(config.dataDir, DATABASE_FILE_NAME), config, logger);
   const app = await buildApp({ config, db, logger });
   attachSocketServer(app, app.ctx);
 

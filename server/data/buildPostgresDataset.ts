@@ -3,7 +3,10 @@ import type { Config } from '../config';
 import { connectPostgres } from '../store/postgres/PostgresConnection';
 import { postgresMigrations } from '../store/postgres/migrations';
 import { migratePostgres } from '../store/postgres/migrations/migratePostgres';
-import { createPostgresDatasetWriter } from '../store/postgres/parcels/createPostgresDatasetWriter';
+import {
+  createPostgresDatasetWriter,
+  DATASET_BUILD_LOCK,
+} from '../store/postgres/parcels/createPostgresDatasetWriter';
 import type { AsyncDatasetWriter, DatasetInfo } from '../store/parcels/DatasetWriter';
 import { buildDatasetAsync, DATASET_GENERATOR_VERSION, type BuildDatasetOptions } from './buildDataset';
 import { isUpToDate } from './build/buildDatasetFile';
@@ -12,8 +15,6 @@ import { datasetNeedsBuild } from './ensureDataset';
 
 export type PostgresDatasetBuildResult = { outcome: 'built' | 'up to date'; info: DatasetInfo };
 
-/** Any fixed number: app instances starting together build the dataset once, the others wait for it. */
-const DATASET_BUILD_LOCK = 21_018;
 
 /**
  * Runs `work` with the migrated database's dataset writer, holding the build lock. The lock is taken in a

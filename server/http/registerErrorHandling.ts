@@ -2,9 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyError, FastifyInstance, FastifyRequest, FastifyReply } from 'fastify';
 import { AccountError } from '../services/accounts/AccountError';
-import { DISK_FULL_MESSAGE, isDiskFull, type DiskWatch } from './diskFull';
+import { DISK_FULL_MESSAGE, isDiskFull, type DiskWatch } from '../operations/diskFull';
 
 const API_PREFIXES = ['/api/', '/v1/', '/ogc/', '/profile', '/healthz', '/readyz', '/socket.io/'];
+
+/**
+ * The response schema of an error reply, for routes that declare theirs (a schema drops every property it
+ * does not name): `{error, message}` and the request's id.
+ */
+export const ERROR_REPLY_SCHEMA = {
+  type: 'object',
+  properties: { error: { type: 'boolean' }, message: { type: 'string' }, requestId: { type: 'string' } },
+} as const;
 
 function isApiPath(url: string): boolean {
   return API_PREFIXES.some((prefix) => url === prefix.replace(/\/$/, '') || url.startsWith(prefix));

@@ -3,6 +3,9 @@ import type { Database as Db } from 'better-sqlite3';
 import type { Migration } from './migrations/Migration';
 import { migrations as allMigrations } from './migrations';
 
+/** The server's SQLite database in DATA_DIR. */
+export const DATABASE_FILE_NAME = 'parcel-atlas.sqlite';
+
 /** Opens (or creates) the SQLite file in WAL mode and applies every pending migration. */
 export function openDatabase(file: string, migrations: Migration[] = allMigrations): Db {
   const db = new Database(file);

@@ -113,6 +113,7 @@ describe('account management for administrators (/api/admin/users…, sites, aud
       (await call(admin.ssoToken, 'POST', `/api/admin/users/${id}/sites`, { sites: ['NOPE'] })).json(),
     ).toEqual({
       error: true,
+      requestId: expect.any(String),
       message: 'Unknown site: NOPE',
     });
     const granted = await call(admin.ssoToken, 'POST', `/api/admin/users/${id}/sites`, { sites: ['ZG-1'] });
@@ -146,7 +147,11 @@ describe('account management for administrators (/api/admin/users…, sites, aud
     const own = await call(admin.ssoToken, 'POST', `/api/admin/users/${admin.user.id}/roles`, {
       roles: ['MAPUSER'],
     });
-    expect(own.json()).toEqual({ error: true, message: 'You cannot remove your own administrator role' });
+    expect(own.json()).toEqual({
+      error: true,
+      requestId: expect.any(String),
+      message: 'You cannot remove your own administrator role',
+    });
     const user = await signIn(t.app);
     const sup = await call(admin.ssoToken, 'POST', `/api/admin/users/${user.user.id}/roles`, {
       roles: ['SUPER'],
@@ -206,7 +211,11 @@ describe('account management for administrators (/api/admin/users…, sites, aud
       name: 'Cleo',
       sites: ['NOWHERE'],
     });
-    expect(unknownSite.json()).toEqual({ error: true, message: 'Unknown site: NOWHERE' });
+    expect(unknownSite.json()).toEqual({
+      error: true,
+      requestId: expect.any(String),
+      message: 'Unknown site: NOWHERE',
+    });
     expect(await t.app.ctx.users.findByUsername('cleo@example.ch')).toBeNull();
     const resendActive = await call(
       admin.ssoToken,

@@ -60,6 +60,7 @@ describe('invitations', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
       error: true,
+      requestId: expect.any(String),
       message: 'Access denied. Please login with correct credentials to access the system',
     });
     const anonymous = await t.app.inject({
@@ -78,6 +79,7 @@ describe('invitations', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         error: true,
+        requestId: expect.any(String),
         message: 'Please provide the name and a valid e-mail address of the person to invite',
       });
     }
@@ -135,6 +137,7 @@ describe('invitations', () => {
     expect(expired.statusCode).toBe(400);
     expect(expired.json()).toEqual({
       error: true,
+      requestId: expect.any(String),
       message: 'This invitation is invalid, expired or already used. Please ask for a new invitation',
     });
     jest.restoreAllMocks();
@@ -169,7 +172,7 @@ describe('invitations', () => {
     for (const [payload, message] of cases) {
       const response = await accept({ ...payload, key });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: true, message });
+      expect(response.json()).toEqual({ error: true, requestId: expect.any(String), message });
     }
   });
 });

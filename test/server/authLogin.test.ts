@@ -38,7 +38,11 @@ describe('login, authorize and sessions', () => {
     ]) {
       const response = await login(payload);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: true, message: 'Please enter username and password' });
+      expect(response.json()).toEqual({
+        error: true,
+        requestId: expect.any(String),
+        message: 'Please enter username and password',
+      });
     }
   });
 
@@ -47,8 +51,12 @@ describe('login, authorize and sessions', () => {
     const unknown = await login({ username: 'nobody@example.ch', password: 'Wrong!Pass1' });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ error: true, message: 'Invalid username or password' });
-    expect(unknown.json()).toEqual(wrong.json());
+    expect(wrong.json()).toEqual({
+      error: true,
+      requestId: expect.any(String),
+      message: 'Invalid username or password',
+    });
+    expect(unknown.json()).toEqual({ ...wrong.json(), requestId: unknown.headers['x-request-id'] });
   });
 
   it('a successful login clears the failures of its account+address pair (4 failures, the 5th would impose a wait)', async () => {
@@ -114,6 +122,10 @@ describe('login, authorize and sessions', () => {
     t.db.prepare('DELETE FROM users').run();
     const gone = await t.app.inject({ url: '/api/admin/profile', headers: bearer(sso) });
     expect(gone.statusCode).toBe(401);
-    expect(gone.json()).toEqual({ error: true, message: 'Your session has ended. Please log in again' });
+    expect(gone.json()).toEqual({
+      error: true,
+      requestId: expect.any(String),
+      message: 'Your session has ended. Please log in again',
+    });
   });
 });

@@ -70,7 +70,11 @@ describe('password reset and password change', () => {
   it("answers 'Please enter username' without a username", async () => {
     const response = await post('/api/admin/request-reset-password', { targeturl: 'http://atlas.test/' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: true, message: 'Please enter username' });
+    expect(response.json()).toEqual({
+      error: true,
+      requestId: expect.any(String),
+      message: 'Please enter username',
+    });
   });
 
   it('rate-limits reset requests per account and per IP with 429', async () => {
@@ -108,6 +112,7 @@ describe('password reset and password change', () => {
     expect(reused.statusCode).toBe(400);
     expect(reused.json()).toEqual({
       error: true,
+      requestId: expect.any(String),
       message: 'This password reset link is invalid, expired or already used. Please request a new one',
     });
   });
@@ -156,7 +161,7 @@ describe('password reset and password change', () => {
     for (const [payload, message] of cases) {
       const response = await post('/api/admin/reset-password', { ...payload, key });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: true, message });
+      expect(response.json()).toEqual({ error: true, requestId: expect.any(String), message });
     }
     expect(
       (await post('/api/admin/reset-password', { password: NEW, confirmPassword: NEW, key })).statusCode,
@@ -219,7 +224,7 @@ describe('password reset and password change', () => {
       for (const [payload, message] of cases) {
         const response = await post('/api/admin/update-password', payload, bearer(token));
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({ error: true, message });
+        expect(response.json()).toEqual({ error: true, requestId: expect.any(String), message });
       }
       expect(
         (await post('/api/admin/update-password', { password: NEW, confirmPassword: NEW })).statusCode,

@@ -84,10 +84,19 @@ describe('profile (GET /api/admin/profile, POST /profile)', () => {
       t.app.inject({ method: 'POST', url: '/profile', headers: bearer(ssoToken), payload });
     expect((await save({ name: 'A', email: ' ' })).json()).toEqual({
       error: true,
+      requestId: expect.any(String),
       message: 'Email is required',
     });
-    expect((await save({ name: 'A' })).json()).toEqual({ error: true, message: 'Email is required' });
-    expect((await save({ email: 'nope' })).json()).toEqual({ error: true, message: 'E-mail must be valid' });
+    expect((await save({ name: 'A' })).json()).toEqual({
+      error: true,
+      requestId: expect.any(String),
+      message: 'Email is required',
+    });
+    expect((await save({ email: 'nope' })).json()).toEqual({
+      error: true,
+      requestId: expect.any(String),
+      message: 'E-mail must be valid',
+    });
     expect((await save({ email: 'a@b.ch', defaultLanguage: 'xx' })).statusCode).toBe(400);
     expect(
       (await t.app.inject({ method: 'POST', url: '/profile', payload: { email: 'a@b.ch' } })).statusCode,

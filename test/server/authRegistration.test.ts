@@ -68,6 +68,7 @@ describe('registration: e-mail verification, activation key, register', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         error: true,
+        requestId: expect.any(String),
         message: 'Please provide valid email address to proceed with the registration',
       });
     }
@@ -107,6 +108,7 @@ describe('registration: e-mail verification, activation key, register', () => {
     expect(wrong.json()).toEqual({
       success: false,
       error: true,
+      requestId: expect.any(String),
       message: 'Invalid activation key. Activation key may have expired or already used',
     });
     const realNow = Date.now();
@@ -173,7 +175,7 @@ describe('registration: e-mail verification, activation key, register', () => {
     const { key } = await activationKey('anna@example.ch');
     const response = await register({ ...form('anna@example.ch', key), [field]: '' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: true, message });
+    expect(response.json()).toEqual({ error: true, requestId: expect.any(String), message });
   });
 
   it('checks the passwords match, then the strength score, and keeps the key usable after a refusal', async () => {
@@ -209,6 +211,7 @@ describe('registration: e-mail verification, activation key, register', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({
       error: true,
+      requestId: expect.any(String),
       message: 'Too many attempts. Please wait 60 minutes and try again',
     });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);

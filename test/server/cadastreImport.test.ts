@@ -356,6 +356,7 @@ describe('importing GeoJSON', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       error: true,
+      requestId: expect.any(String),
       message:
         'Nothing imported. feature 1: invalid geometry: the exterior ring has 3 positions (at least 4)',
     });

@@ -87,7 +87,11 @@ describe('coupon quotes (the discounted price before paying)', () => {
     await t.app.inject({ method: 'DELETE', url: '/v1/secure/admin/coupons/gone', headers: admin.headers });
     const response = await quote(code, await signIn(t.app));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: true, message: 'Invalid coupon code' });
+    expect(response.json()).toEqual({
+      error: true,
+      requestId: expect.any(String),
+      message: 'Invalid coupon code',
+    });
   });
 
   it('limits quotes per user and per address: guessing codes meets 429', async () => {
@@ -118,7 +122,11 @@ describe('coupon quotes (the discounted price before paying)', () => {
 
   it('says it in the langcode language', async () => {
     const response = await quote('NOPE', await signIn(t.app), 'standard_monthly', 'de');
-    expect(response.json()).toEqual({ error: true, message: 'Ungültiger Gutscheincode' });
+    expect(response.json()).toEqual({
+      error: true,
+      requestId: expect.any(String),
+      message: 'Ungültiger Gutscheincode',
+    });
   });
 });
 
@@ -143,7 +151,11 @@ describe('checkout with a coupon', () => {
     const buyer = await signIn(t.app);
     const refused = await checkout(buyer, 'NOPE');
     expect(refused.response.statusCode).toBe(400);
-    expect(refused.response.json()).toEqual({ error: true, message: 'Invalid coupon code' });
+    expect(refused.response.json()).toEqual({
+      error: true,
+      requestId: expect.any(String),
+      message: 'Invalid coupon code',
+    });
     await createCoupon({ code: 'FIVE', amountOff: 5 });
     const stale = await t.app.inject({
       method: 'POST',
@@ -212,7 +224,7 @@ describe('coupon admin API', () => {
   ])('refuses %j: %s', async (body, message) => {
     const response = await createCoupon(body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: true, message });
+    expect(response.json()).toEqual({ error: true, requestId: expect.any(String), message });
   });
 
   it('refuses a second coupon with the same code (409) and disabling an unknown one (404)', async () => {

@@ -42,6 +42,7 @@ describe('disk full', () => {
     expect(refused.statusCode).toBe(503);
     expect(refused.json()).toEqual({
       error: true,
+      requestId: expect.any(String),
       message: "The server's disk is full. Please try again later",
     });
     expect((await login('de')).json().message).toBe(
@@ -49,7 +50,11 @@ describe('disk full', () => {
     );
     const ready = await t.app.inject({ url: '/readyz' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ status: 'disk full' });
+    expect(ready.json()).toEqual({
+      status: 'not ready',
+      reasons: ['disk full: a write failed for lack of space within the last minute'],
+      requestId: expect.any(String),
+    });
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
 
     lookUp.mockRestore();

@@ -41,6 +41,7 @@ describe('re-authentication, e-mail change with confirmation and undo', () => {
     const token = await oldSession();
     expect((await saveProfile(token, { email: NEW, name: 'Anna' })).json()).toEqual({
       error: true,
+      requestId: expect.any(String),
       message: 'Please enter your current password to change your e-mail address',
     });
     const wrong = await saveProfile(token, { email: NEW, currentPassword: 'Wrong!Passw0rd' });
@@ -103,6 +104,7 @@ describe('re-authentication, e-mail change with confirmation and undo', () => {
     });
     expect((await post('/api/user/confirm-email-change', confirmKey)).json()).toEqual({
       error: true,
+      requestId: expect.any(String),
       message: 'This link is invalid, expired or already used',
     });
     expect((await t.app.ctx.users.findByUsername(OLD))?.email).toBe(OLD);

@@ -142,7 +142,11 @@ describe('file upload (POST /v1/secure/file-items/{type}/upload, multipart field
   it('answers a refused upload in the language of the request', async () => {
     const { headers } = await signIn(t.app);
     const response = await upload({ ...headers, langcode: 'it' }, 'avatar', file(Buffer.alloc(0)));
-    expect(response.json()).toEqual({ error: true, message: 'Il file è vuoto' });
+    expect(response.json()).toEqual({
+      error: true,
+      requestId: expect.any(String),
+      message: 'Il file è vuoto',
+    });
   });
 
   it('a new avatar replaces the old one: its row and its bytes are deleted, the file answers 404', async () => {

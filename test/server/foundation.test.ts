@@ -176,7 +176,11 @@ describe('the one-process server', () => {
     it('answers 401 without a token', async () => {
       const response = await app.inject({ url: '/v1/secure/guarded' });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ error: true, message: 'Authorization token is missing' });
+      expect(response.json()).toEqual({
+        error: true,
+        requestId: expect.any(String),
+        message: 'Authorization token is missing',
+      });
     });
 
     it('answers 401 for a tampered token', async () => {
@@ -222,6 +226,7 @@ describe('the one-process server', () => {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({
         error: true,
+        requestId: expect.any(String),
         message: 'Access denied. Please login with correct credentials to access the system',
       });
     });

@@ -175,6 +175,7 @@ describe('two app instances on one PostgreSQL database', () => {
         status: 402,
         body: {
           error: true,
+          requestId: expect.any(String),
           errorCode: 'LIMIT_REACHED_FULL_VIEW',
           errorMessage: LIMIT_REACHED_MESSAGES.full_view,
         },
@@ -289,7 +290,10 @@ describe('two app instances on one PostgreSQL database', () => {
       await server.exec(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
       await terminateInstanceConnections();
       const down = await call(a, 'GET', '/v1/secure/subscriptions', main);
-      expect(down).toEqual({ status: 503, body: { error: true, message: DATABASE_UNAVAILABLE_MESSAGE } });
+      expect(down).toEqual({
+        status: 503,
+        body: { error: true, requestId: expect.any(String), message: DATABASE_UNAVAILABLE_MESSAGE },
+      });
     } finally {
       await server.exec(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
       await server.close();

@@ -84,7 +84,11 @@ describe('parcel lists', () => {
     });
     const again = await call(anna, 'POST', `lists/${list.id}/items`, { prcId: prcIds[0] });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: true, message: 'This parcel is already on the list' });
+    expect(again.json()).toEqual({
+      error: true,
+      message: 'This parcel is already on the list',
+      requestId: expect.any(String),
+    });
 
     const changes = listenForChanges();
     const status = await call(anna, 'POST', `lists/${list.id}/items/${prcIds[0]}`, {

@@ -294,6 +294,7 @@ describe('quota hook', () => {
     expect(full.statusCode).toBe(402);
     expect(full.json()).toEqual({
       error: true,
+      requestId: expect.any(String),
       errorCode: 'LIMIT_REACHED_FULL_VIEW',
       errorMessage: 'You have reached the limit of your plan',
     });

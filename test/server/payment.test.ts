@@ -106,7 +106,11 @@ describe('create-checkout-session', () => {
       token: who.mainToken,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: true, message: 'Unknown plan: gold_monthly' });
+    expect(response.json()).toEqual({
+      error: true,
+      requestId: expect.any(String),
+      message: 'Unknown plan: gold_monthly',
+    });
   });
 
   it('refuses an invalid token', async () => {
@@ -258,7 +262,11 @@ describe('webhook', () => {
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_not_ours' });
     const response = await postWebhook(payload, forged);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: true, message: 'Webhook signature verification failed' });
+    expect(response.json()).toEqual({
+      error: true,
+      requestId: expect.any(String),
+      message: 'Webhook signature verification failed',
+    });
     expect((await subscriptionOf(who))?.plan.product).toBe('Trial');
   });
 

@@ -33,6 +33,7 @@ describe('payment provider choice (item 2)', () => {
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({
         error: true,
+        requestId: expect.any(String),
         message: 'Payments are not configured on this server. Please contact the operator',
       });
       const portal = await t.app.inject({

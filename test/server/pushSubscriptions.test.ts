@@ -145,6 +145,7 @@ describe('GET/POST settings/push-subscription (spec §7): subscriptions per user
     expect(wrongName.statusCode).toBe(403);
     expect(wrongName.json()).toEqual({
       error: true,
+      requestId: expect.any(String),
       message: 'Access denied. Please login with correct credentials to access the system',
     });
     const anonymous = await t.app.inject({
@@ -217,6 +218,7 @@ describe('POST settings/push-subscription/test', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({
       error: true,
+      requestId: expect.any(String),
       message: 'This device is not subscribed to push notifications',
     });
   });
@@ -254,6 +256,7 @@ describe('POST settings/push-subscription/test', () => {
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({
       error: true,
+      requestId: expect.any(String),
       message: 'Failed to send the test notification. Please try again later',
     });
     expect((await devicesOf(anna)).subscriptions).toHaveLength(1);

@@ -81,7 +81,12 @@ describe('quotas at their limits', () => {
     }
     const refused = await t.app.inject({ method: 'GET', url: `/test/quota/${kind}`, headers });
     expect(refused.statusCode).toBe(402);
-    expect(refused.json()).toEqual({ error: true, errorCode: code, errorMessage: message });
+    expect(refused.json()).toEqual({
+      error: true,
+      requestId: expect.any(String),
+      errorCode: code,
+      errorMessage: message,
+    });
     expect((await usageOf(headers))[kind]).toBe(limit);
   });
 

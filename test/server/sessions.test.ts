@@ -95,7 +95,11 @@ describe('sessions', () => {
     expect(await profileStatus(mine.sso)).toBe(401);
     expect(await secureStatus(mine.main)).toBe(401);
     const refused = await t.app.inject({ url: '/v1/secure/subscriptions', headers: bearer(mine.main) });
-    expect(refused.json()).toEqual({ error: true, message: 'Your session has ended. Please log in again' });
+    expect(refused.json()).toEqual({
+      error: true,
+      requestId: expect.any(String),
+      message: 'Your session has ended. Please log in again',
+    });
     const authorize = await t.app.inject({
       method: 'POST',
       url: '/v1/secure/user/authorize',
@@ -120,7 +124,11 @@ describe('sessions', () => {
     expect((await logout(bearer(sso))).statusCode).toBe(200);
     const missing = await logout();
     expect(missing.statusCode).toBe(401);
-    expect(missing.json()).toEqual({ error: true, message: 'Authorization token is missing' });
+    expect(missing.json()).toEqual({
+      error: true,
+      requestId: expect.any(String),
+      message: 'Authorization token is missing',
+    });
     expect((await logout(bearer(`${sso.slice(0, -2)}xx`))).statusCode).toBe(401);
     expect((await logout(bearer('garbage'))).statusCode).toBe(401);
   });

@@ -203,6 +203,7 @@ describe('two-factor sign-in with an authenticator app', () => {
     const unknown = await post('/api/user/login/second-factor', { pendingLogin: 'nope', code: '123456' });
     expect(unknown.json()).toEqual({
       error: true,
+      requestId: expect.any(String),
       message: 'Your sign-in has expired. Please enter your username and password again',
     });
     expect((await post('/api/user/two-factor/totp/confirm', { code: '123456' }, token)).json().message).toBe(
@@ -262,6 +263,7 @@ describe('the administrators require two factors per site', () => {
     expect(map.statusCode).toBe(403);
     expect(map.json()).toEqual({
       error: true,
+      requestId: expect.any(String),
       message: 'Your company requires two-factor sign-in. Please set it up to continue',
       twoFactorSetupRequired: true,
     });

@@ -6,6 +6,7 @@ import { ACCESS_DENIED } from '../../http/requireRole';
 import { PaymentsNotConfiguredError } from '../../services/billing/PaymentProvider';
 import type { AuthUser } from '../../services/tokens/TokenService';
 import type { TestPageGrants } from './testPageGrant';
+import { ERROR_REPLY_SCHEMA } from '../../http/registerErrorHandling';
 
 interface CheckoutBody {
   email?: string;
@@ -35,11 +36,6 @@ const portalBody = {
     session_id: { type: 'string', minLength: 1, maxLength: 300 },
     token: { type: 'string', minLength: 1, maxLength: 4096 },
   },
-};
-
-const errorReply = {
-  type: 'object',
-  properties: { error: { type: 'boolean' }, message: { type: 'string' } },
 };
 
 /**
@@ -72,7 +68,7 @@ export async function checkoutRoutes(
 
   app.post<{ Body: CheckoutBody }>(
     '/create-checkout-session',
-    { schema: { body: checkoutBody, response: { '4xx': errorReply, '5xx': errorReply } } },
+    { schema: { body: checkoutBody, response: { '4xx': ERROR_REPLY_SCHEMA, '5xx': ERROR_REPLY_SCHEMA } } },
     async (request, reply) => {
       const { email = '', lookup_key: lookupKey, amount, token, coupon = '' } = request.body;
       const user = await formUser(
@@ -133,7 +129,7 @@ export async function checkoutRoutes(
   // Only the buyer (their token, as a form field) may open the billing portal of their checkout.
   app.post<{ Body: { session_id: string; token: string } }>(
     '/create-portal-session',
-    { schema: { body: portalBody, response: { '4xx': errorReply, '5xx': errorReply } } },
+    { schema: { body: portalBody, response: { '4xx': ERROR_REPLY_SCHEMA, '5xx': ERROR_REPLY_SCHEMA } } },
     async (request, reply) => {
       const user = await formUser(
         request.body.token,

@@ -6,6 +6,7 @@ import { checkoutStatusRoutes } from './checkoutStatusRoutes';
 import { couponRoutes } from './couponRoutes';
 import { testCheckoutRoutes } from './testCheckoutRoutes';
 import { createTestPageGrants } from './testPageGrant';
+import { ERROR_REPLY_SCHEMA } from '../../http/registerErrorHandling';
 
 /**
  * The payment API under /v1/secure/payment (spec §7): checkout, portal and webhook; the test pages only
@@ -43,7 +44,7 @@ async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Promise<voi
             type: 'object',
             properties: { received: { type: 'boolean' }, duplicate: { type: 'boolean' } },
           },
-          '4xx': { type: 'object', properties: { error: { type: 'boolean' }, message: { type: 'string' } } },
+          '4xx': ERROR_REPLY_SCHEMA,
         },
       },
     },

@@ -31,6 +31,8 @@ export interface CadastreImportService {
     sourceName: string;
     mappingJson?: string;
   }): Promise<CadastreImportResult>;
+  /** Whether an import is writing the dataset now (readiness). */
+  isImporting(): boolean;
 }
 
 /** Progress pushes at most this often (the last one of each phase always goes). */
@@ -48,6 +50,7 @@ export function createCadastreImportService({
 }): CadastreImportService {
   let running = false;
   return {
+    isImporting: () => running,
     async importUpload({ userId, file, sourceName, mappingJson }) {
       // Imports write the whole dataset; two at once would interleave their municipalities.
       if (running)

@@ -16,6 +16,11 @@ export interface Mail {
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /**
+   * Fails with the reason when mails could not go out now: the SMTP server refuses or does not answer
+   * (a real connection and login), or the outbox directory cannot be written.
+   */
+  verify(): Promise<void>;
 }
 
 /**
@@ -38,6 +43,9 @@ export function createMailer(
           html: mail.html,
         });
         log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+      },
+      async verify() {
+        await transport.verify();
       },
     };
   }
@@ -66,6 +74,10 @@ export function createMailer(
           { to: mail.to, subject: mail.subject, file, link: mail.link },
           `mail written to the outbox: ${mail.link}`,
         );
+    },
+    async verify() {
+      fs.mkdirSync(outbox, { recursive: true });
+      fs.accessSync(outbox, fs.constants.W_OK);
     },
   };
 }

@@ -31,9 +31,15 @@ export interface TileCache {
   get(dataset: string, key: string, produce: () => Promise<EncodedTile | null>): Promise<EncodedTile | null>;
 }
 
+/** A lookup served from memory, the store or work already under way (hit), or rendered for it (miss). */
+export type TileCacheLookup = 'hit' | 'miss';
+
 export function createTileCache(
   store: TileBlobStore,
-  { maxMemoryBytes = TILE_MEMORY_CACHE_BYTES }: { maxMemoryBytes?: number } = {},
+  {
+    maxMemoryBytes = TILE_MEMORY_CACHE_BYTES,
+    onLookup = () => {},
+  }: { maxMemoryBytes?: number; onLookup?: (result: TileCacheLookup) => void } = {},
 ): TileCache {
   const memory = new LRUCache<string, EncodedTile>({
     maxSize: maxMemoryBytes,
@@ -44,6 +50,7 @@ export function createTileCache(
 
   const make = async (dataset: string, key: string, produce: () => Promise<EncodedTile | null>) => {
     const stored = await store.read(dataset, key);
+    onLookup(stored ? 'hit' : 'miss');
     if (stored) return stored;
     const encoded = await produce();
     if (!encoded) return null;
@@ -61,9 +68,13 @@ export function createTileCache(
       }
       const memoryKey = `${dataset}\u0000${key}`;
       const hit = memory.get(memoryKey);
-      if (hit) return hit;
+      if (hit) {
+        onLookup('hit');
+        return hit;
+      }
       let pending = inFlight.get(memoryKey);
-      if (!pending) {
+      if (pending) onLookup('hit');
+      else {
         pending = make(dataset, key, produce).finally(() => inFlight.delete(memoryKey));
         inFlight.set(memoryKey, pending);
       }

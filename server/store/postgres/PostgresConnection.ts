@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import pgTypes from 'pg-types';
 import { DatabaseUnavailableError } from '../DatabaseUnavailableError';
+import type { PoolUse } from '../StorageHealth';
 import { TaskQueue } from '../unitOfWork/TaskQueue';
 import { createPostgresListener, type PostgresListener } from './PostgresListener';
 
@@ -57,6 +58,8 @@ export interface PostgresOptions {
   statementTimeoutMs?: number;
   /** How long connecting may take before the request is answered 503 (the URL's connect_timeout wins). */
   connectTimeoutMs?: number;
+  /** Told how long each statement took, failed ones included (the metrics' query timings). */
+  onStatement?: (seconds: number) => void;
 }
 
 export const DEFAULT_POOL_SIZE = 10;
@@ -92,6 +95,8 @@ export interface PostgresConnection {
    * as a notification of every channel, since some may have been missed.
    */
   takeNotification(channel: string): boolean;
+  /** The pool's connections now (no round trip). */
+  poolUse(): PoolUse;
   close(): Promise<void>;
 }
 
@@ -216,6 +221,7 @@ export async function connectPostgres(
     params: readonly SqlValue[] | null,
   ): Promise<pg.QueryResult> {
     if (session.lost) throw new DatabaseUnavailableError('connection lost inside a unit of work');
+    const started = process.hrtime.bigint();
     try {
       return params === null
         ? await session.client.query(sql)
@@ -224,6 +230,8 @@ export async function connectPostgres(
       if (!isConnectionLoss(error)) throw statementError(error);
       session.lost = true;
       throw new DatabaseUnavailableError((error as Error).message);
+    } finally {
+      options.onStatement?.(Number(process.hrtime.bigint() - started) / 1e9);
     }
   }
 
@@ -311,6 +319,12 @@ export async function connectPostgres(
       await listener.listen(channel);
     },
     takeNotification: (channel) => listener?.take(channel) ?? false,
+    poolUse: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: config.max ?? DEFAULT_POOL_SIZE,
+    }),
     async close() {
       if (closed) return;
       closed = true;

@@ -1,6 +1,8 @@
 import type { Stores } from '../Stores';
 import { connectPostgres, type PostgresConnection, type PostgresOptions } from './PostgresConnection';
 import { postgresMigrations } from './migrations';
+import { createPostgresStorageHealth } from './postgresStorageHealth';
+import type { StorageHealth } from '../StorageHealth';
 import { migratePostgres } from './migrations/migratePostgres';
 import { createPostgresRateLimitStore } from './rateLimits/createPostgresRateLimitStore';
 import { createPostgresSessionStore } from './sessions/createPostgresSessionStore';
@@ -68,8 +70,8 @@ const postgresRepositories = {
   [Name in Exclude<keyof Stores, 'unitOfWork'>]: (db: PostgresConnection) => Stores[Name];
 };
 
-/** The PostgreSQL repositories, their unit of work and the pool's end. */
-export type PostgresRepositories = Stores & { close(): Promise<void> };
+/** The PostgreSQL repositories, their unit of work, their health and the pool's end. */
+export type PostgresRepositories = Stores & { health: StorageHealth; close(): Promise<void> };
 
 /**
  * Connects (node-postgres' pool, ADR 024), applies the pending PostgreSQL migrations, seeds the plan
@@ -91,5 +93,5 @@ export async function openPostgresRepositories(
   const built = Object.fromEntries(
     Object.entries(postgresRepositories).map(([name, create]) => [name, create(db)]),
   ) as Omit<Stores, 'unitOfWork'>;
-  return { ...built, unitOfWork: db.transaction, close: db.close };
+  return { ...built, unitOfWork: db.transaction, health: createPostgresStorageHealth(db), close: db.close };
 }

@@ -22,7 +22,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildAppOptions, 'pushTls'> = {},
+  options: Pick<BuildAppOptions, 'pushTls' | 'logger'> = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-test-'));
   const config = loadConfig({

@@ -7,7 +7,12 @@ import { spawnSync } from 'node:child_process';
 export interface PostgresCluster {
   /** The superuser's URL of one database of the cluster. */
   url(database: string): string;
+  /** Stops the server and removes the cluster. */
   stop(): void;
+  /** Stops the server (fast shutdown: connections end), keeping the cluster to start again. */
+  halt(): void;
+  /** Starts the halted server again on the same port. */
+  resume(): void;
 }
 
 const VERSIONS_DIR = '/usr/lib/postgresql';
@@ -110,7 +115,8 @@ export function startPostgresCluster(port: number): PostgresCluster {
     fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
-    startCluster(bin, data, dir, port, user);
+    initCluster(bin, data, user);
+    startServer(bin, data, dir, port, user);
   } catch (error) {
     stop();
     throw error;
@@ -134,21 +140,29 @@ export function startPostgresCluster(port: number): PostgresCluster {
     stop();
     throw new Error(`PostGIS is not available in the test cluster: ${(error as Error).message}`);
   }
-  return { url, stop };
+  return {
+    url,
+    stop,
+    halt: () => run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop'], user),
+    resume: () => startServer(bin, data, dir, port, user),
+  };
 }
 
-function startCluster(
+function initCluster(bin: string, data: string, user: { uid: number; gid: number } | null): void {
+  run(
+    path.join(bin, 'initdb'),
+    ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'],
+    user,
+  );
+}
+
+function startServer(
   bin: string,
   data: string,
   dir: string,
   port: number,
   user: { uid: number; gid: number } | null,
 ): void {
-  run(
-    path.join(bin, 'initdb'),
-    ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'],
-    user,
-  );
   const options = [
     `-p ${port}`,
     `-k ${dir}`,

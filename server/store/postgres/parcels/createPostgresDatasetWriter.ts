@@ -127,6 +127,12 @@ const LAYER_SOURCE: UnnestColumn[] = [
 ];
 
 /**
+ * Any fixed number: the advisory lock a dataset build holds for its whole run, so app instances starting
+ * together build the dataset once (the others wait for it) and readiness sees a build under way.
+ */
+export const DATASET_BUILD_LOCK = 21_018;
+
+/**
  * The dataset builder's writer over PostgreSQL (same steps and row ids as createSqliteDatasetWriter, so
  * both adapters answer alike): every table of a municipality in one `unnest` insert per chunk, the
  * municipality in one savepoint of the caller's transaction (or its own transaction). Row ids continue

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import type { FastifyInstance } from 'fastify';
 
 /** The reply when the database or the data directory cannot grow (translated by translateReplies). */
 export const DISK_FULL_MESSAGE = "The server's disk is full. Please try again later";
@@ -10,17 +9,15 @@ export function isDiskFull(error: unknown): boolean {
   return code === 'SQLITE_FULL' || code === 'ENOSPC';
 }
 
-/** Less free space than this in DATA_DIR and the server reports itself not ready. */
-const MIN_FREE_BYTES = 16 * 1024 * 1024;
 /** A write refused for lack of space keeps the server "not ready" this long. */
 const RECENT_MS = 60_000;
 
 /**
- * Remembers disk-full failures and answers `GET /readyz` beside `/healthz` (which says only that the
- * process runs): 503 `{status: 'disk full'}` while DATA_DIR has too little space or a write failed for
- * lack of it within the last minute, so a load balancer or orchestrator takes the instance out.
+ * Remembers disk-full failures and measures DATA_DIR's free space (statfs) for readiness: full while
+ * DATA_DIR has less than `minFreeBytes` free (MIN_FREE_DISK_MB) or a write failed for lack of room within
+ * the last minute, so a load balancer or orchestrator takes the instance out.
  */
-export function createDiskWatch(dataDir: string, now: () => number = () => Date.now()) {
+export function createDiskWatch(dataDir: string, minFreeBytes: number, now: () => number = () => Date.now()) {
   let lastFullAt = -Infinity;
   function freeBytes(): number {
     try {
@@ -34,14 +31,14 @@ export function createDiskWatch(dataDir: string, now: () => number = () => Date.
     noteFull(): void {
       lastFullAt = now();
     },
-    isFull(): boolean {
-      return now() - lastFullAt < RECENT_MS || freeBytes() < MIN_FREE_BYTES;
-    },
-    register(app: FastifyInstance): void {
-      app.get('/readyz', async (_request, reply) => {
-        if (this.isFull()) return reply.code(503).header('retry-after', '60').send({ status: 'disk full' });
-        return { status: 'ok' };
-      });
+    /** Why DATA_DIR counts as full now, or null while there is room. */
+    fullness(): string | null {
+      if (now() - lastFullAt < RECENT_MS)
+        return 'disk full: a write failed for lack of space within the last minute';
+      const free = freeBytes();
+      if (free >= minFreeBytes) return null;
+      const mb = (bytes: number) => `${Math.floor(bytes / (1024 * 1024))} MB`;
+      return `disk full: ${mb(free)} free in DATA_DIR, less than ${mb(minFreeBytes)} (MIN_FREE_DISK_MB)`;
     },
   };
 }
