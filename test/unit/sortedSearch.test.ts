@@ -1,28 +1,35 @@
 import { createParcelFilterIndex } from '../../server/store/parcels/ParcelFilterIndex';
-import { NO_RESERVE, type FilterColumns } from '../../server/store/parcels/FilterColumns';
+import {
+  FilterColumnsCollector,
+  NO_RESERVE,
+  type FilterColumns,
+} from '../../server/store/parcels/FilterColumns';
 
-/** A dataset of `n` parcels in one municipality with the given reserves (areas from the reserve's row). */
-function columns(reserves: number[]): FilterColumns {
-  const n = reserves.length;
-  return {
-    count: n,
-    ids: Int32Array.from({ length: n }, (_, r) => r + 1),
-    canton: new Uint8Array(n).fill(1),
-    mun: new Uint16Array(n),
-    sur: Uint32Array.from({ length: n }, (_, r) => (r * 7919) % 5000),
-    flags: new Uint8Array(n),
-    objCount: new Uint8Array(n),
-    radon: new Uint8Array(n),
-    freeway: new Uint32Array(n),
-    putra: new Uint32Array(n),
-    thermal: new Uint8Array(n),
-    alphaPri: new Uint16Array(n),
-    alphaSec: new Uint16Array(n),
-    street: new Uint32Array(n),
-    utilisation: new Uint16Array(n),
-    reserve: Uint32Array.from(reserves),
-    dictionaries: { cantons: ['ZG'], thermals: [], alphas: [], streets: [], municipalities: [1701] },
-  };
+/** A dataset of parcels in one municipality with the given reserves (null: outside building zones). */
+function columns(reserves: (number | null)[]): FilterColumns {
+  const collector = new FilterColumnsCollector(reserves.length);
+  reserves.forEach((reserve, r) =>
+    collector.add(
+      r + 1,
+      'ZG',
+      1701,
+      (r * 7919) % 5000,
+      'Standard',
+      'Eigentum',
+      0,
+      0,
+      0,
+      0,
+      0,
+      null,
+      null,
+      null,
+      null,
+      0,
+      reserve,
+    ),
+  );
+  return collector.columns();
 }
 
 /** What a sort must give: largest value first, equal values by id, parcels without a value last by id. */
@@ -37,10 +44,10 @@ describe('a search sorted by building reserve or area', () => {
   // reserve (outside building zones), and many share a value.
   let seed = 7;
   const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
-  const reserves = Array.from({ length: 120_000 }, () =>
-    random() < 0.2 ? NO_RESERVE : Math.floor(random() * 3000),
-  );
-  const index = createParcelFilterIndex(columns(reserves), [{ bfs: 1701, name: 'Zug' }]);
+  const stored = Array.from({ length: 120_000 }, () => (random() < 0.2 ? null : Math.floor(random() * 3000)));
+  const cols = columns(stored);
+  const reserves = Array.from(cols.reserve);
+  const index = createParcelFilterIndex(cols, [{ bfs: 1701, name: 'Zug' }]);
   const all = expectedOrder(reserves, () => true, NO_RESERVE);
 
   it.each([
@@ -79,7 +86,6 @@ describe('a search sorted by building reserve or area', () => {
   });
 
   it('sorts by area, largest first', () => {
-    const cols = columns(reserves);
     const result = index.evaluate({ sort: 'area' }, null, { offset: 0, size: 30, cap: 10_000 });
     expect(result.pageIds).toEqual(expectedOrder(cols.sur, () => true).slice(0, 30));
   });
