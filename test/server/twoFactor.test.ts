@@ -95,6 +95,30 @@ describe('two-factor sign-in with an authenticator app', () => {
     );
   }, 60_000);
 
+  it('a right password alone gives no device cookie; the second step does, for the same device', async () => {
+    const { secret } = await enrolTotp(t.app, await signedInToken());
+    nextTotpStep();
+    const first = await login();
+    expect(first.json().pendingLogin).toEqual(expect.any(String));
+    expect(first.headers['set-cookie']).toBeUndefined();
+    const done = await secondStep(first.json().pendingLogin, currentCode(secret));
+    expect(done.statusCode).toBe(200);
+    const cookie = String(done.headers['set-cookie']);
+    expect(cookie).toMatch(
+      /^pa_device=[^;]+; Max-Age=\d+; Path=\/api\/user\/login; HttpOnly; SameSite=Strict$/,
+    );
+    // The browser sends it back: the next sign-in keeps the same device id.
+    const sent = cookie.split(';')[0];
+    nextTotpStep();
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login/second-factor',
+      payload: { pendingLogin: (await login()).json().pendingLogin, code: currentCode(secret) },
+      headers: { cookie: sent },
+    });
+    expect(String(again.headers['set-cookie']).split(';')[0]).toBe(sent);
+  }, 60_000);
+
   it('refuses a used code (replay), also from two parallel requests, and an expired pending login', async () => {
     const { secret } = await enrolTotp(t.app, await signedInToken());
     // The enrolment's own code cannot sign in.

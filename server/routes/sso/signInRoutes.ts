@@ -17,7 +17,9 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { username } = request.body;
       const device = trustedDeviceOf(request, username);
       const response = await accounts.login(request.body, request.ip, device);
-      setDeviceCookie(reply, username ?? '', device, ctx.config);
+      // A password alone does not make a browser trusted when a second factor is asked: the second step
+      // gives the cookie.
+      if (response.token) setDeviceCookie(reply, username ?? '', device, ctx.config);
       return response;
     },
   );

@@ -9,6 +9,7 @@ import type {
   TotpCodeRequest,
 } from '../../../src/contract/TwoFactor';
 import { authUser, requireRole } from '../../http/requireRole';
+import { setDeviceCookie, trustedDeviceOf } from './deviceCookie';
 import { stringFields } from './requestFields';
 
 const base64url = (maxLength: number) =>
@@ -84,7 +85,11 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
         },
       },
     },
-    (request) => accounts.completeLogin(request.body),
+    async (request, reply) => {
+      const { response, username } = await accounts.completeLogin(request.body);
+      setDeviceCookie(reply, username, trustedDeviceOf(request, username), ctx.config);
+      return response;
+    },
   );
 
   /** GET /api/user/two-factor → what the account has set up (never a secret). */
@@ -111,6 +116,16 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
     (request) => {
       const { id, sessionId } = authUser(request);
       return accounts.disableTotp(id, request.body, sessionId);
+    },
+  );
+
+  /** POST /api/user/two-factor/recovery-codes: currentPassword + code → ten new recovery codes, shown once. */
+  app.post<{ Body: Partial<DisableTotpRequest> }>(
+    '/api/user/two-factor/recovery-codes',
+    { preHandler: signedIn, schema: { body: stringFields({ currentPassword: 1000, code: 40 }) } },
+    (request) => {
+      const { id, sessionId } = authUser(request);
+      return accounts.renewRecoveryCodes(id, request.body, sessionId);
     },
   );
 

@@ -77,6 +77,7 @@ export const ACCOUNT_MESSAGES = {
   totpEnabled: 'Two-factor sign-in is set up. Keep your recovery codes in a safe place',
   totpNotEnabled: 'Two-factor sign-in with an authenticator app is not set up',
   totpDisabled: 'Two-factor sign-in with an authenticator app is turned off',
+  recoveryCodesRenewed: 'New recovery codes are ready. The old ones no longer work',
   totpRequiredBySite: 'Your company requires two-factor sign-in: it cannot be turned off',
   passkeyNotFound: 'This passkey does not exist',
   passkeyNameInvalid: 'Please give the passkey a name (at most 60 characters)',
