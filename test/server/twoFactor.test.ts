@@ -152,6 +152,35 @@ describe('two-factor sign-in with an authenticator app', () => {
     expect(status.json().recoveryCodesLeft).toBe(9);
   }, 60_000);
 
+  it('renews the recovery codes with the password and a code: the old ones stop working', async () => {
+    const token = await signedInToken();
+    const { secret, recoveryCodes: old } = await enrolTotp(t.app, token);
+    nextTotpStep();
+    const renew = (body: object) => post('/api/user/two-factor/recovery-codes', body, token);
+    expect((await renew({ code: currentCode(secret) })).statusCode).toBe(400);
+    const wrongPassword = await renew({ currentPassword: 'Wrong!Pass1', code: currentCode(secret) });
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.json().message).toBe('The current password is not correct');
+    expect((await renew({ currentPassword: PASSWORD, code: '000000' })).statusCode).toBe(400);
+    nextTotpStep();
+    const renewed = await renew({ currentPassword: PASSWORD, code: currentCode(secret) });
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.json().message).toBe('New recovery codes are ready. The old ones no longer work');
+    const fresh = renewed.json().recoveryCodes as string[];
+    expect(fresh).toHaveLength(10);
+    expect(fresh.filter((code) => old.includes(code))).toEqual([]);
+    expect((await secondStep((await login()).json().pendingLogin, old[0])).statusCode).toBe(401);
+    expect((await secondStep((await login()).json().pendingLogin, fresh[0])).statusCode).toBe(200);
+    // Without an authenticator app there is nothing to renew.
+    const other = await signIn(t.app);
+    const none = await post(
+      '/api/user/two-factor/recovery-codes',
+      { currentPassword: 'x', code: '123456' },
+      other.ssoToken,
+    );
+    expect(none.statusCode).toBe(400);
+  }, 60_000);
+
   it('wrong codes are throttled like passwords, reserved before they are checked, across new logins', async () => {
     const { secret } = await enrolTotp(t.app, await signedInToken());
     nextTotpStep();

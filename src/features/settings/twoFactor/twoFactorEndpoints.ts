@@ -27,6 +27,18 @@ export const twoFactorEndpoints = ssoApi.injectEndpoints({
       query: (body) => ({ url: 'api/user/two-factor/totp/disable', method: 'POST', body }),
       invalidatesTags: ['TwoFactor'],
     }),
+    renewRecoveryCodes: build.mutation<TotpConfirmed, DisableTotpRequest>({
+      query: (body) => ({ url: 'api/user/two-factor/recovery-codes', method: 'POST', body }),
+      invalidatesTags: ['TwoFactor'],
+    }),
+    renamePasskey: build.mutation<MessageResponse, { id: string; name: string }>({
+      query: ({ id, name }) => ({
+        url: `api/user/two-factor/passkeys/${encodeURIComponent(id)}`,
+        method: 'POST',
+        body: { name },
+      }),
+      invalidatesTags: ['TwoFactor'],
+    }),
     passkeyRegistrationOptions: build.mutation<PublicKeyCredentialCreationOptionsJSON, void>({
       query: () => ({ url: 'api/user/two-factor/passkeys/options', method: 'POST' }),
     }),
@@ -54,6 +66,8 @@ export const {
   useStartTotpMutation,
   useConfirmTotpMutation,
   useDisableTotpMutation,
+  useRenewRecoveryCodesMutation,
+  useRenamePasskeyMutation,
   usePasskeyRegistrationOptionsMutation,
   useAddPasskeyMutation,
   useRemovePasskeyMutation,
