@@ -304,6 +304,8 @@ describe('fuzzing every route (item 8)', () => {
         'POST /v1/secure/api-keys',
         'POST /v1/secure/admin/api-keys/:id/revoke',
         'POST /api/user/login/second-factor',
+        'POST /api/user/login/passkey/options',
+        'POST /api/user/login/passkey',
         'GET /api/user/two-factor',
         'POST /api/user/two-factor/totp/start',
         'POST /api/user/two-factor/totp/confirm',

@@ -7,6 +7,7 @@ import { LOGIN_THROTTLES } from '../../server/services/accounts/rateLimits';
 import { createAccount } from './helpers/createAccount';
 import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
 import { bearer, currentCode, enrolTotp, fakeClockOnly, nextTotpStep } from './helpers/twoFactor';
+import { softwarePasskey } from './helpers/softwarePasskey';
 
 const USERNAME = 'vera@example.ch';
 const PASSWORD = 'Str0ng!Pass';
@@ -414,5 +415,81 @@ describe('passkeys in Settings', () => {
     await t.app.ctx.userAdmin.setSiteTwoFactor({ id: 'x', username: 'admin' }, 'zug', false);
     expect((await as(owner, 'DELETE', '/api/user/two-factor/passkeys/cred-1')).statusCode).toBe(200);
     expect((await as(owner, 'GET', '/api/user/two-factor')).json().passkeys).toEqual([]);
+  }, 60_000);
+});
+
+describe('signing in with a passkey instead of a password', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const options = async () =>
+    (await t.app.inject({ method: 'POST', url: '/api/user/login/passkey/options' })).json() as {
+      challenge: string;
+      allowCredentials: unknown[];
+      userVerification: string;
+    };
+  const signInWith = (passkey: object) =>
+    t.app.inject({ method: 'POST', url: '/api/user/login/passkey', payload: { passkey } });
+
+  /** A user with a software passkey stored as a registration would store it. */
+  async function userWithPasskey() {
+    const owner = await signIn(t.app);
+    const passkey = softwarePasskey('http://atlas.test');
+    t.db
+      .prepare(
+        `INSERT INTO passkeys (id, user_id, name, public_key, counter, transports, created_at)
+         VALUES (?, ?, 'Laptop', ?, 0, '["internal"]', 1)`,
+      )
+      .run(passkey.id, owner.user.id, passkey.publicKey);
+    return { owner, passkey };
+  }
+
+  it('a user-verified answer to a fresh challenge starts a session of the passkey’s account', async () => {
+    const { owner, passkey } = await userWithPasskey();
+    const offered = await options();
+    // Any passkey of the site may answer, and it must verify its user.
+    expect(offered).toMatchObject({ allowCredentials: [], userVerification: 'required' });
+    const reply = await signInWith(passkey.answer(offered.challenge));
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json()).toEqual({ token: expect.any(String), error: false, message: 'Login successful' });
+    const claims = await t.app.ctx.tokens.verify('sso', reply.json().token);
+    expect(claims.username).toBe(owner.user.username);
+    expect(String(reply.headers['set-cookie'])).toMatch(/^pa_device=/);
+    const status = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/two-factor',
+      headers: bearer(reply.json().token),
+    });
+    expect(status.json().passkeys[0].lastUsedAt).toEqual(expect.any(Number));
+  }, 60_000);
+
+  it('refuses a replayed answer, an unknown challenge, a passkey without user verification and a forged signature', async () => {
+    const { passkey } = await userWithPasskey();
+    const { challenge } = await options();
+    const answer = passkey.answer(challenge);
+    const [first, replay] = await Promise.all([signInWith(answer), signInWith(answer)]);
+    expect([first.statusCode, replay.statusCode].sort()).toEqual([200, 400]);
+    expect((await signInWith(passkey.answer('bm90LWlzc3VlZA'))).statusCode).toBe(400);
+    const unverified = await signInWith(passkey.answer((await options()).challenge, { userVerified: false }));
+    expect(unverified.statusCode).toBe(401);
+    expect(unverified.json().message).toBe('The passkey could not be verified. Please try again');
+    const stranger = softwarePasskey('http://atlas.test');
+    const impostor = { ...stranger.answer((await options()).challenge), id: passkey.id, rawId: passkey.id };
+    expect((await signInWith(impostor)).statusCode).toBe(401);
+    expect((await signInWith({ id: 'x' })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/user/login/passkey', payload: {} })).statusCode,
+    ).toBe(400);
+  }, 60_000);
+
+  it('an account that is not active (an invitation not yet accepted) cannot sign in with a passkey', async () => {
+    const { owner, passkey } = await userWithPasskey();
+    t.db.prepare("UPDATE users SET status = 'invited' WHERE id = ?").run(owner.user.id);
+    expect((await signInWith(passkey.answer((await options()).challenge))).statusCode).toBe(401);
   }, 60_000);
 });

@@ -3,6 +3,7 @@ import type { AppContext } from '../../AppContext';
 import type {
   DisableTotpRequest,
   PasskeyRegistrationRequest,
+  PasskeySignInRequest,
   RenamePasskeyRequest,
   SecondFactorLoginRequest,
   SiteTwoFactorRequest,
@@ -87,6 +88,24 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       const { response, username } = await accounts.completeLogin(request.body);
+      setDeviceCookie(reply, username, trustedDeviceOf(request, username), ctx.config);
+      return response;
+    },
+  );
+
+  /** POST /api/user/login/passkey/options → a challenge for signing in with a passkey instead of a password. */
+  app.post('/api/user/login/passkey/options', (request) => accounts.passkeySignInOptions(request.ip));
+
+  /** POST /api/user/login/passkey: the browser's signed answer → token (both factors in one). */
+  app.post<{ Body: Partial<PasskeySignInRequest> }>(
+    '/api/user/login/passkey',
+    {
+      schema: {
+        body: { type: 'object', required: ['passkey'], properties: { passkey: authenticationResponse } },
+      },
+    },
+    async (request, reply) => {
+      const { response, username } = await accounts.passkeySignIn(request.body.passkey);
       setDeviceCookie(reply, username, trustedDeviceOf(request, username), ctx.config);
       return response;
     },
