@@ -493,3 +493,77 @@ describe('signing in with a passkey instead of a password', () => {
     expect((await signInWith(passkey.answer((await options()).challenge))).statusCode).toBe(401);
   }, 60_000);
 });
+
+describe('re-authentication with a passkey', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('an account with passkeys only confirms a password change with one of them, not the password alone', async () => {
+    const owner = await signIn(t.app);
+    const passkey = softwarePasskey('http://atlas.test');
+    t.db
+      .prepare(
+        `INSERT INTO passkeys (id, user_id, name, public_key, counter, transports, created_at)
+         VALUES (?, ?, 'Laptop', ?, 0, '["internal"]', 1)`,
+      )
+      .run(passkey.id, owner.user.id, passkey.publicKey);
+    const post = (url: string, payload?: object) =>
+      t.app.inject({ method: 'POST', url, payload, headers: bearer(owner.ssoToken) });
+    // Signed in a moment ago: the recent sign-in stands in for the current password, not for the passkey.
+    const change = { password: 'N3w!Passphrase', confirmPassword: 'N3w!Passphrase' };
+
+    const alone = await post('/api/admin/update-password', change);
+    expect(alone.statusCode).toBe(400);
+    expect(alone.json().message).toBe('Please confirm this change with one of your passkeys');
+    // An answer to no challenge, or a stranger's passkey, is refused.
+    const unasked = await post('/api/admin/update-password', {
+      ...change,
+      currentPasskey: passkey.answer('bm90LWlzc3VlZA'),
+    });
+    expect(unasked.statusCode).toBe(400);
+    const options = (await post('/api/user/two-factor/passkeys/confirm-options')).json();
+    expect(options.allowCredentials).toEqual([
+      { id: passkey.id, type: 'public-key', transports: ['internal'] },
+    ]);
+    const stranger = softwarePasskey('http://atlas.test');
+    const forged = { ...stranger.answer(options.challenge), id: passkey.id, rawId: passkey.id };
+    expect((await post('/api/admin/update-password', { ...change, currentPasskey: forged })).statusCode).toBe(
+      400,
+    );
+    // The forged try spent that challenge: a new one, answered by the passkey, confirms the change.
+    const fresh = (await post('/api/user/two-factor/passkeys/confirm-options')).json();
+    const done = await post('/api/admin/update-password', {
+      ...change,
+      currentPasskey: passkey.answer(fresh.challenge),
+    });
+    expect(done.statusCode).toBe(200);
+    // Single use: the same answer cannot confirm another change.
+    const again = await post('/api/admin/update-password', {
+      ...change,
+      currentPasskey: passkey.answer(fresh.challenge),
+    });
+    expect(again.statusCode).toBe(400);
+  }, 60_000);
+
+  it('asks no passkey of an account without one, and refuses confirmation options to it', async () => {
+    const plain = await signIn(t.app);
+    const options = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/two-factor/passkeys/confirm-options',
+      headers: bearer(plain.ssoToken),
+    });
+    expect(options.statusCode).toBe(400);
+    const change = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/update-password',
+      payload: { password: 'N3w!Passphrase', confirmPassword: 'N3w!Passphrase' },
+      headers: bearer(plain.ssoToken),
+    });
+    expect(change.statusCode).toBe(200);
+  }, 60_000);
+});

@@ -85,6 +85,7 @@ export const ACCOUNT_MESSAGES = {
   passkeyRemoved: 'Passkey removed',
   passkeyRenamed: 'Passkey renamed',
   passkeyFailed: 'The passkey could not be verified. Please try again',
+  passkeyRequired: 'Please confirm this change with one of your passkeys',
   tooManyAttempts: (minutes: number) =>
     `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again`,
 } as const;
