@@ -2,10 +2,15 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { TwoFactorStatus } from '../../../src/contract/TwoFactor';
 import { TwoFactorPanel } from '../../../src/features/settings/twoFactor/TwoFactorPanel';
+import { ChangePasswordStep } from '../../../src/features/settings/ChangePasswordStep';
+import { startAuthentication } from '@simplewebauthn/browser';
 import { SnackbarArea } from '../../../src/features/ui/SnackbarArea';
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
 import { USER_SESSION } from './settingsFixtures';
+
+jest.mock('@simplewebauthn/browser', () => ({ startAuthentication: jest.fn() }));
+const startAuthenticationMock = startAuthentication as jest.MockedFunction<typeof startAuthentication>;
 
 // antd forms in jsdom are slow on a loaded machine (the whole suite runs in parallel).
 jest.setTimeout(60_000);
@@ -15,7 +20,15 @@ const NEW_CODES = Array.from({ length: 10 }, (_, i) => `abcde-fgh${String(i).pad
 let status: TwoFactorStatus;
 let renewCalls: unknown[] = [];
 let renameCalls: { id: string; body: unknown }[] = [];
+let passwordCalls: unknown[] = [];
 startMswServer(
+  http.post(apiUrl('/api/user/two-factor/passkeys/confirm-options'), () =>
+    HttpResponse.json({ challenge: 'confirm-1', allowCredentials: [{ id: 'cred-1', type: 'public-key' }] }),
+  ),
+  http.post(apiUrl('/api/admin/update-password'), async ({ request }) => {
+    passwordCalls.push(await request.json());
+    return HttpResponse.json({ error: false, message: 'Password updated successfully', token: 'fresh' });
+  }),
   http.get(apiUrl('/api/user/two-factor'), () => HttpResponse.json(status)),
   http.post(apiUrl('/api/user/two-factor/recovery-codes'), async ({ request }) => {
     const body = (await request.json()) as { currentPassword: string };
@@ -49,6 +62,8 @@ beforeEach(() => {
   };
   renewCalls = [];
   renameCalls = [];
+  passwordCalls = [];
+  startAuthenticationMock.mockReset();
 });
 
 function renderPanel() {
@@ -99,5 +114,42 @@ describe('two-factor settings', () => {
     await waitFor(() => expect(renameCalls).toEqual([{ id: 'cred-1', body: { name: 'Office YubiKey' } }]));
     expect(await screen.findByText('Office YubiKey')).toBeInTheDocument();
     expect(screen.queryByLabelText('New name of the passkey')).not.toBeInTheDocument();
+  });
+
+  it('confirms a password change with a passkey when the account has passkeys only; nothing is sent without it', async () => {
+    status = { ...status, totp: false };
+    const answer = {
+      id: 'cred-1',
+      rawId: 'cred-1',
+      type: 'public-key' as const,
+      clientExtensionResults: {},
+      response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+    };
+    renderWithProviders(<ChangePasswordStep onBack={() => undefined} />, {
+      preloadedState: { session: USER_SESSION },
+    });
+    expect(
+      await screen.findByText(
+        'When you save, your browser asks you to confirm this change with one of your passkeys.',
+      ),
+    ).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'N3w!Passphrase' } });
+    fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'N3w!Passphrase' } });
+    startAuthenticationMock.mockRejectedValueOnce(new Error('NotAllowedError'));
+    fireEvent.click(button('Save New Password'));
+    expect(
+      await screen.findByText('The change needs your passkey. Nothing was saved; please try again'),
+    ).toBeInTheDocument();
+    expect(passwordCalls).toEqual([]);
+    startAuthenticationMock.mockResolvedValueOnce(answer);
+    fireEvent.click(button('Save New Password'));
+    await waitFor(() =>
+      expect(passwordCalls).toEqual([
+        { password: 'N3w!Passphrase', confirmPassword: 'N3w!Passphrase', currentPasskey: answer },
+      ]),
+    );
+    expect(startAuthenticationMock).toHaveBeenLastCalledWith({
+      optionsJSON: { challenge: 'confirm-1', allowCredentials: [{ id: 'cred-1', type: 'public-key' }] },
+    });
   });
 });

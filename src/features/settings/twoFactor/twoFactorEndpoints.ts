@@ -4,6 +4,7 @@ import type {
   DisableTotpRequest,
   PasskeyRegistrationRequest,
   PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
   TotpConfirmed,
   TotpEnrolment,
   TwoFactorStatus,
@@ -39,6 +40,10 @@ export const twoFactorEndpoints = ssoApi.injectEndpoints({
       }),
       invalidatesTags: ['TwoFactor'],
     }),
+    /** A challenge one of the account's passkeys signs to confirm an e-mail or password change. */
+    passkeyConfirmationOptions: build.mutation<PublicKeyCredentialRequestOptionsJSON, void>({
+      query: () => ({ url: 'api/user/two-factor/passkeys/confirm-options', method: 'POST' }),
+    }),
     passkeyRegistrationOptions: build.mutation<PublicKeyCredentialCreationOptionsJSON, void>({
       query: () => ({ url: 'api/user/two-factor/passkeys/options', method: 'POST' }),
     }),
@@ -69,6 +74,7 @@ export const {
   useRenewRecoveryCodesMutation,
   useRenamePasskeyMutation,
   usePasskeyRegistrationOptionsMutation,
+  usePasskeyConfirmationOptionsMutation,
   useAddPasskeyMutation,
   useRemovePasskeyMutation,
   useSetSiteTwoFactorMutation,
