@@ -312,6 +312,7 @@ describe('fuzzing every route (item 8)', () => {
         'POST /api/user/two-factor/totp/disable',
         'POST /api/user/two-factor/recovery-codes',
         'POST /api/user/two-factor/passkeys/options',
+        'POST /api/user/two-factor/passkeys/confirm-options',
         'POST /api/user/two-factor/passkeys',
         'POST /api/user/two-factor/passkeys/:id',
         'DELETE /api/user/two-factor/passkeys/:id',
