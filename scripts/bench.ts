@@ -10,13 +10,11 @@
 import { reportBenchmark } from './benchReports';
 import { postgresBenchmark } from './benchPostgres';
 import { concurrencyBenchmark } from './benchConcurrency';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { performance } from 'node:perf_hooks';
 import { line, percentiles, time } from './benchFigures';
 import { searchBenchmark } from './benchSearch';
-import { openBenchDataset } from './benchDataset';
-import { CANTONS } from '../server/geo/cantons';
+import { benchDatasetArgs, openBenchDataset } from './benchDataset';
 import { tileAt } from '../server/geo/projection';
 import { createSqliteParcelRepository } from '../server/store/parcels/createSqliteParcelRepository';
 import { createTileService, renderTile, type TileKind } from '../server/services/tiles/TileService';
@@ -33,28 +31,14 @@ import type { ParcelRepository } from '../server/store/parcels/ParcelRepository'
 import { DATA_LAYER_MIN_ZOOM, type DataLayerId } from '../src/contract/MapLayers';
 
 function args() {
-  const argv = process.argv.slice(2);
-  let cantons = ['ZG', 'LU', 'GE', 'TI'];
-  let label = 'default';
-  let file: string | null = null;
-  let postgres = false;
-  let concurrency: number | null = null;
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--all') {
-      cantons = CANTONS.map((c) => c.code);
-      label = 'all';
-    } else if (argv[i] === '--cantons') {
-      cantons = argv[++i].toUpperCase().split(',');
-      label = cantons.join('-');
-    } else if (argv[i] === '--db') file = path.resolve(argv[++i]);
-    else if (argv[i] === '--postgres') postgres = true;
-    else if (argv[i] === '--concurrency') concurrency = Number(argv[++i]);
-    else throw new Error(`Unknown argument ${argv[i]}`);
-  }
-  const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
+  const { cantons, file, extra } = benchDatasetArgs(process.argv.slice(2), {
+    flags: ['postgres'],
+    valued: ['concurrency'],
+  });
+  const concurrency = extra.concurrency === undefined ? null : Number(extra.concurrency);
   if (concurrency !== null && !(Number.isInteger(concurrency) && concurrency > 0))
     throw new Error('--concurrency needs a number of clients');
-  return { cantons, postgres, concurrency, file: file ?? path.join(dataDir, `bench-${label}.sqlite`) };
+  return { cantons, postgres: extra.postgres === true, concurrency, file };
 }
 
 async function main(): Promise<void> {

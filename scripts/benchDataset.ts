@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { buildDataset } from '../server/data/buildDataset';
+import { CANTONS } from '../server/geo/cantons';
 import { openDatabase } from '../server/store/openDatabase';
 import { createSqliteDatasetWriter } from '../server/store/parcels/createSqliteDatasetWriter';
 
@@ -29,4 +30,44 @@ export function openBenchDataset(file: string, cantons: string[]): Database {
       `${info.buildings.toLocaleString('en-US')} buildings; built in ${info.buildSeconds} s; file ${size.toFixed(0)} MB`,
   );
   return db;
+}
+
+/** What the dataset benchmarks are asked on the command line. */
+export interface BenchDatasetArgs {
+  /** The cantons of the dataset: the default four, `--cantons A,B`, or `--all`. */
+  cantons: string[];
+  /** `--db FILE`, else `DATA_DIR/bench-<default|all|A-B>.sqlite` (built on first use, then reused). */
+  file: string;
+  /** The benchmark's own options (`--name value`, or `true` for a bare flag it declares). */
+  extra: Record<string, string | true>;
+}
+
+/**
+ * The dataset options every dataset benchmark shares (`--all`, `--cantons`, `--db`) and the benchmark's own:
+ * `flags` take no value, `valued` take one; anything else is refused.
+ */
+export function benchDatasetArgs(
+  argv: string[],
+  own: { flags?: string[]; valued?: string[] } = {},
+): BenchDatasetArgs {
+  let cantons = ['ZG', 'LU', 'GE', 'TI'];
+  let label = 'default';
+  let file: string | null = null;
+  const extra: Record<string, string | true> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const name = arg.replace(/^--/, '');
+    if (arg === '--all') {
+      cantons = CANTONS.map((c) => c.code);
+      label = 'all';
+    } else if (arg === '--cantons') {
+      cantons = (argv[++i] ?? '').toUpperCase().split(',');
+      label = cantons.join('-');
+    } else if (arg === '--db') file = path.resolve(argv[++i] ?? '');
+    else if (own.flags?.includes(name)) extra[name] = true;
+    else if (own.valued?.includes(name) && argv[i + 1] !== undefined) extra[name] = argv[++i];
+    else throw new Error(`Unknown argument ${arg}`);
+  }
+  const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
+  return { cantons, file: file ?? path.join(dataDir, `bench-${label}.sqlite`), extra };
 }

@@ -12,11 +12,10 @@ import path from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { CANTONS } from '../server/geo/cantons';
 import { addMonths } from '../server/services/quota/subscriptionPeriod';
 import { createSubscriptionRepository } from '../server/store/subscriptions/SubscriptionRepository';
 import { ITEMS_CAP } from '../server/services/ogc/featureItems';
-import { openBenchDataset } from './benchDataset';
+import { benchDatasetArgs, openBenchDataset } from './benchDataset';
 import { line, loadAverage, percentiles, time } from './benchFigures';
 
 const PAGE = 1000;
@@ -24,24 +23,9 @@ const SAMPLES = 40;
 const TARGET_MS = 100;
 
 function args() {
-  const argv = process.argv.slice(2);
-  let cantons = ['ZG', 'LU', 'GE', 'TI'];
-  let label = 'default';
-  let canton: string | null = null;
-  let file: string | null = null;
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--all') {
-      cantons = CANTONS.map((c) => c.code);
-      label = 'all';
-    } else if (argv[i] === '--cantons') {
-      cantons = argv[++i].toUpperCase().split(',');
-      label = cantons.join('-');
-    } else if (argv[i] === '--canton') canton = argv[++i].toUpperCase();
-    else if (argv[i] === '--db') file = path.resolve(argv[++i]);
-    else throw new Error(`Unknown argument ${argv[i]}`);
-  }
-  const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
-  return { cantons, canton: canton ?? cantons[0], file: file ?? path.join(dataDir, `bench-${label}.sqlite`) };
+  const { cantons, file, extra } = benchDatasetArgs(process.argv.slice(2), { valued: ['canton'] });
+  const canton = typeof extra.canton === 'string' ? extra.canton.toUpperCase() : cantons[0];
+  return { cantons, canton, file };
 }
 
 /** A plan no benchmark exhausts, so every page is served and counted. */

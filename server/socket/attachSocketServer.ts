@@ -7,6 +7,7 @@ import { NOTIFICATION_EVENT } from '../../src/contract/PushNotifications';
 import { LIST_CHANGED_EVENT } from '../../src/contract/ParcelLists';
 import { addPostgresFanOut } from './postgresFanOut';
 import { DatabaseUnavailableError } from '../store/DatabaseUnavailableError';
+import { TWO_FACTOR_SETUP_REQUIRED } from '../http/requireRole';
 
 /**
  * Events other modules emit on ctx.events with a {userId} payload, pushed to that user's open sockets;
@@ -42,6 +43,9 @@ export function attachSocketServer(app: FastifyInstance, ctx: AppContext): Serve
       const claims = await ctx.tokens.verify('main', typeof token === 'string' ? token : null);
       const user = await ctx.resolveSession(claims);
       if (!user) return next(new Error('Your session has ended. Please log in again'));
+      // The same hold as every HTTP route: a company's requirement keeps the events away until enrolment.
+      if (await ctx.accounts.twoFactorSetupRequired(user.id))
+        return next(new Error(TWO_FACTOR_SETUP_REQUIRED));
       socket.data.userId = user.id;
       socket.data.sessionId = user.sessionId;
       return next();

@@ -1,6 +1,10 @@
 /** Requests and responses of the single-sign-on account calls (spec §3 and §7). Shared by server and browser. */
 import type { Profile } from './Profile';
-import type { PublicKeyCredentialRequestOptionsJSON, SecondFactorMethod } from './TwoFactor';
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  SecondFactorMethod,
+} from './TwoFactor';
 
 export type LanguageCode = 'en' | 'de' | 'fr' | 'it';
 export const LANGUAGE_CODES: readonly LanguageCode[] = ['en', 'de', 'fr', 'it'];
@@ -102,6 +106,8 @@ export interface UpdatePasswordRequest {
   currentPassword?: string;
   /** The authenticator app's (or a recovery) code, when the account has one. */
   currentCode?: string;
+  /** Or a passkey's answer to `POST /api/user/two-factor/passkeys/confirm-options`. */
+  currentPasskey?: AuthenticationResponseJSON;
 }
 
 /**
@@ -124,6 +130,8 @@ export interface SaveProfileRequest {
   currentPassword?: string;
   /** The authenticator app's (or a recovery) code, when `email` changes and the account has one. */
   currentCode?: string;
+  /** Or a passkey's answer to `POST /api/user/two-factor/passkeys/confirm-options`. */
+  currentPasskey?: AuthenticationResponseJSON;
 }
 
 export interface SaveProfileResponse extends MessageResponse {

@@ -24,6 +24,11 @@ export interface SecondFactorLoginRequest {
   passkey?: AuthenticationResponseJSON;
 }
 
+/** `POST /api/user/login/passkey`: the answer to `POST /api/user/login/passkey/options`'s challenge. */
+export interface PasskeySignInRequest {
+  passkey: AuthenticationResponseJSON;
+}
+
 export interface PasskeySummary {
   id: string;
   name: string;

@@ -202,7 +202,8 @@ describe('accessibility: axe-core finds no WCAG 2.1 A/AA violation (issue 28)', 
     await page.getByRole('dialog').waitFor();
     await expectAccessible(page, 'plan-dialog', [DESKTOP]);
     await context.close();
-  });
+    // Five screens, each checked by axe at several widths: longer than one screen's test on a busy machine.
+  }, 300_000);
 
   it('on the phone: results sheet, full-screen parcel detail', async () => {
     const context = await a11yContext(browser, PHONE);

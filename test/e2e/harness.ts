@@ -58,6 +58,9 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
 /** A phone's viewport: every screenshot is also taken at this width. */
 const PHONE_VIEWPORT = { width: 390, height: 844 };
 
+/** A map in software WebGL (3D terrain) on a loaded machine can take longer than the page's wait to paint. */
+const SCREENSHOT_TIMEOUT_MS = 60_000;
+
 /**
  * Saves screenshots under test-results/ (kept as an artifact of the run): `<name>.png` at the page's desktop
  * size and `<name>-390.png` at a phone's width, then restores the desktop size.
@@ -65,12 +68,15 @@ const PHONE_VIEWPORT = { width: 390, height: 844 };
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   const file = path.resolve('test-results', `${name}.png`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  await page.screenshot({ path: file });
+  await page.screenshot({ path: file, timeout: SCREENSHOT_TIMEOUT_MS });
   const desktop = page.viewportSize();
   await page.setViewportSize(PHONE_VIEWPORT);
   // Let layout and the map's resize observer settle at the new width before the picture.
   await page.waitForTimeout(500);
-  await page.screenshot({ path: path.resolve('test-results', `${name}-390.png`) });
+  await page.screenshot({
+    path: path.resolve('test-results', `${name}-390.png`),
+    timeout: SCREENSHOT_TIMEOUT_MS,
+  });
   if (desktop) await page.setViewportSize(desktop);
   await page.waitForTimeout(200);
   return file;

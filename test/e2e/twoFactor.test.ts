@@ -79,7 +79,32 @@ describe('two-factor sign-in in a real browser against the real server', () => {
     await fourth.getByRole('button', { name: 'Verify' }).click();
     await fourth.getByText('This code is not correct or was used already').waitFor();
     expect(new URL(fourth.url()).pathname).toBe('/login');
-    for (const each of [page, second, third, fourth]) await each.context().close();
+
+    // New recovery codes in Settings (password and a code): the old ones stop working.
+    await page.goto('/settings?tab=security');
+    await page.getByText('9 recovery codes left').waitFor();
+    await page.getByRole('button', { name: 'New recovery codes' }).click();
+    await page.getByLabel('Current password').fill(password);
+    await page.getByLabel('Authenticator code or recovery code').fill(codes[1]);
+    await page.getByRole('button', { name: 'New recovery codes' }).click();
+    await page.getByTestId('recovery-codes').waitFor();
+    const renewed = (await page.getByTestId('recovery-codes').locator('li').allInnerTexts()).map((c) =>
+      c.trim(),
+    );
+    expect(renewed).toHaveLength(10);
+    expect(renewed).not.toContain(codes[2]);
+    await saveScreenshot(page, 'two-factor-recovery-codes-renewed');
+    await page.getByRole('button', { name: 'I have saved the codes' }).click();
+    await page.getByText('10 recovery codes left').waitFor();
+    const fifth = await newPage(browser);
+    await enterPassword(fifth, email, password);
+    await fifth.getByLabel('Authenticator code or recovery code').fill(codes[2]);
+    await fifth.getByRole('button', { name: 'Verify' }).click();
+    await fifth.getByText('This code is not correct or was used already').waitFor();
+    await fifth.getByLabel('Authenticator code or recovery code').fill(renewed[0]);
+    await fifth.getByRole('button', { name: 'Verify' }).click();
+    await onMap(fifth);
+    for (const each of [page, second, third, fourth, fifth]) await each.context().close();
   }, 180_000);
 
   it('adds a named passkey (virtual authenticator) and signs in with it as the second factor', async () => {
@@ -117,6 +142,25 @@ describe('two-factor sign-in in a real browser against the real server', () => {
     await onMap(page);
     const session = await page.evaluate(() => window.localStorage.getItem('persist:parcel-atlas.session'));
     expect(session).toContain('ssoToken');
+
+    // Renamed in place in Settings.
+    await page.goto('/settings?tab=security');
+    await page.getByRole('button', { name: 'Rename: Office laptop' }).click();
+    await page.getByLabel('New name of the passkey').fill('Paul’s ThinkPad');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Paul’s ThinkPad').waitFor();
+    await saveScreenshot(page, 'two-factor-passkey-renamed');
+
+    // Signed out again: the passkey alone signs in, no username or password typed.
+    await page.evaluate(() => window.localStorage.clear());
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
+    await saveScreenshot(page, 'login-with-passkey');
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await onMap(page);
+    expect(await page.evaluate(() => window.localStorage.getItem('persist:parcel-atlas.session'))).toContain(
+      'ssoToken',
+    );
     await page.context().close();
   }, 180_000);
 

@@ -7,6 +7,7 @@ import { ACCESS_DENIED } from '../../server/http/requireRole';
 import { createServerTranslator, languageOf } from '../../server/services/i18n/ServerTranslator';
 import { LIMIT_REACHED_MESSAGES, NO_ACTIVE_PLAN_MESSAGE } from '../../server/services/quota/QuotaService';
 import { PaymentsNotConfiguredError } from '../../server/services/billing/PaymentProvider';
+import { ACCOUNT_MESSAGES } from '../../server/services/accounts/AccountError';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -66,6 +67,48 @@ describe('server messages in the langcode language', () => {
     for (const language of ['de', 'fr', 'it'] as const)
       for (const message of messages)
         expect(translator.translateEnglish(language, message)).not.toBe(message);
+  });
+
+  it("translates the rate limit's wait, with its number of minutes and the right plural", () => {
+    const translator = createServerTranslator();
+    const english = (minutes: number) => ACCOUNT_MESSAGES.tooManyAttempts(minutes);
+    expect(translator.translateEnglish('de', english(1))).toBe(
+      'Zu viele Versuche. Bitte warten Sie 1 Minute und versuchen Sie es erneut',
+    );
+    expect(translator.translateEnglish('de', english(15))).toBe(
+      'Zu viele Versuche. Bitte warten Sie 15 Minuten und versuchen Sie es erneut',
+    );
+    expect(translator.translateEnglish('fr', english(60))).toBe(
+      'Trop de tentatives. Veuillez patienter 60 minutes puis réessayer',
+    );
+    expect(translator.translateEnglish('it', english(1))).toBe(
+      'Troppi tentativi. Attendi 1 minuto e riprova',
+    );
+    // The catalogue's English is exactly what the code answers, for one minute and for many.
+    expect(translator.format('en', 'server.tooManyAttempts', { minutes: 1 })).toBe(english(1));
+    expect(translator.format('en', 'server.tooManyAttempts', { minutes: 42 })).toBe(english(42));
+    // A text that only looks alike is left as it is.
+    expect(translator.translateEnglish('de', 'Too many attempts. Please wait a bit')).toBe(
+      'Too many attempts. Please wait a bit',
+    );
+  });
+
+  it('answers a throttled login in the langcode language', async () => {
+    const username = 'throttled-de@example.ch';
+    const guess = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        headers: { langcode: 'de' },
+        payload: { username, password: 'Wrong#Pass1' },
+        remoteAddress: '203.0.113.77',
+      });
+    let reply = await guess();
+    while (reply.statusCode === 401) reply = await guess();
+    expect(reply.statusCode).toBe(429);
+    expect(reply.json().message).toMatch(
+      /^Zu viele Versuche\. Bitte warten Sie \d+ Minuten? und versuchen Sie es erneut$/,
+    );
   });
 
   it('reads the langcode header the way the client sends it', async () => {

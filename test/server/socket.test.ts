@@ -68,6 +68,22 @@ describe('the socket server', () => {
     expect(report.notification).toMatchObject({ kind: 'test', title: 'Parcel Atlas', url: '/notifications' });
   });
 
+  it('refuses the socket of an account whose company requires a second factor it has not set up', async () => {
+    const admin = await signIn(app, { roles: ['MAPUSER', 'ADMIN'] });
+    const worker = await signIn(app);
+    const adminPost = (url: string, payload: object) =>
+      app.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${admin.ssoToken}` } });
+    await adminPost('/api/admin/sites', { siteID: 'baar', name: 'Baar' });
+    await adminPost(`/api/admin/users/${worker.user.id}/sites`, { sites: ['baar'] });
+    expect((await adminPost('/api/admin/sites/baar/two-factor', { required: true })).statusCode).toBe(200);
+    const socket = open(worker.mainToken);
+    const error = await new Promise<Error>((resolve) => socket.on('connect_error', resolve));
+    expect(error.message).toBe('Your company requires two-factor sign-in. Please set it up to continue');
+    // The administrator, not on that site, still connects.
+    const adminSocket = open(admin.mainToken);
+    await new Promise<void>((resolve) => adminSocket.on('connect', () => resolve()));
+  });
+
   it('refuses a connection with an invalid token', async () => {
     const socket = open('not-a-token');
     const error = await new Promise<Error>((resolve) => socket.on('connect_error', resolve));

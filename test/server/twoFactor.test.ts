@@ -7,6 +7,7 @@ import { LOGIN_THROTTLES } from '../../server/services/accounts/rateLimits';
 import { createAccount } from './helpers/createAccount';
 import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
 import { bearer, currentCode, enrolTotp, fakeClockOnly, nextTotpStep } from './helpers/twoFactor';
+import { softwarePasskey } from './helpers/softwarePasskey';
 
 const USERNAME = 'vera@example.ch';
 const PASSWORD = 'Str0ng!Pass';
@@ -95,6 +96,30 @@ describe('two-factor sign-in with an authenticator app', () => {
     );
   }, 60_000);
 
+  it('a right password alone gives no device cookie; the second step does, for the same device', async () => {
+    const { secret } = await enrolTotp(t.app, await signedInToken());
+    nextTotpStep();
+    const first = await login();
+    expect(first.json().pendingLogin).toEqual(expect.any(String));
+    expect(first.headers['set-cookie']).toBeUndefined();
+    const done = await secondStep(first.json().pendingLogin, currentCode(secret));
+    expect(done.statusCode).toBe(200);
+    const cookie = String(done.headers['set-cookie']);
+    expect(cookie).toMatch(
+      /^pa_device=[^;]+; Max-Age=\d+; Path=\/api\/user\/login; HttpOnly; SameSite=Strict$/,
+    );
+    // The browser sends it back: the next sign-in keeps the same device id.
+    const sent = cookie.split(';')[0];
+    nextTotpStep();
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login/second-factor',
+      payload: { pendingLogin: (await login()).json().pendingLogin, code: currentCode(secret) },
+      headers: { cookie: sent },
+    });
+    expect(String(again.headers['set-cookie']).split(';')[0]).toBe(sent);
+  }, 60_000);
+
   it('refuses a used code (replay), also from two parallel requests, and an expired pending login', async () => {
     const { secret } = await enrolTotp(t.app, await signedInToken());
     // The enrolment's own code cannot sign in.
@@ -126,6 +151,35 @@ describe('two-factor sign-in with an authenticator app', () => {
       headers: bearer(first.json().token),
     });
     expect(status.json().recoveryCodesLeft).toBe(9);
+  }, 60_000);
+
+  it('renews the recovery codes with the password and a code: the old ones stop working', async () => {
+    const token = await signedInToken();
+    const { secret, recoveryCodes: old } = await enrolTotp(t.app, token);
+    nextTotpStep();
+    const renew = (body: object) => post('/api/user/two-factor/recovery-codes', body, token);
+    expect((await renew({ code: currentCode(secret) })).statusCode).toBe(400);
+    const wrongPassword = await renew({ currentPassword: 'Wrong!Pass1', code: currentCode(secret) });
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.json().message).toBe('The current password is not correct');
+    expect((await renew({ currentPassword: PASSWORD, code: '000000' })).statusCode).toBe(400);
+    nextTotpStep();
+    const renewed = await renew({ currentPassword: PASSWORD, code: currentCode(secret) });
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.json().message).toBe('New recovery codes are ready. The old ones no longer work');
+    const fresh = renewed.json().recoveryCodes as string[];
+    expect(fresh).toHaveLength(10);
+    expect(fresh.filter((code) => old.includes(code))).toEqual([]);
+    expect((await secondStep((await login()).json().pendingLogin, old[0])).statusCode).toBe(401);
+    expect((await secondStep((await login()).json().pendingLogin, fresh[0])).statusCode).toBe(200);
+    // Without an authenticator app there is nothing to renew.
+    const other = await signIn(t.app);
+    const none = await post(
+      '/api/user/two-factor/recovery-codes',
+      { currentPassword: 'x', code: '123456' },
+      other.ssoToken,
+    );
+    expect(none.statusCode).toBe(400);
   }, 60_000);
 
   it('wrong codes are throttled like passwords, reserved before they are checked, across new logins', async () => {
@@ -361,5 +415,155 @@ describe('passkeys in Settings', () => {
     await t.app.ctx.userAdmin.setSiteTwoFactor({ id: 'x', username: 'admin' }, 'zug', false);
     expect((await as(owner, 'DELETE', '/api/user/two-factor/passkeys/cred-1')).statusCode).toBe(200);
     expect((await as(owner, 'GET', '/api/user/two-factor')).json().passkeys).toEqual([]);
+  }, 60_000);
+});
+
+describe('signing in with a passkey instead of a password', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const options = async () =>
+    (await t.app.inject({ method: 'POST', url: '/api/user/login/passkey/options' })).json() as {
+      challenge: string;
+      allowCredentials: unknown[];
+      userVerification: string;
+    };
+  const signInWith = (passkey: object) =>
+    t.app.inject({ method: 'POST', url: '/api/user/login/passkey', payload: { passkey } });
+
+  /** A user with a software passkey stored as a registration would store it. */
+  async function userWithPasskey() {
+    const owner = await signIn(t.app);
+    const passkey = softwarePasskey('http://atlas.test');
+    t.db
+      .prepare(
+        `INSERT INTO passkeys (id, user_id, name, public_key, counter, transports, created_at)
+         VALUES (?, ?, 'Laptop', ?, 0, '["internal"]', 1)`,
+      )
+      .run(passkey.id, owner.user.id, passkey.publicKey);
+    return { owner, passkey };
+  }
+
+  it('a user-verified answer to a fresh challenge starts a session of the passkey’s account', async () => {
+    const { owner, passkey } = await userWithPasskey();
+    const offered = await options();
+    // Any passkey of the site may answer, and it must verify its user.
+    expect(offered).toMatchObject({ allowCredentials: [], userVerification: 'required' });
+    const reply = await signInWith(passkey.answer(offered.challenge));
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json()).toEqual({ token: expect.any(String), error: false, message: 'Login successful' });
+    const claims = await t.app.ctx.tokens.verify('sso', reply.json().token);
+    expect(claims.username).toBe(owner.user.username);
+    expect(String(reply.headers['set-cookie'])).toMatch(/^pa_device=/);
+    const status = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/two-factor',
+      headers: bearer(reply.json().token),
+    });
+    expect(status.json().passkeys[0].lastUsedAt).toEqual(expect.any(Number));
+  }, 60_000);
+
+  it('refuses a replayed answer, an unknown challenge, a passkey without user verification and a forged signature', async () => {
+    const { passkey } = await userWithPasskey();
+    const { challenge } = await options();
+    const answer = passkey.answer(challenge);
+    const [first, replay] = await Promise.all([signInWith(answer), signInWith(answer)]);
+    expect([first.statusCode, replay.statusCode].sort()).toEqual([200, 400]);
+    expect((await signInWith(passkey.answer('bm90LWlzc3VlZA'))).statusCode).toBe(400);
+    const unverified = await signInWith(passkey.answer((await options()).challenge, { userVerified: false }));
+    expect(unverified.statusCode).toBe(401);
+    expect(unverified.json().message).toBe('The passkey could not be verified. Please try again');
+    const stranger = softwarePasskey('http://atlas.test');
+    const impostor = { ...stranger.answer((await options()).challenge), id: passkey.id, rawId: passkey.id };
+    expect((await signInWith(impostor)).statusCode).toBe(401);
+    expect((await signInWith({ id: 'x' })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/user/login/passkey', payload: {} })).statusCode,
+    ).toBe(400);
+  }, 60_000);
+
+  it('an account that is not active (an invitation not yet accepted) cannot sign in with a passkey', async () => {
+    const { owner, passkey } = await userWithPasskey();
+    t.db.prepare("UPDATE users SET status = 'invited' WHERE id = ?").run(owner.user.id);
+    expect((await signInWith(passkey.answer((await options()).challenge))).statusCode).toBe(401);
+  }, 60_000);
+});
+
+describe('re-authentication with a passkey', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('an account with passkeys only confirms a password change with one of them, not the password alone', async () => {
+    const owner = await signIn(t.app);
+    const passkey = softwarePasskey('http://atlas.test');
+    t.db
+      .prepare(
+        `INSERT INTO passkeys (id, user_id, name, public_key, counter, transports, created_at)
+         VALUES (?, ?, 'Laptop', ?, 0, '["internal"]', 1)`,
+      )
+      .run(passkey.id, owner.user.id, passkey.publicKey);
+    const post = (url: string, payload?: object) =>
+      t.app.inject({ method: 'POST', url, payload, headers: bearer(owner.ssoToken) });
+    // Signed in a moment ago: the recent sign-in stands in for the current password, not for the passkey.
+    const change = { password: 'N3w!Passphrase', confirmPassword: 'N3w!Passphrase' };
+
+    const alone = await post('/api/admin/update-password', change);
+    expect(alone.statusCode).toBe(400);
+    expect(alone.json().message).toBe('Please confirm this change with one of your passkeys');
+    // An answer to no challenge, or a stranger's passkey, is refused.
+    const unasked = await post('/api/admin/update-password', {
+      ...change,
+      currentPasskey: passkey.answer('bm90LWlzc3VlZA'),
+    });
+    expect(unasked.statusCode).toBe(400);
+    const options = (await post('/api/user/two-factor/passkeys/confirm-options')).json();
+    expect(options.allowCredentials).toEqual([
+      { id: passkey.id, type: 'public-key', transports: ['internal'] },
+    ]);
+    const stranger = softwarePasskey('http://atlas.test');
+    const forged = { ...stranger.answer(options.challenge), id: passkey.id, rawId: passkey.id };
+    expect((await post('/api/admin/update-password', { ...change, currentPasskey: forged })).statusCode).toBe(
+      400,
+    );
+    // The forged try spent that challenge: a new one, answered by the passkey, confirms the change.
+    const fresh = (await post('/api/user/two-factor/passkeys/confirm-options')).json();
+    const done = await post('/api/admin/update-password', {
+      ...change,
+      currentPasskey: passkey.answer(fresh.challenge),
+    });
+    expect(done.statusCode).toBe(200);
+    // Single use: the same answer cannot confirm another change.
+    const again = await post('/api/admin/update-password', {
+      ...change,
+      currentPasskey: passkey.answer(fresh.challenge),
+    });
+    expect(again.statusCode).toBe(400);
+  }, 60_000);
+
+  it('asks no passkey of an account without one, and refuses confirmation options to it', async () => {
+    const plain = await signIn(t.app);
+    const options = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/two-factor/passkeys/confirm-options',
+      headers: bearer(plain.ssoToken),
+    });
+    expect(options.statusCode).toBe(400);
+    const change = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/update-password',
+      payload: { password: 'N3w!Passphrase', confirmPassword: 'N3w!Passphrase' },
+      headers: bearer(plain.ssoToken),
+    });
+    expect(change.statusCode).toBe(200);
   }, 60_000);
 });

@@ -4,6 +4,7 @@ import type { LoginRequest, SaveProfileRequest, UpdatePasswordRequest } from '..
 import { authUser, bearerToken, requireRole, tokenMessage } from '../../http/requireRole';
 import { setDeviceCookie, trustedDeviceOf } from './deviceCookie';
 import { stringFields } from './requestFields';
+import { withCurrentPasskey } from './passkeySchemas';
 
 /** Signing in and the signed-in account on the SSO host: login, the service login, profile, password change. */
 export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -17,7 +18,9 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { username } = request.body;
       const device = trustedDeviceOf(request, username);
       const response = await accounts.login(request.body, request.ip, device);
-      setDeviceCookie(reply, username ?? '', device, ctx.config);
+      // A password alone does not make a browser trusted when a second factor is asked: the second step
+      // gives the cookie.
+      if (response.token) setDeviceCookie(reply, username ?? '', device, ctx.config);
       return response;
     },
   );
@@ -59,16 +62,18 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       preHandler: requireRole(ctx, null, 'sso'),
       schema: {
-        body: stringFields({
-          name: 200,
-          email: 320,
-          phone: 50,
-          defaultLanguage: 10,
-          companyName: 200,
-          companyAddress: 1000,
-          currentPassword: 1000,
-          currentCode: 40,
-        }),
+        body: withCurrentPasskey(
+          stringFields({
+            name: 200,
+            email: 320,
+            phone: 50,
+            defaultLanguage: 10,
+            companyName: 200,
+            companyAddress: 1000,
+            currentPassword: 1000,
+            currentCode: 40,
+          }),
+        ),
       },
     },
     (request) => {
@@ -86,7 +91,9 @@ export function signInRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       preHandler: requireRole(ctx, null, 'sso'),
       schema: {
-        body: stringFields({ password: 1000, confirmPassword: 1000, currentPassword: 1000, currentCode: 40 }),
+        body: withCurrentPasskey(
+          stringFields({ password: 1000, confirmPassword: 1000, currentPassword: 1000, currentCode: 40 }),
+        ),
       },
     },
     (request) => {

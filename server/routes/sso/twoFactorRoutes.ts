@@ -3,53 +3,16 @@ import type { AppContext } from '../../AppContext';
 import type {
   DisableTotpRequest,
   PasskeyRegistrationRequest,
+  PasskeySignInRequest,
   RenamePasskeyRequest,
   SecondFactorLoginRequest,
   SiteTwoFactorRequest,
   TotpCodeRequest,
 } from '../../../src/contract/TwoFactor';
 import { authUser, requireRole } from '../../http/requireRole';
+import { setDeviceCookie, trustedDeviceOf } from './deviceCookie';
 import { stringFields } from './requestFields';
-
-const base64url = (maxLength: number) =>
-  ({ type: 'string', maxLength, pattern: '^[A-Za-z0-9_-]*$' }) as const;
-
-/** A WebAuthn credential's answer as @simplewebauthn/browser sends it (its fields bounded). */
-const credentialResponse = (response: Record<string, unknown>, required: string[]) =>
-  ({
-    type: 'object',
-    required: ['id', 'rawId', 'response', 'type'],
-    properties: {
-      id: base64url(1400),
-      rawId: base64url(1400),
-      type: { type: 'string', const: 'public-key' },
-      authenticatorAttachment: { type: 'string', maxLength: 40 },
-      clientExtensionResults: { type: 'object', maxProperties: 20 },
-      response: { type: 'object', required, properties: response },
-    },
-  }) as const;
-
-const authenticationResponse = credentialResponse(
-  {
-    clientDataJSON: base64url(4000),
-    authenticatorData: base64url(4000),
-    signature: base64url(2000),
-    userHandle: base64url(200),
-  },
-  ['clientDataJSON', 'authenticatorData', 'signature'],
-);
-
-const registrationResponse = credentialResponse(
-  {
-    clientDataJSON: base64url(4000),
-    attestationObject: base64url(20000),
-    authenticatorData: base64url(20000),
-    publicKey: base64url(4000),
-    publicKeyAlgorithm: { type: 'integer' },
-    transports: { type: 'array', maxItems: 10, items: { type: 'string', maxLength: 20 } },
-  },
-  ['clientDataJSON', 'attestationObject'],
-);
+import { authenticationResponse, base64url, registrationResponse } from './passkeySchemas';
 
 const passkeyParams = {
   type: 'object',
@@ -84,7 +47,29 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
         },
       },
     },
-    (request) => accounts.completeLogin(request.body),
+    async (request, reply) => {
+      const { response, username } = await accounts.completeLogin(request.body);
+      setDeviceCookie(reply, username, trustedDeviceOf(request, username), ctx.config);
+      return response;
+    },
+  );
+
+  /** POST /api/user/login/passkey/options → a challenge for signing in with a passkey instead of a password. */
+  app.post('/api/user/login/passkey/options', (request) => accounts.passkeySignInOptions(request.ip));
+
+  /** POST /api/user/login/passkey: the browser's signed answer → token (both factors in one). */
+  app.post<{ Body: Partial<PasskeySignInRequest> }>(
+    '/api/user/login/passkey',
+    {
+      schema: {
+        body: { type: 'object', required: ['passkey'], properties: { passkey: authenticationResponse } },
+      },
+    },
+    async (request, reply) => {
+      const { response, username } = await accounts.passkeySignIn(request.body.passkey);
+      setDeviceCookie(reply, username, trustedDeviceOf(request, username), ctx.config);
+      return response;
+    },
   );
 
   /** GET /api/user/two-factor → what the account has set up (never a secret). */
@@ -112,6 +97,21 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { id, sessionId } = authUser(request);
       return accounts.disableTotp(id, request.body, sessionId);
     },
+  );
+
+  /** POST /api/user/two-factor/recovery-codes: currentPassword + code → ten new recovery codes, shown once. */
+  app.post<{ Body: Partial<DisableTotpRequest> }>(
+    '/api/user/two-factor/recovery-codes',
+    { preHandler: signedIn, schema: { body: stringFields({ currentPassword: 1000, code: 40 }) } },
+    (request) => {
+      const { id, sessionId } = authUser(request);
+      return accounts.renewRecoveryCodes(id, request.body, sessionId);
+    },
+  );
+
+  /** POST /api/user/two-factor/passkeys/confirm-options → a challenge for the account's passkeys (re-authentication). */
+  app.post('/api/user/two-factor/passkeys/confirm-options', { preHandler: signedIn }, (request) =>
+    accounts.passkeyConfirmationOptions(authUser(request).id),
   );
 
   /** POST /api/user/two-factor/passkeys/options → the browser's registration options. */

@@ -77,6 +77,7 @@ export const ACCOUNT_MESSAGES = {
   totpEnabled: 'Two-factor sign-in is set up. Keep your recovery codes in a safe place',
   totpNotEnabled: 'Two-factor sign-in with an authenticator app is not set up',
   totpDisabled: 'Two-factor sign-in with an authenticator app is turned off',
+  recoveryCodesRenewed: 'New recovery codes are ready. The old ones no longer work',
   totpRequiredBySite: 'Your company requires two-factor sign-in: it cannot be turned off',
   passkeyNotFound: 'This passkey does not exist',
   passkeyNameInvalid: 'Please give the passkey a name (at most 60 characters)',
@@ -84,6 +85,7 @@ export const ACCOUNT_MESSAGES = {
   passkeyRemoved: 'Passkey removed',
   passkeyRenamed: 'Passkey renamed',
   passkeyFailed: 'The passkey could not be verified. Please try again',
+  passkeyRequired: 'Please confirm this change with one of your passkeys',
   tooManyAttempts: (minutes: number) =>
     `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again`,
 } as const;

@@ -15,6 +15,7 @@ import { createAccountLimits } from './rateLimits';
 import { createSecondFactorCheck } from './secondFactorCheck';
 import { createSecretBox } from './secretBox';
 import { passkeyCeremonies } from './passkeyCeremonies';
+import type { AuthenticationResponseJSON } from '../../../src/contract/TwoFactor';
 
 export interface AccountServiceDeps {
   config: Pick<Config, 'publicUrl' | 'keyTtlSeconds' | 'jwtSecret' | 'passkeyOrigin'> &
@@ -44,8 +45,9 @@ export const RECENT_SIGN_IN_MS = 15 * 60 * 1000;
  * caller, setting a password with a key).
  */
 export function createAccountKit(deps: AccountServiceDeps) {
-  const { config, tokens, sessions, users, keys, unitOfWork, mailer, log } = deps;
+  const { config, tokens, sessions, users, keys, twoFactor, unitOfWork, mailer, log } = deps;
   const now = deps.now ?? (() => Date.now());
+  const passkeys = passkeyCeremonies(config.passkeyOrigin);
   const { limits, enforce, login, secondFactor } = createAccountLimits(
     deps.rateLimits,
     now,
@@ -91,17 +93,44 @@ export function createAccountKit(deps: AccountServiceDeps) {
    * of the account (keyed by session), so a stolen token cannot be used to guess the password. An account
    * with an authenticator app gives its code (or a recovery code) too, whatever the sign-in's age.
    */
+  /**
+   * The current password (or a recent sign-in), then the second factor when the account has one: a code
+   * of the authenticator app, or an answer of one of its passkeys to the challenge it was given for this
+   * (`POST /api/user/two-factor/passkeys/confirm-options`).
+   */
   async function reauthenticate(
     user: UserRecord,
     currentPassword: string,
     sessionId: string,
     change: 'email' | 'password',
-    currentCode = '',
+    factor: { code?: string; passkey?: AuthenticationResponseJSON } = {},
   ) {
     await checkPasswordOrRecentSignIn(user, currentPassword, sessionId, change);
-    if (!(await secondFactorCheck.hasTotp(user.id))) return;
-    if (!currentCode) throw new AccountError(400, M.secondFactorCodeRequired);
-    await secondFactorCheck.check(user.id, currentCode, 400);
+    const code = factor.code?.trim() ?? '';
+    if (factor.passkey && !code) {
+      await checkPasskeyConfirmation(user.id, factor.passkey);
+      return;
+    }
+    if (await secondFactorCheck.hasTotp(user.id)) {
+      if (!code) throw new AccountError(400, M.secondFactorCodeRequired);
+      await secondFactorCheck.check(user.id, code, 400);
+      return;
+    }
+    if ((await twoFactor.listPasskeys(user.id)).length > 0) throw new AccountError(400, M.passkeyRequired);
+  }
+
+  /** A passkey of the account signed the confirmation challenge it was given (spent here, throttled). */
+  async function checkPasskeyConfirmation(userId: string, response: AuthenticationResponseJSON) {
+    await secondFactor.reserve(userId);
+    const challenge = await twoFactor.takeChallenge(userId, now());
+    const key = await twoFactor.findPasskey(response.id);
+    const counter =
+      challenge && key?.userId === userId
+        ? await passkeys.verifyAuthentication(response, challenge, key)
+        : null;
+    if (!key || counter === null) throw new AccountError(400, M.passkeyFailed);
+    await twoFactor.usePasskey(key.id, counter, now());
+    await secondFactor.succeeded(userId);
   }
 
   async function checkPasswordOrRecentSignIn(
@@ -170,7 +199,7 @@ export function createAccountKit(deps: AccountServiceDeps) {
     secretBox,
     secondFactorCheck,
     secondFactorThrottle: secondFactor,
-    passkeys: passkeyCeremonies(config.passkeyOrigin),
+    passkeys,
   };
 }
 

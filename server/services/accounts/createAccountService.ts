@@ -2,6 +2,7 @@ import { createAccountKit, type AccountServiceDeps } from './accountKit';
 import { emailChangeActions } from './emailChangeActions';
 import { invitationActions } from './invitationActions';
 import { passkeyActions } from './passkeyActions';
+import { passkeySignInActions } from './passkeySignInActions';
 import { passwordActions } from './passwordActions';
 import { registrationActions } from './registrationActions';
 import { sessionActions } from './sessionActions';
@@ -23,6 +24,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     ...emailChanges,
     ...twoFactor,
     ...passkeyActions(kit),
+    ...passkeySignInActions(kit),
     ...sessionActions(kit, emailChanges, twoFactor),
     ...registrationActions(kit),
     ...passwordActions(kit),

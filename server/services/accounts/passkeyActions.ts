@@ -2,12 +2,13 @@ import type { MessageResponse } from '../../../src/contract/Accounts';
 import type {
   PasskeyRegistrationRequest,
   PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
 } from '../../../src/contract/TwoFactor';
 import { AccountError, ACCOUNT_MESSAGES as M } from './AccountError';
 import type { AccountKit } from './accountKit';
 import { text } from './credentials';
 
-/** A registration must be answered within this time. */
+/** A registration or a confirmation must be answered within this time. */
 const REGISTRATION_TTL_MS = 5 * 60 * 1000;
 const MAX_NAME_LENGTH = 60;
 
@@ -25,6 +26,18 @@ export function passkeyActions(kit: AccountKit) {
     async passkeyRegistrationOptions(userId: string): Promise<PublicKeyCredentialCreationOptionsJSON> {
       const user = await mustFindUser(userId);
       const options = await passkeys.registrationOptions(user.username, await twoFactor.listPasskeys(userId));
+      await twoFactor.saveChallenge(userId, options.challenge, now() + REGISTRATION_TTL_MS);
+      return options;
+    },
+
+    /**
+     * The challenge one of the account's passkeys signs to confirm a sensitive change (e-mail, password):
+     * kept in the account's one challenge slot until `reauthenticate` spends it.
+     */
+    async passkeyConfirmationOptions(userId: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+      const keys = await twoFactor.listPasskeys(userId);
+      if (keys.length === 0) throw new AccountError(400, M.passkeyNotFound);
+      const options = await passkeys.authenticationOptions(keys);
       await twoFactor.saveChallenge(userId, options.challenge, now() + REGISTRATION_TTL_MS);
       return options;
     },

@@ -73,11 +73,24 @@ export function passkeyCeremonies(passkeyOrigin: string) {
       });
     },
 
-    /** The passkey's new signature counter when its answer is genuine; else null. */
+    /**
+     * A sign-in with a passkey instead of a password: any passkey of this site may answer (the browser
+     * offers the ones it holds), and it must verify its user (fingerprint, face or PIN), because it then
+     * stands for both factors.
+     */
+    signInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
+      return generateAuthenticationOptions({ rpID, allowCredentials: [], userVerification: 'required' });
+    },
+
+    /**
+     * The passkey's new signature counter when its answer is genuine; else null. `userVerified`: the
+     * authenticator must have verified its user (a sign-in without a password).
+     */
     async verifyAuthentication(
       response: AuthenticationResponseJSON,
       challenge: string,
       key: PasskeyRecord,
+      userVerified = false,
     ): Promise<number | null> {
       try {
         const result = await verifyAuthenticationResponse({
@@ -91,7 +104,7 @@ export function passkeyCeremonies(passkeyOrigin: string) {
             counter: key.counter,
             transports: key.transports,
           },
-          requireUserVerification: false,
+          requireUserVerification: userVerified,
         });
         return result.verified ? result.authenticationInfo.newCounter : null;
       } catch {
@@ -102,3 +115,19 @@ export function passkeyCeremonies(passkeyOrigin: string) {
 }
 
 export type PasskeyCeremonies = ReturnType<typeof passkeyCeremonies>;
+
+/** The challenge a browser's answer says it signed (read from its client data; checked by the verification). */
+export function answeredChallenge(response: AuthenticationResponseJSON): string | null {
+  try {
+    const clientData = JSON.parse(
+      Buffer.from(response.response.clientDataJSON, 'base64url').toString('utf8'),
+    ) as {
+      challenge?: unknown;
+    };
+    return typeof clientData.challenge === 'string' && clientData.challenge !== ''
+      ? clientData.challenge
+      : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,4 +1,8 @@
-import type { MessageResponse, UpdatePasswordResponse } from '../../../src/contract/Accounts';
+import type {
+  MessageResponse,
+  UpdatePasswordRequest,
+  UpdatePasswordResponse,
+} from '../../../src/contract/Accounts';
 import type { UserRecord } from '../../store/users/UserStore';
 import { composeAccountMail, accountLink } from '../mail/composeAccountMail';
 import { ALL_MAILS } from './rateLimits';
@@ -82,18 +86,15 @@ export function passwordActions(kit: AccountKit) {
      */
     async updatePassword(
       userId: string,
-      body: PasswordPair & { currentPassword?: string; currentCode?: string },
+      body: PasswordPair & Pick<UpdatePasswordRequest, 'currentPassword' | 'currentCode' | 'currentPasskey'>,
       sessionId: string,
     ): Promise<UpdatePasswordResponse> {
       const password = checkPasswordPair(body, CHANGED_PASSWORD);
       const current = await mustFindUser(userId);
-      await reauthenticate(
-        current,
-        text(body.currentPassword),
-        sessionId,
-        'password',
-        text(body.currentCode),
-      );
+      await reauthenticate(current, text(body.currentPassword), sessionId, 'password', {
+        code: text(body.currentCode),
+        passkey: body.currentPasskey,
+      });
       const passwordHash = await passwordHasher.hash(password);
       const user = await unitOfWork(async () => {
         await sessions.revokeAllForUser(userId, sessionId);

@@ -138,6 +138,8 @@ export const ACCOUNT_RATE_LIMITS = {
   verificationPerIp: { max: 200, windowMs: HOUR },
   resetPerAccount: { max: 3, windowMs: HOUR },
   resetPerIp: { max: 50, windowMs: HOUR },
+  /** Challenges for signing in with a passkey: an office signs in many times an hour, a flood does not. */
+  passkeySignInPerIp: { max: 600, windowMs: HOUR },
 } satisfies Record<string, RateLimit>;
 
 /**

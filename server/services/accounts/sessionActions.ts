@@ -81,7 +81,10 @@ export function sessionActions(
       const current = await mustFindUser(userId);
       const emailChanging = email.toLowerCase() !== current.email.toLowerCase();
       if (emailChanging) {
-        await reauthenticate(current, text(body.currentPassword), sessionId, 'email', text(body.currentCode));
+        await reauthenticate(current, text(body.currentPassword), sessionId, 'email', {
+          code: text(body.currentCode),
+          passkey: body.currentPasskey,
+        });
       }
       const optional = (value: string | undefined) => (value === undefined ? undefined : text(value));
       const changes = Object.fromEntries(

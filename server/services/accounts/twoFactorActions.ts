@@ -116,6 +116,28 @@ export function twoFactorActions(kit: AccountKit) {
     },
 
     /**
+     * Ten new recovery codes for the authenticator app (the old ones stop working), with the current
+     * password and a code: for an account whose codes ran low or were exposed.
+     */
+    async renewRecoveryCodes(
+      userId: string,
+      body: Partial<DisableTotpRequest>,
+      sessionId: string,
+    ): Promise<TotpConfirmed> {
+      const password = text(body.currentPassword);
+      const code = text(body.code);
+      if (!password) throw new AccountError(400, M.currentPasswordForPassword);
+      if (!code) throw new AccountError(400, M.secondFactorCodeRequired);
+      const user = await mustFindUser(userId);
+      if (!(await secondFactorCheck.hasTotp(userId))) throw new AccountError(400, M.totpNotEnabled);
+      await kit.checkCurrentPassword(user, password, sessionId);
+      await secondFactorCheck.check(userId, code, 400);
+      const { codes, hashes } = newRecoveryCodes();
+      await twoFactor.replaceRecoveryCodes(userId, hashes);
+      return { error: false, message: M.recoveryCodesRenewed, recoveryCodes: codes };
+    },
+
+    /**
      * After a right password: a pending-login key (random, stored as SHA-256, single use, five minutes)
      * when the account has a second factor; null when it has none.
      */
@@ -144,8 +166,13 @@ export function twoFactorActions(kit: AccountKit) {
       };
     },
 
-    /** The second step: a right code, or a passkey's answer, for an unspent pending login starts the session. */
-    async completeLogin(body: Partial<SecondFactorLoginRequest>): Promise<LoginResponse> {
+    /**
+     * The second step: a right code, or a passkey's answer, for an unspent pending login starts the session.
+     * The reply names the account's username, for the route's device cookie.
+     */
+    async completeLogin(
+      body: Partial<SecondFactorLoginRequest>,
+    ): Promise<{ response: LoginResponse; username: string }> {
       const hash = accountKeys.hash(text(body.pendingLogin));
       const pending = await twoFactor.findPendingLogin(hash, now());
       if (!pending) throw new AccountError(400, M.pendingLoginInvalid);
@@ -171,14 +198,16 @@ export function twoFactorActions(kit: AccountKit) {
     await kit.secondFactorThrottle.succeeded(userId);
   }
 
-  async function startPendingSession(hash: string, userId: string): Promise<LoginResponse> {
+  async function startPendingSession(hash: string, userId: string) {
     if (!(await twoFactor.consumePendingLogin(hash, now())))
       throw new AccountError(400, M.pendingLoginInvalid);
-    return {
-      token: await newSessionToken(await mustFindUser(userId)),
+    const user = await mustFindUser(userId);
+    const response: LoginResponse = {
+      token: await newSessionToken(user),
       error: false,
       message: M.loginSucceeded,
     };
+    return { response, username: user.username };
   }
 }
 

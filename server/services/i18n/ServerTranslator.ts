@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
+import { TYPE } from '@formatjs/icu-messageformat-parser';
 import { translateValue } from '../../../src/contract/ParcelVocabulary';
 
 /** The interface languages (spec §1); English is the default and the language the server's code speaks. */
@@ -67,15 +68,69 @@ export function createServerTranslator(dir: string = TRANSLATIONS_DIR): ServerTr
     }
     return String(compiled.format(values));
   };
+  const counted = countedMessages(english, format);
   return {
     format,
     has: (language, key) => key in (catalogues.get(language) ?? {}),
     translateEnglish(language, text) {
       if (language === 'en') return text;
       const key = keyByEnglish.get(text);
-      return key ? format(language, key) : text;
+      if (key) return format(language, key);
+      for (const { key: countedKey, argument, pattern } of counted) {
+        const match = pattern.exec(text);
+        if (match) return format(language, countedKey, { [argument]: Number(match[1]) });
+      }
+      return text;
     },
   };
+}
+
+/** The English text of a counted message with its number as a capture group. */
+interface CountedMessage {
+  key: string;
+  argument: string;
+  pattern: RegExp;
+}
+
+/** Stands for the count while a message's patterns are made; any number whose form is "other" serves. */
+const SAMPLE_COUNTS = [1, 7];
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The `server.` messages with one numeric argument (e.g. "Please wait {minutes, plural, …}"): the code answers
+ * them with the number filled in, so they are found by pattern rather than by their exact text.
+ */
+function countedMessages(
+  english: Catalogue,
+  format: (language: ServerLanguage, key: string, values?: MessageValues) => string,
+): CountedMessage[] {
+  const counted: CountedMessage[] = [];
+  for (const [key, source] of Object.entries(english)) {
+    if (!key.startsWith(SERVER_KEY_PREFIX) || !source.includes('{')) continue;
+    const argument = numericArgumentOf(source);
+    if (!argument) continue;
+    for (const count of SAMPLE_COUNTS) {
+      const sample = format('en', key, { [argument]: count });
+      const [before, after] = sample.split(String(count));
+      if (after === undefined || sample.split(String(count)).length !== 2) continue;
+      counted.push({
+        key,
+        argument,
+        pattern: new RegExp(`^${escapeRegExp(before)}(\\d+)${escapeRegExp(after)}$`),
+      });
+    }
+  }
+  return counted;
+}
+
+/** The name of a message's only argument when it is a number or a plural; null otherwise. */
+function numericArgumentOf(source: string): string | null {
+  const elements = new IntlMessageFormat(source, 'en').getAst();
+  const arguments_ = elements.filter((element) => 'value' in element && element.type !== TYPE.literal);
+  if (arguments_.length !== 1) return null;
+  const [only] = arguments_;
+  return only.type === TYPE.number || only.type === TYPE.plural ? (only.value as string) : null;
 }
 
 /**

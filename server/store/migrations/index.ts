@@ -10,6 +10,7 @@ import { accountsMigration } from './010-accounts';
 import { rateLimitsMigration } from './015-rate-limits';
 import { sessionsMigration } from './016-sessions';
 import { twoFactorMigration } from './017-two-factor';
+import { passkeySignInsMigration } from './018-passkey-sign-ins';
 import { plansSubscriptionsMigration } from './030-plans-subscriptions';
 import { mapLayersMigration } from './060-map-layers';
 import { pushSubscriptionsMigration } from './045-push-subscriptions';
@@ -37,6 +38,7 @@ export const migrations: Migration[] = [
   rateLimitsMigration,
   sessionsMigration,
   twoFactorMigration,
+  passkeySignInsMigration,
   parcelsMigration,
   cantonsMigration,
   parcelFilterColumnsMigration,

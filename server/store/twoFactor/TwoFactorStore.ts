@@ -31,7 +31,7 @@ export interface PendingLoginRecord {
 
 /**
  * Second factors (migration 17): authenticator apps, recovery codes, passkeys, pending sign-ins and the
- * sites that require a second factor. Times are epoch milliseconds.
+ * sites that require a second factor; passkey sign-ins without a password (migration 18). Times are epoch milliseconds.
  */
 export interface TwoFactorStore {
   findTotp(userId: string): Promise<TotpFactorRecord | null>;
@@ -66,7 +66,13 @@ export interface TwoFactorStore {
   findPendingLogin(keyHash: string, at: number): Promise<PendingLoginRecord | null>;
   /** Spends the pending sign-in; false when it was spent or expired meanwhile (single use). */
   consumePendingLogin(keyHash: string, at: number): Promise<boolean>;
+  /** Forgets expired pending sign-ins and passkey sign-in challenges. */
   purgeExpiredPendingLogins(at: number): Promise<void>;
+
+  /** Keeps the challenge (its hash) of a sign-in with a passkey instead of a password (migration 18). */
+  addPasskeySignIn(challengeHash: string, expiresAt: number): Promise<void>;
+  /** Spends the challenge: true for exactly one caller, and only before it expired. */
+  takePasskeySignIn(challengeHash: string, at: number): Promise<boolean>;
 
   /** A confirmed authenticator app or a passkey. */
   isEnrolled(userId: string): Promise<boolean>;

@@ -60,6 +60,13 @@ export function createSqliteTwoFactorStore(db: Database): Synchronous<TwoFactorS
     'UPDATE pending_logins SET used_at = ? WHERE key_hash = ? AND used_at IS NULL AND expires_at > ?',
   );
   const purgePending = db.prepare<[number]>('DELETE FROM pending_logins WHERE expires_at <= ?');
+  const purgePasskeySignIns = db.prepare<[number]>('DELETE FROM passkey_sign_ins WHERE expires_at <= ?');
+  const addPasskeySignIn = db.prepare<[string, number]>(
+    'INSERT INTO passkey_sign_ins (challenge_hash, expires_at) VALUES (?, ?)',
+  );
+  const takePasskeySignIn = db.prepare<[number, string, number]>(
+    'UPDATE passkey_sign_ins SET used_at = ? WHERE challenge_hash = ? AND used_at IS NULL AND expires_at > ?',
+  );
   const enrolled = db.prepare<[string, string], { one: number }>(
     `SELECT 1 AS one WHERE EXISTS (SELECT 1 FROM totp_factors WHERE user_id = ? AND confirmed_at IS NOT NULL)
        OR EXISTS (SELECT 1 FROM passkeys WHERE user_id = ?)`,
@@ -123,7 +130,12 @@ export function createSqliteTwoFactorStore(db: Database): Synchronous<TwoFactorS
     consumePendingLogin: (keyHash, at) => consumePending.run(at, keyHash, at).changes > 0,
     purgeExpiredPendingLogins(at) {
       purgePending.run(at);
+      purgePasskeySignIns.run(at);
     },
+    addPasskeySignIn(challengeHash, expiresAt) {
+      addPasskeySignIn.run(challengeHash, expiresAt);
+    },
+    takePasskeySignIn: (challengeHash, at) => takePasskeySignIn.run(at, challengeHash, at).changes > 0,
     isEnrolled: (userId) => enrolled.get(userId, userId) !== undefined,
     isRequired: (userId) => required.get(userId) !== undefined,
     setSiteRequirement(siteId, isRequired, at) {

@@ -7,6 +7,7 @@ import { LightButton } from '../ui/LightButton';
 import type { SnackbarText } from '../ui/uiSlice';
 import { AuthCard } from './AuthCard';
 import { useLoginMutation, useRequestResetPasswordMutation } from './authEndpoints';
+import { PasskeySignInButton } from './PasskeySignInButton';
 import { authErrorText, FormMessage } from './FormMessage';
 import { LightField, LightForm, Stack, SubmitAndBack } from './LoginFields';
 import { SecondFactorStep } from './SecondFactorStep';
@@ -68,6 +69,7 @@ function LoginStep() {
           <LightButton type="primary" htmlType="submit" block loading={isLoading}>
             <FormattedMessage id="auth.login.submit" />
           </LightButton>
+          <PasskeySignInButton onMessage={setMessage} />
           <LightButton
             type="link"
             onClick={() => dispatch(loginStepChanged('forgot-password'))}

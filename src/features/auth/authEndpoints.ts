@@ -17,7 +17,11 @@ import type {
   UpdatePasswordRequest,
   UpdatePasswordResponse,
 } from '../../contract/Accounts';
-import type { SecondFactorLoginRequest } from '../../contract/TwoFactor';
+import type {
+  PasskeySignInRequest,
+  PublicKeyCredentialRequestOptionsJSON,
+  SecondFactorLoginRequest,
+} from '../../contract/TwoFactor';
 
 const PUBLIC = { anonymous: true } as const;
 
@@ -31,6 +35,16 @@ export const authEndpoints = ssoApi.injectEndpoints({
     /** The second step of a login with a second factor: the pending-login key and a code or a passkey. */
     completeSecondFactor: build.mutation<LoginResponse, SecondFactorLoginRequest>({
       query: (body) => ({ url: 'api/user/login/second-factor', method: 'POST', body }),
+      extraOptions: PUBLIC,
+    }),
+    /** A challenge for signing in with a passkey instead of username and password. */
+    passkeySignInOptions: build.mutation<PublicKeyCredentialRequestOptionsJSON, void>({
+      query: () => ({ url: 'api/user/login/passkey/options', method: 'POST' }),
+      extraOptions: PUBLIC,
+    }),
+    /** The passkey's signed answer to that challenge → the session's token. */
+    passkeySignIn: build.mutation<LoginResponse, PasskeySignInRequest>({
+      query: (body) => ({ url: 'api/user/login/passkey', method: 'POST', body }),
       extraOptions: PUBLIC,
     }),
     emailVerification: build.mutation<EmailVerificationResponse, { email: string }>({
@@ -88,6 +102,8 @@ export const authEndpoints = ssoApi.injectEndpoints({
 export const {
   useLoginMutation,
   useCompleteSecondFactorMutation,
+  usePasskeySignInOptionsMutation,
+  usePasskeySignInMutation,
   useEmailVerificationMutation,
   useVerifyActivationKeyMutation,
   useRegisterMutation,

@@ -24,6 +24,7 @@ import { clearSession, dropMainToken, logout, removeExpired, setProfile, setSsoT
 const {
   login,
   completeSecondFactor,
+  passkeySignIn,
   register,
   verifyActivationKey,
   resetPassword,
@@ -128,11 +129,17 @@ function addAccountListeners(startListening: AppStartListening): void {
   // Login or registration with a token (spec §4): store the token, load the profile, authorise against the
   // main server, then go to the map after 888 ms. A missing profile logs out with 'Error loading profile'.
   startListening({
-    matcher: isAnyOf(login.matchFulfilled, completeSecondFactor.matchFulfilled, register.matchFulfilled),
+    matcher: isAnyOf(
+      login.matchFulfilled,
+      completeSecondFactor.matchFulfilled,
+      passkeySignIn.matchFulfilled,
+      register.matchFulfilled,
+    ),
     effect: async (action, listenerApi) => {
       const token =
         login.matchFulfilled(action) ||
         completeSecondFactor.matchFulfilled(action) ||
+        passkeySignIn.matchFulfilled(action) ||
         register.matchFulfilled(action)
           ? action.payload.token
           : undefined;

@@ -1,9 +1,9 @@
 import { mainApi } from '../../api/mainApi';
 import { runtimeConfig } from '../../app/runtimeConfig';
-import type { AppStartListening } from '../../app/store';
+import type { AppStartListening, RootState } from '../../app/store';
 import { NOTIFICATION_EVENT, type AppNotification } from '../../contract/PushNotifications';
 import { LIST_CHANGED_EVENT } from '../../contract/ParcelLists';
-import { selectMainToken } from '../auth/sessionSlice';
+import { selectMainToken, selectProfile } from '../auth/sessionSlice';
 import { notificationReceived } from '../notifications/notificationsSlice';
 import { closeSocket, openSocket, type SocketMessage } from './socketConnection';
 
@@ -19,12 +19,23 @@ function notificationIn(message: SocketMessage): AppNotification | null {
     : null;
 }
 
-/** The socket follows the main-server token: opened when one arrives (login, authorise, rehydrate), closed on logout. */
+/**
+ * The token the socket connects with: the main-server token, except while the company's two-factor
+ * requirement holds the account at the enrolment (the server refuses such a socket).
+ */
+function socketToken(state: RootState): string | null {
+  return selectProfile(state)?.twoFactorSetupRequired ? null : selectMainToken(state);
+}
+
+/**
+ * The socket follows its token: opened when one arrives (login, authorise, rehydrate, the end of a required
+ * enrolment), closed on logout.
+ */
 export function addRealtimeListeners(startListening: AppStartListening): void {
   startListening({
-    predicate: (_action, current, previous) => selectMainToken(current) !== selectMainToken(previous),
+    predicate: (_action, current, previous) => socketToken(current) !== socketToken(previous),
     effect: (_action, api) => {
-      const token = selectMainToken(api.getState());
+      const token = socketToken(api.getState());
       if (!token) {
         closeSocket();
         return;

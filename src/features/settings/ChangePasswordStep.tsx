@@ -7,6 +7,7 @@ import { useUpdatePasswordMutation } from '../auth/authEndpoints';
 import { authErrorText, FormMessage } from '../auth/FormMessage';
 import { showSnackbar, type SnackbarText } from '../ui/uiSlice';
 import { CurrentCodeField } from './twoFactor/CurrentCodeField';
+import { usePasskeyConfirmation } from './twoFactor/usePasskeyConfirmation';
 
 interface PasswordValues {
   currentPassword?: string;
@@ -36,6 +37,7 @@ export function ChangePasswordStep({ onBack }: { onBack(): void }) {
   const dispatch = useAppDispatch();
   const [updatePassword, { isLoading }] = useUpdatePasswordMutation();
   const [message, setMessage] = useState<SnackbarText | null>(null);
+  const passkeyConfirmation = usePasskeyConfirmation();
 
   async function submit(values: PasswordValues) {
     const password = (values.password ?? '').trim();
@@ -43,11 +45,17 @@ export function ChangePasswordStep({ onBack }: { onBack(): void }) {
     const invalid = passwordStepError({ password, confirmPassword });
     setMessage(invalid);
     if (invalid) return;
+    const { passkey, refused } = await passkeyConfirmation.confirm();
+    if (refused) {
+      setMessage(refused);
+      return;
+    }
     const result = await updatePassword({
       password,
       confirmPassword,
       currentPassword: (values.currentPassword ?? '').trim() || undefined,
       currentCode: (values.currentCode ?? '').trim() || undefined,
+      ...(passkey ? { currentPasskey: passkey } : {}),
     });
     if ('error' in result) {
       setMessage(authErrorText(result.error));

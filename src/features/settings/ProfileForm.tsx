@@ -1,4 +1,5 @@
 import { CurrentCodeField } from './twoFactor/CurrentCodeField';
+import { usePasskeyConfirmation } from './twoFactor/usePasskeyConfirmation';
 import { Button, Flex, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -26,9 +27,20 @@ export function ProfileForm({ profile, onDone }: { profile: Profile; onDone(): v
   const changingEmail = emailChanged(profile, email ?? profile.email);
   const t = (id: string) => intl.formatMessage({ id });
 
+  const passkeyConfirmation = usePasskeyConfirmation();
+
   async function submit(values: ProfileFormValues) {
     setMessage(null);
-    const result = await saveProfile(saveProfileRequest(profile, values));
+    const request = saveProfileRequest(profile, values);
+    if (emailChanged(profile, request.email)) {
+      const { passkey, refused } = await passkeyConfirmation.confirm();
+      if (refused) {
+        setMessage(refused);
+        return;
+      }
+      if (passkey) request.currentPasskey = passkey;
+    }
+    const result = await saveProfile(request);
     if ('error' in result) {
       dispatch(showSnackbar('error', { id: 'settings.profile.saveError' }));
       setMessage(authErrorText(result.error));

@@ -1,9 +1,14 @@
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { useParams } from 'react-router';
 import { AppRoutes } from '../../../src/app/AppRoutes';
 import { renderWithProviders } from '../renderWithProviders';
 import { profileFixture, sessionFixture } from '../sessionFixture';
+
+// The first route's lazy layout and screens are compiled on their first import, which takes well over the
+// usual 5 s on a loaded machine (the whole suite runs in parallel).
+configure({ asyncUtilTimeout: 30_000 });
+jest.setTimeout(90_000);
 
 // Each screen is replaced by its name and route parameters: this test is about the route table and layouts.
 // The app's data router mounts the table under one splat route, whose `*` parameter is not the table's.

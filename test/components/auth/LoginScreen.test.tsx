@@ -6,6 +6,10 @@ import { LOGIN_REDIRECT_MS, PASSWORD_ERROR_FLAG_MS } from '../../../src/lib/timi
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
 import { PROFILE, withSpecTimers } from './authFixtures';
+import { startAuthentication } from '@simplewebauthn/browser';
+
+jest.mock('@simplewebauthn/browser', () => ({ startAuthentication: jest.fn() }));
+const startAuthenticationMock = startAuthentication as jest.MockedFunction<typeof startAuthentication>;
 
 // A profile that fails to load logs out, and logout revokes the session on the server first.
 const server = startMswServer(
@@ -243,3 +247,72 @@ jest.mock('../../../src/app/appLifecycle', () => ({
   ...jest.requireActual('../../../src/app/appLifecycle'),
   reloadPage: jest.fn(),
 }));
+
+describe('signing in with a passkey', () => {
+  const PASSKEY_ANSWER = {
+    id: 'cred-1',
+    rawId: 'cred-1',
+    type: 'public-key' as const,
+    clientExtensionResults: {},
+    response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+  };
+  beforeEach(() => {
+    // jsdom has no WebAuthn: the button shows only where the browser has it.
+    Object.defineProperty(window, 'PublicKeyCredential', { value: class {}, configurable: true });
+    startAuthenticationMock.mockReset();
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(window, 'PublicKeyCredential');
+  });
+
+  it('asks the browser for a passkey with the server’s challenge, then signs in without a password', async () => {
+    const answers: unknown[] = [];
+    server.use(
+      http.post(apiUrl('/api/user/login/passkey/options'), () =>
+        HttpResponse.json({ challenge: 'c-1', allowCredentials: [], userVerification: 'required' }),
+      ),
+      http.post(apiUrl('/api/user/login/passkey'), async ({ request }) => {
+        answers.push(await request.json());
+        return HttpResponse.json({ token: 'sso-token', error: false, message: 'Login successful' });
+      }),
+      http.get(apiUrl('/api/admin/profile'), () => HttpResponse.json(PROFILE)),
+      http.post(apiUrl('/v1/secure/user/authorize'), () =>
+        HttpResponse.json({ token: 'main-token', profile: PROFILE }),
+      ),
+    );
+    startAuthenticationMock.mockResolvedValue(PASSKEY_ANSWER);
+    const { user, store } = renderLogin();
+    await user.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    await waitFor(() => expect(store.getState().session.mainToken?.value).toBe('main-token'));
+    expect(startAuthenticationMock).toHaveBeenCalledWith({
+      optionsJSON: { challenge: 'c-1', allowCredentials: [], userVerification: 'required' },
+    });
+    expect(answers).toEqual([{ passkey: PASSKEY_ANSWER }]);
+    expect(store.getState().session.ssoToken?.value).toBe('sso-token');
+  });
+
+  it('says so when no passkey was chosen, and shows the server’s refusal', async () => {
+    server.use(
+      http.post(apiUrl('/api/user/login/passkey/options'), () => HttpResponse.json({ challenge: 'c-2' })),
+      http.post(apiUrl('/api/user/login/passkey'), () =>
+        HttpResponse.json(
+          { error: true, message: 'The passkey could not be verified. Please try again' },
+          { status: 401 },
+        ),
+      ),
+    );
+    startAuthenticationMock.mockRejectedValueOnce(new Error('NotAllowedError'));
+    const { user } = renderLogin();
+    await user.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    expect(
+      await screen.findByText(
+        'No passkey was used. Please try again, or sign in with your username and password',
+      ),
+    ).toBeInTheDocument();
+    startAuthenticationMock.mockResolvedValueOnce(PASSKEY_ANSWER);
+    await user.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    expect(
+      await screen.findByText('The passkey could not be verified. Please try again'),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,7 +1,8 @@
 import { addAppListener } from '../../../src/app/store';
 import { storeWithRouter } from '../renderWithProviders';
 import { mainApi } from '../../../src/api/mainApi';
-import { setMainToken, clearSession } from '../../../src/features/auth/sessionSlice';
+import { setMainToken, clearSession, setProfile } from '../../../src/features/auth/sessionSlice';
+import { profileFixture } from '../sessionFixture';
 import { closeSocket, openSocket } from '../../../src/features/realtime/socketConnection';
 
 jest.mock('../../../src/features/realtime/socketConnection', () => ({
@@ -20,6 +21,15 @@ describe('the socket follows the main-server token', () => {
     expect(openSocketMock).toHaveBeenCalledWith(expect.any(String), 'main-token-1', expect.any(Function));
     store.dispatch(clearSession());
     expect(closeSocket).toHaveBeenCalled();
+  });
+
+  it('waits for the enrolment a company requires, then opens the socket', () => {
+    const { store } = storeWithRouter();
+    store.dispatch(setProfile(profileFixture({ twoFactorSetupRequired: true })));
+    store.dispatch(setMainToken('main-token-3'));
+    expect(openSocketMock).not.toHaveBeenCalled();
+    store.dispatch(setProfile(profileFixture()));
+    expect(openSocketMock).toHaveBeenCalledWith(expect.any(String), 'main-token-3', expect.any(Function));
   });
 
   it('reloads the subscription when the server says usage or the plan changed', () => {

@@ -73,6 +73,21 @@ export function describeTwoFactorContract(makeStores: MakeStores<'users' | 'twoF
     expect(await twoFactor.findPendingLogin('k2', now)).toBeNull();
   });
 
+  it('spends a passkey sign-in challenge once, never after it expired, and forgets expired ones', async () => {
+    const { twoFactor } = stores;
+    await twoFactor.addPasskeySignIn('h1', now + 1000);
+    await twoFactor.addPasskeySignIn('h2', now + 1000);
+    const parallel = await Promise.all([1, 2, 3].map(() => twoFactor.takePasskeySignIn('h1', now)));
+    expect(parallel.filter(Boolean)).toHaveLength(1);
+    expect(await twoFactor.takePasskeySignIn('h1', now)).toBe(false);
+    expect(await twoFactor.takePasskeySignIn('unknown', now)).toBe(false);
+    expect(await twoFactor.takePasskeySignIn('h2', now + 1000)).toBe(false);
+    await twoFactor.purgeExpiredPendingLogins(now + 1000);
+    // A purged challenge stays spent: its hash can be kept again, as a new one.
+    await twoFactor.addPasskeySignIn('h2', now + 5000);
+    expect(await twoFactor.takePasskeySignIn('h2', now + 2000)).toBe(true);
+  });
+
   it('keeps named passkeys, their counters and one registration challenge', async () => {
     const { twoFactor } = stores;
     const key = {

@@ -4,6 +4,7 @@ import { accountsMigration } from './010-accounts';
 import { rateLimitsMigration } from './015-rate-limits';
 import { sessionsMigration } from './016-sessions';
 import { twoFactorMigration } from './017-two-factor';
+import { passkeySignInsMigration } from './018-passkey-sign-ins';
 import { parcelDatasetMigration } from './020-parcel-dataset';
 import { cantonsMigration } from './021-cantons';
 import { mapLayersMigration } from './060-map-layers';
@@ -28,6 +29,7 @@ export const postgresMigrations: PostgresMigration[] = [
   rateLimitsMigration,
   sessionsMigration,
   twoFactorMigration,
+  passkeySignInsMigration,
   parcelDatasetMigration,
   cantonsMigration,
   surveyGeometryMigration,

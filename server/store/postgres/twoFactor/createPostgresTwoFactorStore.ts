@@ -118,6 +118,21 @@ export function createPostgresTwoFactorStore(db: PostgresConnection): TwoFactorS
     },
     async purgeExpiredPendingLogins(at) {
       await db.run('DELETE FROM pending_logins WHERE expires_at <= $1', [at]);
+      await db.run('DELETE FROM passkey_sign_ins WHERE expires_at <= $1', [at]);
+    },
+    async addPasskeySignIn(challengeHash, expiresAt) {
+      await db.run('INSERT INTO passkey_sign_ins (challenge_hash, expires_at) VALUES ($1, $2)', [
+        challengeHash,
+        expiresAt,
+      ]);
+    },
+    async takePasskeySignIn(challengeHash, at) {
+      const changed = await db.run(
+        `UPDATE passkey_sign_ins SET used_at = $1
+         WHERE challenge_hash = $2 AND used_at IS NULL AND expires_at > $1`,
+        [at, challengeHash],
+      );
+      return changed > 0;
     },
     async isEnrolled(userId) {
       const rows = await db.query(

@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Input, List, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
@@ -10,9 +10,10 @@ import {
   useAddPasskeyMutation,
   usePasskeyRegistrationOptionsMutation,
   useRemovePasskeyMutation,
+  useRenamePasskeyMutation,
 } from './twoFactorEndpoints';
 
-/** The account's passkeys: each named, removable; a new one is made by the browser (WebAuthn). */
+/** The account's passkeys: each named, renamable, removable; a new one is made by the browser (WebAuthn). */
 export function PasskeyList({ passkeys }: { passkeys: PasskeySummary[] }) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
@@ -20,7 +21,9 @@ export function PasskeyList({ passkeys }: { passkeys: PasskeySummary[] }) {
   const [options] = usePasskeyRegistrationOptionsMutation();
   const [add, { isLoading: adding }] = useAddPasskeyMutation();
   const [remove] = useRemovePasskeyMutation();
+  const [rename, { isLoading: renaming }] = useRenamePasskeyMutation();
   const [message, setMessage] = useState<SnackbarText | null>(null);
+  const [editing, setEditing] = useState<{ id: string; name: string } | null>(null);
 
   async function addPasskey({ name }: { name?: string }) {
     const trimmed = (name ?? '').trim();
@@ -53,6 +56,23 @@ export function PasskeyList({ passkeys }: { passkeys: PasskeySummary[] }) {
     dispatch(showSnackbar('success', { id: 'settings.passkeys.added' }));
   }
 
+  async function saveName() {
+    if (!editing) return;
+    const name = editing.name.trim();
+    if (!name) {
+      setMessage({ id: 'settings.passkeys.nameRequired' });
+      return;
+    }
+    const result = await rename({ id: editing.id, name });
+    if ('error' in result) {
+      setMessage(authErrorText(result.error));
+      return;
+    }
+    setMessage(null);
+    setEditing(null);
+    dispatch(showSnackbar('success', { id: 'settings.passkeys.renamed' }));
+  }
+
   async function removePasskey(id: string) {
     const result = await remove(id);
     if ('error' in result) setMessage(authErrorText(result.error));
@@ -75,6 +95,13 @@ export function PasskeyList({ passkeys }: { passkeys: PasskeySummary[] }) {
         renderItem={(passkey) => (
           <List.Item
             actions={[
+              <Button
+                key="rename"
+                type="text"
+                icon={<EditOutlined />}
+                aria-label={`${intl.formatMessage({ id: 'settings.passkeys.rename' })}: ${passkey.name}`}
+                onClick={() => setEditing({ id: passkey.id, name: passkey.name })}
+              />,
               <Popconfirm
                 key="remove"
                 title={intl.formatMessage({ id: 'settings.passkeys.removeConfirm' })}
@@ -92,7 +119,29 @@ export function PasskeyList({ passkeys }: { passkeys: PasskeySummary[] }) {
             ]}
           >
             <List.Item.Meta
-              title={passkey.name}
+              title={
+                editing?.id === passkey.id ? (
+                  <Flex gap={8} wrap>
+                    <Input
+                      autoFocus
+                      value={editing.name}
+                      maxLength={60}
+                      aria-label={intl.formatMessage({ id: 'settings.passkeys.newName' })}
+                      onChange={(event) => setEditing({ id: passkey.id, name: event.target.value })}
+                      onPressEnter={() => void saveName()}
+                      style={{ maxWidth: 240 }}
+                    />
+                    <Button type="primary" size="small" loading={renaming} onClick={() => void saveName()}>
+                      <FormattedMessage id="settings.passkeys.saveName" />
+                    </Button>
+                    <Button size="small" onClick={() => setEditing(null)}>
+                      <FormattedMessage id="settings.password.back" />
+                    </Button>
+                  </Flex>
+                ) : (
+                  passkey.name
+                )
+              }
               description={
                 <FormattedMessage
                   id="settings.passkeys.createdOn"

@@ -4,8 +4,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { TotpEnrolment as Enrolment } from '../../../contract/TwoFactor';
 import { authErrorText, FormMessage } from '../../auth/FormMessage';
 import type { SnackbarText } from '../../ui/uiSlice';
-import { DisableTotpForm } from './DisableTotpForm';
 import { PasskeyList } from './PasskeyList';
+import { PasswordAndCodeForm, type PasswordAndCodePurpose } from './PasswordAndCodeForm';
 import { RecoveryCodes } from './RecoveryCodes';
 import { TotpEnrolment } from './TotpEnrolment';
 import { useGetTwoFactorStatusQuery, useStartTotpMutation } from './twoFactorEndpoints';
@@ -14,7 +14,7 @@ type TotpView =
   | { kind: 'status' }
   | { kind: 'enrol'; enrolment: Enrolment }
   | { kind: 'codes'; codes: string[] }
-  | { kind: 'disable' };
+  | { kind: 'confirm'; purpose: PasswordAndCodePurpose };
 
 /**
  * Two-factor sign-in in Settings (and on the set-up screen): the authenticator app (set up with a QR code,
@@ -71,7 +71,13 @@ export function TwoFactorPanel() {
           />
         )}
         {view.kind === 'codes' && <RecoveryCodes codes={view.codes} onDone={back} />}
-        {view.kind === 'disable' && <DisableTotpForm onDone={back} />}
+        {view.kind === 'confirm' && (
+          <PasswordAndCodeForm
+            purpose={view.purpose}
+            onDone={(codes) => setView(codes ? { kind: 'codes', codes } : { kind: 'status' })}
+            onCancel={back}
+          />
+        )}
         {view.kind === 'status' && (
           <Flex vertical gap={8} align="flex-start">
             <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
@@ -85,9 +91,14 @@ export function TwoFactorPanel() {
               )}
             </Typography.Paragraph>
             {status.totp ? (
-              <Button danger onClick={() => setView({ kind: 'disable' })}>
-                <FormattedMessage id="settings.twoFactor.disable" />
-              </Button>
+              <Flex gap={8} wrap>
+                <Button onClick={() => setView({ kind: 'confirm', purpose: 'renewCodes' })}>
+                  <FormattedMessage id="settings.twoFactor.renewCodes" />
+                </Button>
+                <Button danger onClick={() => setView({ kind: 'confirm', purpose: 'disable' })}>
+                  <FormattedMessage id="settings.twoFactor.disable" />
+                </Button>
+              </Flex>
             ) : (
               <Button type="primary" loading={starting} onClick={() => void startEnrolment()}>
                 <FormattedMessage id="settings.twoFactor.setUp" />

@@ -4,6 +4,7 @@ import type {
   DisableTotpRequest,
   PasskeyRegistrationRequest,
   PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
   TotpConfirmed,
   TotpEnrolment,
   TwoFactorStatus,
@@ -26,6 +27,22 @@ export const twoFactorEndpoints = ssoApi.injectEndpoints({
     disableTotp: build.mutation<MessageResponse, DisableTotpRequest>({
       query: (body) => ({ url: 'api/user/two-factor/totp/disable', method: 'POST', body }),
       invalidatesTags: ['TwoFactor'],
+    }),
+    renewRecoveryCodes: build.mutation<TotpConfirmed, DisableTotpRequest>({
+      query: (body) => ({ url: 'api/user/two-factor/recovery-codes', method: 'POST', body }),
+      invalidatesTags: ['TwoFactor'],
+    }),
+    renamePasskey: build.mutation<MessageResponse, { id: string; name: string }>({
+      query: ({ id, name }) => ({
+        url: `api/user/two-factor/passkeys/${encodeURIComponent(id)}`,
+        method: 'POST',
+        body: { name },
+      }),
+      invalidatesTags: ['TwoFactor'],
+    }),
+    /** A challenge one of the account's passkeys signs to confirm an e-mail or password change. */
+    passkeyConfirmationOptions: build.mutation<PublicKeyCredentialRequestOptionsJSON, void>({
+      query: () => ({ url: 'api/user/two-factor/passkeys/confirm-options', method: 'POST' }),
     }),
     passkeyRegistrationOptions: build.mutation<PublicKeyCredentialCreationOptionsJSON, void>({
       query: () => ({ url: 'api/user/two-factor/passkeys/options', method: 'POST' }),
@@ -54,7 +71,10 @@ export const {
   useStartTotpMutation,
   useConfirmTotpMutation,
   useDisableTotpMutation,
+  useRenewRecoveryCodesMutation,
+  useRenamePasskeyMutation,
   usePasskeyRegistrationOptionsMutation,
+  usePasskeyConfirmationOptionsMutation,
   useAddPasskeyMutation,
   useRemovePasskeyMutation,
   useSetSiteTwoFactorMutation,

@@ -1,0 +1,21 @@
+import type { Migration } from './Migration';
+
+/**
+ * Sign-ins with a passkey instead of a password: the browser is given a challenge before anyone is known,
+ * so it is kept here by itself (SHA-256 only), short-lived and spent by the one answer that signs it.
+ * Times are epoch milliseconds.
+ */
+export const passkeySignInsMigration: Migration = {
+  version: 18,
+  name: 'passkey-sign-ins',
+  up(db) {
+    db.exec(`
+      CREATE TABLE passkey_sign_ins (
+        challenge_hash TEXT PRIMARY KEY,
+        expires_at INTEGER NOT NULL,
+        used_at INTEGER
+      );
+      CREATE INDEX passkey_sign_ins_expiry ON passkey_sign_ins (expires_at);
+    `);
+  },
+};
