@@ -119,6 +119,7 @@ describe('parcel comparison (issue 30)', () => {
       page.getByTestId('comparison-pdf').click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^parcel-comparison-\d{4}-\d{2}-\d{2}\.pdf$/);
+    await page.getByText(/^Comparison saved as parcel-comparison-/).waitFor();
     const file = path.resolve('test-results', 'compare-e2e.pdf');
     await download.saveAs(file);
     const pdf = fs.readFileSync(file);
@@ -127,6 +128,5 @@ describe('parcel comparison (issue 30)', () => {
     expect(renderWithPdfJs(pdf).warnings).toEqual([]);
     const text = poppler.pageTexts.join('\n');
     for (const egrid of egrids) expect(text).toContain(egrid);
-    await page.getByText(/^Comparison saved as parcel-comparison-/).waitFor();
   }, 240_000);
 });

@@ -1,5 +1,5 @@
 import { CloseOutlined, DiffOutlined } from '@ant-design/icons';
-import { Badge, Button, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -19,18 +19,16 @@ export function CompareTray() {
   return (
     <div className="compare-tray" data-testid="compare-tray">
       <Space.Compact>
-        <Badge count={entries.length} color="#0f5d66" offset={[-4, 0]}>
-          <Button
-            type="primary"
-            icon={<DiffOutlined />}
-            disabled={!ready}
-            title={ready ? undefined : intl.formatMessage({ id: 'compare.tray.tooFew' })}
-            data-testid="compare-open"
-            onClick={() => void navigate(comparisonLink(entries.map((entry) => entry.egrid)))}
-          >
-            {intl.formatMessage({ id: 'compare.tray.label' }, { count: entries.length })}
-          </Button>
-        </Badge>
+        <Button
+          type="primary"
+          icon={<DiffOutlined />}
+          disabled={!ready}
+          title={ready ? undefined : intl.formatMessage({ id: 'compare.tray.tooFew' })}
+          data-testid="compare-open"
+          onClick={() => void navigate(comparisonLink(entries.map((entry) => entry.egrid)))}
+        >
+          {intl.formatMessage({ id: 'compare.tray.label' }, { count: entries.length })}
+        </Button>
         <Button
           icon={<CloseOutlined />}
           aria-label={intl.formatMessage({ id: 'compare.tray.clear' })}

@@ -22,7 +22,7 @@ export function addCompareListeners(startListening: AppStartListening): void {
           ? showSnackbar('warning', { id: 'compare.full', values: { max } })
           : showSnackbar('success', {
               id: 'compare.added',
-              values: { number: action.payload.number, count: before.length + 1, max },
+              values: { number: action.payload.number, position: before.length + 1, max },
             }),
       );
     },

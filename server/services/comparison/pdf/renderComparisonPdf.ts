@@ -1,8 +1,8 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import type { CellRank, ParcelComparison } from '../../../../src/contract/Comparison';
 import type { LanguageTranslator } from '../../i18n/ServerTranslator';
 import { paginate, type Block } from '../../reports/pdf/paginate';
-import { registerReportFonts } from '../../reports/pdf/reportFonts';
+import { openReportDocument } from '../../reports/pdf/reportDocument';
 import { PDF_COLORS, textBox } from '../../reports/pdf/sectionBlocks';
 import { reportDate } from '../../reports/reportNaming';
 
@@ -170,35 +170,19 @@ function pageFoot(
  * The comparison as a PDF: A4 landscape, the labels in the first column and one aligned column per
  * parcel; rows whose values differ carry a bar, the best and the worst figure of a ranked row a tint.
  * Drawn with the parcel report's fonts, colours, text boxes and paginator; the parcel heads repeat on
- * each page the table continues on. Throws when pdfkit would add a page of its own (as the report does).
+ * each page the table continues on.
  */
 export function renderComparisonPdf(
   comparison: ParcelComparison,
   t: LanguageTranslator,
   options: ComparisonPdfOptions,
 ): Promise<{ pdf: Buffer; pages: number }> {
-  const doc = new PDFDocument({
+  const { doc, finish } = openReportDocument({
     size: [PAGE.width, PAGE.height],
-    margin: 0,
-    lang: t.language,
-    displayTitle: true,
-    pdfVersion: '1.7',
-    info: {
-      Title: `${t.t('compare.pdf.title')} – ${comparison.parcels.map((p) => p.egrid).join(', ')}`,
-      Author: 'Parcel Atlas',
-      Creator: 'Parcel Atlas',
-      CreationDate: options.now,
-    },
+    language: t.language,
+    title: `${t.t('compare.pdf.title')} – ${comparison.parcels.map((p) => p.egrid).join(', ')}`,
+    now: options.now,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  let pagesAdded = 1;
-  doc.on('pageAdded', () => pagesAdded++);
-  registerReportFonts(doc);
 
   const firstTop = titleBlock(doc, comparison, t, options.now);
   const header = headerBlock(doc, comparison, t);
@@ -213,9 +197,5 @@ export function renderComparisonPdf(
     for (const { block, top } of placed) block.draw(top);
     pageFoot(doc, t, options, index + 1, pages.length);
   });
-  if (pagesAdded !== pages.length) {
-    throw new Error(`The comparison laid out ${pages.length} pages but pdfkit made ${pagesAdded}`);
-  }
-  doc.end();
-  return ended.then((pdf) => ({ pdf, pages: pages.length }));
+  return finish(pages.length).then((pdf) => ({ pdf, pages: pages.length }));
 }

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { formatLv95Value } from '../../../../src/lib/geo/lv95Format';
 import type { LanguageTranslator } from '../../i18n/ServerTranslator';
 import { REPORT_MAP_SIZE } from '../map/mapScale';
@@ -7,7 +7,7 @@ import { reportSections } from '../reportSections';
 import type { ReportSubject } from '../ReportSubject';
 import { drawParcelMap, MAP_FOOTER_HEIGHT, MAP_HEADER_HEIGHT, type MapBox } from './drawParcelMap';
 import { paginate, type Block, type PlacedBlock } from './paginate';
-import { registerReportFonts } from './reportFonts';
+import { openReportDocument } from './reportDocument';
 import { PDF_COLORS, sectionBlocks, type Column } from './sectionBlocks';
 
 type Doc = InstanceType<typeof PDFDocument>;
@@ -141,29 +141,13 @@ export function renderParcelPdf(
 ): Promise<RenderedPdf> {
   const { parcel } = subject;
   const title = `${t.t('report.pdf.title')} – ${parcelLine(subject, t)} (${parcel.PRC_ID})`;
-  const doc = new PDFDocument({
+  const { doc, finish } = openReportDocument({
     size: [PAGE.width, PAGE.height],
-    margin: 0,
-    lang: t.language,
-    displayTitle: true,
-    pdfVersion: '1.7',
-    info: {
-      Title: title,
-      Subject: `EGRID ${parcel.PRC_ID}`,
-      Author: 'Parcel Atlas',
-      Creator: 'Parcel Atlas',
-      CreationDate: options.now,
-    },
+    language: t.language,
+    title,
+    subject: `EGRID ${parcel.PRC_ID}`,
+    now: options.now,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  let pagesAdded = 1;
-  doc.on('pageAdded', () => pagesAdded++);
-  registerReportFonts(doc);
 
   const mapTop = titleBlock(doc, subject, t, options.now) + MAP_HEADER_HEIGHT;
   const [parcelSection, ...laterSections] = reportSections(subject, t);
@@ -204,9 +188,10 @@ export function renderParcelPdf(
     for (const { block, top } of placed) block.draw(top);
     footer(doc, t, options, index + 1, pages.length);
   });
-  if (pagesAdded !== pages.length) {
-    throw new Error(`The report laid out ${pages.length} pages but pdfkit made ${pagesAdded}`);
-  }
-  doc.end();
-  return ended.then((pdf) => ({ pdf, pages: pages.length, sectionPages: sectionPages(pages), map }));
+  return finish(pages.length).then((pdf) => ({
+    pdf,
+    pages: pages.length,
+    sectionPages: sectionPages(pages),
+    map,
+  }));
 }
