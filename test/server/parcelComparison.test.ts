@@ -6,10 +6,8 @@ import { COMPARISON_ROW_KEYS } from '../../src/contract/Comparison';
 import { REPORT_PATHS, reportTabQuery, type OneTimeTokenResponse } from '../../src/contract/Reports';
 import type { SubscriptionResponse } from '../../src/contract/Subscription';
 import { serverTranslator } from '../../server/services/i18n/ServerTranslator';
-import { addMonths } from '../../server/services/quota/subscriptionPeriod';
-import { createPlanRepository } from '../../server/store/subscriptions/PlanRepository';
-import { createSubscriptionRepository } from '../../server/store/subscriptions/SubscriptionRepository';
 import { buildTestDataset } from './helpers/buildTestDataset';
+import { subscribeToPlan } from './helpers/subscribeToPlan';
 import { createTestApp, signIn, type SignedIn, type TestApp } from './helpers/createTestApp';
 import { readWithPoppler, renderWithPdfJs } from './helpers/pdfChecks';
 
@@ -29,28 +27,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t.close());
 
-function subscribe(userId: string, planId: string) {
-  const plan = createPlanRepository(t.db).byId(planId)!;
-  const start = new Date();
-  createSubscriptionRepository(t.db).save({
-    userId,
-    planId,
-    product: plan.name,
-    status: 'active',
-    periodStart: start.toISOString(),
-    periodEnd: addMonths(start, 1).toISOString(),
-    intervalMonths: 1,
-    cancelAtPeriodEnd: false,
-    limits: {
-      advance_search: plan.limits.max_advance_search,
-      full_view: plan.limits.max_full_view,
-      report_download: plan.limits.max_report_download,
-    },
-    provider: 'test',
-    providerCustomerId: null,
-    providerSubscriptionId: null,
-  });
-}
+const subscribe = (userId: string, planId: string) => subscribeToPlan(t.db, userId, planId, new Date());
 
 const query = (egrids: string[]) => egrids.map((e) => `egrids=${encodeURIComponent(e)}`).join('&');
 
