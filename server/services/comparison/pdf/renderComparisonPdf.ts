@@ -2,9 +2,8 @@ import type PDFDocument from 'pdfkit';
 import type { CellRank, ParcelComparison } from '../../../../src/contract/Comparison';
 import type { LanguageTranslator } from '../../i18n/ServerTranslator';
 import { paginate, type Block } from '../../reports/pdf/paginate';
-import { openReportDocument } from '../../reports/pdf/reportDocument';
+import { drawTitleLine, lineText, openReportDocument } from '../../reports/pdf/reportDocument';
 import { PDF_COLORS, textBox } from '../../reports/pdf/sectionBlocks';
-import { reportDate } from '../../reports/reportNaming';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
@@ -28,10 +27,6 @@ export interface ComparisonPdfOptions {
 }
 
 const columnWidth = (parcels: number) => (CONTENT_WIDTH - LABEL_WIDTH) / parcels;
-
-function lineText(doc: Doc, text: string, x: number, y: number, align: 'left' | 'right' = 'left'): void {
-  doc.text(text, align === 'right' ? x - doc.widthOfString(text) : x, y, { lineBreak: false });
-}
 
 /** The parcels' heads: number and place, EGRID below; repeated on every page the table continues on. */
 function headerBlock(doc: Doc, comparison: ParcelComparison, t: LanguageTranslator): Block {
@@ -128,12 +123,15 @@ function legendBlock(doc: Doc, t: LanguageTranslator): Block {
 
 function titleBlock(doc: Doc, comparison: ParcelComparison, t: LanguageTranslator, now: Date): number {
   const right = MARGIN_X + CONTENT_WIDTH;
-  doc.font('bold').fontSize(18).fillColor(PDF_COLORS.primary);
-  lineText(doc, t.t('compare.pdf.title'), MARGIN_X, MARGIN_TOP);
-  doc.font('semibold').fontSize(9).fillColor(PDF_COLORS.primary);
-  lineText(doc, 'Parcel Atlas', right, MARGIN_TOP + 2, 'right');
+  drawTitleLine(doc, t, {
+    title: t.t('compare.pdf.title'),
+    titleSize: 18,
+    left: MARGIN_X,
+    right,
+    top: MARGIN_TOP,
+    now,
+  });
   doc.font('regular').fontSize(8).fillColor(PDF_COLORS.muted);
-  lineText(doc, t.t('report.pdf.date', { date: reportDate(now) }), right, MARGIN_TOP + 14, 'right');
   lineText(doc, t.t('compare.pdf.subtitle', { count: comparison.parcels.length }), MARGIN_X, MARGIN_TOP + 24);
   return MARGIN_TOP + 42;
 }

@@ -1,5 +1,8 @@
 import PDFDocument from 'pdfkit';
+import type { LanguageTranslator } from '../../i18n/ServerTranslator';
+import { reportDate } from '../reportNaming';
 import { registerReportFonts } from './reportFonts';
+import { PDF_COLORS } from './sectionBlocks';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
@@ -55,4 +58,30 @@ export function openReportDocument(options: ReportDocumentOptions): {
       return ended;
     },
   };
+}
+
+/** One line of text that never wraps (so never starts a page), right-aligned by measuring it. */
+export function lineText(
+  doc: Doc,
+  text: string,
+  x: number,
+  y: number,
+  align: 'left' | 'right' = 'left',
+): void {
+  const left = align === 'right' ? x - doc.widthOfString(text) : x;
+  doc.text(text, left, y, { lineBreak: false });
+}
+
+/** Page 1's head line: the document's title on the left, the brand and the date on the right. */
+export function drawTitleLine(
+  doc: Doc,
+  t: LanguageTranslator,
+  head: { title: string; titleSize: number; left: number; right: number; top: number; now: Date },
+): void {
+  doc.font('bold').fontSize(head.titleSize).fillColor(PDF_COLORS.primary);
+  lineText(doc, head.title, head.left, head.top);
+  doc.font('semibold').fontSize(9).fillColor(PDF_COLORS.primary);
+  lineText(doc, 'Parcel Atlas', head.right, head.top + 4, 'right');
+  doc.font('regular').fontSize(8).fillColor(PDF_COLORS.muted);
+  lineText(doc, t.t('report.pdf.date', { date: reportDate(head.now) }), head.right, head.top + 16, 'right');
 }
