@@ -6,6 +6,23 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import { Compilation, WebpackError, sources, type Compiler, type Configuration } from 'webpack';
 
+/**
+ * Message prefixes only the server formats (PDF reports, the assessment page, mails and replies, the
+ * comparison PDF and rows): one catalogue for both sides in translations/*.json, but the browser's bundles
+ * leave these out, so server texts do not weigh on the first load (ADR 031; test/unit/browserCatalogue).
+ */
+const SERVER_ONLY_MESSAGE_PREFIXES = JSON.parse(
+  fs.readFileSync(path.join(__dirname, 'src/features/i18n/serverOnlyMessagePrefixes.json'), 'utf8'),
+) as string[];
+
+/** A message catalogue's source as the browser bundles it: without the messages only the server formats. */
+function browserCatalogue(source: string): Record<string, string> {
+  const messages = JSON.parse(source) as Record<string, string>;
+  return Object.fromEntries(
+    Object.entries(messages).filter(([id]) => !SERVER_ONLY_MESSAGE_PREFIXES.some((p) => id.startsWith(p))),
+  );
+}
+
 /** A route and the named chunk groups (`webpackChunkName` in src/app/AppRoutes.tsx) it loads before it renders. */
 interface RouteChunks {
   route: string;
@@ -177,6 +194,12 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
         // does not declare itself free of side effects: without this its whole form stack (with
         // async-validator) would come along with every Input, e.g. into the first load of /login.
         { test: /[\\/]node_modules[\\/]@rc-component[\\/](form|async-validator)[\\/]/, sideEffects: false },
+        // The message catalogues without the texts only the server formats (serverOnlyMessagePrefixes.json).
+        {
+          test: /[\\/]translations[\\/][a-z]{2}\.json$/,
+          type: 'json',
+          parser: { parse: browserCatalogue },
+        },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         { test: /\.(png|jpe?g|svg|webp)$/, type: 'asset/resource' },
       ],

@@ -6,6 +6,7 @@ import type { AuditLog } from './services/audit/AuditLog';
 import type { ApiKeyService } from './services/apiKeys/ApiKeyService';
 import type { ParcelListService } from './services/lists/ParcelListService';
 import type { ListExports } from './services/lists/export/ListExports';
+import type { ParcelComparisons } from './services/comparison/ParcelComparisons';
 import type { FileService } from './services/files/FileService';
 import type { PreferenceService } from './services/preferences/PreferenceService';
 import type { BaseMap } from './services/basemap/BaseMapTiles';
@@ -99,6 +100,8 @@ export interface AppContext {
   parcelLists: ParcelListService;
   /** A list's bulk export (CSV, XLSX, GeoPackage, GeoJSON, DXF), counted as full views. */
   listExports: ListExports;
+  /** Side-by-side comparison of 2–5 parcels: the screen's rows and the comparison PDF, with their quotas. */
+  comparisons: ParcelComparisons;
   /** Imports of real cadastral data uploaded by admins. */
   cadastre: CadastreImportService;
 }

@@ -33,6 +33,7 @@ import { addNotificationTriggers } from './services/push/notificationTriggers';
 import { createWebPushTransport, vapidSubject } from './services/push/webPushTransport';
 import { createQuotaService, createSubscriptionReader } from './services/quota/QuotaService';
 import { createReportContext } from './services/reports/ReportContext';
+import { createParcelComparisons } from './services/comparison/ParcelComparisons';
 import { createTileService, renderTile } from './services/tiles/TileService';
 import { createLayerTileService } from './services/layers/LayerTileService';
 import { createTileCache } from './services/tiles/TileCache';
@@ -275,6 +276,13 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
       parcels: stores.parcels,
       batchQuota: quota,
       unitOfWork,
+    }),
+    comparisons: createParcelComparisons({
+      documents: reports.documents,
+      quota: countDownloadDenials(reports.quota, metrics),
+      fullViews: quota,
+      unitOfWork,
+      demoData: true,
     }),
     parcels: stores.parcels,
     layers: stores.layers,

@@ -141,6 +141,11 @@ const TwoFactorSetupScreen = lazyNamed(
   'TwoFactorSetupScreen',
   { antd: true },
 );
+const ComparisonScreen = lazyNamed(
+  () => import(/* webpackChunkName: "compare" */ '../features/compare/ComparisonScreen'),
+  'ComparisonScreen',
+  { antd: true },
+);
 
 /** The screens of the map layout and of the simple layout by path (spec §2). */
 const MAP_ROUTES: [string, LazyRouteComponent][] = [
@@ -148,6 +153,7 @@ const MAP_ROUTES: [string, LazyRouteComponent][] = [
   [ROUTE_PATHS.settings, SettingsScreen],
   [ROUTE_PATHS.notifications, NotificationsScreen],
   [ROUTE_PATHS.logout, LogoutScreen],
+  [ROUTE_PATHS.compare, ComparisonScreen],
 ];
 const SIMPLE_ROUTES: [string, LazyRouteComponent][] = [
   [ROUTE_PATHS.plans, PlansScreen],

@@ -17,10 +17,13 @@ import { notificationsSlice } from '../features/notifications/notificationsSlice
 import { reportSlice } from '../features/reports/reportSlice';
 import { measureSlice } from '../features/map/measure/measureSlice';
 import { listsSlice } from '../features/lists/listsSlice';
+import { compareSlice } from '../features/compare/compareSlice';
 import { appReset } from './appLifecycle';
 
 /** redux-persist key of the session (tokens, profile and its fetch time): localStorage `persist:parcel-atlas.session`. */
 export const SESSION_PERSIST_KEY = 'parcel-atlas.session';
+/** The comparison tray survives a reload: localStorage `persist:parcel-atlas.compare`. */
+export const COMPARE_PERSIST_KEY = 'parcel-atlas.compare';
 
 const sliceReducers = combineReducers({
   session: persistReducer({ key: SESSION_PERSIST_KEY, storage }, sessionSlice.reducer),
@@ -40,6 +43,7 @@ const sliceReducers = combineReducers({
   [reportSlice.reducerPath]: reportSlice.reducer,
   [measureSlice.reducerPath]: measureSlice.reducer,
   [listsSlice.reducerPath]: listsSlice.reducer,
+  [compareSlice.reducerPath]: persistReducer({ key: COMPARE_PERSIST_KEY, storage }, compareSlice.reducer),
 });
 
 type SliceState = ReturnType<typeof sliceReducers>;

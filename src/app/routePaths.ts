@@ -19,6 +19,8 @@ export const ROUTE_PATHS = {
   undoEmailChange: '/email-change/undo/:key',
   /** Where an account whose company requires a second factor sets one up before anything else. */
   twoFactorSetup: '/two-factor-setup',
+  /** 2–5 parcels side by side, `?egrids=CH…,CH…` (a link that can be shared). */
+  compare: '/compare',
 } as const;
 
 /** The role the map-layout routes require (spec §6). */

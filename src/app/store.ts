@@ -13,6 +13,8 @@ import type { SessionState } from '../features/auth/sessionSlice';
 import { addI18nListeners } from '../features/i18n/languageListeners';
 import { addLayersListeners } from '../features/layers/layersListeners';
 import { addListsListeners } from '../features/lists/listListeners';
+import { addCompareListeners } from '../features/compare/compareListeners';
+import type { CompareState } from '../features/compare/compareSlice';
 import { addNotificationListeners } from '../features/notifications/notificationListeners';
 import { addMapListeners } from '../features/map/mapListeners';
 import { addParcelListeners } from '../features/parcel/parcelSlice';
@@ -28,7 +30,11 @@ import { rootReducer } from './rootReducer';
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** Preloaded state for tests and fixtures: any slice, the session without redux-persist's bookkeeping. */
-export type AppPreloadedState = Partial<Omit<RootState, 'session'>> & { session?: SessionState };
+/** Any slice's state; the persisted ones (session, comparison tray) without redux-persist's `_persist`. */
+export type AppPreloadedState = Partial<Omit<RootState, 'session' | 'compare'>> & {
+  session?: SessionState;
+  compare?: CompareState;
+};
 
 export interface MakeStoreOptions {
   /** The app's router (createBrowserRouter) or a test's (createMemoryRouter): the listeners' `extra`. */
@@ -92,5 +98,6 @@ const FEATURE_LISTENERS: ((startListening: AppStartListening) => void)[] = [
   addNotificationListeners,
   addReportListeners,
   addListsListeners,
+  addCompareListeners,
   addSupportListeners,
 ];

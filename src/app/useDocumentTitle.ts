@@ -24,6 +24,7 @@ const TITLE_KEYS: Record<RouteName, string> = {
   confirmEmailChange: 'settings.emailChange.confirmTitle',
   undoEmailChange: 'settings.emailChange.undoTitle',
   twoFactorSetup: 'screen.twoFactorSetup.title',
+  compare: 'screen.compare.title',
 };
 
 /** The title key of the route at a path, or null for a path no route has. */

@@ -3,9 +3,7 @@ import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
 import { requireRole, authUser } from '../../server/http/requireRole';
 import { createQuotaService, readSubscription } from '../../server/services/quota/QuotaService';
 import { createSqliteStores } from '../../server/store/Stores';
-import { createSubscriptionRepository } from '../../server/store/subscriptions/SubscriptionRepository';
-import { createPlanRepository } from '../../server/store/subscriptions/PlanRepository';
-import { addMonths } from '../../server/services/quota/subscriptionPeriod';
+import { subscribeToPlan } from './helpers/subscribeToPlan';
 import type { QuotaKind, SubscriptionResponse } from '../../src/contract/Subscription';
 
 let t: TestApp;
@@ -34,28 +32,8 @@ async function usageOf(headers: { authorization: string }) {
   return response.json<SubscriptionResponse>().subscription!.usage;
 }
 
-function subscribe(userId: string, planId: string, start: Date) {
-  const plan = createPlanRepository(t.db).byId(planId)!;
-  const end = addMonths(start, 1);
-  createSubscriptionRepository(t.db).save({
-    userId,
-    planId,
-    product: plan.name,
-    status: 'active',
-    periodStart: start.toISOString(),
-    periodEnd: end.toISOString(),
-    intervalMonths: 1,
-    cancelAtPeriodEnd: false,
-    limits: {
-      advance_search: plan.limits.max_advance_search,
-      full_view: plan.limits.max_full_view,
-      report_download: plan.limits.max_report_download,
-    },
-    provider: 'test',
-    providerCustomerId: null,
-    providerSubscriptionId: null,
-  });
-}
+const subscribe = (userId: string, planId: string, start: Date) =>
+  subscribeToPlan(t.db, userId, planId, start);
 
 describe('quotas at their limits', () => {
   it.each([

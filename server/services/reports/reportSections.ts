@@ -79,7 +79,7 @@ const FIELD_SECTIONS: Partial<Record<ReportSectionId, (keyof Parcel)[]>> = {
 };
 
 /** A measure with 2 decimals (spec §9) and its unit. */
-const measure = (value: number | null | undefined, unit: string): string =>
+export const measure = (value: number | null | undefined, unit: string): string =>
   value === null || value === undefined || !Number.isFinite(value) ? DASH : `${formatNumber(value)} ${unit}`;
 
 /** The text of a coded field value (lists joined), translated through the vocabulary. */
@@ -249,23 +249,26 @@ function zoningSection(subject: ReportSubject, t: LanguageTranslator): ReportSec
   };
 }
 
+/** The radon row: the probability with its level, or the warning above {@link RADON_WARNING_ABOVE}. */
+export function radonRow(parcel: Parcel, t: LanguageTranslator): ReportRow {
+  const radon = parcel.GRN_RAD;
+  const warning = radon !== undefined && radon > RADON_WARNING_ABOVE;
+  return {
+    label: t.t('parcel.field.GRN_RAD'),
+    value:
+      radon === undefined
+        ? DASH
+        : warning
+          ? t.t('parcel.radonWarning', { value: radon })
+          : t.t('report.radon.value', { value: radon, level: t.value('GRN_RAD', radon) }),
+    warning,
+  };
+}
+
 function fieldSection(id: ReportSectionId, subject: ReportSubject, t: LanguageTranslator): ReportSection {
   const { parcel } = subject;
   const rows: ReportRow[] = (FIELD_SECTIONS[id] ?? []).map((field) => {
-    if (field === 'GRN_RAD') {
-      const radon = parcel.GRN_RAD;
-      const warning = radon !== undefined && radon > RADON_WARNING_ABOVE;
-      return {
-        label: t.t('parcel.field.GRN_RAD'),
-        value:
-          radon === undefined
-            ? DASH
-            : warning
-              ? t.t('parcel.radonWarning', { value: radon })
-              : t.t('report.radon.value', { value: radon, level: t.value('GRN_RAD', radon) }),
-        warning,
-      };
-    }
+    if (field === 'GRN_RAD') return radonRow(parcel, t);
     return { label: t.t(`parcel.field.${field}`), value: fieldText(t, field, parcel[field]) };
   });
   return { id, title: t.t(`report.section.${id}`), rows };

@@ -7,6 +7,8 @@ import { MapCanvas } from '../map/MapCanvas';
 import { selectMeasureMode } from '../map/measure/measureSlice';
 import { selectDetailOpen } from '../parcel/parcelSlice';
 import { AddToListButton } from '../lists/AddToListButton';
+import { CompareButton } from '../compare/CompareButton';
+import { CompareTray } from '../compare/CompareTray';
 import { selectListsPanelOpen } from '../lists/listsSlice';
 import { DRAWER_WIDTH } from '../parcel/parcelDisplay';
 import { selectDialogOpen } from '../search/searchSlice';
@@ -106,15 +108,17 @@ export function MapViewScreen() {
         )}
         <LayerPanel />
         <DemoDataBadge />
+        <CompareTray />
         {/* After the sheet: the phone's full-screen drawer covers it. */}
         {drawerWanted && (
           <Suspense fallback={null}>
             <ParcelDrawer
               fullScreen={phone}
               closeOnEscape={!measuring}
-              renderActions={(prcId) => (
-                <div style={{ marginBottom: 12 }}>
+              renderActions={(prcId, prcNo) => (
+                <div style={{ marginBottom: 12, display: 'flex', gap: 8, flexWrap: 'wrap' }}>
                   <AddToListButton prcId={prcId} withLabel />
+                  <CompareButton egrid={prcId} number={prcNo} withLabel />
                 </div>
               )}
             />

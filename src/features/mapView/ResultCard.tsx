@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { PALETTE } from '../../app/palette';
 import type { Parcel } from '../../contract/Parcel';
 import { AddToListButton } from '../lists/AddToListButton';
+import { CompareButton } from '../compare/CompareButton';
 import { formatMeasure } from '../parcel/parcelDisplay';
 import { useCodedValueText } from '../parcel/useCodedValueText';
 import './resultCard.css';
@@ -57,6 +58,7 @@ export function ResultCard({ parcel, selected, onOpen, onFullReport }: ResultCar
       extra={
         <Flex gap={2}>
           <AddToListButton prcId={parcel.PRC_ID} />
+          <CompareButton egrid={parcel.PRC_ID} number={parcel.PRC_NO} />
           <Button
             type="text"
             size="small"

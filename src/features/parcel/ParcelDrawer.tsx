@@ -30,7 +30,7 @@ export function ParcelDrawer({
   /** Off while another tool (measuring) uses Esc. */
   closeOnEscape?: boolean;
   /** Actions of other features on the open parcel (add to a list), under the document actions. */
-  renderActions?: (prcId: string) => ReactNode;
+  renderActions?: (prcId: string, prcNo: string) => ReactNode;
 }) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
@@ -56,7 +56,7 @@ export function ParcelDrawer({
       data-testid="parcel-drawer"
     >
       {currentData && <ParcelActionBar detail={currentData} />}
-      {currentData && renderActions?.(currentData.feature.PRC_ID)}
+      {currentData && renderActions?.(currentData.feature.PRC_ID, currentData.feature.PRC_NO)}
       {isFetching && !currentData ? (
         <Spin />
       ) : currentData ? (

@@ -142,6 +142,9 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
       <Typography.Paragraph type="secondary" data-testid="plan-list-export-rule">
         <FormattedMessage id="plan.dialog.listExportRule" />
       </Typography.Paragraph>
+      <Typography.Paragraph type="secondary" data-testid="plan-compare-rule">
+        <FormattedMessage id="compare.planRule" />
+      </Typography.Paragraph>
       <Typography.Paragraph type="secondary" data-testid="plan-api-rule">
         <FormattedMessage
           id="plan.dialog.apiRule"

@@ -43,8 +43,9 @@ export const SOLAR_KWH_PER_M2 = 170;
 /** Share of a footprint usable for panels (edges, chimneys, shading). */
 export const USABLE_ROOF_SHARE = 0.6;
 
-const HAZARD_FIELDS = ['HAZ_FAL', 'HAZ_LAV', 'HAZ_SLI', 'HAZ_WAT', 'HAZ_DOL'] as const;
-const HERITAGE_FIELDS = ['PRO_BUN', 'PRO_BUC', 'PRO_OOB', 'PRO_BOO', 'PRO_ARS', 'PRO_ARP'] as const;
+/** The natural-hazard fields and the heritage fields, as the assessment and the comparison read them. */
+export const HAZARD_FIELDS = ['HAZ_FAL', 'HAZ_LAV', 'HAZ_SLI', 'HAZ_WAT', 'HAZ_DOL'] as const;
+export const HERITAGE_FIELDS = ['PRO_BUN', 'PRO_BUC', 'PRO_OOB', 'PRO_BOO', 'PRO_ARS', 'PRO_ARP'] as const;
 const LINE_FIELDS = ['OVL_COL', 'OVL_CSL', 'OVL_NSL', 'OVL_FOL', 'OVL_WAL'] as const;
 
 const present = (value: unknown): value is string =>

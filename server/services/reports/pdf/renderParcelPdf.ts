@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { formatLv95Value } from '../../../../src/lib/geo/lv95Format';
 import type { LanguageTranslator } from '../../i18n/ServerTranslator';
 import { REPORT_MAP_SIZE } from '../map/mapScale';
@@ -7,7 +7,7 @@ import { reportSections } from '../reportSections';
 import type { ReportSubject } from '../ReportSubject';
 import { drawParcelMap, MAP_FOOTER_HEIGHT, MAP_HEADER_HEIGHT, type MapBox } from './drawParcelMap';
 import { paginate, type Block, type PlacedBlock } from './paginate';
-import { registerReportFonts } from './reportFonts';
+import { drawTitleLine, lineText, openReportDocument } from './reportDocument';
 import { PDF_COLORS, sectionBlocks, type Column } from './sectionBlocks';
 
 type Doc = InstanceType<typeof PDFDocument>;
@@ -46,12 +46,6 @@ const lineOf = (doc: Doc, y: number, color: string = PDF_COLORS.rule, width = 0.
     .lineWidth(width)
     .stroke(color);
 
-/** One line of text that never wraps (so never starts a page), right-aligned by measuring it. */
-function lineText(doc: Doc, text: string, x: number, y: number, align: 'left' | 'right' = 'left'): void {
-  const left = align === 'right' ? x - doc.widthOfString(text) : x;
-  doc.text(text, left, y, { lineBreak: false });
-}
-
 function parcelLine(subject: ReportSubject, t: LanguageTranslator): string {
   const { parcel } = subject;
   return `${t.t('parcel.title', { number: parcel.PRC_NO })} · ${parcel.LOCNAME} (${parcel.CANTON})`;
@@ -61,12 +55,14 @@ function parcelLine(subject: ReportSubject, t: LanguageTranslator): string {
 function titleBlock(doc: Doc, subject: ReportSubject, t: LanguageTranslator, now: Date): number {
   const { parcel } = subject;
   const right = MARGIN_X + COLUMN.width;
-  doc.font('bold').fontSize(20).fillColor(PDF_COLORS.primary);
-  lineText(doc, t.t('report.pdf.title'), MARGIN_X, MARGIN_TOP);
-  doc.font('semibold').fontSize(9).fillColor(PDF_COLORS.primary);
-  lineText(doc, 'Parcel Atlas', right, MARGIN_TOP + 4, 'right');
-  doc.font('regular').fontSize(8).fillColor(PDF_COLORS.muted);
-  lineText(doc, t.t('report.pdf.date', { date: reportDate(now) }), right, MARGIN_TOP + 16, 'right');
+  drawTitleLine(doc, t, {
+    title: t.t('report.pdf.title'),
+    titleSize: 20,
+    left: MARGIN_X,
+    right,
+    top: MARGIN_TOP,
+    now,
+  });
   doc.font('semibold').fontSize(12).fillColor(PDF_COLORS.text);
   lineText(doc, parcelLine(subject, t), MARGIN_X, MARGIN_TOP + 30);
   const address = parcel.STREET_ADDRESS
@@ -141,29 +137,13 @@ export function renderParcelPdf(
 ): Promise<RenderedPdf> {
   const { parcel } = subject;
   const title = `${t.t('report.pdf.title')} – ${parcelLine(subject, t)} (${parcel.PRC_ID})`;
-  const doc = new PDFDocument({
+  const { doc, finish } = openReportDocument({
     size: [PAGE.width, PAGE.height],
-    margin: 0,
-    lang: t.language,
-    displayTitle: true,
-    pdfVersion: '1.7',
-    info: {
-      Title: title,
-      Subject: `EGRID ${parcel.PRC_ID}`,
-      Author: 'Parcel Atlas',
-      Creator: 'Parcel Atlas',
-      CreationDate: options.now,
-    },
+    language: t.language,
+    title,
+    subject: `EGRID ${parcel.PRC_ID}`,
+    now: options.now,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  let pagesAdded = 1;
-  doc.on('pageAdded', () => pagesAdded++);
-  registerReportFonts(doc);
 
   const mapTop = titleBlock(doc, subject, t, options.now) + MAP_HEADER_HEIGHT;
   const [parcelSection, ...laterSections] = reportSections(subject, t);
@@ -204,9 +184,10 @@ export function renderParcelPdf(
     for (const { block, top } of placed) block.draw(top);
     footer(doc, t, options, index + 1, pages.length);
   });
-  if (pagesAdded !== pages.length) {
-    throw new Error(`The report laid out ${pages.length} pages but pdfkit made ${pagesAdded}`);
-  }
-  doc.end();
-  return ended.then((pdf) => ({ pdf, pages: pages.length, sectionPages: sectionPages(pages), map }));
+  return finish(pages.length).then((pdf) => ({
+    pdf,
+    pages: pages.length,
+    sectionPages: sectionPages(pages),
+    map,
+  }));
 }

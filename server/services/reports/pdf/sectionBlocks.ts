@@ -25,7 +25,7 @@ const ROW_PAD = 3;
 const CELL_PAD = 3;
 
 /** Text measured in a font and width; drawn with that height, so pdfkit never wraps onto a new page. */
-function textBox(doc: Doc, font: ReportFont, size: number, text: string, width: number) {
+export function textBox(doc: Doc, font: ReportFont, size: number, text: string, width: number) {
   doc.font(font).fontSize(size);
   const height = doc.heightOfString(text, { width });
   return {
