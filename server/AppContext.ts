@@ -6,6 +6,8 @@ import type { AuditLog } from './services/audit/AuditLog';
 import type { ApiKeyService } from './services/apiKeys/ApiKeyService';
 import type { ParcelListService } from './services/lists/ParcelListService';
 import type { ListExports } from './services/lists/export/ListExports';
+import type { SavedSearchService } from './services/savedSearches/SavedSearchService';
+import type { AlertScheduler } from './services/savedSearches/alertScheduler';
 import type { FileService } from './services/files/FileService';
 import type { PreferenceService } from './services/preferences/PreferenceService';
 import type { BaseMap } from './services/basemap/BaseMapTiles';
@@ -99,6 +101,10 @@ export interface AppContext {
   parcelLists: ParcelListService;
   /** A list's bulk export (CSV, XLSX, GeoPackage, GeoJSON, DXF), counted as full views. */
   listExports: ListExports;
+  /** Saved searches, personal or shared with a site, with their alert frequency. */
+  savedSearches: SavedSearchService;
+  /** Finds the new matches of saved searches after a dataset change and delivers their alerts. */
+  savedSearchAlerts: AlertScheduler;
   /** Imports of real cadastral data uploaded by admins. */
   cadastre: CadastreImportService;
 }

@@ -16,6 +16,7 @@ import { subscriptionRoutes } from './subscriptionRoutes';
 import { layerRoutes } from './layerRoutes';
 import { apiKeyRoutes } from './apiKeyRoutes';
 import { parcelListRoutes } from './parcelListRoutes';
+import { savedSearchRoutes } from './savedSearchRoutes';
 
 /**
  * POST /v1/secure/user/authorize: the bearer is the single-sign-on token (any role: the map routes check
@@ -57,4 +58,5 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext): Promise
   await app.register(async (scope) => cadastreUploadRoutes(scope, ctx));
   await app.register(async (scope) => apiKeyRoutes(scope, ctx));
   await app.register(async (scope) => parcelListRoutes(scope, ctx));
+  await app.register(async (scope) => savedSearchRoutes(scope, ctx));
 }
