@@ -1,4 +1,4 @@
-import { SEARCH_PARAMETERS, criteriaKeysOf } from '../../../src/contract/SearchParameters';
+import { SEARCH_PARAMETERS, criteriaKeysOf, isScopeRow } from '../../../src/contract/SearchParameters';
 import type { AreaOfInterest } from '../../../src/contract/SavedSearches';
 import type { ParcelQuery } from '../../store/parcels/ParcelQuery';
 import { hasCriteria, parseSearchQuery, SearchInputError, type RawQuery } from '../search/parseSearchQuery';
@@ -31,7 +31,10 @@ export function parseSavedQuery(query: string): ParcelQuery {
   const unknown = Object.keys(raw).find((key) => !KNOWN_KEYS.has(key));
   if (unknown !== undefined) throw new SearchInputError(`${unknown} is not a search filter`);
   const parsed = parseSearchQuery(raw);
-  if (!hasCriteria(parsed)) throw new SearchInputError('A saved search needs a search text or a filter');
+  // A scope (leaving the roads out) narrows a search but is not one by itself.
+  const selecting = SEARCH_PARAMETERS.some((row) => !isScopeRow(row) && parsed[row.queryKey] !== undefined);
+  if (!hasCriteria(parsed) || !selecting)
+    throw new SearchInputError('A saved search needs a search text or a filter');
   return parsed;
 }
 
