@@ -17,6 +17,7 @@ import { notificationsSlice } from '../features/notifications/notificationsSlice
 import { reportSlice } from '../features/reports/reportSlice';
 import { measureSlice } from '../features/map/measure/measureSlice';
 import { listsSlice } from '../features/lists/listsSlice';
+import { savedSearchesSlice } from '../features/savedSearches/savedSearchesSlice';
 import { appReset } from './appLifecycle';
 
 /** redux-persist key of the session (tokens, profile and its fetch time): localStorage `persist:parcel-atlas.session`. */
@@ -40,6 +41,7 @@ const sliceReducers = combineReducers({
   [reportSlice.reducerPath]: reportSlice.reducer,
   [measureSlice.reducerPath]: measureSlice.reducer,
   [listsSlice.reducerPath]: listsSlice.reducer,
+  [savedSearchesSlice.reducerPath]: savedSearchesSlice.reducer,
 });
 
 type SliceState = ReturnType<typeof sliceReducers>;

@@ -13,6 +13,7 @@ import type { SessionState } from '../features/auth/sessionSlice';
 import { addI18nListeners } from '../features/i18n/languageListeners';
 import { addLayersListeners } from '../features/layers/layersListeners';
 import { addListsListeners } from '../features/lists/listListeners';
+import { addSavedSearchListeners } from '../features/savedSearches/savedSearchListeners';
 import { addNotificationListeners } from '../features/notifications/notificationListeners';
 import { addMapListeners } from '../features/map/mapListeners';
 import { addParcelListeners } from '../features/parcel/parcelSlice';
@@ -92,5 +93,6 @@ const FEATURE_LISTENERS: ((startListening: AppStartListening) => void)[] = [
   addNotificationListeners,
   addReportListeners,
   addListsListeners,
+  addSavedSearchListeners,
   addSupportListeners,
 ];

@@ -8,6 +8,7 @@ import { selectMeasureMode } from '../map/measure/measureSlice';
 import { selectDetailOpen } from '../parcel/parcelSlice';
 import { AddToListButton } from '../lists/AddToListButton';
 import { selectListsPanelOpen } from '../lists/listsSlice';
+import { selectSavedSearchesPanelOpen } from '../savedSearches/savedSearchesSlice';
 import { DRAWER_WIDTH } from '../parcel/parcelDisplay';
 import { selectDialogOpen } from '../search/searchSlice';
 import { BottomSheet } from './layout/BottomSheet';
@@ -25,6 +26,10 @@ const ParcelDrawer = lazy(async () => ({
 // The measure tool computes in LV95 (proj4, ~40 KB): loaded when a measurement starts.
 const MeasurePanel = lazy(async () => ({
   default: (await import(/* webpackChunkName: "measure" */ '../map/measure/MeasurePanel')).MeasurePanel,
+}));
+const SavedSearchesPanel = lazy(async () => ({
+  default: (await import(/* webpackChunkName: "saved-searches" */ '../savedSearches/SavedSearchesPanel'))
+    .SavedSearchesPanel,
 }));
 const ListsPanel = lazy(async () => ({
   default: (await import(/* webpackChunkName: "lists" */ '../lists/ListsPanel')).ListsPanel,
@@ -55,6 +60,7 @@ export function MapViewScreen() {
   const drawerWanted = useOnceTrue(detailOpen);
   const dialogWanted = useOnceTrue(useAppSelector(selectDialogOpen));
   const listsWanted = useOnceTrue(useAppSelector(selectListsPanelOpen));
+  const savedSearchesWanted = useOnceTrue(useAppSelector(selectSavedSearchesPanelOpen));
   const phone = size === 'phone';
   const panelShown = phone || size === 'desktop' || panelOpen;
   const search = <SearchPanel onOpenParcel={phone ? () => setSheetOpen(false) : undefined} />;
@@ -123,6 +129,11 @@ export function MapViewScreen() {
         {listsWanted && (
           <Suspense fallback={null}>
             <ListsPanel fullScreen={phone} />
+          </Suspense>
+        )}
+        {savedSearchesWanted && (
+          <Suspense fallback={null}>
+            <SavedSearchesPanel fullScreen={phone} />
           </Suspense>
         )}
       </div>
