@@ -113,12 +113,14 @@ export function changeAssignments(
   change: SavedSearchChange,
   at: number,
 ): { columns: string[]; values: (string | number | null)[] } {
-  const columns: string[] = [];
-  const values: (string | number | null)[] = [];
-  if (change.name !== undefined) (columns.push('name'), values.push(change.name));
-  if (change.alert !== undefined) (columns.push('alert'), values.push(change.alert));
-  if (change.siteId !== undefined) (columns.push('site_id'), values.push(change.siteId));
-  columns.push('updated_at');
-  values.push(at);
-  return { columns, values };
+  const fields: [string, string | null | undefined][] = [
+    ['name', change.name],
+    ['alert', change.alert],
+    ['site_id', change.siteId],
+  ];
+  const set = fields.filter(([, value]) => value !== undefined) as [string, string | null][];
+  return {
+    columns: [...set.map(([column]) => column), 'updated_at'],
+    values: [...set.map(([, value]) => value), at],
+  };
 }
