@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Drawer, Empty, Flex, Input, Popconfirm, Select, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ALERT_FREQUENCIES, type AlertFrequency, type SavedSearch } from '../../contract/SavedSearches';
@@ -8,6 +8,7 @@ import { queryStringFromSearch } from '../../contract/SearchParameters';
 import { selectMapView } from '../map/mapSlice';
 import { selectActiveSearch } from '../search/searchSlice';
 import { extentAround } from './mapExtent';
+import { addSavedSearchReplyListeners } from './savedSearchReplies';
 import {
   useCreateSavedSearchMutation,
   useDeleteSavedSearchMutation,
@@ -199,6 +200,7 @@ export function SavedSearchesPanel({ fullScreen = false }: { fullScreen?: boolea
   const dispatch = useAppDispatch();
   const open = useAppSelector(selectSavedSearchesPanelOpen);
   const { data } = useGetSavedSearchesQuery(undefined, { skip: !open });
+  useEffect(() => addSavedSearchReplyListeners(dispatch), [dispatch]);
   return (
     <Drawer
       open={open}
