@@ -45,7 +45,10 @@ async function main() {
   await stores.parcels.hasDataset();
   db.exec('DELETE FROM saved_searches');
   const parcelCount = db.prepare('SELECT COUNT(*) FROM parcels').pluck().get() as number;
-  const places = db.prepare('SELECT DISTINCT locname FROM parcels').pluck().all() as string[];
+  const places = db
+    .prepare('SELECT name FROM municipalities WHERE parcel_count > 0')
+    .pluck()
+    .all() as string[];
   const owner = await stores.users.create({
     username: `bench-${Date.now()}@example.ch`,
     email: `bench-${Date.now()}@example.ch`,
