@@ -34,9 +34,9 @@ async function main() {
     const db = openDatabase(file);
     buildDataset(createSqliteDatasetWriter(db), {
       seed: 11,
-      cantons: ['ZG'],
-      maxMunicipalities: 11,
-      maxParcelsPerMunicipality: Math.ceil(PARCELS / 11),
+      cantons: ['ZG', 'LU', 'SZ'],
+      maxMunicipalities: 60,
+      maxParcelsPerMunicipality: Math.ceil(PARCELS / 40),
     });
     db.close();
   }
