@@ -114,6 +114,12 @@ describe('saved search with an alert at once', () => {
     await logIn(phone, anna);
     await phone.getByTestId('saved-searches-toggle').click();
     await phone.getByTestId('saved-searches-panel').getByTestId('saved-search').first().waitFor();
+    // The panel slides in: the picture once it has arrived.
+    await phone.waitForFunction(() => {
+      const panel = document.querySelector('[data-testid="saved-searches-panel"]');
+      const box = (panel?.closest('.ant-drawer-content-wrapper') ?? panel)?.getBoundingClientRect();
+      return box !== undefined && box.left >= 0 && box.width > 300;
+    });
     await saveScreenshot(phone, 'saved-searches-panel-390');
     expect(cspViolations(page)).toEqual([]);
     expect(cspViolations(phone)).toEqual([]);
