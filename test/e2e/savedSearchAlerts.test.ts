@@ -63,6 +63,12 @@ describe('saved search with an alert at once', () => {
     await quick.press('Enter');
 
     await page.getByTestId('saved-searches-toggle').click();
+    // The pointer leaves the toolbar, whose tooltip would lie over the panel.
+    await page.mouse.move(1000, 600);
+    await page
+      .locator('.ant-tooltip:not(.ant-tooltip-hidden)')
+      .waitFor({ state: 'detached' })
+      .catch(() => {});
     const panel = page.getByTestId('saved-searches-panel');
     await panel.getByLabel('Name of the search').fill('Neue Parzelle Bern');
     await panel.getByRole('combobox', { name: 'Alerts' }).click();
@@ -113,6 +119,7 @@ describe('saved search with an alert at once', () => {
     const phone = await newPage(browser, { viewport: { width: 390, height: 844 } });
     await logIn(phone, anna);
     await phone.getByTestId('saved-searches-toggle').click();
+    await phone.mouse.move(300, 600);
     await phone.getByTestId('saved-searches-panel').getByTestId('saved-search').first().waitFor();
     // The panel slides in: the picture once it has arrived.
     await phone.waitForFunction(() => {
