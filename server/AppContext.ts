@@ -7,6 +7,8 @@ import type { ApiKeyService } from './services/apiKeys/ApiKeyService';
 import type { ParcelListService } from './services/lists/ParcelListService';
 import type { ListExports } from './services/lists/export/ListExports';
 import type { ParcelComparisons } from './services/comparison/ParcelComparisons';
+import type { SavedSearchService } from './services/savedSearches/SavedSearchService';
+import type { AlertScheduler } from './services/savedSearches/alertScheduler';
 import type { FileService } from './services/files/FileService';
 import type { PreferenceService } from './services/preferences/PreferenceService';
 import type { BaseMap } from './services/basemap/BaseMapTiles';
@@ -102,6 +104,10 @@ export interface AppContext {
   listExports: ListExports;
   /** Side-by-side comparison of 2–5 parcels: the screen's rows and the comparison PDF, with their quotas. */
   comparisons: ParcelComparisons;
+  /** Saved searches, personal or shared with a site, with their alert frequency. */
+  savedSearches: SavedSearchService;
+  /** Finds the new matches of saved searches after a dataset change and delivers their alerts. */
+  savedSearchAlerts: AlertScheduler;
   /** Imports of real cadastral data uploaded by admins. */
   cadastre: CadastreImportService;
 }

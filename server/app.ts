@@ -107,7 +107,11 @@ export async function buildApp({ config, db, logger, pushTls }: BuildAppOptions)
   app.addHook('preClose', async () => {
     closing = true;
   });
+  app.addHook('onReady', async () => {
+    ctx.savedSearchAlerts.start();
+  });
   app.addHook('onClose', async () => {
+    await ctx.savedSearchAlerts.stop();
     await ctx.tiles.close();
     await ctx.closeStorage();
   });

@@ -11,6 +11,10 @@ import { createUserAdministration } from './services/admin/UserAdministration';
 import { createAuditLog } from './services/audit/AuditLog';
 import { createParcelListService } from './services/lists/ParcelListService';
 import { createListExports } from './services/lists/export/ListExports';
+import { createSavedSearchService } from './services/savedSearches/SavedSearchService';
+import { createSavedSearchMatcher } from './services/savedSearches/SavedSearchMatcher';
+import { createSavedSearchAlerts } from './services/savedSearches/SavedSearchAlerts';
+import { createAlertScheduler, DATASET_CHANGED_EVENT } from './services/savedSearches/alertScheduler';
 import { API_KEY_LIMITS, createApiKeyService } from './services/apiKeys/ApiKeyService';
 import { createFileService } from './services/files/FileService';
 import { createPreferenceService } from './services/preferences/PreferenceService';
@@ -202,6 +206,33 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
     unitOfWork,
     events,
   });
+  const placeSearch = measureSearch(createPlaceSearch(stores.parcels, translator), metrics);
+  const savedSearchMatcher = createSavedSearchMatcher(stores.parcels, placeSearch);
+  const savedSearches = createSavedSearchService({
+    searches: stores.savedSearches,
+    users: stores.users,
+    members: stores.parcelLists,
+    parcels: stores.parcels,
+    matcher: savedSearchMatcher,
+    audit,
+    unitOfWork,
+    events,
+  });
+  const savedSearchAlerts = createAlertScheduler(
+    createSavedSearchAlerts({
+      searches: stores.savedSearches,
+      matcher: savedSearchMatcher,
+      parcels: stores.parcels,
+      users: stores.users,
+      notifications,
+      mailer,
+      publicUrl: config.publicUrl,
+      secret: config.jwtSecret,
+      log,
+    }),
+    events,
+    log,
+  );
   const reports = createReportContext({ ...stores, events });
   const cadastre = createCadastreImportService({
     events,
@@ -210,8 +241,9 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
       const { writer, close } = await openCadastreWriter(
         config.databaseUrl !== null ? { databaseUrl: config.databaseUrl } : { db },
       );
+      let result;
       try {
-        return await importCadastreFile({
+        result = await importCadastreFile({
           writer,
           ...request,
           pause: () => new Promise(setImmediate),
@@ -220,6 +252,9 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
       } finally {
         await close();
       }
+      // Saved searches look for their new matches once the import is written and its writer closed.
+      events.emit(DATASET_CHANGED_EVENT);
+      return result;
     },
     isRefusal: (error) => error instanceof CadastreImportError,
   });
@@ -323,6 +358,8 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
       quota: countDownloadDenials(reports.quota, metrics),
     },
     translator,
-    placeSearch: measureSearch(createPlaceSearch(stores.parcels, translator), metrics),
+    placeSearch,
+    savedSearches,
+    savedSearchAlerts,
   };
 }

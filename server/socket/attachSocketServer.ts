@@ -5,6 +5,7 @@ import { SESSIONS_REVOKED } from '../services/sessions/SessionService';
 import { CADASTRE_IMPORT_PROGRESS_EVENT } from '../../src/contract/CadastreImport';
 import { NOTIFICATION_EVENT } from '../../src/contract/PushNotifications';
 import { LIST_CHANGED_EVENT } from '../../src/contract/ParcelLists';
+import { SAVED_SEARCH_CHANGED_EVENT } from '../../src/contract/SavedSearches';
 import { addPostgresFanOut } from './postgresFanOut';
 import { DatabaseUnavailableError } from '../store/DatabaseUnavailableError';
 import { TWO_FACTOR_SETUP_REQUIRED } from '../http/requireRole';
@@ -19,6 +20,7 @@ export const PUSHED_EVENTS = [
   NOTIFICATION_EVENT,
   CADASTRE_IMPORT_PROGRESS_EVENT,
   LIST_CHANGED_EVENT,
+  SAVED_SEARCH_CHANGED_EVENT,
 ] as const;
 
 /**

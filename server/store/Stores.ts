@@ -42,6 +42,8 @@ import { createSqliteApiKeyStore } from './apiKeys/createSqliteApiKeyStore';
 import type { UserStore } from './users/UserStore';
 import type { ParcelListStore } from './lists/ParcelListStore';
 import { createSqliteParcelListStore } from './lists/createSqliteParcelListStore';
+import type { SavedSearchStore } from './savedSearches/SavedSearchStore';
+import { createSqliteSavedSearchStore } from './savedSearches/createSqliteSavedSearchStore';
 import type { TwoFactorStore } from './twoFactor/TwoFactorStore';
 import { createSqliteTwoFactorStore } from './twoFactor/createSqliteTwoFactorStore';
 import type { Synchronous } from './unitOfWork/Synchronous';
@@ -87,6 +89,8 @@ export interface Stores {
   accountDirectory: AccountDirectory;
   /** Parcel lists (personal or shared with a site), their parcels, notes, activity and status names. */
   parcelLists: ParcelListStore;
+  /** Saved searches (personal or shared with a site) and the parcels each was found to match. */
+  savedSearches: SavedSearchStore;
   unitOfWork: UnitOfWork;
 }
 
@@ -155,5 +159,6 @@ function createSynchronousSqliteRepositories(db: Database): SynchronousRepositor
     emailChanges: createSqliteEmailChangeStore(db),
     accountDirectory: createSqliteAccountDirectory(db),
     parcelLists: createSqliteParcelListStore(db),
+    savedSearches: createSqliteSavedSearchStore(db),
   };
 }

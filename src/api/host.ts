@@ -17,6 +17,7 @@ export const TAG_TYPES = [
   'Sites',
   'TwoFactor',
   'ParcelList',
+  'SavedSearch',
 ] as const;
 
 /** Per-endpoint options of the base queries (`extraOptions` of an RTK Query endpoint). */

@@ -18,6 +18,7 @@ import { reportSlice } from '../features/reports/reportSlice';
 import { measureSlice } from '../features/map/measure/measureSlice';
 import { listsSlice } from '../features/lists/listsSlice';
 import { compareSlice } from '../features/compare/compareSlice';
+import { savedSearchesSlice } from '../features/savedSearches/savedSearchesSlice';
 import { appReset } from './appLifecycle';
 
 /** redux-persist key of the session (tokens, profile and its fetch time): localStorage `persist:parcel-atlas.session`. */
@@ -44,6 +45,7 @@ const sliceReducers = combineReducers({
   [measureSlice.reducerPath]: measureSlice.reducer,
   [listsSlice.reducerPath]: listsSlice.reducer,
   [compareSlice.reducerPath]: persistReducer({ key: COMPARE_PERSIST_KEY, storage }, compareSlice.reducer),
+  [savedSearchesSlice.reducerPath]: savedSearchesSlice.reducer,
 });
 
 type SliceState = ReturnType<typeof sliceReducers>;

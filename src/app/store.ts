@@ -15,6 +15,7 @@ import { addLayersListeners } from '../features/layers/layersListeners';
 import { addListsListeners } from '../features/lists/listListeners';
 import { addCompareListeners } from '../features/compare/compareListeners';
 import type { CompareState } from '../features/compare/compareSlice';
+import { addSavedSearchListeners } from '../features/savedSearches/savedSearchListeners';
 import { addNotificationListeners } from '../features/notifications/notificationListeners';
 import { addMapListeners } from '../features/map/mapListeners';
 import { addParcelListeners } from '../features/parcel/parcelSlice';
@@ -99,5 +100,6 @@ const FEATURE_LISTENERS: ((startListening: AppStartListening) => void)[] = [
   addReportListeners,
   addListsListeners,
   addCompareListeners,
+  addSavedSearchListeners,
   addSupportListeners,
 ];

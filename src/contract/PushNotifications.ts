@@ -59,7 +59,7 @@ export interface PushTestResponse {
 }
 
 /** What a notification is about (issue 13: plan changed, quota at 80 % and 100 %, test). */
-export const NOTIFICATION_KINDS = ['plan-changed', 'quota-80', 'quota-100', 'test'] as const;
+export const NOTIFICATION_KINDS = ['plan-changed', 'quota-80', 'quota-100', 'saved-search', 'test'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**

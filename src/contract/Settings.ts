@@ -59,7 +59,9 @@ export type AuditAction =
   | 'password-changed'
   | 'list-shared'
   | 'list-unshared'
-  | 'list-status-renamed';
+  | 'list-status-renamed'
+  | 'saved-search-shared'
+  | 'saved-search-unshared';
 
 export interface AuditEntry {
   id: number;

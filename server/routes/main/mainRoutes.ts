@@ -17,6 +17,7 @@ import { layerRoutes } from './layerRoutes';
 import { apiKeyRoutes } from './apiKeyRoutes';
 import { parcelListRoutes } from './parcelListRoutes';
 import { comparisonRoutes } from './comparisonRoutes';
+import { savedSearchRoutes } from './savedSearchRoutes';
 
 /**
  * POST /v1/secure/user/authorize: the bearer is the single-sign-on token (any role: the map routes check
@@ -59,4 +60,5 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext): Promise
   await app.register(async (scope) => apiKeyRoutes(scope, ctx));
   await app.register(async (scope) => parcelListRoutes(scope, ctx));
   await app.register(async (scope) => comparisonRoutes(scope, ctx));
+  await app.register(async (scope) => savedSearchRoutes(scope, ctx));
 }

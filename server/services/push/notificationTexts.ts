@@ -31,6 +31,10 @@ export const NOTIFICATION_TEXTS: Record<LanguageCode, LanguageTexts> = {
         title: '{quota}: limit reached',
         body: 'You have used all {limit} {quota} of your plan in this period. Upgrade your plan to receive more.',
       },
+      'saved-search': {
+        title: 'New parcels for “{name}”',
+        body: '{count} new parcel(s) match your saved search, e.g. {parcel}.',
+      },
       test: {
         title: 'Parcel Atlas',
         body: 'This is a test notification. Push notifications work on this device.',
@@ -53,6 +57,10 @@ export const NOTIFICATION_TEXTS: Record<LanguageCode, LanguageTexts> = {
       'quota-100': {
         title: 'Limit der {quota} erreicht',
         body: 'Sie haben alle {limit} {quota} Ihres Abonnements in dieser Periode verbraucht. Wechseln Sie zu einem grösseren Abonnement, um mehr zu erhalten.',
+      },
+      'saved-search': {
+        title: 'Neue Parzellen für «{name}»',
+        body: '{count} neue Parzelle(n) passen zu Ihrer gespeicherten Suche, z. B. {parcel}.',
       },
       test: {
         title: 'Parcel Atlas',
@@ -80,6 +88,10 @@ export const NOTIFICATION_TEXTS: Record<LanguageCode, LanguageTexts> = {
         title: '{quota} : limite atteinte',
         body: 'Vous avez utilisé les {limit} {quota} de votre abonnement pendant cette période. Passez à un abonnement supérieur pour en obtenir davantage.',
       },
+      'saved-search': {
+        title: 'Nouvelles parcelles pour « {name} »',
+        body: '{count} nouvelle(s) parcelle(s) correspondent à votre recherche enregistrée, p. ex. {parcel}.',
+      },
       test: {
         title: 'Parcel Atlas',
         body: 'Ceci est une notification de test. Les notifications push fonctionnent sur cet appareil.',
@@ -103,6 +115,10 @@ export const NOTIFICATION_TEXTS: Record<LanguageCode, LanguageTexts> = {
         title: '{quota}: limite raggiunto',
         body: 'In questo periodo ha raggiunto il limite di {limit} {quota} del suo abbonamento. Passi a un abbonamento superiore per riceverne di più.',
       },
+      'saved-search': {
+        title: 'Nuove particelle per «{name}»',
+        body: '{count} nuova/e particella/e corrispondono alla sua ricerca salvata, p. es. {parcel}.',
+      },
       test: {
         title: 'Parcel Atlas',
         body: 'Questa è una notifica di prova. Le notifiche push funzionano su questo dispositivo.',
@@ -121,6 +137,7 @@ export const NOTIFICATION_TEXTS: Record<LanguageCode, LanguageTexts> = {
 export type NotificationContent =
   | { kind: 'plan-changed'; product: string | null }
   | { kind: 'quota-80' | 'quota-100'; quota: QuotaKind; used: number; limit: number }
+  | { kind: 'saved-search'; name: string; count: number; prcId: string; parcel: string }
   | { kind: 'test' };
 
 /** The language to write in: the given one when it is an interface language, else English. */
@@ -144,7 +161,9 @@ export function notificationText(content: NotificationContent, language: Languag
       ? { product: content.product ?? '' }
       : content.kind === 'test'
         ? {}
-        : { quota: texts.quotas[content.quota], used: String(content.used), limit: String(content.limit) };
+        : content.kind === 'saved-search'
+          ? { name: content.name, count: String(content.count), parcel: content.parcel }
+          : { quota: texts.quotas[content.quota], used: String(content.used), limit: String(content.limit) };
   const title = fill(template.title, values);
   return { title: capitalised(title), body: fill(template.body, values) };
 }
@@ -153,5 +172,6 @@ export function notificationText(content: NotificationContent, language: Languag
 export function notificationUrl(content: NotificationContent): string {
   if (content.kind === 'quota-100') return '/plans';
   if (content.kind === 'test') return '/notifications';
+  if (content.kind === 'saved-search') return `/?parcel=${encodeURIComponent(content.prcId)}`;
   return '/';
 }

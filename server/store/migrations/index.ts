@@ -20,6 +20,7 @@ import { municipalityPriceLevelsMigration } from './072-municipality-price-level
 import { tileCacheMigration } from './090-tile-cache';
 import { apiKeysMigration } from './092-api-keys';
 import { parcelListsMigration } from './093-parcel-lists';
+import { savedSearchesMigration } from './094-saved-searches';
 import { countedSearchesMigration } from './050-counted-searches';
 import { couponsMigration } from './051-coupons';
 import { settingsMigration } from './040-settings';
@@ -30,7 +31,8 @@ import { buildingReserveMigration } from './028-building-reserve';
  * Every schema step, in order. Version ranges by area keep parallel work apart:
  * 1–9 core, 10–19 accounts, 20–29 parcels/dataset, 30–39 plans/subscriptions, 40–49 settings/push,
  * 50–54 fair quotas and coupons, 70–74 reports and exports, 90–99 tile cache.
- * 60–64 map layers, 90–91 tile cache and two-factor sign-in, 92 personal API keys, 93 parcel lists.
+ * 60–64 map layers, 90–91 tile cache and two-factor sign-in, 92 personal API keys, 93 parcel lists,
+ * 94 saved searches.
  */
 export const migrations: Migration[] = [
   coreMigration,
@@ -59,4 +61,5 @@ export const migrations: Migration[] = [
   settingsMigration,
   apiKeysMigration,
   parcelListsMigration,
+  savedSearchesMigration,
 ];

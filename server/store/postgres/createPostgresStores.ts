@@ -36,6 +36,7 @@ import { createPostgresParcelRepository } from './parcels/createPostgresParcelRe
 import { createPostgresLayerRepository } from './layers/createPostgresLayerRepository';
 import { createPostgresPriceLevelRepository } from './reports/createPostgresPriceLevels';
 import { createPostgresParcelListStore } from './lists/createPostgresParcelListStore';
+import { createPostgresSavedSearchStore } from './savedSearches/createPostgresSavedSearchStore';
 
 /** Every repository of `Stores`, each built over the one pool (the compiler checks none is missing). */
 const postgresRepositories = {
@@ -66,6 +67,7 @@ const postgresRepositories = {
   parcelDownloads: createPostgresParcelDownloadRepository,
   tileBlobs: createPostgresTileBlobStore,
   parcelLists: createPostgresParcelListStore,
+  savedSearches: createPostgresSavedSearchStore,
 } satisfies {
   [Name in Exclude<keyof Stores, 'unitOfWork'>]: (db: PostgresConnection) => Stores[Name];
 };

@@ -1,4 +1,10 @@
-import { BorderOutlined, ColumnWidthOutlined, LinkOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import {
+  BorderOutlined,
+  ColumnWidthOutlined,
+  LinkOutlined,
+  StarOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
 import { Button, Flex, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
@@ -7,6 +13,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { copyText } from '../../lib/browser/copyText';
 import { measureModeToggled, selectMeasureMode } from '../map/measure/measureSlice';
 import { listsPanelToggled, selectListsPanelOpen } from '../lists/listsSlice';
+import { savedSearchesPanelToggled, selectSavedSearchesPanelOpen } from '../savedSearches/savedSearchesSlice';
 import { showSnackbar } from '../ui/uiSlice';
 
 function ToolButton(props: {
@@ -42,6 +49,7 @@ export function MapToolbar({ offsetTop = 0 }: { offsetTop?: number }) {
   const dispatch = useAppDispatch();
   const mode = useAppSelector(selectMeasureMode);
   const listsOpen = useAppSelector(selectListsPanelOpen);
+  const savedSearchesOpen = useAppSelector(selectSavedSearchesPanelOpen);
   const { pathname, search } = useLocation();
   const label = (id: string) => intl.formatMessage({ id });
   const copyLink = async () => {
@@ -81,6 +89,13 @@ export function MapToolbar({ offsetTop = 0 }: { offsetTop?: number }) {
         active={listsOpen}
         onClick={() => dispatch(listsPanelToggled())}
         testId="lists-toggle"
+      />
+      <ToolButton
+        label={label('savedSearches.title')}
+        icon={<StarOutlined />}
+        active={savedSearchesOpen}
+        onClick={() => dispatch(savedSearchesPanelToggled())}
+        testId="saved-searches-toggle"
       />
       <ToolButton
         label={label('mapTools.copyLink')}

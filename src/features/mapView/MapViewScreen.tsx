@@ -10,6 +10,7 @@ import { AddToListButton } from '../lists/AddToListButton';
 import { CompareButton } from '../compare/CompareButton';
 import { CompareTray } from '../compare/CompareTray';
 import { selectListsPanelOpen } from '../lists/listsSlice';
+import { selectSavedSearchesPanelOpen } from '../savedSearches/savedSearchesSlice';
 import { DRAWER_WIDTH } from '../parcel/parcelDisplay';
 import { selectDialogOpen } from '../search/searchSlice';
 import { BottomSheet } from './layout/BottomSheet';
@@ -27,6 +28,10 @@ const ParcelDrawer = lazy(async () => ({
 // The measure tool computes in LV95 (proj4, ~40 KB): loaded when a measurement starts.
 const MeasurePanel = lazy(async () => ({
   default: (await import(/* webpackChunkName: "measure" */ '../map/measure/MeasurePanel')).MeasurePanel,
+}));
+const SavedSearchesPanel = lazy(async () => ({
+  default: (await import(/* webpackChunkName: "saved-searches" */ '../savedSearches/SavedSearchesPanel'))
+    .SavedSearchesPanel,
 }));
 const ListsPanel = lazy(async () => ({
   default: (await import(/* webpackChunkName: "lists" */ '../lists/ListsPanel')).ListsPanel,
@@ -57,6 +62,7 @@ export function MapViewScreen() {
   const drawerWanted = useOnceTrue(detailOpen);
   const dialogWanted = useOnceTrue(useAppSelector(selectDialogOpen));
   const listsWanted = useOnceTrue(useAppSelector(selectListsPanelOpen));
+  const savedSearchesWanted = useOnceTrue(useAppSelector(selectSavedSearchesPanelOpen));
   const phone = size === 'phone';
   const panelShown = phone || size === 'desktop' || panelOpen;
   const search = <SearchPanel onOpenParcel={phone ? () => setSheetOpen(false) : undefined} />;
@@ -127,6 +133,11 @@ export function MapViewScreen() {
         {listsWanted && (
           <Suspense fallback={null}>
             <ListsPanel fullScreen={phone} />
+          </Suspense>
+        )}
+        {savedSearchesWanted && (
+          <Suspense fallback={null}>
+            <SavedSearchesPanel fullScreen={phone} />
           </Suspense>
         )}
       </div>

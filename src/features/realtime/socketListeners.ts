@@ -3,6 +3,7 @@ import { runtimeConfig } from '../../app/runtimeConfig';
 import type { AppStartListening, RootState } from '../../app/store';
 import { NOTIFICATION_EVENT, type AppNotification } from '../../contract/PushNotifications';
 import { LIST_CHANGED_EVENT } from '../../contract/ParcelLists';
+import { SAVED_SEARCH_CHANGED_EVENT } from '../../contract/SavedSearches';
 import { selectMainToken, selectProfile } from '../auth/sessionSlice';
 import { notificationReceived } from '../notifications/notificationsSlice';
 import { closeSocket, openSocket, type SocketMessage } from './socketConnection';
@@ -45,6 +46,8 @@ export function addRealtimeListeners(startListening: AppStartListening): void {
           api.dispatch(mainApi.util.invalidateTags(['Subscription']));
         // A colleague changed a list this user sees: what is on screen is fetched again.
         if (message.type === LIST_CHANGED_EVENT) api.dispatch(mainApi.util.invalidateTags(['ParcelList']));
+        if (message.type === SAVED_SEARCH_CHANGED_EVENT)
+          api.dispatch(mainApi.util.invalidateTags(['SavedSearch']));
         const notification = notificationIn(message);
         if (notification) api.dispatch(notificationReceived(notification));
       });

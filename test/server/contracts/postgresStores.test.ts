@@ -22,6 +22,7 @@ import { describeConcurrentUnitsContract } from './describeConcurrentUnitsContra
 import { describeApiKeyContract } from './describeApiKeyContract';
 import { describeTwoFactorContract } from './describeTwoFactorContract';
 import { describeParcelListContract } from './describeParcelListContract';
+import { describeSavedSearchContract } from './describeSavedSearchContract';
 
 // The same repository contracts over PostgreSQL (the jest run's throwaway cluster, test/server/globalSetup.ts):
 // one database for the file, emptied before every test.
@@ -58,6 +59,8 @@ describe('PostgreSQL: personal API keys and per-item quota counting', () =>
   describeApiKeyContract(makePostgresStores));
 describe('PostgreSQL: parcel lists, notes, activity and status names', () =>
   describeParcelListContract(makePostgresStores));
+describe('PostgreSQL: saved searches and their matches', () =>
+  describeSavedSearchContract(makePostgresStores));
 describe('PostgreSQL: units of work running at the same time', () =>
   describeConcurrentUnitsContract(makePostgresStores));
 

@@ -13,6 +13,7 @@ import { describeConcurrentUnitsContract } from './describeConcurrentUnitsContra
 import { describeApiKeyContract } from './describeApiKeyContract';
 import { describeTwoFactorContract } from './describeTwoFactorContract';
 import { describeParcelListContract } from './describeParcelListContract';
+import { describeSavedSearchContract } from './describeSavedSearchContract';
 
 // The repository contracts over the embedded SQLite adapter: a new in-memory database for every test.
 const opened: Database[] = [];
@@ -40,5 +41,6 @@ describe('SQLite: personal API keys and per-item quota counting', () =>
   describeApiKeyContract(makeSqliteStores));
 describe('SQLite: parcel lists, notes, activity and status names', () =>
   describeParcelListContract(makeSqliteStores));
+describe('SQLite: saved searches and their matches', () => describeSavedSearchContract(makeSqliteStores));
 describe('SQLite: units of work running at the same time', () =>
   describeConcurrentUnitsContract(makeSqliteStores));

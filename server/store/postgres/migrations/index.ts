@@ -19,6 +19,7 @@ import { datasetNotificationsMigration } from './080-dataset-notifications';
 import { tileCacheMigration } from './090-tile-cache';
 import { apiKeysMigration } from './092-api-keys';
 import { parcelListsMigration } from './093-parcel-lists';
+import { savedSearchesMigration } from './094-saved-searches';
 
 import { surveyGeometryMigration } from './027-survey-geometry';
 import { buildingReserveMigration } from './028-building-reserve';
@@ -46,4 +47,5 @@ export const postgresMigrations: PostgresMigration[] = [
   tileCacheMigration,
   apiKeysMigration,
   parcelListsMigration,
+  savedSearchesMigration,
 ];

@@ -1,0 +1,134 @@
+/**
+ * The saved-search loop in a real browser against the real server: Anna saves a search with an alert at
+ * once; an administrator imports a cadastre file that adds a parcel matching it; the alert arrives in the
+ * app (the avatar's counter and the notifications screen) and as a mail in the SMTP receiver; the mail's
+ * link opens the parcel. The imported parcel lies in Bern, a canton the test dataset has none of, so the
+ * import changes no parcel the other browser tests look at.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { geoJson, square } from '../helpers/cadastreFiles';
+import {
+  cspViolations,
+  launchBrowser,
+  linkIn,
+  newPage,
+  saveScreenshot,
+  usersCli,
+  waitForMail,
+} from './harness';
+
+const PASSWORD = 'Suche#Bern2026';
+const run = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
+const unique = (name: string) => `${name}.${run}@example.ch`;
+/** An EGRID no dataset has before the import: the search for it matches nothing until then. */
+const EGRID = `CH0351${String(run).slice(-8).padStart(8, '0')}`;
+
+async function logIn(page: Page, username: string) {
+  await page.goto('/login');
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** The main-server token of a signed-in page (the same calls the app makes). */
+async function mainToken(page: Page, username: string): Promise<string> {
+  const login = await page.request.post('/api/user/login', { data: { username, password: PASSWORD } });
+  const { token: ssoToken } = (await login.json()) as { token: string };
+  const authorize = await page.request.post('/v1/secure/user/authorize', {
+    headers: { authorization: `Bearer ${ssoToken}` },
+  });
+  return ((await authorize.json()) as { token: string }).token;
+}
+
+describe('saved search with an alert at once', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('an import that adds a matching parcel alerts in the app and by mail; the link opens the parcel', async () => {
+    const anna = unique('anna');
+    const admin = unique('admin');
+    usersCli(['create', anna, '--password', PASSWORD, '--name', 'Anna Aebi']);
+    usersCli(['create', admin, '--password', PASSWORD, '--name', 'Ada Admin', '--roles', 'MAPUSER,ADMIN']);
+
+    const page = await newPage(browser);
+    await logIn(page, anna);
+    const quick = page.getByRole('searchbox', { name: 'Quick search' });
+    await quick.fill(EGRID);
+    await quick.press('Enter');
+
+    await page.getByTestId('saved-searches-toggle').click();
+    // The pointer leaves the toolbar, whose tooltip would lie over the panel.
+    await page.mouse.move(1000, 600);
+    await page
+      .locator('.ant-tooltip:not(.ant-tooltip-hidden)')
+      .waitFor({ state: 'detached' })
+      .catch(() => {});
+    const panel = page.getByTestId('saved-searches-panel');
+    await panel.getByLabel('Name of the search').fill('Neue Parzelle Bern');
+    await panel.getByRole('combobox', { name: 'Alerts' }).click();
+    await page.locator('.ant-select-item-option[title="At once"]').click();
+    await panel.getByRole('button', { name: 'Save search' }).click();
+    await page.getByText('Search “Neue Parzelle Bern” saved').waitFor();
+    await panel.getByTestId('saved-search').getByText('Neue Parzelle Bern').waitFor();
+    await saveScreenshot(page, 'saved-searches-panel');
+
+    // The administrator imports a file with the parcel (Bern, LV95).
+    const since = Date.now();
+    const adminPage = await newPage(browser);
+    const token = await mainToken(adminPage, admin);
+    const file = geoJson(
+      [{ properties: { egrid: EGRID, nr: '4711' }, polygons: [[square(2_600_100, 1_199_700, 30)]] }],
+      'EPSG:2056',
+    );
+    const upload = await adminPage.request.post('/v1/secure/file-items/cadastre/upload', {
+      headers: { authorization: `Bearer ${token}` },
+      multipart: {
+        mapping: JSON.stringify({ egrid: 'egrid', number: 'nr' }),
+        file: { name: 'bern.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(file) },
+      },
+    });
+    expect({ status: upload.status(), body: await upload.text() }).toMatchObject({ status: 200 });
+
+    // In the app: the avatar counts it, the notifications screen lists it.
+    await page
+      .getByRole('button', { name: 'Account menu (1 new notification)' })
+      .waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Account menu (1 new notification)' }).click();
+    await page.getByRole('menuitem', { name: /Notifications/ }).click();
+    await page.waitForURL((url) => url.pathname === '/notifications');
+    const list = page.getByTestId('recent-notifications');
+    await list.getByText('New parcels for “Neue Parzelle Bern”').waitFor();
+    await list.getByText('1 new parcel(s) match your saved search, e.g. 4711,', { exact: false }).waitFor();
+    await saveScreenshot(page, 'saved-search-alert-notifications');
+
+    // By mail, with the parcel's link and the unsubscribe link; the parcel link opens the parcel.
+    const mail = await waitForMail(anna, since);
+    expect(mail.text).toContain('These parcels now match your saved search');
+    expect(mail.text).toContain('/v1/secure/saved-searches/unsubscribe?');
+    await page.goto(linkIn(mail, '/?parcel='));
+    const drawer = page.getByTestId('parcel-drawer');
+    await drawer.getByText('4711', { exact: false }).first().waitFor({ timeout: 20_000 });
+    await saveScreenshot(page, 'saved-search-alert-parcel');
+
+    const phone = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await logIn(phone, anna);
+    await phone.getByTestId('saved-searches-toggle').click();
+    await phone.mouse.move(300, 600);
+    await phone.getByTestId('saved-searches-panel').getByTestId('saved-search').first().waitFor();
+    // The panel slides in: the picture once it has arrived.
+    await phone.waitForFunction(() => {
+      const panel = document.querySelector('[data-testid="saved-searches-panel"]');
+      const box = (panel?.closest('.ant-drawer-content-wrapper') ?? panel)?.getBoundingClientRect();
+      return box !== undefined && box.left >= 0 && box.width > 300;
+    });
+    await saveScreenshot(phone, 'saved-searches-panel-390');
+    expect(cspViolations(page)).toEqual([]);
+    expect(cspViolations(phone)).toEqual([]);
+  });
+});

@@ -1,0 +1,38 @@
+import { extentAround } from '../../src/features/savedSearches/mapExtent';
+import { isDigestDue, localHour } from '../../server/services/savedSearches/digestSchedule';
+
+const zurich = (iso: string) => Date.parse(iso);
+const HOUR = 60 * 60 * 1000;
+
+describe('digest schedule', () => {
+  it('reads the hour on the Zurich clock, summer and winter', () => {
+    expect(localHour(zurich('2026-07-01T07:30:00Z'))).toBe(9);
+    expect(localHour(zurich('2026-01-15T07:30:00Z'))).toBe(8);
+  });
+
+  it('sends only inside the reminder hours 9–22', () => {
+    expect(isDigestDue('daily', null, zurich('2026-07-01T06:59:00Z'))).toBe(false);
+    expect(isDigestDue('daily', null, zurich('2026-07-01T07:00:00Z'))).toBe(true);
+    expect(isDigestDue('daily', null, zurich('2026-07-01T19:59:00Z'))).toBe(true);
+    expect(isDigestDue('daily', null, zurich('2026-07-01T20:00:00Z'))).toBe(false);
+  });
+
+  it('waits a day, or a week, after the last digest (an hour early at most)', () => {
+    const sent = zurich('2026-07-01T12:00:00Z');
+    expect(isDigestDue('daily', sent, sent + 22 * HOUR)).toBe(false);
+    expect(isDigestDue('daily', sent, sent + 23 * HOUR)).toBe(true);
+    expect(isDigestDue('weekly', sent, sent + 6 * 24 * HOUR)).toBe(false);
+    expect(isDigestDue('weekly', sent, sent + 7 * 24 * HOUR)).toBe(true);
+  });
+});
+
+describe('map extent of a saved search', () => {
+  it('spans the map around its centre at the zoom (512-pixel world)', () => {
+    expect(extentAround([0, 0], 0, 512, 512)).toEqual([-180, -85.05113, 180, 85.05113]);
+    const [west, south, east, north] = extentAround([8.5, 47.2], 12, 1024, 768);
+    expect(east - west).toBeCloseTo((1024 / (512 * 4096)) * 360, 5);
+    expect(west).toBeLessThan(8.5);
+    expect(south).toBeLessThan(47.2);
+    expect(north).toBeGreaterThan(47.2);
+  });
+});
