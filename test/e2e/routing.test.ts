@@ -20,7 +20,7 @@ describe('routing and language in a real browser', () => {
   it('shows German text for /login?lang=de and stores user-language = de', async () => {
     const page = await newPage(browser);
     await page.goto('/login?lang=de');
-    await page.getByRole('button', { name: 'Anmelden' }).waitFor();
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('user-language'))).toBe('de');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
   });
