@@ -100,17 +100,11 @@ export function twoFactorActions(kit: AccountKit) {
       body: Partial<DisableTotpRequest>,
       sessionId: string,
     ): Promise<MessageResponse> {
-      const password = text(body.currentPassword);
-      const code = text(body.code);
-      if (!password) throw new AccountError(400, M.currentPasswordForPassword);
-      if (!code) throw new AccountError(400, M.secondFactorCodeRequired);
-      const user = await mustFindUser(userId);
-      if (!(await secondFactorCheck.hasTotp(userId))) throw new AccountError(400, M.totpNotEnabled);
-      if ((await twoFactor.isRequired(userId)) && (await twoFactor.listPasskeys(userId)).length === 0) {
-        throw new AccountError(403, M.totpRequiredBySite);
-      }
-      await kit.checkCurrentPassword(user, password, sessionId);
-      await secondFactorCheck.check(userId, code, 400);
+      await confirmAppChange(userId, body, sessionId, async () => {
+        if ((await twoFactor.isRequired(userId)) && (await twoFactor.listPasskeys(userId)).length === 0) {
+          throw new AccountError(403, M.totpRequiredBySite);
+        }
+      });
       await twoFactor.removeTotp(userId);
       return { error: false, message: M.totpDisabled };
     },
@@ -124,14 +118,7 @@ export function twoFactorActions(kit: AccountKit) {
       body: Partial<DisableTotpRequest>,
       sessionId: string,
     ): Promise<TotpConfirmed> {
-      const password = text(body.currentPassword);
-      const code = text(body.code);
-      if (!password) throw new AccountError(400, M.currentPasswordForPassword);
-      if (!code) throw new AccountError(400, M.secondFactorCodeRequired);
-      const user = await mustFindUser(userId);
-      if (!(await secondFactorCheck.hasTotp(userId))) throw new AccountError(400, M.totpNotEnabled);
-      await kit.checkCurrentPassword(user, password, sessionId);
-      await secondFactorCheck.check(userId, code, 400);
+      await confirmAppChange(userId, body, sessionId);
       const { codes, hashes } = newRecoveryCodes();
       await twoFactor.replaceRecoveryCodes(userId, hashes);
       return { error: false, message: M.recoveryCodesRenewed, recoveryCodes: codes };
@@ -186,6 +173,27 @@ export function twoFactorActions(kit: AccountKit) {
       return startPendingSession(hash, pending.userId);
     },
   };
+
+  /**
+   * A change of the authenticator app (turning it off, new recovery codes) needs the app, the current
+   * password and a code; `refuse` runs the change's own refusals before the password is checked.
+   */
+  async function confirmAppChange(
+    userId: string,
+    body: Partial<DisableTotpRequest>,
+    sessionId: string,
+    refuse: () => Promise<void> = async () => undefined,
+  ) {
+    const password = text(body.currentPassword);
+    const code = text(body.code);
+    if (!password) throw new AccountError(400, M.currentPasswordForPassword);
+    if (!code) throw new AccountError(400, M.secondFactorCodeRequired);
+    const user = await mustFindUser(userId);
+    if (!(await secondFactorCheck.hasTotp(userId))) throw new AccountError(400, M.totpNotEnabled);
+    await refuse();
+    await kit.checkCurrentPassword(user, password, sessionId);
+    await secondFactorCheck.check(userId, code, 400);
+  }
 
   /** A passkey of the account signed the pending login's challenge (reserved against the throttle too). */
   async function checkPasskey(userId: string, challenge: string, response: AuthenticationResponseJSON) {
