@@ -138,6 +138,24 @@ export const PARCEL_BASIC_FIELDS = [
 
 export type BasicParcel = Pick<Parcel, (typeof PARCEL_BASIC_FIELDS)[number]>;
 
+/**
+ * What maps/prcid/{id}/summary answers (free): the map's hover popup — the parcel's number, address,
+ * area and zone, no more than a search hit's card shows — without the outline or the buildings.
+ */
+export const PARCEL_SUMMARY_FIELDS = [
+  'PRC_ID',
+  'PRC_NO',
+  'PRC_SUR',
+  'PRC_IND',
+  'PRC_ZIP',
+  'CANTON',
+  'LOCNAME',
+  'STREET_ADDRESS',
+  'ALPHA_PRIS',
+] as const;
+
+export type ParcelSummary = Pick<Parcel, (typeof PARCEL_SUMMARY_FIELDS)[number]>;
+
 export type BuildingType =
   | 'bridge'
   | 'monument'

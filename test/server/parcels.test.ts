@@ -1,10 +1,12 @@
 import type { Database } from 'better-sqlite3';
 import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
 import { buildTestDataset } from './helpers/buildTestDataset';
-import type {
-  ParcelFullResponse,
-  BasicParcelObjectsResponse,
-  SearchResponse,
+import {
+  PARCEL_SUMMARY_FIELDS,
+  type ParcelFullResponse,
+  type BasicParcelObjectsResponse,
+  type ParcelSummary,
+  type SearchResponse,
 } from '../../src/contract/Parcel';
 import { createQuotaService, type QuotaService } from '../../server/services/quota/QuotaService';
 import { EventEmitter } from 'node:events';
@@ -349,6 +351,34 @@ describe('maps/prcid/:id', () => {
     const object = body.objects[0];
     for (const field of ['OBJ_ID', 'OBJ_TYP', 'OBJ_PRO', 'centroid']) expect(object).toHaveProperty(field);
     expect(object).not.toHaveProperty('OBJ_VOL');
+  });
+
+  it('summary: number, address, area and zone for the hover popup, without outline, buildings or a count', async () => {
+    const consume = jest.fn(async () => ({ ok: true }) as const);
+    const original = t.app.ctx.quota;
+    t.app.ctx.quota = { consume };
+    try {
+      const id = anyValue(
+        "SELECT prc_id FROM parcels WHERE alpha_pri IS NOT NULL AND alpha_pri <> '' LIMIT 1",
+      );
+      const res = await t.app.inject({ url: `/v1/secure/maps/prcid/${id.toLowerCase()}/summary`, headers });
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as ParcelSummary;
+      expect(Object.keys(body).sort()).toEqual(
+        [...PARCEL_SUMMARY_FIELDS].filter((key) => key in body).sort(),
+      );
+      expect(body).toMatchObject({ PRC_ID: id, PRC_NO: expect.any(String), PRC_SUR: expect.any(Number) });
+      expect(body.ALPHA_PRIS?.length).toBeGreaterThan(0);
+      expect(body).not.toHaveProperty('geometry');
+      expect(body).not.toHaveProperty('HAZ_WAT');
+      expect(consume).not.toHaveBeenCalled();
+      const unknown = await t.app.inject({ url: '/v1/secure/maps/prcid/CH000000000000/summary', headers });
+      expect(unknown.statusCode).toBe(404);
+      const anonymous = await t.app.inject({ url: `/v1/secure/maps/prcid/${id}/summary` });
+      expect(anonymous.statusCode).toBe(401);
+    } finally {
+      t.app.ctx.quota = original;
+    }
   });
 
   it('objects-full: every thematic field of spec §3 and the canton with its ÖREB link', async () => {

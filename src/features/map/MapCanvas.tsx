@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useStore } from 'react-redux';
 import type { AppStore } from '../../app/store';
+import { describeParcel } from './parcelPopupText';
 
 /**
  * The element the map draws into. It creates the MapController (loaded as its own chunk with the map
@@ -20,17 +21,7 @@ export function MapCanvas() {
         const controller = new MapController({
           container: container.current,
           store,
-          describeParcel: (properties) =>
-            intl
-              .formatMessage(
-                { id: 'map.popup.parcel' },
-                {
-                  number: String(properties.PRC_NO ?? properties.PRC_ID ?? ''),
-                  place: String(properties.LOCNAME ?? ''),
-                },
-              )
-              // Tiles carry no municipality name; no dangling space then.
-              .trim(),
+          describeParcel: (properties, summary) => describeParcel(intl, properties, summary),
           translate: (id) => intl.formatMessage({ id }),
         });
         destroy = () => controller.destroy();

@@ -12,13 +12,14 @@ import {
   type GeoJSONSource,
   type MapGeoJSONFeature,
   type MapLayerMouseEvent,
+  type LngLatLike,
   type RequestParameters,
   type StyleSpecification,
   type VectorTileSource,
 } from 'maplibre-gl';
 import type { AppStore, RootState } from '../../app/store';
 import { runtimeConfig } from '../../app/runtimeConfig';
-import type { SearchResponse } from '../../contract/Parcel';
+import type { ParcelSummary, SearchResponse } from '../../contract/Parcel';
 import { HOVER_POPUP_MS } from '../../lib/timing';
 import { queryStringFromSearch } from '../../contract/SearchParameters';
 import {
@@ -28,7 +29,7 @@ import {
   PARCEL_MIN_ZOOM,
 } from '../../contract/VectorTiles';
 import { DRAWER_WIDTH } from '../parcel/parcelDisplay';
-import { parcelSelected } from '../parcel/parcelSlice';
+import { parcelApi, parcelSelected } from '../parcel/parcelSlice';
 import { searchApi } from '../search/searchApi';
 import type { ActiveSearch } from '../search/searchSlice';
 import { LayerController } from '../layers/LayerController';
@@ -57,8 +58,11 @@ import {
 export interface MapControllerOptions {
   container: HTMLElement;
   store: AppStore;
-  /** The hover popup's text for a parcel's tile properties (translated by the screen). */
-  describeParcel: (properties: Record<string, unknown>) => string;
+  /**
+   * The hover popup's lines for a parcel (translated by the screen): from its tile properties at first,
+   * then with its summary (address, area, zone) once that has loaded.
+   */
+  describeParcel: (properties: Record<string, unknown>, summary?: ParcelSummary) => string[];
   /** A message of the interface language (the attributions; the page reloads when the language changes). */
   translate: (id: string) => string;
 }
@@ -104,6 +108,8 @@ export class MapController {
   /** The thematic layers and base labels (src/features/layers), once the map has loaded. */
   private layers: LayerController | null = null;
   private hoverTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Counts pointer moves over parcels, so a summary arriving late never fills a popup it no longer fits. */
+  private hoverSeq = 0;
   private clusters: SearchClusters | null = null;
   private bubbleZoom: number | null = null;
   private measure: MeasureLayer | null = null;
@@ -353,26 +359,64 @@ export class MapController {
     if (id) this.store.dispatch(parcelSelected({ id }));
   }
 
-  /** The popup shows once the pointer has rested on a parcel for 388 ms (spec §9). */
+  /**
+   * The popup shows once the pointer has rested on a parcel for 388 ms (spec §9): its number and place
+   * from the tile at once, then its address, area and zone from the free summary call.
+   */
   private onParcelHover(event: MapLayerMouseEvent): void {
     // While measuring, clicks place points: no parcel popup, the crosshair stays.
     if (selectMeasuring(this.store.getState())) return;
     this.setCursor('pointer');
     const feature = event.features?.[0];
     if (this.hoverTimer) clearTimeout(this.hoverTimer);
+    this.hoverSeq += 1;
     this.popup.remove();
     if (!feature) return;
     const { lngLat } = event;
-    const text = this.describeParcel(feature.properties ?? {});
+    const properties = feature.properties ?? {};
+    const id = parcelId(feature);
+    const seq = this.hoverSeq;
     this.hoverTimer = setTimeout(() => {
-      this.popup.setLngLat(lngLat).setText(text).addTo(this.map);
+      this.hoverTimer = null;
+      this.showPopup(lngLat, this.describeParcel(properties));
+      if (id) void this.fillPopupSummary(id, properties, seq);
     }, HOVER_POPUP_MS);
+  }
+
+  private async fillPopupSummary(
+    id: string,
+    properties: Record<string, unknown>,
+    seq: number,
+  ): Promise<void> {
+    const request = this.store.dispatch(parcelApi.endpoints.getParcelSummary.initiate(id));
+    try {
+      const { data } = await request;
+      if (data && seq === this.hoverSeq && this.popup.isOpen()) {
+        this.showPopup(this.popup.getLngLat(), this.describeParcel(properties, data));
+      }
+    } finally {
+      request.unsubscribe();
+    }
+  }
+
+  /** The popup's lines as text nodes (never HTML): the first one bold. */
+  private showPopup(lngLat: LngLatLike, lines: string[]): void {
+    const content = document.createElement('div');
+    content.className = 'parcel-popup';
+    content.dataset.testid = 'parcel-popup';
+    lines.forEach((line, index) => {
+      const element = document.createElement(index === 0 ? 'strong' : 'div');
+      element.textContent = line;
+      content.append(element);
+    });
+    this.popup.setLngLat(lngLat).setDOMContent(content).addTo(this.map);
   }
 
   private endHover(): void {
     if (!selectMeasuring(this.store.getState())) this.setCursor('');
     if (this.hoverTimer) clearTimeout(this.hoverTimer);
     this.hoverTimer = null;
+    this.hoverSeq += 1;
     this.popup.remove();
   }
 

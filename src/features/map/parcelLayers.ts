@@ -8,6 +8,7 @@ import {
   PARCEL_MIN_ZOOM,
   TILE_SOURCE_LAYERS,
 } from '../../contract/VectorTiles';
+import { BUBBLE_STROKE_PX, bubbleRadiusExpression } from './clusters/bubbleSize';
 
 /**
  * What the map draws on top of the base map: the main server's tile sources, the count bubbles of the
@@ -149,21 +150,8 @@ export const PARCEL_LAYERS: LayerSpecification[] = [
       'circle-color': PRIMARY,
       'circle-opacity': 0.85,
       'circle-stroke-color': '#ffffff',
-      'circle-stroke-width': 2,
-      // Area grows with the count (radius with its square root), from 12 px for one to 40 px for 10 000+.
-      'circle-radius': [
-        'interpolate',
-        ['linear'],
-        ['sqrt', ['get', 'count']],
-        1,
-        12,
-        10,
-        18,
-        30,
-        26,
-        100,
-        40,
-      ],
+      'circle-stroke-width': BUBBLE_STROKE_PX,
+      'circle-radius': bubbleRadiusExpression(),
     },
   },
   {

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { mainApi } from '../../api/mainApi';
 import { isOkBody, reportableRefusal } from '../../api/responses';
 import type { AppStartListening } from '../../app/store';
-import type { ParcelFullResponse, PointGeometry } from '../../contract/Parcel';
+import type { ParcelFullResponse, ParcelSummary, PointGeometry } from '../../contract/Parcel';
 import { asSentence, upgradeActionFor } from '../plans/limitReachedSnackbar';
 import { searchRequested } from '../search/searchSlice';
 import { showSnackbar } from '../ui/uiSlice';
@@ -45,9 +45,16 @@ export const parcelSlice = createSlice({
 export const { parcelSelected, parcelDetailClosed } = parcelSlice.actions;
 export const { selectSelectedParcelId, selectDetailOpen } = parcelSlice.selectors;
 
-/** The parcel's full details (spec §7 objects-full: counted as a full view by the plan). */
+/**
+ * The parcel's full details (spec §7 objects-full: counted as a full view by the plan), and the free
+ * summary the map's hover popup shows (kept five minutes: the pointer often comes back to a parcel).
+ */
 export const parcelApi = mainApi.injectEndpoints({
   endpoints: (build) => ({
+    getParcelSummary: build.query<ParcelSummary, string>({
+      query: (id) => ({ url: `maps/prcid/${encodeURIComponent(id)}/summary`, validateStatus: isOkBody }),
+      keepUnusedDataFor: 300,
+    }),
     getParcelFull: build.query<ParcelFullResponse, string>({
       query: (id) => ({ url: `maps/prcid/${encodeURIComponent(id)}/objects-full`, validateStatus: isOkBody }),
     }),

@@ -21,7 +21,7 @@ function startMap() {
   const controller = new MapController({
     container,
     store,
-    describeParcel: () => '',
+    describeParcel: () => [],
     translate: (id) => `[${id}]`,
   });
   const map = FakeMap.last;

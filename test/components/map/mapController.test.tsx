@@ -1,4 +1,6 @@
-import { act } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { apiUrl, startMswServer } from '../msw';
 import { MapController } from '../../../src/features/map/MapController';
 import { OBJECT_TYPE_COLOURS } from '../../../src/features/map/parcelLayers';
 import { searchApi } from '../../../src/features/search/searchApi';
@@ -21,7 +23,12 @@ function startController() {
   const controller = new MapController({
     container,
     store,
-    describeParcel: (properties) => `Parcel ${String(properties.PRC_NO)}`,
+    describeParcel: (properties, summary) => [
+      `Parcel ${String(properties.PRC_NO)}`,
+      ...(summary
+        ? [summary.STREET_ADDRESS ?? '', `${summary.PRC_SUR} m²`, ...(summary.ALPHA_PRIS ?? [])]
+        : []),
+    ],
     translate: (id) =>
       id === 'map.attribution.base' ? 'Geodaten © Bundesamt für Statistik (BFS), GEOSTAT' : id,
   });
@@ -383,5 +390,59 @@ describe('MapController (design.md §3: the one owner of the map)', () => {
     const { store } = startController();
     expect(() => JSON.stringify(store.getState())).not.toThrow();
     expect(JSON.stringify(store.getState())).not.toContain('FakeMap');
+  });
+});
+
+describe('the hover popup with the parcel summary (issue 28 item 15)', () => {
+  const server = startMswServer();
+  let asked: string[] = [];
+  beforeEach(() => {
+    asked = [];
+    server.use(
+      http.get(apiUrl('/v1/secure/maps/prcid/:id/summary'), ({ params }) => {
+        asked.push(String(params.id));
+        return HttpResponse.json({
+          PRC_ID: params.id,
+          PRC_NO: '77',
+          PRC_SUR: 812,
+          STREET_ADDRESS: 'Baarerstrasse 12',
+          ALPHA_PRIS: ['W2'],
+        });
+      }),
+    );
+  });
+
+  const rest = (map: FakeMap, id: string) =>
+    map.fire(
+      'mousemove',
+      { features: [{ properties: { PRC_ID: id, PRC_NO: '77' } }], lngLat: { lng: 8.5, lat: 47.1 } },
+      'parcels-matching-fill',
+    );
+
+  it('adds the address, area and zone once the free summary has loaded', async () => {
+    jest.useFakeTimers();
+    const { map } = startController();
+    FakePopup.shown.length = 0;
+    rest(map, 'CH77');
+    jest.advanceTimersByTime(HOVER_POPUP_MS);
+    jest.useRealTimers();
+    expect(FakePopup.shown[0]).toBe('Parcel 77');
+    await waitFor(() =>
+      expect(FakePopup.shown).toEqual(['Parcel 77', 'Parcel 77 | Baarerstrasse 12 | 812 m² | W2']),
+    );
+    expect(asked).toEqual(['CH77']);
+  });
+
+  it('leaves a popup the pointer has left alone when the summary arrives late', async () => {
+    jest.useFakeTimers();
+    const { map } = startController();
+    FakePopup.shown.length = 0;
+    rest(map, 'CH78');
+    jest.advanceTimersByTime(HOVER_POPUP_MS);
+    map.fire('mouseleave', {}, 'parcels-matching-fill');
+    jest.useRealTimers();
+    await waitFor(() => expect(asked).toEqual(['CH78']));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(FakePopup.shown).toEqual(['Parcel 77']);
   });
 });

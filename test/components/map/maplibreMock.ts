@@ -166,20 +166,36 @@ export class FakeMap {
 }
 
 export class FakePopup {
+  /** What each popup showed, lines joined with " | ", in order. */
   static shown: string[] = [];
   text = '';
-  setLngLat() {
+  private open = false;
+  private lngLat: unknown = null;
+  setLngLat(lngLat: unknown) {
+    this.lngLat = lngLat;
     return this;
+  }
+  getLngLat() {
+    return this.lngLat;
   }
   setText(text: string) {
     this.text = text;
     return this;
   }
+  setDOMContent(node: Node) {
+    this.text = Array.from(node.childNodes, (child) => child.textContent ?? '').join(' | ');
+    return this;
+  }
+  isOpen() {
+    return this.open;
+  }
   addTo() {
+    this.open = true;
     FakePopup.shown.push(this.text);
     return this;
   }
   remove() {
+    this.open = false;
     return this;
   }
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../AppContext';
 import { authUser, requireRole } from '../../../http/requireRole';
-import { QUOTA_DENIED_STATUS, quotaDenial, toBasicObjectsResponse } from './parcelReplies';
+import { QUOTA_DENIED_STATUS, quotaDenial, toBasicObjectsResponse, toParcelSummary } from './parcelReplies';
+
 const paramsSchema = {
   type: 'object',
   required: ['id'],
@@ -11,7 +12,8 @@ const paramsSchema = {
 export const PARCEL_NOT_FOUND = 'No results found';
 
 /**
- * maps/prcid/:id/objects (the basic fields of the parcel and its buildings, free), …/objects-full
+ * maps/prcid/:id/objects (the basic fields of the parcel and its buildings, free), …/summary (the map's
+ * hover popup: number, address, area and zone, free), …/objects-full
  * (every field + canton; counts one full view per parcel and period, as report downloads are counted: a
  * parcel opened again, from its card or the map, is free) and maps/data-quality (demo vs imported parcels).
  */
@@ -27,6 +29,16 @@ export async function parcelDetailRoutes(app: FastifyInstance, ctx: AppContext):
       const detail = await parcels.parcel(request.params.id.trim().toUpperCase());
       if (!detail) return reply.code(404).send(notFound);
       return toBasicObjectsResponse(detail.parcel, detail.objects);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/maps/prcid/:id/summary',
+    { preHandler: guard, schema: { params: paramsSchema } },
+    async (request, reply) => {
+      const detail = await parcels.parcel(request.params.id.trim().toUpperCase());
+      if (!detail) return reply.code(404).send(notFound);
+      return toParcelSummary(detail.parcel);
     },
   );
 

@@ -1,10 +1,12 @@
 import {
   BUILDING_BASIC_FIELDS,
   PARCEL_BASIC_FIELDS,
+  PARCEL_SUMMARY_FIELDS,
   type BasicParcelObjectsResponse,
   type BuildingObject,
   type GeoBounds,
   type Parcel,
+  type ParcelSummary,
   type SearchResponse,
 } from '../../../../src/contract/Parcel';
 import type {
@@ -106,4 +108,9 @@ export function toBasicObjectsResponse(
     feature: pick(parcel, PARCEL_BASIC_FIELDS),
     objects: objects.map((object) => pick(object, BUILDING_BASIC_FIELDS)),
   };
+}
+
+/** maps/prcid/{id}/summary: the hover popup's fields (what a search hit's card shows anyway). */
+export function toParcelSummary(parcel: Parcel): ParcelSummary {
+  return pick(parcel, PARCEL_SUMMARY_FIELDS);
 }
