@@ -58,6 +58,8 @@ export interface ExternalLinkParcel {
   buildingEast: number;
   buildingNorth: number;
   lang: ReportLanguage;
+  /** A demo parcel: its EGRID is invented, so no canton's register knows it. */
+  synthetic: boolean;
 }
 
 export type ExternalLinkId = 'register' | 'regulations' | 'solar' | 'elevation3d';
@@ -86,10 +88,14 @@ const REGULATIONS_QUERY: Record<ReportLanguage, string> = {
 export const EXTERNAL_LINKS: readonly ExternalLink[] = [
   {
     // The canton's ÖREB cadastre portal, asked for the parcel by its EGRID (the federal ÖREB parameter).
+    // A demo parcel's EGRID is invented: the federal map's cadastral web map at its position instead,
+    // where a click on the real parcel there gives its EGRID and ÖREB extract.
     id: 'register',
     labelId: 'reports.action.register',
     url: (p) =>
-      `${p.cantonRegisterUrl}${p.cantonRegisterUrl.includes('?') ? '&' : '?'}egrid=${encodeURIComponent(p.egrid)}`,
+      p.synthetic
+        ? `https://map.geo.admin.ch/#/map?lang=${p.lang}&center=${round(p.east)},${round(p.north)}&z=13&bgLayer=ch.swisstopo.pixelkarte-grau&layers=ch.kantone.cadastralwebmap-farbe`
+        : `${p.cantonRegisterUrl}${p.cantonRegisterUrl.includes('?') ? '&' : '?'}egrid=${encodeURIComponent(p.egrid)}`,
   },
   {
     // Municipal building regulations are not served at one national address: LexFind, the index of Swiss
@@ -134,6 +140,7 @@ export function externalLinkParcel(detail: ParcelFullResponse, lang: ReportLangu
     buildingEast: largest?.OBJ_COO_X ?? feature.PRC_COO_X,
     buildingNorth: largest?.OBJ_COO_Y ?? feature.PRC_COO_Y,
     lang,
+    synthetic: feature.PRC_SRC === 'synthetic',
   };
 }
 

@@ -65,7 +65,10 @@ describe('reports and exports in a real browser (issue 12)', () => {
       .first()
       .textContent())!.trim();
     expect(egrid).toMatch(/^CH[0-9A-Z]{12}$/);
-    expect(await bar.getByTestId('report-link-register').getAttribute('href')).toContain(`egrid=${egrid}`);
+    // A demo parcel's EGRID is invented: the register link opens the official cadastral map at its position.
+    const register = bar.getByTestId('report-link-register');
+    expect(await register.getAttribute('href')).toContain('layers=ch.kantone.cadastralwebmap-farbe');
+    expect(await register.textContent()).toContain('Cadastral map at the parcel');
     await saveScreenshot(page, 'reports-action-bar');
 
     const [assessment] = await Promise.all([

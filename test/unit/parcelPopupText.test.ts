@@ -1,14 +1,18 @@
 import { createIntl } from 'react-intl';
 import de from '../../translations/de.json';
 import en from '../../translations/en.json';
+import type { ParcelSummary } from '../../src/contract/Parcel';
 import { describeParcel } from '../../src/features/map/parcelPopupText';
 
 const intlOf = (locale: string, messages: Record<string, string>) => createIntl({ locale, messages });
 
 describe('the map hover popup text (issue 28 item 15)', () => {
   const tile = { PRC_ID: 'CH123456789012', PRC_NO: '1234' };
-  const summary = {
+  const summary: ParcelSummary = {
     PRC_ID: 'CH123456789012',
+    PRC_IND: 'Standard',
+    PRC_ZIP: '6340',
+    CANTON: 'ZG',
     PRC_NO: '1234',
     PRC_SUR: 812,
     LOCNAME: 'Baar',
@@ -31,7 +35,7 @@ describe('the map hover popup text (issue 28 item 15)', () => {
   });
 
   it('sets a road parcel apart and leaves out an address it does not have', () => {
-    const road = { ...summary, STREET_ADDRESS: undefined, ALPHA_PRIS: [], PRC_IND: 'Road' as const };
+    const road: ParcelSummary = { ...summary, STREET_ADDRESS: undefined, ALPHA_PRIS: [], PRC_IND: 'Road' };
     expect(describeParcel(intlOf('en', en), tile, road)).toEqual([
       'Parcel 1234 Baar',
       'Area: 812.00 m² · Road parcel',

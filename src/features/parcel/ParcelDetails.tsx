@@ -44,6 +44,12 @@ export function ParcelDetails({ detail }: { detail: ParcelFullResponse }) {
           children: canton?.urlOREB ? (
             <Typography.Link
               href={externalLinkUrl('register', externalLinkParcel(detail, reportLanguageOf(intl.locale)))}
+              title={intl.formatMessage({
+                id:
+                  parcel.PRC_SRC === 'synthetic'
+                    ? 'reports.link.register.demoHint'
+                    : 'reports.link.register.hint',
+              })}
               target="_blank"
               rel="noopener noreferrer"
             >

@@ -47,6 +47,16 @@ const LINK_ICONS: Record<ExternalLinkId, ReactNode> = {
 const LINK_ORDER: ExternalLinkId[] = ['register', 'regulations', 'solar', 'elevation3d'];
 
 /**
+ * A link's label and hint. A demo parcel's register link opens the federal cadastral map at its position
+ * (its EGRID is invented), and says so before it is opened.
+ */
+function linkTextIds(id: ExternalLinkId, synthetic: boolean): { label: string; hint: string } {
+  return id === 'register' && synthetic
+    ? { label: 'reports.action.registerDemo', hint: 'reports.link.register.demoHint' }
+    : { label: `reports.action.${id}`, hint: `reports.link.${id}.hint` };
+}
+
+/**
  * The drawer's action bar (issue 12): the PDF report in a chosen language, the automated assessment,
  * DXF, DWG and IFC, and the external links (canton register, building regulations, solar potential,
  * 3D). Documents open in a new tab through a one-time token; the button spins while it is fetched.
@@ -106,8 +116,8 @@ export function ParcelActionBar({ detail }: { detail: ParcelFullResponse }) {
         {documentButton('ifc')}
       </Flex>
       <Flex wrap gap={6} align="center">
-        {LINK_ORDER.map((id) => (
-          <Tooltip key={id} title={label(`reports.link.${id}.hint`)}>
+        {LINK_ORDER.map((id) => ({ id, text: linkTextIds(id, linkParcel.synthetic) })).map(({ id, text }) => (
+          <Tooltip key={id} title={label(text.hint)}>
             <Button
               size="small"
               type="link"
@@ -118,7 +128,7 @@ export function ParcelActionBar({ detail }: { detail: ParcelFullResponse }) {
               style={{ paddingInline: 4 }}
               data-testid={`report-link-${id}`}
             >
-              {label(`reports.action.${id}`)}
+              {label(text.label)}
             </Button>
           </Tooltip>
         ))}

@@ -16,11 +16,11 @@ const detail = fullResponse({
   PRC_COO_Y: 1224567.6,
 });
 
-function renderBar() {
+function renderBar(shown = detail) {
   const user = userEvent.setup();
   const view = renderWithProviders(
     <>
-      <ParcelActionBar detail={detail} />
+      <ParcelActionBar detail={shown} />
       <SnackbarArea />
     </>,
     { preloadedState: { session: sessionFixture() } },
@@ -112,6 +112,20 @@ describe('the parcel action bar (issue 12)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Download DXF instead' }));
     await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
     expect(open.mock.calls[0][0]).toContain('/v1/secure/reports/dxf?');
+  });
+
+  it('sends a demo parcel to the official cadastral map at its position, and says why before it opens (issue 28 item 10)', async () => {
+    const demo = fullResponse({ ...detail.feature, PRC_SRC: 'synthetic' });
+    const { user } = renderBar(demo);
+    const link = screen.getByTestId('report-link-register');
+    expect(link).toHaveTextContent('Cadastral map at the parcel');
+    const href = link.getAttribute('href')!;
+    expect(href).not.toContain('egrid=');
+    expect(href).toContain('map.geo.admin.ch');
+    expect(href).toContain('center=2681234,1224568');
+    expect(href).toContain('layers=ch.kantone.cadastralwebmap-farbe');
+    await user.hover(link);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Demo parcel: its EGRID is invented');
   });
 
   it('links the canton register with the EGRID, the solar cadastre at the building and the 3D viewer', () => {
