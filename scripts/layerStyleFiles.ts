@@ -106,6 +106,20 @@ function areaStyle(id: DataLayerId, items: LegendItem[]): LayerStyleFile {
       paint: { 'fill-color': colour, 'fill-opacity': 0.55 },
     },
   ];
+  if (id === 'groundwater') {
+    // Protection zones are outlined in their colour, so they read over the parcel plan.
+    layers.push({
+      id: `${source}-line`,
+      type: 'line',
+      source,
+      'source-layer': id,
+      paint: {
+        'line-color': colour,
+        'line-width': ['interpolate', ['linear'], ['zoom'], 12, 0.8, 16, 2.2],
+        'line-opacity': 0.9,
+      },
+    });
+  }
   if (zones) {
     // Zone plans draw their boundaries; hazard maps do not.
     layers.push({
@@ -142,6 +156,7 @@ function areaStyle(id: DataLayerId, items: LegendItem[]): LayerStyleFile {
     opacity: [
       { layer: `${source}-fill`, property: 'fill-opacity', value: 0.55 },
       ...(zones ? [{ layer: `${source}-line`, property: 'line-opacity', value: 0.6 }] : []),
+      ...(id === 'groundwater' ? [{ layer: `${source}-line`, property: 'line-opacity', value: 0.9 }] : []),
       ...(id === 'alpha-zones' ? [{ layer: `${source}-label`, property: 'text-opacity', value: 1 }] : []),
     ],
     legend: { kind: 'fill', items },
@@ -162,10 +177,29 @@ function pointStyle(id: 'heritage' | 'fix-points' | 'underground', items: Legend
       source,
       'source-layer': id,
       filter: ['==', ['geometry-type'], 'Polygon'],
-      paint: { 'fill-color': colour, 'fill-opacity': 0.7, 'fill-outline-color': '#263238' },
+      paint: { 'fill-color': colour, 'fill-opacity': 0.8, 'fill-outline-color': '#263238' },
     });
-    opacity.push({ layer: `${source}-fill`, property: 'fill-opacity', value: 0.7 });
+    // Underground footprints dashed, as survey plans draw what lies below ground.
+    layers.push({
+      id: `${source}-line`,
+      type: 'line',
+      source,
+      'source-layer': id,
+      filter: ['==', ['geometry-type'], 'Polygon'],
+      paint: {
+        'line-color': '#1a237e',
+        'line-width': ['interpolate', ['linear'], ['zoom'], 14, 1.2, 18, 2.5],
+        'line-dasharray': [2, 1.5],
+        'line-opacity': 1,
+      },
+    });
+    opacity.push(
+      { layer: `${source}-fill`, property: 'fill-opacity', value: 0.8 },
+      { layer: `${source}-line`, property: 'line-opacity', value: 1 },
+    );
   }
+  // Probes and tanks are small: larger points with a dark ring than the survey's fix points.
+  const underground = id === 'underground';
   layers.push({
     id: `${source}-points`,
     type: 'circle',
@@ -174,8 +208,10 @@ function pointStyle(id: 'heritage' | 'fix-points' | 'underground', items: Legend
     filter: ['==', ['geometry-type'], 'Point'],
     paint: {
       'circle-color': colour,
-      'circle-radius': ['interpolate', ['linear'], ['zoom'], 14, 3.5, 18, 7],
-      'circle-stroke-color': '#ffffff',
+      'circle-radius': underground
+        ? ['interpolate', ['linear'], ['zoom'], 14, 5, 16, 7, 18, 10]
+        : ['interpolate', ['linear'], ['zoom'], 14, 3.5, 18, 7],
+      'circle-stroke-color': underground ? '#263238' : '#ffffff',
       'circle-stroke-width': 1.5,
       'circle-opacity': 1,
       'circle-stroke-opacity': 1,

@@ -75,11 +75,11 @@ export interface Config {
   clientUrls: { sso: string; main: string; payment: string; socket: string };
   /** Optional outside raster/vector base map style URL for the map view. */
   baseMapStyleUrl: string | null;
-  /** The 3D-terrain layer's raster-dem tiles ({z}/{x}/{y} template) and their encoding. */
-  terrainTilesUrl: string;
+  /** The 3D-terrain layer's raster-dem tiles ({z}/{x}/{y} template) and their encoding; null: `off`. */
+  terrainTilesUrl: string | null;
   terrainTilesEncoding: 'terrarium' | 'mapbox';
-  /** The satellite layer's raster tiles ({z}/{x}/{y} template, Web Mercator). */
-  satelliteTilesUrl: string;
+  /** The satellite layer's raster tiles ({z}/{x}/{y} template, Web Mercator); null: `off`. */
+  satelliteTilesUrl: string | null;
   /** Cantons to build into the demo dataset on first start. */
   datasetCantons: string[];
   logLevel: string;
@@ -300,8 +300,12 @@ export const DEFAULT_TERRAIN_TILES_URL =
 export const DEFAULT_SATELLITE_TILES_URL =
   'https://wmts.geo.admin.ch/1.0.0/ch.swisstopo.swissimage/default/current/3857/{z}/{x}/{y}.jpeg';
 
-/** A raster tile URL template: absolute http(s) with {z}, {x} and {y}. */
-function tileTemplate(env: Env, name: string, fallback: string): string {
+/**
+ * An outside raster tile URL template: absolute http(s) with {z}, {x} and {y}; `off` (a deployment
+ * without internet) hides the layer that needs it.
+ */
+function tileTemplate(env: Env, name: string, fallback: string): string | null {
+  if (optional(env, name)?.toLowerCase() === 'off') return null;
   const value = url(env, name, fallback);
   if (!['{z}', '{x}', '{y}'].every((part) => value.includes(part)) || !/^https?:/.test(value)) {
     throw new ConfigError(`${name} must be an http(s) tile URL with {z}, {x} and {y} (got "${value}")`);

@@ -7,6 +7,8 @@ import type { MunicipalityInput } from './generator/generateMunicipality';
 /** Places this far (degrees, ~15 km) outside a municipality still shape its density. */
 const PLACE_REACH = 0.2;
 const NEIGHBOURS = 6;
+/** Lakes this far (degrees, ~1 km) outside a municipality's box still have a shore in it. */
+const LAKE_REACH = 0.01;
 
 function centreOf(m: MunicipalityShape): [number, number] {
   return [(m.bbox[0] + m.bbox[2]) / 2, (m.bbox[1] + m.bbox[3]) / 2];
@@ -43,8 +45,16 @@ export function planMunicipalities(
           p.lat > m.bbox[1] - PLACE_REACH &&
           p.lat < m.bbox[3] + PLACE_REACH,
       );
+      const lakes = geography.lakes.filter(
+        (lake) =>
+          lake.bbox[0] < m.bbox[2] + LAKE_REACH &&
+          lake.bbox[2] > m.bbox[0] - LAKE_REACH &&
+          lake.bbox[1] < m.bbox[3] + LAKE_REACH &&
+          lake.bbox[3] > m.bbox[1] - LAKE_REACH,
+      );
       inputs.push({
         municipality: m,
+        lakes,
         canton,
         places,
         neighbours,

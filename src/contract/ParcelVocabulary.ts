@@ -421,7 +421,8 @@ const CLASS_COLOURS: Readonly<Record<string, Readonly<Record<string, string>> | 
     white: '#ffffff',
     'not assessed': '#bdbdbd',
   },
-  groundwaterZone: { S1: '#0b3d91', S2: '#2f6fd0', S3: '#8dbbef', Au: '#d4e8fa' },
+  // Strong enough to read over the parcel plan at zoom 15 (the zone S1 darkest, the protection area Au lightest).
+  groundwaterZone: { S1: '#08306b', S2: '#2171b5', S3: '#4f9bd9', Au: '#8ec3ea' },
   // ES I quiet green … ES IV industrial red, as the cantonal noise-sensitivity plans.
   noiseLevel: { 'ES I': '#4caf50', 'ES II': '#ffe14d', 'ES III': '#ff9a3c', 'ES IV': '#d7263d' },
   radon: { low: '#cfe8c1', moderate: '#ffe08a', elevated: '#ff9f43', high: '#c0392b' },

@@ -5,10 +5,13 @@ export interface RuntimeConfig {
   paymentUrl: string;
   socketUrl: string;
   baseMapStyleUrl: string | null;
-  /** The 3D-terrain layer's raster-dem tile template and encoding (TERRAIN_TILES_URL/_ENCODING). */
-  terrainTilesUrl: string;
+  /**
+   * The 3D-terrain layer's raster-dem tile template and encoding (TERRAIN_TILES_URL/_ENCODING); null
+   * when the deployment switched the outside service off (the layer is not offered).
+   */
+  terrainTilesUrl: string | null;
   terrainTilesEncoding: 'terrarium' | 'mapbox';
-  /** The satellite layer's raster tile template (SATELLITE_TILES_URL). */
-  satelliteTilesUrl: string;
+  /** The satellite layer's raster tile template (SATELLITE_TILES_URL); null when switched off. */
+  satelliteTilesUrl: string | null;
   vapidPublicKey: string | null;
 }

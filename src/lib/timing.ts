@@ -34,3 +34,9 @@ export const CACHE_CLEANER_MS = 60000;
 export const LANGUAGE_RELOAD_MS = 300;
 /** A snackbar closes by itself after this long (the user may close it earlier). */
 export const SNACKBAR_HIDE_MS = 6000;
+/**
+ * How long a tile of an outside service (satellite imagery, terrain) may take before its layer counts
+ * as unreachable (not in the spec): without internet a request can hang for half a minute, and the map
+ * engine would keep the layer waiting and retrying meanwhile.
+ */
+export const OUTSIDE_TILE_TIMEOUT_MS = 6000;

@@ -232,4 +232,29 @@ describe('map layers in a real browser (issue 11)', () => {
     await saveScreenshot(page, 'layers-satellite');
     expect(cspViolations(page)).toEqual([]);
   }, 180_000);
+  it('an outside service that does not answer: the layer says so in words within seconds and stops asking (issue 28 item 3)', async () => {
+    const terrainTiles = `${e2eState().fixtureTilesUrl}/terrain/**`;
+    let asked = 0;
+    // Requests that are never answered, as behind a dead network (no error comes back by itself).
+    await page.context().route(terrainTiles, () => {
+      asked += 1;
+    });
+    try {
+      await page.getByRole('switch', { name: '3D terrain' }).click();
+      await page
+        .getByTestId('layer-row-terrain')
+        .getByText(/cannot be reached, so this layer shows nothing/)
+        .waitFor({ timeout: 30_000 });
+      await page.locator('[data-testid="map"][data-terrain="off"]').waitFor();
+      expect(asked).toBeGreaterThan(0);
+      const askedWhenItFailed = asked;
+      await page.waitForTimeout(5000);
+      expect(asked).toBe(askedWhenItFailed);
+      await saveScreenshot(page, 'layers-terrain-unreachable');
+    } finally {
+      await page.context().unroute(terrainTiles);
+    }
+    const terrain = page.getByRole('switch', { name: '3D terrain' });
+    if (await terrain.isChecked()) await terrain.click();
+  }, 120_000);
 });

@@ -70,6 +70,43 @@ function viewInUrl(page: Page): number[] | null {
   return value ? value.split(',').map(Number) : null;
 }
 
+/** The count bubbles drawn, as the map reports them in browser tests: centre and radius in screen px. */
+async function drawnBubbles(page: Page): Promise<{ x: number; y: number; r: number; count: number }[]> {
+  const value = (await page.getByTestId('map').getAttribute('data-bubbles')) ?? '';
+  return value
+    .split(';')
+    .filter(Boolean)
+    .map((entry) => {
+      const [position, count] = entry.split(' ');
+      const [x, y, r] = position.split(',').map(Number);
+      return { x, y, r, count: Number(count) };
+    });
+}
+
+/** Pairs of bubbles whose discs (with their 2 px rings) overlap. */
+function overlappingBubbles(bubbles: { x: number; y: number; r: number; count: number }[]): string[] {
+  return bubbles.flatMap((a, i) =>
+    bubbles
+      .slice(i + 1)
+      .filter((b) => Math.hypot(a.x - b.x, a.y - b.y) < a.r + b.r + 4)
+      .map((b) => `${a.count} over ${b.count}`),
+  );
+}
+
+/** Zooms out with the map's button until the whole zoom level is `level`. */
+async function zoomOutTo(page: Page, level: number): Promise<void> {
+  for (let step = 0; step < 12; step++) {
+    const zoom = viewInUrl(page)?.[2] ?? 0;
+    if (Math.floor(zoom) <= level) return;
+    await page.getByRole('button', { name: 'Zoom out', exact: true }).click();
+    await page.waitForFunction(
+      (old) => new URL(location.href).searchParams.get('map') !== old,
+      new URL(page.url()).searchParams.get('map'),
+    );
+    await waitForMapIdle(page);
+  }
+}
+
 describe('map view layouts, share links and map tools in a real browser (issue 14)', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -279,4 +316,60 @@ describe('map view layouts, share links and map tools in a real browser (issue 1
     await screenshot(other, 'mapview-shared-link');
     await context.close();
   }, 240_000);
+  it('the hover popup names address, area and zone; count bubbles never overlap at zoom 10 (issue 28 items 15, 16)', async () => {
+    for (const [width, height, mobile] of [
+      [1440, 900, false],
+      [390, 844, true],
+    ] as const) {
+      const context = await contextOf(browser, width, height, mobile);
+      const page = await signedIn(context, `Bubbles${width}`);
+      await waitForMapIdle(page);
+      // The whole canton of Zug: eleven municipalities within a few hundred pixels at zoom 10.
+      await page.goto('/?CANTON=ZG');
+      // A canton counts beyond the exact limit: "Found 10,000+ results".
+      await page
+        .getByTestId('result-count')
+        .filter({ hasText: /^Found [\d,]+\+? results?$/ })
+        .waitFor();
+      await waitForMapIdle(page);
+      await zoomOutTo(page, 10);
+      await page.waitForTimeout(500);
+      await waitForMapIdle(page);
+      const bubbles = await drawnBubbles(page);
+      expect(bubbles.length).toBeGreaterThan(0);
+      expect(overlappingBubbles(bubbles)).toEqual([]);
+      await screenshot(page, `mapview-${width}-bubbles-z10`);
+      await context.close();
+    }
+
+    // Hovering a parcel on the desktop: number and place at once, then address, area and zone.
+    const context = await contextOf(browser, 1440, 900);
+    const page = await signedIn(context, 'Hover');
+    await waitForMapIdle(page);
+    await quickSearch(page, 'Baar');
+    await page.getByText(/^Showing \d+$/).waitFor({ timeout: 60_000 });
+    await waitForMapIdle(page);
+    const map = (await page.getByTestId('map').boundingBox())!;
+    const popup = page.getByTestId('parcel-popup');
+    // Over a parcel (most of the map at zoom 14+); a few tries in case the first point is a gap.
+    for (const [dx, dy] of [
+      [0.6, 0.5],
+      [0.7, 0.6],
+      [0.5, 0.7],
+    ]) {
+      await page.mouse.move(map.x + map.width * dx, map.y + map.height * dy);
+      await page.mouse.move(map.x + map.width * dx + 2, map.y + map.height * dy + 1);
+      if (
+        await popup.waitFor({ timeout: 3000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
+    }
+    await popup.filter({ hasText: /Area: [\d,.]+ m²/ }).waitFor();
+    expect(await popup.textContent()).toMatch(/^Parcel \S+/);
+    await screenshot(page, 'mapview-1440-hover-popup');
+    await context.close();
+  }, 300_000);
 });

@@ -61,6 +61,21 @@ describe('security headers (item 13)', () => {
     expect(policy.get('object-src')).toEqual(["'none'"]);
   });
 
+  it('TERRAIN_TILES_URL=off and SATELLITE_TILES_URL=off (no internet): the browser gets no such service and the CSP names no outside tile host', async () => {
+    const offline = await createTestApp({ TERRAIN_TILES_URL: 'off', SATELLITE_TILES_URL: 'OFF' });
+    try {
+      const config = (await offline.app.inject({ url: '/config.js' })).body;
+      expect(config).toContain('"terrainTilesUrl":null');
+      expect(config).toContain('"satelliteTilesUrl":null');
+      const res = await offline.app.inject({ url: '/healthz' });
+      const policy = csp(res.headers['content-security-policy']);
+      expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+      expect(String(res.headers['content-security-policy'])).not.toMatch(/amazonaws|geo\.admin/);
+    } finally {
+      await offline.close();
+    }
+  });
+
   it('HSTS when PUBLIC_URL is https', async () => {
     const https = await createTestApp({ PUBLIC_URL: 'https://atlas.example.ch' });
     try {

@@ -13,7 +13,8 @@ import { RIVERS } from '../../server/data/catalog/rivers';
 import { BASE_LABEL_KINDS } from '../../src/contract/MapLayers';
 import { BASE_LABEL_GROUND_LAYERS, BASE_LABEL_NAME_LAYERS } from '../../src/features/layers/baseLabelLayers';
 import { createRng } from '../../server/data/random';
-import { lonLatToMercator, mercatorScale } from '../../server/geo/projection';
+import { lonLatToMercator, mercatorScale, mercatorToLonLat } from '../../server/geo/projection';
+import { pointInArea } from '../../server/geo/ring';
 import type { Point } from '../../server/geo/ring';
 
 /** The demo data's realism (issue 27): postal areas, street names, stations, merged names, rivers, old towns. */
@@ -237,5 +238,60 @@ describe('old towns and villages', () => {
       expect(lot.frontage).toBeGreaterThan(10);
     }
     expect(field).not.toBeNull();
+  });
+});
+
+describe('lakefronts and survey points (issue 28 item 9)', () => {
+  const zugersee = geography.lakes.find((lake) => lake.name === 'Zugersee');
+  /** Metres from a Mercator point to the lake's outline (its generalised shore). */
+  function metresToLake(point: Point, lat: number): number {
+    const polygons =
+      zugersee!.geometry.type === 'Polygon'
+        ? [zugersee!.geometry.coordinates]
+        : zugersee!.geometry.coordinates;
+    let best = Infinity;
+    for (const ring of polygons.flat()) {
+      const shore = ring.map(([lon, lat]) => lonLatToMercator(lon, lat));
+      for (let i = 1; i < shore.length; i++) {
+        const [[ax, ay], [bx, by]] = [shore[i - 1], shore[i]];
+        const [dx, dy] = [bx - ax, by - ay];
+        const t = Math.max(
+          0,
+          Math.min(1, ((point[0] - ax) * dx + (point[1] - ay) * dy) / (dx * dx + dy * dy || 1)),
+        );
+        best = Math.min(best, Math.hypot(point[0] - ax - t * dx, point[1] - ay - t * dy));
+      }
+    }
+    return best / mercatorScale(lat);
+  }
+
+  it('mark the parcels along the Zug lakefront with flood hazard, as the cantonal hazard map does', () => {
+    expect(zugersee).toBeDefined();
+    const zug = municipality('ZG', 'Zug');
+    const assessed = zug.parcels.filter((p) => p.themes.HAZ_WAT !== 'not assessed');
+    const onShore = assessed.filter((p) => Math.min(...p.ring.map((v) => metresToLake(v, p.lat))) < 30);
+    expect(onShore.length).toBeGreaterThan(20);
+    const exposed = onShore.filter((p) => ['red', 'blue'].includes(String(p.themes.HAZ_WAT)));
+    expect(exposed.length / onShore.length).toBeGreaterThan(0.8);
+    // Inland, away from lakes and rivers, flood hazard stays the exception.
+    const inland = assessed.filter((p) => metresToLake(p.centroid, p.lat) > 1500);
+    const red = inland.filter((p) => p.themes.HAZ_WAT === 'red');
+    expect(red.length / inland.length).toBeLessThan(0.1);
+  });
+
+  it('stand on land: no survey point in the lake', () => {
+    const zug = municipality('ZG', 'Zug');
+    const points = zug.parcels.flatMap((p) =>
+      p.fixPoints.map((f) => {
+        const k = mercatorScale(p.lat);
+        return [
+          p.centroid[0] + (f.FIX_COO_X - p.lv95[0]) * k,
+          p.centroid[1] + (f.FIX_COO_Y - p.lv95[1]) * k,
+        ] as Point;
+      }),
+    );
+    expect(points.length).toBeGreaterThan(1000);
+    const inLake = points.filter(([x, y]) => pointInArea(...mercatorToLonLat(x, y), zugersee!.geometry));
+    expect(inLake).toEqual([]);
   });
 });

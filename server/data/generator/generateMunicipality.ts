@@ -1,7 +1,7 @@
 import type { FixedPoint } from '../../../src/contract/Parcel';
 import { FIXED_POINT_TYPES } from '../../../src/contract/ParcelVocabulary';
 import type { CantonInfo } from '../../geo/cantons';
-import type { MunicipalityShape, Place } from '../geography/SwissGeography';
+import type { LakeShape, MunicipalityShape, Place } from '../geography/SwissGeography';
 import { localZoneCode, mainUseCode } from '../catalog/zoneCatalog';
 import { OLD_TOWNS } from '../catalog/oldTowns';
 import { postalAreaNames, postalAreasOf } from '../catalog/postalAreas';
@@ -18,8 +18,9 @@ import { roofSolar } from './roofSolar';
 import { parcelHeritage } from './parcelHeritage';
 import { nameStreets, type StreetEdge } from './buildStreets';
 import { interiorPoint, projectArea, vertexKey } from './municipalityLayout';
-import { createLocalFrame, landInFrame, withWater } from './LocalFrame';
+import { createLocalFrame, inLand, landInFrame, withWater } from './LocalFrame';
 import { riverBands } from './riverBands';
+import { createWaterDistance } from './waterDistance';
 import { RIVERS } from '../catalog/rivers';
 import { clipToLand } from './clipToLand';
 import { dissolveRings } from './dissolveRings';
@@ -40,12 +41,17 @@ export interface MunicipalityInput {
   noise: DatasetNoise;
   /** Stop after about this many parcels (tiny test datasets). */
   maxParcels?: number;
+  /** The lakes near the municipality: parcels along their shores get the flood hazard of a lakefront. */
+  lakes?: LakeShape[];
 }
 
 
 /** A generated parcel with its postal locality (and quarter), the names it is searched by besides the municipality's. */
 export type DemoParcel = GeneratedParcel & { locality: string };
 export type DemoMunicipality = Omit<GeneratedMunicipality, 'parcels'> & { parcels: DemoParcel[] };
+
+/** Metres a survey point keeps from a shore or bank (the generalised lake outlines are coarse). */
+const FIX_POINT_SHORE_CLEARANCE_M = 25;
 
 const MODULUS = 10n ** 12n;
 // Odd and not a multiple of 5, so multiplying by it permutes 0 … 10¹² − 1: distinct inputs, distinct ids.
@@ -122,8 +128,10 @@ export function generateMunicipality(input: MunicipalityInput): DemoMunicipality
   const forest = createValueNoise(hashSeed(input.seed, 'forest'), 2200);
   const dryLand = landInFrame(m.geometry, frame);
   const rivers = riverBands(RIVERS, m.bbox, frame);
+  const waterDistance = createWaterDistance(input.lakes ?? [], rivers, m.bbox, frame);
+  const land = rivers.length > 0 ? withWater(dryLand, rivers.map((band) => band.ring)) : dryLand;
   const layout = layOutParcels({
-    land: rivers.length > 0 ? withWater(dryLand, rivers.map((band) => band.ring)) : dryLand,
+    land,
     roadLand: dryLand,
     urbanityAt: (p) => density.at(...frame.toMercator(p)),
     forestAt: (p) => forest(...frame.toMercator(p)),
@@ -199,19 +207,39 @@ export function generateMunicipality(input: MunicipalityInput): DemoMunicipality
     const [lon, lat] = mercatorToLonLat(c[0], c[1]);
     const lv95 = toLv95(lon, lat);
     const postal = postalAreaAt(c);
-    const themes = parcelThemes({ cantonCode: canton.code, use: p.use, urbanity: p.urbanity, x: c[0], y: c[1], rng, noise });
+    // A parcel touching the shore is as exposed as its nearest corner (hazard maps mark the parcel).
+    const shore = Math.min(waterDistance(ringCentroid(p.ring)), ...p.ring.slice(0, 24).map(waterDistance));
+    const themes = parcelThemes({
+      cantonCode: canton.code,
+      use: p.use,
+      urbanity: p.urbanity,
+      x: c[0],
+      y: c[1],
+      waterDistance: shore,
+      rng,
+      noise,
+    });
     const owner = p.copyOf ?? index;
     const houseNo = houseNumbers.get(owner) ?? null;
     const street = p.street === null ? null : streets[p.street];
     const fixPoints: FixedPoint[] = [];
+    const centre = ringCentroid(p.ring);
     for (let f = 0, n = p.ind === 'Road' ? 0 : rng.weighted([[0, 3], [1, 5], [2, 2]]); f < n; f++) {
       const dx = rng.range(-250, 250);
       const dy = rng.range(-250, 250);
+      // Survey points stand on land: one that would fall in a lake or river is drawn towards the parcel.
+      const share =
+        [1, 0.5, 0.25].find((t) => {
+          const point: Point = [centre[0] + dx * t, centre[1] + dy * t];
+          return inLand(point, land) && waterDistance(point) > FIX_POINT_SHORE_CLEARANCE_M;
+        }) ?? 0;
+      const at = frame.toMercator([centre[0] + dx * share, centre[1] + dy * share]);
+      const [fx, fy] = toLv95(...mercatorToLonLat(at[0], at[1]));
       fixPoints.push({
         FIX_NAM: `${m.bfs}-${rng.int(100, 9999)} - ${rng.pick(fixTypes)}`,
-        FIX_DTP: Math.round(Math.hypot(dx, dy)),
-        FIX_COO_X: Math.round((lv95[0] + dx) * 100) / 100,
-        FIX_COO_Y: Math.round((lv95[1] + dy) * 100) / 100,
+        FIX_DTP: Math.round(Math.hypot(dx, dy) * share),
+        FIX_COO_X: Math.round(fx * 100) / 100,
+        FIX_COO_Y: Math.round(fy * 100) / 100,
       });
     }
     const placed = (p.ind === 'Road' || p.typ === 'Baurecht' ? [] : placeBuildings(p.ring, p.use, rng, p.axes, themes.listing)).map(

@@ -10,6 +10,8 @@ export interface ThemeInput {
   urbanity: number;
   x: number;
   y: number;
+  /** Metres to the nearest lake shore or river bank (Infinity: none within reach). */
+  waterDistance?: number;
   rng: Rng;
   noise: DatasetNoise;
 }
@@ -75,10 +77,21 @@ function groundwaterZone(value: number): string {
 const yesNo = (flag: boolean) => (flag ? 'yes' : 'no');
 
 /** The ground, hazard, heritage, environment and overlay fields of one parcel. */
-export function parcelThemes({ cantonCode, use, urbanity, x, y, rng, noise }: ThemeInput): ThemeOutput {
+/**
+ * Flood exposure beside a lake or river: red on the shore, blue within about 100 m, yellow to 200 m,
+ * residual to 300 m (as the cantonal hazard maps draw lakefronts), a little uneven along the shore.
+ */
+export function shoreFlood(waterDistance: number, unevenness: number): number {
+  if (!Number.isFinite(waterDistance)) return 0;
+  return (0.99 - (waterDistance / 400) * 0.35) * (0.95 + 0.05 * unevenness);
+}
+
+export function parcelThemes({ cantonCode, use, urbanity, x, y, waterDistance = Infinity, rng, noise }: ThemeInput): ThemeOutput {
   const building = BUILDING_ZONES.has(use);
   const mountains = urbanity < 0.04;
-  const flood = noise.flood(x, y);
+  // The random draws below follow the noise alone, so a shore leaves every later draw of the parcel as it was.
+  const noiseFlood = noise.flood(x, y);
+  const flood = Math.max(noiseFlood, shoreFlood(waterDistance, noiseFlood));
   const gw = noise.groundwater(x, y);
   const radonBase = RADON_BASE[cantonCode] ?? 3;
   const grnRad = Math.max(0, Math.min(60, Math.round(radonBase * (0.15 + 1.7 * noise.radonCell(x, y)) + rng.range(-1, 1))));
@@ -97,7 +110,7 @@ export function parcelThemes({ cantonCode, use, urbanity, x, y, rng, noise }: Th
     OVL_NSL: freeway < 400 ? '25 m' : 'none',
     OVL_FOL: forestNear ? '30 m' : 'none',
     OVL_NOI: noiseLevel(use),
-    OVL_WAL: flood > 0.85 ? `${rng.pick([11, 15, 20])} m` : 'none',
+    OVL_WAL: noiseFlood > 0.85 ? `${rng.pick([11, 15, 20])} m` : flood > 0.85 ? '15 m' : 'none',
     OVL_WAA: flood > 0.9 ? 'yes' : 'no',
     GRN_SOI: noise.soil(x, y) > 0.8 ? 'unstable ground' : noise.soil(x, y) > 0.6 ? 'fill material' : 'stable ground',
     GRN_GWU: gwZone,
@@ -125,7 +138,7 @@ export function parcelThemes({ cantonCode, use, urbanity, x, y, rng, noise }: Th
     EVN_TRA: yesNo(putra < 300 && rng.chance(0.3)),
     EVN_AIR: yesNo(['ZH', 'GE', 'BS', 'TI', 'BE'].includes(cantonCode) && noise.freeway(y, x) > 0.92),
   };
-  const overlay = heritage > 0.9 ? 0 : flood > 0.9 ? 2 : building && rng.chance(0.08) ? 3 : !building && rng.chance(0.05) ? 1 : -1;
+  const overlay = heritage > 0.9 ? 0 : noiseFlood > 0.9 ? 2 : building && rng.chance(0.08) ? 3 : !building && rng.chance(0.05) ? 1 : -1;
   return {
     grnTrm: THERMAL_CODES[thermal].code,
     grnRad,

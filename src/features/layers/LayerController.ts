@@ -5,6 +5,7 @@ type PaintProperty = Parameters<MapLibreMap['setPaintProperty']>[1];
 import type { AppStore } from '../../app/store';
 import { runtimeConfig } from '../../app/runtimeConfig';
 import type { MapLayerId } from '../../contract/MapLayers';
+import { layerOffered } from './outsideServices';
 import {
   BASE_LABEL_GROUND_LAYERS,
   BASE_LABEL_NAME_LAYERS,
@@ -86,7 +87,10 @@ export class LayerController {
   private apply(state: LayersState): void {
     if (state === this.lastState) return;
     this.lastState = state;
-    const wanted = state.on.filter((id) => state.styles[id] && state.status[id]?.state !== 'error');
+    // A layer switched on before the deployment turned its outside service off (kept by the browser) is not drawn.
+    const wanted = state.on.filter(
+      (id) => state.styles[id] && state.status[id]?.state !== 'error' && layerOffered(id),
+    );
     for (const id of [...this.applied.keys()]) if (!wanted.includes(id)) this.remove(id);
     for (const id of wanted) {
       const opacity = state.opacity[id] ?? 1;

@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { RootState } from '../../app/store';
 import { MAP_LAYER_GROUP_MEMBERS, MAP_LAYER_GROUPS, type MapLayerId } from '../../contract/MapLayers';
+import { layerOffered } from './outsideServices';
 import { LayerLegend, LayerSourceLine, LayerSourceName } from './LayerLegend';
 import {
   layerOpacityChanged,
@@ -153,16 +154,21 @@ export function LayerPanelSection() {
           onClick={() => dispatch(layerPanelToggled(false))}
         />
       </Flex>
-      {MAP_LAYER_GROUPS.map((group) => (
-        <div key={group} role="group" aria-labelledby={`layer-group-${group}`}>
-          <div className="layer-panel-group" id={`layer-group-${group}`}>
-            <FormattedMessage id={`layers.group.${group}`} />
+      {MAP_LAYER_GROUPS.map((group) => ({
+        group,
+        offered: MAP_LAYER_GROUP_MEMBERS[group].filter((id) => layerOffered(id)),
+      }))
+        .filter(({ offered }) => offered.length > 0)
+        .map(({ group, offered }) => (
+          <div key={group} role="group" aria-labelledby={`layer-group-${group}`}>
+            <div className="layer-panel-group" id={`layer-group-${group}`}>
+              <FormattedMessage id={`layers.group.${group}`} />
+            </div>
+            {offered.map((id) => (
+              <LayerRow key={id} id={id} />
+            ))}
           </div>
-          {MAP_LAYER_GROUP_MEMBERS[group].map((id) => (
-            <LayerRow key={id} id={id} />
-          ))}
-        </div>
-      ))}
+        ))}
     </section>
   );
 }

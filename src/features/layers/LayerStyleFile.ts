@@ -1,6 +1,7 @@
 import type { LayerSpecification, SourceSpecification } from 'maplibre-gl';
 import type { MapLayerId } from '../../contract/MapLayers';
 import type { RuntimeConfig } from '../../contract/RuntimeConfig';
+import { OUTSIDE_SERVICE_KEYS, outsideTileUrl } from './outsideServices';
 
 /** A JSON object of a style file. */
 export type StyleJson = { [key: string]: unknown };
@@ -83,7 +84,8 @@ export function resolvedSources(
 ): Record<string, SourceSpecification> {
   let text = JSON.stringify(style.sources);
   for (const [key, placeholder] of Object.entries(STYLE_PLACEHOLDERS)) {
-    text = text.split(placeholder).join(config[key as keyof typeof STYLE_PLACEHOLDERS]);
+    const value = String(config[key as keyof typeof STYLE_PLACEHOLDERS]);
+    text = text.split(placeholder).join(OUTSIDE_SERVICE_KEYS.has(key) ? outsideTileUrl(value) : value);
   }
   const sources = JSON.parse(text) as Record<string, StyleJson>;
   // A source's `attributionId` (our own wording) becomes the engine's `attribution` in the user's language.

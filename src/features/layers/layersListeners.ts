@@ -4,15 +4,16 @@ import { ROUTE_PATHS } from '../../app/routePaths';
 import type { AppStartListening } from '../../app/store';
 import type { MapLayerId } from '../../contract/MapLayers';
 import { parseLayerStyleFile } from './LayerStyleFile';
+import { layerOffered } from './outsideServices';
 import { knownLayerIds, layerFailed, layersRestored, layerSwitched, styleLoaded } from './layersSlice';
 
 /** The map view's query parameter with the layers that are on (`layers=radon,floods`). */
 export const LAYERS_URL_KEY = 'layers';
 
-/** The layers a query string switches on, in panel order. */
+/** The layers a query string switches on, in panel order; those this deployment does not offer left out. */
 export function layersFromQueryString(query: string): MapLayerId[] {
   const raw = new URLSearchParams(query).get(LAYERS_URL_KEY) ?? '';
-  return knownLayerIds(raw.split(',').map((id) => id.trim()));
+  return knownLayerIds(raw.split(',').map((id) => id.trim())).filter((id) => layerOffered(id));
 }
 
 /** The query string with `layers=` set to these layers (dropped when none), every other key kept. */

@@ -34,9 +34,11 @@ import { searchApi } from '../search/searchApi';
 import type { ActiveSearch } from '../search/searchSlice';
 import { LayerController } from '../layers/LayerController';
 import { baseMapStyle } from './baseMapStyle';
+import { bubbleRadiusPx } from './clusters/bubbleSize';
 import { bubbleExtent, SearchClusters } from './clusters/searchClusters';
 import { publishCursor } from './coordinates/cursorPosition';
 import { MeasureLayer } from './measure/MeasureLayer';
+import { fetchOutsideTile, OUTSIDE_TILE_SCHEME } from '../layers/outsideServices';
 import { ListHighlightLayer } from '../lists/ListHighlightLayer';
 import { measureFinished, measurePointAdded, selectMeasuring } from './measure/measureSlice';
 import { MAP_MAX_PITCH, mapViewChanged, type FitToRequest } from './mapSlice';
@@ -90,6 +92,9 @@ function registerSharedTiles(): void {
   const loader = createSharedTileLoader(fetchPublicTile);
   addProtocol(SHARED_TILE_SCHEME, async (params, abortController) => ({
     data: await loader.load(networkUrlOf(params.url), abortController.signal),
+  }));
+  addProtocol(OUTSIDE_TILE_SCHEME, async (params, abortController) => ({
+    data: await fetchOutsideTile(params.url, abortController.signal),
   }));
 }
 
@@ -167,7 +172,10 @@ export class MapController {
     this.map.on('zoom', () => this.refreshBubbles());
     this.map.on('mousemove', (event) => publishCursor([event.lngLat.lng, event.lngLat.lat]));
     this.map.on('mouseout', () => publishCursor(null));
-    this.map.on('idle', () => container.setAttribute('data-map-idle', 'true'));
+    this.map.on('idle', () => {
+      container.setAttribute('data-map-idle', 'true');
+      if (navigator.webdriver === true) this.reportBubbles(container);
+    });
     this.map.on('movestart', () => container.setAttribute('data-map-idle', 'false'));
     // Tile errors are only logged (spec §8).
     this.map.on('error', (event) => console.warn('map:', event.error?.message ?? event));
@@ -327,6 +335,22 @@ export class MapController {
     this.bubbleZoom = zoom;
     const source = this.map.getSource<GeoJSONSource>(SOURCES.clusters);
     void source?.setData(this.clusters ? this.clusters.bubbles(zoom) : clusterFeatures());
+  }
+
+  /**
+   * Browser tests read the drawn count bubbles as "x,y,radius count" (screen px) to check that none
+   * overlaps another; querying rendered features costs, so only there.
+   */
+  private reportBubbles(container: HTMLElement): void {
+    const layers = [PARCEL_LAYER_IDS.clusterCircles].filter((id) => this.map.getLayer(id));
+    const drawn = layers.length > 0 ? this.map.queryRenderedFeatures({ layers }) : [];
+    const bubbles = drawn.flatMap((feature) => {
+      if (feature.geometry.type !== 'Point') return [];
+      const count = Number(feature.properties?.count);
+      const { x, y } = this.map.project(feature.geometry.coordinates as [number, number]);
+      return [`${Math.round(x)},${Math.round(y)},${Math.round(bubbleRadiusPx(count))} ${count}`];
+    });
+    container.setAttribute('data-bubbles', bubbles.join(';'));
   }
 
   private onMoveEnd(): void {

@@ -65,8 +65,9 @@ describe('LayerController: the layers of the store on the map (spec §2, §4)', 
   it('puts the satellite imagery just above the base map, under the parcels', () => {
     const { map, switchOn } = startMap();
     switchOn('satellite');
+    // Through the timed outside-tile scheme: an unreachable service fails within seconds, not minutes.
     expect(map.getSource('layer-satellite')?.tiles).toEqual([
-      'https://wmts.geo.admin.ch/1.0.0/ch.swisstopo.swissimage/default/current/3857/{z}/{x}/{y}.jpeg',
+      'outside-tile://https://wmts.geo.admin.ch/1.0.0/ch.swisstopo.swissimage/default/current/3857/{z}/{x}/{y}.jpeg',
     ]);
     expect(map.getSource('layer-satellite')?.spec.attribution).toBe('© swisstopo');
     expect(map.before.get('layer-satellite-raster')).toBe('parcels-all-around-fill');
@@ -99,13 +100,28 @@ describe('LayerController: the layers of the store on the map (spec §2, §4)', 
       expect(map.terrain).toEqual({ source: 'layer-terrain-dem', exaggeration: 1.4 });
       expect(map.getSource('layer-terrain-dem')?.spec).toMatchObject({
         type: 'raster-dem',
-        tiles: ['https://dem.example.ch/{z}/{x}/{y}.png'],
+        tiles: ['outside-tile://https://dem.example.ch/{z}/{x}/{y}.png'],
         encoding: 'mapbox',
       });
       expect(container.getAttribute('data-terrain')).toBe('on');
       store.dispatch(layerSwitched({ id: 'terrain', on: false }));
       expect(map.terrain).toBeNull();
       expect(container.getAttribute('data-terrain')).toBe('off');
+    } finally {
+      delete window.__PARCEL_ATLAS_CONFIG__;
+    }
+  });
+
+  it('draws no layer whose outside service the deployment switched off, even one the browser kept on (issue 28 item 3)', () => {
+    window.__PARCEL_ATLAS_CONFIG__ = { terrainTilesUrl: null, satelliteTilesUrl: null };
+    try {
+      const { map, switchOn, ids } = startMap();
+      switchOn('terrain');
+      switchOn('satellite');
+      switchOn('radon');
+      expect(map.terrain ?? null).toBeNull();
+      expect(map.getSource('layer-satellite')).toBeUndefined();
+      expect(ids()).toContain('layer-radon-fill');
     } finally {
       delete window.__PARCEL_ATLAS_CONFIG__;
     }

@@ -189,6 +189,22 @@ describe('layer panel (spec §2 map view, issue 11)', () => {
     );
   });
 
+  it('offers no satellite or terrain where the deployment switched their outside services off, not even from a link (issue 28 item 3)', async () => {
+    window.__PARCEL_ATLAS_CONFIG__ = { terrainTilesUrl: null, satelliteTilesUrl: null };
+    try {
+      const { store, user } = renderPanel(['/?layers=terrain,satellite,radon']);
+      expect(store.getState().layers.on).toEqual(['radon']);
+      const panel = await openPanel(user);
+      expect(within(panel).queryByRole('switch', { name: '3D terrain' })).toBeNull();
+      expect(within(panel).queryByRole('switch', { name: 'Satellite' })).toBeNull();
+      expect(within(panel).getAllByRole('switch')).toHaveLength(14);
+      // The base group had only those two: it goes with them.
+      expect(within(panel).queryByText('Base', { exact: true })).toBeNull();
+    } finally {
+      delete window.__PARCEL_ATLAS_CONFIG__;
+    }
+  });
+
   it('keeps the layers on screen and in the URL when the map view is reached again without them', async () => {
     const { store, router } = renderPanel(['/?searchQuery=Baar&page=1&size=12&layers=radon']);
     expect(store.getState().layers.on).toEqual(['radon']);
