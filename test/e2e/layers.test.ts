@@ -257,4 +257,18 @@ describe('map layers in a real browser (issue 11)', () => {
     const terrain = page.getByRole('switch', { name: '3D terrain' });
     if (await terrain.isChecked()) await terrain.click();
   }, 120_000);
+  it('the Zug lakefront at zoom 15: flood hazard along the shore, groundwater zones and underground objects that read (issue 28 item 9)', async () => {
+    // Satellite and terrain are left from the tests before: a link with only the layers wanted.
+    await page.goto('/?map=8.5125,47.1675,15,0,0&layers=floods');
+    await waitForMapIdle(page);
+    await page.locator('[data-testid="map"][data-layers-drawn~="floods"]').waitFor({ timeout: 30_000 });
+    expect(await drawnFeatures(page, 'floods')).toBeGreaterThan(0);
+    await saveScreenshot(page, 'layers-floods-zug-lakefront');
+    await page.goto('/?map=8.5175,47.1705,15,0,0&layers=groundwater,underground');
+    await waitForMapIdle(page);
+    await page.locator('[data-testid="map"][data-layers-drawn~="underground"]').waitFor({ timeout: 30_000 });
+    expect(await drawnFeatures(page, 'groundwater')).toBeGreaterThan(0);
+    expect(await drawnFeatures(page, 'underground')).toBeGreaterThan(0);
+    await saveScreenshot(page, 'layers-groundwater-underground-z15');
+  }, 120_000);
 });
