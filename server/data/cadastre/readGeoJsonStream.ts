@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
-import { CadastreImportError, type CadastreSource, type RawCadastreFeature } from './CadastreSource';
+import { CadastreImportError, fileRefusal, type CadastreSource, type RawCadastreFeature } from './CadastreSource';
 import type { AreaGeometry, PolygonCoordinates } from './readGeoPackageGeometry';
 
 /**
@@ -139,7 +139,10 @@ export function readGeoJsonStream(input: Readable): CadastreSource {
       }
     }
     if (splitter.sawRoot && !splitter.complete)
-      throw new CadastreImportError('file', 'is truncated (the JSON ends inside the FeatureCollection)');
+      throw fileRefusal(
+        'geoJsonCut',
+        'The GeoJSON file is incomplete or damaged: it ends inside the FeatureCollection (an interrupted download or copy?)',
+      );
     if (!splitter.sawRoot || !splitter.sawFeatures)
       throw new CadastreImportError('file', 'is not a GeoJSON FeatureCollection (no "features" array)');
   }
