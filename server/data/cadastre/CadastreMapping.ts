@@ -50,10 +50,11 @@ export const CANTONAL_SURVEY_MAPPING: CadastreMapping = {
     'Liegenschaften_Grundstueck',
     'Liegenschaften__Grundstueck',
   ],
-  egrid: ['EGRIS_EGRID', 'EGRID', 'egrid'],
+  // A dBase field name has at most 10 characters: Shapefiles carry EGRIS_EGRI and Flaechenma.
+  egrid: ['EGRIS_EGRID', 'EGRIS_EGRI', 'EGRID', 'egrid'],
   number: ['Nummer', 'Number', 'Numero', 'ParcelNumber', 'Nr'],
   municipality: ['BFSNr', 'BFS_Nr', 'BFSNummer', 'BFS_Nummer', 'Gem_BFS', 'FOSNr', 'NumOFS', 'NoOFS', 'NumUST', 'Gemeinde', 'Commune', 'Comune'],
-  area: ['Flaechenmass', 'Area', 'MesureSurface', 'SuperficieMisurata', 'Surface', 'Flaeche'],
+  area: ['Flaechenmass', 'Flaechenma', 'Area', 'MesureSurface', 'SuperficieMisurata', 'Surface', 'Flaeche'],
   kind: ['Art', 'Type', 'Genre', 'Genere', 'Kind'],
 };
 
