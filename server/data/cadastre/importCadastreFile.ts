@@ -42,7 +42,7 @@ async function openSource(file: string, mapping: CadastreMapping, maxVertices: n
   if (isZip(head)) return readShapefile(file, mapping.layer, true);
   if (isShp(head)) return readShapefile(file, mapping.layer, false);
   const start = head.subarray(0, length).toString('utf8').replace(/^\uFEFF/, '').trimStart();
-  if (start.startsWith('{')) return readGeoJsonFile(file);
+  if (start.startsWith('{')) return readGeoJsonFile(file, maxVertices);
   throw fileRefusal(
     'unknownFormat',
     'The file is neither a GeoPackage, a GeoJSON FeatureCollection nor a zipped Shapefile',
