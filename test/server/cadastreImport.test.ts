@@ -202,7 +202,7 @@ describe('importing a cantonal survey GeoPackage (LV95)', () => {
     await expect(
       importCadastreFile({ writer: createSqliteCadastreWriter(db), file: file('nocolumn.gpkg') }),
     ).rejects.toThrow(
-      'layer: missing column "EGRIS_EGRID" or "EGRID" or "egrid" for egrid (columns: fid, Nummer, BFSNr)',
+      'layer: missing column "EGRIS_EGRID" or "EGRIS_EGRI" or "EGRID" or "egrid" for egrid (columns: fid, Nummer, BFSNr)',
     );
     expect(snapshot()).toEqual(before);
   });
