@@ -4,7 +4,8 @@
  *   1.5 million vertices are refused (target ≤ 1 s each, file to refusal) and leave the database as it was;
  * - the ring check (validateAreaGeometry) on a 20,000-vertex outline (the default CADASTRE_MAX_VERTICES),
  *   valid and as a comb (long teeth: the shape that keeps many edges open in the sweep), and on the
- *   1.5 M-vertex polygon when the limit is raised to let it through.
+ *   1.5 M-vertex polygon and a 150,000-vertex spiky one when the limit is raised to let them through (the
+ *   spikes go to the ordered O(n log n) sweep: the open-edge sweep alone, quadratic there, would take some 20 s).
  *   npm run bench:import
  */
 import { spawnSync } from 'node:child_process';
@@ -124,6 +125,7 @@ async function main() {
       ],
       [`comb, ${MAX_VERTICES_PER_PARCEL.toLocaleString('en')} vertices`, comb(MAX_VERTICES_PER_PARCEL)],
       [`valid star, ${HUGE.toLocaleString('en')} vertices (limit raised)`, huge],
+      [`spiky star, ${(HUGE / 10).toLocaleString('en')} vertices (limit raised)`, star(HUGE / 10, 0.37)],
     ] as const) {
       const { ms, value } = time(() => polygonProblem([ring as Ring]));
       console.log(`ring check, ${name}: ${ms.toFixed(0)} ms (${value ?? 'valid'})`);

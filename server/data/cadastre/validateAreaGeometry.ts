@@ -171,7 +171,7 @@ function crossingByOrder(ring: Position[]): [number, number] | null {
 }
 
 /** Comparisons the open-edge sweep may make per edge before the ordered sweep takes over. */
-const OPEN_EDGE_WORK_PER_EDGE = 16;
+const OPEN_EDGE_WORK_PER_EDGE = 64;
 
 /** Index of a pair of non-adjacent edges that meet (touch or cross), or null: a ring must not meet itself. */
 function selfIntersection(ring: Position[]): [number, number] | null {
