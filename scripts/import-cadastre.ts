@@ -34,7 +34,9 @@ function parseArgs(argv: string[]): Args {
     else file = path.resolve(arg);
   }
   if (!file)
-    throw new Error('Usage: npm run import -- <file.gpkg|file.geojson|file.zip|file.shp> [--mapping mapping.json] [--db FILE]');
+    throw new Error(
+      'Usage: npm run import -- <file.gpkg|file.geojson|file.zip|file.shp> [--mapping mapping.json] [--db FILE]',
+    );
   if (!fs.existsSync(file)) throw new Error(`${file} does not exist`);
   const databaseUrl = process.env.DATABASE_URL?.trim() || null;
   if (!databaseUrl && !fs.existsSync(db))

@@ -329,7 +329,7 @@ describe('Shapefiles', () => {
     expect((await detail('CH170100000032')).STREET_ADDRESS).toContain('Äussere Dorfstrasse 12');
   });
 
-  it('refuses an LV03 Shapefile by its .prj, a cut zip, a zip without .dbf and a cut .shp; nothing changes', async () => {
+  it('refuses an LV03 Shapefile by its .prj, a cut zip, a zip without .dbf, a lone .shp and a cut .shp; nothing changes', async () => {
     const before = snapshot();
     ogr2ogr(file('lv03.shp.zip'), lots(E, N + 500), [
       '-f',
@@ -355,6 +355,12 @@ describe('Shapefiles', () => {
     fs.writeFileSync(file('nodbf.zip'), zipSync(withoutDbf));
     await expect(importFile('nodbf.zip', mapping)).rejects.toThrow(
       'The Shapefile "liegenschaften" has no .dbf file with its attributes',
+    );
+    fs.writeFileSync(file('alone.shp'), entries['liegenschaften.shp']);
+    const alone = await upload('alone.shp', { langcode: 'it', mapping });
+    expect(alone.statusCode).toBe(400);
+    expect(alone.json().message).toBe(
+      'Nulla è stato importato. Uno Shapefile ha bisogno del suo file .dbf accanto al .shp (e dei suoi file .prj e .cpg): li carichi insieme in un file zip',
     );
     const shp = entries['liegenschaften.shp'];
     fs.writeFileSync(

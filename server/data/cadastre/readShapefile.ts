@@ -132,6 +132,12 @@ const cleanValue = (value: unknown) => (typeof value === 'number' && Number.isNa
  */
 export async function readShapefile(file: string, layer: ColumnChoice | undefined, zipped: boolean): Promise<CadastreSource> {
   const parts = zipped ? shapefileInZip(file, layer) : shapefileBeside(file);
+  // A lone .shp (an upload has no files beside it) lacks its attributes.
+  if (!zipped && !parts.dbf)
+    throw fileRefusal(
+      'shapefileAlone',
+      'A Shapefile needs its .dbf beside the .shp (and its .prj and .cpg): upload them zipped together',
+    );
   refuseCutParts(parts);
   // shpjs is an ES module; its CommonJS build is for browsers only.
   const { parseShp, parseDbf } = await import('shpjs');
