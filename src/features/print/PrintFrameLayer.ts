@@ -35,5 +35,7 @@ export class PrintFrameLayer {
     if (frame === this.applied) return;
     this.applied = frame;
     void this.map.getSource<GeoJSONSource>(SOURCE)?.setData(frameFeatures(frame));
+    // Said on the container too, for assistive checks and browser tests (a canvas has no DOM to ask).
+    this.map.getContainer().dataset.printFrame = frame ? 'shown' : 'hidden';
   }
 }
