@@ -40,6 +40,8 @@ describe('printing the map view to scale', () => {
     await page.locator('[data-testid="map"][data-print-frame="shown"]').waitFor();
     await dialog.getByTestId('print-title').fill('Situationsplan Zug Altstadt');
     await page.mouse.move(700, 450);
+    // The dialog's opening animation has ended (on a busy machine it takes a while).
+    await page.locator('.print-dialog .ant-modal:not(.ant-zoom)').waitFor();
     await saveScreenshot(page, 'map-print-dialog');
 
     // On a phone the whole dialog, its Create button included, is on the screen.
