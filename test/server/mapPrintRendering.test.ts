@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Database } from 'better-sqlite3';
-import type { MapLayerId } from '../../src/contract/MapLayers';
+import { MAP_LAYER_IDS, type MapLayerId } from '../../src/contract/MapLayers';
 import { printFrame, type MapPrintRequest } from '../../src/contract/MapPrint';
 import { serverTranslator } from '../../server/services/i18n/ServerTranslator';
 import { printContent } from '../../server/services/mapPrint/printContent';
@@ -211,5 +211,29 @@ describe('the map print in Poppler and pdf.js', () => {
     const far = await count(CASES[1].request());
     expect(far.numbers).toBe(0);
     expect(far.grid).toBeGreaterThanOrEqual(4);
+  }, 120_000);
+
+  it('keeps the legend of every layer in its band, the lines that do not fit summed up', async () => {
+    const rendered = await print({
+      paper: 'A4',
+      orientation: 'landscape',
+      scale: 5000,
+      center: town,
+      layers: [...MAP_LAYER_IDS],
+      locale: 'en',
+    });
+    const poppler = readWithPoppler(rendered.pdf, path.join(PNG_DIR, 'A4-landscape-every-layer-en'), 80);
+    expect(poppler.warnings).toEqual([]);
+    expect(poppler.pages).toBe(1);
+    const text = poppler.pageTexts[0].replace(/\s+/g, ' ');
+    expect(text).toMatch(/\+ \d+ more lines?/);
+    expect(text).toContain('Not printed: Satellite, 3D terrain, 3D buildings');
+    // Below the map nothing reaches the QR code's column but its caption.
+    const { map } = rendered;
+    const legend = wordBoxes(rendered.pdf, 1).filter(
+      (w) => w.y > map.y + map.height && w.y < poppler.pageSize.height - 40,
+    );
+    const qrLeft = map.x + map.width - 92;
+    expect(legend.filter((w) => w.x > qrLeft - 4 && !/Scan|to|open|this|view/.test(w.text))).toEqual([]);
   }, 120_000);
 });

@@ -35,8 +35,8 @@ const itemsOf = (id: PrintedLayerId): readonly LegendItem[] =>
 const POINT_LAYERS: ReadonlySet<MapLayerId> = new Set(['heritage', 'fix-points']);
 
 /**
- * The legend's lines: parcels and buildings, then each switched-on layer with the classes the frame
- * shows (or "nothing in this extent"), and the layers a plan cannot show named as not printed.
+ * The legend's lines: parcels and buildings, the layers a plan cannot show named as not printed, then
+ * each switched-on layer with the classes the frame shows (or "nothing in this extent").
  */
 export function legendEntries(
   layers: readonly MapLayerId[],
@@ -55,6 +55,15 @@ export function legendEntries(
       draw: (doc, x, y) => doc.rect(x, y, SWATCH, 6.5).fill(MAP_COLORS.otherBuilding),
     },
   ];
+  const notPrinted = layers.filter((id) => !isPrintedLayer(id));
+  if (notPrinted.length > 0) {
+    entries.push({
+      kind: 'note',
+      text: t.t('print.pdf.notPrinted', {
+        layers: notPrinted.map((id) => t.t(`layers.name.${id}`)).join(', '),
+      }),
+    });
+  }
   for (const id of layers.filter(isPrintedLayer)) {
     entries.push({ kind: 'heading', text: t.t(`layers.name.${id}`) });
     const present = shown.get(id) ?? new Set<string>();
@@ -73,15 +82,6 @@ export function legendEntries(
             },
       });
     }
-  }
-  const notPrinted = layers.filter((id) => !isPrintedLayer(id));
-  if (notPrinted.length > 0) {
-    entries.push({
-      kind: 'note',
-      text: t.t('print.pdf.notPrinted', {
-        layers: notPrinted.map((id) => t.t(`layers.name.${id}`)).join(', '),
-      }),
-    });
   }
   return entries;
 }

@@ -20,7 +20,6 @@ import { parcelLabelPlacer } from './parcelLabels';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
-
 export interface MapLabels {
   north: string;
   /** "Scale 1:1’000", formatted by the caller for the surroundings' scale. */
