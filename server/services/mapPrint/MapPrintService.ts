@@ -27,6 +27,11 @@ export function mapPrintFileName(request: MapPrintRequest, now: Date): string {
   return `parcel-atlas-map-1-${request.scale}-${request.paper}-${request.orientation}-${fileNameDay(now)}.pdf`;
 }
 
+/** The share link the QR code opens: the map view (route `/`) at the app's own address with the view's query. */
+export function printShareLink(publicUrl: string, view: string | undefined): string {
+  return `${publicUrl.replace(/\/+$/, '')}/${view ? `?${view}` : ''}`;
+}
+
 export function createMapPrintService(deps: {
   parcels: ParcelRepository;
   layers: LayerRepository;
@@ -43,7 +48,7 @@ export function createMapPrintService(deps: {
       if (!allowed.allowed) return { ok: false, retryAfterSeconds: allowed.retryAfterSeconds };
       const at = now();
       const content = await printContent(deps, printFrame(request), request.layers);
-      const link = `${deps.publicUrl.replace(/\/+$/, '')}/${request.view ? `?${request.view}` : ''}`;
+      const link = printShareLink(deps.publicUrl, request.view);
       const rendered = await renderMapPrint(request, content, serverTranslator(request.locale), {
         now: at,
         demoData: deps.demoData,

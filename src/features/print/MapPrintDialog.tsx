@@ -96,7 +96,8 @@ function PrintForm({ onDone }: { onDone: () => void }) {
       locale: ((PRINT_LOCALES as readonly string[]).includes(intl.locale)
         ? intl.locale
         : 'en') as PrintLocale,
-      view: search.replace(/^\?/, ''),
+      // Re-encoded as a form query, so a hand-typed address still reads as the server expects.
+      view: new URLSearchParams(search).toString(),
     };
     try {
       const { fileName } = await download(request).unwrap();

@@ -103,7 +103,7 @@ describe('the map print dialog', () => {
       title: 'Situation Baar',
       locale: 'en',
       // The share link as the address bar has it (the map's URL sync writes camera and layers).
-      view: 'map=8.52588,47.19626,16.5,0,0&layers=satellite,floods',
+      view: 'map=8.52588%2C47.19626%2C16.5%2C0%2C0&layers=satellite%2Cfloods',
     });
     expect(saved).toEqual(['parcel-atlas-map-1-2000-A4-landscape-2026-11-27.pdf']);
     expect(store.getState().print.frame).toBeNull();
