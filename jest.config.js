@@ -33,6 +33,9 @@ const esmPackages = [
   'polylabel',
   'tinyqueue',
   'lineclip',
+  'shpjs',
+  'parsedbf',
+  'but-unzip',
 ].join('|');
 
 /** @type {Config['transform']} */
@@ -58,6 +61,9 @@ const shared = {
     '\\.(css|less)$': '<rootDir>/test/styleStub.ts',
     // The app imports a few antd components by module (antd/es/…, for the bundle); jest runs antd's CommonJS build.
     '^antd/es/(.*)$': 'antd/lib/$1',
+    // shpjs's CommonJS build is a browser bundle (it needs `self`); the server loads its ES module, as jest must.
+    '^shpjs$': '<rootDir>/node_modules/shpjs/lib/index.js',
+    '^but-unzip$': '<rootDir>/node_modules/but-unzip/index.node.min.mjs',
   },
 };
 

@@ -1,5 +1,5 @@
 /**
- * Imports real cadastral parcels (GeoPackage or GeoJSON, LV95 or WGS84) over the dataset.
+ * Imports real cadastral parcels (GeoPackage, GeoJSON or Shapefile — zipped or a .shp beside its .dbf/.prj/.cpg —, LV95 or WGS84) over the dataset.
  *   npm run import -- <file> [--mapping mapping.json] [--db FILE]
  * Without --db it writes DATA_DIR/parcel-atlas.sqlite (the server's database); with DATABASE_URL set it
  * writes that PostgreSQL database (every instance on it sees the import at once). See README § Importing
@@ -34,7 +34,9 @@ function parseArgs(argv: string[]): Args {
     else file = path.resolve(arg);
   }
   if (!file)
-    throw new Error('Usage: npm run import -- <file.gpkg|file.geojson> [--mapping mapping.json] [--db FILE]');
+    throw new Error(
+      'Usage: npm run import -- <file.gpkg|file.geojson|file.zip|file.shp> [--mapping mapping.json] [--db FILE]',
+    );
   if (!fs.existsSync(file)) throw new Error(`${file} does not exist`);
   const databaseUrl = process.env.DATABASE_URL?.trim() || null;
   if (!databaseUrl && !fs.existsSync(db))

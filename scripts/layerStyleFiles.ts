@@ -2,7 +2,6 @@ import type { ExpressionSpecification } from 'maplibre-gl';
 import {
   BUILDING_HEIGHT_KEY,
   BUILDING_SOLAR_KEY,
-  DATA_LAYER_FIELD,
   DATA_LAYER_MIN_ZOOM,
   LAYER_CLASS_KEY,
   LAYER_LABEL_KEY,
@@ -11,7 +10,12 @@ import {
   type DataLayerId,
   type MapLayerId,
 } from '../src/contract/MapLayers';
-import { vocabularyClasses, type VocabularyClass } from '../src/contract/ParcelVocabulary';
+import {
+  dataLayerLegend,
+  LAYER_COLOUR_KEY,
+  RESERVE_LEGEND_ITEMS,
+  solarLegendItems,
+} from '../src/contract/LayerLegends';
 import { OBJECT_MIN_ZOOM, PARCEL_MIN_ZOOM, TILE_SOURCE_LAYERS } from '../src/contract/VectorTiles';
 import { RESERVE_LAYER_CLASSES, RESERVE_TILE_KEY } from '../src/contract/BuildingReserve';
 import { OBJECT_TYPE_COLOURS } from '../src/features/map/parcelLayers';
@@ -29,12 +33,6 @@ import {
  * layer contract (src/contract/MapLayers.ts). `npx tsx scripts/build-layer-styles.ts` writes the files; a unit test fails when a
  * file is not what this builds.
  */
-
-/** The attribute a data layer is coloured by: the class, or its colour group where the class is finer. */
-const COLOUR_KEY: Partial<Record<DataLayerId, string>> = { 'alpha-zones': 'group', contamination: 'group' };
-
-/** Classes the server leaves out of a layer's tiles, so the legend leaves them out too. */
-const NOT_DRAWN = new Set(['white', 'not assessed', 'archaeological area']);
 
 const DEMO_DATA: LayerSourceNote = {
   source: { labelId: 'layers.about.demoSource' },
@@ -56,12 +54,6 @@ const TERRAIN: LayerSourceNote = {
   licenceId: 'layers.about.licence.openData',
   demoData: false,
 };
-
-function legendItems(classes: readonly VocabularyClass[]): LegendItem[] {
-  return classes
-    .filter((c) => !NOT_DRAWN.has(c.value))
-    .map((c) => ({ value: c.value, colour: c.colour, labelKey: c.message.id }));
-}
 
 /** A `match` expression colouring by an attribute from legend rows. */
 function colourMatch(
@@ -95,7 +87,7 @@ const DEMO_ATTRIBUTION = 'layers.attribution.demo';
 /** The areas of zones, hazards, noise, groundwater, contamination and radon. */
 function areaStyle(id: DataLayerId, items: LegendItem[]): LayerStyleFile {
   const source = sourceId(id);
-  const colour = colourMatch(COLOUR_KEY[id] ?? LAYER_CLASS_KEY, items);
+  const colour = colourMatch(LAYER_COLOUR_KEY[id] ?? LAYER_CLASS_KEY, items);
   const zones = id === 'alpha-zones' || id === 'bravo-zones';
   const layers: StyleJson[] = [
     {
@@ -258,7 +250,7 @@ function pointStyle(id: 'heritage' | 'fix-points' | 'underground', items: Legend
 }
 
 function dataLayerStyle(id: DataLayerId): LayerStyleFile {
-  const items = legendItems(vocabularyClasses(DATA_LAYER_FIELD[id]));
+  const { items } = dataLayerLegend(id);
   if (id === 'heritage' || id === 'fix-points' || id === 'underground') return pointStyle(id, items);
   return areaStyle(id, items);
 }
@@ -268,7 +260,7 @@ const BUILDING_TYPE_ITEMS: LegendItem[] = Object.entries(OBJECT_TYPE_COLOURS).ma
   colour,
   labelKey: `vocab.buildingType.${value}`,
 }));
-const SOLAR_ITEMS = legendItems(vocabularyClasses('ROOF_SOLAR'));
+const SOLAR_ITEMS = solarLegendItems();
 const SOLAR_KEY = BUILDING_SOLAR_KEY;
 
 /** A style over the building tiles (maps/objects, from z15) with one layer. */
@@ -391,11 +383,7 @@ function terrainStyle(): LayerStyleFile {
   };
 }
 
-const RESERVE_ITEMS: LegendItem[] = RESERVE_LAYER_CLASSES.map((c) => ({
-  value: String(c.from),
-  colour: c.colour,
-  labelKey: `layers.legend.reserve.${c.id}`,
-}));
+const RESERVE_ITEMS = [...RESERVE_LEGEND_ITEMS];
 
 /** The building reserve over every parcel of the tile (maps/all-around, from z14), coloured by class. */
 function buildingReserveStyle(): LayerStyleFile {

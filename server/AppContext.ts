@@ -23,6 +23,7 @@ import type { BatchQuotaService, QuotaService, SubscriptionReader } from './serv
 import type { ReportContext } from './services/reports/ReportContext';
 import type { TileService } from './services/tiles/TileService';
 import type { LayerTileService } from './services/layers/LayerTileService';
+import type { MapPrintService } from './services/mapPrint/MapPrintService';
 import type { SessionResolver, TokenService } from './services/tokens/TokenService';
 import type { Stores, UnitOfWork } from './store/Stores';
 import type { RateLimiter } from './services/accounts/rateLimits';
@@ -104,6 +105,8 @@ export interface AppContext {
   listExports: ListExports;
   /** Side-by-side comparison of 2–5 parcels: the screen's rows and the comparison PDF, with their quotas. */
   comparisons: ParcelComparisons;
+  /** The map view printed to scale as a PDF (rate-limited per account, no quota). */
+  mapPrints: MapPrintService;
   /** Saved searches, personal or shared with a site, with their alert frequency. */
   savedSearches: SavedSearchService;
   /** Finds the new matches of saved searches after a dataset change and delivers their alerts. */

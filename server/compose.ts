@@ -19,7 +19,13 @@ import { API_KEY_LIMITS, createApiKeyService } from './services/apiKeys/ApiKeySe
 import { createFileService } from './services/files/FileService';
 import { createPreferenceService } from './services/preferences/PreferenceService';
 import { limitPasswordHashing } from './services/accounts/credentials';
-import { COUPON_QUOTE_LIMITS, createRateLimiter, UPLOAD_RATE_LIMIT } from './services/accounts/rateLimits';
+import {
+  COUPON_QUOTE_LIMITS,
+  createRateLimiter,
+  MAP_PRINT_RATE_LIMIT,
+  UPLOAD_RATE_LIMIT,
+} from './services/accounts/rateLimits';
+import { createMapPrintService } from './services/mapPrint/MapPrintService';
 import { createLazyBaseMap } from './services/basemap/BaseMapTiles';
 import { loadBaseGeography } from './services/basemap/loadBaseGeography';
 import { loadSwissGeography } from './data/geography/loadSwissGeography';
@@ -317,6 +323,13 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
       quota: countDownloadDenials(reports.quota, metrics),
       fullViews: quota,
       unitOfWork,
+      demoData: true,
+    }),
+    mapPrints: createMapPrintService({
+      parcels: stores.parcels,
+      layers: stores.layers,
+      limiter: createRateLimiter('mapPrintsPerUser', MAP_PRINT_RATE_LIMIT, stores.rateLimits),
+      publicUrl: config.publicUrl,
       demoData: true,
     }),
     parcels: stores.parcels,

@@ -99,6 +99,8 @@ export interface Config {
   workers: number;
   /** Most vertices one imported parcel may have (CADASTRE_MAX_VERTICES, default MAX_VERTICES_PER_PARCEL). */
   cadastreMaxVertices: number;
+  /** Largest cadastre upload in MB (CADASTRE_MAX_UPLOAD_MB, default 1024); a larger one is refused while it arrives. */
+  cadastreMaxUploadMb: number;
   /**
    * PostgreSQL instead of the embedded SQLite file (DATABASE_URL, `postgres://user:password@host:port/db`);
    * null = SQLite in DATA_DIR. Experimental: the server refuses to start while a repository has no
@@ -451,6 +453,7 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     workers: integer(env, 'WORKERS', os.availableParallelism(), 0, 64),
     cadastreMaxVertices: integer(env, 'CADASTRE_MAX_VERTICES', MAX_VERTICES_PER_PARCEL, 4, 10_000_000),
+    cadastreMaxUploadMb: integer(env, 'CADASTRE_MAX_UPLOAD_MB', 1024, 1, 65_536),
     databaseUrl: databaseUrl(env),
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     databaseStatementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 86_400_000),

@@ -19,6 +19,7 @@ import { measureSlice } from '../features/map/measure/measureSlice';
 import { listsSlice } from '../features/lists/listsSlice';
 import { compareSlice } from '../features/compare/compareSlice';
 import { savedSearchesSlice } from '../features/savedSearches/savedSearchesSlice';
+import { printSlice } from '../features/print/printSlice';
 import { appReset } from './appLifecycle';
 
 /** redux-persist key of the session (tokens, profile and its fetch time): localStorage `persist:parcel-atlas.session`. */
@@ -46,6 +47,7 @@ const sliceReducers = combineReducers({
   [listsSlice.reducerPath]: listsSlice.reducer,
   [compareSlice.reducerPath]: persistReducer({ key: COMPARE_PERSIST_KEY, storage }, compareSlice.reducer),
   [savedSearchesSlice.reducerPath]: savedSearchesSlice.reducer,
+  [printSlice.reducerPath]: printSlice.reducer,
 });
 
 type SliceState = ReturnType<typeof sliceReducers>;

@@ -202,7 +202,7 @@ describe('importing a cantonal survey GeoPackage (LV95)', () => {
     await expect(
       importCadastreFile({ writer: createSqliteCadastreWriter(db), file: file('nocolumn.gpkg') }),
     ).rejects.toThrow(
-      'layer: missing column "EGRIS_EGRID" or "EGRID" or "egrid" for egrid (columns: fid, Nummer, BFSNr)',
+      'layer: missing column "EGRIS_EGRID" or "EGRIS_EGRI" or "EGRID" or "egrid" for egrid (columns: fid, Nummer, BFSNr)',
     );
     expect(snapshot()).toEqual(before);
   });
@@ -242,13 +242,13 @@ describe('a GeoPackage written by GDAL and damaged on the way', () => {
     const whole = gdalGeoPackage('gdal');
     const before = snapshot();
     await expect(importBytes('half.gpkg', whole.subarray(0, 40_960))).rejects.toThrow(
-      `file: is truncated: it holds 40,960 of the ${whole.length.toLocaleString('en')} bytes its header announces (an interrupted download or copy?)`,
+      `The GeoPackage file is incomplete or damaged: it holds 40,960 of the ${whole.length.toLocaleString('en')} bytes its header announces (an interrupted download or copy?)`,
     );
     await expect(importBytes('odd.gpkg', whole.subarray(0, 40_000))).rejects.toThrow(
-      'file: is truncated: it holds 40,000 of the',
+      'The GeoPackage file is incomplete or damaged: it holds 40,000 of the',
     );
     await expect(importBytes('header.gpkg', whole.subarray(0, 60))).rejects.toThrow(
-      "file: is truncated: it ends after 60 bytes, inside the GeoPackage's header",
+      'The GeoPackage file is incomplete or damaged: it ends after 60 bytes, inside its header (an interrupted download or copy?)',
     );
     expect(snapshot()).toEqual(before);
   });
@@ -269,7 +269,9 @@ describe('a GeoPackage written by GDAL and damaged on the way', () => {
     // Overwrite every page after the first with noise: the catalogue and the features are unreadable.
     for (let i = 4096; i < damaged.length; i++) damaged[i] = (i * 7919) % 251;
     const before = snapshot();
-    await expect(importBytes('damaged.gpkg', damaged)).rejects.toThrow('file: is damaged: SQLite reports');
+    await expect(importBytes('damaged.gpkg', damaged)).rejects.toThrow(
+      'The GeoPackage file is incomplete or damaged: SQLite reports',
+    );
     expect(snapshot()).toEqual(before);
   });
 });
@@ -303,7 +305,7 @@ describe('importing GeoJSON', () => {
         file: file('lv03named.geojson'),
         mappingJson: mapping,
       }),
-    ).rejects.toThrow('file: wrong CRS urn:ogc:def:crs:EPSG::21781');
+    ).rejects.toThrow('The file is in the old Swiss coordinates LV03 (EPSG:21781)');
     expect(snapshot()).toEqual(before);
   });
 

@@ -27,18 +27,51 @@ export interface CadastreMapping {
 }
 
 /**
- * The ready mapping for the cantonal open cadastral-survey GeoPackages (official cadastral survey,
- * simplified model "MOpublic"/"AV vereinfacht", real-estate layer): German and French layer and column
- * spellings as the cantons publish them. README § Importing real cadastral data lists them.
+ * The ready mapping for the official cadastral survey as the cantons and geodienste.ch publish it: the
+ * data model DM.01-AV-CH (topic Liegenschaften: tables Liegenschaft and Grundstueck, as flattened
+ * GeoPackage/Shapefile exports and as GDAL names Interlis tables, "Liegenschaften__Liegenschaft") and
+ * the simplified model MOpublic in its German, French, Italian and English spellings (layer resf).
+ * Candidates are tried in order; README § Importing real cadastral data lists them.
  */
 export const CANTONAL_SURVEY_MAPPING: CadastreMapping = {
-  layer: ['Liegenschaften', 'RealEstate', 'Real_Estate', 'BienFonds', 'Bien_fonds', 'resf'],
-  egrid: ['EGRIS_EGRID', 'EGRID', 'egrid'],
-  number: ['Nummer', 'Number', 'Numero', 'ParcelNumber'],
-  municipality: ['BFSNr', 'BFS_Nr', 'BFSNumber', 'NumCom', 'Gemeinde'],
-  area: ['Flaechenmass', 'Area', 'Surface', 'Flaeche'],
-  kind: ['Art', 'Genre', 'Kind'],
+  layer: [
+    'Liegenschaft',
+    'Liegenschaften',
+    'Liegenschaften_Liegenschaft',
+    'Liegenschaften__Liegenschaft',
+    'resf',
+    'RealEstate',
+    'Real_Estate',
+    'BienFonds',
+    'Bien_fonds',
+    'BeneImmobile',
+    'Grundstueck',
+    'Grundstuecke',
+    'Liegenschaften_Grundstueck',
+    'Liegenschaften__Grundstueck',
+  ],
+  // A dBase field name has at most 10 characters: Shapefiles carry EGRIS_EGRI and Flaechenma.
+  egrid: ['EGRIS_EGRID', 'EGRIS_EGRI', 'EGRID', 'egrid'],
+  number: ['Nummer', 'Number', 'Numero', 'ParcelNumber', 'Nr'],
+  municipality: ['BFSNr', 'BFS_Nr', 'BFSNummer', 'BFS_Nummer', 'Gem_BFS', 'FOSNr', 'NumOFS', 'NoOFS', 'NumUST', 'Gemeinde', 'Commune', 'Comune'],
+  area: ['Flaechenmass', 'Flaechenma', 'Area', 'MesureSurface', 'SuperficieMisurata', 'Surface', 'Flaeche'],
+  kind: ['Art', 'Type', 'Genre', 'Genere', 'Kind'],
 };
+
+/**
+ * Layers of the survey's land cover (Bodenbedeckung, MOpublic lcsf): building and surface outlines, not
+ * parcels. A file holding only these is refused with a word on which layer to export.
+ */
+export const LAND_COVER_LAYERS = [
+  'Bodenbedeckung',
+  'Bodenbedeckung_BoFlaeche',
+  'Bodenbedeckung__BoFlaeche',
+  'BoFlaeche',
+  'lcsf',
+  'LandCover',
+  'CouvertureDuSol',
+  'CoperturaDelSuolo',
+];
 
 const FIELDS = ['layer', 'egrid', 'number', 'municipality', 'area', 'kind', 'street', 'houseNumber', 'postcode'];
 

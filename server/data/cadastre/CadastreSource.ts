@@ -23,13 +23,30 @@ export interface CadastreSource {
   close(): void;
 }
 
-/** A file the importer refuses: the feature (or the file) and the reason, in one sentence. */
+/**
+ * A refusal the user reads in their language: a `server.cadastre.*` key of translations/*.json and its
+ * values. The key's English text formatted with the values is exactly the error's English reason.
+ */
+export interface TranslatableReason {
+  key: string;
+  values?: Record<string, string | number>;
+}
+
+/**
+ * A file the importer refuses: the feature (or, when `where` is empty, the file as a whole) and the
+ * reason, in one sentence; `translatable` when the reason has a key in the catalogue.
+ */
 export class CadastreImportError extends Error {
   constructor(
     readonly where: string,
     readonly reason: string,
+    readonly translatable?: TranslatableReason,
   ) {
-    super(`${where}: ${reason}`);
+    super(where ? `${where}: ${reason}` : reason);
     this.name = 'CadastreImportError';
   }
 }
+
+/** A refusal of the file as a whole, with its catalogue key (`server.cadastre.` + key) and values. */
+export const fileRefusal = (key: string, english: string, values?: TranslatableReason['values']) =>
+  new CadastreImportError('', english, { key: `server.cadastre.${key}`, values });

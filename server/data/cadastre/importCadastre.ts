@@ -2,13 +2,14 @@ import type { CadastreImportProgress, CadastreImportResult } from '../../../src/
 import { MAX_VERTICES_PER_PARCEL } from '../../config';
 import { lonLatToLv95, lonLatToMercator } from '../../geo/projection';
 import { toMillimetre } from '../../store/parcels/surveyGeometryCodec';
+import { metresToAreaOutline } from '../../geo/distanceToArea';
 import { pointInArea, ringCentroid, type Ring } from '../../geo/ring';
 import type { AnyCadastreWriter, ImportedMunicipality, KeptFacts, OfficialParcel } from '../../store/parcels/CadastreWriter';
 import { encodeThemes, THEME_FIELDS, THEME_VOCABULARY } from '../../store/parcels/themeCodec';
 import type { MunicipalityShape, SwissGeography } from '../geography/SwissGeography';
 import { crsFromName, guessCrs, insideSwitzerland, toLonLat, type CadastreCrs } from './cadastreCrs';
 import { describeChoice, resolveColumn, type CadastreMapping, type ColumnChoice } from './CadastreMapping';
-import { CadastreImportError, type CadastreSource, type RawCadastreFeature } from './CadastreSource';
+import { CadastreImportError, fileRefusal, type CadastreSource, type RawCadastreFeature } from './CadastreSource';
 import type { PolygonCoordinates } from './readGeoPackageGeometry';
 import { planarRingArea, polygonProblem } from './validateAreaGeometry';
 
@@ -31,6 +32,12 @@ export interface ImportCadastreOptions {
 const EGRID = /^CH[0-9A-Z]{12}$/;
 const RIGHT_KIND = /baurecht|selbst|dauernd|droit|dsp|diritto/i;
 const FEATURES_PER_PAUSE = 500;
+/**
+ * How far a parcel may lie outside the generalised municipality outlines (swiss-maps) and still be
+ * placed in the nearest municipality: their lake shores are drawn a few dozen to over a hundred metres
+ * off the surveyed shore.
+ */
+export const SHORE_TOLERANCE_METRES = 250;
 
 /** The register values of one feature, read through the mapping. */
 interface MappedFeature {
@@ -125,11 +132,15 @@ function chooseCrs(mapping: CadastreMapping, declared: string | null, first: Map
   const named = mapping.crs ?? declared;
   if (named) {
     const crs = crsFromName(named);
+    if (/21781$/.test(named))
+      throw fileRefusal(
+        'lv03',
+        'The file is in the old Swiss coordinates LV03 (EPSG:21781): import the survey in LV95 (EPSG:2056) as the cantons publish it. LV03 to LV95 needs the official FINELTRA transformation, without which the positions are off by up to a metre and more',
+      );
     if (!crs)
       throw new CadastreImportError(
         'file',
-        `wrong CRS ${named}: export the data in EPSG:2056 (LV95) or EPSG:4326 (WGS84)` +
-          (/21781$/.test(named) ? ' (LV03 is not accepted)' : ''),
+        `wrong CRS ${named}: export the data in EPSG:2056 (LV95) or EPSG:4326 (WGS84)`,
       );
     return crs;
   }
@@ -170,12 +181,40 @@ function municipalityFinder(geography: SwissGeography) {
         );
       return named[0];
     },
-    at(lon: number, lat: number, label: string): MunicipalityShape {
-      const found = geography.municipalities.find(
-        (m) => lon >= m.bbox[0] && lon <= m.bbox[2] && lat >= m.bbox[1] && lat <= m.bbox[3] && pointInArea(lon, lat, m.geometry),
+    /**
+     * The municipality of a parcel without a municipality column: the one under its centre, else the
+     * one under most of its corners, else — a shore parcel the generalised lake outline leaves in the
+     * water — the nearest one within SHORE_TOLERANCE_METRES of a corner.
+     */
+    at(lon: number, lat: number, outline: [number, number][], label: string): MunicipalityShape {
+      const containing = (x: number, y: number) =>
+        geography.municipalities.find(
+          (m) => x >= m.bbox[0] && x <= m.bbox[2] && y >= m.bbox[1] && y <= m.bbox[3] && pointInArea(x, y, m.geometry),
+        );
+      const central = containing(lon, lat);
+      if (central) return central;
+      const votes = new Map<MunicipalityShape, number>();
+      for (const [x, y] of outline) {
+        const found = containing(x, y);
+        if (found) votes.set(found, (votes.get(found) ?? 0) + 1);
+      }
+      const voted = [...votes].sort((a, b) => b[1] - a[1])[0]?.[0];
+      if (voted) return voted;
+      const margin = SHORE_TOLERANCE_METRES / 70_000; // degrees: generous in longitude at Swiss latitudes
+      let nearest: { municipality: MunicipalityShape; metres: number } | null = null;
+      for (const m of geography.municipalities) {
+        if (lon < m.bbox[0] - margin || lon > m.bbox[2] + margin || lat < m.bbox[1] - margin || lat > m.bbox[3] + margin)
+          continue;
+        for (const [x, y] of outline) {
+          const metres = metresToAreaOutline(x, y, m.geometry);
+          if (metres <= SHORE_TOLERANCE_METRES && (!nearest || metres < nearest.metres)) nearest = { municipality: m, metres };
+        }
+      }
+      if (nearest) return nearest.municipality;
+      throw new CadastreImportError(
+        label,
+        `lies in no Swiss municipality, nor within ${SHORE_TOLERANCE_METRES} m of one (give a municipality column)`,
       );
-      if (!found) throw new CadastreImportError(label, 'lies in no Swiss municipality (give a municipality column)');
-      return found;
     },
   };
 }
@@ -296,7 +335,12 @@ export async function importCadastre(options: ImportCadastreOptions): Promise<Ca
     const [lon, lat] = toLonLat(crs, ...centre);
     const municipality = feature.municipality
       ? municipalities.byValue(feature.municipality, feature.label)
-      : municipalities.at(lon, lat, feature.label);
+      : municipalities.at(
+          lon,
+          lat,
+          feature.polygons[largest][0].map(([x, y]) => toLonLat(crs, x, y)),
+          feature.label,
+        );
     placed.push({
       feature,
       municipality,

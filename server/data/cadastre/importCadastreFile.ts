@@ -1,9 +1,11 @@
 import fs from 'node:fs';
+import { MAX_VERTICES_PER_PARCEL } from '../../config';
 import type { CadastreImportProgress, CadastreImportResult } from '../../../src/contract/CadastreImport';
 import type { AnyCadastreWriter } from '../../store/parcels/CadastreWriter';
 import { loadSwissGeography } from '../geography/loadSwissGeography';
 import { CANTONAL_SURVEY_MAPPING, parseCadastreMapping } from './CadastreMapping';
-import { CadastreImportError, type CadastreSource } from './CadastreSource';
+import { fileRefusal, type CadastreSource } from './CadastreSource';
+import { isShp, isZip, readShapefile } from './readShapefile';
 import { importCadastre } from './importCadastre';
 import { readGeoJsonFile } from './readGeoJsonStream';
 import { readGeoPackage } from './readGeoPackage';
@@ -25,8 +27,8 @@ export interface ImportCadastreFileOptions {
 
 const SQLITE_MAGIC = 'SQLite format 3\u0000';
 
-/** GeoPackage or GeoJSON, decided by the file's first bytes (an upload's name may say anything). */
-function openSource(file: string, mapping: CadastreMapping): CadastreSource {
+/** GeoPackage, GeoJSON or Shapefile (zipped, or a .shp path), decided by the file's first bytes (an upload's name may say anything). */
+async function openSource(file: string, mapping: CadastreMapping, maxVertices: number): Promise<CadastreSource> {
   const head = Buffer.alloc(64);
   const fd = fs.openSync(file, 'r');
   let length: number;
@@ -35,16 +37,22 @@ function openSource(file: string, mapping: CadastreMapping): CadastreSource {
   } finally {
     fs.closeSync(fd);
   }
-  if (head.subarray(0, 16).toString('latin1') === SQLITE_MAGIC) return readGeoPackage(file, mapping.layer);
+  if (head.subarray(0, 16).toString('latin1') === SQLITE_MAGIC)
+    return readGeoPackage(file, mapping.layer, { maxVertices });
+  if (isZip(head)) return readShapefile(file, mapping.layer, true);
+  if (isShp(head)) return readShapefile(file, mapping.layer, false);
   const start = head.subarray(0, length).toString('utf8').replace(/^\uFEFF/, '').trimStart();
-  if (start.startsWith('{')) return readGeoJsonFile(file);
-  throw new CadastreImportError('file', 'is neither a GeoPackage nor a GeoJSON FeatureCollection');
+  if (start.startsWith('{')) return readGeoJsonFile(file, maxVertices);
+  throw fileRefusal(
+    'unknownFormat',
+    'The file is neither a GeoPackage, a GeoJSON FeatureCollection nor a zipped Shapefile',
+  );
 }
 
-/** Imports a GeoPackage or GeoJSON file through the writer (the CLI and the admin upload both call this). */
+/** Imports a GeoPackage, GeoJSON or Shapefile through the writer (the CLI and the admin upload both call this). */
 export async function importCadastreFile(options: ImportCadastreFileOptions): Promise<CadastreImportResult> {
   const mapping = options.mappingJson ? parseCadastreMapping(options.mappingJson) : CANTONAL_SURVEY_MAPPING;
-  const source = openSource(options.file, mapping);
+  const source = await openSource(options.file, mapping, options.maxVertices ?? MAX_VERTICES_PER_PARCEL);
   return importCadastre({
     source,
     sourceName: options.sourceName ?? options.file,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
-import { CadastreImportError, type CadastreSource, type RawCadastreFeature } from './CadastreSource';
+import { CadastreImportError, fileRefusal, type CadastreSource, type RawCadastreFeature } from './CadastreSource';
 import type { AreaGeometry, PolygonCoordinates } from './readGeoPackageGeometry';
 
 /**
@@ -18,9 +18,16 @@ export class FeatureCollectionSplitter {
   private inFeatures = false;
   private capture: 'feature' | 'crs' | null = null;
   private captured = '';
+  /** Positions ("[" followed by a number) seen in the feature being cut out, and whether a "[" was last. */
+  private positions = 0;
+  private afterBracket = false;
+  private featuresDone = 0;
   sawFeatures = false;
   sawRoot = false;
   crs: unknown = null;
+
+  /** `maxPositions`: a feature with more positions is refused while it streams in, before it is parsed. */
+  constructor(private readonly maxPositions = Infinity) {}
 
   /** True when the text seen so far closes every bracket it opened (false for a truncated file). */
   get complete(): boolean {
@@ -42,10 +49,19 @@ export class FeatureCollectionSplitter {
         } else if (this.depth === 1) this.rootString += c;
         continue;
       }
+      if (this.afterBracket && c !== ' ' && c !== '\n' && c !== '\r' && c !== '\t') {
+        this.afterBracket = false;
+        if (this.capture === 'feature' && (c === '-' || (c >= '0' && c <= '9')) && ++this.positions > this.maxPositions)
+          throw new CadastreImportError(
+            `feature ${this.featuresDone + 1}`,
+            `has more than ${this.maxPositions.toLocaleString('en')} vertices, the most a parcel may have (CADASTRE_MAX_VERTICES)`,
+          );
+      }
       if (c === '"') {
         this.inString = true;
         if (this.depth === 1) this.rootString = '';
       } else if (c === '{' || c === '[') {
+        if (c === '[') this.afterBracket = true;
         if (this.depth === 0) {
           if (c !== '{') throw new CadastreImportError('file', 'is not a GeoJSON FeatureCollection (the root is not an object)');
           this.sawRoot = true;
@@ -57,6 +73,7 @@ export class FeatureCollectionSplitter {
           start = i;
         } else if (this.depth === 2 && this.inFeatures && c === '{') {
           this.capture = 'feature';
+          this.positions = 0;
           start = i;
         }
         this.depth++;
@@ -65,7 +82,10 @@ export class FeatureCollectionSplitter {
         if (this.depth === 1 && this.inFeatures && c === ']') this.inFeatures = false;
         if (this.capture && ((this.capture === 'feature' && this.depth === 2) || (this.capture === 'crs' && this.depth === 1))) {
           const text = this.captured + chunk.slice(start, i + 1);
-          if (this.capture === 'feature') done.push(text);
+          if (this.capture === 'feature') {
+            done.push(text);
+            this.featuresDone++;
+          }
           else this.crs = JSON.parse(text);
           this.capture = null;
           this.captured = '';
@@ -115,8 +135,8 @@ function crsName(crs: unknown): string | null {
 }
 
 /** Reads a GeoJSON FeatureCollection from a stream, one feature at a time. */
-export function readGeoJsonStream(input: Readable): CadastreSource {
-  const splitter = new FeatureCollectionSplitter();
+export function readGeoJsonStream(input: Readable, maxVertices = Infinity): CadastreSource {
+  const splitter = new FeatureCollectionSplitter(maxVertices);
   input.setEncoding('utf8');
   async function* features(): AsyncGenerator<RawCadastreFeature> {
     let n = 0;
@@ -139,7 +159,10 @@ export function readGeoJsonStream(input: Readable): CadastreSource {
       }
     }
     if (splitter.sawRoot && !splitter.complete)
-      throw new CadastreImportError('file', 'is truncated (the JSON ends inside the FeatureCollection)');
+      throw fileRefusal(
+        'geoJsonCut',
+        'The GeoJSON file is incomplete or damaged: it ends inside the FeatureCollection (an interrupted download or copy?)',
+      );
     if (!splitter.sawRoot || !splitter.sawFeatures)
       throw new CadastreImportError('file', 'is not a GeoJSON FeatureCollection (no "features" array)');
   }
@@ -151,4 +174,5 @@ export function readGeoJsonStream(input: Readable): CadastreSource {
   };
 }
 
-export const readGeoJsonFile = (file: string): CadastreSource => readGeoJsonStream(fs.createReadStream(file));
+export const readGeoJsonFile = (file: string, maxVertices?: number): CadastreSource =>
+  readGeoJsonStream(fs.createReadStream(file), maxVertices);

@@ -1,8 +1,12 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
-import { describeChoice, resolveColumn, type ColumnChoice } from './CadastreMapping';
-import { CadastreImportError, type CadastreSource, type RawCadastreFeature } from './CadastreSource';
-import { GeometryFormatError, readGeoPackageGeometry } from './readGeoPackageGeometry';
+import { describeChoice, LAND_COVER_LAYERS, resolveColumn, type ColumnChoice } from './CadastreMapping';
+import { CadastreImportError, fileRefusal, type CadastreSource, type RawCadastreFeature } from './CadastreSource';
+import { crsFromName } from './cadastreCrs';
+import { CHORD_TOLERANCE_METRES, GeometryFormatError, readGeoPackageGeometry } from './readGeoPackageGeometry';
+
+/** The chord tolerance in degrees for a WGS84 file: 5 mm along a meridian (less along a parallel). */
+const CHORD_TOLERANCE_DEGREES = CHORD_TOLERANCE_METRES / 111_320;
 
 interface FeatureTable {
   table_name: string;
@@ -35,22 +39,30 @@ function refuseTruncatedFile(file: string): void {
   } finally {
     fs.closeSync(fd);
   }
+  const incomplete = 'The GeoPackage file is incomplete or damaged';
+  const interrupted = '(an interrupted download or copy?)';
   if (size < HEADER_BYTES)
-    throw new CadastreImportError('file', `is truncated: it ends after ${size} bytes, inside the GeoPackage's header`);
+    throw fileRefusal(
+      'gpkgHeaderCut',
+      `${incomplete}: it ends after ${size.toLocaleString('en')} bytes, inside its header ${interrupted}`,
+      { size },
+    );
   const storedPageSize = header.readUInt16BE(16);
   const pageSize = storedPageSize === 1 ? 65_536 : storedPageSize;
   const pagesValid = header.readUInt32BE(92) === header.readUInt32BE(24);
   const pages = header.readUInt32BE(28);
   const expected = pages * pageSize;
   if (pagesValid && pages > 0 && size < expected)
-    throw new CadastreImportError(
-      'file',
-      `is truncated: it holds ${size.toLocaleString('en')} of the ${expected.toLocaleString('en')} bytes its header announces (an interrupted download or copy?)`,
+    throw fileRefusal(
+      'gpkgCut',
+      `${incomplete}: it holds ${size.toLocaleString('en')} of the ${expected.toLocaleString('en')} bytes its header announces ${interrupted}`,
+      { size, expected },
     );
   if (size % pageSize !== 0)
-    throw new CadastreImportError(
-      'file',
-      `is truncated: its ${size.toLocaleString('en')} bytes are not whole pages of ${pageSize} bytes (an interrupted download or copy?)`,
+    throw fileRefusal(
+      'gpkgPartialPage',
+      `${incomplete}: its ${size.toLocaleString('en')} bytes are not whole pages of ${pageSize.toLocaleString('en')} bytes ${interrupted}`,
+      { size, pageSize },
     );
 }
 
@@ -58,7 +70,11 @@ function refuseTruncatedFile(file: string): void {
 function damaged(error: unknown): unknown {
   const code = (error as { code?: string }).code;
   if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB')
-    return new CadastreImportError('file', `is damaged: SQLite reports "${(error as Error).message}"`);
+    return fileRefusal(
+      'gpkgDamaged',
+      `The GeoPackage file is incomplete or damaged: SQLite reports "${(error as Error).message}"`,
+      { finding: (error as Error).message },
+    );
   return error;
 }
 
@@ -66,7 +82,11 @@ function damaged(error: unknown): unknown {
  * Opens a GeoPackage (SQLite) read-only and picks its feature table: the mapping's layer, or the only
  * feature table. Refuses a file that is not a GeoPackage, names the tables when the layer is not found.
  */
-export function readGeoPackage(file: string, layer: ColumnChoice | undefined): CadastreSource {
+export function readGeoPackage(
+  file: string,
+  layer: ColumnChoice | undefined,
+  { maxVertices }: { maxVertices: number },
+): CadastreSource {
   refuseTruncatedFile(file);
   let db: Database.Database;
   try {
@@ -97,6 +117,13 @@ export function readGeoPackage(file: string, layer: ColumnChoice | undefined): C
     } else {
       const name = resolveColumn(layer, names);
       chosen = tables.find((t) => t.table_name === name);
+      const landCover = resolveColumn(LAND_COVER_LAYERS, names);
+      if (!chosen && landCover)
+        throw fileRefusal(
+          'landCoverOnly',
+          `The file holds the survey's land cover (layer "${landCover}"), not its parcels: export the layer Liegenschaft (MOpublic: resf) as well`,
+          { layer: landCover },
+        );
       if (!chosen)
         throw new CadastreImportError(
           file,
@@ -107,6 +134,10 @@ export function readGeoPackage(file: string, layer: ColumnChoice | undefined): C
       .prepare('SELECT organization, organization_coordsys_id FROM gpkg_spatial_ref_sys WHERE srs_id = ?')
       .get(chosen.srs_id) as SpatialRef | undefined;
     const declaredCrs = srs ? `${srs.organization.toUpperCase()}:${srs.organization_coordsys_id}` : null;
+    const curves = {
+      chordTolerance: crsFromName(declaredCrs ?? '') === 'EPSG:4326' ? CHORD_TOLERANCE_DEGREES : CHORD_TOLERANCE_METRES,
+      maxPoints: maxVertices,
+    };
     const table = chosen;
     const columns = (db.prepare(`PRAGMA table_info(${quoteIdentifier(table.table_name)})`).all() as { name: string }[])
       .map((c) => c.name)
@@ -131,7 +162,7 @@ export function readGeoPackage(file: string, layer: ColumnChoice | undefined): C
         const feature: RawCadastreFeature = { label: `${table.table_name} fid ${String(fid)}`, properties, geometry: null };
         if (blob instanceof Uint8Array) {
           try {
-            const read = readGeoPackageGeometry(blob);
+            const read = readGeoPackageGeometry(blob, curves);
             if (read.srsId !== table.srs_id && read.srsId > 0)
               feature.geometryError = `geometry in SRS ${read.srsId}, the layer declares ${table.srs_id}`;
             else feature.geometry = read.geometry;

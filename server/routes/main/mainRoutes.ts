@@ -18,6 +18,7 @@ import { apiKeyRoutes } from './apiKeyRoutes';
 import { parcelListRoutes } from './parcelListRoutes';
 import { comparisonRoutes } from './comparisonRoutes';
 import { savedSearchRoutes } from './savedSearchRoutes';
+import { mapPrintRoutes } from './mapPrintRoutes';
 
 /**
  * POST /v1/secure/user/authorize: the bearer is the single-sign-on token (any role: the map routes check
@@ -61,4 +62,5 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext): Promise
   await app.register(async (scope) => parcelListRoutes(scope, ctx));
   await app.register(async (scope) => comparisonRoutes(scope, ctx));
   await app.register(async (scope) => savedSearchRoutes(scope, ctx));
+  await app.register(async (scope) => mapPrintRoutes(scope, ctx));
 }

@@ -187,6 +187,9 @@ export const COUPON_QUOTE_LIMITS = {
 /** Uploads per account: changing an avatar or a signature image a few times; a loop is stopped early. */
 export const UPLOAD_RATE_LIMIT: RateLimit = { max: 20, windowMs: 10 * MINUTE };
 
+/** Map prints per account: a planner printing a few sheets in a row; a script looping is stopped. */
+export const MAP_PRINT_RATE_LIMIT: RateLimit = { max: 20, windowMs: MINUTE };
+
 /** The whole server's budget of account mails an hour: the key every mail-sending request counts under. */
 export const ALL_MAILS = 'all';
 

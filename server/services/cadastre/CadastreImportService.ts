@@ -13,11 +13,24 @@ export type ImportFile = (request: {
   onProgress: (progress: CadastreImportProgress) => void;
 }) => Promise<CadastreImportResult>;
 
-/** Why an upload is refused before or while importing; the route answers it as 4xx {error, message}. */
+/** A refusal's reason as a catalogue key (translations/*.json) and its values, when it has one. */
+export interface RefusalReason {
+  key: string;
+  values?: Record<string, string | number>;
+}
+
+/** The catalogue key of "Nothing imported. {reason}": every refused file is answered through it. */
+export const NOTHING_IMPORTED_KEY = 'server.cadastre.nothingImported';
+
+/**
+ * Why an upload is refused before or while importing; the route answers it as 4xx {error, message}, in
+ * the caller's language: `reason` translated when it has a key, else its English `detail`.
+ */
 export class CadastreImportRefused extends Error {
   constructor(
     readonly statusCode: 400 | 409,
     message: string,
+    readonly detail?: { english: string; reason?: RefusalReason },
   ) {
     super(message);
   }
@@ -80,8 +93,12 @@ export function createCadastreImportService({
           },
         });
       } catch (error) {
-        if (isRefusal(error))
-          throw new CadastreImportRefused(400, `Nothing imported. ${(error as Error).message}`);
+        if (isRefusal(error)) {
+          const english = (error as Error).message;
+          // The importer's errors carry their catalogue key as `translatable` (structurally: services do not import the dataset layer).
+          const reason = (error as { translatable?: RefusalReason }).translatable;
+          throw new CadastreImportRefused(400, `Nothing imported. ${english}`, { english, reason });
+        }
         throw error;
       } finally {
         running = false;

@@ -44,7 +44,7 @@ const decoder = new TextDecoder();
  * A batch's features in LV95 to the millimetre: the batch is read in the survey form (OutlineForm), so a
  * feature's last value says whether its geometry is the survey form or the tile form.
  */
-function* lv95Features(batch: TileFeatureBatch): Generator<{ values: string[]; rings: Lv95Ring[] }> {
+export function* lv95Features(batch: TileFeatureBatch): Generator<{ values: string[]; rings: Lv95Ring[] }> {
   const survey = batch.keys.indexOf(SURVEY_KEY);
   for (const { values, geometry } of features(batch)) {
     yield {

@@ -12,6 +12,9 @@ const dayMonthYear = new Intl.DateTimeFormat('en-GB', {
 // Swedish dates read year-month-day, the order a file name sorts by.
 const isoDay = new Intl.DateTimeFormat('sv-SE', { timeZone: SWISS_TIME });
 
+/** YYYY-MM-DD in Swiss time, as file names carry it. */
+export const fileNameDay = (date: Date): string => isoDay.format(date);
+
 /** DD/MM/YYYY (spec §9). */
 export const reportDate = (date: Date): string => dayMonthYear.format(date);
 

@@ -1,18 +1,13 @@
 import type { LayerSpecification, SourceSpecification } from 'maplibre-gl';
 import type { MapLayerId } from '../../contract/MapLayers';
 import type { RuntimeConfig } from '../../contract/RuntimeConfig';
+import type { LegendItem } from '../../contract/LayerLegends';
 import { OUTSIDE_SERVICE_KEYS, outsideTileUrl } from './outsideServices';
+
+export type { LegendItem };
 
 /** A JSON object of a style file. */
 export type StyleJson = { [key: string]: unknown };
-
-/** One legend row: a colour swatch and the translation key of its class. */
-export interface LegendItem {
-  /** The coded value the class stands for (a parcel field's value). */
-  value: string;
-  colour: string;
-  labelKey: string;
-}
 
 /** Where a layer's data comes from, as its legend states it. */
 export interface LayerSourceNote {

@@ -39,6 +39,7 @@ import { bubbleExtent, SearchClusters } from './clusters/searchClusters';
 import { publishCursor } from './coordinates/cursorPosition';
 import { MeasureLayer } from './measure/MeasureLayer';
 import { fetchOutsideTile, OUTSIDE_TILE_SCHEME } from '../layers/outsideServices';
+import { PrintFrameLayer } from '../print/PrintFrameLayer';
 import { ListHighlightLayer } from '../lists/ListHighlightLayer';
 import { measureFinished, measurePointAdded, selectMeasuring } from './measure/measureSlice';
 import { MAP_MAX_PITCH, mapViewChanged, type FitToRequest } from './mapSlice';
@@ -118,6 +119,7 @@ export class MapController {
   private clusters: SearchClusters | null = null;
   private bubbleZoom: number | null = null;
   private measure: MeasureLayer | null = null;
+  private printFrame: PrintFrameLayer | null = null;
   /** The open list's parcels (src/features/lists). */
   private listed: ListHighlightLayer | null = null;
   /** The matching-tile URL waiting for the camera to stop (a reset mid-flight aborts every tile). */
@@ -211,6 +213,7 @@ export class MapController {
     });
     for (const layer of PARCEL_LAYERS) this.map.addLayer(layer);
     this.measure = new MeasureLayer(this.map);
+    this.printFrame = new PrintFrameLayer(this.map);
     this.listed = new ListHighlightLayer(this.map);
     this.map.on('click', (event) => {
       // The second click of a double-click places no second point on top of the first.
@@ -249,6 +252,7 @@ export class MapController {
     const { selectedParcelId } = state.parcel;
     const { flyTo, fitTo } = state.map;
     this.measure?.apply(state.measure);
+    this.printFrame?.apply(state.print.frame);
     const listExtent = this.listed?.apply(state);
     if (listExtent) {
       const [west, south, east, north] = listExtent;

@@ -2,6 +2,7 @@ import {
   BorderOutlined,
   ColumnWidthOutlined,
   LinkOutlined,
+  PrinterOutlined,
   StarOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
@@ -14,6 +15,7 @@ import { copyText } from '../../lib/browser/copyText';
 import { measureModeToggled, selectMeasureMode } from '../map/measure/measureSlice';
 import { listsPanelToggled, selectListsPanelOpen } from '../lists/listsSlice';
 import { savedSearchesPanelToggled, selectSavedSearchesPanelOpen } from '../savedSearches/savedSearchesSlice';
+import { printDialogToggled, selectPrintDialogOpen } from '../print/printSlice';
 import { showSnackbar } from '../ui/uiSlice';
 
 function ToolButton(props: {
@@ -41,7 +43,8 @@ function ToolButton(props: {
 
 /**
  * The map's own tools, top left over the map (issue 14 items 11, 12): measure a distance, measure an
- * area, open the Lists panel, copy a link to this exact screen (filters, camera and open parcel are all in the URL).
+ * area, open the Lists panel, copy a link to this exact screen (filters, camera and open parcel are all in the URL),
+ * print the map to scale.
  * `offsetTop` leaves room above for the folded side panel's search button.
  */
 export function MapToolbar({ offsetTop = 0 }: { offsetTop?: number }) {
@@ -50,6 +53,7 @@ export function MapToolbar({ offsetTop = 0 }: { offsetTop?: number }) {
   const mode = useAppSelector(selectMeasureMode);
   const listsOpen = useAppSelector(selectListsPanelOpen);
   const savedSearchesOpen = useAppSelector(selectSavedSearchesPanelOpen);
+  const printOpen = useAppSelector(selectPrintDialogOpen);
   const { pathname, search } = useLocation();
   const label = (id: string) => intl.formatMessage({ id });
   const copyLink = async () => {
@@ -102,6 +106,13 @@ export function MapToolbar({ offsetTop = 0 }: { offsetTop?: number }) {
         icon={<LinkOutlined />}
         onClick={() => void copyLink()}
         testId="copy-link"
+      />
+      <ToolButton
+        label={label('mapTools.print')}
+        icon={<PrinterOutlined />}
+        active={printOpen}
+        onClick={() => dispatch(printDialogToggled(!printOpen))}
+        testId="print-map"
       />
     </Flex>
   );

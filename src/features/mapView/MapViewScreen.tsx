@@ -11,6 +11,7 @@ import { CompareButton } from '../compare/CompareButton';
 import { CompareTray } from '../compare/CompareTray';
 import { selectListsPanelOpen } from '../lists/listsSlice';
 import { selectSavedSearchesPanelOpen } from '../savedSearches/savedSearchesSlice';
+import { selectPrintDialogOpen } from '../print/printSlice';
 import { DRAWER_WIDTH } from '../parcel/parcelDisplay';
 import { selectDialogOpen } from '../search/searchSlice';
 import { BottomSheet } from './layout/BottomSheet';
@@ -35,6 +36,10 @@ const SavedSearchesPanel = lazy(async () => ({
 }));
 const ListsPanel = lazy(async () => ({
   default: (await import(/* webpackChunkName: "lists" */ '../lists/ListsPanel')).ListsPanel,
+}));
+// The print dialog converts to LV95 (proj4) too: loaded when first opened.
+const MapPrintDialog = lazy(async () => ({
+  default: (await import(/* webpackChunkName: "map-print" */ '../print/MapPrintDialog')).MapPrintDialog,
 }));
 const AdvancedSearchDialog = lazy(async () => ({
   default: (await import(/* webpackChunkName: "advanced-search" */ '../search/AdvancedSearchDialog'))
@@ -63,6 +68,7 @@ export function MapViewScreen() {
   const dialogWanted = useOnceTrue(useAppSelector(selectDialogOpen));
   const listsWanted = useOnceTrue(useAppSelector(selectListsPanelOpen));
   const savedSearchesWanted = useOnceTrue(useAppSelector(selectSavedSearchesPanelOpen));
+  const printWanted = useOnceTrue(useAppSelector(selectPrintDialogOpen));
   const phone = size === 'phone';
   const panelShown = phone || size === 'desktop' || panelOpen;
   const search = <SearchPanel onOpenParcel={phone ? () => setSheetOpen(false) : undefined} />;
@@ -141,6 +147,11 @@ export function MapViewScreen() {
           </Suspense>
         )}
       </div>
+      {printWanted && (
+        <Suspense fallback={null}>
+          <MapPrintDialog />
+        </Suspense>
+      )}
       {dialogWanted && (
         <Suspense fallback={null}>
           <AdvancedSearchDialog />

@@ -7,6 +7,8 @@ import zlib from 'node:zlib';
 /** What Poppler makes of a PDF: its page count, each page's text and anything it complained about. */
 export interface PopplerReading {
   pages: number;
+  /** The first page's size in points, as pdfinfo reads it. */
+  pageSize: { width: number; height: number };
   pageTexts: string[];
   warnings: string[];
 }
@@ -29,11 +31,13 @@ export function readWithPoppler(pdf: Buffer, pngPrefix?: string, resolution = 40
     };
     const info = run('pdfinfo', [file]);
     const pages = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1] ?? 0);
+    const size = /^Page size:\s+([\d.]+) x ([\d.]+) pts/m.exec(info);
+    const pageSize = { width: Number(size?.[1] ?? 0), height: Number(size?.[2] ?? 0) };
     const pageTexts = Array.from({ length: pages }, (_, i) =>
       run('pdftotext', ['-layout', '-enc', 'UTF-8', '-f', String(i + 1), '-l', String(i + 1), file, '-']),
     );
     run('pdftoppm', ['-r', String(resolution), '-png', file, pngPrefix ?? path.join(dir, 'page')]);
-    return { pages, pageTexts, warnings };
+    return { pages, pageSize, pageTexts, warnings };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -110,6 +114,12 @@ export function graphicsStateBalance(pdf: Buffer): { q: number; Q: number; lowes
   });
 }
 
+const ENTITIES: Record<string, string> = { amp: '&', apos: "'", quot: '"', lt: '<', gt: '>' };
+
+/** pdftotext -bbox writes XHTML: its five named entities back to characters. */
+const decodeEntities = (text: string) =>
+  text.replace(/&(amp|apos|quot|lt|gt);/g, (_, name: string) => ENTITIES[name]);
+
 /** The words of a page with their boxes (PDF points from the top left), as `pdftotext -bbox` gives them. */
 export function wordBoxes(pdf: Buffer, page: number): { text: string; x: number; y: number }[] {
   const html = execFileSync('pdftotext', ['-bbox', '-f', String(page), '-l', String(page), '-', '-'], {
@@ -118,9 +128,49 @@ export function wordBoxes(pdf: Buffer, page: number): { text: string; x: number;
   });
   return [...html.matchAll(/xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g)].map(
     ([, x0, y0, x1, y1, text]) => ({
-      text,
+      text: decodeEntities(text),
       x: (Number(x0) + Number(x1)) / 2,
       y: (Number(y0) + Number(y1)) / 2,
     }),
   );
+}
+
+/**
+ * A part of page 1 rendered by Poppler in grey (pdftoppm -gray, a PGM): `box` in PDF points from the
+ * top left, at `dpi`. Returns the pixels row by row (0 black … 255 white) and the pixel size in points.
+ */
+export function renderGrey(
+  pdf: Buffer,
+  box: { x: number; y: number; width: number; height: number },
+  dpi: number,
+): { width: number; height: number; pixels: Uint8Array; pointsPerPixel: number } {
+  const px = (points: number) => Math.round((points * dpi) / 72);
+  const pgm = execFileSync(
+    'pdftoppm',
+    [
+      '-gray',
+      '-r',
+      String(dpi),
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-x',
+      String(px(box.x)),
+      '-y',
+      String(px(box.y)),
+      '-W',
+      String(px(box.width)),
+      '-H',
+      String(px(box.height)),
+      '-',
+    ],
+    { input: pdf, maxBuffer: 256 * 1024 * 1024 },
+  );
+  // P5 header: magic, width, height, maxval, each separated by whitespace, then one byte per pixel.
+  const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(pgm.subarray(0, 64).toString('latin1'));
+  if (!header) throw new Error('pdftoppm did not answer a PGM');
+  const width = Number(header[1]);
+  const height = Number(header[2]);
+  return { width, height, pixels: pgm.subarray(header[0].length), pointsPerPixel: 72 / dpi };
 }

@@ -4,18 +4,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../AppContext';
 import { authUser, requireRole } from '../../../http/requireRole';
-import { CadastreImportRefused } from '../../../services/cadastre/CadastreImportService';
+import {
+  CadastreImportRefused,
+  NOTHING_IMPORTED_KEY,
+} from '../../../services/cadastre/CadastreImportService';
+import { languageOf } from '../../../services/i18n/ServerTranslator';
 
-/** A cantonal survey GeoPackage is a few hundred MB at most. */
-export const CADASTRE_UPLOAD_MAX_BYTES = 1024 * 1024 * 1024;
 const MAPPING_MAX_BYTES = 64 * 1024;
 
 /**
  * POST /v1/secure/file-items/cadastre/upload (spec §7 file-items/{type}/upload, type "cadastre"): an admin
- * uploads a GeoPackage or GeoJSON as the multipart field `file`, optionally with a `mapping` field (the
+ * uploads a GeoPackage, GeoJSON or zipped Shapefile as the multipart field `file`, optionally with a `mapping` field (the
  * mapping file's JSON). The file is spooled to a private temporary file, imported (progress over the
  * socket as `cadastre-import-progress`), and removed. A refused file answers 400 and imports nothing.
  * It has its own scope and multipart registration, beside the settings uploads (signature-image, avatar).
@@ -24,7 +26,8 @@ export async function cadastreUploadRoutes(app: FastifyInstance, ctx: AppContext
   await app.register(fastifyMultipart, {
     limits: {
       files: 1,
-      fileSize: CADASTRE_UPLOAD_MAX_BYTES,
+      // A cantonal survey GeoPackage is a few hundred MB at most; CADASTRE_MAX_UPLOAD_MB sets the limit.
+      fileSize: ctx.config.cadastreMaxUploadMb * 1024 * 1024,
       fields: 2,
       fieldSize: MAPPING_MAX_BYTES,
       parts: 3,
@@ -59,7 +62,16 @@ export async function cadastreUploadRoutes(app: FastifyInstance, ctx: AppContext
           const file = path.join(directory, crypto.randomUUID());
           await pipeline(part.file, fs.createWriteStream(file, { mode: 0o600 }));
           if (part.file.truncated)
-            return reply.code(400).send({ error: true, message: 'The file is larger than 1 GB' });
+            return reply.code(413).send({
+              error: true,
+              message: ctx.translator.format(
+                languageOf(request.headers.langcode),
+                'server.cadastre.uploadTooLarge',
+                {
+                  megabytes: ctx.config.cadastreMaxUploadMb,
+                },
+              ),
+            });
           spooled = { file, name: path.basename(part.filename || 'upload').slice(0, 200) };
         }
         if (!spooled)
@@ -73,11 +85,22 @@ export async function cadastreUploadRoutes(app: FastifyInstance, ctx: AppContext
         return result;
       } catch (error) {
         if (error instanceof CadastreImportRefused)
-          return reply.code(error.statusCode).send({ error: true, message: error.message });
+          return reply
+            .code(error.statusCode)
+            .send({ error: true, message: refusalMessage(ctx, request, error) });
         throw error;
       } finally {
         fs.rmSync(directory, { recursive: true, force: true });
       }
     },
   );
+}
+
+/** A refused file's message in the caller's language: the reason translated when the catalogue has it. */
+function refusalMessage(ctx: AppContext, request: FastifyRequest, error: CadastreImportRefused): string {
+  if (!error.detail) return error.message;
+  const language = languageOf(request.headers.langcode);
+  const { english, reason } = error.detail;
+  const text = reason ? ctx.translator.format(language, reason.key, reason.values) : english;
+  return ctx.translator.format(language, NOTHING_IMPORTED_KEY, { reason: text });
 }

@@ -76,12 +76,27 @@ export function lineText(
 export function drawTitleLine(
   doc: Doc,
   t: LanguageTranslator,
-  head: { title: string; titleSize: number; left: number; right: number; top: number; now: Date },
+  head: {
+    title: string;
+    titleSize: number;
+    left: number;
+    right: number;
+    top: number;
+    now: Date;
+    /** The date's wording ("Report date: {date}" unless given). */
+    dateId?: string;
+  },
 ): void {
   doc.font('bold').fontSize(head.titleSize).fillColor(PDF_COLORS.primary);
   lineText(doc, head.title, head.left, head.top);
   doc.font('semibold').fontSize(9).fillColor(PDF_COLORS.primary);
   lineText(doc, 'Parcel Atlas', head.right, head.top + 4, 'right');
   doc.font('regular').fontSize(8).fillColor(PDF_COLORS.muted);
-  lineText(doc, t.t('report.pdf.date', { date: reportDate(head.now) }), head.right, head.top + 16, 'right');
+  lineText(
+    doc,
+    t.t(head.dateId ?? 'report.pdf.date', { date: reportDate(head.now) }),
+    head.right,
+    head.top + 16,
+    'right',
+  );
 }
