@@ -5,7 +5,8 @@ import type { UserAdministration } from './services/admin/UserAdministration';
 import type { AuditLog } from './services/audit/AuditLog';
 import type { ApiKeyService } from './services/apiKeys/ApiKeyService';
 import type { ParcelListService } from './services/lists/ParcelListService';
-import type { ListExports } from './services/lists/export/ListExports';
+import type { ListExports } from './services/exports/ListExports';
+import type { SearchExports } from './services/exports/SearchExports';
 import type { ParcelComparisons } from './services/comparison/ParcelComparisons';
 import type { SavedSearchService } from './services/savedSearches/SavedSearchService';
 import type { AlertScheduler } from './services/savedSearches/alertScheduler';
@@ -103,6 +104,7 @@ export interface AppContext {
   parcelLists: ParcelListService;
   /** A list's bulk export (CSV, XLSX, GeoPackage, GeoJSON, DXF), counted as full views. */
   listExports: ListExports;
+  searchExports: SearchExports;
   /** Side-by-side comparison of 2–5 parcels: the screen's rows and the comparison PDF, with their quotas. */
   comparisons: ParcelComparisons;
   /** The map view printed to scale as a PDF (rate-limited per account, no quota). */

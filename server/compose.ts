@@ -10,7 +10,8 @@ import { createAccountService } from './services/accounts/createAccountService';
 import { createUserAdministration } from './services/admin/UserAdministration';
 import { createAuditLog } from './services/audit/AuditLog';
 import { createParcelListService } from './services/lists/ParcelListService';
-import { createListExports } from './services/lists/export/ListExports';
+import { createListExports } from './services/exports/ListExports';
+import { createSearchExports } from './services/exports/SearchExports';
 import { createSavedSearchService } from './services/savedSearches/SavedSearchService';
 import { createSavedSearchMatcher } from './services/savedSearches/SavedSearchMatcher';
 import { createSavedSearchAlerts } from './services/savedSearches/SavedSearchAlerts';
@@ -318,6 +319,7 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
       batchQuota: quota,
       unitOfWork,
     }),
+    searchExports: createSearchExports({ placeSearch, quota, batchQuota: quota, unitOfWork }),
     comparisons: createParcelComparisons({
       documents: reports.documents,
       quota: countDownloadDenials(reports.quota, metrics),

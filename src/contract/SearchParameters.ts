@@ -20,6 +20,10 @@ export const MAX_PAGE_SIZE = 100;
  * further would cost time and show nothing more.
  */
 export const TOTAL_HITS_CAP = MAX_PAGES * MAX_PAGE_SIZE;
+
+/** A search export's answer headers: parcels in the file, and matches of the search (maps/export/{format}). */
+export const SEARCH_EXPORT_COUNT_HEADER = 'x-export-parcels';
+export const SEARCH_EXPORT_TOTAL_HEADER = 'x-search-total';
 /** Longest single value (a text filter or one list item) the server accepts. */
 export const MAX_VALUE_LENGTH = 200;
 /** Most items a list filter may carry, counted after comma-splitting. */

@@ -19,6 +19,7 @@ import { parcelListRoutes } from './parcelListRoutes';
 import { comparisonRoutes } from './comparisonRoutes';
 import { savedSearchRoutes } from './savedSearchRoutes';
 import { mapPrintRoutes } from './mapPrintRoutes';
+import { searchExportRoutes } from './parcels/searchExportRoutes';
 
 /**
  * POST /v1/secure/user/authorize: the bearer is the single-sign-on token (any role: the map routes check
@@ -50,6 +51,7 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext): Promise
     await parcelDetailRoutes(scope, ctx);
     await parcelTileRoutes(scope, ctx);
     await layerRoutes(scope, ctx);
+    await searchExportRoutes(scope, ctx);
   });
   await app.register(async (scope) => subscriptionRoutes(scope, ctx));
   await app.register(async (scope) => pushSubscriptionRoutes(scope, ctx));

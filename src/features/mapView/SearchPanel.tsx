@@ -1,4 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
+import { lazy, Suspense } from 'react';
 import { Flex, Spin } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { Parcel } from '../../contract/Parcel';
@@ -15,6 +16,10 @@ import { reportRequested } from '../reports/reportSlice';
 import { useReportLanguage } from '../reports/useReportLanguage';
 import { ResultCard } from './ResultCard';
 import { ZoomToResults } from './ZoomToResults';
+
+const SearchExportMenu = lazy(
+  () => import(/* webpackChunkName: "search-export" */ '../search/SearchExportMenu'),
+);
 
 /**
  * The search panel of the map view (spec §2): search, count, paging, banner, chips and result cards. It
@@ -62,6 +67,11 @@ export function SearchPanel({ onOpenParcel }: { onOpenParcel?: () => void }) {
           {active && <ZoomToResults results={currentData} />}
           <Spin spinning={searching} size="small" />
           {hits.length > 0 && active && <ResultSort />}
+          {hits.length > 0 && active && (
+            <Suspense fallback={null}>
+              <SearchExportMenu search={active} />
+            </Suspense>
+          )}
         </Flex>
         <FilterChips />
       </Flex>

@@ -8,7 +8,14 @@ import type {
   StreetItem,
   ThermalItem,
 } from '../../contract/Parcel';
-import { isAdvancedCriteria, queryStringFromSearch } from '../../contract/SearchParameters';
+import type { ListExportFormat } from '../../contract/ParcelLists';
+import {
+  isAdvancedCriteria,
+  queryStringFromSearch,
+  SEARCH_EXPORT_COUNT_HEADER,
+  SEARCH_EXPORT_TOTAL_HEADER,
+} from '../../contract/SearchParameters';
+import { dispositionFileName, saveFile } from '../../lib/browser/saveFile';
 import type { ActiveSearch } from './searchSlice';
 
 /**
@@ -27,10 +34,38 @@ export const searchApi = mainApi.injectEndpoints({
     searchParcels: build.query<SearchResponse, ActiveSearch>({
       query: (search) => ({ url: searchRequestUrl(search), validateStatus: isOkBody }),
     }),
+    /**
+     * The whole result (all pages, up to the server's cap) as a file: it goes to the browser's downloads;
+     * its name and how many parcels it holds of how many matched go to the store.
+     */
+    exportSearch: build.mutation<SearchExportResult, { search: ActiveSearch; format: ListExportFormat }>({
+      query: ({ search, format }) => ({
+        url: `maps/export/${format}?${queryStringFromSearch(search.criteria)}`,
+        responseHandler: async (response) => {
+          if (!response.ok) return response.json();
+          const fileName =
+            dispositionFileName(response.headers.get('content-disposition')) ?? `search.${format}`;
+          saveFile(await response.blob(), fileName);
+          return {
+            fileName,
+            exported: Number(response.headers.get(SEARCH_EXPORT_COUNT_HEADER) ?? 0),
+            total: Number(response.headers.get(SEARCH_EXPORT_TOTAL_HEADER) ?? 0),
+          };
+        },
+      }),
+      // An export adds to the plan's usage.
+      invalidatesTags: ['Subscription'],
+    }),
   }),
 });
 
-export const { useSearchParcelsQuery } = searchApi;
+export interface SearchExportResult {
+  fileName: string;
+  exported: number;
+  total: number;
+}
+
+export const { useSearchParcelsQuery, useExportSearchMutation } = searchApi;
 
 /** The lookup lists answer either `{data: [...]}` (the find calls) or a bare list (spec §7). */
 function items<T>(response: { data?: T[] } | T[]): T[] {

@@ -21,6 +21,7 @@ import {
 
 /** The search's side effects: debounces, its snackbars (spec §8), the page bound and the URL sync. */
 export function addSearchListeners(startListening: AppStartListening): void {
+  addSearchExportListeners(startListening);
   addSearchUrlSync(startListening);
 
   /** A search runs 450 ms after the last request for one (spec §4); an empty one only clears (spec §5). */
@@ -112,6 +113,42 @@ export function addSearchListeners(startListening: AppStartListening): void {
       const { page, size } = action.meta.arg.originalArgs.paging;
       const { pages } = pageCount(total.value, size, total.relation);
       if (total.value > 0 && page > pages) listenerApi.dispatch(pageChanged(pages));
+    },
+  });
+}
+
+/** A search export saved (saying when the file holds only the first part of the result), or refused. */
+function addSearchExportListeners(startListening: AppStartListening): void {
+  const { exportSearch } = searchApi.endpoints;
+  startListening({
+    matcher: exportSearch.matchFulfilled,
+    effect: ({ payload }, api) => {
+      const { fileName, exported, total } = payload;
+      api.dispatch(
+        showSnackbar('success', {
+          id: exported < total ? 'search.export.savedFirst' : 'search.export.saved',
+          values: { file: fileName, exported, total },
+        }),
+      );
+    },
+  });
+  startListening({
+    matcher: exportSearch.matchRejected,
+    effect: (action, api) => {
+      const refusal = reportableRefusal(action);
+      if (!refusal) return;
+      const upgrade = upgradeActionFor(refusal.errorCode);
+      api.dispatch(
+        refusal.message
+          ? showSnackbar(
+              'error',
+              upgrade
+                ? { id: 'parcel.detail.failed', values: { message: asSentence(refusal.message) } }
+                : { text: refusal.message },
+              upgrade,
+            )
+          : showSnackbar('error', { id: 'search.export.failed' }),
+      );
     },
   });
 }

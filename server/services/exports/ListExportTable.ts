@@ -1,8 +1,8 @@
-import type { Parcel } from '../../../../src/contract/Parcel';
-import type { ListStatus } from '../../../../src/contract/ParcelLists';
-import { toLv95 } from '../../../geo/projection';
-import type { PolygonRings } from '../../../geo/wkb';
-import { parcelProperties } from '../../ogc/featureItems';
+import type { Parcel } from '../../../src/contract/Parcel';
+import type { ListStatus } from '../../../src/contract/ParcelLists';
+import { toLv95 } from '../../geo/projection';
+import type { PolygonRings } from '../../geo/wkb';
+import { parcelProperties } from '../ogc/featureItems';
 
 /** One parcel of a list as every export format writes it. */
 export interface ListExportRow {
@@ -35,17 +35,23 @@ const LIST_COLUMNS: ExportColumn[] = [
 ];
 
 /**
- * The table an export writes: the list's columns, then every flat attribute any of the parcels has (as the
- * OGC API gives them: lists joined), in the order first met. A column is a number column when every value
- * it has is a number.
+ * The table an export writes: its leading columns (a list's own), then every flat attribute any of the
+ * parcels has (as the OGC API gives them: lists joined), in the order first met. A column is a number
+ * column when every value it has is a number.
  */
-export interface ListExportTable {
+export interface ExportTable {
   columns: ExportColumn[];
-  rows: { values: ExportValue[]; row: ListExportRow }[];
+  rows: { values: ExportValue[]; parcel: Parcel }[];
 }
 
-export function listExportTable(rows: readonly ListExportRow[]): ListExportTable {
-  const properties = rows.map((row) => parcelProperties(row.parcel));
+function exportTable(
+  parcels: readonly Parcel[],
+  leading: { columns: ExportColumn[]; values: (index: number) => ExportValue[] } = {
+    columns: [],
+    values: () => [],
+  },
+): ExportTable {
+  const properties = parcels.map((parcel) => parcelProperties(parcel));
   const parcelColumns = new Map<string, ExportColumn>();
   for (const record of properties)
     for (const [name, value] of Object.entries(record)) {
@@ -54,27 +60,37 @@ export function listExportTable(rows: readonly ListExportRow[]): ListExportTable
       if (typeof value !== 'number') column.type = 'text';
       parcelColumns.set(name, column);
     }
-  const columns = [...LIST_COLUMNS, ...parcelColumns.values()];
   return {
-    columns,
-    rows: rows.map((row, index) => {
-      const own: ExportValue[] = [
-        row.statusLabel,
-        row.status,
-        row.assignee,
-        row.addedBy,
-        row.addedAt,
-        row.notes,
-      ];
+    columns: [...leading.columns, ...parcelColumns.values()],
+    rows: parcels.map((parcel, index) => {
       const record = properties[index];
       const attributes = [...parcelColumns.values()].map(({ name, type }) => {
         const value = record[name];
         if (value === undefined || value === null) return null;
         return type === 'number' ? Number(value) : String(value);
       });
-      return { values: [...own, ...attributes], row };
+      return { values: [...leading.values(index), ...attributes], parcel };
     }),
   };
+}
+
+/** A list's export: its status, assignee, who added each parcel and when, and its notes count first. */
+export function listExportTable(rows: readonly ListExportRow[]): ExportTable {
+  return exportTable(
+    rows.map((row) => row.parcel),
+    {
+      columns: LIST_COLUMNS,
+      values: (index) => {
+        const row = rows[index];
+        return [row.statusLabel, row.status, row.assignee, row.addedBy, row.addedAt, row.notes];
+      },
+    },
+  );
+}
+
+/** A search result's export: the parcels' attributes only. */
+export function searchExportTable(parcels: readonly Parcel[]): ExportTable {
+  return exportTable(parcels);
 }
 
 const polygonsOf = (geometry: NonNullable<Parcel['geometry']>): number[][][][] =>

@@ -7,11 +7,11 @@ import {
   point2d,
   point3d,
 } from '@tarikjabiri/dxf';
-import { envelopeOf } from '../../../geo/wkb';
-import { labelPoint } from '../../reports/map/labelPoint';
-import { DXF_LAYERS, openRing } from '../../reports/dxf/writeParcelDxf';
-import type { Lv95Ring } from '../../reports/parcelSurroundings';
-import { lv95Polygons, type ListExportTable } from './ListExportTable';
+import { envelopeOf } from '../../geo/wkb';
+import { labelPoint } from '../reports/map/labelPoint';
+import { DXF_LAYERS, openRing } from '../reports/dxf/writeParcelDxf';
+import type { Lv95Ring } from '../reports/parcelSurroundings';
+import { lv95Polygons, type ExportTable } from './ListExportTable';
 
 /** Parcel numbers 2.5 mm high on a 1:1000 print, metres. */
 const NUMBER_HEIGHT = 2.5;
@@ -22,12 +22,12 @@ const NOTE_HEIGHT = 1.8;
  * LWPOLYLINE on the survey's parcel layer (DXF-Geobau names, as the single-parcel export), its number inside
  * it, and the list's name with the CRS on the plan information layer.
  */
-export function writeListDxf(table: ListExportTable, title: string): Buffer {
+export function writeListDxf(table: ExportTable, title: string): Buffer {
   const dxf = new DxfWriter();
   dxf.setUnits(Units.Meters);
   for (const layer of [DXF_LAYERS.info, DXF_LAYERS.parcel, DXF_LAYERS.parcelNumbers])
     dxf.addLayer(layer.name, layer.color, 'CONTINUOUS');
-  const parcels = table.rows.map(({ row }) => ({ parcel: row.parcel, polygons: lv95Polygons(row.parcel) }));
+  const parcels = table.rows.map(({ parcel }) => ({ parcel, polygons: lv95Polygons(parcel) }));
   const [minE, maxE, minN, maxN] = envelopeOf(parcels.flatMap((p) => p.polygons));
   if (Number.isFinite(minE)) {
     dxf.setVariable('$EXTMIN', { 10: minE, 20: minN, 30: 0 });

@@ -1,18 +1,18 @@
-import type { Parcel } from '../../../../src/contract/Parcel';
-import type { ListExportFormat, ParcelListDetail } from '../../../../src/contract/ParcelLists';
-import type { ParcelRepository } from '../../../store/parcels/ParcelRepository';
-import type { UnitOfWork } from '../../../store/unitOfWork/UnitOfWork';
-import { serverTranslator, type ServerLanguage } from '../../i18n/ServerTranslator';
-import type { BatchQuotaService, QuotaResult } from '../../quota/QuotaService';
-import type { ListViewer, ParcelListService } from '../ParcelListService';
-import { listExportTable, type ListExportRow } from './ListExportTable';
+import type { Parcel } from '../../../src/contract/Parcel';
+import type { ListExportFormat, ParcelListDetail } from '../../../src/contract/ParcelLists';
+import type { ParcelRepository } from '../../store/parcels/ParcelRepository';
+import type { UnitOfWork } from '../../store/unitOfWork/UnitOfWork';
+import { serverTranslator, type ServerLanguage } from '../i18n/ServerTranslator';
+import type { BatchQuotaService, QuotaResult } from '../quota/QuotaService';
+import type { ListViewer, ParcelListService } from '../lists/ParcelListService';
+import { listExportTable, type ExportTable, type ListExportRow } from './ListExportTable';
 import { writeListCsv } from './writeListCsv';
 import { writeListDxf } from './writeListDxf';
 import { writeListGeoJson } from './writeListGeoJson';
 import { writeListGeoPackage } from './writeListGeoPackage';
 import { writeListXlsx } from './writeListXlsx';
 
-export interface ListExportFile {
+export interface ExportFile {
   body: Buffer;
   contentType: string;
   fileName: string;
@@ -40,7 +40,7 @@ export interface ListExports {
     listId: string,
     format: ListExportFormat,
     language: ServerLanguage,
-  ): Promise<{ ok: true; file: ListExportFile } | { ok: false; denied: Exclude<QuotaResult, { ok: true }> }>;
+  ): Promise<{ ok: true; file: ExportFile } | { ok: false; denied: Exclude<QuotaResult, { ok: true }> }>;
 }
 
 export interface ListExportsOptions {
@@ -92,6 +92,32 @@ async function exportRows(
   return rows;
 }
 
+/** Writes an export table in a format (the title heads the DXF and names the GeoPackage's table). */
+export async function writeExport(
+  table: ExportTable,
+  format: ListExportFormat,
+  title: string,
+): Promise<Buffer> {
+  switch (format) {
+    case 'csv':
+      return writeListCsv(table);
+    case 'xlsx':
+      return writeListXlsx(table, title);
+    case 'gpkg':
+      return writeListGeoPackage(table, title);
+    case 'geojson':
+      return writeListGeoJson(table);
+    default:
+      return writeListDxf(table, title);
+  }
+}
+
+/** The downloaded file: its type and a name from the title and the day ("Baar-Nord-2026-11-27.xlsx"). */
+export function exportFile(body: Buffer, format: ListExportFormat, title: string, day: Date): ExportFile {
+  const { contentType, extension } = FORMATS[format];
+  return { body, contentType, fileName: `${fileStem(title)}-${day.toISOString().slice(0, 10)}.${extension}` };
+}
+
 export function createListExports({
   lists,
   parcels,
@@ -104,16 +130,7 @@ export function createListExports({
       const detail = await lists.detail(viewer, listId);
       const table = listExportTable(await exportRows(detail, parcels, language));
       const title = detail.list.name;
-      const body =
-        format === 'csv'
-          ? writeListCsv(table)
-          : format === 'xlsx'
-            ? await writeListXlsx(table, title)
-            : format === 'gpkg'
-              ? writeListGeoPackage(table, title)
-              : format === 'geojson'
-                ? writeListGeoJson(table)
-                : writeListDxf(table, title);
+      const body = await writeExport(table, format, title);
       const counted = await unitOfWork(() =>
         batchQuota.consumeEach(
           viewer.id,
@@ -122,9 +139,7 @@ export function createListExports({
         ),
       );
       if (!counted.ok) return { ok: false, denied: counted };
-      const date = now().toISOString().slice(0, 10);
-      const { contentType, extension } = FORMATS[format];
-      return { ok: true, file: { body, contentType, fileName: `${fileStem(title)}-${date}.${extension}` } };
+      return { ok: true, file: exportFile(body, format, title, now()) };
     },
   };
 }

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { geoPackageGeometry, envelopeOf } from '../../../geo/wkb';
-import { lv95Polygons, type ListExportTable } from './ListExportTable';
+import { geoPackageGeometry, envelopeOf } from '../../geo/wkb';
+import { lv95Polygons, type ExportTable } from './ListExportTable';
 
 /** CH1903+ / LV95 as GDAL writes it (OGC WKT 1), so GIS tools name the CRS without a lookup. */
 const LV95_WKT =
@@ -27,7 +27,7 @@ const quoteName = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * (to the millimetre where the survey gave it) and the export's columns. Written with better-sqlite3 into a
  * temporary file that is read back and removed.
  */
-export function writeListGeoPackage(table: ListExportTable, title: string): Buffer {
+export function writeListGeoPackage(table: ExportTable, title: string): Buffer {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'list-export-'));
   const file = path.join(dir, 'list.gpkg');
   try {
@@ -63,8 +63,8 @@ export function writeListGeoPackage(table: ListExportTable, title: string): Buff
       );
       const all = db.transaction(() => {
         const everything = [];
-        for (const { values, row } of table.rows) {
-          const polygons = lv95Polygons(row.parcel);
+        for (const { values, parcel } of table.rows) {
+          const polygons = lv95Polygons(parcel);
           everything.push(...polygons);
           insert.run(polygons.length ? geoPackageGeometry(polygons, LV95) : null, ...values);
         }

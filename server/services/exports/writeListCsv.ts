@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import type { ListExportTable } from './ListExportTable';
+import type { ExportTable } from './ListExportTable';
 
 /** The byte order mark that makes Excel read the file as UTF-8 (umlauts intact). */
 const UTF8_BOM = '\uFEFF';
@@ -8,7 +8,7 @@ const UTF8_BOM = '\uFEFF';
  * The list as CSV for spreadsheets: UTF-8 with a BOM, semicolons between fields (the list separator of
  * Swiss German, French and Italian Excel), CRLF line ends, quoted where a value needs it.
  */
-export function writeListCsv(table: ListExportTable): Buffer {
+export function writeListCsv(table: ExportTable): Buffer {
   const text = stringify(
     [table.columns.map((column) => column.name), ...table.rows.map((row) => row.values)],
     {
