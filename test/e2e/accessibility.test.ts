@@ -161,7 +161,7 @@ describe('accessibility: axe-core finds no WCAG 2.1 A/AA violation (issue 28)', 
     await context.close();
   });
 
-  it('on the map: results, drawer, advanced dialog, layer panel with legend, plan dialog', async () => {
+  it('on the map: results, drawer, advanced dialog, layer panel with legend, plan dialog, print dialog', async () => {
     const context = await a11yContext(browser);
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);
@@ -201,6 +201,13 @@ describe('accessibility: axe-core finds no WCAG 2.1 A/AA violation (issue 28)', 
     await page.getByTestId('plan-button').click();
     await page.getByRole('dialog').waitFor();
     await expectAccessible(page, 'plan-dialog', [DESKTOP]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+
+    // Issue 28 item 18: the print dialog, with the print frame on the map.
+    await page.getByRole('button', { name: 'Print the map to scale (PDF)' }).click();
+    await page.getByRole('dialog', { name: 'Print the map' }).waitFor();
+    await expectAccessible(page, 'print-dialog');
     await context.close();
     // Five screens, each checked by axe at several widths: longer than one screen's test on a busy machine.
   }, 300_000);
