@@ -18,8 +18,7 @@ import type { AppContext } from '../../AppContext';
 import { authUser, requireRole } from '../../http/requireRole';
 import { languageOf } from '../../services/i18n/ServerTranslator';
 import { ListError } from '../../services/lists/ParcelListService';
-import { QUOTA_DENIED_STATUS } from './parcels/parcelReplies';
-import { contentDisposition } from './reportRoutes';
+import { sendExportDenied, sendExportFile } from './exportReplies';
 
 const id = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const prcId = { type: 'string', minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9_.-]+$' } as const;
@@ -192,18 +191,8 @@ export async function parcelListRoutes(app: FastifyInstance, ctx: AppContext): P
         request.params.format,
         languageOf(request.headers.langcode),
       );
-      if (!outcome.ok) {
-        const { errorCode, message } = outcome.denied;
-        return reply
-          .code(QUOTA_DENIED_STATUS)
-          .send({ error: true, errorCode, errorMessage: message, message });
-      }
-      const { file } = outcome;
-      return reply
-        .header('cache-control', 'no-store')
-        .header('content-disposition', contentDisposition('attachment', file.fileName))
-        .type(file.contentType)
-        .send(file.body);
+      if (!outcome.ok) return sendExportDenied(reply, outcome.denied);
+      return sendExportFile(reply, outcome.file);
     },
   );
 

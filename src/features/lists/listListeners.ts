@@ -1,7 +1,7 @@
 import { isAnyOf, isRejected } from '@reduxjs/toolkit';
 import { reportableRefusal } from '../../api/responses';
 import type { AppStartListening } from '../../app/store';
-import { asSentence, upgradeActionFor } from '../plans/limitReachedSnackbar';
+import { refusalSnackbar } from '../plans/limitReachedSnackbar';
 import { showSnackbar } from '../ui/uiSlice';
 import { listEndpoints } from './listEndpoints';
 
@@ -56,18 +56,7 @@ export function addListsListeners(startListening: AppStartListening): void {
     effect: (action, api) => {
       const refusal = isRejected(action) ? reportableRefusal(action) : undefined;
       if (!refusal) return;
-      const upgrade = upgradeActionFor(refusal.errorCode);
-      api.dispatch(
-        refusal.message
-          ? showSnackbar(
-              'error',
-              upgrade
-                ? { id: 'parcel.detail.failed', values: { message: asSentence(refusal.message) } }
-                : { text: refusal.message },
-              upgrade,
-            )
-          : showSnackbar('error', { id: 'lists.failed' }),
-      );
+      api.dispatch(refusalSnackbar(refusal, 'lists.failed'));
     },
   });
 }

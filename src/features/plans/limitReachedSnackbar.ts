@@ -1,6 +1,7 @@
 import { ROUTE_PATHS } from '../../app/routePaths';
 import { LIMIT_REACHED_CODES } from '../../contract/Subscription';
-import type { SnackbarAction } from '../ui/uiSlice';
+import type { Refusal } from '../../api/responses';
+import { showSnackbar, type SnackbarAction } from '../ui/uiSlice';
 
 /** The Upgrade action every used-up-quota snackbar carries: to the plans (issue 14 item 2). */
 export const UPGRADE_ACTION: SnackbarAction = { labelId: 'plan.dialog.upgrade', to: ROUTE_PATHS.plans };
@@ -24,4 +25,20 @@ export function upgradeActionFor(errorCode: string | undefined): SnackbarAction 
 export function asSentence(message: string): string {
   const trimmed = message.trim();
   return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/**
+ * The error snackbar of a refused request: the server's own words (a used-up quota as a sentence followed
+ * by the spec's 'Check your Plan…', with the Upgrade action), or the feature's fallback message.
+ */
+export function refusalSnackbar(refusal: Refusal, fallbackId: string): ReturnType<typeof showSnackbar> {
+  const upgrade = upgradeActionFor(refusal.errorCode);
+  if (!refusal.message) return showSnackbar('error', { id: fallbackId });
+  return showSnackbar(
+    'error',
+    upgrade
+      ? { id: 'parcel.detail.failed', values: { message: asSentence(refusal.message) } }
+      : { text: refusal.message },
+    upgrade,
+  );
 }

@@ -4,7 +4,7 @@ import type { AppStartListening } from '../../app/store';
 import { hasSearchInput } from '../../contract/SearchParameters';
 import { LIMIT_REACHED_CODES } from '../../contract/Subscription';
 import { SEARCH_SPINNER_MS, TYPING_DEBOUNCE_MS } from '../../lib/timing';
-import { asSentence, upgradeActionFor } from '../plans/limitReachedSnackbar';
+import { asSentence, refusalSnackbar, upgradeActionFor } from '../plans/limitReachedSnackbar';
 import { showSnackbar } from '../ui/uiSlice';
 import { lookupApi, searchApi } from './searchApi';
 import { addSearchUrlSync } from './searchUrlSync';
@@ -137,18 +137,7 @@ function addSearchExportListeners(startListening: AppStartListening): void {
     effect: (action, api) => {
       const refusal = reportableRefusal(action);
       if (!refusal) return;
-      const upgrade = upgradeActionFor(refusal.errorCode);
-      api.dispatch(
-        refusal.message
-          ? showSnackbar(
-              'error',
-              upgrade
-                ? { id: 'parcel.detail.failed', values: { message: asSentence(refusal.message) } }
-                : { text: refusal.message },
-              upgrade,
-            )
-          : showSnackbar('error', { id: 'search.export.failed' }),
-      );
+      api.dispatch(refusalSnackbar(refusal, 'search.export.failed'));
     },
   });
 }

@@ -14,8 +14,7 @@ import {
   type RawQuery,
 } from '../../../services/search/parseSearchQuery';
 import type { ParcelQuery } from '../../../store/parcels/ParcelQuery';
-import { contentDisposition } from '../reportRoutes';
-import { QUOTA_DENIED_STATUS } from './parcelReplies';
+import { sendExportDenied, sendExportFile } from '../exportReplies';
 import { searchQuerystringSchema } from './searchQuerystringSchema';
 
 export const NOTHING_TO_EXPORT = 'Search for something before exporting its result';
@@ -54,20 +53,11 @@ export async function searchExportRoutes(app: FastifyInstance, ctx: AppContext):
         request.params.format,
         languageOf(request.headers.langcode),
       );
-      if (!outcome.ok) {
-        const { errorCode, message } = outcome.denied;
-        return reply
-          .code(QUOTA_DENIED_STATUS)
-          .send({ error: true, errorCode, errorMessage: message, message });
-      }
-      const { file } = outcome;
-      return reply
-        .header('cache-control', 'no-store')
-        .header('content-disposition', contentDisposition('attachment', file.fileName))
-        .header(SEARCH_EXPORT_COUNT_HEADER, String(outcome.exported))
-        .header(SEARCH_EXPORT_TOTAL_HEADER, String(outcome.total))
-        .type(file.contentType)
-        .send(file.body);
+      if (!outcome.ok) return sendExportDenied(reply, outcome.denied);
+      return sendExportFile(reply, outcome.file, {
+        [SEARCH_EXPORT_COUNT_HEADER]: String(outcome.exported),
+        [SEARCH_EXPORT_TOTAL_HEADER]: String(outcome.total),
+      });
     },
   );
 }
