@@ -1,8 +1,15 @@
 import type { Parcel, PolygonGeometry } from '../../../src/contract/Parcel';
-import { lonLatToMercator, mercatorScale, toLv95 } from '../../geo/projection';
+import {
+  lonLatToMercator,
+  lv95ToLonLat,
+  mercatorScale,
+  toLv95,
+  type MercatorBox,
+} from '../../geo/projection';
 import { SURVEY_KEY, type ParcelRepository } from '../../store/parcels/ParcelRepository';
 import { decodeSurveyGeometry, outlineLv95 } from '../../store/parcels/surveyGeometryCodec';
 import type { TileFeatureBatch } from '../../store/parcels/tileFeatureBatch';
+import { cellsAlongRings } from './map/outlineCells';
 import { frameAtPlanScale, type Lv95Frame } from './map/mapScale';
 
 /** An outline in Swiss LV95 (EPSG:2056) metres: easting, northing. */
@@ -132,15 +139,24 @@ export async function parcelSurroundings(
     maxY: cy + offsetN + halfN,
   };
 
+  // A long parcel (a road, a river) spans a frame holding far more features than a report draws: then
+  // the features read are the ones along its outline, not whichever the index returns first.
+  const along = () => cellsAlongRings(own, cellMetres(own)).map(mercatorBoxOfLv95);
   const neighbours: SurroundingParcel[] = [];
-  for (const { values, rings } of lv95Features(
-    await repository.tileParcels(box, null, MAX_FEATURES, 'survey'),
+  for (const { values, rings } of await featuresAround(
+    (area, limit) => repository.tileParcels(area, null, limit, 'survey'),
+    box,
+    along,
   )) {
     if (values[0] === parcel.PRC_ID) continue;
     neighbours.push({ prcId: values[0], prcNo: values[1], rings });
   }
   const buildings: SurroundingBuilding[] = [];
-  for (const { values, rings } of lv95Features(await repository.tileBuildings(box, MAX_FEATURES, 'survey'))) {
+  for (const { values, rings } of await featuresAround(
+    (area, limit) => repository.tileBuildings(area, limit, 'survey'),
+    box,
+    along,
+  )) {
     buildings.push({ objId: values[0], type: values[1], rings });
   }
   return {
@@ -150,4 +166,50 @@ export async function parcelSurroundings(
     neighbours,
     buildings,
   };
+}
+
+/** The fewest features read around one cell along a long parcel's outline. */
+const MIN_FEATURES_PER_CELL = 12;
+
+/** Cells along an outline: a thirtieth of the parcel's longer side, 100 m at least. */
+function cellMetres(rings: Lv95Ring[]): number {
+  const points = rings.flat();
+  const extent = (axis: 0 | 1) =>
+    Math.max(...points.map((p) => p[axis])) - Math.min(...points.map((p) => p[axis]));
+  return Math.max(100, Math.max(extent(0), extent(1)) / 30);
+}
+
+/** An LV95 box as the Web Mercator box holding its four corners. */
+function mercatorBoxOfLv95([minE, minN, maxE, maxN]: Lv95Frame): MercatorBox {
+  const corners = [
+    [minE, minN],
+    [minE, maxN],
+    [maxE, minN],
+    [maxE, maxN],
+  ].map(([e, n]) => lonLatToMercator(...lv95ToLonLat(e, n)));
+  const xs = corners.map(([x]) => x);
+  const ys = corners.map(([, y]) => y);
+  return { minX: Math.min(...xs), minY: Math.min(...ys), maxX: Math.max(...xs), maxY: Math.max(...ys) };
+}
+
+/**
+ * The features of the frame, MAX_FEATURES at most. When the frame holds more, the features around each
+ * cell along the parcel's outline instead, a share of MAX_FEATURES per cell, each feature once.
+ */
+async function featuresAround(
+  read: (box: MercatorBox, limit: number) => Promise<TileFeatureBatch>,
+  frame: MercatorBox,
+  along: () => MercatorBox[],
+): Promise<{ values: string[]; rings: Lv95Ring[] }[]> {
+  const inFrame = await read(frame, MAX_FEATURES);
+  if (inFrame.count < MAX_FEATURES) return [...lv95Features(inFrame)];
+  const cells = along();
+  const limit = Math.max(MIN_FEATURES_PER_CELL, Math.floor(MAX_FEATURES / cells.length));
+  const byId = new Map<string, { values: string[]; rings: Lv95Ring[] }>();
+  for (const cell of cells) {
+    for (const feature of lv95Features(await read(cell, limit))) {
+      if (!byId.has(feature.values[0])) byId.set(feature.values[0], feature);
+    }
+  }
+  return [...byId.values()];
 }
