@@ -6,6 +6,8 @@
  *   valid and as a comb (long teeth: the shape that keeps many edges open in the sweep), and on the
  *   1.5 M-vertex polygon and a 150,000-vertex spiky one when the limit is raised to let them through (the
  *   spikes go to the ordered O(n log n) sweep: the open-edge sweep alone, quadratic there, would take some 20 s).
+ * - a 100,000-parcel upload to a real server (benchImportUnderLoad.ts): its time, the server's memory and
+ *   /healthz meanwhile.
  *   npm run bench:import
  */
 import { spawnSync } from 'node:child_process';
@@ -19,6 +21,7 @@ import { polygonProblem } from '../server/data/cadastre/validateAreaGeometry';
 import { openDatabase } from '../server/store/openDatabase';
 import { createSqliteCadastreWriter } from '../server/store/parcels/createSqliteCadastreWriter';
 import { loadAverage } from './benchFigures';
+import { importUnderLoad } from './benchImportUnderLoad';
 
 const HUGE = 1_500_000;
 const REFUSAL_TARGET_MS = 1_000;
@@ -134,6 +137,7 @@ async function main() {
     fs.rmSync(dir, { recursive: true, force: true });
   }
   console.log(`load average ${loadAverage()}`);
+  await importUnderLoad(path.join(path.resolve(process.env.DATA_DIR ?? 'data'), 'bench-ZG.sqlite'));
 }
 
 void main();

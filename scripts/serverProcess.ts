@@ -44,11 +44,16 @@ export async function startServerProcess(
 }
 
 /**
- * A MAPUSER account with a session, written straight into the database, and a main-server token for it
+ * A MAPUSER account (or one with `roles`) with a session, written straight into the database, and a main-server token for it
  * signed with the secret the server process will be given (JWT_SECRET).
  */
-export async function seedMapUserToken(db: Database, jwtSecret: string, username: string): Promise<string> {
-  return seedMapUserTokenIn(createSqliteStores(db), jwtSecret, username);
+export async function seedMapUserToken(
+  db: Database,
+  jwtSecret: string,
+  username: string,
+  roles?: string[],
+): Promise<string> {
+  return seedMapUserTokenIn(createSqliteStores(db), jwtSecret, username, roles);
 }
 
 /** `seedMapUserToken` in any adapter's repositories (the PostgreSQL benchmark's). */
@@ -56,6 +61,7 @@ export async function seedMapUserTokenIn(
   stores: Pick<Stores, 'users' | 'sessions'>,
   jwtSecret: string,
   username: string,
+  roles: string[] = ['MAPUSER'],
 ): Promise<string> {
   const user =
     (await stores.users.findByUsername(username)) ??
@@ -65,7 +71,7 @@ export async function seedMapUserTokenIn(
       name: username.split('@')[0],
       passwordHash: null,
       status: 'active',
-      roles: ['MAPUSER'],
+      roles,
     }));
   const sid = (await stores.sessions.create(user.id, Date.now())).id;
   return createTokenService(jwtSecret, 3600).sign('main', {

@@ -106,6 +106,8 @@ export async function buildApp({ config, db, logger, pushTls }: BuildAppOptions)
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+    // An upload in flight answers once its import has stopped (whole municipalities only) and its file is gone.
+    await ctx.cadastre.stop();
   });
   app.addHook('onReady', async () => {
     ctx.savedSearchAlerts.start();

@@ -31,9 +31,8 @@ import { createLazyBaseMap } from './services/basemap/BaseMapTiles';
 import { loadBaseGeography } from './services/basemap/loadBaseGeography';
 import { loadSwissGeography } from './data/geography/loadSwissGeography';
 import { createCadastreImportService } from './services/cadastre/CadastreImportService';
-import { CadastreImportError } from './data/cadastre/CadastreSource';
-import { importCadastreFile } from './data/cadastre/importCadastreFile';
-import { openCadastreWriter } from './data/cadastre/openCadastreWriter';
+import { CadastreImportError, CadastreImportStopped } from './data/cadastre/CadastreSource';
+import { importCadastreOnThread } from './data/cadastre/importCadastreOnThread';
 import { createPaymentProvider, TEST_PROVIDER_WARNING } from './services/billing/PaymentProvider';
 import { createServerTranslator } from './services/i18n/ServerTranslator';
 import { createPlaceSearch } from './services/search/PlaceSearch';
@@ -243,27 +242,37 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
   const reports = createReportContext({ ...stores, events });
   const cadastre = createCadastreImportService({
     events,
-    // Between municipalities and every few hundred features the event loop serves other requests.
-    importFile: async (request) => {
-      const { writer, close } = await openCadastreWriter(
-        config.databaseUrl !== null ? { databaseUrl: config.databaseUrl } : { db },
-      );
-      let result;
-      try {
-        result = await importCadastreFile({
-          writer,
-          ...request,
-          pause: () => new Promise(setImmediate),
+    // On a thread of its own: the ring checks and the writing never hold the event loop.
+    importFile: (request) => {
+      const started = importCadastreOnThread(
+        {
+          storage:
+            config.databaseUrl !== null ? { databaseUrl: config.databaseUrl } : { sqliteFile: db.name },
+          file: request.file,
+          sourceName: request.sourceName,
+          mappingJson: request.mappingJson,
           maxVertices: config.cadastreMaxVertices,
-        });
-      } finally {
-        await close();
-      }
-      // Saved searches look for their new matches once the import is written and its writer closed.
-      events.emit(DATASET_CHANGED_EVENT);
-      return result;
+        },
+        request.onProgress,
+      );
+      // Saved searches look for their new matches once the import is written (or the municipalities
+      // written before a stop) and its thread has ended.
+      const result = started.result.then(
+        (outcome) => {
+          events.emit(DATASET_CHANGED_EVENT);
+          return outcome;
+        },
+        (error: unknown) => {
+          if (error instanceof CadastreImportStopped && error.municipalities > 0)
+            events.emit(DATASET_CHANGED_EVENT);
+          throw error;
+        },
+      );
+      return { result, stop: started.stop };
     },
     isRefusal: (error) => error instanceof CadastreImportError,
+    stoppedBy: (error) =>
+      error instanceof CadastreImportStopped ? { municipalities: error.municipalities, of: error.of } : null,
   });
   const disk = createDiskWatch(config.dataDir, config.minFreeDiskBytes);
   return {

@@ -20,6 +20,7 @@ import {
 } from '../../src/contract/CadastreImport';
 import type { ParcelFullResponse, SearchResponse } from '../../src/contract/Parcel';
 import { geoJson, square, writeGeoPackage } from '../helpers/cadastreFiles';
+import { uploadCadastreFile } from './helpers/uploadCadastreFile';
 import {
   BAAR,
   baarRows,
@@ -373,25 +374,6 @@ describe('importing GeoJSON', () => {
   });
 });
 
-async function upload(headers: { authorization: string }, path_: string, mapping?: string) {
-  const boundary = '----atlas-test-boundary';
-  const parts: Buffer[] = [];
-  if (mapping)
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="mapping"\r\n\r\n${mapping}\r\n`),
-    );
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(path_)}"\r\n` +
-        'Content-Type: application/geo+json\r\n\r\n',
-    ),
-    fs.readFileSync(path_),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return t.app.inject({
-    method: 'POST',
-    url: '/v1/secure/file-items/cadastre/upload',
-    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat(parts),
-  });
+function upload(headers: { authorization: string }, file_: string, mapping?: string) {
+  return uploadCadastreFile(t.app, headers, file_, mapping);
 }

@@ -12,6 +12,7 @@ import { loadSwissGeography } from '../../server/data/geography/loadSwissGeograp
 import { pointInArea } from '../../server/geo/ring';
 import { lv95ToLonLat } from '../../server/geo/projection';
 import type { ParcelFullResponse } from '../../src/contract/Parcel';
+import { uploadCadastreFile } from './helpers/uploadCadastreFile';
 
 /**
  * The importer on files written by GDAL's ogr2ogr (installed by the test command, scripts/test.mjs) in the
@@ -81,30 +82,8 @@ async function detail(egrid: string): Promise<ParcelFullResponse['feature']> {
   return (res.json() as ParcelFullResponse).feature;
 }
 
-async function upload(
-  name: string,
-  { langcode = 'en', mapping }: { langcode?: string; mapping?: string } = {},
-) {
-  const boundary = '----atlas-survey-boundary';
-  const parts: Buffer[] = [];
-  if (mapping)
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="mapping"\r\n\r\n${mapping}\r\n`),
-    );
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    fs.readFileSync(file(name)),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return t.app.inject({
-    method: 'POST',
-    url: '/v1/secure/file-items/cadastre/upload',
-    headers: { ...admin, langcode, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat(parts),
-  });
+function upload(name: string, { langcode = 'en', mapping }: { langcode?: string; mapping?: string } = {}) {
+  return uploadCadastreFile(t.app, { ...admin, langcode }, file(name), mapping);
 }
 
 const importFile = (name: string, mappingJson?: string) =>

@@ -10,6 +10,7 @@ import { geoJson, square } from '../helpers/cadastreFiles';
 import { createDatasetTestApp } from './helpers/buildTestDataset';
 import { signIn, type SignedIn, type TestApp } from './helpers/createTestApp';
 import { readOutbox } from './helpers/outbox';
+import { uploadCadastreFile } from './helpers/uploadCadastreFile';
 
 let t: TestApp;
 let anna: SignedIn;
@@ -60,24 +61,12 @@ async function importCham() {
       'EPSG:2056',
     ),
   );
-  const boundary = '----atlas-test-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="mapping"\r\n\r\n${JSON.stringify({ egrid: 'egrid', number: 'nr' })}\r\n`,
-    ),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cham.geojson"\r\n` +
-        'Content-Type: application/geo+json\r\n\r\n',
-    ),
-    fs.readFileSync(file),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/v1/secure/file-items/cadastre/upload',
-    headers: { ...admin.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
+  const response = await uploadCadastreFile(
+    t.app,
+    admin.headers,
+    file,
+    JSON.stringify({ egrid: 'egrid', number: 'nr' }),
+  );
   expect(response.statusCode).toBe(200);
   // The import's own round, and any round running, have finished.
   await t.app.ctx.savedSearchAlerts.runNow();

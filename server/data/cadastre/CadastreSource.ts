@@ -47,6 +47,20 @@ export class CadastreImportError extends Error {
   }
 }
 
+/**
+ * An import stopped on request (the server shutting down) at a pause: `municipalities` of `of` were
+ * written whole (0 while the file was still being read), the rest not touched.
+ */
+export class CadastreImportStopped extends Error {
+  constructor(
+    readonly municipalities: number,
+    readonly of: number | null,
+  ) {
+    super(`The import stopped after ${municipalities} of ${of ?? 'its'} municipalities`);
+    this.name = 'CadastreImportStopped';
+  }
+}
+
 /** A refusal of the file as a whole, with its catalogue key (`server.cadastre.` + key) and values. */
 export const fileRefusal = (key: string, english: string, values?: TranslatableReason['values']) =>
   new CadastreImportError('', english, { key: `server.cadastre.${key}`, values });

@@ -5,13 +5,22 @@ import {
   type CadastreImportResult,
 } from '../../../src/contract/CadastreImport';
 
-/** Runs one import of a file already on disk (the composition root wires the dataset importer in). */
+/**
+ * Starts one import of a file already on disk (the composition root wires the dataset importer in):
+ * its result, and a way to stop it early (at a point where nothing is half written).
+ */
 export type ImportFile = (request: {
   file: string;
   sourceName: string;
   mappingJson?: string;
   onProgress: (progress: CadastreImportProgress) => void;
-}) => Promise<CadastreImportResult>;
+}) => { result: Promise<CadastreImportResult>; stop(): void };
+
+/** How a stopped import ended: the municipalities written whole, of how many (null: still reading). */
+export interface StoppedImport {
+  municipalities: number;
+  of: number | null;
+}
 
 /** A refusal's reason as a catalogue key (translations/*.json) and its values, when it has one. */
 export interface RefusalReason {
@@ -28,9 +37,11 @@ export const NOTHING_IMPORTED_KEY = 'server.cadastre.nothingImported';
  */
 export class CadastreImportRefused extends Error {
   constructor(
-    readonly statusCode: 400 | 409,
+    readonly statusCode: 400 | 409 | 503,
     message: string,
     readonly detail?: { english: string; reason?: RefusalReason },
+    /** The whole message as a catalogue key, when it is not "Nothing imported. {reason}". */
+    readonly whole?: RefusalReason,
   ) {
     super(message);
   }
@@ -46,6 +57,26 @@ export interface CadastreImportService {
   }): Promise<CadastreImportResult>;
   /** Whether an import is writing the dataset now (readiness). */
   isImporting(): boolean;
+  /** Stops the running import, if any, and resolves once it has ended (the server is shutting down). */
+  stop(): Promise<void>;
+}
+
+/** A stopped import's answer: 503 (the server is going away), saying what was written. */
+function stoppedRefusal({ municipalities, of }: StoppedImport): CadastreImportRefused {
+  if (of === null || municipalities === 0)
+    return new CadastreImportRefused(
+      503,
+      'The server is shutting down: the import stopped before anything was written. Upload the file again when the server is back',
+      undefined,
+      { key: 'server.cadastre.importStoppedReading' },
+    );
+  return new CadastreImportRefused(
+    503,
+    `The server is shutting down: the import stopped after ${municipalities} of ${of} municipalities, ` +
+      'each of them imported whole. Upload the file again when the server is back',
+    undefined,
+    { key: 'server.cadastre.importStopped', values: { municipalities, total: of } },
+  );
 }
 
 /** Progress pushes at most this often (the last one of each phase always goes). */
@@ -55,15 +86,23 @@ export function createCadastreImportService({
   importFile,
   events,
   isRefusal,
+  stoppedBy,
 }: {
   importFile: ImportFile;
   events: EventEmitter;
   /** Tells a refused file (its message is for the user) from a fault. */
   isRefusal: (error: unknown) => boolean;
+  /** How far a stopped import got, when the error says it was stopped. */
+  stoppedBy: (error: unknown) => StoppedImport | null;
 }): CadastreImportService {
-  let running = false;
+  let running: { stop(): void; ended: Promise<unknown> } | null = null;
   return {
-    isImporting: () => running,
+    isImporting: () => running !== null,
+    async stop() {
+      if (!running) return;
+      running.stop();
+      await running.ended;
+    },
     async importUpload({ userId, file, sourceName, mappingJson }) {
       // Imports write the whole dataset; two at once would interleave their municipalities.
       if (running)
@@ -71,28 +110,31 @@ export function createCadastreImportService({
           409,
           'Another cadastre import is running. Try again when it has finished',
         );
-      running = true;
       let lastPush = 0;
       let lastPhase = '';
+      const started = importFile({
+        file,
+        sourceName,
+        mappingJson,
+        onProgress(progress) {
+          const now = Date.now();
+          if (
+            progress.phase === lastPhase &&
+            progress.phase !== 'done' &&
+            now - lastPush < PROGRESS_INTERVAL_MS
+          )
+            return;
+          lastPush = now;
+          lastPhase = progress.phase;
+          events.emit(CADASTRE_IMPORT_PROGRESS_EVENT, { userId, ...progress });
+        },
+      });
+      running = { stop: started.stop, ended: started.result.catch(() => undefined) };
       try {
-        return await importFile({
-          file,
-          sourceName,
-          mappingJson,
-          onProgress(progress) {
-            const now = Date.now();
-            if (
-              progress.phase === lastPhase &&
-              progress.phase !== 'done' &&
-              now - lastPush < PROGRESS_INTERVAL_MS
-            )
-              return;
-            lastPush = now;
-            lastPhase = progress.phase;
-            events.emit(CADASTRE_IMPORT_PROGRESS_EVENT, { userId, ...progress });
-          },
-        });
+        return await started.result;
       } catch (error) {
+        const stopped = stoppedBy(error);
+        if (stopped) throw stoppedRefusal(stopped);
         if (isRefusal(error)) {
           const english = (error as Error).message;
           // The importer's errors carry their catalogue key as `translatable` (structurally: services do not import the dataset layer).
@@ -101,7 +143,7 @@ export function createCadastreImportService({
         }
         throw error;
       } finally {
-        running = false;
+        running = null;
       }
     },
   };

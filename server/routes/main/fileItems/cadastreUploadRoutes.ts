@@ -98,8 +98,9 @@ export async function cadastreUploadRoutes(app: FastifyInstance, ctx: AppContext
 
 /** A refused file's message in the caller's language: the reason translated when the catalogue has it. */
 function refusalMessage(ctx: AppContext, request: FastifyRequest, error: CadastreImportRefused): string {
-  if (!error.detail) return error.message;
   const language = languageOf(request.headers.langcode);
+  if (error.whole) return ctx.translator.format(language, error.whole.key, error.whole.values);
+  if (!error.detail) return error.message;
   const { english, reason } = error.detail;
   const text = reason ? ctx.translator.format(language, reason.key, reason.values) : english;
   return ctx.translator.format(language, NOTHING_IMPORTED_KEY, { reason: text });

@@ -1,0 +1,71 @@
+/**
+ * A cadastre import thread (server/data/cadastre/importCadastreOnThread.ts): reads, checks and writes one
+ * uploaded file through a connection of its own (the SQLite file, or PostgreSQL), so neither the ring
+ * checks nor the writing hold the server's event loop. It posts progress, then the result or why it
+ * stopped. A 'stop' message ends it at its next pause: while reading, before anything is written; while
+ * writing, after the municipality being written (each one is its own transaction, so none is left half
+ * replaced).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import type { CadastreImportProgress } from '../../src/contract/CadastreImport';
+import { CadastreImportError, CadastreImportStopped } from '../data/cadastre/CadastreSource';
+import { importCadastreFile } from '../data/cadastre/importCadastreFile';
+import type { CadastreThreadData, CadastreThreadReply } from '../data/cadastre/importCadastreOnThread';
+import { openCadastreWriter } from '../data/cadastre/openCadastreWriter';
+
+const port = parentPort;
+if (!port) throw new Error('cadastreImportWorker runs in a worker thread');
+
+const data = workerData as CadastreThreadData;
+let stopRequested = false;
+let written: CadastreImportProgress = { phase: 'reading', done: 0, total: null };
+port.on('message', (message: unknown) => {
+  if (message === 'stop') stopRequested = true;
+});
+
+async function run(): Promise<CadastreThreadReply> {
+  const db =
+    'sqliteFile' in data.storage ? new Database(data.storage.sqliteFile, { fileMustExist: true }) : null;
+  // The server's own connection keeps writing meanwhile (sessions, quotas): wait for it, never fail.
+  db?.pragma('busy_timeout = 30000');
+  const { writer, close } = await openCadastreWriter(
+    db ? { db } : { databaseUrl: (data.storage as { databaseUrl: string }).databaseUrl },
+  );
+  try {
+    const result = await importCadastreFile({
+      writer,
+      file: data.file,
+      sourceName: data.sourceName,
+      mappingJson: data.mappingJson,
+      maxVertices: data.maxVertices,
+      onProgress(progress) {
+        if (progress.phase === 'writing') written = progress;
+        port!.postMessage({ progress } satisfies CadastreThreadReply);
+      },
+      // Lets the 'stop' message in between features and municipalities.
+      pause: async () => {
+        await new Promise(setImmediate);
+        if (stopRequested) throw new CadastreImportStopped(written.done, written.total);
+      },
+    });
+    return { result };
+  } finally {
+    await close();
+    db?.close();
+  }
+}
+
+run()
+  .catch((error: unknown): CadastreThreadReply => {
+    if (error instanceof CadastreImportStopped)
+      return { stopped: { municipalities: error.municipalities, of: error.of } };
+    if (error instanceof CadastreImportError)
+      return { refusal: { where: error.where, reason: error.reason, translatable: error.translatable } };
+    return { failure: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+  })
+  .then((reply) => {
+    port.postMessage(reply);
+    // The stop listener would keep the thread alive; the reply is still delivered.
+    port.unref();
+  });

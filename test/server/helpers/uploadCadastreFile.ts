@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * POST /v1/secure/file-items/cadastre/upload with the file (and a mapping's JSON) as multipart/form-data;
+ * `headers` carry the admin's authorization (and a langcode).
+ */
+export function uploadCadastreFile(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  file: string,
+  mapping?: string,
+) {
+  const boundary = '----atlas-test-boundary';
+  const parts: Buffer[] = [];
+  if (mapping)
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="mapping"\r\n\r\n${mapping}\r\n`),
+    );
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(file)}"\r\n` +
+        'Content-Type: application/geo+json\r\n\r\n',
+    ),
+    fs.readFileSync(file),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return app.inject({
+    method: 'POST',
+    url: '/v1/secure/file-items/cadastre/upload',
+    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat(parts),
+  });
+}
