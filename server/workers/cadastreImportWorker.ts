@@ -6,6 +6,8 @@
  * writing, after the municipality being written (each one is its own transaction, so none is left half
  * replaced).
  */
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { CadastreImportProgress } from '../../src/contract/CadastreImport';
@@ -18,6 +20,15 @@ const port = parentPort;
 if (!port) throw new Error('cadastreImportWorker runs in a worker thread');
 
 const data = workerData as CadastreThreadData;
+
+/**
+ * A full collection after each municipality written. Left to itself V8 lets this thread's heap grow by the
+ * garbage of every municipality (100,000 parcels: about 1 GB) before it collects; collected each time, it
+ * stays at what the import holds (about 300 MB), for a few hundred milliseconds per municipality.
+ */
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc') as () => void;
+let municipalityWritten = false;
 let stopRequested = false;
 let written: CadastreImportProgress = { phase: 'reading', done: 0, total: null };
 port.on('message', (message: unknown) => {
@@ -40,11 +51,16 @@ async function run(): Promise<CadastreThreadReply> {
       mappingJson: data.mappingJson,
       maxVertices: data.maxVertices,
       onProgress(progress) {
-        if (progress.phase === 'writing') written = progress;
+        if (progress.phase === 'writing') {
+          written = progress;
+          municipalityWritten = true;
+        }
         port!.postMessage({ progress } satisfies CadastreThreadReply);
       },
       // Lets the 'stop' message in between features and municipalities.
       pause: async () => {
+        if (municipalityWritten) collectGarbage();
+        municipalityWritten = false;
         await new Promise(setImmediate);
         if (stopRequested) throw new CadastreImportStopped(written.done, written.total);
       },

@@ -355,7 +355,11 @@ export async function importCadastre(options: ImportCadastreOptions): Promise<Ca
   }
 
   const byMunicipality = new Map<number, PlacedParcel[]>();
-  for (const p of placed) byMunicipality.set(p.municipality.bfs, [...(byMunicipality.get(p.municipality.bfs) ?? []), p]);
+  for (const p of placed) {
+    const list = byMunicipality.get(p.municipality.bfs);
+    if (list) list.push(p);
+    else byMunicipality.set(p.municipality.bfs, [p]);
+  }
   const replaced = new Set(byMunicipality.keys());
   const clashing = await writer.egridsElsewhere([...egridSeen.keys()], replaced);
   if (clashing.length > 0)

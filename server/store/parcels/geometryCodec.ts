@@ -22,6 +22,11 @@ export class GeometryBuffer {
     return this.size;
   }
 
+  /** Empties the buffer, keeping its memory for the next geometry. */
+  reset(): void {
+    this.size = 0;
+  }
+
   varint(value: number): void {
     if (this.size + 8 > this.data.length) {
       const grown = new Uint8Array(this.data.length * 2);
@@ -80,17 +85,23 @@ export class VarintReader {
   }
 }
 
+/**
+ * The one geometry being encoded: a buffer of 64 KB per call made an import of 100,000 parcels allocate
+ * some 13 GB and spend a fifth of its time collecting it. `bytes()` copies, so reuse is safe.
+ */
+const scratch = new GeometryBuffer();
+
 export function encodeGeometry(rings: readonly Ring[]): Buffer {
-  const out = new GeometryBuffer();
-  appendGeometry(out, rings);
-  return Buffer.from(out.bytes());
+  scratch.reset();
+  appendGeometry(scratch, rings);
+  return Buffer.from(scratch.bytes());
 }
 
 /** The coordinates in whole `units` per metre (the layout this file describes, at any resolution). */
 export function encodeScaledGeometry(rings: readonly Ring[], units: number): Buffer {
-  const out = new GeometryBuffer();
-  appendScaledGeometry(out, rings, units);
-  return Buffer.from(out.bytes());
+  scratch.reset();
+  appendScaledGeometry(scratch, rings, units);
+  return Buffer.from(scratch.bytes());
 }
 
 /**
