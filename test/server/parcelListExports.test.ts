@@ -1,11 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { ParcelListSummary } from '../../src/contract/ParcelLists';
-import { DXF_LAYERS } from '../../server/services/reports/dxf/writeParcelDxf';
 import { subscribeWithFullViews } from './ogc/ogcFixture';
 import { buildTestDataset } from './helpers/buildTestDataset';
+import { byParcel, gdalFeatures, readParcelDxf, runReader as run } from './helpers/exportReaders';
 import { createTestApp, signIn, type SignedIn, type TestApp } from './helpers/createTestApp';
 
 let t: TestApp;
@@ -49,25 +48,6 @@ async function exported(format: string, extension = format): Promise<string> {
   fs.writeFileSync(file, response.rawPayload);
   return file;
 }
-
-const run = (command: string, args: string[]) => {
-  const result = spawnSync(command, args, { encoding: 'utf8' });
-  expect(result.stderr).toBe('');
-  expect(result.status).toBe(0);
-  return result.stdout;
-};
-
-/** The features of any vector file as GDAL reads them, through ogr2ogr's GeoJSON writer. */
-const gdalFeatures = (file: string) =>
-  (
-    JSON.parse(run('ogr2ogr', ['-f', 'GeoJSON', '/vsistdout/', file])) as {
-      features: { properties: Record<string, string | number | null>; geometry: { type: string } | null }[];
-    }
-  ).features;
-
-type Attributes = Record<string, string | number | null>;
-const byParcel = (features: { properties: Attributes }[]): Record<string, Attributes> =>
-  Object.fromEntries(features.map((f) => [String(f.properties.PRC_ID), f.properties]));
 
 describe('bulk export of a list, read back by independent readers', () => {
   it('GeoPackage: every parcel in EPSG:2056 with its attributes and list status (ogrinfo)', async () => {
@@ -123,20 +103,7 @@ describe('bulk export of a list, read back by independent readers', () => {
 
   it('DXF: every parcel a closed polyline on the survey parcel layer with its number (ezdxf)', async () => {
     const file = await exported('dxf');
-    const read = JSON.parse(
-      run('/usr/bin/python3', [
-        '-c',
-        `import json, sys, ezdxf
-doc = ezdxf.readfile(sys.argv[1])
-msp = doc.modelspace()
-print(json.dumps({
-  'errors': len(doc.audit().errors),
-  'closed': [e.closed for e in msp.query('LWPOLYLINE[layer=="${DXF_LAYERS.parcel.name}"]')],
-  'numbers': [t.dxf.text for t in msp.query('TEXT[layer=="${DXF_LAYERS.parcelNumbers.name}"]')],
-}))`,
-        file,
-      ]),
-    ) as { errors: number; closed: boolean[]; numbers: string[] };
+    const read = readParcelDxf(file);
     expect(read.errors).toBe(0);
     expect(read.closed.length).toBeGreaterThanOrEqual(3);
     expect(read.closed.every(Boolean)).toBe(true);

@@ -5,6 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { createSearchExports, SEARCH_EXPORT_CAP } from '../../server/services/exports/SearchExports';
 import { subscribeWithFullViews } from './ogc/ogcFixture';
 import { buildTestDataset } from './helpers/buildTestDataset';
+import { byParcel, gdalFeatures, readParcelDxf } from './helpers/exportReaders';
 import { createTestApp, signIn, type SignedIn, type TestApp } from './helpers/createTestApp';
 
 /** Bulk export of a search result (issue 29): all pages up to the cap, counted like a list's export. */
@@ -77,6 +78,31 @@ describe('maps/export/{format}: a search result as a file', () => {
       expect(info.stdout).toMatch(crs);
       expect(info.stdout).toMatch(/PRC_SUR: (Real|Integer)/);
     }
+  });
+
+  it('XLSX and DXF read back by GDAL and ezdxf: a row and a closed, numbered outline per parcel', async () => {
+    const query = 'LOCNAME=Cham&PRC_SUR_from=3000&CANTON=ZG';
+    const expected = await searchTotal(query);
+    const saved = async (format: string) => {
+      const response = await exportSearch(format, query);
+      expect(response.statusCode).toBe(200);
+      const file = path.join(t.dataDir, `search-read.${format}`);
+      fs.writeFileSync(file, response.rawPayload);
+      return file;
+    };
+    const rows = byParcel(gdalFeatures(await saved('xlsx')));
+    expect(Object.keys(rows)).toHaveLength(expected);
+    expect(
+      Object.values(rows).every((row) => row.LOCNAME === 'Cham' && typeof row.PRC_SUR === 'number'),
+    ).toBe(true);
+    const dxf = readParcelDxf(await saved('dxf'));
+    expect(dxf.errors).toBe(0);
+    expect(dxf.closed.length).toBeGreaterThanOrEqual(expected);
+    expect(dxf.closed.every(Boolean)).toBe(true);
+    const numbers = Object.keys(rows).map(
+      (prcId) => t.db.prepare('SELECT prc_no FROM parcels WHERE prc_id = ?').pluck().get(prcId) as string,
+    );
+    expect(dxf.numbers.sort()).toEqual(numbers.sort());
   });
 
   it('counts each parcel once per period as a full view, all or none: over the plan nothing is counted', async () => {
