@@ -1,7 +1,7 @@
 import type { Parcel, PolygonGeometry } from '../../../src/contract/Parcel';
 import { DATA_LAYER_MIN_ZOOM, type DataLayerId } from '../../../src/contract/MapLayers';
 import { TOTAL_HITS_CAP } from '../../../src/contract/SearchParameters';
-import type { LayerRepository } from '../../store/layers/LayerRepository';
+import type { LayerFeatureRow, LayerRepository } from '../../store/layers/LayerRepository';
 import { ringsToGeoJson } from '../../store/parcels/geometryCodec';
 import type { ParcelQuery } from '../../store/parcels/ParcelQuery';
 import {
@@ -152,6 +152,34 @@ export async function parcelItems(parcels: ParcelRepository, request: ItemsReque
   };
 }
 
+/** A building of a tile batch (BUILDING_TILE_KEYS, tile outline) as a feature in the requested CRS. */
+function buildingFeature(values: string[], geometry: Uint8Array, crs: OgcCrs): GeoJsonFeature {
+  const properties: GeoJsonFeature['properties'] = {};
+  BUILDING_TILE_KEYS.forEach((key, i) => {
+    properties[key] = key === 'HEIGHT' || key === 'SOLAR' ? Number(values[i]) : values[i];
+  });
+  return { type: 'Feature', id: values[0], geometry: polygonIn(ringsToGeoJson(geometry), crs), properties };
+}
+
+/** A building's OBJ_ID as a feature id: digits (the building register's numbering), else 400. */
+export function parseBuildingId(featureId: string): string {
+  if (!/^\d{1,20}$/.test(featureId))
+    throw new OgcInputError(
+      `A building's id is its OBJ_ID, a number of up to 20 digits: "${featureId}" is not`,
+    );
+  return featureId;
+}
+
+/** One building by its OBJ_ID, as the items page gives it (null when unknown). */
+export async function buildingItem(
+  parcels: ParcelRepository,
+  objId: string,
+  crs: OgcCrs,
+): Promise<GeoJsonFeature | null> {
+  const [found] = batchFeatures(await parcels.buildingByObjectId(objId));
+  return found ? buildingFeature(found.values, found.geometry, crs) : null;
+}
+
 /** A page of buildings whose box meets the box (Switzerland without one), in id order. */
 export async function buildingItems(parcels: ParcelRepository, request: ItemsRequest): Promise<ItemsPage> {
   checkWindow(request);
@@ -163,17 +191,7 @@ export async function buildingItems(parcels: ParcelRepository, request: ItemsReq
   let index = 0;
   for (const { values, geometry } of batchFeatures(batch)) {
     const rank = wanted.get(index++);
-    if (rank === undefined) continue;
-    const properties: GeoJsonFeature['properties'] = {};
-    BUILDING_TILE_KEYS.forEach((key, i) => {
-      properties[key] = key === 'HEIGHT' || key === 'SOLAR' ? Number(values[i]) : values[i];
-    });
-    page[rank] = {
-      type: 'Feature',
-      id: values[0],
-      geometry: polygonIn(ringsToGeoJson(geometry), crs),
-      properties,
-    };
+    if (rank !== undefined) page[rank] = buildingFeature(values, geometry, crs);
   }
   return {
     features: page,
@@ -191,6 +209,39 @@ function layerGeometry(kind: 1 | 2 | 3, geom: Uint8Array, crs: OgcCrs): GeoJsonG
   if (kind === 1) return { type: 'Point', coordinates: positionIn(ring[0], crs) };
   // The read closes every ring; a line's last vertex is not its first.
   return { type: 'LineString', coordinates: ring.slice(0, -1).map((position) => positionIn(position, crs)) };
+}
+
+function layerFeature(row: LayerFeatureRow, crs: OgcCrs): GeoJsonFeature {
+  return {
+    type: 'Feature',
+    id: String(row.id),
+    geometry: layerGeometry(row.kind, row.geom, crs),
+    properties: { class: row.cls, group: row.grp, label: row.label },
+  };
+}
+
+/** The largest id a stored row can have (PostgreSQL INTEGER). */
+const MAX_ROW_ID = 2 ** 31 - 1;
+
+/** A layer feature's id: a positive whole number (its row), else 400. */
+export function parseLayerFeatureId(featureId: string): number {
+  const id = /^[1-9]\d{0,9}$/.test(featureId) ? Number(featureId) : NaN;
+  if (!(id <= MAX_ROW_ID))
+    throw new OgcInputError(
+      `A layer feature's id is a whole number from 1 to ${MAX_ROW_ID}: "${featureId}" is not`,
+    );
+  return id;
+}
+
+/** One feature of a thematic layer by its id, as the items page gives it (null when unknown). */
+export async function layerItem(
+  layers: LayerRepository,
+  layer: DataLayerId,
+  id: number,
+  crs: OgcCrs,
+): Promise<GeoJsonFeature | null> {
+  const row = await layers.feature(layer, id);
+  return row ? layerFeature(row, crs) : null;
 }
 
 /** A page of one thematic layer's features whose box meets the box (Switzerland without one), in id order. */
@@ -214,12 +265,7 @@ export async function layerItems(
     )
     .sort((a, b) => a.row.id - b.row.id);
   return {
-    features: rows.slice(offset, offset + limit).map(({ row }) => ({
-      type: 'Feature',
-      id: String(row.id),
-      geometry: layerGeometry(row.kind, row.geom, crs),
-      properties: { class: row.cls, group: row.grp, label: row.label },
-    })),
+    features: rows.slice(offset, offset + limit).map(({ row }) => layerFeature(row, crs)),
     numberMatched: found.length <= ITEMS_CAP ? rows.length : null,
     more: offset + limit < rows.length,
     parcelIds: [],

@@ -105,6 +105,8 @@ export interface ParcelRepository {
   ): Promise<TileFeatureBatch>;
   /** Buildings whose bounding box meets the tile box, with BUILDING_TILE_KEYS attributes (see OutlineForm). */
   tileBuildings(box: MercatorBox, limit: number, form?: OutlineForm): Promise<TileFeatureBatch>;
+  /** The building of this OBJ_ID as a batch of one (none when unknown), as tileBuildings gives it. */
+  buildingByObjectId(objId: string): Promise<TileFeatureBatch>;
   /** Parcels by data origin (demo or imported), counted once per dataset build. */
   dataQuality(): Promise<DataQualitySummary>;
 }

@@ -51,6 +51,17 @@ function outlineSql(alias: string, form: OutlineForm): [string[], string] {
     : [[], `${alias}.geom`];
 }
 
+/** The start of a query packing buildings (alias b, roofs o) as a tile batch; the caller adds FROM and WHERE. */
+function packedBuildingsSql(form: OutlineForm): string {
+  const [survey, geometry] = outlineSql('b', form);
+  const row = packedRowSql(
+    'b.id',
+    ['b.obj_id', 'b.typ', 'b.pro', 'coalesce(o.height, 0)', 'coalesce(o.solar_class, 0)', ...survey],
+    geometry,
+  );
+  return `SELECT CAST(group_concat(row, '') AS BLOB) FROM (SELECT ${row} AS row`;
+}
+
 export function createSqliteParcelRepository(
   db: Database,
   { maxStatements = MAX_PREPARED_STATEMENTS, totalCap = TOTAL_HITS_CAP }: ParcelRepositoryOptions = {},
@@ -262,14 +273,8 @@ export function createSqliteParcelRepository(
       return query ? keepFeatures(batch, search.matcher(query)) : batch;
     },
     tileBuildings(box, limit, form = 'tile') {
-      const [survey, geometry] = outlineSql('b', form);
       const packed = prepared(
-        `SELECT CAST(group_concat(row, '') AS BLOB) FROM (
-           SELECT ${packedRowSql(
-             'b.id',
-             ['b.obj_id', 'b.typ', 'b.pro', 'coalesce(o.height, 0)', 'coalesce(o.solar_class, 0)', ...survey],
-             geometry,
-           )} AS row
+        `${packedBuildingsSql(form)}
            FROM buildings_rtree r JOIN buildings b ON b.id = r.id
            LEFT JOIN building_roofs o ON o.building_id = b.id
            WHERE r.min_x <= ? AND r.max_x >= ? AND r.min_y <= ? AND r.max_y >= ? LIMIT ?)`,
@@ -277,6 +282,15 @@ export function createSqliteParcelRepository(
         .pluck()
         .get(box.maxX, box.minX, box.maxY, box.minY, limit) as Uint8Array | null;
       return readTileFeatureBatch(outlineKeys(BUILDING_TILE_KEYS, form), packed);
+    },
+    buildingByObjectId(objId) {
+      const packed = prepared(
+        `${packedBuildingsSql('tile')}
+           FROM buildings b LEFT JOIN building_roofs o ON o.building_id = b.id WHERE b.obj_id = ?)`,
+      )
+        .pluck()
+        .get(objId) as Uint8Array | null;
+      return readTileFeatureBatch(BUILDING_TILE_KEYS, packed);
     },
     dataQuality: () => search.dataQuality(),
   };

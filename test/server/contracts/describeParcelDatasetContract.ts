@@ -274,6 +274,36 @@ export function describeParcelDatasetContract(
     expect(seen).toBeGreaterThan(0);
   });
 
+  it('finds one building by OBJ_ID and one layer feature by id, as the box reads give them', async () => {
+    const [block] = tiles();
+    const buildings = tileRows(await stores.parcels.tileBuildings(block, 20_000));
+    expect(buildings.length).toBeGreaterThan(0);
+    for (const building of [buildings[0], buildings[buildings.length - 1]]) {
+      const found = tileRows(await stores.parcels.buildingByObjectId(building.values[0]));
+      expect(found).toEqual([building]);
+      expect(found).toEqual(tileRows(await expected.parcels.buildingByObjectId(building.values[0])));
+    }
+    expect((await stores.parcels.buildingByObjectId('99999999999')).count).toBe(0);
+
+    const [x, y] = lonLatToMercator(sample.lon, sample.lat);
+    const box = { minX: x - 3000, minY: y - 3000, maxX: x + 3000, maxY: y + 3000 };
+    const layers = Object.keys(LAYER_TILE_MIN_ZOOM) as LayerTileName[];
+    let seen = 0;
+    for (const layer of layers) {
+      const [row] = await stores.layers.features(layer, box, 1);
+      if (!row) continue;
+      seen++;
+      expect(await stores.layers.feature(layer, row.id)).toEqual(row);
+      expect(await stores.layers.feature(layer, row.id)).toEqual(
+        await expected.layers.feature(layer, row.id),
+      );
+      const other = layers.find((name) => name !== layer) as LayerTileName;
+      expect(await stores.layers.feature(other, row.id)).toBeNull();
+    }
+    expect(seen).toBeGreaterThan(2);
+    expect(await stores.layers.feature(layers[0], 2_147_483_647)).toBeNull();
+  });
+
   it('gives each municipality its price level', async () => {
     const bfs = (await expected.parcels.search({ locnames: [sample.locname] }, PAGE)).hits[0].PRC_MUN;
     expect(await stores.priceLevels.chfPerM2(bfs)).toBeGreaterThan(0);

@@ -90,6 +90,17 @@ function outlineSql(alias: string, form: OutlineForm): [string[], string] {
     : [[], `${alias}.geom`];
 }
 
+/** The start of a query packing buildings (alias b, roofs o) as a tile batch; the caller adds FROM and WHERE. */
+function packedBuildingsSql(form: OutlineForm): string {
+  const [survey, geometry] = outlineSql('b', form);
+  const row = packedRowPostgresSql(
+    'b.id',
+    ['b.obj_id', 'b.typ', 'b.pro', sqliteRealText('o.height'), 'coalesce(o.solar_class, 0)::text', ...survey],
+    geometry,
+  );
+  return `SELECT string_agg(row, ''::bytea) AS packed FROM (SELECT ${row} AS row`;
+}
+
 export function createPostgresParcelRepository(
   db: PostgresConnection,
   { totalCap = TOTAL_HITS_CAP }: Pick<ParcelRepositoryOptions, 'totalCap'> = {},
@@ -276,28 +287,25 @@ export function createPostgresParcelRepository(
       return query ? withSearch(query, () => keepFeatures(batch, search.matcher(query))) : batch;
     },
     async tileBuildings(box, count, form = 'tile') {
-      const [survey, geometry] = outlineSql('b', form);
       const packed = (
         await db.one<{ packed: Buffer | null }>(
-          `SELECT string_agg(row, ''::bytea) AS packed FROM (
-           SELECT ${packedRowPostgresSql(
-             'b.id',
-             [
-               'b.obj_id',
-               'b.typ',
-               'b.pro',
-               sqliteRealText('o.height'),
-               'coalesce(o.solar_class, 0)::text',
-               ...survey,
-             ],
-             geometry,
-           )} AS row
+          `${packedBuildingsSql(form)}
            FROM buildings b LEFT JOIN building_roofs o ON o.building_id = b.id
            WHERE b.box && ${tileBox} LIMIT $5) t`,
           [box.minX, box.minY, box.maxX, box.maxY, count],
         )
       )?.packed;
       return readTileFeatureBatch(outlineKeys(BUILDING_TILE_KEYS, form), packed ?? null);
+    },
+    async buildingByObjectId(objId) {
+      const packed = (
+        await db.one<{ packed: Buffer | null }>(
+          `${packedBuildingsSql('tile')}
+           FROM buildings b LEFT JOIN building_roofs o ON o.building_id = b.id WHERE b.obj_id = $1) t`,
+          [objId],
+        )
+      )?.packed;
+      return readTileFeatureBatch(BUILDING_TILE_KEYS, packed ?? null);
     },
     async dataQuality() {
       const dataset = await load(await version());
