@@ -116,39 +116,46 @@ function meetingBounds(batch: TileFeatureBatch, bounds: LonLatBounds): number[] 
 
 /**
  * A page of parcels. Without a box, the app's search (its filters, its order); with a box, the parcels whose
- * outline's box meets it (the spatial index of the tiles), filtered by the search, in id order.
+ * outline's box meets it (the spatial index of the tiles), filtered by the search, in id order. The parcels
+ * are read straight as features (rowToParcelFeature), as parcelFeature gives them.
  */
 export async function parcelItems(parcels: ParcelRepository, request: ItemsRequest): Promise<ItemsPage> {
   checkWindow(request);
   const { query, bounds, crs, offset, limit } = request;
-  let page: Parcel[];
+  let ids: number[];
   let numberMatched: number | null;
   let more: boolean;
   if (bounds) {
     const filtered = hasCriteria(query);
     const batch = await parcels.tileParcels(mercatorBox(bounds), filtered ? query : null, ITEMS_CAP + 1);
     const kept = meetingBounds(batch, bounds);
-    // A filtered box is filtered after the index's cap: its count is only known for an unfiltered box.
-    numberMatched = !filtered && batch.count <= ITEMS_CAP ? kept.length : null;
+    // The index read stops at its cap; below it every parcel of the box was read, filtered or not.
+    numberMatched = (batch.read ?? batch.count) <= ITEMS_CAP ? kept.length : null;
     more = offset + limit < kept.length;
-    page = await parcels.parcelsByRowIds(kept.slice(offset, offset + limit).map((index) => batch.ids[index]));
+    ids = kept.slice(offset, offset + limit).map((index) => batch.ids[index]);
   } else {
     // The search pages by page number: the page holding `offset`, and the next when the window spans two.
     const first = Math.floor(offset / limit);
     const start = offset - first * limit;
-    const result = await parcels.search(query, { page: first + 1, size: limit });
-    const hits = [...result.hits];
-    if (start > 0 && hits.length === limit)
-      hits.push(...(await parcels.search(query, { page: first + 2, size: limit })).hits);
-    page = hits.slice(start, start + limit);
-    numberMatched = result.exact ? result.total : null;
+    const result = await parcels.searchRowIds(query, { page: first + 1, size: limit });
+    const pageIds = [...result.ids];
+    if (start > 0 && pageIds.length === limit)
+      pageIds.push(...(await parcels.searchRowIds(query, { page: first + 2, size: limit })).ids);
+    ids = pageIds.slice(start, start + limit);
+    numberMatched = result.matched;
     more = offset + limit < result.total;
   }
+  const features = await parcels.parcelFeatures(ids, crs === LV95 ? 'lv95' : 'wgs84');
   return {
-    features: page.map((parcel) => parcelFeature(parcel, crs)),
+    features: features.map(({ prcId, properties, geometry }) => ({
+      type: 'Feature',
+      id: prcId,
+      geometry,
+      properties,
+    })),
     numberMatched,
     more,
-    parcelIds: page.map((parcel) => parcel.PRC_ID),
+    parcelIds: features.map((feature) => feature.prcId),
   };
 }
 

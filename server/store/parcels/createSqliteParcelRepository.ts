@@ -12,6 +12,7 @@ import {
 import type { BuildingRow, ParcelRow } from './ParcelRow';
 import { IN_JSON_LIST, parcelWhere, textTerms } from './parcelWhere';
 import { inRowIdOrder, rowToBuilding, rowToParcel } from './rowToParcel';
+import { rowToParcelFeature } from './rowToParcelFeature';
 import type { CandidateSource } from './ParcelFilterIndex';
 import { TOTAL_HITS_CAP } from '../../../src/contract/SearchParameters';
 import { keepFeatures, packedRowSql, readTileFeatureBatch } from './tileFeatureBatch';
@@ -168,6 +169,11 @@ export function createSqliteParcelRepository(
     totalCap,
   );
 
+  const rowsOf = (ids: readonly number[]) =>
+    prepared(`SELECT ${PARCEL_COLUMNS} FROM parcels p ${PARCEL_JOINS} WHERE p.id IN ${IN_JSON_LIST}`).all(
+      JSON.stringify(ids),
+    ) as ParcelRow[];
+
   const repository: Synchronous<ParcelRepository> = {
     hasDataset() {
       return search.datasetKey() !== '';
@@ -254,10 +260,14 @@ export function createSqliteParcelRepository(
       return { parcel: rowToParcel(row), objects: buildings.map(rowToBuilding), canton };
     },
     parcelsByRowIds(ids) {
-      const rows = prepared(
-        `SELECT ${PARCEL_COLUMNS} FROM parcels p ${PARCEL_JOINS} WHERE p.id IN ${IN_JSON_LIST}`,
-      ).all(JSON.stringify(ids)) as ParcelRow[];
-      return inRowIdOrder(ids, rows).map(rowToParcel);
+      return inRowIdOrder(ids, rowsOf(ids)).map(rowToParcel);
+    },
+    searchRowIds(query, paging) {
+      const { total, exact, matched, pageIds } = search.searchPage(query, paging);
+      return { total, exact, matched, ids: pageIds };
+    },
+    parcelFeatures(ids, crs) {
+      return inRowIdOrder(ids, rowsOf(ids)).map((row) => rowToParcelFeature(row, crs));
     },
     tileParcels(box, query, limit, form = 'tile') {
       const [survey, geometry] = outlineSql('p', form);

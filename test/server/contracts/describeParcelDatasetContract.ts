@@ -1,4 +1,6 @@
 import type { Stores } from '../../../server/store/Stores';
+import { parcelFeature } from '../../../server/services/ogc/featureItems';
+import { CRS84, LV95 } from '../../../server/services/ogc/ogcCrs';
 import type { ParcelQuery } from '../../../server/store/parcels/ParcelQuery';
 import type { Parcel } from '../../../src/contract/Parcel';
 import { estimateBuildingReserve } from '../../../src/contract/BuildingReserve';
@@ -208,6 +210,52 @@ export function describeParcelDatasetContract(
     expect(parcels).toEqual(await expected.parcels.parcelsByRowIds(ids));
     expect(parcels[0]).toEqual((await stores.parcels.parcel(parcels[0].PRC_ID))?.parcel);
     expect(await stores.parcels.parcelsByRowIds([])).toEqual([]);
+  });
+
+  it('reads the parcels of a page as GIS features exactly as the parcels give them (same JSON)', async () => {
+    const [, neighbourhood] = tiles();
+    const batch = await stores.parcels.tileParcels(neighbourhood, null, 300);
+    const ids = Array.from(batch.ids.subarray(0, batch.count)).reverse();
+    expect(ids.length).toBeGreaterThan(50);
+    const parcels = await stores.parcels.parcelsByRowIds(ids);
+    for (const [crs, ogc] of [
+      ['wgs84', CRS84],
+      ['lv95', LV95],
+    ] as const) {
+      const features = await stores.parcels.parcelFeatures([...ids, -1], crs);
+      expect(
+        JSON.stringify(features.map(({ prcId, properties, geometry }) => [prcId, geometry, properties])),
+      ).toBe(
+        JSON.stringify(
+          parcels.map((parcel) => parcelFeature(parcel, ogc)).map((f) => [f.id, f.geometry, f.properties]),
+        ),
+      );
+      expect(features).toEqual(await expected.parcels.parcelFeatures(ids, crs));
+    }
+    // Parcels with and without a building reserve, an address, zones: every optional attribute is met.
+    const keys = new Set(parcels.flatMap((parcel) => Object.keys(parcelFeature(parcel, CRS84).properties)));
+    expect([...keys]).toEqual(expect.arrayContaining(['STREET_ADDRESS', 'POT_RES', 'POT_UTI', 'HAZ_WAT']));
+    expect(parcels.some((parcel) => parcel.POT_RES === undefined)).toBe(true);
+    expect(await stores.parcels.parcelFeatures([], 'wgs84')).toEqual([]);
+  });
+
+  it("gives a search's page as row ids, with the exact count also beyond the cap for filters", async () => {
+    for (const [query, paging] of [
+      [{ canton: 'ZG' }, { page: 2, size: 50 }],
+      [
+        { text: 'b', objects: 'With' },
+        { page: 1, size: 30 },
+      ],
+      [{ sort: 'reserve' }, { page: 3, size: 40 }],
+    ] as [ParcelQuery, { page: number; size: number }][]) {
+      const page = await stores.parcels.searchRowIds(query, paging);
+      const search = await stores.parcels.search(query, paging);
+      expect([page.total, page.exact]).toEqual([search.total, search.exact]);
+      const parcels = await stores.parcels.parcelsByRowIds(page.ids);
+      expect(parcels.map((p) => p.PRC_ID)).toEqual(search.hits.map((p) => p.PRC_ID));
+      if (search.exact) expect(page.matched).toBe(search.total);
+      expect(page).toEqual(await expected.parcels.searchRowIds(query, paging));
+    }
   });
 
   it('answers the lookups alike', async () => {

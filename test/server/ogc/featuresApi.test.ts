@@ -8,6 +8,15 @@ import { outlineRings } from '../../../server/services/reports/parcelSurrounding
 import { buildTestDataset } from '../helpers/buildTestDataset';
 import { createTestApp, type TestApp } from '../helpers/createTestApp';
 import { keyHolder } from './ogcFixture';
+import { parcelItems } from '../../../server/services/ogc/featureItems';
+import { CRS84 } from '../../../server/services/ogc/ogcCrs';
+import { createSqliteParcelRepository } from '../../../server/store/parcels/createSqliteParcelRepository';
+import type { ParcelRepository } from '../../../server/store/parcels/ParcelRepository';
+import type { Synchronous } from '../../../server/store/unitOfWork/Synchronous';
+
+/** A synchronous repository read through the asynchronous port (its answers awaited as they are). */
+const asParcelRepository = (repository: Synchronous<ParcelRepository>) =>
+  repository as unknown as ParcelRepository;
 
 let t: TestApp;
 let bearer: { authorization: string };
@@ -90,6 +99,32 @@ describe('OGC API – Features', () => {
       await get(`/ogc/collections/parcels/items?LOCNAME=${encodeURIComponent(municipality)}&limit=5`)
     ).json<Page>();
     expect(filtered.features.every((f) => f.properties.LOCNAME === municipality)).toBe(true);
+  });
+
+  it('gives numberMatched for a filtered box and, counted by the filters, beyond the pages it reaches', async () => {
+    const parcel = t.db.prepare('SELECT lon, lat FROM parcels ORDER BY id LIMIT 1').get() as {
+      lon: number;
+      lat: number;
+    };
+    const box = [parcel.lon - 0.004, parcel.lat - 0.003, parcel.lon + 0.004, parcel.lat + 0.003].join(',');
+    const all = (await get(`/ogc/collections/parcels/items?bbox=${box}&limit=1000`)).json<Page>();
+    const filtered = (
+      await get(`/ogc/collections/parcels/items?bbox=${box}&limit=1000&PRC_SUR_from=500`)
+    ).json<Page>();
+    const large = all.features.filter((f) => (f.properties.PRC_SUR as number) >= 500);
+    expect(large.length).toBeGreaterThan(0);
+    expect(large.length).toBeLessThan(all.features.length);
+    expect(filtered.numberMatched).toBe(large.length);
+    expect(filtered.features.map((f) => f.id)).toEqual(large.map((f) => f.id));
+
+    // With a cap of 100 matches the search stops counting at it; filters without text count them all.
+    const capped = createSqliteParcelRepository(t.db, { totalCap: 100 });
+    const total = (t.db.prepare('SELECT COUNT(*) AS n FROM parcels').get() as { n: number }).n;
+    const items = { bounds: null, crs: CRS84, offset: 0, limit: 10 } as const;
+    const page = await parcelItems(asParcelRepository(capped), { ...items, query: { canton: 'ZG' } });
+    expect(page.numberMatched).toBe(total);
+    const text = await parcelItems(asParcelRepository(capped), { ...items, query: { text: 'b' } });
+    expect(text.numberMatched).toBeNull();
   });
 
   it('answers EPSG:2056 with the coordinates the DXF export reads, and takes a bbox in EPSG:2056', async () => {

@@ -19,6 +19,7 @@ import {
 import type { BuildingRow, ParcelRow } from '../../parcels/ParcelRow';
 import type { ParcelRepositoryOptions } from '../../parcels/createSqliteParcelRepository';
 import { inRowIdOrder, rowToBuilding, rowToParcel } from '../../parcels/rowToParcel';
+import { rowToParcelFeature } from '../../parcels/rowToParcelFeature';
 import { keepFeatures, readTileFeatureBatch } from '../../parcels/tileFeatureBatch';
 import {
   containsPattern as like,
@@ -182,6 +183,11 @@ export function createPostgresParcelRepository(
     }
   };
 
+  const rowsOf = async (ids: readonly number[]) =>
+    ids.length === 0
+      ? []
+      : await db.query<ParcelRow>(`${PARCEL_SELECT} WHERE p.id = ANY($1::int[])`, [`{${ids.join(',')}}`]);
+
   const cantonByCode = async (code: string): Promise<Canton | null> => {
     const row = await db.one<CantonRow>('SELECT bfs, code, name, url_oreb FROM cantons WHERE code = $1', [
       code,
@@ -255,11 +261,16 @@ export function createPostgresParcelRepository(
       return withPageRows(page, rows);
     },
     async parcelsByRowIds(ids) {
-      if (ids.length === 0) return [];
-      const rows = await db.query<ParcelRow>(`${PARCEL_SELECT} WHERE p.id = ANY($1::int[])`, [
-        `{${ids.join(',')}}`,
-      ]);
-      return inRowIdOrder(ids, rows).map(rowToParcel);
+      return inRowIdOrder(ids, await rowsOf(ids)).map(rowToParcel);
+    },
+    async searchRowIds(query, paging) {
+      const { total, exact, matched, pageIds } = await withSearch(query, () =>
+        search.searchPage(query, paging),
+      );
+      return { total, exact, matched, ids: pageIds };
+    },
+    async parcelFeatures(ids, crs) {
+      return inRowIdOrder(ids, await rowsOf(ids)).map((row) => rowToParcelFeature(row, crs));
     },
     async parcel(prcId) {
       const row = await db.one<ParcelRow>(`${PARCEL_SELECT} WHERE p.prc_id = $1`, [prcId]);
