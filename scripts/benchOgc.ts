@@ -66,7 +66,7 @@ async function main(): Promise<void> {
       roles: ['MAPUSER'],
     });
     unlimitedPlan(db, user.id);
-    const { secret } = await app.ctx.apiKeys.create(user.id, {
+    const { secret } = await app.ctx.apiKeys.create(user, {
       name: 'benchmark',
       scopes: ['features'],
       expiresInDays: 30,
