@@ -9,13 +9,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Database } from 'better-sqlite3';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { addMonths } from '../server/services/quota/subscriptionPeriod';
-import { createSubscriptionRepository } from '../server/store/subscriptions/SubscriptionRepository';
 import { ITEMS_CAP } from '../server/services/ogc/featureItems';
 import { benchDatasetArgs, openBenchDataset } from './benchDataset';
+import { unlimitedPlan } from './unlimitedPlan';
 import { lineWithCpu, loadAverage, percentiles, timeWithCpu } from './benchFigures';
 
 const PAGE = 1000;
@@ -26,25 +24,6 @@ function args() {
   const { cantons, file, extra } = benchDatasetArgs(process.argv.slice(2), { valued: ['canton'] });
   const canton = typeof extra.canton === 'string' ? extra.canton.toUpperCase() : cantons[0];
   return { cantons, canton, file };
-}
-
-/** A plan no benchmark exhausts, so every page is served and counted. */
-function unlimitedPlan(db: Database, userId: string): void {
-  const start = new Date(Date.now() - 60_000);
-  createSubscriptionRepository(db).save({
-    userId,
-    planId: null,
-    product: 'Benchmark',
-    status: 'active',
-    periodStart: start.toISOString(),
-    periodEnd: addMonths(start, 1).toISOString(),
-    intervalMonths: 1,
-    cancelAtPeriodEnd: false,
-    limits: { advance_search: 1e9, full_view: 1e9, report_download: 1e9 },
-    provider: 'test',
-    providerCustomerId: null,
-    providerSubscriptionId: null,
-  });
 }
 
 async function main(): Promise<void> {
