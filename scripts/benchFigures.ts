@@ -20,6 +20,34 @@ export async function time<T>(n: number, make: (i: number) => () => T | Promise<
   return samples;
 }
 
+/**
+ * As `time`, also the process's CPU milliseconds of each run (user + system, every thread): on a machine
+ * busy with other work the wall time waits for a core, the CPU time is the work itself.
+ */
+export async function timeWithCpu<T>(
+  n: number,
+  make: (i: number) => () => T | Promise<T>,
+): Promise<{ wall: number[]; cpu: number[] }> {
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const run = make(i);
+    const start = performance.now();
+    const used = process.cpuUsage();
+    await run();
+    const { user, system } = process.cpuUsage(used);
+    wall.push(performance.now() - start);
+    cpu.push((user + system) / 1000);
+  }
+  return { wall, cpu };
+}
+
+/** `line` of the wall times with the CPU time's p50 and p95 beside them. */
+export function lineWithCpu(name: string, { wall, cpu }: { wall: number[]; cpu: number[] }): void {
+  const { p50, p95 } = percentiles(cpu);
+  line(name, wall, `  (CPU p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms)`);
+}
+
 export function line(name: string, samples: number[], extra = ''): void {
   const { p50, p95 } = percentiles(samples);
   console.log(

@@ -302,6 +302,7 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
       users: stores.users,
       requestLimiter: createRateLimiter('apiKeyRequests', API_KEY_LIMITS.requests, stores.rateLimits),
       tileLimiter: createRateLimiter('apiKeyTiles', API_KEY_LIMITS.tiles, stores.rateLimits),
+      audit,
     }),
     files: createFileService({
       dataDir: config.dataDir,

@@ -61,7 +61,9 @@ export type AuditAction =
   | 'list-unshared'
   | 'list-status-renamed'
   | 'saved-search-shared'
-  | 'saved-search-unshared';
+  | 'saved-search-unshared'
+  | 'api-key-created'
+  | 'api-key-revoked';
 
 export interface AuditEntry {
   id: number;

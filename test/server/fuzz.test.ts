@@ -215,6 +215,8 @@ const PATH_POOLS: Record<string, string[]> = {
   y: ['10.pbf', '359.pbf', '-1.pbf', 'x.pbf', '1e309.pbf', '0'],
   tile: ['10.pbf', '359.pbf', '-1.pbf', 'x.pbf', '1e309.pbf', '0', '22891'],
   collectionId: ['parcels', 'buildings', 'radon', 'base-labels', ...NASTY],
+  // Parcels by EGRID, buildings by OBJ_ID, layer features by number: known, unknown and malformed.
+  featureId: ['CH000000000000', '1', '2147483647', '2147483648', '1.5', '-1', '9'.repeat(30), ...NASTY],
   tilesetId: ['parcels', 'buildings', 'floods', ...NASTY],
   style: ['parcels.json', 'radon.json', 'x.json', '../x.json', ...NASTY],
 };

@@ -288,6 +288,7 @@ describe('a municipality whose parcels lie in more than one run of rows', () => 
       exact: true,
       pageIds: [1, 3, 5],
       countsByMunicipality: new Map([[a.bfs, 3]]),
+      counted: 3,
     });
     expect(index.evaluate({ radon: { from: 0, to: 9 } }, null, page).countsByMunicipality).toEqual(
       new Map([

@@ -67,7 +67,7 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: AppContext): Promi
     async (request, reply): Promise<CreateApiKeyResponse> => {
       // The key is shown once: no cache may keep the answer.
       reply.code(201).header('cache-control', 'no-store');
-      return ctx.apiKeys.create(authUser(request).id, request.body);
+      return ctx.apiKeys.create(authUser(request), request.body);
     },
   );
 
@@ -75,9 +75,9 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: AppContext): Promi
     '/api-keys/:id/revoke',
     { ...mapUser, schema: idSchema },
     async (request): Promise<ApiKeyListResponse> => {
-      const { id } = authUser(request);
-      await ctx.apiKeys.revoke(id, request.params.id);
-      return { keys: await ctx.apiKeys.list(id) };
+      const user = authUser(request);
+      await ctx.apiKeys.revoke(user, request.params.id);
+      return { keys: await ctx.apiKeys.list(user.id) };
     },
   );
 
@@ -89,9 +89,9 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: AppContext): Promi
     '/admin/api-keys/:id/revoke',
     { ...admin, schema: idSchema },
     async (request): Promise<ApiKeyListResponse> => {
-      const { id } = authUser(request);
-      await ctx.apiKeys.revokeInCompany(id, request.params.id);
-      return { keys: await ctx.apiKeys.listForCompany(id) };
+      const admin = authUser(request);
+      await ctx.apiKeys.revokeInCompany(admin, request.params.id);
+      return { keys: await ctx.apiKeys.listForCompany(admin.id) };
     },
   );
 }

@@ -4,7 +4,12 @@ import { apiKeyHolder, ogcException, requireApiKey } from '../../http/requireApi
 import {
   buildingItems,
   DEFAULT_ITEMS_LIMIT,
+  buildingItem,
   FEATURE_LAYERS,
+  layerItem,
+  parseBuildingId,
+  parseLayerFeatureId,
+  type GeoJsonFeature,
   ITEMS_CAP,
   layerItems,
   MAX_ITEMS_LIMIT,
@@ -16,6 +21,7 @@ import {
 import { collectionDocument, collectionIds, isCollectionId } from '../../services/ogc/ogcCollections';
 import { OGC_CRS, parseBbox, parseCrs, type OgcCrs } from '../../services/ogc/ogcCrs';
 import { parseSearchQuery, type RawQuery } from '../../services/search/parseSearchQuery';
+import type { QuotaResult } from '../../services/quota/QuotaService';
 import { QUOTA_DENIED_STATUS } from '../main/parcels/parcelReplies';
 import { searchQuerystringSchema } from '../main/parcels/searchQuerystringSchema';
 import { openApiDocument } from './openApiDocument';
@@ -96,6 +102,9 @@ function withOffset(request: FastifyRequest, offset: number, limit: number): str
   return params.toString();
 }
 
+/** A single item: the feature (null when the collection has none of that id), or the quota's refusal. */
+type ItemOutcome = { feature: GeoJsonFeature | null } | { denied: Extract<QuotaResult, { ok: false }> };
+
 const notFound = (reply: FastifyReply, what: string) => reply.code(404).send(ogcException('NotFound', what));
 
 /**
@@ -172,6 +181,30 @@ export async function ogcFeatureRoutes(app: FastifyInstance, ctx: AppContext): P
     return layer ? { found: await layerItems(ctx.layers, layer, items) } : null;
   };
 
+  /**
+   * One item of a collection, as its items page gives it (null: no such collection); a parcel is counted as
+   * a full view like on a page, buildings and layer features are free as their pages are.
+   */
+  const item = async (
+    collectionId: string,
+    featureId: string,
+    crs: OgcCrs,
+    userId: string,
+  ): Promise<ItemOutcome | null> => {
+    if (collectionId === 'parcels')
+      return ctx.unitOfWork(async () => {
+        const detail = await ctx.parcels.parcel(featureId);
+        if (!detail) return { feature: null };
+        const counted = await ctx.batchQuota.consumeEach(userId, 'full_view', [detail.parcel.PRC_ID]);
+        return counted.ok ? { feature: parcelFeature(detail.parcel, crs) } : { denied: counted };
+      });
+    if (collectionId === 'buildings')
+      return { feature: await buildingItem(ctx.parcels, parseBuildingId(featureId), crs) };
+    const layer = FEATURE_LAYERS.find((id) => id === collectionId);
+    if (!layer || !(await collectionIds(ctx.layers)).includes(layer)) return null;
+    return { feature: await layerItem(ctx.layers, layer, parseLayerFeatureId(featureId), crs) };
+  };
+
   app.get<{ Params: { collectionId: string }; Querystring: ItemsQuery }>(
     '/collections/:collectionId/items',
     { ...guard, schema: itemsSchema },
@@ -246,28 +279,18 @@ export async function ogcFeatureRoutes(app: FastifyInstance, ctx: AppContext): P
     async (request, reply) => {
       const { collectionId, featureId } = request.params;
       const crs: OgcCrs = parseCrs(request.query.crs, 'crs');
-      if (collectionId !== 'parcels')
-        return notFound(
-          reply,
-          isCollectionId(collectionId)
-            ? `Single items of "${collectionId}" are not served: query its items with bbox`
-            : `No collection "${collectionId}"`,
-        );
-      const { userId } = apiKeyHolder(request);
-      const outcome = await ctx.unitOfWork(async () => {
-        const detail = await ctx.parcels.parcel(featureId);
-        if (!detail) return null;
-        const counted = await ctx.batchQuota.consumeEach(userId, 'full_view', [detail.parcel.PRC_ID]);
-        return counted.ok ? { feature: parcelFeature(detail.parcel, crs) } : { denied: counted };
-      });
-      if (!outcome) return notFound(reply, `No parcel "${featureId}"`);
-      if (outcome.denied && !outcome.denied.ok) {
+      if (!isCollectionId(collectionId)) return notFound(reply, `No collection "${collectionId}"`);
+      const outcome = await item(collectionId, featureId, crs, apiKeyHolder(request).userId);
+      if (!outcome) return notFound(reply, `No collection "${collectionId}"`);
+      if ('denied' in outcome) {
         const { errorCode, message } = outcome.denied;
         return reply
           .code(QUOTA_DENIED_STATUS)
           .send({ ...ogcException(errorCode, message), errorCode, errorMessage: message });
       }
-      const base = `${ogcBase(request)}/collections/parcels`;
+      if (!outcome.feature)
+        return notFound(reply, `No feature "${featureId}" in the collection "${collectionId}"`);
+      const base = `${ogcBase(request)}/collections/${collectionId}`;
       return reply
         .type(GEOJSON)
         .header('content-crs', `<${crs}>`)

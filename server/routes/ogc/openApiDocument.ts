@@ -130,15 +130,33 @@ export function openApiDocument(base: string) {
       },
       '/collections/{collectionId}/items/{featureId}': {
         get: {
-          summary: 'One item',
+          summary: 'One item, as the items pages give it',
+          description:
+            "The id is a parcel's EGRID (PRC_ID), a building's OBJ_ID (digits) or a layer feature's number. " +
+            'A parcel counts once per plan period as a full view, like on an items page; buildings and layer ' +
+            'features are free.',
           operationId: 'getFeature',
           security: secured,
           parameters: [
             collectionId,
-            { name: 'featureId', in: 'path', required: true, schema: { type: 'string' } },
+            {
+              name: 'featureId',
+              in: 'path',
+              required: true,
+              description: 'PRC_ID (parcels), OBJ_ID (buildings) or the feature number (thematic layers)',
+              schema: { type: 'string', maxLength: 80 },
+            },
             parameter('crs', 'CRS of the answer’s geometry', { type: 'string', enum: [...OGC_CRS] }),
+            parameter('f', 'Format (only json)', { type: 'string', enum: ['json'] }),
           ],
-          responses: { 200: json('Feature', 'application/geo+json'), 404: exception('Unknown item') },
+          responses: {
+            200: json('Feature', 'application/geo+json'),
+            400: exception('Malformed id or bad parameter'),
+            401: exception('No usable API key'),
+            402: exception('Plan limit reached (LIMIT_REACHED_FULL_VIEW)'),
+            404: exception('Unknown collection or item'),
+            429: exception('Too many requests'),
+          },
         },
       },
       '/tiles': {

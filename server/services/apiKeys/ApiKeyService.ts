@@ -10,6 +10,7 @@ import {
 } from '../../../src/contract/ApiKeys';
 import type { ApiKeyRecord, ApiKeyStore, CompanyApiKeyRecord } from '../../store/apiKeys/ApiKeyStore';
 import type { UserStore } from '../../store/users/UserStore';
+import type { Actor, AuditLog, AuditTarget } from '../audit/AuditLog';
 import { accountKeys } from '../accounts/credentials';
 import type { LimitResult, RateLimiter } from '../accounts/rateLimits';
 
@@ -47,18 +48,29 @@ export class ApiKeyError extends Error {
 
 /** Personal API keys: created and shown once, stored hashed, scoped, expiring, revocable, rate limited. */
 export interface ApiKeyService {
-  create(userId: string, request: CreateApiKeyRequest): Promise<CreateApiKeyResponse>;
+  /** Creates a key for the user (written to the audit log, without its secret). */
+  create(user: Actor, request: CreateApiKeyRequest): Promise<CreateApiKeyResponse>;
   list(userId: string): Promise<ApiKeySummary[]>;
-  /** Revokes one of the user's own keys; throws 404 when it is not theirs or already revoked. */
-  revoke(userId: string, keyId: string): Promise<void>;
+  /** Revokes one of the user's own keys (audited); throws 404 when it is not theirs or already revoked. */
+  revoke(user: Actor, keyId: string): Promise<void>;
   /** The keys of the administrator's company (their own alone when they have no company name). */
   listForCompany(adminId: string): Promise<ApiKeySummary[]>;
-  revokeInCompany(adminId: string, keyId: string): Promise<void>;
+  /** Revokes a key of the administrator's company (audited, the key's owner as its target). */
+  revokeInCompany(admin: Actor, keyId: string): Promise<void>;
   /** Checks a key sent by a client for a scope, counts the request against the key's rate and notes its use. */
   authenticate(secret: string | null, scope: ApiKeyScope): Promise<ApiKeyCheck>;
   /** Counts one tile against the key's daily fair-use allowance. */
   countTile(keyId: string): Promise<LimitResult>;
 }
+
+/** What the audit log keeps of a key: which one and what it could do, never its secret or hash. */
+const auditDetails = (record: ApiKeyRecord) => ({
+  keyId: record.id,
+  name: record.name,
+  prefix: record.prefix,
+  scopes: record.scopes,
+  expiresAt: new Date(record.expiresAt).toISOString(),
+});
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -85,6 +97,8 @@ export interface ApiKeyServiceOptions {
   requestLimiter: RateLimiter;
   /** Tiles per key and day (API_TILE_FAIR_USE_PER_DAY). */
   tileLimiter: RateLimiter;
+  /** Creations and revocations are recorded here (Settings › audit log, by the key's owner). */
+  audit: AuditLog;
   now?: () => number;
 }
 
@@ -99,13 +113,15 @@ export function createApiKeyService({
   users,
   requestLimiter,
   tileLimiter,
+  audit,
   now = Date.now,
 }: ApiKeyServiceOptions): ApiKeyService {
   /** The administrator's company name (trimmed), or null when they have none. */
   const companyOf = async (adminId: string) => (await users.findById(adminId))?.companyName.trim() || null;
 
   return {
-    async create(userId, { name, scopes, expiresInDays }) {
+    async create(user, { name, scopes, expiresInDays }) {
+      const userId = user.id;
       const at = now();
       if ((await keys.countUsable(userId, at)) >= MAX_ACTIVE_API_KEYS)
         throw new ApiKeyError(API_KEY_MESSAGES.tooMany, 409);
@@ -122,12 +138,15 @@ export function createApiKeyService({
         revokedAt: null,
       };
       await keys.add(accountKeys.hash(secret), record);
+      await audit.record(user, 'api-key-created', user, auditDetails(record));
       return { key: toApiKeySummary(record), secret };
     },
     list: async (userId) => (await keys.listForUser(userId)).map(toApiKeySummary),
-    async revoke(userId, keyId) {
-      if (!(await keys.revokeOwn(keyId, userId, now())))
+    async revoke(user, keyId) {
+      const key = (await keys.listForUser(user.id)).find((record) => record.id === keyId);
+      if (!key || !(await keys.revokeOwn(keyId, user.id, now())))
         throw new ApiKeyError(API_KEY_MESSAGES.notFound, 404);
+      await audit.record(user, 'api-key-revoked', user, auditDetails(key));
     },
     async listForCompany(adminId) {
       const company = await companyOf(adminId);
@@ -137,12 +156,23 @@ export function createApiKeyService({
         toApiKeySummary({ ...record, ownerUsername: admin?.username ?? '', ownerName: admin?.name ?? '' }),
       );
     },
-    async revokeInCompany(adminId, keyId) {
-      const company = await companyOf(adminId);
-      const revoked = company
-        ? await keys.revokeInCompany(keyId, company, now())
-        : await keys.revokeOwn(keyId, adminId, now());
-      if (!revoked) throw new ApiKeyError(API_KEY_MESSAGES.notFoundInCompany, 404);
+    async revokeInCompany(admin, keyId) {
+      const company = await companyOf(admin.id);
+      const at = now();
+      let key: ApiKeyRecord | undefined;
+      let owner: AuditTarget = admin;
+      if (company) {
+        const found = (await keys.listForCompany(company)).find((record) => record.id === keyId);
+        if (found && (await keys.revokeInCompany(keyId, company, at))) {
+          key = found;
+          owner = { id: found.userId, username: found.ownerUsername };
+        }
+      } else {
+        const found = (await keys.listForUser(admin.id)).find((record) => record.id === keyId);
+        if (found && (await keys.revokeOwn(keyId, admin.id, at))) key = found;
+      }
+      if (!key) throw new ApiKeyError(API_KEY_MESSAGES.notFoundInCompany, 404);
+      await audit.record(admin, 'api-key-revoked', owner, { ...auditDetails(key), byAdministrator: true });
     },
     async authenticate(secret, scope) {
       if (!secret) return { ok: false, reason: 'missing' };

@@ -1,7 +1,7 @@
 import type { Parcel, PolygonGeometry } from '../../../src/contract/Parcel';
 import { DATA_LAYER_MIN_ZOOM, type DataLayerId } from '../../../src/contract/MapLayers';
 import { TOTAL_HITS_CAP } from '../../../src/contract/SearchParameters';
-import type { LayerRepository } from '../../store/layers/LayerRepository';
+import type { LayerFeatureRow, LayerRepository } from '../../store/layers/LayerRepository';
 import { ringsToGeoJson } from '../../store/parcels/geometryCodec';
 import type { ParcelQuery } from '../../store/parcels/ParcelQuery';
 import {
@@ -116,40 +116,75 @@ function meetingBounds(batch: TileFeatureBatch, bounds: LonLatBounds): number[] 
 
 /**
  * A page of parcels. Without a box, the app's search (its filters, its order); with a box, the parcels whose
- * outline's box meets it (the spatial index of the tiles), filtered by the search, in id order.
+ * outline's box meets it (the spatial index of the tiles), filtered by the search, in id order. The parcels
+ * are read straight as features (rowToParcelFeature), as parcelFeature gives them.
  */
 export async function parcelItems(parcels: ParcelRepository, request: ItemsRequest): Promise<ItemsPage> {
   checkWindow(request);
   const { query, bounds, crs, offset, limit } = request;
-  let page: Parcel[];
+  let ids: number[];
   let numberMatched: number | null;
   let more: boolean;
   if (bounds) {
     const filtered = hasCriteria(query);
     const batch = await parcels.tileParcels(mercatorBox(bounds), filtered ? query : null, ITEMS_CAP + 1);
     const kept = meetingBounds(batch, bounds);
-    // A filtered box is filtered after the index's cap: its count is only known for an unfiltered box.
-    numberMatched = !filtered && batch.count <= ITEMS_CAP ? kept.length : null;
+    // The index read stops at its cap; below it every parcel of the box was read, filtered or not.
+    numberMatched = (batch.read ?? batch.count) <= ITEMS_CAP ? kept.length : null;
     more = offset + limit < kept.length;
-    page = await parcels.parcelsByRowIds(kept.slice(offset, offset + limit).map((index) => batch.ids[index]));
+    ids = kept.slice(offset, offset + limit).map((index) => batch.ids[index]);
   } else {
     // The search pages by page number: the page holding `offset`, and the next when the window spans two.
     const first = Math.floor(offset / limit);
     const start = offset - first * limit;
-    const result = await parcels.search(query, { page: first + 1, size: limit });
-    const hits = [...result.hits];
-    if (start > 0 && hits.length === limit)
-      hits.push(...(await parcels.search(query, { page: first + 2, size: limit })).hits);
-    page = hits.slice(start, start + limit);
-    numberMatched = result.exact ? result.total : null;
+    const result = await parcels.searchRowIds(query, { page: first + 1, size: limit });
+    const pageIds = [...result.ids];
+    if (start > 0 && pageIds.length === limit)
+      pageIds.push(...(await parcels.searchRowIds(query, { page: first + 2, size: limit })).ids);
+    ids = pageIds.slice(start, start + limit);
+    numberMatched = result.matched;
     more = offset + limit < result.total;
   }
+  const features = await parcels.parcelFeatures(ids, crs === LV95 ? 'lv95' : 'wgs84');
   return {
-    features: page.map((parcel) => parcelFeature(parcel, crs)),
+    features: features.map(({ prcId, properties, geometry }) => ({
+      type: 'Feature',
+      id: prcId,
+      geometry,
+      properties,
+    })),
     numberMatched,
     more,
-    parcelIds: page.map((parcel) => parcel.PRC_ID),
+    parcelIds: features.map((feature) => feature.prcId),
   };
+}
+
+/** A building of a tile batch (BUILDING_TILE_KEYS, tile outline) as a feature in the requested CRS. */
+function buildingFeature(values: string[], geometry: Uint8Array, crs: OgcCrs): GeoJsonFeature {
+  const properties: GeoJsonFeature['properties'] = {};
+  BUILDING_TILE_KEYS.forEach((key, i) => {
+    properties[key] = key === 'HEIGHT' || key === 'SOLAR' ? Number(values[i]) : values[i];
+  });
+  return { type: 'Feature', id: values[0], geometry: polygonIn(ringsToGeoJson(geometry), crs), properties };
+}
+
+/** A building's OBJ_ID as a feature id: digits (the building register's numbering), else 400. */
+export function parseBuildingId(featureId: string): string {
+  if (!/^\d{1,20}$/.test(featureId))
+    throw new OgcInputError(
+      `A building's id is its OBJ_ID, a number of up to 20 digits: "${featureId}" is not`,
+    );
+  return featureId;
+}
+
+/** One building by its OBJ_ID, as the items page gives it (null when unknown). */
+export async function buildingItem(
+  parcels: ParcelRepository,
+  objId: string,
+  crs: OgcCrs,
+): Promise<GeoJsonFeature | null> {
+  const [found] = batchFeatures(await parcels.buildingByObjectId(objId));
+  return found ? buildingFeature(found.values, found.geometry, crs) : null;
 }
 
 /** A page of buildings whose box meets the box (Switzerland without one), in id order. */
@@ -163,17 +198,7 @@ export async function buildingItems(parcels: ParcelRepository, request: ItemsReq
   let index = 0;
   for (const { values, geometry } of batchFeatures(batch)) {
     const rank = wanted.get(index++);
-    if (rank === undefined) continue;
-    const properties: GeoJsonFeature['properties'] = {};
-    BUILDING_TILE_KEYS.forEach((key, i) => {
-      properties[key] = key === 'HEIGHT' || key === 'SOLAR' ? Number(values[i]) : values[i];
-    });
-    page[rank] = {
-      type: 'Feature',
-      id: values[0],
-      geometry: polygonIn(ringsToGeoJson(geometry), crs),
-      properties,
-    };
+    if (rank !== undefined) page[rank] = buildingFeature(values, geometry, crs);
   }
   return {
     features: page,
@@ -191,6 +216,39 @@ function layerGeometry(kind: 1 | 2 | 3, geom: Uint8Array, crs: OgcCrs): GeoJsonG
   if (kind === 1) return { type: 'Point', coordinates: positionIn(ring[0], crs) };
   // The read closes every ring; a line's last vertex is not its first.
   return { type: 'LineString', coordinates: ring.slice(0, -1).map((position) => positionIn(position, crs)) };
+}
+
+function layerFeature(row: LayerFeatureRow, crs: OgcCrs): GeoJsonFeature {
+  return {
+    type: 'Feature',
+    id: String(row.id),
+    geometry: layerGeometry(row.kind, row.geom, crs),
+    properties: { class: row.cls, group: row.grp, label: row.label },
+  };
+}
+
+/** The largest id a stored row can have (PostgreSQL INTEGER). */
+const MAX_ROW_ID = 2 ** 31 - 1;
+
+/** A layer feature's id: a positive whole number (its row), else 400. */
+export function parseLayerFeatureId(featureId: string): number {
+  const id = /^[1-9]\d{0,9}$/.test(featureId) ? Number(featureId) : NaN;
+  if (!(id <= MAX_ROW_ID))
+    throw new OgcInputError(
+      `A layer feature's id is a whole number from 1 to ${MAX_ROW_ID}: "${featureId}" is not`,
+    );
+  return id;
+}
+
+/** One feature of a thematic layer by its id, as the items page gives it (null when unknown). */
+export async function layerItem(
+  layers: LayerRepository,
+  layer: DataLayerId,
+  id: number,
+  crs: OgcCrs,
+): Promise<GeoJsonFeature | null> {
+  const row = await layers.feature(layer, id);
+  return row ? layerFeature(row, crs) : null;
 }
 
 /** A page of one thematic layer's features whose box meets the box (Switzerland without one), in id order. */
@@ -214,12 +272,7 @@ export async function layerItems(
     )
     .sort((a, b) => a.row.id - b.row.id);
   return {
-    features: rows.slice(offset, offset + limit).map(({ row }) => ({
-      type: 'Feature',
-      id: String(row.id),
-      geometry: layerGeometry(row.kind, row.geom, crs),
-      properties: { class: row.cls, group: row.grp, label: row.label },
-    })),
+    features: rows.slice(offset, offset + limit).map(({ row }) => layerFeature(row, crs)),
     numberMatched: found.length <= ITEMS_CAP ? rows.length : null,
     more: offset + limit < rows.length,
     parcelIds: [],

@@ -20,6 +20,8 @@ export interface LayerFeatureRow {
 export interface LayerRepository {
   /** One layer's features whose box meets `box`, at most `limit`. */
   features(layer: LayerTileName, box: MercatorBox, limit: number): Promise<LayerFeatureRow[]>;
+  /** One feature of the layer by its id (null when unknown or of another layer). */
+  feature(layer: LayerTileName, id: number): Promise<LayerFeatureRow | null>;
 }
 
 export function createSqliteLayerRepository(db: Database): Synchronous<LayerRepository> {
@@ -28,10 +30,16 @@ export function createSqliteLayerRepository(db: Database): Synchronous<LayerRepo
     FROM layer_features_rtree r JOIN layer_features f ON f.id = r.id
     WHERE r.min_x <= ? AND r.max_x >= ? AND r.min_y <= ? AND r.max_y >= ? AND r.min_l <= ? AND r.max_l >= ?
     LIMIT ?`);
+  const selectOne = db.prepare(`
+    SELECT f.id, f.source_layer AS sourceLayer, f.cls, f.grp, f.label, f.kind, f.geom
+    FROM layer_features f WHERE f.id = ? AND f.layer = ?`);
   return {
     features(layer, box, limit) {
       const l = layerIndex(layer);
       return select.all(box.maxX, box.minX, box.maxY, box.minY, l, l, limit) as LayerFeatureRow[];
+    },
+    feature(layer, id) {
+      return (selectOne.get(id, layer) as LayerFeatureRow | undefined) ?? null;
     },
   };
 }

@@ -65,6 +65,8 @@ export interface FilterResult {
   exact: boolean;
   pageIds: number[];
   countsByMunicipality: Map<number, number>;
+  /** The exact number of matches also beyond the cap, where it was counted (filters without text). */
+  counted?: number;
 }
 
 /** Fewest candidates read per SQLite call, and most (a narrow filter needs many rounds otherwise). */
@@ -349,7 +351,13 @@ export function createParcelFilterIndex(
         ? rowsFrom(rows, offset, size)
         : roadsLastPage(rows, offset, size);
     const pageIds = pageRows.map((r) => ids[r]);
-    return { total: Math.min(total, cap), exact: total <= cap, pageIds, countsByMunicipality };
+    return {
+      total: Math.min(total, cap),
+      exact: total <= cap,
+      pageIds,
+      countsByMunicipality,
+      counted: total,
+    };
   };
 
   // A sort's column, its rows by value and where its rows without a value (the largest, "none") start.

@@ -12,6 +12,7 @@ import type { DataQualitySummary } from '../../../src/contract/CadastreImport';
 import type { Paging, ParcelQuery } from './ParcelQuery';
 import type { MercatorBox } from '../../geo/projection';
 import type { TileFeatureBatch } from './tileFeatureBatch';
+import type { OutlineCrs, ParcelFeatureRecord } from './rowToParcelFeature';
 /** West, south, east, north in WGS84 degrees. */
 export type LonLatBounds = [number, number, number, number];
 
@@ -35,6 +36,14 @@ export interface ParcelSearchResult {
    * for a text search beyond the cap they count the first `total` matches (in id order).
    */
   byMunicipality: MunicipalityCount[];
+}
+
+/** A search's page as row ids (ParcelRepository.searchRowIds). */
+export interface ParcelIdPage {
+  total: number;
+  exact: boolean;
+  matched: number | null;
+  ids: number[];
 }
 
 /** How to order a search's hits beyond the filters (the place-name ranking of issue 14 item 15). */
@@ -93,6 +102,13 @@ export interface ParcelRepository {
   search(query: ParcelQuery, paging: Paging, ranking?: SearchRanking): Promise<ParcelSearchResult>;
   /** The canton codes the stored dataset has parcels for. */
   cantonsWithData(): Promise<string[]>;
+  /**
+   * A search's page as row ids, in the order of `search`'s hits, without reading the rows; `matched` is the
+   * exact number of matches where it is known (within the cap, or counted by filters without text).
+   */
+  searchRowIds(query: ParcelQuery, paging: Paging): Promise<ParcelIdPage>;
+  /** The parcels of these row ids as GIS features (rowToParcelFeature), in the order given; unknown ids left out. */
+  parcelFeatures(ids: readonly number[], crs: OutlineCrs): Promise<ParcelFeatureRecord[]>;
   parcel(prcId: string): Promise<ParcelDetail | null>;
   /** The parcels of these row ids (a TileFeatureBatch's `ids`) in the order given; unknown ids left out. */
   parcelsByRowIds(ids: readonly number[]): Promise<Parcel[]>;
@@ -105,6 +121,8 @@ export interface ParcelRepository {
   ): Promise<TileFeatureBatch>;
   /** Buildings whose bounding box meets the tile box, with BUILDING_TILE_KEYS attributes (see OutlineForm). */
   tileBuildings(box: MercatorBox, limit: number, form?: OutlineForm): Promise<TileFeatureBatch>;
+  /** The building of this OBJ_ID as a batch of one (none when unknown), as tileBuildings gives it. */
+  buildingByObjectId(objId: string): Promise<TileFeatureBatch>;
   /** Parcels by data origin (demo or imported), counted once per dataset build. */
   dataQuality(): Promise<DataQualitySummary>;
 }

@@ -64,14 +64,19 @@ interface MunicipalityPoint {
 const byName = new Intl.Collator('en').compare;
 
 /** A search's page as ids (ranked groups, each in id order), before its rows are read. */
-export type ParcelSearchPage = Omit<ParcelSearchResult, 'hits'> & { pageIds: number[] };
+export type ParcelSearchPage = Omit<ParcelSearchResult, 'hits'> & {
+  pageIds: number[];
+  /** The exact number of matches, also beyond the cap where the filters counted them; null when unknown. */
+  matched: number | null;
+};
 
 /** The page's result with its rows, in the page's order (not the database's). */
 export function withPageRows(page: ParcelSearchPage, rows: ParcelRow[]): ParcelSearchResult {
   const rank = new Map(page.pageIds.map((id, i) => [id, i]));
   rows.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
-  const { pageIds, ...result } = page;
+  const { pageIds, matched, ...result } = page;
   void pageIds;
+  void matched;
   return { ...result, hits: rows.map(rowToParcel) };
 }
 
@@ -154,7 +159,7 @@ export function createParcelSearch(source: ParcelSearchSource, totalCap: number)
     const preferred = new Set<number>();
     for (const name of ranking?.preferMunicipalities ?? [])
       for (const [bfs, m] of filters.municipalities) if (m.name === name) preferred.add(bfs);
-    const { total, exact, pageIds, countsByMunicipality } = filters.index.evaluate(
+    const { total, exact, pageIds, countsByMunicipality, counted } = filters.index.evaluate(
       query,
       candidateSource(query),
       { offset: (page - 1) * size, size, cap: totalCap },
@@ -172,7 +177,7 @@ export function createParcelSearch(source: ParcelSearchSource, totalCap: number)
       lat: m.lat,
       bounds: m.bounds,
     }));
-    return { total, exact, pageIds, byMunicipality };
+    return { total, exact, pageIds, byMunicipality, matched: exact ? total : (counted ?? null) };
   };
 
   return {

@@ -12,6 +12,7 @@ import {
 import type { BuildingRow, ParcelRow } from './ParcelRow';
 import { IN_JSON_LIST, parcelWhere, textTerms } from './parcelWhere';
 import { inRowIdOrder, rowToBuilding, rowToParcel } from './rowToParcel';
+import { rowToParcelFeature } from './rowToParcelFeature';
 import type { CandidateSource } from './ParcelFilterIndex';
 import { TOTAL_HITS_CAP } from '../../../src/contract/SearchParameters';
 import { keepFeatures, packedRowSql, readTileFeatureBatch } from './tileFeatureBatch';
@@ -49,6 +50,17 @@ function outlineSql(alias: string, form: OutlineForm): [string[], string] {
   return form === 'survey'
     ? [[`(${alias}.geom_lv95 IS NOT NULL)`], `coalesce(${alias}.geom_lv95, ${alias}.geom)`]
     : [[], `${alias}.geom`];
+}
+
+/** The start of a query packing buildings (alias b, roofs o) as a tile batch; the caller adds FROM and WHERE. */
+function packedBuildingsSql(form: OutlineForm): string {
+  const [survey, geometry] = outlineSql('b', form);
+  const row = packedRowSql(
+    'b.id',
+    ['b.obj_id', 'b.typ', 'b.pro', 'coalesce(o.height, 0)', 'coalesce(o.solar_class, 0)', ...survey],
+    geometry,
+  );
+  return `SELECT CAST(group_concat(row, '') AS BLOB) FROM (SELECT ${row} AS row`;
 }
 
 export function createSqliteParcelRepository(
@@ -157,6 +169,11 @@ export function createSqliteParcelRepository(
     totalCap,
   );
 
+  const rowsOf = (ids: readonly number[]) =>
+    prepared(`SELECT ${PARCEL_COLUMNS} FROM parcels p ${PARCEL_JOINS} WHERE p.id IN ${IN_JSON_LIST}`).all(
+      JSON.stringify(ids),
+    ) as ParcelRow[];
+
   const repository: Synchronous<ParcelRepository> = {
     hasDataset() {
       return search.datasetKey() !== '';
@@ -243,10 +260,14 @@ export function createSqliteParcelRepository(
       return { parcel: rowToParcel(row), objects: buildings.map(rowToBuilding), canton };
     },
     parcelsByRowIds(ids) {
-      const rows = prepared(
-        `SELECT ${PARCEL_COLUMNS} FROM parcels p ${PARCEL_JOINS} WHERE p.id IN ${IN_JSON_LIST}`,
-      ).all(JSON.stringify(ids)) as ParcelRow[];
-      return inRowIdOrder(ids, rows).map(rowToParcel);
+      return inRowIdOrder(ids, rowsOf(ids)).map(rowToParcel);
+    },
+    searchRowIds(query, paging) {
+      const { total, exact, matched, pageIds } = search.searchPage(query, paging);
+      return { total, exact, matched, ids: pageIds };
+    },
+    parcelFeatures(ids, crs) {
+      return inRowIdOrder(ids, rowsOf(ids)).map((row) => rowToParcelFeature(row, crs));
     },
     tileParcels(box, query, limit, form = 'tile') {
       const [survey, geometry] = outlineSql('p', form);
@@ -262,14 +283,8 @@ export function createSqliteParcelRepository(
       return query ? keepFeatures(batch, search.matcher(query)) : batch;
     },
     tileBuildings(box, limit, form = 'tile') {
-      const [survey, geometry] = outlineSql('b', form);
       const packed = prepared(
-        `SELECT CAST(group_concat(row, '') AS BLOB) FROM (
-           SELECT ${packedRowSql(
-             'b.id',
-             ['b.obj_id', 'b.typ', 'b.pro', 'coalesce(o.height, 0)', 'coalesce(o.solar_class, 0)', ...survey],
-             geometry,
-           )} AS row
+        `${packedBuildingsSql(form)}
            FROM buildings_rtree r JOIN buildings b ON b.id = r.id
            LEFT JOIN building_roofs o ON o.building_id = b.id
            WHERE r.min_x <= ? AND r.max_x >= ? AND r.min_y <= ? AND r.max_y >= ? LIMIT ?)`,
@@ -277,6 +292,15 @@ export function createSqliteParcelRepository(
         .pluck()
         .get(box.maxX, box.minX, box.maxY, box.minY, limit) as Uint8Array | null;
       return readTileFeatureBatch(outlineKeys(BUILDING_TILE_KEYS, form), packed);
+    },
+    buildingByObjectId(objId) {
+      const packed = prepared(
+        `${packedBuildingsSql('tile')}
+           FROM buildings b LEFT JOIN building_roofs o ON o.building_id = b.id WHERE b.obj_id = ?)`,
+      )
+        .pluck()
+        .get(objId) as Uint8Array | null;
+      return readTileFeatureBatch(BUILDING_TILE_KEYS, packed);
     },
     dataQuality: () => search.dataQuality(),
   };

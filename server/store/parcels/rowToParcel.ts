@@ -1,4 +1,10 @@
-import type { BuildingObject, BuildingType, LangMap, Parcel } from '../../../src/contract/Parcel';
+import type {
+  BuildingObject,
+  BuildingType,
+  LangMap,
+  Parcel,
+  PolygonGeometry,
+} from '../../../src/contract/Parcel';
 import { decodeThemes } from './themeCodec';
 import { decodeBuildingAttrs } from './buildingAttrsCodec';
 import type { BuildingRow, ParcelRow } from './ParcelRow';
@@ -6,12 +12,18 @@ import { ringsToGeoJson } from './geometryCodec';
 import { lv95RingsToGeoJson, outlineLv95, surveyGeometryToWgs84 } from './surveyGeometryCodec';
 const list = (value: string | null) => (value ? [value] : []);
 
-/** A row's outline in WGS84 (for the map) and in LV95 to the millimetre (for drawings and GIS). */
-function outlines(row: { geom: Uint8Array; geom_lv95: Uint8Array | null }) {
-  return {
-    geometry: row.geom_lv95 ? surveyGeometryToWgs84(row.geom_lv95) : ringsToGeoJson(row.geom),
-    geometryLv95: lv95RingsToGeoJson(outlineLv95(row.geom, row.geom_lv95)),
-  };
+type OutlineColumns = { geom: Uint8Array; geom_lv95: Uint8Array | null };
+
+/** A row's outline in WGS84 (for the map): its survey form projected, else its tile form. */
+export const outlineWgs84 = (row: OutlineColumns): PolygonGeometry =>
+  row.geom_lv95 ? surveyGeometryToWgs84(row.geom_lv95) : ringsToGeoJson(row.geom);
+
+/** A row's outline in LV95 to the millimetre (for drawings and GIS). */
+export const outlineLv95Polygon = (row: OutlineColumns): PolygonGeometry =>
+  lv95RingsToGeoJson(outlineLv95(row.geom, row.geom_lv95));
+
+function outlines(row: OutlineColumns) {
+  return { geometry: outlineWgs84(row), geometryLv95: outlineLv95Polygon(row) };
 }
 
 /** A stored parcel as the API returns it (`_source` of a hit, `feature` of the detail routes). */

@@ -70,6 +70,23 @@ export function encodeThemes(themes: ParcelThemes, fixPoints: readonly FixedPoin
   return JSON.stringify([codes, fixPoints.map((f) => [f.FIX_NAM, f.FIX_DTP, f.FIX_COO_X, f.FIX_COO_Y])]);
 }
 
+const THEME_VALUES = THEME_FIELDS.map((field) => THEME_VOCABULARY[field]);
+
+/**
+ * The thematic fields of a stored value written into `into`, in THEME_FIELDS order, without reading its
+ * fixed points: the codes are the stored JSON's first string, whose characters ('0'…) JSON never escapes.
+ */
+export function decodeThemeFields(
+  stored: string,
+  into: Record<string, string | number | boolean | null>,
+): void {
+  // The stored text begins ["<codes>"
+  for (let i = 0; i < THEME_FIELDS.length; i++) {
+    const value = THEME_VALUES[i][stored.charCodeAt(2 + i) - FIRST];
+    if (value !== undefined) into[THEME_FIELDS[i]] = value;
+  }
+}
+
 export function decodeThemes(stored: string): { themes: Record<string, string>; fixPoints: FixedPoint[] } {
   const [codes, fix] = JSON.parse(stored) as [string, [string, number, number, number][]];
   const themes: Record<string, string> = {};

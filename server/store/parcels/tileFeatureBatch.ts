@@ -11,6 +11,8 @@ export interface TileFeatureBatch {
   data: Uint8Array;
   /** Per feature, keys.length + 1 [start, end) pairs into `data`: the attribute values, then the geometry. */
   spans: Int32Array;
+  /** Features read from the index before keepFeatures filtered them (absent: `count`, none filtered). */
+  read?: number;
 }
 
 const SPACE = 0x20;
@@ -76,5 +78,5 @@ export function keepFeatures(batch: TileFeatureBatch, keep: (id: number) => bool
     spans.set(batch.spans.subarray(i * width, (i + 1) * width), count * width);
     count++;
   }
-  return { keys: batch.keys, count, ids, data: batch.data, spans };
+  return { keys: batch.keys, count, ids, data: batch.data, spans, read: batch.read ?? batch.count };
 }

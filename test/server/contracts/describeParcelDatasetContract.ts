@@ -1,4 +1,6 @@
 import type { Stores } from '../../../server/store/Stores';
+import { parcelFeature } from '../../../server/services/ogc/featureItems';
+import { CRS84, LV95 } from '../../../server/services/ogc/ogcCrs';
 import type { ParcelQuery } from '../../../server/store/parcels/ParcelQuery';
 import type { Parcel } from '../../../src/contract/Parcel';
 import { estimateBuildingReserve } from '../../../src/contract/BuildingReserve';
@@ -210,6 +212,52 @@ export function describeParcelDatasetContract(
     expect(await stores.parcels.parcelsByRowIds([])).toEqual([]);
   });
 
+  it('reads the parcels of a page as GIS features exactly as the parcels give them (same JSON)', async () => {
+    const [, neighbourhood] = tiles();
+    const batch = await stores.parcels.tileParcels(neighbourhood, null, 300);
+    const ids = Array.from(batch.ids.subarray(0, batch.count)).reverse();
+    expect(ids.length).toBeGreaterThan(50);
+    const parcels = await stores.parcels.parcelsByRowIds(ids);
+    for (const [crs, ogc] of [
+      ['wgs84', CRS84],
+      ['lv95', LV95],
+    ] as const) {
+      const features = await stores.parcels.parcelFeatures([...ids, -1], crs);
+      expect(
+        JSON.stringify(features.map(({ prcId, properties, geometry }) => [prcId, geometry, properties])),
+      ).toBe(
+        JSON.stringify(
+          parcels.map((parcel) => parcelFeature(parcel, ogc)).map((f) => [f.id, f.geometry, f.properties]),
+        ),
+      );
+      expect(features).toEqual(await expected.parcels.parcelFeatures(ids, crs));
+    }
+    // Parcels with and without a building reserve, an address, zones: every optional attribute is met.
+    const keys = new Set(parcels.flatMap((parcel) => Object.keys(parcelFeature(parcel, CRS84).properties)));
+    expect([...keys]).toEqual(expect.arrayContaining(['STREET_ADDRESS', 'POT_RES', 'POT_UTI', 'HAZ_WAT']));
+    expect(parcels.some((parcel) => parcel.POT_RES === undefined)).toBe(true);
+    expect(await stores.parcels.parcelFeatures([], 'wgs84')).toEqual([]);
+  });
+
+  it("gives a search's page as row ids, with the exact count also beyond the cap for filters", async () => {
+    for (const [query, paging] of [
+      [{ canton: 'ZG' }, { page: 2, size: 50 }],
+      [
+        { text: 'b', objects: 'With' },
+        { page: 1, size: 30 },
+      ],
+      [{ sort: 'reserve' }, { page: 3, size: 40 }],
+    ] as [ParcelQuery, { page: number; size: number }][]) {
+      const page = await stores.parcels.searchRowIds(query, paging);
+      const search = await stores.parcels.search(query, paging);
+      expect([page.total, page.exact]).toEqual([search.total, search.exact]);
+      const parcels = await stores.parcels.parcelsByRowIds(page.ids);
+      expect(parcels.map((p) => p.PRC_ID)).toEqual(search.hits.map((p) => p.PRC_ID));
+      if (search.exact) expect(page.matched).toBe(search.total);
+      expect(page).toEqual(await expected.parcels.searchRowIds(query, paging));
+    }
+  });
+
   it('answers the lookups alike', async () => {
     expect(await stores.parcels.cantons()).toEqual(await expected.parcels.cantons());
     expect(await stores.parcels.cantons()).toHaveLength(26);
@@ -272,6 +320,36 @@ export function describeParcelDatasetContract(
       seen += actual.length;
     }
     expect(seen).toBeGreaterThan(0);
+  });
+
+  it('finds one building by OBJ_ID and one layer feature by id, as the box reads give them', async () => {
+    const [block] = tiles();
+    const buildings = tileRows(await stores.parcels.tileBuildings(block, 20_000));
+    expect(buildings.length).toBeGreaterThan(0);
+    for (const building of [buildings[0], buildings[buildings.length - 1]]) {
+      const found = tileRows(await stores.parcels.buildingByObjectId(building.values[0]));
+      expect(found).toEqual([building]);
+      expect(found).toEqual(tileRows(await expected.parcels.buildingByObjectId(building.values[0])));
+    }
+    expect((await stores.parcels.buildingByObjectId('99999999999')).count).toBe(0);
+
+    const [x, y] = lonLatToMercator(sample.lon, sample.lat);
+    const box = { minX: x - 3000, minY: y - 3000, maxX: x + 3000, maxY: y + 3000 };
+    const layers = Object.keys(LAYER_TILE_MIN_ZOOM) as LayerTileName[];
+    let seen = 0;
+    for (const layer of layers) {
+      const [row] = await stores.layers.features(layer, box, 1);
+      if (!row) continue;
+      seen++;
+      expect(await stores.layers.feature(layer, row.id)).toEqual(row);
+      expect(await stores.layers.feature(layer, row.id)).toEqual(
+        await expected.layers.feature(layer, row.id),
+      );
+      const other = layers.find((name) => name !== layer) as LayerTileName;
+      expect(await stores.layers.feature(other, row.id)).toBeNull();
+    }
+    expect(seen).toBeGreaterThan(2);
+    expect(await stores.layers.feature(layers[0], 2_147_483_647)).toBeNull();
   });
 
   it('gives each municipality its price level', async () => {

@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto';
 import type { ApiKeyListResponse } from '../../../src/contract/ApiKeys';
+import type { AuditLogPage } from '../../../src/contract/Settings';
 import { buildTestDataset } from '../helpers/buildTestDataset';
 import { createTestApp, signIn, type TestApp } from '../helpers/createTestApp';
 import { createKey, keyHolder } from './ogcFixture';
@@ -130,5 +131,65 @@ describe('personal API keys', () => {
       headers: colleague.session.headers,
     });
     expect(notAdmin.statusCode).toBe(403);
+  });
+
+  it('writes creating and revoking keys, by their owner and by an administrator, to the audit log', async () => {
+    const owner = await keyHolder(t);
+    const second = await createKey(t, owner.session, ['features'], 'QGIS at home');
+    const admin = await signIn(t.app, { roles: ['MAPUSER', 'ADMIN'] });
+    for (const id of [owner.session.user.id, admin.user.id])
+      t.db.prepare('UPDATE users SET company_name = ? WHERE id = ?').run('Planungsbüro Luzern', id);
+    const revokedByOwner = await t.app.inject({
+      method: 'POST',
+      url: `/v1/secure/api-keys/${owner.key.id}/revoke`,
+      headers: owner.session.headers,
+    });
+    expect(revokedByOwner.statusCode).toBe(200);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/v1/secure/api-keys/${owner.key.id}/revoke`,
+      headers: owner.session.headers,
+    });
+    expect(again.statusCode).toBe(404);
+    const revokedByAdmin = await t.app.inject({
+      method: 'POST',
+      url: `/v1/secure/admin/api-keys/${second.key.id}/revoke`,
+      headers: admin.headers,
+    });
+    expect(revokedByAdmin.statusCode).toBe(200);
+
+    // The administrators' audit log, filtered by the key's owner, as Settings reads it.
+    const log = await t.app.inject({
+      url: `/api/admin/audit-log?userId=${owner.session.user.id}`,
+      headers: { authorization: `Bearer ${admin.ssoToken}` },
+    });
+    expect(log.statusCode).toBe(200);
+    const items = log.json<AuditLogPage>().items;
+    const ownerName = owner.session.user.username;
+    const entry = (action: string, keyId: string, actor: string) => ({
+      action,
+      actorUsername: actor,
+      targetId: owner.session.user.id,
+      targetUsername: ownerName,
+      details: expect.objectContaining({ keyId, scopes: expect.any(Array), prefix: expect.any(String) }),
+    });
+    expect(
+      items.map(({ action, actorUsername, targetId, targetUsername, details }) => ({
+        action,
+        actorUsername,
+        targetId,
+        targetUsername,
+        details,
+      })),
+    ).toEqual([
+      entry('api-key-revoked', second.key.id, admin.user.username),
+      entry('api-key-revoked', owner.key.id, ownerName),
+      entry('api-key-created', second.key.id, ownerName),
+      entry('api-key-created', owner.key.id, ownerName),
+    ]);
+    expect(items[0].details).toMatchObject({ byAdministrator: true, name: 'QGIS at home' });
+    // The secret is never written to the log.
+    expect(JSON.stringify(items)).not.toContain(owner.secret);
+    expect(JSON.stringify(items)).not.toContain(second.secret);
   });
 });

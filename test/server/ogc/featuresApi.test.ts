@@ -8,6 +8,15 @@ import { outlineRings } from '../../../server/services/reports/parcelSurrounding
 import { buildTestDataset } from '../helpers/buildTestDataset';
 import { createTestApp, type TestApp } from '../helpers/createTestApp';
 import { keyHolder } from './ogcFixture';
+import { parcelItems } from '../../../server/services/ogc/featureItems';
+import { CRS84 } from '../../../server/services/ogc/ogcCrs';
+import { createSqliteParcelRepository } from '../../../server/store/parcels/createSqliteParcelRepository';
+import type { ParcelRepository } from '../../../server/store/parcels/ParcelRepository';
+import type { Synchronous } from '../../../server/store/unitOfWork/Synchronous';
+
+/** A synchronous repository read through the asynchronous port (its answers awaited as they are). */
+const asParcelRepository = (repository: Synchronous<ParcelRepository>) =>
+  repository as unknown as ParcelRepository;
 
 let t: TestApp;
 let bearer: { authorization: string };
@@ -45,6 +54,8 @@ describe('OGC API – Features', () => {
     expect(api.headers['content-type']).toContain('application/vnd.oai.openapi+json');
     expect(api.json().openapi).toBe('3.0.3');
     expect(Object.keys(api.json().paths)).toContain('/collections/{collectionId}/items');
+    const single = api.json().paths['/collections/{collectionId}/items/{featureId}'].get;
+    expect(Object.keys(single.responses)).toEqual(expect.arrayContaining(['200', '400', '402', '404']));
   });
 
   it('lists parcels, buildings and the thematic layers with features, each with both CRS', async () => {
@@ -90,6 +101,32 @@ describe('OGC API – Features', () => {
     expect(filtered.features.every((f) => f.properties.LOCNAME === municipality)).toBe(true);
   });
 
+  it('gives numberMatched for a filtered box and, counted by the filters, beyond the pages it reaches', async () => {
+    const parcel = t.db.prepare('SELECT lon, lat FROM parcels ORDER BY id LIMIT 1').get() as {
+      lon: number;
+      lat: number;
+    };
+    const box = [parcel.lon - 0.004, parcel.lat - 0.003, parcel.lon + 0.004, parcel.lat + 0.003].join(',');
+    const all = (await get(`/ogc/collections/parcels/items?bbox=${box}&limit=1000`)).json<Page>();
+    const filtered = (
+      await get(`/ogc/collections/parcels/items?bbox=${box}&limit=1000&PRC_SUR_from=500`)
+    ).json<Page>();
+    const large = all.features.filter((f) => (f.properties.PRC_SUR as number) >= 500);
+    expect(large.length).toBeGreaterThan(0);
+    expect(large.length).toBeLessThan(all.features.length);
+    expect(filtered.numberMatched).toBe(large.length);
+    expect(filtered.features.map((f) => f.id)).toEqual(large.map((f) => f.id));
+
+    // With a cap of 100 matches the search stops counting at it; filters without text count them all.
+    const capped = createSqliteParcelRepository(t.db, { totalCap: 100 });
+    const total = (t.db.prepare('SELECT COUNT(*) AS n FROM parcels').get() as { n: number }).n;
+    const items = { bounds: null, crs: CRS84, offset: 0, limit: 10 } as const;
+    const page = await parcelItems(asParcelRepository(capped), { ...items, query: { canton: 'ZG' } });
+    expect(page.numberMatched).toBe(total);
+    const text = await parcelItems(asParcelRepository(capped), { ...items, query: { text: 'b' } });
+    expect(text.numberMatched).toBeNull();
+  });
+
   it('answers EPSG:2056 with the coordinates the DXF export reads, and takes a bbox in EPSG:2056', async () => {
     const id = (t.db.prepare('SELECT prc_id FROM parcels ORDER BY id LIMIT 1').get() as { prc_id: string })
       .prc_id;
@@ -129,6 +166,75 @@ describe('OGC API – Features', () => {
     expect(radon.json<Page>().features[0].properties).toHaveProperty('class');
   });
 
+  it('serves single buildings and layer features exactly as their items pages do, in both CRS', async () => {
+    const parcel = t.db
+      .prepare('SELECT lon, lat FROM parcels WHERE obj_count > 0 ORDER BY id LIMIT 1')
+      .get() as { lon: number; lat: number };
+    const box = [parcel.lon - 0.003, parcel.lat - 0.003, parcel.lon + 0.003, parcel.lat + 0.003].join(',');
+    const collections = ['buildings', 'radon', 'alpha-zones', 'heritage'];
+    for (const collection of collections)
+      for (const crs of ['', '&crs=EPSG:2056']) {
+        const page = await get(`/ogc/collections/${collection}/items?bbox=${box}&limit=4${crs}`);
+        expect({ collection, status: page.statusCode }).toEqual({ collection, status: 200 });
+        const features = page.json<Page>().features;
+        expect({ collection, found: features.length > 0 }).toEqual({ collection, found: true });
+        for (const feature of features) {
+          const single = await get(`/ogc/collections/${collection}/items/${feature.id}?${crs.slice(1)}`);
+          expect(single.statusCode).toBe(200);
+          expect(single.headers['content-type']).toContain('application/geo+json');
+          expect(single.headers['content-crs']).toBe(page.headers['content-crs']);
+          const { links, ...body } = single.json<{ links: { rel: string; href: string }[] }>();
+          expect(body).toEqual(feature);
+          expect(links.map(({ rel, href }) => [rel, href.replace(/^https?:\/\/[^/]+/, '')])).toEqual([
+            ['self', `/ogc/collections/${collection}/items/${feature.id}`],
+            ['collection', `/ogc/collections/${collection}`],
+          ]);
+        }
+      }
+    // A layer feature's id belongs to its own layer only.
+    const radon = (await get(`/ogc/collections/radon/items?limit=1`)).json<Page>().features[0];
+    const elsewhere = await get(`/ogc/collections/alpha-zones/items/${radon.id}`);
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json()).toMatchObject({
+      code: 'NotFound',
+      description: `No feature "${radon.id}" in the collection "alpha-zones"`,
+    });
+  });
+
+  it('answers unknown single items with 404 and malformed ids with 400, never counted', async () => {
+    const holder = await keyHolder(t, 5);
+    const usage = async () =>
+      (await get('/v1/secure/subscriptions', holder.session.headers)).json().subscription.usage.full_view;
+    for (const [url, status, description] of [
+      [
+        '/ogc/collections/buildings/items/99999999999',
+        404,
+        /No feature "99999999999" in the collection "buildings"/,
+      ],
+      ['/ogc/collections/radon/items/2147483647', 404, /No feature "2147483647" in the collection "radon"/],
+      ['/ogc/collections/parcels/items/CH000000000000', 404, /No feature "CH000000000000"/],
+      ['/ogc/collections/nothing/items/1', 404, /No collection "nothing"/],
+      ['/ogc/collections/buildings/items/abc', 400, /OBJ_ID/],
+      ['/ogc/collections/buildings/items/12%2034', 400, /OBJ_ID/],
+      ['/ogc/collections/radon/items/0', 400, /whole number/],
+      ['/ogc/collections/radon/items/-3', 400, /whole number/],
+      ['/ogc/collections/radon/items/1.5', 400, /whole number/],
+      ['/ogc/collections/radon/items/2147483648', 400, /whole number/],
+      ['/ogc/collections/radon/items/1?crs=EPSG:4326', 400, /crs must be one of/],
+      ['/ogc/collections/buildings/items/1?limit=3', 400, /./],
+    ] as const) {
+      const response = await get(url, holder.bearer);
+      expect({ url, status: response.statusCode }).toEqual({ url, status });
+      expect(response.json().description).toMatch(description);
+    }
+    expect(await usage()).toBe(0);
+    const building = (
+      t.db.prepare('SELECT obj_id FROM buildings ORDER BY id LIMIT 1').get() as { obj_id: string }
+    ).obj_id;
+    expect((await get(`/ogc/collections/buildings/items/${building}`, holder.bearer)).statusCode).toBe(200);
+    expect(await usage()).toBe(0);
+  });
+
   it('answers bad parameters with 400 and an OGC exception, never 500', async () => {
     for (const query of [
       'limit=0',
@@ -151,7 +257,6 @@ describe('OGC API – Features', () => {
       expect(response.json()).toMatchObject({ code: 'InvalidParameterValue' });
     }
     expect((await get('/ogc/collections/parcels/items/does-not-exist')).statusCode).toBe(404);
-    expect((await get('/ogc/collections/buildings/items/1')).statusCode).toBe(404);
   });
 
   it('counts each parcel returned once per period as a full view and refuses a plan at its limit', async () => {

@@ -122,6 +122,36 @@ describe('GDAL reads the OGC API', () => {
     }
   }, 120_000);
 
+  it('reads a single building with the GeoJSON driver as the OAPIF driver lists it', async () => {
+    const box = someBox();
+    const listed = await gdal('ogrinfo', [
+      '-ro',
+      '-al',
+      `OAPIF:${base}`,
+      'buildings',
+      '-spat',
+      ...box.map(String),
+    ]);
+    const objId = /^\s*OBJ_ID \(String\) = (\d+)$/m.exec(listed)?.[1];
+    expect(objId).toBeDefined();
+    /** One feature of ogrinfo's -al output: its attribute and geometry lines, without the FID line. */
+    const featureLines = (out: string) => {
+      const start = out.search(new RegExp(`^\\s*OBJ_ID \\(String\\) = ${objId}$`, 'm'));
+      const block = out.slice(start).split(/\n\s*\n|\nOGRFeature/)[0];
+      return block
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => /^(OBJ_|HEIGHT|SOLAR|POLYGON|MULTIPOLYGON)/.test(line));
+    };
+    const single = await gdal('ogrinfo', [
+      '-ro',
+      '-al',
+      `GeoJSON:/vsicurl/${base}/collections/buildings/items/${objId}`,
+    ]);
+    expect(featureLines(single).length).toBe(6);
+    expect(featureLines(single)).toEqual(featureLines(listed));
+  }, 60_000);
+
   it('reads a parcel tile found through the TileJSON with the MVT driver', async () => {
     const tileJson = (await (await fetch(`${base}/tiles/parcels/tiles.json`)).json()) as {
       tiles: string[];

@@ -12,5 +12,12 @@ export function createPostgresLayerRepository(db: PostgresConnection): LayerRepo
         [layerIndex(layer), box.minX, box.minY, box.maxX, box.maxY, limit],
       );
     },
+    async feature(layer, id) {
+      return await db.one<LayerFeatureRow>(
+        `SELECT f.id, f.source_layer AS "sourceLayer", f.cls, f.grp, f.label, f.kind, f.geom FROM layer_features f
+         WHERE f.id = $1 AND f.layer = $2`,
+        [id, layer],
+      );
+    },
   };
 }

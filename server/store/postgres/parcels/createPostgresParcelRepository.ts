@@ -19,6 +19,7 @@ import {
 import type { BuildingRow, ParcelRow } from '../../parcels/ParcelRow';
 import type { ParcelRepositoryOptions } from '../../parcels/createSqliteParcelRepository';
 import { inRowIdOrder, rowToBuilding, rowToParcel } from '../../parcels/rowToParcel';
+import { rowToParcelFeature } from '../../parcels/rowToParcelFeature';
 import { keepFeatures, readTileFeatureBatch } from '../../parcels/tileFeatureBatch';
 import {
   containsPattern as like,
@@ -88,6 +89,17 @@ function outlineSql(alias: string, form: OutlineForm): [string[], string] {
   return form === 'survey'
     ? [[`(${alias}.geom_lv95 IS NOT NULL)::int::text`], `coalesce(${alias}.geom_lv95, ${alias}.geom)`]
     : [[], `${alias}.geom`];
+}
+
+/** The start of a query packing buildings (alias b, roofs o) as a tile batch; the caller adds FROM and WHERE. */
+function packedBuildingsSql(form: OutlineForm): string {
+  const [survey, geometry] = outlineSql('b', form);
+  const row = packedRowPostgresSql(
+    'b.id',
+    ['b.obj_id', 'b.typ', 'b.pro', sqliteRealText('o.height'), 'coalesce(o.solar_class, 0)::text', ...survey],
+    geometry,
+  );
+  return `SELECT string_agg(row, ''::bytea) AS packed FROM (SELECT ${row} AS row`;
 }
 
 export function createPostgresParcelRepository(
@@ -171,6 +183,11 @@ export function createPostgresParcelRepository(
     }
   };
 
+  const rowsOf = async (ids: readonly number[]) =>
+    ids.length === 0
+      ? []
+      : await db.query<ParcelRow>(`${PARCEL_SELECT} WHERE p.id = ANY($1::int[])`, [`{${ids.join(',')}}`]);
+
   const cantonByCode = async (code: string): Promise<Canton | null> => {
     const row = await db.one<CantonRow>('SELECT bfs, code, name, url_oreb FROM cantons WHERE code = $1', [
       code,
@@ -244,11 +261,16 @@ export function createPostgresParcelRepository(
       return withPageRows(page, rows);
     },
     async parcelsByRowIds(ids) {
-      if (ids.length === 0) return [];
-      const rows = await db.query<ParcelRow>(`${PARCEL_SELECT} WHERE p.id = ANY($1::int[])`, [
-        `{${ids.join(',')}}`,
-      ]);
-      return inRowIdOrder(ids, rows).map(rowToParcel);
+      return inRowIdOrder(ids, await rowsOf(ids)).map(rowToParcel);
+    },
+    async searchRowIds(query, paging) {
+      const { total, exact, matched, pageIds } = await withSearch(query, () =>
+        search.searchPage(query, paging),
+      );
+      return { total, exact, matched, ids: pageIds };
+    },
+    async parcelFeatures(ids, crs) {
+      return inRowIdOrder(ids, await rowsOf(ids)).map((row) => rowToParcelFeature(row, crs));
     },
     async parcel(prcId) {
       const row = await db.one<ParcelRow>(`${PARCEL_SELECT} WHERE p.prc_id = $1`, [prcId]);
@@ -276,28 +298,25 @@ export function createPostgresParcelRepository(
       return query ? withSearch(query, () => keepFeatures(batch, search.matcher(query))) : batch;
     },
     async tileBuildings(box, count, form = 'tile') {
-      const [survey, geometry] = outlineSql('b', form);
       const packed = (
         await db.one<{ packed: Buffer | null }>(
-          `SELECT string_agg(row, ''::bytea) AS packed FROM (
-           SELECT ${packedRowPostgresSql(
-             'b.id',
-             [
-               'b.obj_id',
-               'b.typ',
-               'b.pro',
-               sqliteRealText('o.height'),
-               'coalesce(o.solar_class, 0)::text',
-               ...survey,
-             ],
-             geometry,
-           )} AS row
+          `${packedBuildingsSql(form)}
            FROM buildings b LEFT JOIN building_roofs o ON o.building_id = b.id
            WHERE b.box && ${tileBox} LIMIT $5) t`,
           [box.minX, box.minY, box.maxX, box.maxY, count],
         )
       )?.packed;
       return readTileFeatureBatch(outlineKeys(BUILDING_TILE_KEYS, form), packed ?? null);
+    },
+    async buildingByObjectId(objId) {
+      const packed = (
+        await db.one<{ packed: Buffer | null }>(
+          `${packedBuildingsSql('tile')}
+           FROM buildings b LEFT JOIN building_roofs o ON o.building_id = b.id WHERE b.obj_id = $1) t`,
+          [objId],
+        )
+      )?.packed;
+      return readTileFeatureBatch(BUILDING_TILE_KEYS, packed ?? null);
     },
     async dataQuality() {
       const dataset = await load(await version());
