@@ -79,6 +79,8 @@ ensureDebianPackages(
   () => spawnSync('/usr/bin/python3', ['-c', 'import ezdxf']).status === 0,
 );
 ensureDebianPackages('GDAL', ['gdal-bin'], () => fs.existsSync('/usr/bin/ogrinfo'));
+// The rolling-restart test puts Debian's nginx with deploy/nginx.conf in front of two instances.
+ensureDebianPackages('nginx', ['nginx'], () => fs.existsSync('/usr/sbin/nginx'));
 // The QGIS test loads both connections of the QGIS guide in headless QGIS with PyQGIS (test/server/ogc).
 ensureDebianPackages(
   'QGIS with PyQGIS',

@@ -65,6 +65,7 @@ import { buildFileOf } from './data/build/DatasetBuildFile';
 import { createDiskWatch } from './operations/diskFull';
 import { createAppMetrics, type AppMetrics } from './operations/AppMetrics';
 import { createReadiness } from './operations/Readiness';
+import { createShutdownDrain } from './operations/ShutdownDrain';
 import {
   countDownloadDenials,
   countQuotaDenials,
@@ -266,17 +267,20 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
     isRefusal: (error) => error instanceof CadastreImportError,
   });
   const disk = createDiskWatch(config.dataDir, config.minFreeDiskBytes);
+  const drain = createShutdownDrain();
   return {
     config,
     events,
     operations: {
       metrics,
       disk,
+      drain,
       readiness: createReadiness({
         storage: stores.health,
         importing: cadastre.isImporting,
         diskFullness: disk.fullness,
         verifyMail: mailer.verify,
+        shuttingDown: () => drain.draining,
       }),
     },
     closeStorage: stores.close,
