@@ -66,6 +66,8 @@ import { createDiskWatch } from './operations/diskFull';
 import { createAppMetrics, type AppMetrics } from './operations/AppMetrics';
 import { createReadiness } from './operations/Readiness';
 import { createShutdownDrain } from './operations/ShutdownDrain';
+import { createStatementLabeller } from './store/statementTimings/statementLabel';
+import { observeStatements } from './store/statementTimings/timedStatements';
 import {
   countDownloadDenials,
   countQuotaDenials,
@@ -116,13 +118,14 @@ async function createStores(
   metrics: AppMetrics,
 ): Promise<Stores & { health: StorageHealth; close(): Promise<void> }> {
   const adapter = config.databaseUrl !== null ? 'postgres' : 'sqlite';
+  if (adapter === 'sqlite') observeStatements(db, (statement) => metrics.statementTimer(adapter, statement));
+  const labelOf = createStatementLabeller();
   const stores =
     config.databaseUrl !== null
       ? await openPostgresRepositories(config.databaseUrl, {
           poolSize: config.databasePoolSize,
           statementTimeoutMs: config.databaseStatementTimeoutMs,
-          onStatement: (seconds) =>
-            metrics.databaseQueryDuration.observe({ adapter, kind: 'statement' }, seconds),
+          onStatement: (seconds, sql) => metrics.statementTimer(adapter, labelOf(sql))(seconds),
         })
       : {
           ...createSqliteStores(db),
