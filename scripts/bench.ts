@@ -5,9 +5,13 @@
  *   npm run bench -- --all              whole country → DATA_DIR/bench-all.sqlite (minutes)
  *   npm run bench -- --cantons ZG --db FILE
  *   npm run bench -- --postgres [--cantons ZG]   SQLite and PostgreSQL side by side, ST_AsMVT vs our encoder
+ *   npm run bench -- --cantons ZG --untimed-statements   without the SQLite statement timings the server
+ *     records for /metrics (on by default, as served), to see what they cost
  * Calls the repository and tile service directly (no HTTP), on one connection, like one server worker.
  */
 import { reportBenchmark } from './benchReports';
+import { createAppMetrics } from '../server/operations/AppMetrics';
+import { observeStatements } from '../server/store/statementTimings/timedStatements';
 import { postgresBenchmark } from './benchPostgres';
 import { concurrencyBenchmark } from './benchConcurrency';
 import zlib from 'node:zlib';
@@ -32,17 +36,23 @@ import { DATA_LAYER_MIN_ZOOM, type DataLayerId } from '../src/contract/MapLayers
 
 function args() {
   const { cantons, file, extra } = benchDatasetArgs(process.argv.slice(2), {
-    flags: ['postgres'],
+    flags: ['postgres', 'untimed-statements'],
     valued: ['concurrency'],
   });
   const concurrency = extra.concurrency === undefined ? null : Number(extra.concurrency);
   if (concurrency !== null && !(Number.isInteger(concurrency) && concurrency > 0))
     throw new Error('--concurrency needs a number of clients');
-  return { cantons, postgres: extra.postgres === true, concurrency, file };
+  return {
+    cantons,
+    postgres: extra.postgres === true,
+    concurrency,
+    file,
+    timedStatements: extra['untimed-statements'] !== true,
+  };
 }
 
 async function main(): Promise<void> {
-  const { cantons, file, postgres, concurrency } = args();
+  const { cantons, file, postgres, concurrency, timedStatements } = args();
   if (postgres && concurrency !== null) {
     await concurrencyBenchmark(cantons, file, concurrency);
     return;
@@ -52,6 +62,12 @@ async function main(): Promise<void> {
     return;
   }
   const db = openBenchDataset(file, cantons);
+  // Every statement timed into the metrics, as the server does (--untimed-statements: not, to compare).
+  if (timedStatements) {
+    const metrics = createAppMetrics();
+    observeStatements(db, (statement) => metrics.statementTimer('sqlite', statement));
+  }
+  console.log(`SQLite statement timings: ${timedStatements ? 'on, as served' : 'off'}`);
 
   // The repositories' own figures come from their synchronous SQLite form; services get the port.
   const repo = createSqliteParcelRepository(db);

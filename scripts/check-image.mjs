@@ -6,11 +6,19 @@
 // - `buildah bud --isolation chroot`: the default OCI isolation fails in RUN steps here;
 // - `podman run --runtime runc` with lowered ulimits: crun is refused setrlimit and cgroups in hybrid mode;
 // - `--network host`: no container network setup needed.
-// The base image (node:20-bookworm-slim) must be pullable or already in local storage.
+// The base image (node:20-bookworm-slim) comes from local storage, else Docker Hub, else it is made here
+// (ensureBaseImage): Debian bookworm from Debian's mirror with debootstrap, this machine's Node 20 copied in
+// (Debian bookworm packages Node 18), tagged localhost/node:20-bookworm-slim.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 
 const IMAGE = process.env.IMAGE_TAG ?? 'localhost/parcel-atlas:check';
+/** Where a made base image goes; the Dockerfile's short name `node:20-bookworm-slim` finds it there. */
+const BASE_IMAGE = process.env.BASE_IMAGE_TAG ?? 'localhost/node:20-bookworm-slim';
+const DEBIAN_MIRROR = process.env.DEBIAN_MIRROR ?? 'http://deb.debian.org/debian';
 
 function step(title, command, args, { allowFailure = false } = {}) {
   process.stdout.write(`\n== ${title}: ${command} ${args.join(' ')}\n`);
@@ -45,7 +53,60 @@ async function waitReady(url, deadline) {
   throw new Error(`/readyz did not answer 200 in time (last: ${last})`);
 }
 
+const imageExists = (ref) => spawnSync('podman', ['image', 'exists', ref]).status === 0;
+
+/**
+ * The Dockerfile's base: already here, pulled from Docker Hub, or made from Debian's mirror with the host's
+ * Node 20 (its binary, npm and headers, which node-gyp would otherwise download) and the host's CA bundle
+ * (the npm registry may be reached through a TLS-intercepting proxy).
+ */
+function ensureBaseImage() {
+  if (imageExists(BASE_IMAGE) || imageExists('docker.io/library/node:20-bookworm-slim')) {
+    process.stdout.write(`== base image: present\n`);
+    return;
+  }
+  const pulled = step('pull the base image', 'podman', ['pull', 'docker.io/library/node:20-bookworm-slim'], {
+    allowFailure: true,
+  });
+  if (pulled === 0) return;
+  if (!process.version.startsWith('v20.'))
+    throw new Error(`no base image, and this machine's Node is ${process.version}, not 20, to copy in`);
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-base-'));
+  try {
+    step('debootstrap Debian bookworm', 'debootstrap', [
+      '--variant=minbase',
+      'bookworm',
+      root,
+      DEBIAN_MIRROR,
+    ]);
+    const nodePrefix = path.dirname(path.dirname(process.execPath));
+    const copy = (from, to) => fs.cpSync(from, path.join(root, to), { recursive: true, dereference: false });
+    copy(process.execPath, 'usr/bin/node');
+    copy(path.join(nodePrefix, 'lib', 'node_modules', 'npm'), 'usr/lib/node_modules/npm');
+    copy(path.join(nodePrefix, 'include', 'node'), 'usr/include/node');
+    fs.symlinkSync('../lib/node_modules/npm/bin/npm-cli.js', path.join(root, 'usr/bin/npm'));
+    fs.symlinkSync('../lib/node_modules/npm/bin/npx-cli.js', path.join(root, 'usr/bin/npx'));
+    copy('/etc/ssl/certs/ca-certificates.crt', 'etc/ssl/certs/host-ca-certificates.crt');
+    const changes = [
+      `ENV NODE_VERSION=${process.version.slice(1)}`,
+      'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/host-ca-certificates.crt',
+      'ENV npm_config_nodedir=/usr',
+      'CMD ["node"]',
+    ].flatMap((change) => ['--change', change]);
+    step('import it as the base image', 'sh', [
+      '-c',
+      `tar -C '${root}' -c . | podman import ${changes.map((c) => `'${c}'`).join(' ')} - ${BASE_IMAGE}`,
+    ]);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
 async function main() {
+  const started = Date.now();
+  ensureBaseImage();
+  // --base-only: make (or find) the base image and stop.
+  if (process.argv.includes('--base-only')) return;
   step('build', 'buildah', [
     'bud',
     '--isolation',
@@ -89,7 +150,9 @@ async function main() {
   try {
     // The first start builds the demo dataset (ZG) before it listens.
     const answer = await waitReady(`http://127.0.0.1:${port}/readyz`, Date.now() + 10 * 60_000);
-    process.stdout.write(`\n== the image answers /readyz: ${answer}\n`);
+    process.stdout.write(
+      `\n== the image answers /readyz: ${answer} (${((Date.now() - started) / 60_000).toFixed(1)} min in all)\n`,
+    );
   } catch (error) {
     step('logs', 'podman', ['logs', '--tail', '40', name], { allowFailure: true });
     throw error;

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { ensureBuild } from './ensureBuild.mjs';
+import { NGINX, nginxArgs, writeNginxConfig } from './nginxConfig.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -161,22 +162,6 @@ async function startPostgres() {
 /** The tsx-run TypeScript entry points, with the same node flags as the npm scripts. */
 const tsx = (file, ...args) => ['--import', 'tsx', file, ...args];
 
-function nginxConfig(appPorts) {
-  const template = fs.readFileSync(path.resolve('deploy/nginx.conf'), 'utf8');
-  const servers = appPorts
-    .map((port) => `    server 127.0.0.1:${port} max_fails=3 fail_timeout=10s;`)
-    .join('\n');
-  const config = template
-    .replace(/^ {4}server app\d+:8080[^\n]*\n/gm, '')
-    .replace(/(\n {4}keepalive 32;)/, `\n${servers}$1`)
-    .replace('listen 80;', `listen 127.0.0.1:${NGINX_PORT};`);
-  if (!config.includes(`server 127.0.0.1:${appPorts[0]}`))
-    throw new Error('deploy/nginx.conf has no upstream block to fill');
-  const file = path.join(ROOT, 'nginx.conf');
-  fs.writeFileSync(file, config);
-  return file;
-}
-
 /** The walk-through of --check, through nginx: returns what happened, request by request. */
 async function check(base, databaseUrl, env) {
   const username = `cluster-check-${Date.now()}@example.ch`;
@@ -288,22 +273,8 @@ async function main() {
   await Promise.all(
     appPorts.map((port, i) => waitFor(`http://127.0.0.1:${port}/healthz`, `app${i + 1}`, apps[i])),
   );
-  const config = nginxConfig(appPorts);
-  const accessLog = path.join(ROOT, 'access.log');
-  fs.writeFileSync(
-    config,
-    fs
-      .readFileSync(config, 'utf8')
-      .replace('access_log /dev/stdout upstream;', `access_log ${accessLog} upstream;`),
-  );
-  start('nginx', '/usr/sbin/nginx', [
-    '-p',
-    ROOT,
-    '-c',
-    config,
-    '-g',
-    `daemon off; pid ${ROOT}/nginx.pid; error_log ${ROOT}/nginx-error.log warn;`,
-  ]);
+  const { file: config, accessLog } = writeNginxConfig({ root: ROOT, listenPort: NGINX_PORT, appPorts });
+  start('nginx', NGINX, nginxArgs(ROOT, config));
   const base = `http://127.0.0.1:${NGINX_PORT}`;
   await waitFor(`${base}/healthz`, 'nginx');
   console.log(

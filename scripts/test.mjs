@@ -79,6 +79,8 @@ ensureDebianPackages(
   () => spawnSync('/usr/bin/python3', ['-c', 'import ezdxf']).status === 0,
 );
 ensureDebianPackages('GDAL', ['gdal-bin'], () => fs.existsSync('/usr/bin/ogrinfo'));
+// The rolling-restart test puts Debian's nginx with deploy/nginx.conf in front of two instances.
+ensureDebianPackages('nginx', ['nginx'], () => fs.existsSync('/usr/sbin/nginx'));
 // The QGIS test loads both connections of the QGIS guide in headless QGIS with PyQGIS (test/server/ogc).
 ensureDebianPackages(
   'QGIS with PyQGIS',
@@ -111,6 +113,17 @@ jest(
   fast,
 );
 jest('End-to-end tests (jest + playwright-core + Chromium)', ['--selectProjects', 'e2e', '--runInBand'], e2e);
+
+// The container image is built and started by a step of its own, `npm run check-image`: it takes longer than
+// the whole suite may (README § The container image). Say whether this machine could run it.
+const imageCheck = (() => {
+  if (process.getuid?.() !== 0) return 'not possible here: it needs root (buildah/podman without a daemon)';
+  const missing = ['/usr/bin/buildah', '/usr/bin/podman'].filter((tool) => !fs.existsSync(tool));
+  if (missing.length > 0)
+    return `needs ${missing.map((tool) => path.basename(tool)).join(' and ')} (apt-get install -y buildah podman)`;
+  return 'possible here';
+})();
+console.log(`\nContainer image: not built by npm test; run \`npm run check-image\` (${imageCheck}).`);
 
 const total = [counts(fast), counts(e2e)].reduce((a, b) => ({
   passed: a.passed + b.passed,

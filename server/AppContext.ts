@@ -31,6 +31,7 @@ import type { RateLimiter } from './services/accounts/rateLimits';
 import type { AppMetrics } from './operations/AppMetrics';
 import type { Readiness } from './operations/Readiness';
 import type { DiskWatch } from './operations/diskFull';
+import type { ShutdownDrain } from './operations/ShutdownDrain';
 
 /** What the payment host's routes use: the provider, the webhook path, and the records the test checkout shows. */
 export interface PaymentContext {
@@ -57,7 +58,7 @@ export interface AppContext {
    */
   events: EventEmitter;
   /** What operators watch: the Prometheus metrics, readiness (/readyz) and DATA_DIR's free space. */
-  operations: { metrics: AppMetrics; readiness: Readiness; disk: DiskWatch };
+  operations: { metrics: AppMetrics; readiness: Readiness; disk: DiskWatch; drain: ShutdownDrain };
   /** Ends the storage's own connection (PostgreSQL) when the app closes; the SQLite file is closed by its opener. */
   closeStorage(): Promise<void>;
   tokens: TokenService;

@@ -100,14 +100,22 @@ export async function buildApp({ config, db, logger, pushTls }: BuildAppOptions)
   authenticateBeforeValidation(app);
   rejectUnsafeInput(app);
   translateReplies(app, ctx.translator);
-  // While closing, answers to the requests still in flight end their keep-alive connection, so the HTTP
+  // While draining (ShutdownDrain) and closing, answers end their keep-alive connection, so the HTTP
   // server's close does not wait for idle keep-alive sockets (Node keeps them 5 s). A reply whose headers
   // went out before the close began (a compressed one still streaming) ends its connection once it is sent.
   let closing = false;
+  // The listener may be closed already (ShutdownDrain), and then http.Server#close no longer waits for
+  // the requests in flight: the close waits for them here, before the storage closes under them.
+  let inFlight = 0;
+  app.addHook('onRequest', async (_request, reply) => {
+    inFlight += 1;
+    reply.raw.once('close', () => (inFlight -= 1));
+  });
   app.addHook('preClose', async () => {
     closing = true;
     // An upload in flight answers once its import has stopped (whole municipalities only) and its file is gone.
     await ctx.cadastre.stop();
+    while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20));
   });
   app.addHook('onReady', async () => {
     ctx.savedSearchAlerts.start();
@@ -118,7 +126,7 @@ export async function buildApp({ config, db, logger, pushTls }: BuildAppOptions)
     await ctx.closeStorage();
   });
   app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
+    if (closing || ctx.operations.drain.draining) reply.header('connection', 'close');
   });
   app.addHook('onResponse', async (request) => {
     if (closing) request.raw.socket?.end();

@@ -64,6 +64,9 @@ import { buildFileOf } from './data/build/DatasetBuildFile';
 import { createDiskWatch } from './operations/diskFull';
 import { createAppMetrics, type AppMetrics } from './operations/AppMetrics';
 import { createReadiness } from './operations/Readiness';
+import { createShutdownDrain } from './operations/ShutdownDrain';
+import { createStatementLabeller } from './store/statementTimings/statementLabel';
+import { observeStatements } from './store/statementTimings/timedStatements';
 import {
   countDownloadDenials,
   countQuotaDenials,
@@ -114,13 +117,14 @@ async function createStores(
   metrics: AppMetrics,
 ): Promise<Stores & { health: StorageHealth; close(): Promise<void> }> {
   const adapter = config.databaseUrl !== null ? 'postgres' : 'sqlite';
+  if (adapter === 'sqlite') observeStatements(db, (statement) => metrics.statementTimer(adapter, statement));
+  const labelOf = createStatementLabeller();
   const stores =
     config.databaseUrl !== null
       ? await openPostgresRepositories(config.databaseUrl, {
           poolSize: config.databasePoolSize,
           statementTimeoutMs: config.databaseStatementTimeoutMs,
-          onStatement: (seconds) =>
-            metrics.databaseQueryDuration.observe({ adapter, kind: 'statement' }, seconds),
+          onStatement: (seconds, sql) => metrics.statementTimer(adapter, labelOf(sql))(seconds),
         })
       : {
           ...createSqliteStores(db),
@@ -275,17 +279,20 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
       error instanceof CadastreImportStopped ? { municipalities: error.municipalities, of: error.of } : null,
   });
   const disk = createDiskWatch(config.dataDir, config.minFreeDiskBytes);
+  const drain = createShutdownDrain();
   return {
     config,
     events,
     operations: {
       metrics,
       disk,
+      drain,
       readiness: createReadiness({
         storage: stores.health,
         importing: cadastre.isImporting,
         diskFullness: disk.fullness,
         verifyMail: mailer.verify,
+        shuttingDown: () => drain.draining,
       }),
     },
     closeStorage: stores.close,

@@ -123,6 +123,12 @@ export interface Config {
   /** Less free space than this in DATA_DIR and /readyz answers 503 (MIN_FREE_DISK_MB, default 64 MB). */
   minFreeDiskBytes: number;
   /**
+   * How long SIGTERM keeps serving before the server closes (SHUTDOWN_DRAIN_SECONDS, default 3): /readyz
+   * answers 503 and every reply ends its keep-alive connection, so a proxy's pooled connections are gone
+   * (it closes its idle ones itself, deploy/nginx.conf after 2 s) before the listener and the rest close.
+   */
+  shutdownDrainMs: number;
+  /**
    * Who may read /metrics: with METRICS_TOKEN a scraper that sends it as a bearer token on the app's port;
    * with METRICS_PORT anyone who reaches that port (bound to METRICS_HOST, default HOST), which also asks
    * for the token when one is set. Neither: no metrics are served.
@@ -459,6 +465,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseStatementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 86_400_000),
     pushEndpoints: pushEndpoints(env),
     minFreeDiskBytes: integer(env, 'MIN_FREE_DISK_MB', 64, 0, 1_000_000) * 1024 * 1024,
+    shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_SECONDS', 3, 0, 300) * 1000,
     metrics: metricsAccess(env, port),
   };
 }

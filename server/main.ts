@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import type { Database } from 'better-sqlite3';
 import type { Logger } from 'pino';
@@ -10,6 +11,7 @@ import { DATABASE_FILE_NAME, openDatabase } from './store/openDatabase';
 import { buildApp } from './app';
 import { attachSocketServer } from './socket/attachSocketServer';
 import { createLogger } from './logging/createLogger';
+import type { DrainedServer } from './operations/ShutdownDrain';
 
 /**
  * Everything the database needs before the first request: the demo dataset (built on first start, before
@@ -47,19 +49,30 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db, logger });
   attachSocketServer(app, app.ctx);
 
+  const drained: DrainedServer = {
+    // net.Server's close: http.Server's would also close the idle keep-alive connections a proxy may be
+    // sending a request on this very moment.
+    stopListening: () => net.Server.prototype.close.call(app.server),
+    connectionsOpen: () =>
+      new Promise<number>((resolve) =>
+        app.server.getConnections((error, count) => resolve(error ? 1 : count)),
+      ),
+  };
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
-    // app.close finishes the requests in flight (new ones get 503), closes the sockets (preClose), then
-    // the server; the fail-safe only fires when something hangs.
+    // First the drain (ShutdownDrain): no new connections, the open ones still served, /readyz 503, every
+    // reply ends its connection. Then app.close waits for the requests in flight, closes the sockets
+    // (preClose) and the rest; the fail-safe only fires when something hangs.
     const timer = setTimeout(() => {
       logger.error('shutdown took too long; exiting');
       process.exit(1);
-    }, 5_000);
+    }, config.shutdownDrainMs + 5_000);
     let code = 0;
     try {
+      await app.ctx.operations.drain.begin(config.shutdownDrainMs, drained);
       await app.close();
       db.close();
     } catch (error) {

@@ -18,6 +18,8 @@ export interface ReadinessSources {
   diskFullness(): string | null;
   /** Fails with the reason when mails cannot go out (Mailer.verify). */
   verifyMail(): Promise<void>;
+  /** Whether a graceful stop has begun (ShutdownDrain): the proxy should send nothing new. */
+  shuttingDown?: () => boolean;
   now?: () => number;
 }
 
@@ -52,6 +54,7 @@ export function createReadiness({
   importing,
   diskFullness,
   verifyMail,
+  shuttingDown = () => false,
   now = () => Date.now(),
 }: ReadinessSources): Readiness {
   let mailVerifiedAt = -Infinity;
@@ -82,6 +85,7 @@ export function createReadiness({
 
   return {
     async check() {
+      if (shuttingDown()) return { ready: false, reasons: ['shutting down'] };
       const disk = diskFullness();
       const [database, mail] = await Promise.all([databaseReasons(), mailReasons()]);
       const reasons = [...database, ...(disk ? [disk] : []), ...mail];

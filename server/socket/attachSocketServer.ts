@@ -69,9 +69,10 @@ export function attachSocketServer(app: FastifyInstance, ctx: AppContext): Serve
     });
   }
   // preClose, not onClose: the HTTP server's close waits for every connection, the upgraded websockets
-  // too, so they must go first. Disconnect the sockets and stop engine.io; fastify closes the server.
+  // too, so they must go first. Closing engine.io drops every transport without socket.io's disconnect
+  // packet: the clients see a "transport close" and reconnect by themselves (to another instance behind
+  // the proxy), where a server-side disconnect would leave them closed for good.
   app.addHook('preClose', async () => {
-    io.disconnectSockets(true);
     io.engine.close();
     await closeFanOut?.();
   });

@@ -2,13 +2,18 @@ import Database from 'better-sqlite3';
 import type { Database as Db } from 'better-sqlite3';
 import type { Migration } from './migrations/Migration';
 import { migrations as allMigrations } from './migrations';
+import { timeStatements } from './statementTimings/timedStatements';
 
 /** The server's SQLite database in DATA_DIR. */
 export const DATABASE_FILE_NAME = 'parcel-atlas.sqlite';
 
-/** Opens (or creates) the SQLite file in WAL mode and applies every pending migration. */
+/**
+ * Opens (or creates) the SQLite file in WAL mode and applies every pending migration. Its statements can be
+ * timed for the metrics (observeStatements).
+ */
 export function openDatabase(file: string, migrations: Migration[] = allMigrations): Db {
   const db = new Database(file);
+  timeStatements(db);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');

@@ -158,9 +158,20 @@ describe('/metrics with METRICS_TOKEN', () => {
     expect(moved(`${P}search_duration_seconds`, { outcome: 'ok' })).toBe(searches + 10);
     expect(moved(`${P}report_duration_seconds`, { format: 'pdf', outcome: 'ok' })).toBe(1);
     expect(moved(`${P}quota_denials_total`, { quota: 'advance_search' })).toBe(1);
-    expect(
-      moved(`${P}db_query_duration_seconds`, { adapter: 'sqlite', kind: 'unit_of_work' }),
-    ).toBeGreaterThan(0);
+    const database = `${P}db_query_duration_seconds`;
+    expect(moved(database, { adapter: 'sqlite', kind: 'unit_of_work' })).toBeGreaterThan(0);
+    // Every SQLite statement is timed (better-sqlite3 has no hook: openDatabase wraps prepare), labelled by
+    // its verb and first table: the search's reads and the quota's writes moved.
+    const sqlite = { adapter: 'sqlite', kind: 'statement' };
+    expect(moved(database, sqlite)).toBeGreaterThan(searches);
+    const labels = after
+      .labelValues(database, 'statement')
+      .filter((label) => label !== '')
+      .sort();
+    console.log(`SQLite statement labels: ${labels.join(', ')}`);
+    for (const label of labels) expect(label).toMatch(/^[a-z]+( [a-z0-9_]+)?$/);
+    expect(moved(database, { ...sqlite, statement: 'select parcels' })).toBeGreaterThan(0);
+    expect(labels.filter((label) => /^(insert|update) /.test(label)).length).toBeGreaterThan(0);
   }, 60_000);
 });
 
@@ -205,6 +216,8 @@ describe('/metrics on METRICS_PORT, over PostgreSQL', () => {
     expect(after.value(`${P}db_query_duration_seconds`, statements)).toBeGreaterThan(
       before.value(`${P}db_query_duration_seconds`, statements),
     );
+    // The same labels as on SQLite: verb and first table.
+    expect(after.labelValues(`${P}db_query_duration_seconds`, 'statement')).toContain('select subscriptions');
     expect(after.value(`${P}db_pool_connections`, { state: 'max' })).toBe(10);
     expect(after.value(`${P}db_pool_connections`, { state: 'total' })).toBeGreaterThanOrEqual(1);
     expect(

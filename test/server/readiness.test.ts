@@ -39,6 +39,22 @@ describe('readiness on SQLite', () => {
     expect(await readiness(t)).toMatchObject({ status: 200, body: { status: 'ok' } });
   });
 
+  it('goes 503 "shutting down" once a graceful stop drains, while it still serves and ends each connection', async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    const draining = t.app.ctx.operations.drain.begin(0, {
+      stopListening: () => undefined,
+      connectionsOpen: async () => 0,
+    });
+    await draining;
+    expect(await readiness(t)).toMatchObject({ status: 503, body: { reasons: ['shutting down'] } });
+    const served = await fetch(`${url}/healthz`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('connection')).toBe('close');
+    await served.text();
+  });
+
   it('names pending migrations and a dataset build under way, and is ready again when they are done', async () => {
     t = await createTestApp();
     const latest = t.db.prepare('SELECT * FROM schema_migrations ORDER BY version DESC LIMIT 1').get() as {

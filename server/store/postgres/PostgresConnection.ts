@@ -59,7 +59,7 @@ export interface PostgresOptions {
   /** How long connecting may take before the request is answered 503 (the URL's connect_timeout wins). */
   connectTimeoutMs?: number;
   /** Told how long each statement took, failed ones included (the metrics' query timings). */
-  onStatement?: (seconds: number) => void;
+  onStatement?: (seconds: number, sql: string) => void;
 }
 
 export const DEFAULT_POOL_SIZE = 10;
@@ -231,7 +231,7 @@ export async function connectPostgres(
       session.lost = true;
       throw new DatabaseUnavailableError((error as Error).message);
     } finally {
-      options.onStatement?.(Number(process.hrtime.bigint() - started) / 1e9);
+      options.onStatement?.(Number(process.hrtime.bigint() - started) / 1e9, sql);
     }
   }
 

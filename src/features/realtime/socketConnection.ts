@@ -14,15 +14,22 @@ let generation = 0;
 /**
  * Opens the socket with the main-server token as a query parameter (5 s connect timeout), replacing any old
  * one. socket.io-client is a chunk of its own, loaded with the first main token (it is not part of the
- * first load of /login).
+ * first load of /login). socket.io reconnects by itself when the connection drops (a server restarting);
+ * `onReconnect` then fetches again what the events missed meanwhile would have announced.
  */
-export function openSocket(url: string, token: string, onMessage: (message: SocketMessage) => void): void {
+export function openSocket(
+  url: string,
+  token: string,
+  onMessage: (message: SocketMessage) => void,
+  onReconnect: () => void,
+): void {
   closeSocket();
   const opening = generation;
   void import(/* webpackChunkName: "socket-client" */ 'socket.io-client').then(({ io }) => {
     if (opening !== generation) return;
     socket = io(url, { query: { token }, timeout: 5000, transports: ['websocket', 'polling'] });
     socket.on('message', onMessage);
+    socket.io.on('reconnect', onReconnect);
   });
 }
 

@@ -10,6 +10,11 @@ import { closeSocket, openSocket, type SocketMessage } from './socketConnection'
 
 /** Server events that change what the plan dialog and the Plan button show. */
 const SUBSCRIPTION_EVENTS = new Set(['usage-changed', 'plan-changed']);
+/**
+ * What the events announce changes of, fetched again when the socket comes back. The in-app notifications
+ * of the gap are not: they are also sent as web pushes.
+ */
+const RECOVERED_ON_RECONNECT = ['Subscription', 'ParcelList', 'SavedSearch'] as const;
 
 /** The in-app notification a 'notification' message carries (server: NotificationService), if it is one. */
 function notificationIn(message: SocketMessage): AppNotification | null {
@@ -41,16 +46,22 @@ export function addRealtimeListeners(startListening: AppStartListening): void {
         closeSocket();
         return;
       }
-      openSocket(runtimeConfig().socketUrl, token, (message: SocketMessage) => {
-        if (SUBSCRIPTION_EVENTS.has(message.type))
-          api.dispatch(mainApi.util.invalidateTags(['Subscription']));
-        // A colleague changed a list this user sees: what is on screen is fetched again.
-        if (message.type === LIST_CHANGED_EVENT) api.dispatch(mainApi.util.invalidateTags(['ParcelList']));
-        if (message.type === SAVED_SEARCH_CHANGED_EVENT)
-          api.dispatch(mainApi.util.invalidateTags(['SavedSearch']));
-        const notification = notificationIn(message);
-        if (notification) api.dispatch(notificationReceived(notification));
-      });
+      openSocket(
+        runtimeConfig().socketUrl,
+        token,
+        (message: SocketMessage) => {
+          if (SUBSCRIPTION_EVENTS.has(message.type))
+            api.dispatch(mainApi.util.invalidateTags(['Subscription']));
+          // A colleague changed a list this user sees: what is on screen is fetched again.
+          if (message.type === LIST_CHANGED_EVENT) api.dispatch(mainApi.util.invalidateTags(['ParcelList']));
+          if (message.type === SAVED_SEARCH_CHANGED_EVENT)
+            api.dispatch(mainApi.util.invalidateTags(['SavedSearch']));
+          const notification = notificationIn(message);
+          if (notification) api.dispatch(notificationReceived(notification));
+        },
+        // Back after a drop (a server restarted): what the events of the gap announced is fetched again.
+        () => api.dispatch(mainApi.util.invalidateTags([...RECOVERED_ON_RECONNECT])),
+      );
     },
   });
 }

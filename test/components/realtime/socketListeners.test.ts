@@ -18,7 +18,12 @@ describe('the socket follows the main-server token', () => {
   it('opens the socket with the token when one arrives and closes it on logout', () => {
     const { store } = storeWithRouter();
     store.dispatch(setMainToken('main-token-1'));
-    expect(openSocketMock).toHaveBeenCalledWith(expect.any(String), 'main-token-1', expect.any(Function));
+    expect(openSocketMock).toHaveBeenCalledWith(
+      expect.any(String),
+      'main-token-1',
+      expect.any(Function),
+      expect.any(Function),
+    );
     store.dispatch(clearSession());
     expect(closeSocket).toHaveBeenCalled();
   });
@@ -29,7 +34,12 @@ describe('the socket follows the main-server token', () => {
     store.dispatch(setMainToken('main-token-3'));
     expect(openSocketMock).not.toHaveBeenCalled();
     store.dispatch(setProfile(profileFixture()));
-    expect(openSocketMock).toHaveBeenCalledWith(expect.any(String), 'main-token-3', expect.any(Function));
+    expect(openSocketMock).toHaveBeenCalledWith(
+      expect.any(String),
+      'main-token-3',
+      expect.any(Function),
+      expect.any(Function),
+    );
   });
 
   it('reloads the subscription when the server says usage or the plan changed', () => {
@@ -42,5 +52,16 @@ describe('the socket follows the main-server token', () => {
     onMessage({ type: 'something-else', data: null });
     expect(invalidated).toHaveBeenCalledTimes(1);
     expect(invalidated.mock.calls[0][0].payload).toEqual(['Subscription']);
+  });
+
+  it('fetches again what the events announce when the socket comes back after a drop', () => {
+    const { store } = storeWithRouter();
+    store.dispatch(setMainToken('main-token-4'));
+    const onReconnect = openSocketMock.mock.calls[0][3];
+    const invalidated = jest.fn();
+    store.dispatch(addAppListener({ predicate: mainApi.util.invalidateTags.match, effect: invalidated }));
+    onReconnect();
+    expect(invalidated).toHaveBeenCalledTimes(1);
+    expect(invalidated.mock.calls[0][0].payload).toEqual(['Subscription', 'ParcelList', 'SavedSearch']);
   });
 });

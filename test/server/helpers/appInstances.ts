@@ -21,18 +21,23 @@ export interface AppInstances {
   dataDir: string;
   /** Stops every instance (SIGTERM, as an orchestrator does) and removes the shared DATA_DIR. */
   stop(): Promise<void>;
+  /**
+   * A rolling restart's step for one instance: SIGTERM, wait until it has exited (its exit code), start it
+   * again on the same port and wait until its `/readyz` answers 200.
+   */
+  restart(index: number): Promise<{ exitCode: number | null }>;
 }
 
 /** How long an instance may take to answer /healthz (migrations, the first tsx compile on a busy machine). */
 const START_TIMEOUT_MS = 120_000;
 
-async function waitForHealth(instance: AppInstance, child: ChildProcess): Promise<void> {
+async function waitForHealth(instance: AppInstance, child: ChildProcess, probe = '/healthz'): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
       throw new Error(`${instance.name} exited with ${child.exitCode}:\n${instance.output()}`);
     try {
-      if ((await fetch(`${instance.url}/healthz`)).ok) return;
+      if ((await fetch(`${instance.url}${probe}`)).ok) return;
     } catch {
       // not listening yet
     }
@@ -80,25 +85,36 @@ export async function startAppInstances(
   };
   const children: ChildProcess[] = [];
   const instances: AppInstance[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
+  const ports: number[] = [];
+  const spawnInstance = (i: number) => {
+    const url = `http://127.0.0.1:${ports[i]}`;
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, ...shared, PORT: String(port), PUBLIC_URL: url },
+      env: { ...process.env, ...shared, PORT: String(ports[i]), PUBLIC_URL: url },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000));
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
-    children.push(child);
-    instances.push({
+    children[i] = child;
+    instances[i] = {
       name: `instance ${String.fromCharCode(65 + i)}`,
       url,
       pid: child.pid ?? 0,
       output: () => output,
-    });
+    };
+  };
+  for (let i = 0; i < count; i += 1) {
+    ports.push(await freePort());
+    spawnInstance(i);
   }
+  const restart = async (i: number) => {
+    const stopping = children[i];
+    await stopChild(stopping);
+    spawnInstance(i);
+    await waitForHealth(instances[i], children[i], '/readyz');
+    return { exitCode: stopping.exitCode };
+  };
   const stop = async () => {
     await Promise.all(children.map(stopChild));
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -109,5 +125,5 @@ export async function startAppInstances(
     await stop();
     throw error;
   }
-  return { instances, dataDir, stop };
+  return { instances, dataDir, stop, restart };
 }
