@@ -45,6 +45,7 @@ import { createWebPushTransport, vapidSubject } from './services/push/webPushTra
 import { createQuotaService, createSubscriptionReader } from './services/quota/QuotaService';
 import { createReportContext } from './services/reports/ReportContext';
 import { createParcelComparisons } from './services/comparison/ParcelComparisons';
+import { createLandSites } from './services/sites/LandSites';
 import { createTileService, renderTile } from './services/tiles/TileService';
 import { createLayerTileService } from './services/layers/LayerTileService';
 import { createTileCache } from './services/tiles/TileCache';
@@ -326,6 +327,10 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
       fullViews: quota,
       unitOfWork,
       demoData: true,
+    }),
+    landSites: createLandSites({
+      documents: reports.documents,
+      fullViews: quota,
     }),
     mapPrints: createMapPrintService({
       parcels: stores.parcels,
