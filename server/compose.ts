@@ -46,6 +46,7 @@ import { createQuotaService, createSubscriptionReader } from './services/quota/Q
 import { createReportContext } from './services/reports/ReportContext';
 import { createParcelComparisons } from './services/comparison/ParcelComparisons';
 import { createLandSites } from './services/sites/LandSites';
+import { parcelSurroundings } from './services/reports/parcelSurroundings';
 import { createTileService, renderTile } from './services/tiles/TileService';
 import { createLayerTileService } from './services/layers/LayerTileService';
 import { createTileCache } from './services/tiles/TileCache';
@@ -330,7 +331,11 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
     }),
     landSites: createLandSites({
       documents: reports.documents,
+      surroundings: (centre) => parcelSurroundings(stores.parcels, centre),
       fullViews: quota,
+      quota: countDownloadDenials(reports.quota, metrics),
+      unitOfWork,
+      demoData: true,
     }),
     mapPrints: createMapPrintService({
       parcels: stores.parcels,

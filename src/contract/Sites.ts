@@ -43,6 +43,8 @@ export interface SiteConstraint {
   value: string;
   /** Numbers of the parcels that carry the value; empty when none does. */
   parcels: string[];
+  /** Whether the value restricts building, by the assessment's constraint rules (ES II or low radon do not). */
+  binding: boolean;
 }
 
 /** `GET /v1/secure/maps/site?egrids=…&egrids=…`: a site assembled from neighbouring parcels. */

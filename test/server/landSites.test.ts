@@ -1,3 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DXF_LAYERS, SITE_DXF_LAYER } from '../../server/services/reports/dxf/lv95Drawing';
 import type { BasicParcel, BasicParcelObjectsResponse } from '../../src/contract/Parcel';
 import { SITE_CONSTRAINT_KEYS, SITE_PATHS, siteQuery, type LandSite } from '../../src/contract/Sites';
 import type { SubscriptionResponse } from '../../src/contract/Subscription';
@@ -5,6 +10,8 @@ import { serverTranslator } from '../../server/services/i18n/ServerTranslator';
 import { areNeighbours, polygonsOf, type Polygons } from '../../server/services/sites/siteOutline';
 import { lv95RingsToGeoJson, outlineLv95 } from '../../server/store/parcels/surveyGeometryCodec';
 import { buildTestDataset } from './helpers/buildTestDataset';
+import { graphicsStateBalance, readWithPoppler, renderWithPdfJs } from './helpers/pdfChecks';
+import { subscribeToPlan } from './helpers/subscribeToPlan';
 import { createTestApp, signIn, type SignedIn, type TestApp } from './helpers/createTestApp';
 
 let t: TestApp;
@@ -54,6 +61,15 @@ const site = (user: SignedIn, egrids: string[], lang = 'en') =>
   t.app.inject({
     method: 'GET',
     url: `/v1/secure/${SITE_PATHS.figures}?${siteQuery(egrids)}`,
+    headers: { ...user.headers, langcode: lang },
+  });
+
+const PNG_DIR = path.resolve(__dirname, '../../test-results/site-pdf');
+
+const siteFile = (user: SignedIn, format: 'pdf' | 'dxf', egrids: string[], lang = 'en') =>
+  t.app.inject({
+    method: 'GET',
+    url: `/v1/secure/${SITE_PATHS[format]}?${siteQuery(egrids)}`,
     headers: { ...user.headers, langcode: lang },
   });
 
@@ -156,3 +172,106 @@ describe('GET /v1/secure/maps/site', () => {
     expect(response.statusCode).toBe(401);
   });
 });
+
+/** Reads a DXF with ezdxf: audit errors, layers, closed polylines per layer and the parcel-number texts. */
+const EZDXF_READER = `
+import json, sys, ezdxf
+doc = ezdxf.readfile(sys.argv[1])
+auditor = doc.audit()
+msp = doc.modelspace()
+polylines = {}
+for e in msp.query('LWPOLYLINE'):
+    polylines[e.dxf.layer] = polylines.get(e.dxf.layer, 0) + (1 if e.closed else 0)
+print(json.dumps({
+  'errors': len(auditor.errors),
+  'layers': sorted(layer.dxf.name for layer in doc.layers),
+  'polylines': polylines,
+  'numbers': [t.dxf.text for t in msp.query('TEXT[layer=="${DXF_LAYERS.parcelNumbers.name}"]')],
+}))
+`;
+
+describe('GET /v1/secure/maps/site/pdf and /dxf', () => {
+  it('counts a report download of each parcel, all or none: three parcels over the trial’s two count nothing', async () => {
+    const user = await signIn(t.app);
+    for (const format of ['pdf', 'dxf'] as const) {
+      const refused = await siteFile(user, format, chain);
+      expect(refused.statusCode).toBe(402);
+      expect(refused.json()).toMatchObject({ error: true, errorCode: 'LIMIT_REACHED_REPORT_DOWNLOAD' });
+    }
+    expect((await usage(user)).report_download).toBe(0);
+    subscribeToPlan(t.db, user.user.id, 'standard', new Date());
+    const pdf = await siteFile(user, 'pdf', chain);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toMatch(
+      /^attachment; filename="site-[\w-]+-\d{4}-\d{2}-\d{2}\.pdf"/,
+    );
+    expect((await usage(user)).report_download).toBe(3);
+    // The DXF of the same parcels in the same period: counted already.
+    expect((await siteFile(user, 'dxf', chain)).statusCode).toBe(200);
+    expect((await usage(user)).report_download).toBe(3);
+  });
+
+  it.each(['de', 'en', 'fr', 'it'] as const)(
+    'renders the site report that Poppler and pdf.js read without a warning (%s)',
+    async (lang) => {
+      const user = await signIn(t.app);
+      subscribeToPlan(t.db, user.user.id, 'standard', new Date());
+      const response = await siteFile(user, 'pdf', chain, lang);
+      expect(response.statusCode).toBe(200);
+      const pdf = response.rawPayload;
+      fs.mkdirSync(PNG_DIR, { recursive: true });
+      const poppler = readWithPoppler(pdf, path.join(PNG_DIR, `site-${lang}`), 80);
+      expect(poppler.warnings).toEqual([]);
+      expect(renderWithPdfJs(pdf).warnings).toEqual([]);
+      for (const page of graphicsStateBalance(pdf)) expect(page).toMatchObject({ lowest: 0, end: 0 });
+      expect(poppler.pageSize.height).toBeGreaterThan(poppler.pageSize.width);
+      const tr = serverTranslator(lang);
+      const text = poppler.pageTexts.join('\n').replace(/\s+/g, ' ');
+      expect(poppler.pageTexts[0]).toContain(tr.t('site.pdf.title'));
+      for (const egrid of chain) expect(text).toContain(egrid);
+      const site = (await site3(user, lang)).json<LandSite>();
+      // Every parcel number is on the plan (page 1) and in the table.
+      for (const parcel of site.parcels) expect(poppler.pageTexts[0]).toContain(parcel.number);
+      for (const constraint of site.constraints) expect(text).toContain(constraint.label.split(' ')[0]);
+    },
+  );
+
+  it('writes the site DXF that ezdxf and GDAL read: the outline, every parcel numbered, the survey layers', async () => {
+    const user = await signIn(t.app);
+    subscribeToPlan(t.db, user.user.id, 'standard', new Date());
+    const response = await siteFile(user, 'dxf', chain);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/dxf');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-dxf-'));
+    try {
+      const file = path.join(dir, 'site.dxf');
+      fs.writeFileSync(file, response.rawPayload);
+      const ezdxf = spawnSync('/usr/bin/python3', ['-c', EZDXF_READER, file], { encoding: 'utf8' });
+      expect(ezdxf.stderr).toBe('');
+      const read = JSON.parse(ezdxf.stdout) as {
+        errors: number;
+        layers: string[];
+        polylines: Record<string, number>;
+        numbers: string[];
+      };
+      expect(read.errors).toBe(0);
+      for (const layer of [...Object.values(DXF_LAYERS), SITE_DXF_LAYER])
+        expect(read.layers).toContain(layer.name);
+      expect(read.polylines[SITE_DXF_LAYER.name]).toBe(1);
+      expect(read.polylines[DXF_LAYERS.parcel.name]).toBe(3);
+      const site = (await site3(user, 'en')).json<LandSite>();
+      for (const parcel of site.parcels) expect(read.numbers).toContain(parcel.number);
+      const ogr = spawnSync('ogrinfo', ['-ro', '-q', '-sql', 'SELECT DISTINCT Layer FROM entities', file], {
+        encoding: 'utf8',
+      });
+      expect(ogr.status).toBe(0);
+      expect(ogr.stdout).toContain(SITE_DXF_LAYER.name);
+      expect(ogr.stdout).toContain(DXF_LAYERS.parcel.name);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+const site3 = (user: SignedIn, lang: string) => site(user, chain, lang);

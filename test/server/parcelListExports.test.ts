@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { ParcelListSummary } from '../../src/contract/ParcelLists';
-import { DXF_LAYERS } from '../../server/services/reports/dxf/writeParcelDxf';
+import { DXF_LAYERS } from '../../server/services/reports/dxf/lv95Drawing';
 import { subscribeWithFullViews } from './ogc/ogcFixture';
 import { buildTestDataset } from './helpers/buildTestDataset';
 import { createTestApp, signIn, type SignedIn, type TestApp } from './helpers/createTestApp';

@@ -103,7 +103,10 @@ describe('siteConstraints', () => {
     expect(byKey.radon.parcels).toEqual(['102']);
     expect(byKey.radon.value).toMatch(/8/);
     expect(byKey.heritage.parcels).toEqual(['103']);
-    expect(byKey.contamination).toMatchObject({ value: 'none', parcels: [] });
+    expect(byKey.contamination).toMatchObject({ value: 'none', parcels: [], binding: false });
+    // Binding as the assessment rules: hazards and groundwater zones do, ES III does, radon 8 % does not.
+    expect([byKey.hazards, byKey.groundwater, byKey.noise].map((c) => c.binding)).toEqual([true, true, true]);
+    expect(byKey.radon.binding).toBe(false);
   });
 
   it('says "none" in the language for a theme no parcel carries', () => {

@@ -7,6 +7,7 @@ import type { QuotaDenial } from '../../services/quota/consumeDownloadsTogether'
 import { UnknownParcelsError } from '../../services/reports/loadSubjects';
 import { SiteRefusedError } from '../../services/sites/LandSites';
 import { QUOTA_DENIED_STATUS } from './parcels/parcelReplies';
+import { contentDisposition } from './reportRoutes';
 
 /**
  * `egrids=A&egrids=B…`: distinct EGRIDs (CH and upper-case digits or letters). The count (2–20) is the
@@ -37,7 +38,8 @@ const denial = (reply: FastifyReply, { errorCode, message }: QuotaDenial) =>
  * Land assembly under /v1/secure (ADR 037): `GET maps/site` answers a site of 2–20 neighbouring parcels
  * (a full view of each parcel, as the comparison counts). Fewer or more parcels, or parcels that are not
  * all neighbours, are a 400 with a translated sentence (and the separate groups); unknown EGRIDs a 404
- * naming them.
+ * naming them. `GET maps/site/pdf` and `maps/site/dxf` download the site report and the site DXF (a
+ * report download of each parcel, once per period, as the parcel report counts; all or none).
  */
 export async function siteRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.setErrorHandler((error, _request, reply) => {
@@ -60,4 +62,21 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext): Promise
     );
     return outcome.ok ? outcome.site : denial(reply, outcome.denied);
   });
+
+  for (const format of ['pdf', 'dxf'] as const) {
+    app.get<{ Querystring: SiteQuery }>(`/${SITE_PATHS[format]}`, options, async (request, reply) => {
+      const outcome = await ctx.landSites.file(
+        authUser(request).id,
+        request.query.egrids,
+        format,
+        languageOf(request.headers.langcode),
+      );
+      if (!outcome.ok) return denial(reply, outcome.denied);
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', contentDisposition('attachment', outcome.file.fileName))
+        .type(outcome.file.contentType)
+        .send(outcome.file.body);
+    });
+  }
 }

@@ -1,6 +1,13 @@
 import { SITE_MAX_PARCELS, SITE_MIN_PARCELS, type LandSite } from '../../../src/contract/Sites';
 import { serverTranslator, type ServerLanguage } from '../i18n/ServerTranslator';
-import type { QuotaDenial } from '../quota/consumeDownloadsTogether';
+import { consumeDownloadsTogether, type QuotaDenial } from '../quota/consumeDownloadsTogether';
+import type { ParcelDownloadQuota } from '../quota/ParcelDownloadQuota';
+import type { UnitOfWork } from '../../store/unitOfWork/UnitOfWork';
+import type { ParcelSurroundings, PlanCentre } from '../reports/parcelSurroundings';
+import { fileNameDay } from '../reports/reportNaming';
+import { renderSitePdf } from './pdf/renderSitePdf';
+import { siteCentre } from './siteSubjects';
+import { writeSiteDxf } from './writeSiteDxf';
 import type { BatchQuotaService } from '../quota/QuotaService';
 import { loadSubjects } from '../reports/loadSubjects';
 import type { ReportDocuments } from '../reports/ReportDocuments';
@@ -37,11 +44,34 @@ export interface LandSites {
     egrids: string[],
     language: ServerLanguage,
   ): Promise<{ ok: true; site: LandSite } | { ok: false; denied: QuotaDenial }>;
+  /** The site report (PDF) or the site DXF: a report download of each parcel, once per period, all or none. */
+  file(
+    userId: string,
+    egrids: string[],
+    format: SiteFileFormat,
+    language: ServerLanguage,
+  ): Promise<{ ok: true; file: SiteFile } | { ok: false; denied: QuotaDenial }>;
 }
+
+export type SiteFileFormat = 'pdf' | 'dxf';
+
+export interface SiteFile {
+  body: Buffer;
+  fileName: string;
+  contentType: string;
+}
+
+const CONTENT_TYPES: Record<SiteFileFormat, string> = { pdf: 'application/pdf', dxf: 'application/dxf' };
 
 export interface LandSitesOptions {
   documents: Pick<ReportDocuments, 'subject'>;
+  /** The neighbourhood of a plan centre (the site's outline), as the parcel report reads it. */
+  surroundings: (centre: PlanCentre) => Promise<ParcelSurroundings>;
   fullViews: Pick<BatchQuotaService, 'consumeEach'>;
+  quota: Pick<ParcelDownloadQuota, 'consume'>;
+  unitOfWork: UnitOfWork;
+  demoData: boolean;
+  now?: () => Date;
 }
 
 /** Refuses what is not a site: too few or too many parcels, or parcels that are not all neighbours. */
@@ -62,7 +92,15 @@ function checkCount(egrids: readonly string[]): void {
   if (egrids.length > SITE_MAX_PARCELS) throw new SiteRefusedError(SITE_REFUSALS.tooMany);
 }
 
-export function createLandSites({ documents, fullViews }: LandSitesOptions): LandSites {
+export function createLandSites({
+  documents,
+  surroundings,
+  fullViews,
+  quota,
+  unitOfWork,
+  demoData,
+  now = () => new Date(),
+}: LandSitesOptions): LandSites {
   /** The parcels' subjects, checked to form one site. */
   async function siteSubjects(egrids: string[]): Promise<ReportSubject[]> {
     checkCount(egrids);
@@ -76,6 +114,22 @@ export function createLandSites({ documents, fullViews }: LandSitesOptions): Lan
       const site = assembleSite(await siteSubjects(egrids), serverTranslator(language));
       const counted = await fullViews.consumeEach(userId, 'full_view', egrids);
       return counted.ok ? { ok: true, site } : { ok: false, denied: counted };
+    },
+    async file(userId, egrids, format, language) {
+      const t = serverTranslator(language);
+      const subjects = await siteSubjects(egrids);
+      const site = assembleSite(subjects, t);
+      const around = await surroundings(siteCentre(site));
+      const at = now();
+      const body =
+        format === 'pdf'
+          ? (await renderSitePdf(site, subjects, around, t, { now: at, demoData })).pdf
+          : Buffer.from(writeSiteDxf(site, subjects, around), 'utf8');
+      // The file is made first and counted after, every parcel in one unit: a refusal counts none.
+      const denied = await consumeDownloadsTogether(unitOfWork, quota, userId, egrids);
+      if (denied) return { ok: false, denied };
+      const fileName = `site-${site.parcels[0].number.replace(/[^\w-]+/g, '_')}-${fileNameDay(at)}.${format}`;
+      return { ok: true, file: { body, fileName, contentType: CONTENT_TYPES[format] } };
     },
   };
 }

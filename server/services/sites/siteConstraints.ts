@@ -53,11 +53,17 @@ const distinct = (lists: string[][]): string[] => [...new Set(lists.flat())];
  */
 export function siteConstraints(parcels: readonly Parcel[], t: LanguageTranslator): SiteConstraint[] {
   const none = t.t('site.constraint.none');
-  const entry = (key: SiteConstraintKey, value: string | null, carriers: string[]): SiteConstraint => ({
+  const entry = (
+    key: SiteConstraintKey,
+    value: string | null,
+    carriers: string[],
+    binding = value !== null,
+  ): SiteConstraint => ({
     key,
     label: t.t(`site.constraint.${key}`),
     value: value ?? none,
     parcels: value === null ? [] : carriers,
+    binding: value !== null && binding,
   });
   const labelled = (field: keyof Parcel, text: string) => `${t.t(`parcel.field.${field}`)}: ${text}`;
 
@@ -94,8 +100,18 @@ export function siteConstraints(parcels: readonly Parcel[], t: LanguageTranslato
       groundwater && fieldText(t, 'GRN_GWU', groundwater.value),
       groundwater?.parcels ?? [],
     ),
-    entry('noise', noise && fieldText(t, 'OVL_NOI', noise.value), noise?.parcels ?? []),
-    entry('radon', radonParcel ? radonRow(radonParcel, t).value : null, radon?.parcels ?? []),
+    entry(
+      'noise',
+      noise && fieldText(t, 'OVL_NOI', noise.value),
+      noise?.parcels ?? [],
+      (NOISE_WEIGHTS[String(noise?.value)] ?? 0) >= NOISE_WEIGHTS['ES III'],
+    ),
+    entry(
+      'radon',
+      radonParcel ? radonRow(radonParcel, t).value : null,
+      radon?.parcels ?? [],
+      radonRow(radonParcel ?? ({} as Parcel), t).warning === true,
+    ),
     entry(
       'contamination',
       contamination && fieldText(t, 'GRN_CON', contamination.values),
