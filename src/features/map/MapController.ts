@@ -30,6 +30,7 @@ import {
 } from '../../contract/VectorTiles';
 import { DRAWER_WIDTH } from '../parcel/parcelDisplay';
 import { parcelApi, parcelSelected } from '../parcel/parcelSlice';
+import { selectSiteBuilding, siteParcelToggled } from '../site/siteSlice';
 import { searchApi } from '../search/searchApi';
 import type { ActiveSearch } from '../search/searchSlice';
 import { LayerController } from '../layers/LayerController';
@@ -383,8 +384,17 @@ export class MapController {
 
   private onParcelClick(event: MapLayerMouseEvent): void {
     if (selectMeasuring(this.store.getState())) return;
-    const id = parcelId(event.features?.[0]);
-    if (id) this.store.dispatch(parcelSelected({ id }));
+    const feature = event.features?.[0];
+    const id = parcelId(feature);
+    if (!id) return;
+    // Shift-click (or any click while "Build a site" is on, where there is no shift) assembles a site.
+    if (event.originalEvent.shiftKey || selectSiteBuilding(this.store.getState())) {
+      this.store.dispatch(
+        siteParcelToggled({ egrid: id, number: String(feature?.properties?.PRC_NO ?? '') }),
+      );
+      return;
+    }
+    this.store.dispatch(parcelSelected({ id }));
   }
 
   /**
