@@ -8,6 +8,7 @@ import type { ParcelListService } from './services/lists/ParcelListService';
 import type { ListExports } from './services/exports/ListExports';
 import type { SearchExports } from './services/exports/SearchExports';
 import type { ParcelComparisons } from './services/comparison/ParcelComparisons';
+import type { LandSites } from './services/sites/LandSites';
 import type { SavedSearchService } from './services/savedSearches/SavedSearchService';
 import type { AlertScheduler } from './services/savedSearches/alertScheduler';
 import type { FileService } from './services/files/FileService';
@@ -108,6 +109,8 @@ export interface AppContext {
   searchExports: SearchExports;
   /** Side-by-side comparison of 2–5 parcels: the screen's rows and the comparison PDF, with their quotas. */
   comparisons: ParcelComparisons;
+  /** Land assembly: a site of 2–20 neighbouring parcels, its figures, PDF and DXF, with their quotas. */
+  landSites: LandSites;
   /** The map view printed to scale as a PDF (rate-limited per account, no quota). */
   mapPrints: MapPrintService;
   /** Saved searches, personal or shared with a site, with their alert frequency. */

@@ -44,6 +44,8 @@ import { createWebPushTransport, vapidSubject } from './services/push/webPushTra
 import { createQuotaService, createSubscriptionReader } from './services/quota/QuotaService';
 import { createReportContext } from './services/reports/ReportContext';
 import { createParcelComparisons } from './services/comparison/ParcelComparisons';
+import { createLandSites } from './services/sites/LandSites';
+import { parcelSurroundings } from './services/reports/parcelSurroundings';
 import { createTileService, renderTile } from './services/tiles/TileService';
 import { createLayerTileService } from './services/layers/LayerTileService';
 import { createTileCache } from './services/tiles/TileCache';
@@ -341,6 +343,14 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
       documents: reports.documents,
       quota: countDownloadDenials(reports.quota, metrics),
       fullViews: quota,
+      unitOfWork,
+      demoData: true,
+    }),
+    landSites: createLandSites({
+      documents: reports.documents,
+      surroundings: (centre) => parcelSurroundings(stores.parcels, centre),
+      fullViews: quota,
+      quota: countDownloadDenials(reports.quota, metrics),
       unitOfWork,
       demoData: true,
     }),

@@ -20,6 +20,7 @@ import { listsSlice } from '../features/lists/listsSlice';
 import { compareSlice } from '../features/compare/compareSlice';
 import { savedSearchesSlice } from '../features/savedSearches/savedSearchesSlice';
 import { printSlice } from '../features/print/printSlice';
+import { siteSlice } from '../features/site/siteSlice';
 import { appReset } from './appLifecycle';
 
 /** redux-persist key of the session (tokens, profile and its fetch time): localStorage `persist:parcel-atlas.session`. */
@@ -48,6 +49,7 @@ const sliceReducers = combineReducers({
   [compareSlice.reducerPath]: persistReducer({ key: COMPARE_PERSIST_KEY, storage }, compareSlice.reducer),
   [savedSearchesSlice.reducerPath]: savedSearchesSlice.reducer,
   [printSlice.reducerPath]: printSlice.reducer,
+  [siteSlice.reducerPath]: siteSlice.reducer,
 });
 
 type SliceState = ReturnType<typeof sliceReducers>;

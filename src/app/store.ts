@@ -14,6 +14,7 @@ import { addI18nListeners } from '../features/i18n/languageListeners';
 import { addLayersListeners } from '../features/layers/layersListeners';
 import { addListsListeners } from '../features/lists/listListeners';
 import { addCompareListeners } from '../features/compare/compareListeners';
+import { addSiteListeners } from '../features/site/siteListeners';
 import type { CompareState } from '../features/compare/compareSlice';
 import { addSavedSearchListeners } from '../features/savedSearches/savedSearchListeners';
 import { addNotificationListeners } from '../features/notifications/notificationListeners';
@@ -100,6 +101,7 @@ const FEATURE_LISTENERS: ((startListening: AppStartListening) => void)[] = [
   addReportListeners,
   addListsListeners,
   addCompareListeners,
+  addSiteListeners,
   addSavedSearchListeners,
   addSupportListeners,
 ];

@@ -6,7 +6,7 @@ import { pdfText } from './helpers/pdfText';
 import { REPORT_PATHS, reportTabQuery, type OneTimeTokenResponse } from '../../src/contract/Reports';
 import type { ReportFileFormat } from '../../src/contract/Reports';
 import { ifcEngine } from '../../server/services/reports/ifc/writeParcelIfc';
-import { DXF_LAYERS } from '../../server/services/reports/dxf/writeParcelDxf';
+import { DXF_LAYERS } from '../../server/services/reports/dxf/lv95Drawing';
 import { ONE_TIME_TOKEN_TTL_MS } from '../../server/services/reports/OneTimeTokens';
 import { serverTranslator, type ServerLanguage } from '../../server/services/i18n/ServerTranslator';
 import { REPORT_SECTION_IDS } from '../../server/services/reports/reportSections';

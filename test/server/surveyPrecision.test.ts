@@ -5,7 +5,7 @@ import { signIn, type TestApp } from './helpers/createTestApp';
 import { createDatasetTestApp } from './helpers/buildTestDataset';
 import { importCadastreFile } from '../../server/data/cadastre/importCadastreFile';
 import { createSqliteCadastreWriter } from '../../server/store/parcels/createSqliteCadastreWriter';
-import { DXF_LAYERS } from '../../server/services/reports/dxf/writeParcelDxf';
+import { DXF_LAYERS } from '../../server/services/reports/dxf/lv95Drawing';
 import { lonLatToLv95 } from '../../server/geo/projection';
 import type { ParcelFullResponse } from '../../src/contract/Parcel';
 import { REPORT_PATHS, reportTabQuery, type OneTimeTokenResponse } from '../../src/contract/Reports';

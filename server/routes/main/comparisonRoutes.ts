@@ -3,7 +3,8 @@ import { COMPARISON_MAX_PARCELS, COMPARISON_MIN_PARCELS } from '../../../src/con
 import type { AppContext } from '../../AppContext';
 import { authUser, requireRole } from '../../http/requireRole';
 import { languageOf } from '../../services/i18n/ServerTranslator';
-import { UnknownParcelsError, type QuotaDenial } from '../../services/comparison/ParcelComparisons';
+import type { QuotaDenial } from '../../services/quota/consumeDownloadsTogether';
+import { UnknownParcelsError } from '../../services/reports/loadSubjects';
 import { QUOTA_DENIED_STATUS } from './parcels/parcelReplies';
 import { contentDisposition } from './reportRoutes';
 

@@ -17,6 +17,7 @@ import { layerRoutes } from './layerRoutes';
 import { apiKeyRoutes } from './apiKeyRoutes';
 import { parcelListRoutes } from './parcelListRoutes';
 import { comparisonRoutes } from './comparisonRoutes';
+import { siteRoutes } from './siteRoutes';
 import { savedSearchRoutes } from './savedSearchRoutes';
 import { mapPrintRoutes } from './mapPrintRoutes';
 import { searchExportRoutes } from './parcels/searchExportRoutes';
@@ -63,6 +64,7 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext): Promise
   await app.register(async (scope) => apiKeyRoutes(scope, ctx));
   await app.register(async (scope) => parcelListRoutes(scope, ctx));
   await app.register(async (scope) => comparisonRoutes(scope, ctx));
+  await app.register(async (scope) => siteRoutes(scope, ctx));
   await app.register(async (scope) => savedSearchRoutes(scope, ctx));
   await app.register(async (scope) => mapPrintRoutes(scope, ctx));
 }

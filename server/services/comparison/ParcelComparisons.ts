@@ -2,27 +2,12 @@ import type { ParcelComparison } from '../../../src/contract/Comparison';
 import type { UnitOfWork } from '../../store/unitOfWork/UnitOfWork';
 import { serverTranslator, type ServerLanguage } from '../i18n/ServerTranslator';
 import type { ParcelDownloadQuota } from '../quota/ParcelDownloadQuota';
-import type { BatchQuotaService, QuotaResult } from '../quota/QuotaService';
+import type { BatchQuotaService } from '../quota/QuotaService';
+import { consumeDownloadsTogether, type QuotaDenial } from '../quota/consumeDownloadsTogether';
+import { loadSubjects } from '../reports/loadSubjects';
 import type { ReportDocuments } from '../reports/ReportDocuments';
-import type { ReportSubject } from '../reports/ReportSubject';
 import { compareParcels } from './comparisonRows';
 import { renderComparisonPdf } from './pdf/renderComparisonPdf';
-
-export type QuotaDenial = Exclude<QuotaResult, { ok: true }>;
-
-/** EGRIDs the dataset does not have: the route answers 404 naming them. */
-export class UnknownParcelsError extends Error {
-  constructor(readonly egrids: string[]) {
-    super(`Unknown EGRID: ${egrids.join(', ')}`);
-  }
-}
-
-/** Rolls back the counts of the parcels before the one the plan refused. */
-class Refused extends Error {
-  constructor(readonly denial: QuotaDenial) {
-    super(denial.message);
-  }
-}
 
 export interface ComparisonFile {
   body: Buffer;
@@ -66,12 +51,7 @@ export function createParcelComparisons({
   demoData,
   now = () => new Date(),
 }: ParcelComparisonsOptions): ParcelComparisons {
-  async function subjects(egrids: string[]): Promise<ReportSubject[]> {
-    const found = await Promise.all(egrids.map((egrid) => documents.subject(egrid)));
-    const unknown = egrids.filter((_, i) => !found[i]);
-    if (unknown.length) throw new UnknownParcelsError(unknown);
-    return found as ReportSubject[];
-  }
+  const subjects = (egrids: string[]) => loadSubjects(documents, egrids);
 
   return {
     async compare(userId, egrids, language) {
@@ -85,16 +65,7 @@ export function createParcelComparisons({
       const at = now();
       const { pdf } = await renderComparisonPdf(comparison, t, { now: at, demoData });
       // The file is made first and counted after, every parcel in one unit: a refusal counts none.
-      const denied = await unitOfWork(async () => {
-        for (const egrid of egrids) {
-          const counted = await quota.consume(userId, egrid);
-          if (!counted.ok) throw new Refused(counted);
-        }
-        return null;
-      }).catch((error: unknown) => {
-        if (error instanceof Refused) return error.denial;
-        throw error;
-      });
+      const denied = await consumeDownloadsTogether(unitOfWork, quota, userId, egrids);
       if (denied) return { ok: false, denied };
       const day = at.toISOString().slice(0, 10);
       return { ok: true, file: { body: pdf, fileName: `parcel-comparison-${day}.pdf` } };

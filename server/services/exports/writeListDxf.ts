@@ -9,7 +9,7 @@ import {
 } from '@tarikjabiri/dxf';
 import { envelopeOf } from '../../geo/wkb';
 import { labelPoint } from '../reports/map/labelPoint';
-import { DXF_LAYERS, openRing } from '../reports/dxf/writeParcelDxf';
+import { DXF_LAYERS, openRing } from '../reports/dxf/lv95Drawing';
 import type { Lv95Ring } from '../reports/parcelSurroundings';
 import { lv95Polygons, type ExportTable } from './ListExportTable';
 

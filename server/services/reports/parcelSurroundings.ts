@@ -100,6 +100,12 @@ function polygonRings(geometry: PolygonGeometry | undefined): Lv95Ring[] {
   );
 }
 
+/** What a plan is centred on: a parcel, or a site standing in for one (its outline, no id or number). */
+export type PlanCentre = Pick<
+  Parcel,
+  'PRC_ID' | 'PRC_NO' | 'PRC_COO_X' | 'PRC_COO_Y' | 'centroid' | 'geometry' | 'geometryLv95'
+>;
+
 /**
  * The parcel, its neighbouring parcels and the buildings of the frame around it, in LV95 metres. The
  * frame is the extent the report's map shows at the plan scale that holds the parcel and a margin.
@@ -107,7 +113,7 @@ function polygonRings(geometry: PolygonGeometry | undefined): Lv95Ring[] {
  */
 export async function parcelSurroundings(
   repository: ParcelRepository,
-  parcel: Parcel,
+  parcel: PlanCentre,
 ): Promise<ParcelSurroundings> {
   const own = outlineRings(parcel);
   const points = own.flat();

@@ -35,7 +35,11 @@ export type ReportSectionId =
   | 'hazards'
   | 'heritage'
   | 'nature'
-  | 'infrastructure';
+  | 'infrastructure'
+  // The site report's sections (ADR 037).
+  | 'site'
+  | 'siteParcels'
+  | 'siteConstraints';
 
 /** The sections of spec §3's report data model, in the order the report prints them. */
 export const REPORT_SECTION_IDS: readonly ReportSectionId[] = [

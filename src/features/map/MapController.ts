@@ -30,6 +30,7 @@ import {
 } from '../../contract/VectorTiles';
 import { DRAWER_WIDTH } from '../parcel/parcelDisplay';
 import { parcelApi, parcelSelected } from '../parcel/parcelSlice';
+import { selectSiteBuilding, siteParcelToggled } from '../site/siteSlice';
 import { searchApi } from '../search/searchApi';
 import type { ActiveSearch } from '../search/searchSlice';
 import { LayerController } from '../layers/LayerController';
@@ -239,6 +240,11 @@ export class MapController {
       this.map.on('mouseleave', layer, () => this.endHover());
     }
     this.map.on('click', PARCEL_LAYER_IDS.clusterCircles, (event) => this.onClusterClick(event));
+    // A shift-click starts the box zoom, which swallows the click and ends as "boxzoomcancel" when the
+    // pointer did not move: that is the shift-click that adds a parcel to a site.
+    this.map.on('boxzoomcancel', (event: { originalEvent?: Event }) =>
+      this.onShiftClick(event.originalEvent),
+    );
     this.map.on('mouseenter', PARCEL_LAYER_IDS.clusterCircles, () => this.setCursor('pointer'));
     this.map.on('mouseleave', PARCEL_LAYER_IDS.clusterCircles, () => this.setCursor(''));
 
@@ -383,8 +389,34 @@ export class MapController {
 
   private onParcelClick(event: MapLayerMouseEvent): void {
     if (selectMeasuring(this.store.getState())) return;
-    const id = parcelId(event.features?.[0]);
-    if (id) this.store.dispatch(parcelSelected({ id }));
+    const feature = event.features?.[0];
+    const id = parcelId(feature);
+    if (!id) return;
+    // Shift-click (or any click while "Build a site" is on, where there is no shift) assembles a site.
+    if (event.originalEvent.shiftKey || selectSiteBuilding(this.store.getState())) {
+      this.store.dispatch(
+        siteParcelToggled({ egrid: id, number: String(feature?.properties?.PRC_NO ?? '') }),
+      );
+      return;
+    }
+    this.store.dispatch(parcelSelected({ id }));
+  }
+
+  private onShiftClick(event: Event | undefined): void {
+    if (!(event instanceof MouseEvent) || selectMeasuring(this.store.getState())) return;
+    const canvas = this.map.getCanvas().getBoundingClientRect();
+    const layers = [PARCEL_LAYER_IDS.matchingFill, PARCEL_LAYER_IDS.allAroundFill].filter((id) =>
+      this.map.getLayer(id),
+    );
+    const [feature] = this.map.queryRenderedFeatures(
+      [event.clientX - canvas.left, event.clientY - canvas.top],
+      {
+        layers,
+      },
+    );
+    const id = parcelId(feature);
+    if (id)
+      this.store.dispatch(siteParcelToggled({ egrid: id, number: String(feature.properties?.PRC_NO ?? '') }));
   }
 
   /**

@@ -1,4 +1,5 @@
 import {
+  BlockOutlined,
   BorderOutlined,
   ColumnWidthOutlined,
   LinkOutlined,
@@ -17,6 +18,7 @@ import { listsPanelToggled, selectListsPanelOpen } from '../lists/listsSlice';
 import { savedSearchesPanelToggled, selectSavedSearchesPanelOpen } from '../savedSearches/savedSearchesSlice';
 import { printDialogToggled, selectPrintDialogOpen } from '../print/printSlice';
 import { showSnackbar } from '../ui/uiSlice';
+import { selectSiteBuilding, siteBuildingToggled } from '../site/siteSlice';
 
 function ToolButton(props: {
   label: string;
@@ -54,6 +56,7 @@ export function MapToolbar({ offsetTop = 0 }: { offsetTop?: number }) {
   const listsOpen = useAppSelector(selectListsPanelOpen);
   const savedSearchesOpen = useAppSelector(selectSavedSearchesPanelOpen);
   const printOpen = useAppSelector(selectPrintDialogOpen);
+  const buildingSite = useAppSelector(selectSiteBuilding);
   const { pathname, search } = useLocation();
   const label = (id: string) => intl.formatMessage({ id });
   const copyLink = async () => {
@@ -113,6 +116,13 @@ export function MapToolbar({ offsetTop = 0 }: { offsetTop?: number }) {
         active={printOpen}
         onClick={() => dispatch(printDialogToggled(!printOpen))}
         testId="print-map"
+      />
+      <ToolButton
+        label={label('site.tool.build')}
+        icon={<BlockOutlined />}
+        active={buildingSite}
+        onClick={() => dispatch(siteBuildingToggled())}
+        testId="site-build"
       />
     </Flex>
   );

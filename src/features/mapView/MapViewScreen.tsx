@@ -14,6 +14,7 @@ import { selectSavedSearchesPanelOpen } from '../savedSearches/savedSearchesSlic
 import { selectPrintDialogOpen } from '../print/printSlice';
 import { DRAWER_WIDTH } from '../parcel/parcelDisplay';
 import { selectDialogOpen } from '../search/searchSlice';
+import { selectSiteEntries } from '../site/siteSlice';
 import { BottomSheet } from './layout/BottomSheet';
 import { SidePanel } from './layout/SidePanel';
 import { useScreenSize } from './layout/useScreenSize';
@@ -40,6 +41,10 @@ const ListsPanel = lazy(async () => ({
 // The print dialog converts to LV95 (proj4) too: loaded when first opened.
 const MapPrintDialog = lazy(async () => ({
   default: (await import(/* webpackChunkName: "map-print" */ '../print/MapPrintDialog')).MapPrintDialog,
+}));
+// Land assembly: loaded when the first parcel joins a site.
+const SitePanel = lazy(async () => ({
+  default: (await import(/* webpackChunkName: "site" */ '../site/SitePanel')).SitePanel,
 }));
 const AdvancedSearchDialog = lazy(async () => ({
   default: (await import(/* webpackChunkName: "advanced-search" */ '../search/AdvancedSearchDialog'))
@@ -69,6 +74,7 @@ export function MapViewScreen() {
   const listsWanted = useOnceTrue(useAppSelector(selectListsPanelOpen));
   const savedSearchesWanted = useOnceTrue(useAppSelector(selectSavedSearchesPanelOpen));
   const printWanted = useOnceTrue(useAppSelector(selectPrintDialogOpen));
+  const siteWanted = useAppSelector(selectSiteEntries).length > 0;
   const phone = size === 'phone';
   const panelShown = phone || size === 'desktop' || panelOpen;
   const search = <SearchPanel onOpenParcel={phone ? () => setSheetOpen(false) : undefined} />;
@@ -121,6 +127,11 @@ export function MapViewScreen() {
         <LayerPanel />
         <DemoDataBadge />
         <CompareTray />
+        {siteWanted && (
+          <Suspense fallback={null}>
+            <SitePanel />
+          </Suspense>
+        )}
         {/* After the sheet: the phone's full-screen drawer covers it. */}
         {drawerWanted && (
           <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { DXF_LAYERS } from '../../../server/services/reports/dxf/writeParcelDxf';
+import { DXF_LAYERS } from '../../../server/services/reports/dxf/lv95Drawing';
 
 /** Runs an independent reader; it must succeed without a word on stderr. */
 export const runReader = (command: string, args: string[]): string => {

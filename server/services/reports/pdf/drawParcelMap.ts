@@ -65,10 +65,16 @@ export function drawParcelMap(
   fixedPoints: readonly FixedPoint[],
   ownBuildingIds: ReadonlySet<string>,
   labels: MapLabels,
+  /** For a site: the parcels it unites, drawn inside its outline and numbered like it (`parcel` is the site). */
+  members: ReadonlySet<string> = new Set(),
 ): void {
   const { perMetre, point } = pageTransform(surroundings, box);
   const toPage = (rings: Lv95Ring[]) => rings.map((ring) => ring.map(point));
-  const neighbours = surroundings.neighbours.map((n) => ({ prcNo: n.prcNo, rings: toPage(n.rings) }));
+  const neighbours = surroundings.neighbours.map((n) => ({
+    prcNo: n.prcNo,
+    member: members.has(n.prcId),
+    rings: toPage(n.rings),
+  }));
   const parcel = toPage(surroundings.parcel.rings);
   const buildings = surroundings.buildings.map((b) => ({
     own: ownBuildingIds.has(b.objId),
@@ -81,7 +87,8 @@ export function drawParcelMap(
   doc.lineWidth(0.35).lineJoin('round');
   for (const neighbour of neighbours) {
     ringPath(doc, neighbour.rings);
-    doc.fillAndStroke(MAP_COLORS.neighbourFill, MAP_COLORS.neighbourStroke, 'even-odd');
+    if (neighbour.member) doc.fillAndStroke(MAP_COLORS.parcelFill, MAP_COLORS.parcelStroke, 'even-odd');
+    else doc.fillAndStroke(MAP_COLORS.neighbourFill, MAP_COLORS.neighbourStroke, 'even-odd');
   }
   ringPath(doc, parcel);
   doc.fill(MAP_COLORS.parcelFill, 'even-odd');
@@ -90,6 +97,11 @@ export function drawParcelMap(
     doc.lineWidth(0.25);
     const color = building.own ? MAP_COLORS.building : MAP_COLORS.otherBuilding;
     doc.fillAndStroke(color, color);
+  }
+  // A site's parcels: their shared boundaries inside the site's outline.
+  for (const member of neighbours.filter((n) => n.member)) {
+    ringPath(doc, member.rings);
+    doc.lineWidth(0.6).stroke(MAP_COLORS.parcelStroke);
   }
   ringPath(doc, parcel);
   doc.lineWidth(1.8).stroke(MAP_COLORS.parcelStroke);
@@ -109,7 +121,8 @@ export function drawParcelMap(
     buildings.map((b) => b.rings),
   );
   const own = surroundings.parcel.prcNo;
-  if (!place(parcel, own, { font: 'bold', size: 10, color: MAP_COLORS.parcelStroke, onPlate: true })) {
+  const ownStyle = { font: 'bold', size: 10, color: MAP_COLORS.parcelStroke, onPlate: true } as const;
+  if (own && !place(parcel, own, ownStyle)) {
     // A parcel too small for its number at this scale: the number on a plate at the parcel's middle.
     const { width, height } = measure(doc, 'bold', 10, own);
     const [minX, maxX, minY, maxY] = ringsBox(parcel.slice(0, 1));
@@ -128,7 +141,10 @@ export function drawParcelMap(
     doc.font('bold').fontSize(10).fillColor(MAP_COLORS.parcelStroke);
     centredText(doc, own, at, width, height);
   }
-  for (const neighbour of neighbours) {
+  for (const member of neighbours.filter((n) => n.member)) {
+    place(member.rings, member.prcNo, { ...ownStyle, size: 9 });
+  }
+  for (const neighbour of neighbours.filter((n) => !n.member)) {
     place(neighbour.rings, neighbour.prcNo, {
       font: 'regular',
       size: 6.5,

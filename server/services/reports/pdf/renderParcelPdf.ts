@@ -3,7 +3,7 @@ import { formatLv95Value } from '../../../../src/lib/geo/lv95Format';
 import type { LanguageTranslator } from '../../i18n/ServerTranslator';
 import { REPORT_MAP_SIZE } from '../map/mapScale';
 import { reportDate } from '../reportNaming';
-import { reportSections } from '../reportSections';
+import { reportSections, type ReportSection } from '../reportSections';
 import type { ReportSubject } from '../ReportSubject';
 import { drawParcelMap, MAP_FOOTER_HEIGHT, MAP_HEADER_HEIGHT } from './drawParcelMap';
 import type { MapBox } from './mapMarks';
@@ -52,12 +52,23 @@ function parcelLine(subject: ReportSubject, t: LanguageTranslator): string {
   return `${t.t('parcel.title', { number: parcel.PRC_NO })} · ${parcel.LOCNAME} (${parcel.CANTON})`;
 }
 
-/** Page 1's head: title, parcel and place, EGRID and address; the brand and date on the right. */
-function titleBlock(doc: Doc, subject: ReportSubject, t: LanguageTranslator, now: Date): number {
-  const { parcel } = subject;
+/** What heads a plan report: the title, the subject's line and its identifiers, and the running header. */
+export interface ReportHead {
+  /** "Parcel report", "Site report". */
+  title: string;
+  /** "Parcel 1234 · Zürich (ZH)". */
+  line: string;
+  /** "EGRID CH… · address", under the line on page 1. */
+  detail: string;
+  /** Right of the running header on pages 2 and following. */
+  runningRight: string;
+}
+
+/** Page 1's head: title, subject and place, identifiers; the brand and date on the right. */
+function titleBlock(doc: Doc, head: ReportHead, t: LanguageTranslator, now: Date): number {
   const right = MARGIN_X + COLUMN.width;
   drawTitleLine(doc, t, {
-    title: t.t('report.pdf.title'),
+    title: head.title,
     titleSize: 20,
     left: MARGIN_X,
     right,
@@ -65,12 +76,9 @@ function titleBlock(doc: Doc, subject: ReportSubject, t: LanguageTranslator, now
     now,
   });
   doc.font('semibold').fontSize(12).fillColor(PDF_COLORS.text);
-  lineText(doc, parcelLine(subject, t), MARGIN_X, MARGIN_TOP + 30);
-  const address = parcel.STREET_ADDRESS
-    ? ` · ${parcel.STREET_ADDRESS}, ${parcel.PRC_ZIP} ${parcel.LOCNAME}`
-    : '';
+  lineText(doc, head.line, MARGIN_X, MARGIN_TOP + 30);
   doc.font('regular').fontSize(8.5).fillColor(PDF_COLORS.muted);
-  doc.text(`EGRID ${parcel.PRC_ID}${address}`, MARGIN_X, MARGIN_TOP + 48, {
+  doc.text(head.detail, MARGIN_X, MARGIN_TOP + 48, {
     width: COLUMN.width,
     height: 12,
     lineBreak: false,
@@ -78,11 +86,11 @@ function titleBlock(doc: Doc, subject: ReportSubject, t: LanguageTranslator, now
   return MARGIN_TOP + 64;
 }
 
-/** Pages 2 and following: the report and parcel in small type over a rule. */
-function runningHeader(doc: Doc, subject: ReportSubject, t: LanguageTranslator): void {
+/** Pages 2 and following: the report and subject in small type over a rule. */
+function runningHeader(doc: Doc, head: ReportHead): void {
   doc.font('regular').fontSize(7.5).fillColor(PDF_COLORS.muted);
-  lineText(doc, `${t.t('report.pdf.title')} · ${parcelLine(subject, t)}`, MARGIN_X, MARGIN_TOP - 12);
-  lineText(doc, `EGRID ${subject.parcel.PRC_ID}`, MARGIN_X + COLUMN.width, MARGIN_TOP - 12, 'right');
+  lineText(doc, `${head.title} · ${head.line}`, MARGIN_X, MARGIN_TOP - 12);
+  lineText(doc, head.runningRight, MARGIN_X + COLUMN.width, MARGIN_TOP - 12, 'right');
   lineOf(doc, MARGIN_TOP);
 }
 
@@ -120,38 +128,48 @@ function sectionPages(pages: PlacedBlock[][]): RenderedPdf['sectionPages'] {
   return found;
 }
 
+/** A report with a plan on page 1: its head, its sections in order and how its plan is drawn. */
+export interface PlanReport {
+  head: ReportHead;
+  /** The PDF's title and subject metadata. */
+  documentTitle: string;
+  documentSubject: string;
+  /** The first section follows the plan on page 1; the second starts page 2 (see `newPageAfterFirst`). */
+  sections: ReportSection[];
+  /** Whether the second section starts a page (the parcel report's long sections); else it follows. */
+  newPageAfterFirst: boolean;
+  drawMap(doc: Doc, box: MapBox): void;
+}
+
 /**
- * The parcel report as a PDF (spec §1, §3). Page 1: title, the plan of the parcel (drawParcelMap) and
- * the parcel's facts; then every other section of the report data model in order, on as many pages as
- * they need, headings kept with their first rows and table headers repeated. Each page has the date,
- * "page X of Y", the sources and the demo-data notice. Inter is embedded (subset), title and language
- * are set.
+ * A plan report as a PDF (the parcel report, the site report). Page 1: title, the plan and the first
+ * section; then every other section in order, on as many pages as they need, headings kept with their
+ * first rows and table headers repeated. Each page has the date, "page X of Y", the sources and the
+ * demo-data notice. Inter is embedded (subset), title and language are set.
  *
  * Everything is measured and paginated before a page is drawn; the document's margins are 0 and every
  * text has an explicit height, so pdfkit never adds a page of its own — a page it did add would make
  * this throw rather than hand out a broken report.
  */
-export function renderParcelPdf(
-  subject: ReportSubject,
+export function renderPlanReport(
+  report: PlanReport,
   t: LanguageTranslator,
   options: PdfOptions,
 ): Promise<RenderedPdf> {
-  const { parcel } = subject;
-  const title = `${t.t('report.pdf.title')} – ${parcelLine(subject, t)} (${parcel.PRC_ID})`;
   const { doc, finish } = openReportDocument({
     size: [PAGE.width, PAGE.height],
     language: t.language,
-    title,
-    subject: `EGRID ${parcel.PRC_ID}`,
+    title: report.documentTitle,
+    subject: report.documentSubject,
     now: options.now,
   });
 
-  const mapTop = titleBlock(doc, subject, t, options.now) + MAP_HEADER_HEIGHT;
-  const [parcelSection, ...laterSections] = reportSections(subject, t);
-  const blocks: Block[] = sectionBlocks(doc, COLUMN, parcelSection);
+  const mapTop = titleBlock(doc, report.head, t, options.now) + MAP_HEADER_HEIGHT;
+  const [firstSection, ...laterSections] = report.sections;
+  const blocks: Block[] = sectionBlocks(doc, COLUMN, firstSection);
   laterSections.forEach((section, i) => {
     const [first, ...rest] = sectionBlocks(doc, COLUMN, section);
-    blocks.push(i === 0 ? { ...first, breakBefore: true } : first, ...rest);
+    blocks.push(i === 0 && report.newPageAfterFirst ? { ...first, breakBefore: true } : first, ...rest);
   });
   const pages = paginate(blocks, {
     firstTop: mapTop + REPORT_MAP_SIZE.height + MAP_FOOTER_HEIGHT - 6,
@@ -162,25 +180,10 @@ export function renderParcelPdf(
   const map: MapBox = { x: MARGIN_X, y: mapTop, ...REPORT_MAP_SIZE };
   pages.forEach((placed, index) => {
     if (index === 0) {
-      drawParcelMap(
-        doc,
-        map,
-        subject.surroundings,
-        parcel.FIXPOINTS ?? [],
-        new Set(subject.objects.map((o) => o.OBJ_ID)),
-        {
-          north: t.t('report.map.north'),
-          scale: t.t('report.map.scale', { scale: formatLv95Value(subject.surroundings.scale, 0) }),
-          parcel: t.t('report.map.parcel'),
-          neighbours: t.t('report.map.neighbours'),
-          buildings: t.t('report.map.parcelBuildings'),
-          otherBuildings: t.t('report.map.otherBuildings'),
-          fixedPoints: t.t('report.map.fixedPoints'),
-        },
-      );
+      report.drawMap(doc, map);
     } else {
       doc.addPage();
-      runningHeader(doc, subject, t);
+      runningHeader(doc, report.head);
     }
     for (const { block, top } of placed) block.draw(top);
     footer(doc, t, options, index + 1, pages.length);
@@ -191,4 +194,53 @@ export function renderParcelPdf(
     sectionPages: sectionPages(pages),
     map,
   }));
+}
+
+/** The map's legend and furniture texts of the report's plan at the surroundings' scale. */
+export const planLabels = (t: LanguageTranslator, scale: number, subject = t.t('report.map.parcel')) => ({
+  north: t.t('report.map.north'),
+  scale: t.t('report.map.scale', { scale: formatLv95Value(scale, 0) }),
+  parcel: subject,
+  neighbours: t.t('report.map.neighbours'),
+  buildings: t.t('report.map.parcelBuildings'),
+  otherBuildings: t.t('report.map.otherBuildings'),
+  fixedPoints: t.t('report.map.fixedPoints'),
+});
+
+/** The parcel report as a PDF (spec §1, §3): the plan of the parcel (drawParcelMap) and its report sections. */
+export function renderParcelPdf(
+  subject: ReportSubject,
+  t: LanguageTranslator,
+  options: PdfOptions,
+): Promise<RenderedPdf> {
+  const { parcel } = subject;
+  const line = parcelLine(subject, t);
+  const address = parcel.STREET_ADDRESS
+    ? ` · ${parcel.STREET_ADDRESS}, ${parcel.PRC_ZIP} ${parcel.LOCNAME}`
+    : '';
+  return renderPlanReport(
+    {
+      head: {
+        title: t.t('report.pdf.title'),
+        line,
+        detail: `EGRID ${parcel.PRC_ID}${address}`,
+        runningRight: `EGRID ${parcel.PRC_ID}`,
+      },
+      documentTitle: `${t.t('report.pdf.title')} – ${line} (${parcel.PRC_ID})`,
+      documentSubject: `EGRID ${parcel.PRC_ID}`,
+      sections: reportSections(subject, t),
+      newPageAfterFirst: true,
+      drawMap: (doc, box) =>
+        drawParcelMap(
+          doc,
+          box,
+          subject.surroundings,
+          parcel.FIXPOINTS ?? [],
+          new Set(subject.objects.map((o) => o.OBJ_ID)),
+          planLabels(t, subject.surroundings.scale),
+        ),
+    },
+    t,
+    options,
+  );
 }

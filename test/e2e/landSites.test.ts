@@ -1,0 +1,154 @@
+/**
+ * Land assembly in a real browser against the real server: three neighbouring parcels clicked on the
+ * map (their positions from the stored outlines and the camera of a share link), the site's figures read
+ * in the site panel, the site PDF downloaded on a paid plan and read back; desktop and phone screenshots.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { lv95ToLonLat } from '../../server/geo/projection';
+import { labelPoint } from '../../server/services/reports/map/labelPoint';
+import { areNeighbours, polygonsOf, type Polygons } from '../../server/services/sites/siteOutline';
+import { DATABASE_FILE_NAME } from '../../server/store/openDatabase';
+import { lv95RingsToGeoJson, outlineLv95 } from '../../server/store/parcels/surveyGeometryCodec';
+import { readWithPoppler, renderWithPdfJs } from '../server/helpers/pdfChecks';
+import { e2eState, launchBrowser, newPage, saveScreenshot, usersCli } from './harness';
+
+const PASSWORD = 'Atlas#2026assemble';
+const ZOOM = 17.5;
+
+interface StoredParcel {
+  egrid: string;
+  number: string;
+  outline: Polygons;
+  /** A point well inside the parcel, WGS84. */
+  inside: [number, number];
+}
+
+/** Three standard parcels of Baar (BFS 1701) in a chain (b touches a, c touches b), read from the server's database. */
+function neighbouringParcels(): StoredParcel[] {
+  const db = new Database(path.join(e2eState().dataDir, DATABASE_FILE_NAME), { readonly: true });
+  try {
+    const rows = db
+      .prepare(
+        `SELECT prc_id, prc_no, geom, geom_lv95 FROM parcels
+          WHERE ind = 'Standard' AND mun_bfs = 1701 AND reserve > 0 ORDER BY id LIMIT 80`,
+      )
+      .all() as { prc_id: string; prc_no: string; geom: Uint8Array; geom_lv95: Uint8Array | null }[];
+    const parcels = rows.map((row): StoredParcel => {
+      const rings = outlineLv95(row.geom, row.geom_lv95);
+      const outline = polygonsOf(lv95RingsToGeoJson(rings));
+      const points = rings.flat();
+      const box: [number, number, number, number] = [
+        Math.min(...points.map((p) => p[0])),
+        Math.min(...points.map((p) => p[1])),
+        Math.max(...points.map((p) => p[0])),
+        Math.max(...points.map((p) => p[1])),
+      ];
+      const [e, n] = labelPoint(rings, box, 6, 6) ?? labelPoint(rings, box, 0, 0)!;
+      return { egrid: row.prc_id, number: row.prc_no, outline, inside: lv95ToLonLat(e, n) };
+    });
+    for (const a of parcels) {
+      for (const b of parcels.filter((p) => p !== a && areNeighbours(a.outline, p.outline))) {
+        const c = parcels.find((p) => p !== a && p !== b && areNeighbours(b.outline, p.outline));
+        if (c) return [a, b, c];
+      }
+    }
+    throw new Error('no three neighbouring parcels in Baar');
+  } finally {
+    db.close();
+  }
+}
+
+/** Web Mercator position of a WGS84 point as a share of the world (maplibre's 512-px world). */
+const mercator = ([lon, lat]: [number, number]): [number, number] => {
+  const phi = (lat * Math.PI) / 180;
+  return [(lon + 180) / 360, (1 - Math.log(Math.tan(Math.PI / 4 + phi / 2)) / Math.PI) / 2];
+};
+
+async function signIn(page: Page): Promise<void> {
+  const username = `anna-${Date.now()}@example.ch`;
+  usersCli(['create', username, '--password', PASSWORD, '--name', 'Anna Areal']);
+  await page.goto('/login');
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** The test payment provider's checkout for the Standard plan (50 report downloads). */
+async function subscribeToStandard(page: Page): Promise<void> {
+  await page.goto('/plans');
+  await page.getByTestId('plan-standard').getByRole('button', { name: 'Select Plan' }).click();
+  await page.waitForURL('**/checkout/standard');
+  const checkout = page.getByRole('button', { name: 'Checkout' });
+  await checkout.and(page.locator(':enabled')).waitFor();
+  await checkout.click();
+  await page.waitForURL(/\/v1\/secure\/payment\/test-checkout\/cs_test_/);
+  await page.getByRole('button', { name: 'Pay CHF 59.90' }).click();
+  await page.getByText('Thank you for subscribing to Standard Plan!').waitFor();
+}
+
+describe('land assembly (issue 30)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('shift-clicks two neighbouring parcels and clicks a third with "Build a site", reads its figures and downloads the site PDF', async () => {
+    const parcels = neighbouringParcels();
+    const page = await newPage(browser, { acceptDownloads: true });
+    await signIn(page);
+    await subscribeToStandard(page);
+    const centre = parcels[1].inside;
+    await page.goto(`/?map=${centre[0].toFixed(6)},${centre[1].toFixed(6)},${ZOOM},0,0`);
+    const canvas = page.locator('canvas.maplibregl-canvas');
+    await canvas.waitFor();
+    // Let the parcel tiles arrive and draw.
+    await page.waitForLoadState('networkidle');
+    const box = (await canvas.boundingBox())!;
+    const world = 512 * 2 ** ZOOM;
+    const [cx, cy] = mercator(centre);
+    const at = (parcel: StoredParcel): [number, number] => {
+      const [x, y] = mercator(parcel.inside);
+      return [box.x + box.width / 2 + (x - cx) * world, box.y + box.height / 2 + (y - cy) * world];
+    };
+    // A desktop's way: shift-click the first two parcels.
+    for (const parcel of parcels.slice(0, 2)) {
+      await page.keyboard.down('Shift');
+      await page.mouse.click(...at(parcel));
+      await page.keyboard.up('Shift');
+    }
+    // The touch-screen way: "Build a site" makes plain clicks add parcels.
+    await page.getByTestId('site-build').click();
+    await page.mouse.click(...at(parcels[2]));
+    const panel = page.getByTestId('site-panel');
+    await page.screenshot({ path: path.resolve('test-results', 'land-site-clicked.png') });
+    await panel.getByTestId('site-area').waitFor({ timeout: 30_000 });
+    const listed = await panel.getByTestId('site-parcels').locator('li').allTextContents();
+    for (const parcel of parcels) expect(listed.join(' ')).toContain(parcel.egrid);
+    const area = await panel.getByTestId('site-area').locator('dd').textContent();
+    expect(area).toMatch(/^[\d’',]+ m²$/);
+    expect(await panel.getByTestId('site-reserve').locator('dd').textContent()).toMatch(/ m²$/);
+    expect(await panel.getByTestId('site-constraints').locator('li').count()).toBe(6);
+    await saveScreenshot(page, 'land-site-panel');
+
+    const download = page.waitForEvent('download');
+    await panel.getByTestId('site-pdf').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^site-.+\.pdf$/);
+    const pdf = fs.readFileSync((await file.path())!);
+    const poppler = readWithPoppler(pdf, path.resolve('test-results', 'land-site-pdf'), 60);
+    expect(poppler.warnings).toEqual([]);
+    expect(renderWithPdfJs(pdf).warnings).toEqual([]);
+    for (const parcel of parcels) expect(poppler.pageTexts.join(' ')).toContain(parcel.egrid);
+    await page.getByText(/^Saved site-/).waitFor();
+
+    await panel.getByTestId('site-clear').click();
+    await panel.waitFor({ state: 'detached' });
+  });
+});
