@@ -30,7 +30,7 @@ import {
 } from '../../contract/VectorTiles';
 import { DRAWER_WIDTH } from '../parcel/parcelDisplay';
 import { parcelApi, parcelSelected } from '../parcel/parcelSlice';
-import { selectSiteBuilding, siteParcelToggled } from '../site/siteSlice';
+import { selectSiteBuilding, selectSiteEntries, siteParcelToggled, type SiteEntry } from '../site/siteSlice';
 import { searchApi } from '../search/searchApi';
 import type { ActiveSearch } from '../search/searchSlice';
 import { LayerController } from '../layers/LayerController';
@@ -57,6 +57,7 @@ import {
   PARCEL_LAYERS,
   SOURCES,
   selectedFilter,
+  siteFilter,
 } from './parcelLayers';
 
 export interface MapControllerOptions {
@@ -76,6 +77,7 @@ interface Applied {
   active: ActiveSearch | null | undefined;
   results: SearchResponse | undefined;
   selectedId: string | null | undefined;
+  siteEntries: SiteEntry[] | undefined;
   flySeq: number | undefined;
   fitSeq: number | undefined;
 }
@@ -131,6 +133,7 @@ export class MapController {
     active: undefined,
     results: undefined,
     selectedId: undefined,
+    siteEntries: undefined,
     flySeq: undefined,
     fitSeq: undefined,
   };
@@ -274,6 +277,13 @@ export class MapController {
       const buckets = results?.aggregations.byLocation.buckets ?? [];
       this.clusters = new SearchClusters(buckets, CLUSTER_MIN_ZOOM, CLUSTER_MAX_ZOOM);
       this.refreshBubbles(true);
+    }
+    const siteEntries = selectSiteEntries(state);
+    if (siteEntries !== this.applied.siteEntries) {
+      this.applied.siteEntries = siteEntries;
+      const filter = siteFilter(siteEntries.map((entry) => entry.egrid));
+      this.map.setFilter(PARCEL_LAYER_IDS.siteFill, filter);
+      this.map.setFilter(PARCEL_LAYER_IDS.siteLine, filter);
     }
     if (selectedParcelId !== this.applied.selectedId) {
       this.applied.selectedId = selectedParcelId;

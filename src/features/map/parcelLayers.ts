@@ -72,9 +72,16 @@ export function selectedFilter(id: string | null): ExpressionSpecification {
   return ['==', ['get', 'PRC_ID'], id ?? ''];
 }
 
+/** The parcels of the site being assembled (land assembly), by their ids. */
+export function siteFilter(ids: readonly string[]): ExpressionSpecification {
+  return ['in', ['get', 'PRC_ID'], ['literal', [...ids]]];
+}
+
 export const PARCEL_LAYER_IDS = {
   allAroundFill: 'parcels-all-around-fill',
   matchingFill: 'parcels-matching-fill',
+  siteFill: 'parcels-site-fill',
+  siteLine: 'parcels-site-line',
   selected: 'parcels-selected',
   clusterCircles: 'search-clusters-circle',
 } as const;
@@ -130,6 +137,24 @@ export const PARCEL_LAYERS: LayerSpecification[] = [
     filter: ['all', ['has', 'OBJ_PRO'], ['!=', ['get', 'OBJ_PRO'], 'none']],
     layout: { 'text-field': '★', 'text-font': ['sans-serif'], 'text-size': 16, 'text-allow-overlap': true },
     paint: { 'text-color': SECONDARY, 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 },
+  },
+  {
+    id: PARCEL_LAYER_IDS.siteFill,
+    type: 'fill',
+    source: SOURCES.allAround,
+    'source-layer': TILE_SOURCE_LAYERS.allAround,
+    minzoom: PARCEL_MIN_ZOOM,
+    filter: siteFilter([]),
+    paint: { 'fill-color': PRIMARY, 'fill-opacity': 0.3 },
+  },
+  {
+    id: PARCEL_LAYER_IDS.siteLine,
+    type: 'line',
+    source: SOURCES.allAround,
+    'source-layer': TILE_SOURCE_LAYERS.allAround,
+    minzoom: PARCEL_MIN_ZOOM,
+    filter: siteFilter([]),
+    paint: { 'line-color': PRIMARY, 'line-width': 2.5 },
   },
   {
     id: PARCEL_LAYER_IDS.selected,

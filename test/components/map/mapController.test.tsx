@@ -8,6 +8,7 @@ import { parcelSelected } from '../../../src/features/parcel/parcelSlice';
 import { searchRestored } from '../../../src/features/search/searchSlice';
 import { mapViewRestored, searchHitsShown, zoomToResultsRequested } from '../../../src/features/map/mapSlice';
 import { measureModeToggled } from '../../../src/features/map/measure/measureSlice';
+import { siteCleared, siteParcelToggled } from '../../../src/features/site/siteSlice';
 import { HOVER_POPUP_MS } from '../../../src/lib/timing';
 import { storeWithRouter } from '../renderWithProviders';
 import { sessionFixture } from '../sessionFixture';
@@ -322,10 +323,38 @@ describe('MapController (design.md §3: the one owner of the map)', () => {
     expect(map.flights).toHaveLength(1);
   });
 
+  it('fills and outlines the parcels of the site being assembled, following the site as it changes', () => {
+    const { store, map } = startController();
+    expect(map.filters.get('parcels-site-fill')).toEqual(['in', ['get', 'PRC_ID'], ['literal', []]]);
+    act(() => {
+      store.dispatch(siteParcelToggled({ egrid: 'CH11', number: '11' }));
+      store.dispatch(siteParcelToggled({ egrid: 'CH12', number: '12' }));
+    });
+    const both = ['in', ['get', 'PRC_ID'], ['literal', ['CH11', 'CH12']]];
+    expect(map.filters.get('parcels-site-fill')).toEqual(both);
+    expect(map.filters.get('parcels-site-line')).toEqual(both);
+    act(() => {
+      store.dispatch(siteCleared());
+    });
+    expect(map.filters.get('parcels-site-line')).toEqual(['in', ['get', 'PRC_ID'], ['literal', []]]);
+  });
+
   it('dispatches a parcel click as a selection and reports the view after a move', () => {
     const { store, map } = startController();
-    map.fire('click', { features: [{ properties: { PRC_ID: 'CH42' } }] }, 'parcels-all-around-fill');
+    map.fire(
+      'click',
+      { features: [{ properties: { PRC_ID: 'CH42' } }], originalEvent: { shiftKey: false } },
+      'parcels-all-around-fill',
+    );
     expect(store.getState().parcel).toMatchObject({ selectedParcelId: 'CH42', detailOpen: true });
+    // A shift-click adds the parcel to the site being assembled instead of opening it.
+    map.fire(
+      'click',
+      { features: [{ properties: { PRC_ID: 'CH43', PRC_NO: '43' } }], originalEvent: { shiftKey: true } },
+      'parcels-all-around-fill',
+    );
+    expect(store.getState().site.entries).toEqual([{ egrid: 'CH43', number: '43' }]);
+    expect(store.getState().parcel).toMatchObject({ selectedParcelId: 'CH42' });
     map.zoom = 15.5;
     map.fire('moveend');
     expect(store.getState().map.zoom).toBe(15.5);
