@@ -109,6 +109,17 @@ describe('siteConstraints', () => {
     expect(byKey.radon.binding).toBe(false);
   });
 
+  it('names a heritage entry once where its value only repeats the field ("Archäologische Zone")', () => {
+    const constraints = siteConstraints(
+      [parcel('35', { PRO_ARP: 'archaeological area' }), parcel('36', { PRO_BUN: 'KGS A object' })],
+      serverTranslator('de'),
+    );
+    const heritage = constraints.find((c) => c.key === 'heritage')!;
+    expect(heritage.value).toMatch(/, Archäologische Zone$/);
+    expect(heritage.value).not.toMatch(/Archäologische Zone: /i);
+    expect([...heritage.parcels].sort()).toEqual(['35', '36']);
+  });
+
   it('says "none" in the language for a theme no parcel carries', () => {
     const constraints = siteConstraints(
       [parcel('1', { HAZ_WAT: 'white' }), parcel('2', {})],

@@ -65,7 +65,11 @@ export function siteConstraints(parcels: readonly Parcel[], t: LanguageTranslato
     parcels: value === null ? [] : carriers,
     binding: value !== null && binding,
   });
-  const labelled = (field: keyof Parcel, text: string) => `${t.t(`parcel.field.${field}`)}: ${text}`;
+  // "Archäologische Zone: archäologische Zone" says it twice: a value that only repeats its field stays out.
+  const labelled = (field: keyof Parcel, text: string) => {
+    const label = t.t(`parcel.field.${field}`);
+    return text.toLocaleLowerCase() === label.toLocaleLowerCase() ? label : `${label}: ${text}`;
+  };
 
   const hazards = HAZARD_FIELDS.map((field) => ({
     field,
