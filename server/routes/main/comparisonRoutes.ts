@@ -1,11 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { COMPARISON_MAX_PARCELS, COMPARISON_MIN_PARCELS } from '../../../src/contract/Comparison';
 import type { AppContext } from '../../AppContext';
 import { authUser, requireRole } from '../../http/requireRole';
 import { languageOf } from '../../services/i18n/ServerTranslator';
-import type { QuotaDenial } from '../../services/quota/consumeDownloadsTogether';
 import { UnknownParcelsError } from '../../services/reports/loadSubjects';
-import { QUOTA_DENIED_STATUS } from './parcels/parcelReplies';
+import { sendQuotaDenied } from './parcels/parcelReplies';
 import { contentDisposition } from './reportRoutes';
 
 /** `egrids=A&egrids=B…`: 2 to 5 distinct EGRIDs (CH and upper-case digits or letters). */
@@ -28,9 +27,6 @@ interface ComparisonQuery {
   egrids: string[];
 }
 
-const denial = (reply: FastifyReply, { errorCode, message }: QuotaDenial) =>
-  reply.code(QUOTA_DENIED_STATUS).send({ error: true, errorCode, errorMessage: message, message });
-
 /**
  * The parcel comparison under /v1/secure (ADR 031): `GET compare` answers the aligned rows of 2–5
  * parcels in the `langcode` language (a full view of each parcel, as the drawer counts); `GET
@@ -51,7 +47,7 @@ export async function comparisonRoutes(app: FastifyInstance, ctx: AppContext): P
       request.query.egrids,
       languageOf(request.headers.langcode),
     );
-    return outcome.ok ? outcome.comparison : denial(reply, outcome.denied);
+    return outcome.ok ? outcome.comparison : sendQuotaDenied(reply, outcome.denied);
   });
 
   app.get<{ Querystring: ComparisonQuery }>('/compare/pdf', options, async (request, reply) => {
@@ -60,7 +56,7 @@ export async function comparisonRoutes(app: FastifyInstance, ctx: AppContext): P
       request.query.egrids,
       languageOf(request.headers.langcode),
     );
-    if (!outcome.ok) return denial(reply, outcome.denied);
+    if (!outcome.ok) return sendQuotaDenied(reply, outcome.denied);
     return reply
       .header('cache-control', 'private, no-store')
       .header('content-disposition', contentDisposition('attachment', outcome.file.fileName))

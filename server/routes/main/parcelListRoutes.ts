@@ -18,7 +18,8 @@ import type { AppContext } from '../../AppContext';
 import { authUser, requireRole } from '../../http/requireRole';
 import { languageOf } from '../../services/i18n/ServerTranslator';
 import { ListError } from '../../services/lists/ParcelListService';
-import { sendExportDenied, sendExportFile } from './exportReplies';
+import { sendExportFile } from './exportReplies';
+import { sendQuotaDenied } from './parcels/parcelReplies';
 
 const id = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const prcId = { type: 'string', minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9_.-]+$' } as const;
@@ -191,7 +192,7 @@ export async function parcelListRoutes(app: FastifyInstance, ctx: AppContext): P
         request.params.format,
         languageOf(request.headers.langcode),
       );
-      if (!outcome.ok) return sendExportDenied(reply, outcome.denied);
+      if (!outcome.ok) return sendQuotaDenied(reply, outcome.denied);
       return sendExportFile(reply, outcome.file);
     },
   );

@@ -1,12 +1,11 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { SITE_PATHS } from '../../../src/contract/Sites';
 import type { AppContext } from '../../AppContext';
 import { authUser, requireRole } from '../../http/requireRole';
 import { languageOf } from '../../services/i18n/ServerTranslator';
-import type { QuotaDenial } from '../../services/quota/consumeDownloadsTogether';
 import { UnknownParcelsError } from '../../services/reports/loadSubjects';
 import { SiteRefusedError } from '../../services/sites/LandSites';
-import { QUOTA_DENIED_STATUS } from './parcels/parcelReplies';
+import { sendQuotaDenied } from './parcels/parcelReplies';
 import { contentDisposition } from './reportRoutes';
 
 /**
@@ -30,9 +29,6 @@ const siteQuerySchema = {
 interface SiteQuery {
   egrids: string[];
 }
-
-const denial = (reply: FastifyReply, { errorCode, message }: QuotaDenial) =>
-  reply.code(QUOTA_DENIED_STATUS).send({ error: true, errorCode, errorMessage: message, message });
 
 /**
  * Land assembly under /v1/secure (ADR 037): `GET maps/site` answers a site of 2–20 neighbouring parcels
@@ -60,7 +56,7 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext): Promise
       request.query.egrids,
       languageOf(request.headers.langcode),
     );
-    return outcome.ok ? outcome.site : denial(reply, outcome.denied);
+    return outcome.ok ? outcome.site : sendQuotaDenied(reply, outcome.denied);
   });
 
   for (const format of ['pdf', 'dxf'] as const) {
@@ -71,7 +67,7 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext): Promise
         format,
         languageOf(request.headers.langcode),
       );
-      if (!outcome.ok) return denial(reply, outcome.denied);
+      if (!outcome.ok) return sendQuotaDenied(reply, outcome.denied);
       return reply
         .header('cache-control', 'private, no-store')
         .header('content-disposition', contentDisposition('attachment', outcome.file.fileName))

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import {
   BUILDING_BASIC_FIELDS,
   PARCEL_BASIC_FIELDS,
@@ -69,6 +70,14 @@ export const EMPTY_SEARCH: SearchResponse = {
 
 /** HTTP status for a used-up plan quota: never 403, which the client treats as "log out". */
 export const QUOTA_DENIED_STATUS = 402;
+
+/** A request refused by the plan: 402 with the spec's error fields (and `message`, which replies translate). */
+export function sendQuotaDenied(
+  reply: FastifyReply,
+  { errorCode, message }: { errorCode: string; message: string },
+): FastifyReply {
+  return reply.code(QUOTA_DENIED_STATUS).send({ error: true, errorCode, errorMessage: message, message });
+}
 
 export interface QuotaDenial {
   error: true;

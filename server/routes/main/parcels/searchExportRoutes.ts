@@ -14,7 +14,8 @@ import {
   type RawQuery,
 } from '../../../services/search/parseSearchQuery';
 import type { ParcelQuery } from '../../../store/parcels/ParcelQuery';
-import { sendExportDenied, sendExportFile } from '../exportReplies';
+import { sendExportFile } from '../exportReplies';
+import { sendQuotaDenied } from './parcelReplies';
 import { searchQuerystringSchema } from './searchQuerystringSchema';
 
 export const NOTHING_TO_EXPORT = 'Search for something before exporting its result';
@@ -53,7 +54,7 @@ export async function searchExportRoutes(app: FastifyInstance, ctx: AppContext):
         request.params.format,
         languageOf(request.headers.langcode),
       );
-      if (!outcome.ok) return sendExportDenied(reply, outcome.denied);
+      if (!outcome.ok) return sendQuotaDenied(reply, outcome.denied);
       return sendExportFile(reply, outcome.file, {
         [SEARCH_EXPORT_COUNT_HEADER]: String(outcome.exported),
         [SEARCH_EXPORT_TOTAL_HEADER]: String(outcome.total),
