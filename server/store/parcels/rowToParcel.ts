@@ -26,10 +26,8 @@ function outlines(row: OutlineColumns) {
   return { geometry: outlineWgs84(row), geometryLv95: outlineLv95Polygon(row) };
 }
 
-/** A stored parcel as the API returns it (`_source` of a hit, `feature` of the detail routes). */
-export function rowToParcel(row: ParcelRow): Parcel {
-  const { themes, fixPoints } = decodeThemes(row.themes);
-  const address = row.street ? (row.house_no ? `${row.street} ${row.house_no}` : row.street) : undefined;
+/** The register attributes of a row, in the API's order (rowToParcel and the OGC items' rowToParcelFeature). */
+export function registerAttributes(row: ParcelRow) {
   return {
     PRC_ID: row.prc_id,
     PRC_NO: row.prc_no,
@@ -44,6 +42,20 @@ export function rowToParcel(row: ParcelRow): Parcel {
     CANTON: row.canton,
     STATE: row.canton_name,
     LOCNAME: row.locname,
+  };
+}
+
+/** "Street 12", or the street alone, or undefined without a street. */
+export function streetAddress(row: ParcelRow): string | undefined {
+  return row.street ? (row.house_no ? `${row.street} ${row.house_no}` : row.street) : undefined;
+}
+
+/** A stored parcel as the API returns it (`_source` of a hit, `feature` of the detail routes). */
+export function rowToParcel(row: ParcelRow): Parcel {
+  const { themes, fixPoints } = decodeThemes(row.themes);
+  const address = streetAddress(row);
+  return {
+    ...registerAttributes(row),
     STREET_ADDRESS: address,
     STREET_ADDRESSES: address ? [address] : [],
     centroid: { type: 'Point', coordinates: [row.lon, row.lat] },

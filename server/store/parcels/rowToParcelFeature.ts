@@ -1,6 +1,6 @@
 import type { PolygonGeometry } from '../../../src/contract/Parcel';
 import type { ParcelRow } from './ParcelRow';
-import { outlineLv95Polygon, outlineWgs84 } from './rowToParcel';
+import { outlineLv95Polygon, outlineWgs84, registerAttributes, streetAddress } from './rowToParcel';
 import { decodeThemeFields } from './themeCodec';
 
 /** A parcel's flat attributes (text, numbers, null), as GIS tables hold them. */
@@ -23,22 +23,8 @@ export type OutlineCrs = 'wgs84' | 'lv95';
  * pages read thousands of parcels, for which building whole parcels cost most of the page.
  */
 export function rowToParcelFeature(row: ParcelRow, crs: OutlineCrs): ParcelFeatureRecord {
-  const address = row.street ? (row.house_no ? `${row.street} ${row.house_no}` : row.street) : undefined;
-  const properties: FlatAttributes = {
-    PRC_ID: row.prc_id,
-    PRC_NO: row.prc_no,
-    PRC_SUR: row.sur,
-    PRC_TYP: row.typ,
-    PRC_IND: row.ind,
-    PRC_COO_X: row.lv95_x,
-    PRC_COO_Y: row.lv95_y,
-    PRC_COU: 'CH',
-    PRC_ZIP: row.zip,
-    PRC_MUN: row.mun_bfs,
-    CANTON: row.canton,
-    STATE: row.canton_name,
-    LOCNAME: row.locname,
-  };
+  const address = streetAddress(row);
+  const properties: FlatAttributes = registerAttributes(row);
   if (address !== undefined) properties.STREET_ADDRESS = address;
   properties.ALPHA_PRIS = row.alpha_pri ?? '';
   properties.ALPHA_SECS = row.alpha_sec ?? '';
