@@ -7,31 +7,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { readWithPoppler, renderWithPdfJs } from '../server/helpers/pdfChecks';
-import { launchBrowser, newPage, saveScreenshot, usersCli } from './harness';
+import { launchBrowser, newPage, saveScreenshot, signInAsNewUser, subscribeToStandard } from './harness';
 
 const PASSWORD = 'Atlas#2026compare';
 
-async function signIn(page: Page): Promise<void> {
-  const username = `vera-${Date.now()}@example.ch`;
-  usersCli(['create', username, '--password', PASSWORD, '--name', 'Vera Vergleich']);
-  await page.goto('/login');
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
-
-/** The test payment provider's checkout for the Standard plan (50 report downloads). */
-async function subscribeToStandard(page: Page): Promise<void> {
-  await page.goto('/plans');
-  await page.getByTestId('plan-standard').getByRole('button', { name: 'Select Plan' }).click();
-  await page.waitForURL('**/checkout/standard');
-  const checkout = page.getByRole('button', { name: 'Checkout' });
-  await checkout.and(page.locator(':enabled')).waitFor();
-  await checkout.click();
-  await page.waitForURL(/\/v1\/secure\/payment\/test-checkout\/cs_test_/);
-  await page.getByRole('button', { name: 'Pay CHF 59.90' }).click();
-  await page.getByText('Thank you for subscribing to Standard Plan!').waitFor();
+function signIn(page: Page): Promise<void> {
+  return signInAsNewUser(page, 'Vera Vergleich', PASSWORD);
 }
 
 describe('parcel comparison (issue 30)', () => {

@@ -137,3 +137,27 @@ export function usersCli(args: string[]): string {
     throw new Error(`users ${args.join(' ')} failed: ${result.stderr || result.stdout}`);
   return result.stdout;
 }
+
+/** A new map user made with the users CLI, signed in through the login form; lands on the map. */
+export async function signInAsNewUser(page: Page, name: string, password: string): Promise<void> {
+  const username = `${name.split(' ')[0].toLowerCase()}-${Date.now()}@example.ch`;
+  usersCli(['create', username, '--password', password, '--name', name]);
+  await page.goto('/login');
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** The test payment provider's checkout for the Standard plan (50 report downloads). */
+export async function subscribeToStandard(page: Page): Promise<void> {
+  await page.goto('/plans');
+  await page.getByTestId('plan-standard').getByRole('button', { name: 'Select Plan' }).click();
+  await page.waitForURL('**/checkout/standard');
+  const checkout = page.getByRole('button', { name: 'Checkout' });
+  await checkout.and(page.locator(':enabled')).waitFor();
+  await checkout.click();
+  await page.waitForURL(/\/v1\/secure\/payment\/test-checkout\/cs_test_/);
+  await page.getByRole('button', { name: 'Pay CHF 59.90' }).click();
+  await page.getByText('Thank you for subscribing to Standard Plan!').waitFor();
+}

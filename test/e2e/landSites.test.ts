@@ -13,7 +13,14 @@ import { areNeighbours, polygonsOf, type Polygons } from '../../server/services/
 import { DATABASE_FILE_NAME } from '../../server/store/openDatabase';
 import { lv95RingsToGeoJson, outlineLv95 } from '../../server/store/parcels/surveyGeometryCodec';
 import { readWithPoppler, renderWithPdfJs } from '../server/helpers/pdfChecks';
-import { e2eState, launchBrowser, newPage, saveScreenshot, usersCli } from './harness';
+import {
+  e2eState,
+  launchBrowser,
+  newPage,
+  saveScreenshot,
+  signInAsNewUser,
+  subscribeToStandard,
+} from './harness';
 
 const PASSWORD = 'Atlas#2026assemble';
 const ZOOM = 17.5;
@@ -67,27 +74,8 @@ const mercator = ([lon, lat]: [number, number]): [number, number] => {
   return [(lon + 180) / 360, (1 - Math.log(Math.tan(Math.PI / 4 + phi / 2)) / Math.PI) / 2];
 };
 
-async function signIn(page: Page): Promise<void> {
-  const username = `anna-${Date.now()}@example.ch`;
-  usersCli(['create', username, '--password', PASSWORD, '--name', 'Anna Areal']);
-  await page.goto('/login');
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
-
-/** The test payment provider's checkout for the Standard plan (50 report downloads). */
-async function subscribeToStandard(page: Page): Promise<void> {
-  await page.goto('/plans');
-  await page.getByTestId('plan-standard').getByRole('button', { name: 'Select Plan' }).click();
-  await page.waitForURL('**/checkout/standard');
-  const checkout = page.getByRole('button', { name: 'Checkout' });
-  await checkout.and(page.locator(':enabled')).waitFor();
-  await checkout.click();
-  await page.waitForURL(/\/v1\/secure\/payment\/test-checkout\/cs_test_/);
-  await page.getByRole('button', { name: 'Pay CHF 59.90' }).click();
-  await page.getByText('Thank you for subscribing to Standard Plan!').waitFor();
+function signIn(page: Page): Promise<void> {
+  return signInAsNewUser(page, 'Anna Areal', PASSWORD);
 }
 
 describe('land assembly (issue 30)', () => {
