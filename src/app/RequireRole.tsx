@@ -1,13 +1,15 @@
-import { Result } from 'antd';
-import { useEffect, type ReactNode } from 'react';
-import { useIntl } from 'react-intl';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
 import { clearSession, selectHasToken, selectProfile } from '../features/auth/sessionSlice';
 import { useProfileRefresh } from '../features/auth/useProfileRefresh';
-import { showSnackbar } from '../features/ui/uiSlice';
 import { hasAccess, type RoleRequirement } from '../lib/accessCheck';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { ROUTE_PATHS } from './routePaths';
+
+// Its antd Result is loaded only when a navigation is refused, not on every guarded route's first load.
+const AccessDenied = lazy(async () => ({
+  default: (await import(/* webpackChunkName: "access-denied" */ './AccessDenied')).AccessDenied,
+}));
 
 export interface RequireRoleProps {
   roles: RoleRequirement;
@@ -30,7 +32,11 @@ export function RequireRole({ roles, children }: RequireRoleProps) {
   if (profile.twoFactorSetupRequired) return <Navigate to={ROUTE_PATHS.twoFactorSetup} replace />;
   if (hasAccess(profile.roles, roles)) return <>{children}</>;
   if (pathname === ROUTE_PATHS.mapview) return <ClearSessionAndLogin />;
-  return <AccessDenied />;
+  return (
+    <Suspense fallback={null}>
+      <AccessDenied />
+    </Suspense>
+  );
 }
 
 function ClearSessionAndLogin() {
@@ -39,18 +45,4 @@ function ClearSessionAndLogin() {
     dispatch(clearSession());
   }, [dispatch]);
   return <Navigate to={ROUTE_PATHS.login} replace />;
-}
-
-/** Refuses the navigation: back to where the user came from when there is such a place. */
-function AccessDenied() {
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const intl = useIntl();
-  const cameFromAnotherPage = location.key !== 'default';
-  useEffect(() => {
-    dispatch(showSnackbar('error', { id: 'error.deniedAccess' }));
-    if (cameFromAnotherPage) navigate(-1);
-  }, [dispatch, navigate, cameFromAnotherPage]);
-  return <Result status="403" title={intl.formatMessage({ id: 'error.deniedAccess' })} />;
 }

@@ -8,7 +8,6 @@ import { parcelSelected, selectSelectedParcelId } from '../parcel/parcelSlice';
 import { FilterChips } from '../search/FilterChips';
 import { QuickSearch } from '../search/QuickSearch';
 import { ResultPaging } from '../search/ResultPaging';
-import { ResultSort } from '../search/ResultSort';
 import { ZoomBanner } from '../search/ZoomBanner';
 import { useSearchParcelsQuery } from '../search/searchApi';
 import { pageChanged, selectActiveSearch, selectSearching } from '../search/searchSlice';
@@ -17,6 +16,10 @@ import { useReportLanguage } from '../reports/useReportLanguage';
 import { ResultCard } from './ResultCard';
 import { ZoomToResults } from './ZoomToResults';
 
+// Shown once there are results; its antd Select is not part of the map route's first load.
+const ResultSort = lazy(async () => ({
+  default: (await import(/* webpackChunkName: "result-sort" */ '../search/ResultSort')).ResultSort,
+}));
 const SearchExportMenu = lazy(
   () => import(/* webpackChunkName: "search-export" */ '../search/SearchExportMenu'),
 );
@@ -66,7 +69,11 @@ export function SearchPanel({ onOpenParcel }: { onOpenParcel?: () => void }) {
           {hits.length > 0 && <ZoomBanner zoom={zoom} showing={hits.length} />}
           {active && <ZoomToResults results={currentData} />}
           <Spin spinning={searching} size="small" />
-          {hits.length > 0 && active && <ResultSort />}
+          {hits.length > 0 && active && (
+            <Suspense fallback={null}>
+              <ResultSort />
+            </Suspense>
+          )}
           {hits.length > 0 && active && (
             <Suspense fallback={null}>
               <SearchExportMenu search={active} />
