@@ -96,8 +96,8 @@ describe('land assembly (issue 30)', () => {
     await page.goto(`/?map=${centre[0].toFixed(6)},${centre[1].toFixed(6)},${ZOOM},0,0`);
     const canvas = page.locator('canvas.maplibregl-canvas');
     await canvas.waitFor();
-    // Let the parcel tiles arrive and draw.
-    await page.waitForLoadState('networkidle');
+    // Let the parcel tiles arrive and draw: a shift-click finds its parcel among the drawn features only.
+    await page.locator('[data-testid="map"][data-map-idle="true"]').waitFor({ timeout: 60_000 });
     const box = (await canvas.boundingBox())!;
     const world = 512 * 2 ** ZOOM;
     const [cx, cy] = mercator(centre);
@@ -135,6 +135,26 @@ describe('land assembly (issue 30)', () => {
     expect(renderWithPdfJs(pdf).warnings).toEqual([]);
     for (const parcel of parcels) expect(poppler.pageTexts.join(' ')).toContain(parcel.egrid);
     await page.getByText(/^Saved site-/).waitFor();
+
+    // Shared by link: the URL carries the site; opened afresh it shows the same parcels and figures.
+    const link = page.url();
+    expect(new URL(link).searchParams.get('site')?.split(',')).toEqual(parcels.map((p) => p.egrid));
+    await panel.getByTestId('site-copy-link').click();
+    await page.getByText(/^Link copied: it opens this site/).waitFor();
+    await page.goto('about:blank');
+    await page.goto(link);
+    await panel.getByTestId('site-area').waitFor({ timeout: 30_000 });
+    expect(await panel.getByTestId('site-area').locator('dd').textContent()).toBe(area);
+    const reopened = (await panel.getByTestId('site-parcels').locator('li').allTextContents()).join(' ');
+    for (const parcel of parcels) expect(reopened).toContain(`Parcel ${parcel.number}`);
+    await page.locator('[data-testid="map"][data-map-idle="true"]').waitFor({ timeout: 60_000 });
+    await saveScreenshot(page, 'land-site-shared-link');
+    // Folded to its title line (the map free for the next clicks), with the count and the area.
+    await panel.getByTestId('site-fold').click();
+    await panel.getByTestId('site-parcels').waitFor({ state: 'detached' });
+    expect(await panel.getByTestId('site-summary').textContent()).toBe(`3 parcels · ${area}`);
+    await saveScreenshot(page, 'land-site-folded');
+    await panel.getByTestId('site-fold').click();
 
     await panel.getByTestId('site-clear').click();
     await panel.waitFor({ state: 'detached' });

@@ -10,14 +10,12 @@ import {
 import { Button, Flex, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { copyText } from '../../lib/browser/copyText';
 import { measureModeToggled, selectMeasureMode } from '../map/measure/measureSlice';
 import { listsPanelToggled, selectListsPanelOpen } from '../lists/listsSlice';
 import { savedSearchesPanelToggled, selectSavedSearchesPanelOpen } from '../savedSearches/savedSearchesSlice';
 import { printDialogToggled, selectPrintDialogOpen } from '../print/printSlice';
-import { showSnackbar } from '../ui/uiSlice';
+import { useCopyPageLink } from '../ui/useCopyPageLink';
 import { selectSiteBuilding, siteBuildingToggled } from '../site/siteSlice';
 
 function ToolButton(props: {
@@ -57,17 +55,8 @@ export function MapToolbar({ offsetTop = 0 }: { offsetTop?: number }) {
   const savedSearchesOpen = useAppSelector(selectSavedSearchesPanelOpen);
   const printOpen = useAppSelector(selectPrintDialogOpen);
   const buildingSite = useAppSelector(selectSiteBuilding);
-  const { pathname, search } = useLocation();
   const label = (id: string) => intl.formatMessage({ id });
-  const copyLink = async () => {
-    // The router's URL: the URL syncs of the search and the map keep it equal to the screen.
-    const copied = await copyText(`${window.location.origin}${pathname}${search}`);
-    dispatch(
-      copied
-        ? showSnackbar('success', { id: 'mapTools.copyLink.done' })
-        : showSnackbar('error', { id: 'mapTools.copyLink.failed' }),
-    );
-  };
+  const copyLink = useCopyPageLink('mapTools.copyLink.done');
   return (
     <Flex
       vertical

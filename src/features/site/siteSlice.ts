@@ -1,7 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { SITE_MAX_PARCELS } from '../../contract/Sites';
+import { siteEndpoints } from './siteEndpoints';
 
-/** A parcel of the site being assembled: its EGRID and its number for the panel. */
+/** A parcel of the site being assembled: its EGRID and its number for the panel ('' until it is known). */
 export interface SiteEntry {
   egrid: string;
   number: string;
@@ -32,6 +33,18 @@ export const siteSlice = createSlice({
       state.entries = [];
       state.building = false;
     },
+    /** The site of a shared link: its parcels by EGRID; their numbers come with the site's figures. */
+    siteRestored(state, action: PayloadAction<string[]>) {
+      state.entries = action.payload.slice(0, SITE_MAX_PARCELS).map((egrid) => ({ egrid, number: '' }));
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addMatcher(siteEndpoints.endpoints.getSite.matchFulfilled, (state, action) => {
+      for (const entry of state.entries) {
+        const parcel = action.payload.parcels.find((candidate) => candidate.egrid === entry.egrid);
+        if (parcel && !entry.number) entry.number = parcel.number;
+      }
+    });
   },
   selectors: {
     selectSiteEntries: (state) => state.entries,
@@ -39,5 +52,5 @@ export const siteSlice = createSlice({
   },
 });
 
-export const { siteParcelToggled, siteBuildingToggled, siteCleared } = siteSlice.actions;
+export const { siteParcelToggled, siteBuildingToggled, siteCleared, siteRestored } = siteSlice.actions;
 export const { selectSiteEntries, selectSiteBuilding } = siteSlice.selectors;

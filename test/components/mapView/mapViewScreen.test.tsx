@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import type { SearchBucket, SearchResponse } from '../../../src/contract/Parcel';
+import type { LandSite } from '../../../src/contract/Sites';
 import { mapViewChanged } from '../../../src/features/map/mapSlice';
 import { MapViewScreen } from '../../../src/features/mapView/MapViewScreen';
 import { PARCEL_MIN_ZOOM } from '../../../src/contract/VectorTiles';
@@ -192,6 +193,77 @@ describe('share link (issue 14 item 11)', () => {
     // Closing the drawer takes the parcel out of the link.
     fireEvent.click(await screen.findByRole('button', { name: 'Close parcel details' }));
     await waitFor(() => expect(screen.getByTestId('location')).not.toHaveTextContent('parcel='));
+  });
+});
+
+describe('a shared site (issue 30)', () => {
+  const square = {
+    type: 'Polygon' as const,
+    coordinates: [
+      [
+        [8.5, 47.1],
+        [8.51, 47.1],
+        [8.51, 47.11],
+        [8.5, 47.1],
+      ],
+    ],
+  };
+  const site = (egrids: string[]): LandSite => ({
+    parcels: egrids.map((egrid, i) => ({
+      egrid,
+      number: String(201 + i),
+      place: 'Baar',
+      canton: 'ZG',
+      area: 500,
+      buildableFloorArea: 400,
+      reserve: 150,
+    })),
+    area: 500 * egrids.length,
+    outlineArea: 500 * egrids.length,
+    buildableFloorArea: 400 * egrids.length,
+    reserve: 150 * egrids.length,
+    outlineLv95: square,
+    outline: square,
+    constraints: [],
+  });
+
+  it('opens the site of a link with site=: its parcels by number, its figures, and "Copy link" copies the same link', async () => {
+    answer(searchResponse(3));
+    const asked: string[][] = [];
+    server.use(
+      http.get(apiUrl('/v1/secure/maps/site'), ({ request }) => {
+        const egrids = new URL(request.url).searchParams.getAll('egrids');
+        asked.push(egrids);
+        return HttpResponse.json(site(egrids) as unknown as Record<string, unknown>);
+      }),
+    );
+    const { store } = renderMapView(
+      '/?map=8.51%2C47.17%2C17%2C0%2C0&site=CH000000000007,CH000000000008,<bad>',
+    );
+    const panel = await screen.findByTestId('site-panel');
+    expect(asked[0]).toEqual(['CH000000000007', 'CH000000000008']);
+    expect(await within(panel).findByText('Parcel 201')).toBeInTheDocument();
+    expect(within(panel).getByText('Parcel 202')).toBeInTheDocument();
+    expect(within(panel).getByTestId('site-area')).toHaveTextContent('1,000 m²');
+    // The numbers reach the slice too (the map highlight and the remove buttons name them).
+    expect(store.getState().site.entries).toEqual([
+      { egrid: 'CH000000000007', number: '201' },
+      { egrid: 'CH000000000008', number: '202' },
+    ]);
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        '/?map=8.51%2C47.17%2C17%2C0%2C0&site=CH000000000007,CH000000000008',
+      ),
+    );
+    fireEvent.click(within(panel).getByTestId('site-copy-link'));
+    await waitFor(() =>
+      expect(clipboard).toEqual([
+        'http://localhost/?map=8.51%2C47.17%2C17%2C0%2C0&site=CH000000000007,CH000000000008',
+      ]),
+    );
+    // Clearing the site takes it out of the link.
+    fireEvent.click(within(panel).getByTestId('site-clear'));
+    await waitFor(() => expect(screen.getByTestId('location')).not.toHaveTextContent('site='));
   });
 });
 

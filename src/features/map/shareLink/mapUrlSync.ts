@@ -2,11 +2,14 @@ import { locationChanged } from '../../../app/appLifecycle';
 import { ROUTE_PATHS } from '../../../app/routePaths';
 import type { AppStartListening, RootState } from '../../../app/store';
 import { parcelSelected } from '../../parcel/parcelSlice';
+import { siteRestored } from '../../site/siteSlice';
 import { mapViewRestored } from '../mapSlice';
 import {
   PARCEL_PARAM,
   readParcelParam,
+  readSiteParam,
   readViewParam,
+  SITE_PARAM,
   VIEW_PARAM,
   viewParamValue,
   withShareLink,
@@ -18,10 +21,13 @@ function screenView(state: RootState): CameraView {
   return { center, zoom, pitch, bearing };
 }
 
+const siteIdsOf = (state: RootState): string[] => state.site.entries.map((entry) => entry.egrid);
+
 /**
  * Keeps the share-link parameters of the map view's URL in step with the screen (issue 14 item 11), as
  * the search's URL sync does for the filters: arriving at a URL (a shared link, back/forward) restores
- * its camera and parcel; a camera move or another parcel rewrites the URL (replace, no history entry).
+ * its camera, parcel and site; a camera move, another parcel or a change of the site rewrites the URL
+ * (replace, no history entry).
  */
 export function addMapUrlSync(startListening: AppStartListening): void {
   startListening({
@@ -36,6 +42,12 @@ export function addMapUrlSync(startListening: AppStartListening): void {
       const parcelId = readParcelParam(params.get(PARCEL_PARAM));
       if (parcelId && parcelId !== state.parcel.selectedParcelId)
         listenerApi.dispatch(parcelSelected({ id: parcelId }));
+      // Only on arrival (a link, back/forward): the replacements this sync writes itself lag behind quick
+      // shift-clicks, and would put back a site the user has already added to.
+      const siteIds = readSiteParam(params.get(SITE_PARAM));
+      const arrived = location.navigation !== 'REPLACE';
+      if (arrived && siteIds.length > 0 && siteIds.join(',') !== siteIdsOf(state).join(','))
+        listenerApi.dispatch(siteRestored(siteIds));
     },
   });
 
@@ -45,13 +57,17 @@ export function addMapUrlSync(startListening: AppStartListening): void {
       current.map.zoom !== previous.map.zoom ||
       current.map.pitch !== previous.map.pitch ||
       current.map.bearing !== previous.map.bearing ||
-      current.parcel.selectedParcelId !== previous.parcel.selectedParcelId,
+      current.parcel.selectedParcelId !== previous.parcel.selectedParcelId ||
+      current.site.entries !== previous.site.entries,
     effect: (_action, listenerApi) => {
       const { location } = listenerApi.extra.state;
       if (location.pathname !== ROUTE_PATHS.mapview) return;
       const state = listenerApi.getState();
       const query = location.search.replace(/^\?/, '');
-      const wanted = withShareLink(query, screenView(state), state.parcel.selectedParcelId);
+      const wanted = withShareLink(query, screenView(state), {
+        parcelId: state.parcel.selectedParcelId,
+        siteIds: siteIdsOf(state),
+      });
       if (query === wanted) return;
       void listenerApi.extra.navigate({ pathname: ROUTE_PATHS.mapview, search: wanted }, { replace: true });
     },

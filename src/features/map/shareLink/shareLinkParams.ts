@@ -1,12 +1,14 @@
+import { SITE_MAX_PARCELS } from '../../../contract/Sites';
 import type { MapView } from '../mapSlice';
 
 /**
  * The share link's part of the map view's query string (issue 14 item 11), beside the search filters:
- * `map=lon,lat,zoom,pitch,bearing` and `parcel=<PRC_ID>` of the open parcel. Opening the link shows the
- * same camera and the same drawer.
+ * `map=lon,lat,zoom,pitch,bearing`, `parcel=<PRC_ID>` of the open parcel and `site=<EGRID>,<EGRID>,…` of the
+ * site being assembled (issue 30). Opening the link shows the same camera, drawer and site.
  */
 export const VIEW_PARAM = 'map';
 export const PARCEL_PARAM = 'parcel';
+export const SITE_PARAM = 'site';
 
 export type CameraView = Required<MapView>;
 
@@ -36,11 +38,30 @@ export function readParcelParam(value: string | null): string | null {
   return value && /^[A-Za-z0-9._-]{1,64}$/.test(value) ? value : null;
 }
 
-/** The query string with the share-link parameters set to the screen's view and parcel (others kept). */
-export function withShareLink(query: string, view: CameraView, parcelId: string | null): string {
+/** Reads `site=`: the valid parcel ids, distinct, at most a site's 20; an empty list when there are none. */
+export function readSiteParam(value: string | null): string[] {
+  const ids = (value ?? '').split(',').flatMap((id) => readParcelParam(id.trim()) ?? []);
+  return [...new Set(ids)].slice(0, SITE_MAX_PARCELS);
+}
+
+/** What the share link carries besides the camera: the open parcel and the site's parcels. */
+export interface SharedSelection {
+  parcelId: string | null;
+  siteIds: string[];
+}
+
+/** The query string with the share-link parameters set to the screen's view, parcel and site (others kept). */
+export function withShareLink(
+  query: string,
+  view: CameraView,
+  { parcelId, siteIds }: SharedSelection,
+): string {
   const params = new URLSearchParams(query);
   params.set(VIEW_PARAM, viewParamValue(view));
   if (parcelId) params.set(PARCEL_PARAM, parcelId);
   else params.delete(PARCEL_PARAM);
-  return params.toString();
+  if (siteIds.length > 0) params.set(SITE_PARAM, siteIds.join(','));
+  else params.delete(SITE_PARAM);
+  // The ids' commas stay readable in a shared link (URLSearchParams would write %2C).
+  return params.toString().replace(/(^|&)site=[^&]*/, (part) => part.replaceAll('%2C', ','));
 }
