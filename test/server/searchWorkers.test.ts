@@ -31,6 +31,7 @@ import { createPlaceSearch } from '../../server/services/search/PlaceSearch';
 import { createServerTranslator } from '../../server/services/i18n/ServerTranslator';
 import { toSearchResponse } from '../../server/routes/main/parcels/parcelReplies';
 import { parsePaging, parseSearchQuery } from '../../server/services/search/parseSearchQuery';
+import { ConfigError, loadConfig } from '../../server/config';
 
 let dir: string;
 let file: string;
@@ -52,6 +53,25 @@ afterAll(() => {
 const paging: Paging = { page: 1, size: 12 };
 const someName = () =>
   db.prepare('SELECT name FROM municipalities ORDER BY parcel_count DESC').pluck().get() as string;
+
+describe('SEARCH_WORKERS', () => {
+  const config = (value?: string) =>
+    loadConfig({
+      DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+      ...(value === undefined ? {} : { SEARCH_WORKERS: value }),
+    });
+
+  it('defaults to the cores but one (at least one), takes 0–64, and refuses anything else', () => {
+    expect(config().searchWorkers).toBe(Math.max(1, os.availableParallelism() - 1));
+    expect(config('0').searchWorkers).toBe(0);
+    expect(config('3').searchWorkers).toBe(3);
+    for (const bad of ['65', '-1', 'two', '1.5'])
+      expect(() => config(bad)).toThrow(
+        new ConfigError(`SEARCH_WORKERS must be a whole number from 0 to 64 (got "${bad}")`),
+      );
+  });
+});
 
 describe('search worker pool', () => {
   let pool: SearchWorkerPool;
