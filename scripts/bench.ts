@@ -5,6 +5,7 @@
  *   npm run bench -- --all              whole country → DATA_DIR/bench-all.sqlite (minutes)
  *   npm run bench -- --cantons ZG --db FILE
  *   npm run bench -- --postgres [--cantons ZG]   SQLite and PostgreSQL side by side, ST_AsMVT vs our encoder
+ *   npm run bench -- --concurrency 50   50 clients searching at once over HTTP (SQLite), /healthz meanwhile
  *   npm run bench -- --cantons ZG --untimed-statements   without the SQLite statement timings the server
  *     records for /metrics (on by default, as served), to see what they cost
  * Calls the repository and tile service directly (no HTTP), on one connection, like one server worker.
@@ -13,7 +14,7 @@ import { reportBenchmark } from './benchReports';
 import { createAppMetrics } from '../server/operations/AppMetrics';
 import { observeStatements } from '../server/store/statementTimings/timedStatements';
 import { postgresBenchmark } from './benchPostgres';
-import { concurrencyBenchmark } from './benchConcurrency';
+import { concurrencyBenchmark, searchConcurrencyBenchmark } from './benchConcurrency';
 import zlib from 'node:zlib';
 import { performance } from 'node:perf_hooks';
 import { line, percentiles, time } from './benchFigures';
@@ -55,6 +56,10 @@ async function main(): Promise<void> {
   const { cantons, file, postgres, concurrency, timedStatements } = args();
   if (postgres && concurrency !== null) {
     await concurrencyBenchmark(cantons, file, concurrency);
+    return;
+  }
+  if (concurrency !== null) {
+    await searchConcurrencyBenchmark(cantons, file, concurrency);
     return;
   }
   if (postgres) {

@@ -3,6 +3,9 @@
  * SQLite default and one on PostgreSQL, each under N concurrent clients mixing searches, parcel details
  * and uncached (searched) tiles. Prints requests/s, p50/p95, errors and `/healthz` p50 meanwhile (target
  * ≤ 10 ms), with the load average. PostgreSQL: DATABASE_URL when set, else a throwaway cluster.
+ *
+ * `npm run bench -- --concurrency 50 [--cantons ZG]` (issue 33): the search profile alone on the SQLite
+ * default, N clients asking `/maps/search` with place-name prefixes (SEARCH_WORKERS from this environment).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -47,6 +50,14 @@ function requestPaths({ places, prcIds }: Mix): string[] {
   return paths;
 }
 
+/** Free-text searches only: prefixes of 3–6 letters of the biggest places' names (the issue 33 profile). */
+function searchPaths({ places }: Mix): string[] {
+  return Array.from({ length: 600 }, (_, i) => {
+    const word = places[i % places.length].name.slice(0, 3 + (i % 4));
+    return `/v1/secure/maps/search?searchQuery=${encodeURIComponent(word)}&page=${1 + (i % 3)}`;
+  });
+}
+
 /** `connections` loops asking for `paths` in turn for `seconds`: requests/s, latencies, errors. */
 async function load(
   origin: string,
@@ -79,8 +90,11 @@ async function load(
   return { perSecond: latencies.length / elapsed, ...percentiles(latencies), errors };
 }
 
-/** /healthz every 20 ms while `during` runs: the p50 in ms. */
-async function healthzDuring(origin: string, during: Promise<unknown>): Promise<number> {
+/** /healthz every 20 ms while `during` runs: its p50 and p95 in ms. */
+async function healthzDuring(
+  origin: string,
+  during: Promise<unknown>,
+): Promise<{ p50: number; p95: number }> {
   const samples: number[] = [];
   let running = true;
   void during.finally(() => (running = false));
@@ -90,7 +104,7 @@ async function healthzDuring(origin: string, during: Promise<unknown>): Promise<
     samples.push(performance.now() - start);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  return percentiles(samples).p50;
+  return percentiles(samples);
 }
 
 interface Figures {
@@ -99,7 +113,7 @@ interface Figures {
   p50: number;
   p95: number;
   errors: number;
-  healthz: number;
+  healthz: { p50: number; p95: number };
   loadAverage: string;
 }
 
@@ -107,7 +121,7 @@ async function measure(
   adapter: string,
   env: Record<string, string>,
   token: string,
-  mix: Mix,
+  paths: string[],
   connections: number,
 ): Promise<Figures> {
   const { child, origin } = await startServerProcess(await freePort(), {
@@ -117,7 +131,6 @@ async function measure(
   });
   try {
     const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
-    const paths = requestPaths(mix);
     await load(origin, paths, headers, connections, WARM_UP_SECONDS);
     const running = load(origin, paths, headers, connections, SECONDS);
     const healthz = await healthzDuring(origin, running);
@@ -129,34 +142,41 @@ async function measure(
   }
 }
 
-function print(connections: number, rows: Figures[]): void {
+function print(connections: number, profile: string, rows: Figures[]): void {
+  console.log(`\n${connections} concurrent clients, ${SECONDS} s each (${profile}), one instance:`);
   console.log(
-    `\n${connections} concurrent clients, ${SECONDS} s each (searches, parcel details, searched tiles), one instance:`,
+    '| adapter | requests/s | p50 | p95 | errors | /healthz p50 (p95) | load average (1, 5, 15 min) |',
   );
-  console.log('| adapter | requests/s | p50 | p95 | errors | /healthz p50 | load average (1, 5, 15 min) |');
   console.log('|---|---|---|---|---|---|---|');
   for (const row of rows)
     console.log(
       `| ${row.adapter} | ${row.perSecond.toFixed(0)} | ${row.p50.toFixed(1)} ms | ${row.p95.toFixed(1)} ms | ` +
-        `${row.errors} | ${row.healthz.toFixed(1)} ms (target ≤ 10 ms) | ${row.loadAverage} |`,
+        `${row.errors} | ${row.healthz.p50.toFixed(1)} ms (${row.healthz.p95.toFixed(1)} ms; target p50 ≤ 10 ms) | ${row.loadAverage} |`,
     );
 }
 
-export async function concurrencyBenchmark(
-  cantons: string[],
-  sqliteFile: string,
-  connections: number,
-): Promise<void> {
+/** The places and parcels the profiles ask for, from the SQLite dataset (built on first use). */
+function readMix(sqliteFile: string, cantons: string[]): Mix {
   const sqlite = sqliteDataset(sqliteFile, cantons);
-  const mix: Mix = {
-    places: sqlite
-      .prepare('SELECT name, canton, lon, lat FROM municipalities ORDER BY parcel_count DESC LIMIT 12')
-      .all() as Mix['places'],
-    prcIds: sqlite.prepare('SELECT prc_id FROM parcels ORDER BY id LIMIT 400').pluck().all() as string[],
-  };
-  sqlite.close();
-  const rows: Figures[] = [];
+  try {
+    return {
+      places: sqlite
+        .prepare('SELECT name, canton, lon, lat FROM municipalities ORDER BY parcel_count DESC LIMIT 12')
+        .all() as Mix['places'],
+      prcIds: sqlite.prepare('SELECT prc_id FROM parcels ORDER BY id LIMIT 400').pluck().all() as string[],
+    };
+  } finally {
+    sqlite.close();
+  }
+}
 
+/** A server process on a hard link of the SQLite dataset in a DATA_DIR of its own, under the profile. */
+async function measureSqlite(
+  sqliteFile: string,
+  cantons: string[],
+  paths: string[],
+  connections: number,
+): Promise<Figures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-bench-concurrency-'));
   fs.linkSync(sqliteFile, path.join(dataDir, 'parcel-atlas.sqlite'));
   try {
@@ -164,10 +184,34 @@ export async function concurrencyBenchmark(
     const token = await seedMapUserTokenIn(createSqliteStores(db), JWT_SECRET, 'bench@example.ch');
     db.close();
     const env = { DATA_DIR: dataDir, DATASET_CANTONS: cantons.join(','), PAYMENT_PROVIDER: 'none' };
-    rows.push(await measure('SQLite', env, token, mix, connections));
+    return await measure('SQLite', env, token, paths, connections);
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Issue 33: N clients searching at once on the SQLite default. */
+export async function searchConcurrencyBenchmark(
+  cantons: string[],
+  sqliteFile: string,
+  connections: number,
+): Promise<void> {
+  const paths = searchPaths(readMix(sqliteFile, cantons));
+  const figures = await measureSqlite(sqliteFile, cantons, paths, connections);
+  const workers = process.env.SEARCH_WORKERS ?? 'default';
+  print(connections, `free-text searches, SEARCH_WORKERS=${workers}, ${os.availableParallelism()} cores`, [
+    figures,
+  ]);
+}
+
+export async function concurrencyBenchmark(
+  cantons: string[],
+  sqliteFile: string,
+  connections: number,
+): Promise<void> {
+  const mix = readMix(sqliteFile, cantons);
+  const paths = requestPaths(mix);
+  const rows: Figures[] = [await measureSqlite(sqliteFile, cantons, paths, connections)];
 
   let cluster: ReturnType<typeof startPostgresCluster> | null = null;
   let url = process.env.DATABASE_URL?.trim() || null;
@@ -190,10 +234,10 @@ export async function concurrencyBenchmark(
       DATASET_CANTONS: cantons.join(','),
       PAYMENT_PROVIDER: 'none',
     };
-    rows.push(await measure('PostgreSQL', env, token, mix, connections));
+    rows.push(await measure('PostgreSQL', env, token, paths, connections));
   } finally {
     fs.rmSync(emptyDir, { recursive: true, force: true });
     cluster?.stop();
   }
-  print(connections, rows);
+  print(connections, 'searches, parcel details, searched tiles', rows);
 }

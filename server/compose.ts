@@ -36,6 +36,13 @@ import { importCadastreOnThread } from './data/cadastre/importCadastreOnThread';
 import { createPaymentProvider, TEST_PROVIDER_WARNING } from './services/billing/PaymentProvider';
 import { createServerTranslator } from './services/i18n/ServerTranslator';
 import { createPlaceSearch } from './services/search/PlaceSearch';
+import {
+  createSearchWorkerPool,
+  searchingOnWorkers,
+  sharedIndexHolder,
+} from './services/search/SearchWorkerPool';
+import { sqliteFilterIndexSource } from './store/parcels/createSqliteParcelRepository';
+import type { SharedFilterIndex } from './store/parcels/SharedFilterIndex';
 import { createPaymentWebhooks } from './services/billing/paymentEvents';
 import { createMailer } from './services/mail/mailer';
 import { createNotificationService } from './services/push/NotificationService';
@@ -101,23 +108,60 @@ function tileDatabase(config: Config, db: Database): TileDatabase | null {
  * database (each its own connection); otherwise the event loop renders them (WORKERS=0, in-memory
  * databases, jest).
  */
-function createTileRenderer(config: Config, db: Database, parcels: ParcelRepository): TileRenderer {
+function createTileRenderer(
+  config: Config,
+  db: Database,
+  parcels: ParcelRepository,
+  sharedIndex?: () => SharedFilterIndex | null,
+): TileRenderer {
   const database = tileDatabase(config, db);
   if (config.workers === 0 || database === null || !canLoadTypeScriptWorkers())
     return createInProcessTileRenderer((request) => renderTile(parcels, request));
-  return createPooledTileRenderer({ database, workerFile: TILE_WORKER_FILE, threads: config.workers });
+  return createPooledTileRenderer({
+    database,
+    workerFile: TILE_WORKER_FILE,
+    threads: config.workers,
+    sharedIndex,
+  });
+}
+
+/**
+ * On the SQLite file, parcel searches run in worker threads (SEARCH_WORKERS, default the cores but one;
+ * ADR 038) over the filter index built once in shared memory, which the main thread's repository reads
+ * too; null (searches on the event loop) with SEARCH_WORKERS=0, an in-memory database, or where worker
+ * threads cannot load TypeScript (jest: tests made through `buildApp` search in-process).
+ */
+function createSearchWorkers(config: Config, db: Database, log: FastifyBaseLogger) {
+  const database = tileDatabase(config, db);
+  if (config.searchWorkers === 0 || database === null || !('file' in database) || !canLoadTypeScriptWorkers())
+    return null;
+  const index = sharedIndexHolder(sqliteFilterIndexSource(db));
+  const pool = createSearchWorkerPool({
+    file: database.file,
+    threads: config.searchWorkers,
+    index,
+    onWorkerStopped: (reason) => log.error({ reason }, 'A search worker stopped; starting another'),
+  });
+  return { index, pool };
 }
 
 /**
  * The repositories: PostgreSQL when DATABASE_URL is set (ADR 021e, 024), else the embedded SQLite
- * database (closed by its opener), with their health for readiness and their timings for the metrics.
- * `close` ends the PostgreSQL pool when the app closes.
+ * database (closed by its opener) with its search workers, with their health for readiness and their
+ * timings for the metrics. `close` ends the PostgreSQL pool, or the search workers, when the app closes.
  */
 async function createStores(
   config: Config,
   db: Database,
   metrics: AppMetrics,
-): Promise<Stores & { health: StorageHealth; close(): Promise<void> }> {
+  log: FastifyBaseLogger,
+): Promise<
+  Stores & {
+    health: StorageHealth;
+    close(): Promise<void>;
+    sharedSearchIndex?: () => SharedFilterIndex | null;
+  }
+> {
   const adapter = config.databaseUrl !== null ? 'postgres' : 'sqlite';
   if (adapter === 'sqlite') observeStatements(db, (statement) => metrics.statementTimer(adapter, statement));
   const labelOf = createStatementLabeller();
@@ -128,13 +172,23 @@ async function createStores(
           statementTimeoutMs: config.databaseStatementTimeoutMs,
           onStatement: (seconds, sql) => metrics.statementTimer(adapter, labelOf(sql))(seconds),
         })
-      : {
-          ...createSqliteStores(db),
-          health: createSqliteStorageHealth(db, db.memory ? null : buildFileOf(db.name)),
-          close: async () => {},
-        };
+      : sqliteStores(config, db, log);
   metrics.watchPool(stores.health.poolUse);
   return { ...stores, unitOfWork: measureUnitsOfWork(stores.unitOfWork, metrics, adapter) };
+}
+
+function sqliteStores(config: Config, db: Database, log: FastifyBaseLogger) {
+  const search = createSearchWorkers(config, db, log);
+  const stores = createSqliteStores(db, search ? { sharedIndex: search.index } : {});
+  return {
+    ...stores,
+    parcels: search ? searchingOnWorkers(stores.parcels, search.pool) : stores.parcels,
+    sharedSearchIndex: search?.index,
+    health: createSqliteStorageHealth(db, db.memory ? null : buildFileOf(db.name)),
+    close: async () => {
+      await search?.pool.close();
+    },
+  };
 }
 
 export interface ComposeOptions {
@@ -154,7 +208,7 @@ export interface ComposeOptions {
 export async function composeContext({ config, db, log, pushTls }: ComposeOptions): Promise<AppContext> {
   limitPasswordHashing(config.passwordHashConcurrency);
   const metrics = createAppMetrics();
-  const stores = await createStores(config, db, metrics);
+  const stores = await createStores(config, db, metrics, log);
   const { unitOfWork } = stores;
   const events = new EventEmitter();
   // One cache for every tile that depends on neither the user nor a search: parcels, buildings, layers.
@@ -168,7 +222,8 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
     events,
     idleDays: config.sessionIdleDays,
   });
-  const tileRenderer = createTileRenderer(config, db, stores.parcels);
+  // Searched tiles filter with the search workers' shared index (ADR 038), where there is one.
+  const tileRenderer = createTileRenderer(config, db, stores.parcels, stores.sharedSearchIndex);
   const provider = createPaymentProvider(config, stores);
   const translator = createServerTranslator();
   if (provider.name === 'test') log.warn(TEST_PROVIDER_WARNING);

@@ -97,6 +97,11 @@ export interface Config {
   passwordHashConcurrency: number;
   /** Worker threads that render tiles (WORKERS, default the CPU cores); 0 renders on the event loop. */
   workers: number;
+  /**
+   * Worker threads that answer parcel searches on the SQLite file (SEARCH_WORKERS, default the CPU cores
+   * but one, at least 1); 0 searches on the event loop. ADR 038.
+   */
+  searchWorkers: number;
   /** Most vertices one imported parcel may have (CADASTRE_MAX_VERTICES, default MAX_VERTICES_PER_PARCEL). */
   cadastreMaxVertices: number;
   /** Largest cadastre upload in MB (CADASTRE_MAX_UPLOAD_MB, default 1024); a larger one is refused while it arrives. */
@@ -458,6 +463,7 @@ export function loadConfig(env: Env = process.env): Config {
       64,
     ),
     workers: integer(env, 'WORKERS', os.availableParallelism(), 0, 64),
+    searchWorkers: integer(env, 'SEARCH_WORKERS', Math.max(1, os.availableParallelism() - 1), 0, 64),
     cadastreMaxVertices: integer(env, 'CADASTRE_MAX_VERTICES', MAX_VERTICES_PER_PARCEL, 4, 10_000_000),
     cadastreMaxUploadMb: integer(env, 'CADASTRE_MAX_UPLOAD_MB', 1024, 1, 65_536),
     databaseUrl: databaseUrl(env),

@@ -1,7 +1,10 @@
 import type { Database } from 'better-sqlite3';
 import { createCouponRepository, type CouponRepository } from './coupons/CouponRepository';
 import type { ParcelRepository } from './parcels/ParcelRepository';
-import { createSqliteParcelRepository } from './parcels/createSqliteParcelRepository';
+import {
+  createSqliteParcelRepository,
+  type ParcelRepositoryOptions,
+} from './parcels/createSqliteParcelRepository';
 import { createSqliteLayerRepository, type LayerRepository } from './layers/LayerRepository';
 import {
   createCheckoutSessionRepository,
@@ -101,10 +104,11 @@ export type SynchronousRepositories = {
 
 /**
  * Builds every SQLite repository once over one open database (prepared statements are made here), behind
- * a serialising unit of work (ADR 022).
+ * a serialising unit of work (ADR 022). `parcelOptions`: e.g. the search index the main thread shares
+ * with the search workers (ADR 038).
  */
-export function createSqliteStores(db: Database): Stores {
-  return serialiseRepositories(createSynchronousSqliteRepositories(db), unitsOf(db));
+export function createSqliteStores(db: Database, parcelOptions: ParcelRepositoryOptions = {}): Stores {
+  return serialiseRepositories(createSynchronousSqliteRepositories(db, parcelOptions), unitsOf(db));
 }
 
 /**
@@ -130,7 +134,10 @@ export function serialiseRepositories(repositories: SynchronousRepositories, uni
   return { ...port, unitOfWork: units.unitOfWork };
 }
 
-function createSynchronousSqliteRepositories(db: Database): SynchronousRepositories {
+function createSynchronousSqliteRepositories(
+  db: Database,
+  parcelOptions: ParcelRepositoryOptions,
+): SynchronousRepositories {
   return {
     users: createSqliteUserStore(db),
     accountKeys: createSqliteAccountKeyStore(db),
@@ -138,7 +145,7 @@ function createSynchronousSqliteRepositories(db: Database): SynchronousRepositor
     rateLimits: createSqliteRateLimitStore(db),
     sessions: createSqliteSessionStore(db),
     twoFactor: createSqliteTwoFactorStore(db),
-    parcels: createSqliteParcelRepository(db),
+    parcels: createSqliteParcelRepository(db, parcelOptions),
     layers: createSqliteLayerRepository(db),
     plans: createPlanRepository(db),
     subscriptions: createSubscriptionRepository(db),

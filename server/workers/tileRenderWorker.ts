@@ -9,19 +9,22 @@ import { createSqliteParcelRepository } from '../store/parcels/createSqliteParce
 import { withoutUnits } from '../store/unitOfWork/serialiseUnits';
 import { renderTile } from '../services/tiles/TileService';
 import { encodeTile } from '../services/tiles/TileCache';
-import type { TileDatabase, TileWorkerTask } from '../services/tiles/TileRenderer';
+import type { TileDatabase, TileWorkerResult, TileWorkerTask } from '../services/tiles/TileRenderer';
+import type { SharedFilterIndex } from '../store/parcels/SharedFilterIndex';
 import type { ParcelRepository } from '../store/parcels/ParcelRepository';
 import { connectPostgres } from '../store/postgres/PostgresConnection';
 import { createPostgresParcelRepository } from '../store/postgres/parcels/createPostgresParcelRepository';
 
 let opened: { key: string; parcels: Promise<ParcelRepository> } | null = null;
+/** The search index the main thread shares (SQLite, ADR 038): searched tiles filter with it. */
+let sharedIndex: SharedFilterIndex | null = null;
 
 async function open(database: TileDatabase): Promise<ParcelRepository> {
   if ('postgresUrl' in database)
     return createPostgresParcelRepository(await connectPostgres(database.postgresUrl, { poolSize: 2 }));
   const db = new Database(database.file, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
-  return withoutUnits<ParcelRepository>(createSqliteParcelRepository(db));
+  return withoutUnits<ParcelRepository>(createSqliteParcelRepository(db, { sharedIndex: () => sharedIndex }));
 }
 
 function parcelsOf(database: TileDatabase): Promise<ParcelRepository> {
@@ -37,7 +40,9 @@ function parcelsOf(database: TileDatabase): Promise<ParcelRepository> {
   return opened.parcels;
 }
 
-export default async function renderTileTask(task: TileWorkerTask) {
+export default async function renderTileTask(task: TileWorkerTask): Promise<TileWorkerResult> {
+  if (task.index) sharedIndex = task.index;
+  if (task.indexKey !== undefined && sharedIndex?.key !== task.indexKey) return { needIndex: true };
   const tile = await renderTile(await parcelsOf(task.database), task);
   if (!tile) return null;
   const { gzip, etag } = await encodeTile(tile);

@@ -1,5 +1,6 @@
 import { Piscina } from 'piscina';
 import type { ParcelQuery } from '../../store/parcels/ParcelQuery';
+import type { SharedFilterIndex } from '../../store/parcels/SharedFilterIndex';
 import { encodeTile, type EncodedTile } from './TileCache';
 import type { TileKind } from './TileService';
 
@@ -34,10 +35,19 @@ export function createInProcessTileRenderer(
 /** What a tile worker reads: the SQLite file (read-only), or PostgreSQL through a small pool of its own. */
 export type TileDatabase = { file: string } | { postgresUrl: string };
 
-/** What a tile worker is given: the database it reads, and the tile. */
+/**
+ * What a tile worker is given: the database it reads, and the tile. On SQLite, `indexKey` names the search
+ * index the main thread shares (ADR 038); a worker that does not hold it answers `needIndex` and is asked
+ * again with `index` (once per worker and dataset build).
+ */
 export interface TileWorkerTask extends TileRequest {
   database: TileDatabase;
+  indexKey?: string;
+  index?: SharedFilterIndex;
 }
+
+/** A tile worker's answer: the encoded tile (null: empty), or that it needs the shared index first. */
+export type TileWorkerResult = { gzip: Uint8Array; etag: string } | { needIndex: true } | null;
 
 /**
  * Renders in `threads` worker threads (`workerFile`, server/workers/tileRenderWorker.ts), each with its own
@@ -48,10 +58,13 @@ export function createPooledTileRenderer({
   database,
   workerFile,
   threads,
+  sharedIndex,
 }: {
   database: TileDatabase;
   workerFile: string;
   threads: number;
+  /** The search index the main thread built in shared memory (SQLite), which searched tiles filter with. */
+  sharedIndex?: () => SharedFilterIndex | null;
 }): TileRenderer {
   // Workers load the dataset's search columns once, so they stay alive while the server runs.
   const pool = new Piscina({
@@ -62,8 +75,12 @@ export function createPooledTileRenderer({
   });
   return {
     async render(request) {
-      const task: TileWorkerTask = { ...request, database };
-      const result = (await pool.run(task)) as { gzip: Uint8Array; etag: string } | null;
+      const index = sharedIndex?.() ?? null;
+      const task: TileWorkerTask = { ...request, database, indexKey: index?.key };
+      let result = (await pool.run(task)) as TileWorkerResult;
+      if (result && 'needIndex' in result && index)
+        result = (await pool.run({ ...task, index })) as TileWorkerResult;
+      if (result && 'needIndex' in result) throw new Error('A tile worker did not take the search index');
       return result
         ? {
             gzip: Buffer.from(result.gzip.buffer, result.gzip.byteOffset, result.gzip.byteLength),

@@ -10,8 +10,8 @@ import {
   setRange,
   type RowBitmap,
 } from './RowBitmap';
-import { createValueIndex, type ValueIndex } from './ValueIndex';
-import { createRangeIndex, type RangeIndex } from './RangeIndex';
+import { buildValueIndexData, valueIndexOver, type ValueIndex, type ValueIndexData } from './ValueIndex';
+import { buildRangeIndexData, rangeIndexOver, type RangeIndex, type RangeIndexData } from './RangeIndex';
 import { LRUCache } from 'lru-cache';
 import { rowsByValue } from '../sorting/rowsByValue';
 
@@ -86,9 +86,66 @@ const BROAD_VALUE_SETS = 32;
 const FEW_POSTINGS = 1 / 64;
 
 /** The columns searched through posting lists (ValueIndex). */
-type ValueColumn = 'alphaPri' | 'alphaSec' | 'street' | 'thermal';
+const VALUE_COLUMNS = ['alphaPri', 'alphaSec', 'street', 'thermal'] as const;
+type ValueColumn = (typeof VALUE_COLUMNS)[number];
 /** The columns searched by ranges (RangeIndex). */
-type RangeColumn = 'sur' | 'radon' | 'freeway' | 'putra' | 'reserve' | 'utilisation';
+const RANGE_COLUMNS = ['sur', 'radon', 'freeway', 'putra', 'reserve', 'utilisation'] as const;
+type RangeColumn = (typeof RANGE_COLUMNS)[number];
+const FLAG_BITS = [ROAD_BIT, BAURECHT_BIT, PROTECTED_BIT, OBJECTS_BIT] as const;
+const SORTS: readonly ParcelSort[] = ['reserve', 'area'];
+
+/** A sort's rows by value, and where its rows without a value (the largest, "none") start. */
+interface SortOrder {
+  sorted: Uint32Array;
+  noneFrom: number;
+}
+
+/**
+ * The index's derived structures, each a few typed arrays over the columns: posting lists, range cuts,
+ * flag bitmaps and sort orders. A search builds a missing one on first use; `buildFilterIndexParts` builds
+ * all of them at once, so they can be built once and shared between threads (SharedFilterIndex) instead
+ * of being built again by every thread that searches.
+ */
+export interface FilterIndexParts {
+  values: Partial<Record<ValueColumn, ValueIndexData>>;
+  ranges: Partial<Record<RangeColumn, RangeIndexData>>;
+  /** Rows with a flag bit (OBJECTS_BIT: rows with objects), by bit. */
+  flags: Partial<Record<number, RowBitmap>>;
+  sorts: Partial<Record<ParcelSort, SortOrder>>;
+}
+
+/** A sort's column and its "none" (sorted last). */
+function sortColumn(cols: FilterColumns, sort: ParcelSort) {
+  return sort === 'reserve' ? { column: cols.reserve, none: NO_RESERVE } : { column: cols.sur, none: -1 };
+}
+
+function buildFlagBitmap({ count, flags, objCount }: FilterColumns, bit: number): RowBitmap {
+  const bitmap = emptyBitmap(count);
+  for (let r = 0; r < count; r++)
+    if (bit === OBJECTS_BIT ? objCount[r] > 0 : (flags[r] & bit) !== 0) bitmap[r >>> 5] |= 1 << (r & 31);
+  return bitmap;
+}
+
+function buildSortOrder(cols: FilterColumns, sort: ParcelSort): SortOrder {
+  const { count } = cols;
+  const { column, none } = sortColumn(cols, sort);
+  let max = 0;
+  for (let r = 0; r < count; r++) if (column[r] > max) max = column[r];
+  const sorted = rowsByValue(column, count, max);
+  let noneFrom = count;
+  while (noneFrom > 0 && column[sorted[noneFrom - 1]] === none) noneFrom--;
+  return { sorted, noneFrom };
+}
+
+/** Every derived structure of the index over these columns (what searches would build one by one). */
+export function buildFilterIndexParts(cols: FilterColumns): FilterIndexParts {
+  const parts: FilterIndexParts = { values: {}, ranges: {}, flags: {}, sorts: {} };
+  for (const name of VALUE_COLUMNS) parts.values[name] = buildValueIndexData(cols[name], cols.count);
+  for (const name of RANGE_COLUMNS) parts.ranges[name] = buildRangeIndexData(cols[name], cols.count);
+  for (const bit of FLAG_BITS) parts.flags[bit] = buildFlagBitmap(cols, bit);
+  for (const sort of SORTS) parts.sorts[sort] = buildSortOrder(cols, sort);
+  return parts;
+}
 
 /**
  * The reserve and utilisation ranges as their typed columns hold them (utilisation in hundredths), below
@@ -122,10 +179,14 @@ export interface MunicipalityName {
   name: string;
 }
 
-/** The index over columns read by either adapter, with the dataset's municipality names. */
+/**
+ * The index over columns read by either adapter, with the dataset's municipality names; `parts` are its
+ * derived structures built before (buildFilterIndexParts), else each is built by the first search needing it.
+ */
 export function createParcelFilterIndex(
   cols: FilterColumns,
   municipalities: readonly MunicipalityName[],
+  parts: FilterIndexParts = { values: {}, ranges: {}, flags: {}, sorts: {} },
 ): ParcelFilterIndex {
   const {
     count,
@@ -248,18 +309,24 @@ export function createParcelFilterIndex(
   // count rows twice by run; then rows are counted and restricted one by one instead.
   const runsDisjoint = munInRowOrder.every((m, i) => i === 0 || munFirst[m] > munLast[munInRowOrder[i - 1]]);
 
-  // Posting lists and flag bitmaps, each built by the first search that needs it.
+  // Posting lists and flag bitmaps, each from `parts` or built by the first search that needs it.
   const valueIndexes = new Map<ValueColumn, ValueIndex>();
   const valueIndex = (name: ValueColumn): ValueIndex => {
     let index = valueIndexes.get(name);
-    if (!index) valueIndexes.set(name, (index = createValueIndex(cols[name], count)));
+    if (!index) {
+      const data = (parts.values[name] ??= buildValueIndexData(cols[name], count));
+      valueIndexes.set(name, (index = valueIndexOver(data, count)));
+    }
     return index;
   };
   const rangeIndexes = new Map<RangeColumn, RangeIndex>();
   const keepInRange = (rows: RowBitmap, name: RangeColumn, range: Range | undefined) => {
     if (!range) return;
     let index = rangeIndexes.get(name);
-    if (!index) rangeIndexes.set(name, (index = createRangeIndex(cols[name], count)));
+    if (!index) {
+      const data = (parts.ranges[name] ??= buildRangeIndexData(cols[name], count));
+      rangeIndexes.set(name, (index = rangeIndexOver(cols[name], count, data)));
+    }
     index.keep(rows, range.from, range.to);
   };
   // Value sets matching many rows (a frequent zone, most thermal classes): marked once and kept, the most
@@ -275,18 +342,8 @@ export function createParcelFilterIndex(
     }
     return bitmap;
   };
-  const flagBitmaps = new Map<number, RowBitmap>();
   /** Rows with flag bit `bit`; bit 8 (not stored in `flags`) means "has objects". */
-  const flagBitmap = (bit: number): RowBitmap => {
-    let bitmap = flagBitmaps.get(bit);
-    if (!bitmap) {
-      bitmap = emptyBitmap(count);
-      for (let r = 0; r < count; r++)
-        if (bit === OBJECTS_BIT ? objCount[r] > 0 : (flags[r] & bit) !== 0) bitmap[r >>> 5] |= 1 << (r & 31);
-      flagBitmaps.set(bit, bitmap);
-    }
-    return bitmap;
-  };
+  const flagBitmap = (bit: number): RowBitmap => (parts.flags[bit] ??= buildFlagBitmap(cols, bit));
 
   /** Filters only: each filter narrows one bitmap of rows; exact total and counts per municipality. */
   const evaluateFilters = (query: ParcelQuery, offset: number, size: number, cap: number): FilterResult => {
@@ -361,24 +418,10 @@ export function createParcelFilterIndex(
   };
 
   // A sort's column, its rows by value and where its rows without a value (the largest, "none") start.
-  const sortColumns = { reserve: { column: reserve, none: NO_RESERVE }, area: { column: sur, none: -1 } };
-  const sortedRows = new Map<ParcelSort, { sorted: Uint32Array; noneFrom: number }>();
-  const byValue = (sort: ParcelSort) => {
-    let entry = sortedRows.get(sort);
-    if (!entry) {
-      const { column, none } = sortColumns[sort];
-      let max = 0;
-      for (let r = 0; r < count; r++) if (column[r] > max) max = column[r];
-      const sorted = rowsByValue(column, count, max);
-      let noneFrom = count;
-      while (noneFrom > 0 && column[sorted[noneFrom - 1]] === none) noneFrom--;
-      sortedRows.set(sort, (entry = { sorted, noneFrom }));
-    }
-    return entry;
-  };
+  const byValue = (sort: ParcelSort): SortOrder => (parts.sorts[sort] ??= buildSortOrder(cols, sort));
   /** Matching rows, largest value first (equal values in row order), rows without a value last. */
   const sortRows = (matched: readonly number[], sort: ParcelSort): number[] => {
-    const { column, none } = sortColumns[sort];
+    const { column, none } = sortColumn(cols, sort);
     const rank = (r: number) => (column[r] === none ? -1 : column[r]);
     return [...matched].sort((a, b) => rank(b) - rank(a) || a - b);
   };
@@ -389,7 +432,7 @@ export function createParcelFilterIndex(
   const sortedPage = (rows: RowBitmap, total: number, sort: ParcelSort, offset: number, size: number) => {
     if (total <= SORT_MATCHES_DIRECTLY)
       return sortRows(rowsFrom(rows, 0, total), sort).slice(offset, offset + size);
-    const { column } = sortColumns[sort];
+    const { column } = sortColumn(cols, sort);
     const { sorted, noneFrom } = byValue(sort);
     const page: number[] = [];
     let seen = 0;

@@ -19,7 +19,24 @@ export const RANGE_BUCKETS = 32;
 /** A slice this share of the rows or smaller is marked row by row (random writes) instead of by cuts. */
 const MARK_ROW_BY_ROW = 1 / 8;
 
-export function createRangeIndex(column: IntegerColumn, count: number, buckets = RANGE_BUCKETS): RangeIndex {
+/** What a RangeIndex reads, as plain typed arrays: built once, then shareable between threads. */
+export interface RangeIndexData {
+  max: number;
+  /** The rows by value; null when the column has fewer values than buckets. */
+  sorted: Uint32Array | null;
+  /** Sorted positions of the cuts, ascending, from 0 to the row count. */
+  cuts: Uint32Array;
+  /** below[k]: the rows before cut k, as a bitmap (the last one: every row). */
+  below: RowBitmap[];
+  /** Few values: where each value's rows start in the sorted order (max + 2 entries), else empty. */
+  valueStarts: Uint32Array;
+}
+
+export function buildRangeIndexData(
+  column: IntegerColumn,
+  count: number,
+  buckets = RANGE_BUCKETS,
+): RangeIndexData {
   let max = 0;
   for (let r = 0; r < count; r++) if (column[r] > max) max = column[r];
   const fewValues = max < buckets;
@@ -60,6 +77,20 @@ export function createRangeIndex(column: IntegerColumn, count: number, buckets =
   }
   const all = emptyBitmap(count).fill(0xffffffff);
   below.push(all);
+  return { max, sorted, cuts: Uint32Array.from(cuts), below, valueStarts };
+}
+
+export function createRangeIndex(column: IntegerColumn, count: number, buckets = RANGE_BUCKETS): RangeIndex {
+  return rangeIndexOver(column, count, buildRangeIndexData(column, count, buckets));
+}
+
+/** The index over data built before (in this thread or another, e.g. in shared memory). */
+export function rangeIndexOver(
+  column: IntegerColumn,
+  count: number,
+  { max, sorted, cuts, below, valueStarts }: RangeIndexData,
+): RangeIndex {
+  const valueAt = (i: number) => column[(sorted as Uint32Array)[i]];
 
   /** First sorted position whose value is at least `value` (count when none). */
   const lowerBound = (value: number): number => {

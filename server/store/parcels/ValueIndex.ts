@@ -20,7 +20,15 @@ export interface ValueIndex {
   countRange(from: number, to: number): number;
 }
 
-export function createValueIndex(column: IntegerColumn, count: number): ValueIndex {
+/** What a ValueIndex reads, as plain typed arrays: built once, then shareable between threads. */
+export interface ValueIndexData {
+  max: number;
+  /** Where each value's rows start in `rows` (max + 2 entries). */
+  start: Uint32Array;
+  rows: Uint32Array;
+}
+
+export function buildValueIndexData(column: IntegerColumn, count: number): ValueIndexData {
   let max = 0;
   for (let r = 0; r < count; r++) if (column[r] > max) max = column[r];
   const start = new Uint32Array(max + 2);
@@ -29,7 +37,15 @@ export function createValueIndex(column: IntegerColumn, count: number): ValueInd
   const next = start.slice(0, max + 1);
   const rows = new Uint32Array(count);
   for (let r = 0; r < count; r++) rows[next[column[r]]++] = r;
+  return { max, start, rows };
+}
 
+export function createValueIndex(column: IntegerColumn, count: number): ValueIndex {
+  return valueIndexOver(buildValueIndexData(column, count), count);
+}
+
+/** The index over data built before (in this thread or another, e.g. in shared memory). */
+export function valueIndexOver({ max, start, rows }: ValueIndexData, count: number): ValueIndex {
   const markSlice = (target: RowBitmap, from: number, to: number) => {
     for (let i = from; i < to; i++) {
       const r = rows[i];

@@ -8,6 +8,7 @@ import type { ParcelRow } from './ParcelRow';
 import { rowToParcel } from './rowToParcel';
 import { textTerms } from './parcelWhere';
 import type { RowBitmap } from './RowBitmap';
+import type { SharedFilterIndex } from './SharedFilterIndex';
 
 /** The text's one word when it is a one-character prefix (lower case), else null. */
 function oneLetter(text: string): string | null {
@@ -95,9 +96,15 @@ export interface ParcelSearch {
 /**
  * The adapter-independent part of a ParcelRepository: the in-memory filter index (ParcelFilterIndex),
  * reloaded whenever the dataset's completion mark changes, the ranking and the buckets of a search, and
- * the text candidates of a search's tiles kept as row bitmaps.
+ * the text candidates of a search's tiles kept as row bitmaps. With `sharedIndex` (a search or tile worker
+ * thread, ADR 038) the index is the one the main thread built in shared memory, and its key is the
+ * dataset's mark: nothing is read or built here.
  */
-export function createParcelSearch(source: ParcelSearchSource, totalCap: number): ParcelSearch {
+export function createParcelSearch(
+  source: ParcelSearchSource,
+  totalCap: number,
+  sharedIndex?: () => SharedFilterIndex | null,
+): ParcelSearch {
   let cache: {
     key: string;
     index: ParcelFilterIndex;
@@ -105,9 +112,10 @@ export function createParcelSearch(source: ParcelSearchSource, totalCap: number)
     quality?: DataQualitySummary;
   } | null = null;
   const current = () => {
-    const key = source.datasetKey();
+    const given = sharedIndex?.() ?? null;
+    const key = given ? given.key : source.datasetKey();
     if (!cache || cache.key !== key) {
-      const rows = source.municipalities();
+      const rows = given ? given.municipalities : source.municipalities();
       const points = rows.map((m): MunicipalityPoint & { bfs: number } => ({
         bfs: m.bfs,
         name: m.name,
@@ -118,7 +126,10 @@ export function createParcelSearch(source: ParcelSearchSource, totalCap: number)
       }));
       points.sort((a, b) => byName(a.name, b.name)).forEach((m, i) => (m.nameRank = i));
       const municipalities = new Map(points.map(({ bfs, ...m }): [number, MunicipalityPoint] => [bfs, m]));
-      cache = { key, index: createParcelFilterIndex(source.filterColumns(), rows), municipalities };
+      const index = given
+        ? createParcelFilterIndex(given.columns, rows, given.parts)
+        : createParcelFilterIndex(source.filterColumns(), rows);
+      cache = { key, index, municipalities };
     }
     return cache;
   };

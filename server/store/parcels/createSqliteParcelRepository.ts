@@ -18,7 +18,12 @@ import { TOTAL_HITS_CAP } from '../../../src/contract/SearchParameters';
 import { keepFeatures, packedRowSql, readTileFeatureBatch } from './tileFeatureBatch';
 import type { ParcelQuery } from './ParcelQuery';
 import { readFilterColumns, scanFilterColumns } from './FilterColumns';
-import { createParcelSearch, type MunicipalityExtentRow } from './createParcelSearch';
+import {
+  createParcelSearch,
+  type MunicipalityExtentRow,
+  type ParcelSearchSource,
+} from './createParcelSearch';
+import type { SharedFilterIndex } from './SharedFilterIndex';
 import {
   containsPattern as like,
   fold,
@@ -43,6 +48,29 @@ export interface ParcelRepositoryOptions {
   maxStatements?: number;
   /** Matches counted exactly; TOTAL_HITS_CAP unless a test wants a small one. */
   totalCap?: number;
+  /** The filter index the main thread built in shared memory (a worker thread's repository, ADR 038). */
+  sharedIndex?: () => SharedFilterIndex | null;
+}
+
+/** What the search's in-memory index is built from: the dataset's mark, municipalities and filter columns. */
+export function sqliteFilterIndexSource(
+  db: Database,
+): Pick<ParcelSearchSource, 'datasetKey' | 'municipalities' | 'filterColumns'> {
+  let datasetKey: Statement | null = null;
+  return {
+    datasetKey: () =>
+      ((datasetKey ??= db.prepare("SELECT value FROM meta WHERE key = 'dataset'").pluck()).get() as
+        string | undefined) ?? '',
+    municipalities: () =>
+      db
+        .prepare(
+          `SELECT m.bfs, m.name, m.lon, m.lat, e.w, e.s, e.e, e.n FROM municipalities m LEFT JOIN (
+             SELECT mun_bfs AS bfs, min(lon) AS w, min(lat) AS s, max(lon) AS e, max(lat) AS n
+             FROM parcels GROUP BY mun_bfs) e ON e.bfs = m.bfs`,
+        )
+        .all() as MunicipalityExtentRow[],
+    filterColumns: () => readFilterColumns(db) ?? scanFilterColumns(db),
+  };
 }
 
 /** The SURVEY value and the geometry a tile batch of `alias`'s rows packs for an outline form. */
@@ -65,7 +93,11 @@ function packedBuildingsSql(form: OutlineForm): string {
 
 export function createSqliteParcelRepository(
   db: Database,
-  { maxStatements = MAX_PREPARED_STATEMENTS, totalCap = TOTAL_HITS_CAP }: ParcelRepositoryOptions = {},
+  {
+    maxStatements = MAX_PREPARED_STATEMENTS,
+    totalCap = TOTAL_HITS_CAP,
+    sharedIndex,
+  }: ParcelRepositoryOptions = {},
 ): Synchronous<ParcelRepository> {
   db.function('fold', { deterministic: true }, fold);
   const statements = new LRUCache<string, Statement>({ max: maxStatements });
@@ -143,17 +175,7 @@ export function createSqliteParcelRepository(
 
   const search = createParcelSearch(
     {
-      datasetKey: () =>
-        (prepared("SELECT value FROM meta WHERE key = 'dataset'").pluck().get() as string | undefined) ?? '',
-      municipalities: () =>
-        db
-          .prepare(
-            `SELECT m.bfs, m.name, m.lon, m.lat, e.w, e.s, e.e, e.n FROM municipalities m LEFT JOIN (
-               SELECT mun_bfs AS bfs, min(lon) AS w, min(lat) AS s, max(lon) AS e, max(lat) AS n
-               FROM parcels GROUP BY mun_bfs) e ON e.bfs = m.bfs`,
-          )
-          .all() as MunicipalityExtentRow[],
-      filterColumns: () => readFilterColumns(db) ?? scanFilterColumns(db),
+      ...sqliteFilterIndexSource(db),
       candidateSource,
       // One statement for every page (the ids as one JSON parameter): preparing it per search cost ~1.5 ms.
       parcelRows: (ids) =>
@@ -167,6 +189,7 @@ export function createSqliteParcelRepository(
         }[],
     },
     totalCap,
+    sharedIndex,
   );
 
   const rowsOf = (ids: readonly number[]) =>

@@ -1,0 +1,233 @@
+/**
+ * Issue 33 / ADR 038: parcel searches on the SQLite file are answered by worker threads, each with its own
+ * read-only connection, over the filter index the main thread built once in shared memory; the answers
+ * are the in-process repository's; a worker that stops is replaced and its search answered, or 503.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { threadId as mainThreadId } from 'node:worker_threads';
+import type { Database } from 'better-sqlite3';
+import { openDatabase } from '../../server/store/openDatabase';
+import {
+  createSqliteParcelRepository,
+  sqliteFilterIndexSource,
+} from '../../server/store/parcels/createSqliteParcelRepository';
+import { withoutUnits } from '../../server/store/unitOfWork/serialiseUnits';
+import type { ParcelRepository } from '../../server/store/parcels/ParcelRepository';
+import type { Paging, ParcelQuery } from '../../server/store/parcels/ParcelQuery';
+import { isSharedIndex } from '../../server/store/parcels/SharedFilterIndex';
+import { DatabaseUnavailableError } from '../../server/store/DatabaseUnavailableError';
+import {
+  createSearchWorkerPool,
+  searchingOnWorkers,
+  sharedIndexHolder,
+  type SearchWorkerPool,
+} from '../../server/services/search/SearchWorkerPool';
+import { buildTestDataset } from './helpers/buildTestDataset';
+import { freePort } from './helpers/freePort';
+import { seedMapUserToken, startServerProcess } from '../../scripts/serverProcess';
+import { createPlaceSearch } from '../../server/services/search/PlaceSearch';
+import { createServerTranslator } from '../../server/services/i18n/ServerTranslator';
+import { toSearchResponse } from '../../server/routes/main/parcels/parcelReplies';
+import { parsePaging, parseSearchQuery } from '../../server/services/search/parseSearchQuery';
+import { ConfigError, loadConfig } from '../../server/config';
+
+let dir: string;
+let file: string;
+let db: Database;
+let index: ReturnType<typeof sharedIndexHolder>;
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-search-workers-'));
+  file = path.join(dir, 'parcel-atlas.sqlite');
+  db = openDatabase(file);
+  buildTestDataset(db, { cantons: ['ZG'], maxMunicipalities: 6, maxParcelsPerMunicipality: 300 });
+  index = sharedIndexHolder(sqliteFilterIndexSource(db));
+}, 300_000);
+afterAll(() => {
+  db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const paging: Paging = { page: 1, size: 12 };
+const someName = () =>
+  db.prepare('SELECT name FROM municipalities ORDER BY parcel_count DESC').pluck().get() as string;
+
+describe('SEARCH_WORKERS', () => {
+  const config = (value?: string) =>
+    loadConfig({
+      DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+      ...(value === undefined ? {} : { SEARCH_WORKERS: value }),
+    });
+
+  it('defaults to the cores but one (at least one), takes 0–64, and refuses anything else', () => {
+    expect(config().searchWorkers).toBe(Math.max(1, os.availableParallelism() - 1));
+    expect(config('0').searchWorkers).toBe(0);
+    expect(config('3').searchWorkers).toBe(3);
+    for (const bad of ['65', '-1', 'two', '1.5'])
+      expect(() => config(bad)).toThrow(
+        new ConfigError(`SEARCH_WORKERS must be a whole number from 0 to 64 (got "${bad}")`),
+      );
+  });
+});
+
+describe('search worker pool', () => {
+  let pool: SearchWorkerPool;
+  beforeAll(() => {
+    pool = createSearchWorkerPool({ file, threads: 2, index });
+  });
+  afterAll(() => pool.close());
+
+  it('answers every kind of search from a worker thread, exactly as the in-process repository does', async () => {
+    const inProcess = createSqliteParcelRepository(db);
+    const name = someName();
+    const cases: [ParcelQuery, Paging, { preferMunicipalities: string[] }?][] = [
+      [{ text: name.slice(0, 3), excludeRoads: false }, paging],
+      [{ text: name }, { page: 2, size: 5 }, { preferMunicipalities: [name] }],
+      [{ text: 'b' }, paging],
+      [
+        { canton: 'ZG', excludeRoads: true },
+        { page: 3, size: 12 },
+      ],
+      [{ canton: 'ZG', reserve: { from: 1, to: 1e9 }, sort: 'reserve' }, paging],
+      [{ canton: 'TI' }, paging],
+      [{ surface: { from: 300, to: 3000 }, radon: { from: 1, to: 2 }, sort: 'area' }, paging],
+      [{ proBun: true, objects: 'With', typ: 'Baurecht' }, paging],
+      [{ locnames: [name], utilisation: { from: 0.1, to: 2 } }, paging],
+      [{ text: 'no such place anywhere' }, paging],
+    ];
+    const answers = await Promise.all(cases.map(([q, p, r]) => pool.search(q, p, r)));
+    for (const [i, [q, p, r]] of cases.entries()) {
+      expect(answers[i].value).toEqual(inProcess.search(q, p, r));
+      expect(answers[i].threadId).not.toBe(mainThreadId);
+      expect(pool.threadIds()).toContain(answers[i].threadId);
+    }
+    expect(answers.some((a) => a.value.total > 0)).toBe(true);
+    // Both workers took searches (nine at once on two threads).
+    expect(new Set(answers.map((a) => a.threadId)).size).toBe(2);
+    const rowIds = await pool.searchRowIds({ canton: 'ZG' }, { page: 2, size: 7 });
+    expect(rowIds.value).toEqual(inProcess.searchRowIds({ canton: 'ZG' }, { page: 2, size: 7 }));
+  });
+
+  it('gives the workers the index in shared memory, built once by the main thread', async () => {
+    const shared = index();
+    expect(shared).not.toBeNull();
+    expect(isSharedIndex(shared!)).toBe(true);
+    // The same build is handed out until the dataset changes: nothing is built per search or per worker.
+    expect(index()).toBe(shared);
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map((page) => pool.search({ canton: 'ZG' }, { page, size: 3 })),
+    );
+    // Each worker reports that the arrays it searched lie in SharedArrayBuffers (shared, not copied).
+    for (const answer of answers) expect(answer.indexShared).toBe(true);
+  });
+
+  it('answers the repository port without evaluating the main thread’s filter index', async () => {
+    const main = withoutUnits<ParcelRepository>(createSqliteParcelRepository(db, { sharedIndex: index }));
+    const search = jest.spyOn(main, 'search');
+    const searchRowIds = jest.spyOn(main, 'searchRowIds');
+    const parcels = searchingOnWorkers(main, pool);
+    const result = await parcels.search({ canton: 'ZG' }, paging);
+    await parcels.searchRowIds({ canton: 'ZG' }, paging);
+    expect(result.total).toBeGreaterThan(0);
+    expect(search).not.toHaveBeenCalled();
+    expect(searchRowIds).not.toHaveBeenCalled();
+    // Everything but the searches is still the main thread's repository.
+    expect(await parcels.cantonsWithData()).toEqual(['ZG']);
+  });
+});
+
+describe('a search worker that stops', () => {
+  /** One worker that stops on the searches crashingSearchWorker.ts names, and the stops it reported. */
+  const crashingPool = () => {
+    const stopped: string[] = [];
+    const pool = createSearchWorkerPool({
+      file,
+      threads: 1,
+      index,
+      workerEntry: path.join(__dirname, 'helpers', 'crashingSearchWorker.ts'),
+      onWorkerStopped: (reason) => stopped.push(reason),
+    });
+    return { pool, stopped };
+  };
+
+  it('is replaced, and the search it held is answered by its replacement', async () => {
+    const { pool, stopped } = crashingPool();
+    try {
+      const [first] = pool.threadIds();
+      const answer = await pool.search({ text: 'crash-once' }, paging);
+      expect(answer.value.total).toBe(0);
+      expect(stopped).toHaveLength(1);
+      expect(pool.threadIds()).toHaveLength(1);
+      expect(pool.threadIds()[0]).not.toBe(first);
+      expect(answer.threadId).toBe(pool.threadIds()[0]);
+      // The replacement goes on answering.
+      expect((await pool.search({ canton: 'ZG' }, paging)).value.total).toBeGreaterThan(0);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('answers 503 when the search stops its replacement too, and the pool goes on', async () => {
+    const { pool, stopped } = crashingPool();
+    try {
+      const failed = pool.search({ text: 'crash-always' }, paging);
+      await expect(failed).rejects.toBeInstanceOf(DatabaseUnavailableError);
+      await expect(failed).rejects.toMatchObject({ statusCode: 503 });
+      expect(stopped).toHaveLength(2);
+      expect((await pool.search({ canton: 'ZG' }, paging)).value.total).toBeGreaterThan(0);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('answers 503 for searches still waiting when the pool closes, and ends every thread', async () => {
+    const pool = createSearchWorkerPool({ file, threads: 1, index });
+    const searches = [1, 2, 3].map((page) => pool.search({ canton: 'ZG' }, { page, size: 12 }));
+    const settled = Promise.allSettled(searches);
+    await pool.close();
+    expect(pool.threadIds()).toEqual([]);
+    for (const outcome of await settled)
+      if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(DatabaseUnavailableError);
+  });
+});
+
+describe('the server (SEARCH_WORKERS=1, a real process started with tsx)', () => {
+  it('answers /maps/search from its search worker exactly as in-process, and shuts its threads down', async () => {
+    const secret = 'search-workers-test-secret-0123456789abcdef';
+    const token = await seedMapUserToken(db, secret, 'search-workers@example.ch');
+    const server = await startServerProcess(await freePort(), {
+      DATA_DIR: dir,
+      JWT_SECRET: secret,
+      SEARCH_WORKERS: '1',
+      WORKERS: '1',
+      LOG_LEVEL: 'warn',
+      PAYMENT_PROVIDER: 'test',
+    });
+    try {
+      const inProcess = createPlaceSearch(
+        withoutUnits<ParcelRepository>(createSqliteParcelRepository(db)),
+        createServerTranslator(),
+      );
+      for (const text of [someName(), someName().slice(0, 4), 'Bahnhof']) {
+        const response = await fetch(
+          `${server.origin}/v1/secure/maps/search?searchQuery=${encodeURIComponent(text)}&page=1`,
+          { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' } },
+        );
+        expect(response.status).toBe(200);
+        const raw = { searchQuery: text, page: '1' };
+        const expected = toSearchResponse(
+          await inProcess.search(parseSearchQuery(raw), parsePaging(raw), 'en'),
+        );
+        expect(await response.json()).toEqual(JSON.parse(JSON.stringify(expected)));
+      }
+    } finally {
+      server.child.kill('SIGTERM');
+      const code = await new Promise((resolve) => server.child.once('exit', resolve));
+      // A clean shutdown: the pool's threads ended, nothing was left to keep the process alive.
+      expect(code).toBe(0);
+    }
+  }, 120_000);
+});
