@@ -51,7 +51,8 @@ export interface ItemsRequest {
 }
 
 export interface ItemsPage {
-  features: GeoJsonFeature[];
+  /** The page's features, each as GeoJSON text (what JSON.stringify gives of a GeoJsonFeature). */
+  features: string[];
   /** Exact count of matching items, when known (beyond ITEMS_CAP, or a filtered box, it is not). */
   numberMatched: number | null;
   /** Whether a next page exists. */
@@ -117,7 +118,7 @@ function meetingBounds(batch: TileFeatureBatch, bounds: LonLatBounds): number[] 
 /**
  * A page of parcels. Without a box, the app's search (its filters, its order); with a box, the parcels whose
  * outline's box meets it (the spatial index of the tiles), filtered by the search, in id order. The parcels
- * are read straight as features (rowToParcelFeature), as parcelFeature gives them.
+ * are written straight from their rows as GeoJSON text (parcelFeatureJson), as parcelFeature gives them.
  */
 export async function parcelItems(parcels: ParcelRepository, request: ItemsRequest): Promise<ItemsPage> {
   checkWindow(request);
@@ -147,12 +148,7 @@ export async function parcelItems(parcels: ParcelRepository, request: ItemsReque
   }
   const features = await parcels.parcelFeatures(ids, crs === LV95 ? 'lv95' : 'wgs84');
   return {
-    features: features.map(({ prcId, properties, geometry }) => ({
-      type: 'Feature',
-      id: prcId,
-      geometry,
-      properties,
-    })),
+    features: features.map((feature) => feature.json),
     numberMatched,
     more,
     parcelIds: features.map((feature) => feature.prcId),
@@ -194,11 +190,11 @@ export async function buildingItems(parcels: ParcelRepository, request: ItemsReq
   const batch = await parcels.tileBuildings(mercatorBox(bounds ?? SWISS_BOUNDS), ITEMS_CAP + 1);
   const order = meetingBounds(batch, bounds ?? SWISS_BOUNDS);
   const wanted = new Map(order.slice(offset, offset + limit).map((index, rank) => [index, rank]));
-  const page: GeoJsonFeature[] = new Array(wanted.size);
+  const page: string[] = new Array(wanted.size);
   let index = 0;
   for (const { values, geometry } of batchFeatures(batch)) {
     const rank = wanted.get(index++);
-    if (rank !== undefined) page[rank] = buildingFeature(values, geometry, crs);
+    if (rank !== undefined) page[rank] = JSON.stringify(buildingFeature(values, geometry, crs));
   }
   return {
     features: page,
@@ -272,7 +268,7 @@ export async function layerItems(
     )
     .sort((a, b) => a.row.id - b.row.id);
   return {
-    features: rows.slice(offset, offset + limit).map(({ row }) => layerFeature(row, crs)),
+    features: rows.slice(offset, offset + limit).map(({ row }) => JSON.stringify(layerFeature(row, crs))),
     numberMatched: found.length <= ITEMS_CAP ? rows.length : null,
     more: offset + limit < rows.length,
     parcelIds: [],

@@ -12,7 +12,7 @@ import {
 import type { BuildingRow, ParcelRow } from './ParcelRow';
 import { IN_JSON_LIST, parcelWhere, textTerms } from './parcelWhere';
 import { inRowIdOrder, rowToBuilding, rowToParcel } from './rowToParcel';
-import { rowToParcelFeature } from './rowToParcelFeature';
+import { PARCEL_FEATURE_COLUMNS, parcelFeaturesInOrder, type ParcelFeatureRow } from './parcelFeatureJson';
 import type { CandidateSource } from './ParcelFilterIndex';
 import { TOTAL_HITS_CAP } from '../../../src/contract/SearchParameters';
 import { keepFeatures, packedRowSql, readTileFeatureBatch } from './tileFeatureBatch';
@@ -267,7 +267,13 @@ export function createSqliteParcelRepository(
       return { total, exact, matched, ids: pageIds };
     },
     parcelFeatures(ids, crs) {
-      return inRowIdOrder(ids, rowsOf(ids)).map((row) => rowToParcelFeature(row, crs));
+      // Rows as arrays (raw mode) of the columns a feature needs: half the time of whole rows as objects.
+      const rows = prepared(
+        `SELECT ${PARCEL_FEATURE_COLUMNS} FROM parcels p ${PARCEL_JOINS} WHERE p.id IN ${IN_JSON_LIST}`,
+      )
+        .raw(true)
+        .all(JSON.stringify(ids)) as ParcelFeatureRow[];
+      return parcelFeaturesInOrder(ids, rows, crs);
     },
     tileParcels(box, query, limit, form = 'tile') {
       const [survey, geometry] = outlineSql('p', form);
