@@ -8,7 +8,11 @@ import type { Ring } from '../../server/geo/ring';
 import { parcelFeature } from '../../server/services/ogc/featureItems';
 import { CRS84, LV95 } from '../../server/services/ogc/ogcCrs';
 import { encodeGeometry } from '../../server/store/parcels/geometryCodec';
-import { parcelFeatureJson, parcelFeatureRow } from '../../server/store/parcels/parcelFeatureJson';
+import {
+  parcelFeatureJson,
+  parcelFeatureRow,
+  parcelFeaturesText,
+} from '../../server/store/parcels/parcelFeatureJson';
 import type { ParcelRow } from '../../server/store/parcels/ParcelRow';
 import { rowToParcel } from '../../server/store/parcels/rowToParcel';
 import { encodeSurveyGeometry } from '../../server/store/parcels/surveyGeometryCodec';
@@ -136,5 +140,26 @@ describe('parcelFeatureJson', () => {
       expect(keys.some((k) => k.includes(key))).toBe(true);
       expect(keys.some((k) => !k.includes(key))).toBe(true);
     }
+  });
+
+  it('writes a page of features comma-separated as UTF-8, growing past its first buffer', () => {
+    // 300 parcels of 1–2 KB each, names in 2-, 3- and 4-byte UTF-8 (ü, €, 𝄞), outgrow the first 64 KB.
+    const rows = Array.from({ length: 300 }, (_, i) =>
+      parcelFeatureRow(
+        row({
+          id: i + 1,
+          prc_id: `CH${String(i).padStart(12, '0')}`,
+          locname: `Zürich € 𝄞 ${'ä'.repeat(i)}`,
+          geom_lv95: i % 2 ? surveyForm(RINGS) : null,
+        }),
+      ),
+    );
+    for (const crs of ['wgs84', 'lv95'] as const) {
+      const page = parcelFeaturesText(rows, crs);
+      expect(page.prcIds).toEqual(rows.map((r) => r[1]));
+      expect(page.json.length).toBeGreaterThan(128 * 1024);
+      expect(page.json.toString('utf8')).toBe(rows.map((r) => parcelFeatureJson(r, crs)).join(','));
+    }
+    expect(parcelFeaturesText([], 'wgs84').json.toString('utf8')).toBe('');
   });
 });

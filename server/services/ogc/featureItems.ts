@@ -51,8 +51,8 @@ export interface ItemsRequest {
 }
 
 export interface ItemsPage {
-  /** The page's features, each as GeoJSON text (what JSON.stringify gives of a GeoJsonFeature). */
-  features: string[];
+  /** The page's features as GeoJSON text, comma-separated (UTF-8), and how many there are. */
+  features: FeaturesText;
   /** Exact count of matching items, when known (beyond ITEMS_CAP, or a filtered box, it is not). */
   numberMatched: number | null;
   /** Whether a next page exists. */
@@ -60,6 +60,18 @@ export interface ItemsPage {
   /** The parcels of the page (counted as full views), empty for other collections. */
   parcelIds: string[];
 }
+
+/** Features as the text between a FeatureCollection's brackets: what JSON.stringify gives of them, comma-separated. */
+export interface FeaturesText {
+  count: number;
+  json: Buffer;
+}
+
+/** Feature objects as FeaturesText (buildings and layer features). */
+const featuresText = (features: GeoJsonFeature[]): FeaturesText => ({
+  count: features.length,
+  json: Buffer.from(JSON.stringify(features).slice(1, -1)),
+});
 
 /** Parcel attributes left out of the API's properties: geometry, and nested objects GIS tables cannot hold. */
 const NESTED_PARCEL_FIELDS = new Set(['geometry', 'centroid', 'lang', 'FIXPOINTS', 'STREET_ADDRESSES']);
@@ -146,13 +158,8 @@ export async function parcelItems(parcels: ParcelRepository, request: ItemsReque
     numberMatched = result.matched;
     more = offset + limit < result.total;
   }
-  const features = await parcels.parcelFeatures(ids, crs === LV95 ? 'lv95' : 'wgs84');
-  return {
-    features: features.map((feature) => feature.json),
-    numberMatched,
-    more,
-    parcelIds: features.map((feature) => feature.prcId),
-  };
+  const { prcIds, json } = await parcels.parcelFeatures(ids, crs === LV95 ? 'lv95' : 'wgs84');
+  return { features: { count: prcIds.length, json }, numberMatched, more, parcelIds: prcIds };
 }
 
 /** A building of a tile batch (BUILDING_TILE_KEYS, tile outline) as a feature in the requested CRS. */
@@ -190,14 +197,14 @@ export async function buildingItems(parcels: ParcelRepository, request: ItemsReq
   const batch = await parcels.tileBuildings(mercatorBox(bounds ?? SWISS_BOUNDS), ITEMS_CAP + 1);
   const order = meetingBounds(batch, bounds ?? SWISS_BOUNDS);
   const wanted = new Map(order.slice(offset, offset + limit).map((index, rank) => [index, rank]));
-  const page: string[] = new Array(wanted.size);
+  const page: GeoJsonFeature[] = new Array(wanted.size);
   let index = 0;
   for (const { values, geometry } of batchFeatures(batch)) {
     const rank = wanted.get(index++);
-    if (rank !== undefined) page[rank] = JSON.stringify(buildingFeature(values, geometry, crs));
+    if (rank !== undefined) page[rank] = buildingFeature(values, geometry, crs);
   }
   return {
-    features: page,
+    features: featuresText(page),
     numberMatched: batch.count <= ITEMS_CAP ? order.length : null,
     more: offset + limit < order.length,
     parcelIds: [],
@@ -268,7 +275,7 @@ export async function layerItems(
     )
     .sort((a, b) => a.row.id - b.row.id);
   return {
-    features: rows.slice(offset, offset + limit).map(({ row }) => JSON.stringify(layerFeature(row, crs))),
+    features: featuresText(rows.slice(offset, offset + limit).map(({ row }) => layerFeature(row, crs))),
     numberMatched: found.length <= ITEMS_CAP ? rows.length : null,
     more: offset + limit < rows.length,
     parcelIds: [],
