@@ -119,10 +119,13 @@ const meets = (geometry: PolygonGeometry, bounds: LonLatBounds) =>
  */
 function meetingBounds(batch: TileFeatureBatch, bounds: LonLatBounds): number[] {
   const kept: number[] = [];
-  let index = 0;
-  for (const { geometry } of batchFeatures(batch)) {
+  // Only the outlines are read (a box of a town centre holds thousands of features): each feature's
+  // spans are its keys' values, then its geometry (TileFeatureBatch.spans).
+  const fields = batch.keys.length + 1;
+  for (let index = 0; index < batch.count; index++) {
+    const span = 2 * (index * fields + batch.keys.length);
+    const geometry = batch.data.subarray(batch.spans[span], batch.spans[span + 1]);
     if (meets(ringsToGeoJson(geometry), bounds)) kept.push(index);
-    index++;
   }
   return kept.sort((a, b) => batch.ids[a] - batch.ids[b]);
 }
