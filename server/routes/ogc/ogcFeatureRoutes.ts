@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../AppContext';
+import { compressionOptions } from '../../http/compressReplies';
 import { apiKeyHolder, ogcException, requireApiKey } from '../../http/requireApiKey';
 import {
   buildingItems,
@@ -28,6 +29,13 @@ import { openApiDocument } from './openApiDocument';
 import { ogcBase } from './ogcBase';
 
 const GEOJSON = 'application/geo+json';
+
+/**
+ * Items pages are large (a page of 1,000 parcels is about 1.2 MB of GeoJSON): the API's default levels
+ * (brotli 4, gzip 6) cost 7–9 ms of CPU on such a page, brotli 1 and gzip 3 about 1.5 and 3 ms, for about
+ * 78 and 89 KB instead of 68 and 71 KB.
+ */
+const ITEMS_COMPRESSION = compressionOptions({ brotliQuality: 1, gzipLevel: 3 });
 
 /** The conformance classes this API implements (Features Part 1 Core, GeoJSON, OpenAPI 3.0; Part 2 CRS). */
 export const CONFORMANCE = [
@@ -100,6 +108,24 @@ function withOffset(request: FastifyRequest, offset: number, limit: number): str
   params.set('limit', String(limit));
   params.set('offset', String(offset));
   return params.toString();
+}
+
+/**
+ * An items page as GeoJSON text (UTF-8): byte for byte what JSON.stringify gives of the FeatureCollection
+ * object {type, features, numberMatched (when known), numberReturned, timeStamp, links}, around the features
+ * already written as text (a page of 1,000 parcels is about 1.2 MB: stringifying it as objects cost most
+ * of the page).
+ */
+export function featureCollectionJson(found: ItemsPage, timeStamp: Date, links: object[]): Buffer {
+  const matched = found.numberMatched === null ? '' : `,"numberMatched":${found.numberMatched}`;
+  return Buffer.concat([
+    Buffer.from('{"type":"FeatureCollection","features":['),
+    found.features.json,
+    Buffer.from(
+      `]${matched},"numberReturned":${found.features.count}` +
+        `,"timeStamp":${JSON.stringify(timeStamp.toISOString())},"links":${JSON.stringify(links)}}`,
+    ),
+  ]);
 }
 
 /** A single item: the feature (null when the collection has none of that id), or the quota's refusal. */
@@ -207,7 +233,7 @@ export async function ogcFeatureRoutes(app: FastifyInstance, ctx: AppContext): P
 
   app.get<{ Params: { collectionId: string }; Querystring: ItemsQuery }>(
     '/collections/:collectionId/items',
-    { ...guard, schema: itemsSchema },
+    { ...guard, schema: itemsSchema, compress: ITEMS_COMPRESSION },
     async (request, reply) => {
       const { collectionId } = request.params;
       if (!isCollectionId(collectionId)) return notFound(reply, `No collection "${collectionId}"`);
@@ -259,17 +285,11 @@ export async function ogcFeatureRoutes(app: FastifyInstance, ctx: AppContext): P
           type: GEOJSON,
           title: 'Previous page',
         });
+      // Sent as bytes, the reply gets no charset from fastify (a string or object does): named as they had it.
       return reply
-        .type(GEOJSON)
+        .type(`${GEOJSON}; charset=utf-8`)
         .header('content-crs', `<${crs}>`)
-        .send({
-          type: 'FeatureCollection',
-          features: found.features,
-          ...(found.numberMatched === null ? {} : { numberMatched: found.numberMatched }),
-          numberReturned: found.features.length,
-          timeStamp: new Date().toISOString(),
-          links,
-        });
+        .send(featureCollectionJson(found, new Date(), links));
     },
   );
 

@@ -51,7 +51,8 @@ export interface ItemsRequest {
 }
 
 export interface ItemsPage {
-  features: GeoJsonFeature[];
+  /** The page's features as GeoJSON text, comma-separated (UTF-8), and how many there are. */
+  features: FeaturesText;
   /** Exact count of matching items, when known (beyond ITEMS_CAP, or a filtered box, it is not). */
   numberMatched: number | null;
   /** Whether a next page exists. */
@@ -59,6 +60,18 @@ export interface ItemsPage {
   /** The parcels of the page (counted as full views), empty for other collections. */
   parcelIds: string[];
 }
+
+/** Features as the text between a FeatureCollection's brackets: what JSON.stringify gives of them, comma-separated. */
+export interface FeaturesText {
+  count: number;
+  json: Buffer;
+}
+
+/** Feature objects as FeaturesText (buildings and layer features). */
+const featuresText = (features: GeoJsonFeature[]): FeaturesText => ({
+  count: features.length,
+  json: Buffer.from(JSON.stringify(features).slice(1, -1)),
+});
 
 /** Parcel attributes left out of the API's properties: geometry, and nested objects GIS tables cannot hold. */
 const NESTED_PARCEL_FIELDS = new Set(['geometry', 'centroid', 'lang', 'FIXPOINTS', 'STREET_ADDRESSES']);
@@ -106,10 +119,13 @@ const meets = (geometry: PolygonGeometry, bounds: LonLatBounds) =>
  */
 function meetingBounds(batch: TileFeatureBatch, bounds: LonLatBounds): number[] {
   const kept: number[] = [];
-  let index = 0;
-  for (const { geometry } of batchFeatures(batch)) {
+  // Only the outlines are read (a box of a town centre holds thousands of features): each feature's
+  // spans are its keys' values, then its geometry (TileFeatureBatch.spans).
+  const fields = batch.keys.length + 1;
+  for (let index = 0; index < batch.count; index++) {
+    const span = 2 * (index * fields + batch.keys.length);
+    const geometry = batch.data.subarray(batch.spans[span], batch.spans[span + 1]);
     if (meets(ringsToGeoJson(geometry), bounds)) kept.push(index);
-    index++;
   }
   return kept.sort((a, b) => batch.ids[a] - batch.ids[b]);
 }
@@ -117,7 +133,7 @@ function meetingBounds(batch: TileFeatureBatch, bounds: LonLatBounds): number[] 
 /**
  * A page of parcels. Without a box, the app's search (its filters, its order); with a box, the parcels whose
  * outline's box meets it (the spatial index of the tiles), filtered by the search, in id order. The parcels
- * are read straight as features (rowToParcelFeature), as parcelFeature gives them.
+ * are written straight from their rows as GeoJSON text (parcelFeatureJson), as parcelFeature gives them.
  */
 export async function parcelItems(parcels: ParcelRepository, request: ItemsRequest): Promise<ItemsPage> {
   checkWindow(request);
@@ -145,18 +161,8 @@ export async function parcelItems(parcels: ParcelRepository, request: ItemsReque
     numberMatched = result.matched;
     more = offset + limit < result.total;
   }
-  const features = await parcels.parcelFeatures(ids, crs === LV95 ? 'lv95' : 'wgs84');
-  return {
-    features: features.map(({ prcId, properties, geometry }) => ({
-      type: 'Feature',
-      id: prcId,
-      geometry,
-      properties,
-    })),
-    numberMatched,
-    more,
-    parcelIds: features.map((feature) => feature.prcId),
-  };
+  const { prcIds, json } = await parcels.parcelFeatures(ids, crs === LV95 ? 'lv95' : 'wgs84');
+  return { features: { count: prcIds.length, json }, numberMatched, more, parcelIds: prcIds };
 }
 
 /** A building of a tile batch (BUILDING_TILE_KEYS, tile outline) as a feature in the requested CRS. */
@@ -201,7 +207,7 @@ export async function buildingItems(parcels: ParcelRepository, request: ItemsReq
     if (rank !== undefined) page[rank] = buildingFeature(values, geometry, crs);
   }
   return {
-    features: page,
+    features: featuresText(page),
     numberMatched: batch.count <= ITEMS_CAP ? order.length : null,
     more: offset + limit < order.length,
     parcelIds: [],
@@ -272,7 +278,7 @@ export async function layerItems(
     )
     .sort((a, b) => a.row.id - b.row.id);
   return {
-    features: rows.slice(offset, offset + limit).map(({ row }) => layerFeature(row, crs)),
+    features: featuresText(rows.slice(offset, offset + limit).map(({ row }) => layerFeature(row, crs))),
     numberMatched: found.length <= ITEMS_CAP ? rows.length : null,
     more: offset + limit < rows.length,
     parcelIds: [],

@@ -12,7 +12,7 @@ import type { DataQualitySummary } from '../../../src/contract/CadastreImport';
 import type { Paging, ParcelQuery } from './ParcelQuery';
 import type { MercatorBox } from '../../geo/projection';
 import type { TileFeatureBatch } from './tileFeatureBatch';
-import type { OutlineCrs, ParcelFeatureRecord } from './rowToParcelFeature';
+import type { OutlineCrs, ParcelFeaturesText } from './parcelFeatureJson';
 /** West, south, east, north in WGS84 degrees. */
 export type LonLatBounds = [number, number, number, number];
 
@@ -107,8 +107,11 @@ export interface ParcelRepository {
    * exact number of matches where it is known (within the cap, or counted by filters without text).
    */
   searchRowIds(query: ParcelQuery, paging: Paging): Promise<ParcelIdPage>;
-  /** The parcels of these row ids as GIS features (rowToParcelFeature), in the order given; unknown ids left out. */
-  parcelFeatures(ids: readonly number[], crs: OutlineCrs): Promise<ParcelFeatureRecord[]>;
+  /**
+   * The parcels of these row ids as GeoJSON Feature text (parcelFeaturesText), in the order given; unknown
+   * ids left out.
+   */
+  parcelFeatures(ids: readonly number[], crs: OutlineCrs): Promise<ParcelFeaturesText>;
   parcel(prcId: string): Promise<ParcelDetail | null>;
   /** The parcels of these row ids (a TileFeatureBatch's `ids`) in the order given; unknown ids left out. */
   parcelsByRowIds(ids: readonly number[]): Promise<Parcel[]>;

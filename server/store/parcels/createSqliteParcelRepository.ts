@@ -12,7 +12,7 @@ import {
 import type { BuildingRow, ParcelRow } from './ParcelRow';
 import { IN_JSON_LIST, parcelWhere, textTerms } from './parcelWhere';
 import { inRowIdOrder, rowToBuilding, rowToParcel } from './rowToParcel';
-import { rowToParcelFeature } from './rowToParcelFeature';
+import { PARCEL_FEATURE_COLUMNS, parcelFeaturesText, type ParcelFeatureRow } from './parcelFeatureJson';
 import type { CandidateSource } from './ParcelFilterIndex';
 import { TOTAL_HITS_CAP } from '../../../src/contract/SearchParameters';
 import { keepFeatures, packedRowSql, readTileFeatureBatch } from './tileFeatureBatch';
@@ -290,7 +290,15 @@ export function createSqliteParcelRepository(
       return { total, exact, matched, ids: pageIds };
     },
     parcelFeatures(ids, crs) {
-      return inRowIdOrder(ids, rowsOf(ids)).map((row) => rowToParcelFeature(row, crs));
+      // Rows as arrays (raw mode) of the columns a feature needs, in the order of the ids (json_each's key),
+      // one at a time: half the time of whole rows as objects, and nothing kept beyond the row in hand.
+      const rows = prepared(
+        `SELECT ${PARCEL_FEATURE_COLUMNS} FROM json_each(?) j JOIN parcels p ON p.id = j.value ${PARCEL_JOINS}
+         ORDER BY j.key`,
+      )
+        .raw(true)
+        .iterate(JSON.stringify(ids)) as IterableIterator<ParcelFeatureRow>;
+      return parcelFeaturesText(rows, crs);
     },
     tileParcels(box, query, limit, form = 'tile') {
       const [survey, geometry] = outlineSql('p', form);

@@ -180,7 +180,8 @@ export function decodeGeometry(
   return rings;
 }
 
-const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+/** WGS84 degrees of the tile form to 1e-6° (~0.1 m, the decimetres it is stored in). */
+export const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /** Stored mercator geometry → WGS84 GeoJSON Polygon with closed rings. */
 export function ringsToGeoJson(geom: Uint8Array): PolygonGeometry {

@@ -46,7 +46,7 @@ export function registerAttributes(row: ParcelRow) {
 }
 
 /** "Street 12", or the street alone, or undefined without a street. */
-export function streetAddress(row: ParcelRow): string | undefined {
+export function streetAddress(row: Pick<ParcelRow, 'street' | 'house_no'>): string | undefined {
   return row.street ? (row.house_no ? `${row.street} ${row.house_no}` : row.street) : undefined;
 }
 

@@ -45,7 +45,7 @@ export function lv95RingsToGeoJson(rings: readonly Ring[]): PolygonGeometry {
 }
 
 /** 1e-8° is at most 1.1 mm: a survey outline keeps its shape on the map and in WGS84 exports. */
-const round8 = (n: number) => Math.round(n * 1e8) / 1e8;
+export const round8 = (n: number) => Math.round(n * 1e8) / 1e8;
 
 /** The survey form as a WGS84 GeoJSON Polygon (closed rings). */
 export function surveyGeometryToWgs84(surveyForm: Uint8Array): PolygonGeometry {

@@ -72,19 +72,22 @@ export function encodeThemes(themes: ParcelThemes, fixPoints: readonly FixedPoin
 
 const THEME_VALUES = THEME_FIELDS.map((field) => THEME_VOCABULARY[field]);
 
+/** Per field, per code (index), the field as JSON object members: `,"OVL_COL":"3 m"`. */
+const THEME_MEMBERS = THEME_FIELDS.map((field, i) =>
+  THEME_VALUES[i].map((value) => `,${JSON.stringify(field)}:${JSON.stringify(value)}`),
+);
+
 /**
- * The thematic fields of a stored value written into `into`, in THEME_FIELDS order, without reading its
- * fixed points: the codes are the stored JSON's first string, whose characters ('0'…) JSON never escapes.
+ * The thematic fields of a stored value as JSON object members (each led by a comma), in THEME_FIELDS order,
+ * without reading its fixed points: the codes are the stored JSON's first string, whose characters ('0'…)
+ * JSON never escapes. A code outside the vocabulary leaves its field out.
  */
-export function decodeThemeFields(
-  stored: string,
-  into: Record<string, string | number | boolean | null>,
-): void {
+export function themeFieldsJson(stored: string): string {
   // The stored text begins ["<codes>"
-  for (let i = 0; i < THEME_FIELDS.length; i++) {
-    const value = THEME_VALUES[i][stored.charCodeAt(2 + i) - FIRST];
-    if (value !== undefined) into[THEME_FIELDS[i]] = value;
-  }
+  let json = '';
+  for (let i = 0; i < THEME_MEMBERS.length; i++)
+    json += THEME_MEMBERS[i][stored.charCodeAt(2 + i) - FIRST] ?? '';
+  return json;
 }
 
 export function decodeThemes(stored: string): { themes: Record<string, string>; fixPoints: FixedPoint[] } {

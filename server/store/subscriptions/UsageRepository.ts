@@ -47,6 +47,13 @@ export function createUsageRepository(db: Database): Synchronous<UsageRepository
   const recordDistinct = db.prepare(
     'INSERT OR IGNORE INTO counted_requests (user_id, period_start, kind, request_key, counted_at) VALUES (?, ?, ?, ?, ?)',
   );
+  // The keys as one JSON parameter: one statement per batch (a page of 1,000 OGC items) instead of one per key.
+  const recordDistinctMany = db
+    .prepare(
+      `INSERT OR IGNORE INTO counted_requests (user_id, period_start, kind, request_key, counted_at)
+       SELECT ?, ?, ?, value, ? FROM json_each(?) WHERE true RETURNING request_key`,
+    )
+    .pluck();
   const forgetDistinct = db.prepare(
     'DELETE FROM counted_requests WHERE user_id = ? AND period_start = ? AND kind = ? AND request_key = ?',
   );
@@ -56,7 +63,11 @@ export function createUsageRepository(db: Database): Synchronous<UsageRepository
   return {
     recordDistinctMany: (userId, periodStart, kind, keys) => {
       const at = new Date().toISOString();
-      return keys.filter((key) => recordDistinct.run(userId, periodStart, kind, key, at).changes === 1);
+      const inserted = new Set(
+        recordDistinctMany.all(userId, periodStart, kind, at, JSON.stringify(keys)) as string[],
+      );
+      // In the order given, each key once (RETURNING's order is SQLite's).
+      return keys.filter((key) => inserted.delete(key));
     },
     forgetDistinctMany: (userId, periodStart, kind, keys) => {
       for (const key of keys) forgetDistinct.run(userId, periodStart, kind, key);

@@ -1,8 +1,9 @@
 import type { CreateApiKeyResponse, ApiKeyScope } from '../../../src/contract/ApiKeys';
 import { addMonths } from '../../../server/services/quota/subscriptionPeriod';
 import { createSubscriptionRepository } from '../../../server/store/subscriptions/SubscriptionRepository';
+import { buildTestDataset } from '../helpers/buildTestDataset';
 import type { TestApp } from '../helpers/createTestApp';
-import { signIn, type SignedIn } from '../helpers/createTestApp';
+import { createTestApp, signIn, type SignedIn } from '../helpers/createTestApp';
 
 /** Gives the user a plan with `fullViews` full views this period (the trial allows 10). */
 export function subscribeWithFullViews(t: TestApp, userId: string, fullViews: number): void {
@@ -46,4 +47,11 @@ export async function keyHolder(t: TestApp, fullViews = 100_000, roles = ['MAPUS
   subscribeWithFullViews(t, session.user.id, fullViews);
   const { secret, key } = await createKey(t, session);
   return { session, secret, key, bearer: { authorization: `Bearer ${secret}` } };
+}
+
+/** A test app with the test dataset and a key holder (keyHolder), for a file's beforeAll. */
+export async function appWithDataset(): Promise<{ t: TestApp; bearer: { authorization: string } }> {
+  const t = await createTestApp();
+  buildTestDataset(t.db);
+  return { t, bearer: (await keyHolder(t)).bearer };
 }

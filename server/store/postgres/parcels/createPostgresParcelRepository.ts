@@ -19,7 +19,7 @@ import {
 import type { BuildingRow, ParcelRow } from '../../parcels/ParcelRow';
 import type { ParcelRepositoryOptions } from '../../parcels/createSqliteParcelRepository';
 import { inRowIdOrder, rowToBuilding, rowToParcel } from '../../parcels/rowToParcel';
-import { rowToParcelFeature } from '../../parcels/rowToParcelFeature';
+import { parcelFeatureRow, parcelFeaturesText } from '../../parcels/parcelFeatureJson';
 import { keepFeatures, readTileFeatureBatch } from '../../parcels/tileFeatureBatch';
 import {
   containsPattern as like,
@@ -270,7 +270,7 @@ export function createPostgresParcelRepository(
       return { total, exact, matched, ids: pageIds };
     },
     async parcelFeatures(ids, crs) {
-      return inRowIdOrder(ids, await rowsOf(ids)).map((row) => rowToParcelFeature(row, crs));
+      return parcelFeaturesText(inRowIdOrder(ids, await rowsOf(ids)).map(parcelFeatureRow), crs);
     },
     async parcel(prcId) {
       const row = await db.one<ParcelRow>(`${PARCEL_SELECT} WHERE p.prc_id = $1`, [prcId]);

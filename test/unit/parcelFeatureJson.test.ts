@@ -1,0 +1,165 @@
+/**
+ * The OGC items pages write each parcel's GeoJSON text straight from its row (parcelFeatureJson): it must be
+ * byte for byte what JSON.stringify gives of the single item's feature (parcelFeature of rowToParcel), for
+ * both outline forms (tile and survey), both CRS, and every optional or escaped attribute.
+ */
+import { lonLatToMercator, lonLatToLv95 } from '../../server/geo/projection';
+import type { Ring } from '../../server/geo/ring';
+import { parcelFeature } from '../../server/services/ogc/featureItems';
+import { CRS84, LV95 } from '../../server/services/ogc/ogcCrs';
+import { encodeGeometry } from '../../server/store/parcels/geometryCodec';
+import {
+  parcelFeatureJson,
+  parcelFeatureRow,
+  parcelFeaturesText,
+} from '../../server/store/parcels/parcelFeatureJson';
+import type { ParcelRow } from '../../server/store/parcels/ParcelRow';
+import { rowToParcel } from '../../server/store/parcels/rowToParcel';
+import { encodeSurveyGeometry } from '../../server/store/parcels/surveyGeometryCodec';
+import { encodeThemes, THEME_FIELDS, THEME_VOCABULARY } from '../../server/store/parcels/themeCodec';
+
+/** A parcel's outline with a hole, as WGS84 rings (open: the codec stores no closing point). */
+const RINGS: [number, number][][] = [
+  [
+    [8.5171234, 47.1661234],
+    [8.5189871, 47.1662345],
+    [8.5187456, 47.1679876],
+    [8.5170123, 47.1678765],
+  ],
+  [
+    [8.5175, 47.1667],
+    [8.5179, 47.1667],
+    [8.5177, 47.1671],
+  ],
+];
+
+const tileForm = (rings: [number, number][][]) =>
+  encodeGeometry(rings.map((ring): Ring => ring.map(([lon, lat]) => lonLatToMercator(lon, lat))));
+const surveyForm = (rings: [number, number][][]) =>
+  encodeSurveyGeometry(rings.map((ring): Ring => ring.map(([lon, lat]) => lonLatToLv95(lon, lat))));
+
+/** Every theme field at its value number `pick(i)` of the vocabulary. */
+const themes = (pick: (i: number) => number) =>
+  encodeThemes(
+    Object.fromEntries(
+      THEME_FIELDS.map((field, i) => {
+        const values = THEME_VOCABULARY[field];
+        return [field, values[pick(i) % values.length]];
+      }),
+    ),
+    [{ FIX_NAM: 'LFP3 1', FIX_DTP: 3, FIX_COO_X: 2_681_000.1, FIX_COO_Y: 1_224_000.2 }],
+  );
+
+const row = (changes: Partial<ParcelRow> = {}): ParcelRow => ({
+  id: 7,
+  prc_id: 'CH123456789012',
+  prc_no: '1234',
+  canton: 'ZG',
+  mun_bfs: 1711,
+  street: 'Baarerstrasse',
+  house_no: '12a',
+  zip: '6300',
+  sur: 812,
+  typ: 'Eigentum',
+  ind: 'Liegenschaft',
+  alpha_pri: 'W2 Wohnzone 2',
+  alpha_sec: null,
+  alpha_ter: null,
+  bravo_pri: null,
+  grn_trm: 'Zug',
+  grn_rad: 3,
+  pro_bun: 0,
+  obj_count: 2,
+  freeway: 0,
+  putra: 0,
+  utilisation: 0.4375,
+  reserve: 120,
+  lv95_x: 2_681_234.5,
+  lv95_y: 1_224_567.8,
+  lon: 8.518,
+  lat: 47.167,
+  geom: tileForm(RINGS),
+  geom_lv95: null,
+  themes: themes((i) => i),
+  origin: 'synthetic',
+  locname: 'Zug',
+  canton_name: 'Zug',
+  canton_names: '{"de":"Zug","fr":"Zoug","it":"Zugo","en":"Zug"}',
+  ...changes,
+});
+
+const CASES: [string, ParcelRow][] = [
+  ['a synthetic parcel (tile form) with an address, zones, reserve and utilisation', row()],
+  [
+    'an imported parcel (survey form) with a street but no house number, every list filled',
+    row({
+      geom_lv95: surveyForm(RINGS),
+      origin: 'official',
+      house_no: null,
+      alpha_sec: 'ES II',
+      alpha_ter: 'Gewässerraum',
+      bravo_pri: 'Baulinie',
+      themes: themes((i) => i * 3 + 1),
+    }),
+  ],
+  [
+    'text JSON must escape, no address, no reserve or utilisation, no GRN_TRM',
+    row({
+      street: null,
+      locname: 'Saint-Légier "La Chiésaz" \\ \u2028',
+      prc_no: '12\n34',
+      utilisation: null,
+      reserve: null,
+      grn_trm: null as unknown as string,
+    }),
+  ],
+  [
+    'an empty street (no address) and a theme code outside the vocabulary (left out)',
+    row({ street: '', themes: themes(() => 0).replace(/^\["0/, '["~') }),
+  ],
+  ['an outline without rings', row({ geom: encodeGeometry([]) })],
+];
+
+describe('parcelFeatureJson', () => {
+  it.each(CASES)('writes %s as JSON.stringify writes the feature', (_name, parcelRow) => {
+    const parcel = rowToParcel(parcelRow);
+    for (const [crs, ogc] of [
+      ['wgs84', CRS84],
+      ['lv95', LV95],
+    ] as const) {
+      const text = parcelFeatureJson(parcelFeatureRow(parcelRow), crs);
+      expect(text).toBe(JSON.stringify(parcelFeature(parcel, ogc)));
+    }
+  });
+
+  it('covers the optional attributes both ways', () => {
+    const keys = CASES.map(([, parcelRow]) =>
+      Object.keys(JSON.parse(parcelFeatureJson(parcelFeatureRow(parcelRow), 'wgs84')).properties),
+    );
+    for (const key of ['STREET_ADDRESS', 'POT_UTI', 'POT_RES', 'OVL_COL']) {
+      expect(keys.some((k) => k.includes(key))).toBe(true);
+      expect(keys.some((k) => !k.includes(key))).toBe(true);
+    }
+  });
+
+  it('writes a page of features comma-separated as UTF-8, growing past its first buffer', () => {
+    // 300 parcels of 1–2 KB each, names in 2-, 3- and 4-byte UTF-8 (ü, €, 𝄞), outgrow the first 64 KB.
+    const rows = Array.from({ length: 300 }, (_, i) =>
+      parcelFeatureRow(
+        row({
+          id: i + 1,
+          prc_id: `CH${String(i).padStart(12, '0')}`,
+          locname: `Zürich € 𝄞 ${'ä'.repeat(i)}`,
+          geom_lv95: i % 2 ? surveyForm(RINGS) : null,
+        }),
+      ),
+    );
+    for (const crs of ['wgs84', 'lv95'] as const) {
+      const page = parcelFeaturesText(rows, crs);
+      expect(page.prcIds).toEqual(rows.map((r) => r[1]));
+      expect(page.json.length).toBeGreaterThan(128 * 1024);
+      expect(page.json.toString('utf8')).toBe(rows.map((r) => parcelFeatureJson(r, crs)).join(','));
+    }
+    expect(parcelFeaturesText([], 'wgs84').json.toString('utf8')).toBe('');
+  });
+});
