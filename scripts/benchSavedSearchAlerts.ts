@@ -82,6 +82,7 @@ async function main() {
     matcher: createSavedSearchMatcher(stores.parcels, { officialQuery: (query) => query }),
     parcels: stores.parcels,
     users: stores.users,
+    preferences: stores.preferences,
     notifications: { notify: async () => (delivered++, { delivered: 0, gone: 0, failed: 0 }) as never },
     mailer: { send: async () => {}, verify: async () => {} },
     publicUrl: 'http://localhost',

@@ -291,6 +291,7 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
       matcher: savedSearchMatcher,
       parcels: stores.parcels,
       users: stores.users,
+      preferences: stores.preferences,
       notifications,
       mailer,
       publicUrl: config.publicUrl,

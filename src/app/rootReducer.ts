@@ -21,6 +21,7 @@ import { compareSlice } from '../features/compare/compareSlice';
 import { savedSearchesSlice } from '../features/savedSearches/savedSearchesSlice';
 import { printSlice } from '../features/print/printSlice';
 import { siteSlice } from '../features/site/siteSlice';
+import { mapSelectionSlice } from '../features/map/selection/mapSelectionSlice';
 import { appReset } from './appLifecycle';
 
 /** redux-persist key of the session (tokens, profile and its fetch time): localStorage `persist:parcel-atlas.session`. */
@@ -50,6 +51,7 @@ const sliceReducers = combineReducers({
   [savedSearchesSlice.reducerPath]: savedSearchesSlice.reducer,
   [printSlice.reducerPath]: printSlice.reducer,
   [siteSlice.reducerPath]: siteSlice.reducer,
+  [mapSelectionSlice.reducerPath]: mapSelectionSlice.reducer,
 });
 
 type SliceState = ReturnType<typeof sliceReducers>;

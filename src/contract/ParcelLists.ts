@@ -13,6 +13,8 @@ export const MAX_LIST_NOTE_LENGTH = 2000;
 export const MAX_STATUS_LABEL_LENGTH = 40;
 /** Most parcels one list holds (an export of a list is made at once, not in the background). */
 export const MAX_LIST_ITEMS = 2000;
+/** Most parcels one request adds to a list (a box drawn on the map). */
+export const MAX_BULK_LIST_ADD = 500;
 
 /** A pipeline step as a site names it: `label` null means the translated default name. */
 export interface PipelineStatus {
@@ -114,6 +116,18 @@ export interface UpdateParcelListRequest {
 
 export interface AddListItemRequest {
   prcId: string;
+}
+
+/** Parcels added at once (a map selection): all that can be added are, or none when the list would overflow. */
+export interface AddListItemsRequest {
+  prcIds: string[];
+}
+
+/** What a bulk add did: parcels added, parcels the list had already, ids the dataset does not know. */
+export interface AddListItemsResponse {
+  added: number;
+  alreadyListed: number;
+  notFound: number;
 }
 
 export interface UpdateListItemRequest {

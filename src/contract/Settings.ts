@@ -7,6 +7,16 @@ export interface Preferences {
   emailSignature: string;
   /** The uploaded avatar (`GET /v1/secure/file-items/{id}`), or null: the top bar shows the letter. */
   avatarFileId: string | null;
+  /** The IANA time zone the user's digests keep the reminder hours in (issue 29). */
+  timeZone: string;
+}
+
+/** The time zone of an account that chose none: the app's users are in Switzerland (spec §1). */
+export const DEFAULT_TIME_ZONE = 'Europe/Zurich';
+
+/** `POST /v1/secure/preferences/time-zone`: one of the IANA zones the server knows. */
+export interface SaveTimeZoneRequest {
+  timeZone: string;
 }
 
 /** `POST /v1/secure/preferences/email-signature`. */

@@ -1,5 +1,9 @@
 import {
   LIST_CHANGED_EVENT,
+  MAX_BULK_LIST_ADD,
+  MAX_LIST_ITEMS,
+  type AddListItemsResponse,
+  type ListActivity,
   type ListItemHistory,
   type ParcelListDetail,
   type ParcelListItem,
@@ -189,5 +193,84 @@ describe('parcel lists', () => {
     expect((await call(carla, 'GET', 'list-statuses/zug')).statusCode).toBe(400);
     const reset = await call(anna, 'POST', 'list-statuses/zug/offer', { label: null });
     expect(reset.json<SiteStatusesResponse>().statuses.every((s) => s.label === null)).toBe(true);
+  });
+});
+
+describe('adding a map selection to a list in one request (issue 29)', () => {
+  const bulk = (who: SignedIn, listId: string, ids: string[]) =>
+    call(who, 'POST', `lists/${listId}/items/bulk`, { prcIds: ids });
+  const itemIds = async (listId: string) =>
+    (await call(anna, 'GET', `lists/${listId}`)).json<ParcelListDetail>().items.map((item) => item.prcId);
+
+  it('adds every parcel once with its history, skips those listed and unknown, and tells the site', async () => {
+    const ids = t.db.prepare('SELECT prc_id FROM parcels ORDER BY id LIMIT 40').pluck().all() as string[];
+    const list = await createList(anna, 'Auswahl Baar', 'zug');
+    await call(anna, 'POST', `lists/${list.id}/items`, { prcId: ids[0] });
+
+    const changes = listenForChanges();
+    // Lower-case ids and repeats (a parcel drawn in two tiles) are the same parcel.
+    const response = await bulk(ben, list.id, [...ids, ids[5], ids[6].toLowerCase(), 'CH000000000000']);
+    changes.stop();
+    expect(response.statusCode).toBe(200);
+    expect(response.json<AddListItemsResponse>()).toEqual({ added: 39, alreadyListed: 1, notFound: 1 });
+    expect(new Set(changes.heard)).toEqual(new Set([anna.user.id, ben.user.id]));
+
+    const detail = (await call(anna, 'GET', `lists/${list.id}`)).json<ParcelListDetail>();
+    expect(detail.items.map((item) => item.prcId).sort()).toEqual([...ids].sort());
+    expect(detail.list.itemCount).toBe(40);
+    expect(detail.items.find((item) => item.prcId === ids[7])).toMatchObject({
+      status: 'new',
+      addedBy: { id: ben.user.id, name: 'Ben Brunner' },
+    });
+    const history = (await call(anna, 'GET', `lists/${list.id}/items/${ids[7]}/history`)).json<{
+      activity: ListActivity[];
+    }>();
+    expect(history.activity.map((entry) => [entry.kind, entry.actor?.name])).toEqual([
+      ['added', 'Ben Brunner'],
+    ]);
+  });
+
+  it('refuses more than the cap, a full list, a list the user does not see and bad ids, and writes nothing', async () => {
+    const ids = t.db.prepare('SELECT prc_id FROM parcels ORDER BY id LIMIT 3').pluck().all() as string[];
+    const list = await createList(anna, 'Obergrenze');
+    const tooMany = Array.from(
+      { length: MAX_BULK_LIST_ADD + 1 },
+      (_, i) => `CH${String(i).padStart(12, '0')}`,
+    );
+    const cases: [SignedIn, string[] | undefined, number, RegExp][] = [
+      [anna, tooMany, 400, /At most 500 parcels can be added to a list at once/],
+      [anna, [], 400, /prcIds/],
+      [anna, undefined, 400, /prcIds/],
+      [anna, [ids[0], '../etc'], 400, /prcIds/],
+      [carla, ids, 404, /No list with this id/],
+    ];
+    for (const [who, prcIds, status, message] of cases) {
+      const response = await call(who, 'POST', `lists/${list.id}/items/bulk`, prcIds ? { prcIds } : {});
+      expect([prcIds?.length, response.statusCode]).toEqual([prcIds?.length, status]);
+      expect(response.json()).toMatchObject({ error: true, message: expect.stringMatching(message) });
+    }
+    expect(await itemIds(list.id)).toEqual([]);
+
+    // A list one parcel short of full takes neither of two new parcels: all or nothing.
+    const insert = t.db.prepare(
+      `INSERT INTO parcel_list_items (list_id, prc_id, prc_no, locname, canton, area, lon, lat, status, added_at)
+       VALUES (?, ?, '1', 'Baar', 'ZG', 100, 8.5, 47.2, 'new', 0)`,
+    );
+    t.db.transaction(() => {
+      for (let i = 0; i < MAX_LIST_ITEMS - 1; i += 1) insert.run(list.id, `FILL${i}`);
+    })();
+    const full = await bulk(anna, list.id, [ids[1], ids[2]]);
+    expect(full.statusCode).toBe(409);
+    expect(full.json().message).toMatch(/A list holds at most 2000 parcels/);
+    const after = await itemIds(list.id);
+    expect(after).toHaveLength(MAX_LIST_ITEMS - 1);
+    expect(after).not.toContain(ids[1]);
+    const activity = t.db
+      .prepare("SELECT count(*) FROM parcel_list_activity WHERE list_id = ? AND kind = 'added'")
+      .pluck()
+      .get(list.id);
+    expect(activity).toBe(0);
+    // One of them still fits.
+    expect((await bulk(anna, list.id, [ids[1]])).json<AddListItemsResponse>().added).toBe(1);
   });
 });

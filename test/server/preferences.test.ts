@@ -21,7 +21,11 @@ describe('preferences (GET /v1/secure/preferences/, POST /v1/secure/preferences/
 
   it('starts empty, and an administrator’s signature round-trips with the editor’s formatting', async () => {
     const { headers } = await signIn(t.app, { roles: ['MAPUSER', 'ADMIN'] });
-    expect((await load(headers)).json()).toEqual({ emailSignature: '', avatarFileId: null });
+    expect((await load(headers)).json()).toEqual({
+      emailSignature: '',
+      avatarFileId: null,
+      timeZone: 'Europe/Zurich',
+    });
     const html =
       '<p><strong>Anna</strong> <em>Muster</em> <s>old</s></p><h2>Atlas AG</h2><ul><li>Zug</li></ul>' +
       '<ol><li>one</li></ol><blockquote>quote</blockquote>';
@@ -78,5 +82,52 @@ describe('preferences (GET /v1/secure/preferences/, POST /v1/secure/preferences/
     expect((await save(headers, { html: 1 })).statusCode).toBe(400);
     expect((await save(headers, `<p>${'x'.repeat(100_001)}</p>`)).statusCode).toBe(400);
     expect((await load(headers)).json().emailSignature).toBe('');
+  });
+
+  describe('the time zone of the digests (POST /v1/secure/preferences/time-zone, issue 29)', () => {
+    const saveZone = (headers: Record<string, string> | undefined, payload: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/secure/preferences/time-zone',
+        headers,
+        payload: payload as object,
+      });
+
+    it('starts in Europe/Zurich and takes any IANA zone of the server from any map user', async () => {
+      const { headers } = await signIn(t.app);
+      expect((await load(headers)).json().timeZone).toBe('Europe/Zurich');
+      const saved = await saveZone(headers, { timeZone: 'America/New_York' });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json()).toEqual({ emailSignature: '', avatarFileId: null, timeZone: 'America/New_York' });
+      expect((await load(headers)).json().timeZone).toBe('America/New_York');
+      expect((await saveZone(headers, { timeZone: 'Asia/Tokyo' })).json().timeZone).toBe('Asia/Tokyo');
+    });
+
+    it('refuses a name that is not one of its zones, or no name, with 400 and a clear message; stores nothing', async () => {
+      const { headers } = await signIn(t.app);
+      const cases: [unknown, RegExp][] = [
+        [{ timeZone: 'Mars/Olympus_Mons' }, /Choose a time zone from the list/],
+        [{ timeZone: 'europe/zurich' }, /Choose a time zone from the list/],
+        [{ timeZone: 'Europe/Zurich; DROP TABLE preferences' }, /Choose a time zone from the list/],
+        [{ timeZone: '' }, /timeZone/],
+        [{ timeZone: 'x'.repeat(65) }, /timeZone/],
+        // A number is read as its text (the server's schemas coerce), which is no zone.
+        [{ timeZone: 2 }, /Choose a time zone from the list/],
+        [{ zone: 'Asia/Tokyo' }, /timeZone/],
+      ];
+      for (const [payload, message] of cases) {
+        const response = await saveZone(headers, payload);
+        expect([payload, response.statusCode]).toEqual([payload, 400]);
+        expect(response.json()).toMatchObject({ error: true, message: expect.stringMatching(message) });
+      }
+      expect((await load(headers)).json().timeZone).toBe('Europe/Zurich');
+      expect((await saveZone(undefined, { timeZone: 'Asia/Tokyo' })).statusCode).toBe(401);
+    });
+
+    it('answers the refusal in the language of the request', async () => {
+      const { headers } = await signIn(t.app);
+      const response = await saveZone({ ...headers, langcode: 'de' }, { timeZone: 'Mars/Olympus_Mons' });
+      expect(response.json().message).toBe('Wählen Sie eine Zeitzone aus der Liste');
+    });
   });
 });

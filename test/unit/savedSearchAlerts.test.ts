@@ -3,26 +3,40 @@ import { isDigestDue, localHour } from '../../server/services/savedSearches/dige
 
 const zurich = (iso: string) => Date.parse(iso);
 const HOUR = 60 * 60 * 1000;
+const ZURICH = 'Europe/Zurich';
 
 describe('digest schedule', () => {
   it('reads the hour on the Zurich clock, summer and winter', () => {
-    expect(localHour(zurich('2026-07-01T07:30:00Z'))).toBe(9);
-    expect(localHour(zurich('2026-01-15T07:30:00Z'))).toBe(8);
+    expect(localHour(zurich('2026-07-01T07:30:00Z'), ZURICH)).toBe(9);
+    expect(localHour(zurich('2026-01-15T07:30:00Z'), ZURICH)).toBe(8);
+  });
+
+  it("reads the hour on the user's clock: New York and Tokyo, summer and winter (issue 29)", () => {
+    expect(localHour(Date.parse('2026-07-01T13:30:00Z'), 'America/New_York')).toBe(9);
+    expect(localHour(Date.parse('2026-01-15T13:30:00Z'), 'America/New_York')).toBe(8);
+    // Japan keeps no summer time.
+    expect(localHour(Date.parse('2026-07-01T00:30:00Z'), 'Asia/Tokyo')).toBe(9);
+    expect(localHour(Date.parse('2026-01-15T00:30:00Z'), 'Asia/Tokyo')).toBe(9);
+    // 13:30 UTC in winter: 8:30 in New York (not yet), 14:30 in Zurich, 22:30 in Tokyo (no longer).
+    const at = Date.parse('2026-01-15T13:30:00Z');
+    expect(isDigestDue('daily', null, at, 'America/New_York')).toBe(false);
+    expect(isDigestDue('daily', null, at, ZURICH)).toBe(true);
+    expect(isDigestDue('daily', null, at, 'Asia/Tokyo')).toBe(false);
   });
 
   it('sends only inside the reminder hours 9–22', () => {
-    expect(isDigestDue('daily', null, zurich('2026-07-01T06:59:00Z'))).toBe(false);
-    expect(isDigestDue('daily', null, zurich('2026-07-01T07:00:00Z'))).toBe(true);
-    expect(isDigestDue('daily', null, zurich('2026-07-01T19:59:00Z'))).toBe(true);
-    expect(isDigestDue('daily', null, zurich('2026-07-01T20:00:00Z'))).toBe(false);
+    expect(isDigestDue('daily', null, zurich('2026-07-01T06:59:00Z'), ZURICH)).toBe(false);
+    expect(isDigestDue('daily', null, zurich('2026-07-01T07:00:00Z'), ZURICH)).toBe(true);
+    expect(isDigestDue('daily', null, zurich('2026-07-01T19:59:00Z'), ZURICH)).toBe(true);
+    expect(isDigestDue('daily', null, zurich('2026-07-01T20:00:00Z'), ZURICH)).toBe(false);
   });
 
   it('waits a day, or a week, after the last digest (an hour early at most)', () => {
     const sent = zurich('2026-07-01T12:00:00Z');
-    expect(isDigestDue('daily', sent, sent + 22 * HOUR)).toBe(false);
-    expect(isDigestDue('daily', sent, sent + 23 * HOUR)).toBe(true);
-    expect(isDigestDue('weekly', sent, sent + 6 * 24 * HOUR)).toBe(false);
-    expect(isDigestDue('weekly', sent, sent + 7 * 24 * HOUR)).toBe(true);
+    expect(isDigestDue('daily', sent, sent + 22 * HOUR, ZURICH)).toBe(false);
+    expect(isDigestDue('daily', sent, sent + 23 * HOUR, ZURICH)).toBe(true);
+    expect(isDigestDue('weekly', sent, sent + 6 * 24 * HOUR, ZURICH)).toBe(false);
+    expect(isDigestDue('weekly', sent, sent + 7 * 24 * HOUR, ZURICH)).toBe(true);
   });
 });
 

@@ -2,10 +2,12 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import {
   LIST_EXPORT_FORMATS,
   LIST_STATUSES,
+  MAX_LIST_ITEMS,
   MAX_LIST_NAME_LENGTH,
   MAX_LIST_NOTE_LENGTH,
   MAX_STATUS_LABEL_LENGTH,
   type AddListItemRequest,
+  type AddListItemsRequest,
   type AddListNoteRequest,
   type CreateParcelListRequest,
   type ListExportFormat,
@@ -49,6 +51,19 @@ const updateSchema = {
 const addItemSchema = {
   params: listParams,
   body: { type: 'object', required: ['prcId'], additionalProperties: false, properties: { prcId } },
+} as const;
+/**
+ * A map selection's parcels. The body may name as many as a list holds; more than MAX_BULK_LIST_ADD is
+ * refused by the service with its own message, so the user reads what the cap is.
+ */
+const addItemsSchema = {
+  params: listParams,
+  body: {
+    type: 'object',
+    required: ['prcIds'],
+    additionalProperties: false,
+    properties: { prcIds: { type: 'array', minItems: 1, maxItems: MAX_LIST_ITEMS, items: prcId } },
+  },
 } as const;
 const updateItemSchema = {
   params: itemParams,
@@ -149,6 +164,17 @@ export async function parcelListRoutes(app: FastifyInstance, ctx: AppContext): P
       reply.code(201);
       return lists.addItem(authUser(request), request.params.id, request.body.prcId.trim().toUpperCase());
     },
+  );
+
+  app.post<{ Params: { id: string }; Body: AddListItemsRequest }>(
+    '/lists/:id/items/bulk',
+    { ...mapUser, schema: addItemsSchema },
+    async (request) =>
+      lists.addItems(
+        authUser(request),
+        request.params.id,
+        request.body.prcIds.map((id) => id.trim().toUpperCase()),
+      ),
   );
 
   app.post<{ Params: { id: string; prcId: string }; Body: UpdateListItemRequest }>(

@@ -4,6 +4,7 @@ import type {
   Preferences,
   SaveEmailSignatureRequest,
   SaveEmailSignatureResponse,
+  SaveTimeZoneRequest,
 } from '../../../src/contract/Settings';
 import { authUser, requireRole } from '../../http/requireRole';
 
@@ -12,12 +13,14 @@ export const EMAIL_SIGNATURE_MAX_CHARS = 100_000;
 
 export const PREFERENCE_MESSAGES = {
   signatureSaved: 'Updated email signature',
+  unknownTimeZone: 'Choose a time zone from the list',
 } as const;
 
 /**
- * Preferences of spec §7: `GET /v1/secure/preferences/` (any map user) and
- * `POST /v1/secure/preferences/email-signature` (administrators: spec §6 shows them the editor). The
- * signature is sanitised on the server before it is stored.
+ * Preferences of spec §7: `GET /v1/secure/preferences/` (any map user),
+ * `POST /v1/secure/preferences/email-signature` (administrators: spec §6 shows them the editor; the
+ * signature is sanitised on the server before it is stored) and `POST /v1/secure/preferences/time-zone`
+ * (any map user: the zone of their digests, one of the server's IANA zones).
  */
 export function preferenceRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/preferences/', { preHandler: requireRole(ctx) }, (request): Promise<Preferences> =>
@@ -44,5 +47,27 @@ export function preferenceRoutes(app: FastifyInstance, ctx: AppContext): void {
         request.body.emailSignature,
       ),
     }),
+  );
+
+  app.post<{ Body: SaveTimeZoneRequest }>(
+    '/preferences/time-zone',
+    {
+      preHandler: requireRole(ctx),
+      schema: {
+        body: {
+          type: 'object',
+          required: ['timeZone'],
+          additionalProperties: false,
+          // The longest IANA names ("America/Argentina/ComodRivadavia") are 32 characters.
+          properties: { timeZone: { type: 'string', minLength: 1, maxLength: 64 } },
+        },
+      },
+    },
+    async (request, reply): Promise<Preferences> => {
+      const { id } = authUser(request);
+      if (!(await ctx.preferences.saveTimeZone(id, request.body.timeZone)))
+        return reply.code(400).send({ error: true, message: PREFERENCE_MESSAGES.unknownTimeZone });
+      return ctx.preferences.get(id);
+    },
   );
 }

@@ -4,7 +4,9 @@ import { hasAccess } from '../../../src/lib/accessCheck';
 import {
   LIST_CHANGED_EVENT,
   LIST_STATUSES,
+  MAX_BULK_LIST_ADD,
   MAX_LIST_ITEMS,
+  type AddListItemsResponse,
   type CreateParcelListRequest,
   type ListActivityKind,
   type ListItemHistory,
@@ -19,6 +21,7 @@ import {
   type UpdateListItemRequest,
   type UpdateParcelListRequest,
 } from '../../../src/contract/ParcelLists';
+import type { Parcel } from '../../../src/contract/Parcel';
 import type { ParcelRepository } from '../../store/parcels/ParcelRepository';
 import type { ListItemRecord, ListRecord, ParcelListStore } from '../../store/lists/ParcelListStore';
 import type { UnitOfWork } from '../../store/unitOfWork/UnitOfWork';
@@ -42,6 +45,7 @@ export const LIST_MESSAGES = {
   itemNotFound: 'This parcel is not on the list',
   alreadyListed: 'This parcel is already on the list',
   full: `A list holds at most ${MAX_LIST_ITEMS} parcels`,
+  tooManyAtOnce: `At most ${MAX_BULK_LIST_ADD} parcels can be added to a list at once`,
   notAssignable: 'A parcel can be assigned only to the owner of the list or a member of its site',
   notSiteAdmin: 'Only an administrator of the site can rename its statuses',
   nothingToChange: 'Nothing to change',
@@ -70,6 +74,11 @@ export interface ParcelListService {
   update(viewer: ListViewer, listId: string, request: UpdateParcelListRequest): Promise<ParcelListSummary>;
   remove(viewer: ListViewer, listId: string): Promise<void>;
   addItem(viewer: ListViewer, listId: string, prcId: string): Promise<ParcelListItem>;
+  /**
+   * Adds up to MAX_BULK_LIST_ADD parcels in one unit: those the list has already and ids the dataset does
+   * not know are counted and skipped; a list that would hold more than MAX_LIST_ITEMS gets none of them.
+   */
+  addItems(viewer: ListViewer, listId: string, prcIds: readonly string[]): Promise<AddListItemsResponse>;
   removeItem(viewer: ListViewer, listId: string, prcId: string): Promise<void>;
   updateItem(
     viewer: ListViewer,
@@ -194,6 +203,25 @@ export function createParcelListService({
     to: string | null = null,
   ) => lists.appendActivity({ id: entryId(at), listId, prcId, actorId: viewer.id, at, kind, from, to });
 
+  /** Puts the parcel on the list with its 'added' activity; false when the list has it already. */
+  const insertItem = async (viewer: ListViewer, listId: string, parcel: Parcel, at: number) => {
+    const inserted = await lists.addItem({
+      listId,
+      prcId: parcel.PRC_ID,
+      prcNo: parcel.PRC_NO,
+      locname: parcel.LOCNAME,
+      canton: parcel.CANTON,
+      area: parcel.PRC_SUR,
+      lon: parcel.centroid.coordinates[0],
+      lat: parcel.centroid.coordinates[1],
+      status: 'new',
+      addedBy: viewer.id,
+      addedAt: at,
+    });
+    if (inserted) await record(viewer, listId, parcel.PRC_ID, 'added', at);
+    return inserted;
+  };
+
   const checkSite = async (viewer: ListViewer, siteId: string) => {
     if (!(await sitesOf(viewer.id)).some((site) => site.id === siteId))
       throw new ListError(LIST_MESSAGES.notYourSite, 400);
@@ -289,30 +317,36 @@ export function createParcelListService({
       const list = await visibleList(viewer, listId);
       const detail = await parcels.parcel(prcId);
       if (!detail) throw new ListError(LIST_MESSAGES.parcelNotFound, 404);
-      const { parcel } = detail;
       const at = now();
       const added = await unitOfWork(async () => {
         if ((await lists.countItems(listId)) >= MAX_LIST_ITEMS) throw new ListError(LIST_MESSAGES.full, 409);
-        const inserted = await lists.addItem({
-          listId,
-          prcId: parcel.PRC_ID,
-          prcNo: parcel.PRC_NO,
-          locname: parcel.LOCNAME,
-          canton: parcel.CANTON,
-          area: parcel.PRC_SUR,
-          lon: parcel.centroid.coordinates[0],
-          lat: parcel.centroid.coordinates[1],
-          status: 'new',
-          addedBy: viewer.id,
-          addedAt: at,
-        });
-        if (!inserted) throw new ListError(LIST_MESSAGES.alreadyListed, 409);
-        await record(viewer, listId, parcel.PRC_ID, 'added', at);
+        if (!(await insertItem(viewer, listId, detail.parcel, at)))
+          throw new ListError(LIST_MESSAGES.alreadyListed, 409);
         await lists.touchList(listId, at);
-        return (await lists.findItem(listId, parcel.PRC_ID))!;
+        return (await lists.findItem(listId, detail.parcel.PRC_ID))!;
       });
       await announce(listId, list.ownerId, [list.siteId]);
       return toListItem(added);
+    },
+
+    async addItems(viewer, listId, prcIds) {
+      const unique = [...new Set(prcIds)];
+      if (unique.length > MAX_BULK_LIST_ADD) throw new ListError(LIST_MESSAGES.tooManyAtOnce, 400);
+      const list = await visibleList(viewer, listId);
+      const found = (await Promise.all(unique.map((prcId) => parcels.parcel(prcId)))).flatMap((detail) =>
+        detail ? [detail.parcel] : [],
+      );
+      const at = now();
+      const added = await unitOfWork(async () => {
+        let count = 0;
+        for (const parcel of found) if (await insertItem(viewer, listId, parcel, at)) count += 1;
+        // Checked after the inserts, which it rolls back: the parcels already listed do not count twice.
+        if ((await lists.countItems(listId)) > MAX_LIST_ITEMS) throw new ListError(LIST_MESSAGES.full, 409);
+        if (count > 0) await lists.touchList(listId, at);
+        return count;
+      });
+      if (added > 0) await announce(listId, list.ownerId, [list.siteId]);
+      return { added, alreadyListed: found.length - added, notFound: unique.length - found.length };
     },
 
     async removeItem(viewer, listId, prcId) {

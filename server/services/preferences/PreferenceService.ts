@@ -2,20 +2,25 @@ import type { Preferences } from '../../../src/contract/Settings';
 import type { PreferenceStore } from '../../store/settings/PreferenceStore';
 import { sanitizeSignature, signatureForMail } from './sanitizeSignature';
 
-/** Preferences of spec §3 (the e-mail signature) and the avatar choice. */
+/** The IANA time zones this server's Intl knows, the list the settings screen offers (issue 29). */
+export const TIME_ZONES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('timeZone'));
+
+/** Preferences of spec §3 (the e-mail signature), the avatar choice and the time zone of the digests. */
 export interface PreferenceService {
   get(userId: string): Promise<Preferences>;
   /** Stores the signature sanitised; returns what was stored. */
   saveEmailSignature(userId: string, html: string): Promise<string>;
   /** The user's signature ready to append to a mail, or null without one. */
   mailSignature(userId: string): Promise<{ html: string; text: string } | null>;
+  /** Stores a zone of TIME_ZONES (false, and nothing stored, for any other name). */
+  saveTimeZone(userId: string, timeZone: string): Promise<boolean>;
 }
 
 export function createPreferenceService(store: PreferenceStore, publicUrl: string): PreferenceService {
   return {
     async get(userId) {
-      const { emailSignature, avatarFileId } = await store.get(userId);
-      return { emailSignature, avatarFileId };
+      const { emailSignature, avatarFileId, timeZone } = await store.get(userId);
+      return { emailSignature, avatarFileId, timeZone };
     },
     async saveEmailSignature(userId, html) {
       const clean = sanitizeSignature(html);
@@ -23,5 +28,10 @@ export function createPreferenceService(store: PreferenceStore, publicUrl: strin
       return clean;
     },
     mailSignature: async (userId) => signatureForMail((await store.get(userId)).emailSignature, publicUrl),
+    async saveTimeZone(userId, timeZone) {
+      if (!TIME_ZONES.has(timeZone)) return false;
+      await store.setTimeZone(userId, timeZone);
+      return true;
+    },
   };
 }

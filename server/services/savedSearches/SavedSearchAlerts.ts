@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SavedSearchMatch } from '../../../src/contract/SavedSearches';
 import type { ParcelRepository } from '../../store/parcels/ParcelRepository';
+import type { PreferenceStore } from '../../store/settings/PreferenceStore';
 import type { SavedSearchRecord, SavedSearchStore } from '../../store/savedSearches/SavedSearchStore';
 import type { UserStore } from '../../store/users/UserStore';
 import type { Mailer } from '../mail/mailer';
@@ -26,7 +27,7 @@ export interface SavedSearchAlerts {
    * this build already; records the parcels that start to match and tells instant ones at once.
    */
   matchDatasetChange(): Promise<AlertRound>;
-  /** Sends the daily and weekly digests that are due at this moment (spec §9 reminder hours). */
+  /** Sends the daily and weekly digests due at this moment (spec §9 reminder hours, in each owner's zone). */
   sendDueDigests(): Promise<AlertRound>;
 }
 
@@ -35,6 +36,8 @@ export interface SavedSearchAlertsOptions {
   matcher: SavedSearchMatcher;
   parcels: Pick<ParcelRepository, 'datasetVersion'>;
   users: Pick<UserStore, 'findById'>;
+  /** Where each owner's time zone is kept (digests keep the reminder hours on the owner's clock). */
+  preferences: Pick<PreferenceStore, 'get'>;
   notifications: Pick<NotificationService, 'notify'>;
   mailer: Mailer;
   publicUrl: string;
@@ -51,7 +54,7 @@ export interface SavedSearchAlertsOptions {
  * device) and by mail in the owner's language, with the parcels' links and a signed unsubscribe link.
  */
 export function createSavedSearchAlerts(options: SavedSearchAlertsOptions): SavedSearchAlerts {
-  const { searches, matcher, parcels, users, notifications, mailer, log } = options;
+  const { searches, matcher, parcels, users, preferences, notifications, mailer, log } = options;
   const now = options.now ?? Date.now;
 
   const deliver = async (search: SavedSearchRecord, matches: SavedSearchMatch[]) => {
@@ -120,9 +123,19 @@ export function createSavedSearchAlerts(options: SavedSearchAlertsOptions): Save
     async sendDueDigests() {
       const round: AlertRound = { matched: 0, newMatches: 0, delivered: 0 };
       const at = now();
+      /** Owners' time zones, read once a round however many searches an owner has. */
+      const zones = new Map<string, Promise<string>>();
+      const zoneOf = (userId: string) => {
+        let zone = zones.get(userId);
+        if (!zone) {
+          zone = preferences.get(userId).then((preference) => preference.timeZone);
+          zones.set(userId, zone);
+        }
+        return zone;
+      };
       for (const search of await searches.alerting()) {
         if (search.alert !== 'daily' && search.alert !== 'weekly') continue;
-        if (!isDigestDue(search.alert, search.digestAt, at)) continue;
+        if (!isDigestDue(search.alert, search.digestAt, at, await zoneOf(search.ownerId))) continue;
         const pending = await searches.pendingMatches(search.id);
         await searches.setDigestAt(search.id, at);
         if (pending.length === 0) continue;

@@ -21,6 +21,7 @@ import { tileCacheMigration } from './090-tile-cache';
 import { apiKeysMigration } from './092-api-keys';
 import { parcelListsMigration } from './093-parcel-lists';
 import { savedSearchesMigration } from './094-saved-searches';
+import { timeZonesMigration } from './095-time-zones';
 import { countedSearchesMigration } from './050-counted-searches';
 import { couponsMigration } from './051-coupons';
 import { settingsMigration } from './040-settings';
@@ -62,4 +63,5 @@ export const migrations: Migration[] = [
   apiKeysMigration,
   parcelListsMigration,
   savedSearchesMigration,
+  timeZonesMigration,
 ];

@@ -1,20 +1,20 @@
 import { PlusSquareOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Menu, Spin, type MenuProps } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch } from '../../app/hooks';
-import { useAddListItemMutation, useGetParcelListsQuery } from './listEndpoints';
+import type { ParcelListSummary } from '../../contract/ParcelLists';
+import { useAddListItemMutation, useAddListItemsMutation, useGetParcelListsQuery } from './listEndpoints';
 import { listOpened } from './listsSlice';
 import './lists.css';
 
 const NEW_LIST = '__new__';
 
 /** The menu of the lists the user sees; mounted only while open, so a page of result cards stays light. */
-function ListMenu({ prcId, onDone }: { prcId: string; onDone(): void }) {
+function ListMenu({ onChoose, onDone }: { onChoose(list: ParcelListSummary): void; onDone(): void }) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const { data } = useGetParcelListsQuery();
-  const [addItem] = useAddListItemMutation();
   const items: MenuProps['items'] = [
     ...(data?.lists ?? []).map((list) => ({
       key: list.id,
@@ -36,7 +36,7 @@ function ListMenu({ prcId, onDone }: { prcId: string; onDone(): void }) {
               return;
             }
             const list = data.lists.find((l) => l.id === key);
-            if (list) void addItem({ listId: list.id, prcId, listName: list.name });
+            if (list) onChoose(list);
           }}
         />
       ) : (
@@ -50,32 +50,68 @@ function ListMenu({ prcId, onDone }: { prcId: string; onDone(): void }) {
   );
 }
 
+/** A button that opens the menu of the user's lists; the lists load when the menu opens. */
+function ListPicker({ onChoose, button }: { onChoose(list: ParcelListSummary): void; button: ReactElement }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dropdown
+      trigger={['click']}
+      open={open}
+      onOpenChange={setOpen}
+      popupRender={() => (open ? <ListMenu onChoose={onChoose} onDone={() => setOpen(false)} /> : null)}
+    >
+      {button}
+    </Dropdown>
+  );
+}
+
 /**
  * "Add to list" on a result card and in the parcel drawer: a menu of the lists the user sees (their own
  * and their site's), and a way to the Lists panel to make a new one. The lists load when the menu opens.
  */
 export function AddToListButton({ prcId, withLabel = false }: { prcId: string; withLabel?: boolean }) {
   const intl = useIntl();
-  const [open, setOpen] = useState(false);
+  const [addItem] = useAddListItemMutation();
   const label = intl.formatMessage({ id: 'lists.addTo' });
   return (
-    <Dropdown
-      trigger={['click']}
-      open={open}
-      onOpenChange={setOpen}
-      popupRender={() => (open ? <ListMenu prcId={prcId} onDone={() => setOpen(false)} /> : null)}
-    >
-      <Button
-        type={withLabel ? 'default' : 'text'}
-        size="small"
-        icon={<PlusSquareOutlined />}
-        aria-label={label}
-        title={label}
-        data-testid="add-to-list"
-        onClick={(event) => event.stopPropagation()}
-      >
-        {withLabel ? label : null}
-      </Button>
-    </Dropdown>
+    <ListPicker
+      onChoose={(list) => void addItem({ listId: list.id, prcId, listName: list.name })}
+      button={
+        <Button
+          type={withLabel ? 'default' : 'text'}
+          size="small"
+          icon={<PlusSquareOutlined />}
+          aria-label={label}
+          title={label}
+          data-testid="add-to-list"
+          onClick={(event) => event.stopPropagation()}
+        >
+          {withLabel ? label : null}
+        </Button>
+      }
+    />
+  );
+}
+
+/** "Add to list" for the parcels of a map selection: one request for all of them. */
+export function AddAllToListButton({ prcIds, disabled }: { prcIds: string[]; disabled?: boolean }) {
+  const intl = useIntl();
+  const [addItems, { isLoading }] = useAddListItemsMutation();
+  return (
+    <ListPicker
+      onChoose={(list) => void addItems({ listId: list.id, prcIds, listName: list.name })}
+      button={
+        <Button
+          type="primary"
+          size="small"
+          icon={<PlusSquareOutlined />}
+          disabled={disabled}
+          loading={isLoading}
+          data-testid="add-selection-to-list"
+        >
+          {intl.formatMessage({ id: 'lists.addTo' })}
+        </Button>
+      }
+    />
   );
 }

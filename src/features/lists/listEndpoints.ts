@@ -1,5 +1,6 @@
 import { mainApi } from '../../api/mainApi';
 import type {
+  AddListItemsResponse,
   AddListNoteRequest,
   CreateParcelListRequest,
   ListExportFormat,
@@ -51,6 +52,18 @@ export const listEndpoints = mainApi.injectEndpoints({
     }),
     addListItem: build.mutation<ParcelListItem, { listId: string; prcId: string; listName: string }>({
       query: ({ listId, prcId }) => ({ url: `${list(listId)}/items`, method: 'POST', body: { prcId } }),
+      invalidatesTags: ['ParcelList'],
+    }),
+    /** A map selection's parcels in one request (at most MAX_BULK_LIST_ADD). */
+    addListItems: build.mutation<
+      AddListItemsResponse,
+      { listId: string; prcIds: string[]; listName: string }
+    >({
+      query: ({ listId, prcIds }) => ({
+        url: `${list(listId)}/items/bulk`,
+        method: 'POST',
+        body: { prcIds },
+      }),
       invalidatesTags: ['ParcelList'],
     }),
     removeListItem: build.mutation<void, { listId: string; prcId: string }>({
@@ -112,6 +125,7 @@ export const {
   useUpdateParcelListMutation,
   useDeleteParcelListMutation,
   useAddListItemMutation,
+  useAddListItemsMutation,
   useRemoveListItemMutation,
   useUpdateListItemMutation,
   useAddListNoteMutation,

@@ -10,6 +10,7 @@ const {
   updateParcelList,
   deleteParcelList,
   addListItem,
+  addListItems,
   removeListItem,
   updateListItem,
   addListNote,
@@ -18,7 +19,7 @@ const {
 } = listEndpoints.endpoints;
 
 /**
- * What the lists tell the user: a parcel added (naming the list), an export saved, and every refusal with
+ * What the lists tell the user: a parcel (or a map selection's parcels) added (naming the list), an export saved, and every refusal with
  * the server's message (a used-up plan with the Upgrade action).
  */
 export function addListsListeners(startListening: AppStartListening): void {
@@ -29,6 +30,19 @@ export function addListsListeners(startListening: AppStartListening): void {
         showSnackbar('success', {
           id: 'lists.added',
           values: { list: action.meta.arg.originalArgs.listName },
+        }),
+      );
+    },
+  });
+  startListening({
+    matcher: addListItems.matchFulfilled,
+    effect: (action, api) => {
+      const { added, alreadyListed } = action.payload;
+      const list = action.meta.arg.originalArgs.listName;
+      api.dispatch(
+        showSnackbar('success', {
+          id: alreadyListed > 0 ? 'lists.addedMany.someListed' : 'lists.addedMany',
+          values: { count: added, listed: alreadyListed, list },
         }),
       );
     },
@@ -47,6 +61,7 @@ export function addListsListeners(startListening: AppStartListening): void {
       updateParcelList.matchRejected,
       deleteParcelList.matchRejected,
       addListItem.matchRejected,
+      addListItems.matchRejected,
       removeListItem.matchRejected,
       updateListItem.matchRejected,
       addListNote.matchRejected,

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ListStatus } from '../../contract/ParcelLists';
+import { listEndpoints } from './listEndpoints';
 
 /** How the list view orders its parcels. */
 export type ListSort = 'added' | 'number' | 'place' | 'status' | 'area';
@@ -54,6 +55,15 @@ export const listsSlice = createSlice({
     listItemToggled(state, action: PayloadAction<string>) {
       state.expandedPrcId = state.expandedPrcId === action.payload ? null : action.payload;
     },
+  },
+  extraReducers: (builder) => {
+    // A map selection's parcels added at once: the list opens to show them (there is no card to see them on).
+    builder.addMatcher(listEndpoints.endpoints.addListItems.matchFulfilled, (state, action) => {
+      Object.assign(state, initialListsState, {
+        panelOpen: true,
+        openListId: action.meta.arg.originalArgs.listId,
+      });
+    });
   },
   selectors: {
     selectListsPanelOpen: (state) => state.panelOpen,

@@ -39,6 +39,8 @@ import { bubbleRadiusPx } from './clusters/bubbleSize';
 import { bubbleExtent, SearchClusters } from './clusters/searchClusters';
 import { publishCursor } from './coordinates/cursorPosition';
 import { MeasureLayer } from './measure/MeasureLayer';
+import { MapBoxSelect } from './selection/MapBoxSelect';
+import { selectMapSelecting, selectMapSelection, type SelectedParcel } from './selection/mapSelectionSlice';
 import { fetchOutsideTile, OUTSIDE_TILE_SCHEME } from '../layers/outsideServices';
 import { PrintFrameLayer } from '../print/PrintFrameLayer';
 import { ListHighlightLayer } from '../lists/ListHighlightLayer';
@@ -78,6 +80,7 @@ interface Applied {
   results: SearchResponse | undefined;
   selectedId: string | null | undefined;
   siteEntries: SiteEntry[] | undefined;
+  mapSelection: SelectedParcel[] | null | undefined;
   flySeq: number | undefined;
   fitSeq: number | undefined;
 }
@@ -123,6 +126,8 @@ export class MapController {
   private bubbleZoom: number | null = null;
   private measure: MeasureLayer | null = null;
   private printFrame: PrintFrameLayer | null = null;
+  /** "Select on map": a drag draws a box that selects the parcels it meets. */
+  private boxSelect: MapBoxSelect | null = null;
   /** The open list's parcels (src/features/lists). */
   private listed: ListHighlightLayer | null = null;
   /** The matching-tile URL waiting for the camera to stop (a reset mid-flight aborts every tile). */
@@ -134,6 +139,7 @@ export class MapController {
     results: undefined,
     selectedId: undefined,
     siteEntries: undefined,
+    mapSelection: undefined,
     flySeq: undefined,
     fitSeq: undefined,
   };
@@ -219,6 +225,10 @@ export class MapController {
     this.measure = new MeasureLayer(this.map);
     this.printFrame = new PrintFrameLayer(this.map);
     this.listed = new ListHighlightLayer(this.map);
+    this.boxSelect = new MapBoxSelect(this.map, this.store, [
+      PARCEL_LAYER_IDS.matchingFill,
+      PARCEL_LAYER_IDS.allAroundFill,
+    ]);
     this.map.on('click', (event) => {
       // The second click of a double-click places no second point on top of the first.
       if (selectMeasuring(this.store.getState()) && event.originalEvent.detail < 2)
@@ -262,6 +272,7 @@ export class MapController {
     const { flyTo, fitTo } = state.map;
     this.measure?.apply(state.measure);
     this.printFrame?.apply(state.print.frame);
+    this.boxSelect?.apply();
     const listExtent = this.listed?.apply(state);
     if (listExtent) {
       const [west, south, east, north] = listExtent;
@@ -284,6 +295,13 @@ export class MapController {
       const filter = siteFilter(siteEntries.map((entry) => entry.egrid));
       this.map.setFilter(PARCEL_LAYER_IDS.siteFill, filter);
       this.map.setFilter(PARCEL_LAYER_IDS.siteLine, filter);
+    }
+    const mapSelection = selectMapSelection(state);
+    if (mapSelection !== this.applied.mapSelection) {
+      this.applied.mapSelection = mapSelection;
+      const filter = siteFilter((mapSelection ?? []).map((parcel) => parcel.prcId));
+      this.map.setFilter(PARCEL_LAYER_IDS.mapSelectionFill, filter);
+      this.map.setFilter(PARCEL_LAYER_IDS.mapSelectionLine, filter);
     }
     if (selectedParcelId !== this.applied.selectedId) {
       this.applied.selectedId = selectedParcelId;
@@ -436,7 +454,8 @@ export class MapController {
   private onParcelHover(event: MapLayerMouseEvent): void {
     // While measuring, clicks place points: no parcel popup, the crosshair stays.
     if (selectMeasuring(this.store.getState())) return;
-    this.setCursor('pointer');
+    // "Select on map" keeps its crosshair over parcels.
+    if (!selectMapSelecting(this.store.getState())) this.setCursor('pointer');
     const feature = event.features?.[0];
     if (this.hoverTimer) clearTimeout(this.hoverTimer);
     this.hoverSeq += 1;
@@ -483,7 +502,8 @@ export class MapController {
   }
 
   private endHover(): void {
-    if (!selectMeasuring(this.store.getState())) this.setCursor('');
+    const state = this.store.getState();
+    if (!selectMeasuring(state) && !selectMapSelecting(state)) this.setCursor('');
     if (this.hoverTimer) clearTimeout(this.hoverTimer);
     this.hoverTimer = null;
     this.hoverSeq += 1;
@@ -528,6 +548,7 @@ export class MapController {
     this.unsubscribe?.();
     this.unsubscribe = null;
     this.layers?.destroy();
+    this.boxSelect?.destroy();
     if (this.hoverTimer) clearTimeout(this.hoverTimer);
     this.popup.remove();
     publishCursor(null);

@@ -1,4 +1,4 @@
-import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
+import type { ExpressionSpecification, LayerSpecification, LineLayerSpecification } from 'maplibre-gl';
 import { PALETTE } from '../../app/palette';
 import type { BuildingType } from '../../contract/Parcel';
 import {
@@ -72,9 +72,31 @@ export function selectedFilter(id: string | null): ExpressionSpecification {
   return ['==', ['get', 'PRC_ID'], id ?? ''];
 }
 
-/** The parcels of the site being assembled (land assembly), by their ids. */
+/** The parcels of the site being assembled (land assembly), or of a map selection, by their ids. */
 export function siteFilter(ids: readonly string[]): ExpressionSpecification {
   return ['in', ['get', 'PRC_ID'], ['literal', [...ids]]];
+}
+
+/**
+ * A fill and an outline of surrounding parcels picked by id (the site being assembled, the map selection):
+ * none until the controller sets their filter.
+ */
+function pickedParcelLayers(
+  fillId: string,
+  lineId: string,
+  fillColour: string,
+  linePaint: LineLayerSpecification['paint'],
+): LayerSpecification[] {
+  const picked = {
+    source: SOURCES.allAround,
+    'source-layer': TILE_SOURCE_LAYERS.allAround,
+    minzoom: PARCEL_MIN_ZOOM,
+    filter: siteFilter([]),
+  };
+  return [
+    { id: fillId, type: 'fill', ...picked, paint: { 'fill-color': fillColour, 'fill-opacity': 0.3 } },
+    { id: lineId, type: 'line', ...picked, paint: linePaint },
+  ];
 }
 
 export const PARCEL_LAYER_IDS = {
@@ -82,11 +104,16 @@ export const PARCEL_LAYER_IDS = {
   matchingFill: 'parcels-matching-fill',
   siteFill: 'parcels-site-fill',
   siteLine: 'parcels-site-line',
+  mapSelectionFill: 'parcels-map-selection-fill',
+  mapSelectionLine: 'parcels-map-selection-line',
   selected: 'parcels-selected',
   clusterCircles: 'search-clusters-circle',
 } as const;
 
-/** Layers in drawing order: surrounding parcels, matching parcels, buildings, selection, clusters. */
+/**
+ * Layers in drawing order: surrounding parcels, matching parcels, buildings, the site, the map selection,
+ * the chosen parcel, clusters.
+ */
 export const PARCEL_LAYERS: LayerSpecification[] = [
   {
     id: PARCEL_LAYER_IDS.allAroundFill,
@@ -138,24 +165,15 @@ export const PARCEL_LAYERS: LayerSpecification[] = [
     layout: { 'text-field': '★', 'text-font': ['sans-serif'], 'text-size': 16, 'text-allow-overlap': true },
     paint: { 'text-color': SECONDARY, 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 },
   },
-  {
-    id: PARCEL_LAYER_IDS.siteFill,
-    type: 'fill',
-    source: SOURCES.allAround,
-    'source-layer': TILE_SOURCE_LAYERS.allAround,
-    minzoom: PARCEL_MIN_ZOOM,
-    filter: siteFilter([]),
-    paint: { 'fill-color': PRIMARY, 'fill-opacity': 0.3 },
-  },
-  {
-    id: PARCEL_LAYER_IDS.siteLine,
-    type: 'line',
-    source: SOURCES.allAround,
-    'source-layer': TILE_SOURCE_LAYERS.allAround,
-    minzoom: PARCEL_MIN_ZOOM,
-    filter: siteFilter([]),
-    paint: { 'line-color': PRIMARY, 'line-width': 2.5 },
-  },
+  ...pickedParcelLayers(PARCEL_LAYER_IDS.siteFill, PARCEL_LAYER_IDS.siteLine, PRIMARY, {
+    'line-color': PRIMARY,
+    'line-width': 2.5,
+  }),
+  ...pickedParcelLayers(PARCEL_LAYER_IDS.mapSelectionFill, PARCEL_LAYER_IDS.mapSelectionLine, ACCENT, {
+    'line-color': ACCENT,
+    'line-width': 2,
+    'line-dasharray': [2, 1],
+  }),
   {
     id: PARCEL_LAYER_IDS.selected,
     type: 'line',

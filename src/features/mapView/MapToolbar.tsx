@@ -4,6 +4,7 @@ import {
   ColumnWidthOutlined,
   LinkOutlined,
   PrinterOutlined,
+  SelectOutlined,
   StarOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
@@ -17,6 +18,7 @@ import { savedSearchesPanelToggled, selectSavedSearchesPanelOpen } from '../save
 import { printDialogToggled, selectPrintDialogOpen } from '../print/printSlice';
 import { useCopyPageLink } from '../ui/useCopyPageLink';
 import { selectSiteBuilding, siteBuildingToggled } from '../site/siteSlice';
+import { mapSelectionToggled, selectMapSelecting } from '../map/selection/mapSelectionSlice';
 
 function ToolButton(props: {
   label: string;
@@ -43,7 +45,7 @@ function ToolButton(props: {
 
 /**
  * The map's own tools, top left over the map (issue 14 items 11, 12): measure a distance, measure an
- * area, open the Lists panel, copy a link to this exact screen (filters, camera and open parcel are all in the URL),
+ * area, select parcels on the map for a list, open the Lists panel, copy a link to this exact screen (filters, camera and open parcel are all in the URL),
  * print the map to scale.
  * `offsetTop` leaves room above for the folded side panel's search button.
  */
@@ -55,6 +57,7 @@ export function MapToolbar({ offsetTop = 0 }: { offsetTop?: number }) {
   const savedSearchesOpen = useAppSelector(selectSavedSearchesPanelOpen);
   const printOpen = useAppSelector(selectPrintDialogOpen);
   const buildingSite = useAppSelector(selectSiteBuilding);
+  const selecting = useAppSelector(selectMapSelecting);
   const label = (id: string) => intl.formatMessage({ id });
   const copyLink = useCopyPageLink('mapTools.copyLink.done');
   return (
@@ -78,6 +81,13 @@ export function MapToolbar({ offsetTop = 0 }: { offsetTop?: number }) {
         active={mode === 'area'}
         onClick={() => dispatch(measureModeToggled('area'))}
         testId="measure-area"
+      />
+      <ToolButton
+        label={label('mapTools.select')}
+        icon={<SelectOutlined />}
+        active={selecting}
+        onClick={() => dispatch(mapSelectionToggled())}
+        testId="map-select"
       />
       <ToolButton
         label={label('lists.title')}

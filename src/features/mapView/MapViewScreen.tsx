@@ -5,6 +5,7 @@ import { LayerPanel } from '../layers/LayerPanel';
 import { DemoDataBadge } from '../dataQuality/DemoDataBadge';
 import { MapCanvas } from '../map/MapCanvas';
 import { selectMeasureMode } from '../map/measure/measureSlice';
+import { selectMapSelecting } from '../map/selection/mapSelectionSlice';
 import { selectDetailOpen } from '../parcel/parcelSlice';
 import { AddToListButton } from '../lists/AddToListButton';
 import { CompareButton } from '../compare/CompareButton';
@@ -19,6 +20,7 @@ import { BottomSheet } from './layout/BottomSheet';
 import { SidePanel } from './layout/SidePanel';
 import { useScreenSize } from './layout/useScreenSize';
 import { MapToolbar } from './MapToolbar';
+import { MapSelectionPanel } from './MapSelectionPanel';
 import { SearchPanel } from './SearchPanel';
 import { useOnceTrue } from './useOnceTrue';
 import './mapView.css';
@@ -66,6 +68,7 @@ const PANEL_WIDTH = { desktop: 360, tablet: 320 } as const;
 export function MapViewScreen() {
   const size = useScreenSize();
   const measuring = useAppSelector(selectMeasureMode) !== 'off';
+  const selecting = useAppSelector(selectMapSelecting);
   const [panelOpen, setPanelOpen] = useState(true);
   const [sheetOpen, setSheetOpen] = useState(false);
   const detailOpen = useAppSelector(selectDetailOpen);
@@ -117,6 +120,7 @@ export function MapViewScreen() {
             <MeasurePanel />
           </Suspense>
         )}
+        {selecting && !measuring && <MapSelectionPanel />}
         <CursorReadout />
         {/* The phone's full-screen detail hides the sheet rather than letting its handle show through. */}
         {phone && !detailOpen && (
@@ -137,7 +141,7 @@ export function MapViewScreen() {
           <Suspense fallback={null}>
             <ParcelDrawer
               fullScreen={phone}
-              closeOnEscape={!measuring}
+              closeOnEscape={!measuring && !selecting}
               renderActions={(prcId, prcNo) => (
                 <div style={{ marginBottom: 12, display: 'flex', gap: 8, flexWrap: 'wrap' }}>
                   <AddToListButton prcId={prcId} withLabel />

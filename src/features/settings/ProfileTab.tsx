@@ -7,10 +7,14 @@ import { AvatarUpload } from './AvatarUpload';
 import { ChangePasswordStep } from './ChangePasswordStep';
 import { ProfileDetails } from './ProfileDetails';
 import { ProfileForm } from './ProfileForm';
+import { TimeZoneSetting } from './TimeZoneSetting';
 
 type ProfileStep = 'read' | 'edit' | 'change-password';
 
-/** The Profile tab (spec §2, §4): read mode, the edit toggle, and the change-password step. */
+/**
+ * The Profile tab (spec §2, §4): read mode, the edit toggle, the change-password step, and the time zone of
+ * the saved-search digests (issue 29).
+ */
 export function ProfileTab({ profile }: { profile: Profile }) {
   const [step, setStep] = useState<ProfileStep>('read');
   if (step === 'change-password') {
@@ -40,6 +44,7 @@ export function ProfileTab({ profile }: { profile: Profile }) {
       ) : (
         <ProfileDetails profile={profile} />
       )}
+      <TimeZoneSetting />
     </Card>
   );
 }

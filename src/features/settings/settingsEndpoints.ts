@@ -10,6 +10,7 @@ import type {
   Preferences,
   SaveEmailSignatureResponse,
   SaveSiteRequest,
+  SaveTimeZoneRequest,
   SiteListResponse,
   UploadResponse,
 } from '../../contract/Settings';
@@ -27,6 +28,11 @@ export const settingsMainEndpoints = mainApi.injectEndpoints({
         method: 'POST',
         body: { emailSignature },
       }),
+      invalidatesTags: ['Preferences'],
+    }),
+    /** The zone the user's saved-search digests keep their hours in (issue 29). */
+    saveTimeZone: build.mutation<Preferences, SaveTimeZoneRequest>({
+      query: (body) => ({ url: 'preferences/time-zone', method: 'POST', body }),
       invalidatesTags: ['Preferences'],
     }),
     /** `POST file-items/{type}/upload` with the multipart field `file`. */
@@ -129,6 +135,7 @@ export const settingsSsoEndpoints = ssoApi.injectEndpoints({
 export const {
   useGetPreferencesQuery,
   useSaveEmailSignatureMutation,
+  useSaveTimeZoneMutation,
   useUploadFileMutation,
   useGetFileObjectUrlQuery,
 } = settingsMainEndpoints;

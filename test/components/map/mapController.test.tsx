@@ -9,6 +9,7 @@ import { searchRestored } from '../../../src/features/search/searchSlice';
 import { mapViewRestored, searchHitsShown, zoomToResultsRequested } from '../../../src/features/map/mapSlice';
 import { measureModeToggled } from '../../../src/features/map/measure/measureSlice';
 import { siteCleared, siteParcelToggled } from '../../../src/features/site/siteSlice';
+import { mapSelectionToggled } from '../../../src/features/map/selection/mapSelectionSlice';
 import { HOVER_POPUP_MS } from '../../../src/lib/timing';
 import { storeWithRouter } from '../renderWithProviders';
 import { sessionFixture } from '../sessionFixture';
@@ -358,6 +359,79 @@ describe('MapController (design.md §3: the one owner of the map)', () => {
     map.zoom = 15.5;
     map.fire('moveend');
     expect(store.getState().map.zoom).toBe(15.5);
+  });
+
+  it('with "Select on map" a drag draws a box that selects the parcels it meets, once each (issue 29)', () => {
+    const { store, map } = startController();
+    const container = map.canvasContainer;
+    const pointer = (type: string, x: number, y: number, init: MouseEventInit = {}) =>
+      // jsdom has no PointerEvent: a mouse event of the pointer type carries the same fields.
+      container.dispatchEvent(new MouseEvent(type, { clientX: x, clientY: y, button: 0, ...init }));
+    map.renderedFeatures = [
+      { properties: { PRC_ID: 'CH1', PRC_NO: '101' } },
+      { properties: { PRC_ID: 'CH2', PRC_NO: '102' } },
+      // The same parcel from a neighbouring tile, and as a surrounding parcel.
+      { properties: { PRC_ID: 'CH1', PRC_NO: '101' } },
+      { properties: {} },
+    ];
+    // Off: a drag pans the map and selects nothing.
+    pointer('pointerdown', 300, 200);
+    pointer('pointerup', 100, 50);
+    expect(map.featureQueries).toEqual([]);
+    expect(map.dragPan.enabled).toBe(true);
+
+    act(() => {
+      store.dispatch(mapSelectionToggled());
+    });
+    expect(map.dragPan.enabled).toBe(false);
+    const box = container.querySelector<HTMLElement>('[data-testid="map-selection-box"]')!;
+    pointer('pointerdown', 300, 200);
+    pointer('pointermove', 150, 120);
+    expect(box.hidden).toBe(false);
+    expect([box.style.left, box.style.top, box.style.width, box.style.height]).toEqual([
+      '150px',
+      '120px',
+      '150px',
+      '80px',
+    ]);
+    act(() => {
+      pointer('pointerup', 100, 50);
+    });
+    expect(box.hidden).toBe(true);
+    // Drawn from bottom right to top left, asked as top left to bottom right, on the parcel fills.
+    expect(map.featureQueries).toEqual([
+      {
+        geometry: [
+          [100, 50],
+          [300, 200],
+        ],
+        options: { layers: ['parcels-matching-fill', 'parcels-all-around-fill'] },
+      },
+    ]);
+    expect(store.getState().mapSelection.parcels).toEqual([
+      { prcId: 'CH1', prcNo: '101' },
+      { prcId: 'CH2', prcNo: '102' },
+    ]);
+    expect(map.filters.get('parcels-map-selection-line')).toEqual([
+      'in',
+      ['get', 'PRC_ID'],
+      ['literal', ['CH1', 'CH2']],
+    ]);
+
+    // A click (no travel) and a shift-drag (box zoom, shift-click builds a site) are not selections.
+    pointer('pointerdown', 10, 10);
+    pointer('pointerup', 12, 11);
+    pointer('pointerdown', 10, 10, { shiftKey: true });
+    pointer('pointerup', 200, 200, { shiftKey: true });
+    expect(map.featureQueries).toHaveLength(1);
+
+    // Off again: panning is back and the selection is forgotten.
+    act(() => {
+      store.dispatch(mapSelectionToggled());
+    });
+    expect(map.dragPan.enabled).toBe(true);
+    expect(store.getState().mapSelection.parcels).toBeNull();
+    expect(map.filters.get('parcels-map-selection-fill')).toEqual(['in', ['get', 'PRC_ID'], ['literal', []]]);
   });
 
   it('shows the hover popup only after the pointer rests 388 ms on a parcel', () => {

@@ -45,6 +45,20 @@ export class FakeMap {
   loading = new globalThis.Set<string>();
   zoom: number;
   canvas = document.createElement('canvas');
+  /** The element the map's pointer handlers listen on (jsdom has no pointer capture: a no-op here). */
+  canvasContainer = Object.assign(document.createElement('div'), { setPointerCapture: () => undefined });
+  dragPan = {
+    enabled: true,
+    enable: () => {
+      this.dragPan.enabled = true;
+    },
+    disable: () => {
+      this.dragPan.enabled = false;
+    },
+  };
+  /** What queryRenderedFeatures answers (tests set it), and the queries it was asked. */
+  renderedFeatures: { properties: Record<string, unknown> }[] = [];
+  featureQueries: { geometry: unknown; options: unknown }[] = [];
 
   constructor(options: Record<string, unknown>) {
     this.options = options;
@@ -159,6 +173,13 @@ export class FakeMap {
   }
   getCanvas() {
     return this.canvas;
+  }
+  getCanvasContainer() {
+    return this.canvasContainer;
+  }
+  queryRenderedFeatures(geometry: unknown, options: unknown) {
+    this.featureQueries.push({ geometry, options });
+    return this.renderedFeatures;
   }
   remove() {
     this.removed = true;

@@ -49,8 +49,12 @@ export function describeSettingsContract(makeStores: MakeStores<SettingsStores>)
   });
 
   describe('preferences and uploads', () => {
-    it('keeps the signature and the avatar apart, with defaults before either is set', async () => {
-      expect(await stores.preferences.get(userId)).toEqual({ emailSignature: '', avatarFileId: null });
+    it('keeps the signature, the avatar and the time zone apart, with defaults before any is set', async () => {
+      expect(await stores.preferences.get(userId)).toEqual({
+        emailSignature: '',
+        avatarFileId: null,
+        timeZone: 'Europe/Zurich',
+      });
       await stores.preferences.setEmailSignature(userId, '<p>Anna</p>');
       const avatar = await stores.fileItems.addWithin(
         { ownerId: userId, type: 'avatar', contentHash: 'abc', mime: 'image/png', size: 1234 },
@@ -61,11 +65,22 @@ export function describeSettingsContract(makeStores: MakeStores<SettingsStores>)
       expect(await stores.preferences.get(userId)).toEqual({
         emailSignature: '<p>Anna</p>',
         avatarFileId: avatar.id,
+        timeZone: 'Europe/Zurich',
       });
       await stores.preferences.setAvatar(userId, null);
+      await stores.preferences.setTimeZone(userId, 'America/New_York');
       expect(await stores.preferences.get(userId)).toEqual({
         emailSignature: '<p>Anna</p>',
         avatarFileId: null,
+        timeZone: 'America/New_York',
+      });
+      // A time zone alone makes a row with the other defaults.
+      const other = await stores.users.create(person('tz-only@example.ch', 'Taro Zeit'));
+      await stores.preferences.setTimeZone(other.id, 'Asia/Tokyo');
+      expect(await stores.preferences.get(other.id)).toEqual({
+        emailSignature: '',
+        avatarFileId: null,
+        timeZone: 'Asia/Tokyo',
       });
     });
 

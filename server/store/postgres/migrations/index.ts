@@ -20,6 +20,7 @@ import { tileCacheMigration } from './090-tile-cache';
 import { apiKeysMigration } from './092-api-keys';
 import { parcelListsMigration } from './093-parcel-lists';
 import { savedSearchesMigration } from './094-saved-searches';
+import { timeZonesMigration } from './095-time-zones';
 
 import { surveyGeometryMigration } from './027-survey-geometry';
 import { buildingReserveMigration } from './028-building-reserve';
@@ -48,4 +49,5 @@ export const postgresMigrations: PostgresMigration[] = [
   apiKeysMigration,
   parcelListsMigration,
   savedSearchesMigration,
+  timeZonesMigration,
 ];

@@ -42,20 +42,8 @@ export function MeasurePanel() {
     <div
       role="status"
       data-testid="measure-panel"
-      style={{
-        // Top centre of the map that is seen (left of an open drawer, --drawer-shift in mapView.css): clear
-        // of the tool buttons (and their tooltips) on the left and of the Layers and zoom buttons.
-        position: 'absolute',
-        top: 10,
-        left: 'calc((100% - var(--drawer-shift, 0px)) / 2)',
-        transform: 'translateX(-50%)',
-        zIndex: 3,
-        maxWidth: 'calc(100% - 130px - var(--drawer-shift, 0px))',
-        padding: '8px 12px',
-        background: 'rgba(255,255,255,0.96)',
-        borderRadius: 6,
-        boxShadow: '0 1px 4px rgba(0,0,0,0.25)',
-      }}
+      // Top centre of the map that is seen (mapView.css).
+      className="map-tool-panel"
     >
       <Typography.Text strong>
         <FormattedMessage id={mode === 'area' ? 'mapTools.measure.area' : 'mapTools.measure.distance'} />

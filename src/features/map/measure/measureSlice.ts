@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { mapSelectionToggled } from '../selection/mapSelectionSlice';
 
 /** What the measure tool measures; 'off' lets map clicks select parcels again. */
 export type MeasureMode = 'off' | 'distance' | 'area';
@@ -42,6 +43,10 @@ export const measureSlice = createSlice({
     measureEnded() {
       return initialMeasureState;
     },
+  },
+  // "Select on map" takes the map's drags and clicks over from a measurement.
+  extraReducers: (builder) => {
+    builder.addCase(mapSelectionToggled, () => initialMeasureState);
   },
   selectors: {
     selectMeasureMode: (state) => state.mode,
