@@ -31,12 +31,22 @@ describe('digest schedule', () => {
     expect(isDigestDue('daily', null, zurich('2026-07-01T20:00:00Z'), ZURICH)).toBe(false);
   });
 
-  it('waits a day, or a week, after the last digest (an hour early at most)', () => {
+  it('sends a daily digest once per day on the owner’s clock: the next one from 9:00 the next morning', () => {
+    // Sent at 20:30 in Zurich: not again that evening, but from 9:00 the next day (12.5 hours later).
+    const evening = zurich('2026-07-01T18:30:00Z');
+    expect(isDigestDue('daily', evening, evening + HOUR, ZURICH)).toBe(false);
+    expect(isDigestDue('daily', evening, zurich('2026-07-02T06:59:00Z'), ZURICH)).toBe(false);
+    expect(isDigestDue('daily', evening, zurich('2026-07-02T07:00:00Z'), ZURICH)).toBe(true);
+    // Midnight is the owner's, not UTC's: 23:30 UTC is already the next day in Tokyo.
+    const tokyoMorning = Date.parse('2026-07-01T00:30:00Z');
+    expect(isDigestDue('daily', tokyoMorning, Date.parse('2026-07-01T12:30:00Z'), 'Asia/Tokyo')).toBe(false);
+    expect(isDigestDue('daily', tokyoMorning, Date.parse('2026-07-02T00:30:00Z'), 'Asia/Tokyo')).toBe(true);
+  });
+
+  it('sends a weekly digest on the same weekday a week later, from 9:00', () => {
     const sent = zurich('2026-07-01T12:00:00Z');
-    expect(isDigestDue('daily', sent, sent + 22 * HOUR, ZURICH)).toBe(false);
-    expect(isDigestDue('daily', sent, sent + 23 * HOUR, ZURICH)).toBe(true);
-    expect(isDigestDue('weekly', sent, sent + 6 * 24 * HOUR, ZURICH)).toBe(false);
-    expect(isDigestDue('weekly', sent, sent + 7 * 24 * HOUR, ZURICH)).toBe(true);
+    expect(isDigestDue('weekly', sent, sent + 6 * 24 * HOUR + 9 * HOUR, ZURICH)).toBe(false);
+    expect(isDigestDue('weekly', sent, zurich('2026-07-08T07:00:00Z'), ZURICH)).toBe(true);
   });
 });
 
