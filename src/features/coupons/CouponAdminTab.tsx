@@ -11,7 +11,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { serverErrorBody } from '../../api/responses';
@@ -49,6 +49,8 @@ export function couponRequestFrom(values: CouponFormValues): CouponCreateRequest
  */
 export function CouponAdminTab() {
   const intl = useIntl();
+  // The date picker's month and day names (set during render, idempotent; IntlRoot leaves dayjs alone).
+  dayjs.locale(intl.locale);
   const label = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [form] = Form.useForm<CouponFormValues>();
   const kind = Form.useWatch('kind', form) ?? 'percent';

@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { useAppSelector } from '../../app/hooks';
@@ -25,13 +24,12 @@ function useShownLanguage(language: Language): { language: Language; resources: 
 }
 
 /**
- * react-intl, dayjs, `<html lang>` and antd's texts (AntdLocaleContext, which AntdTheme hands to antd with
- * the theme) all following the language slice.
+ * react-intl, `<html lang>` and antd's texts (AntdLocaleContext, which AntdTheme hands to antd with the
+ * theme) all following the language slice. dayjs is not set here: it would bring dayjs into the first load
+ * of /login; the date formatters take the language, and the one date picker sets it (CouponAdminTab).
  */
 export function IntlRoot({ children }: { children: ReactNode }) {
   const { language, resources } = useShownLanguage(useAppSelector(selectLanguage));
-  // Set during render (idempotent) so children formatting dates in this render already use it.
-  dayjs.locale(language);
   useEffect(() => {
     document.documentElement.lang = language;
   }, [language]);
