@@ -4,17 +4,16 @@ import { VectorTile } from '@mapbox/vector-tile';
 import Pbf from 'pbf';
 import { io as connect, type Socket } from 'socket.io-client';
 import { buildPostgresDataset } from '../../server/data/buildPostgresDataset';
-import { passwordHasher } from '../../server/services/accounts/credentials';
 import { LOGIN_THROTTLES } from '../../server/services/accounts/rateLimits';
 import { LIMIT_REACHED_MESSAGES } from '../../server/services/quota/QuotaService';
 import { connectPostgres, type PostgresConnection } from '../../server/store/postgres/PostgresConnection';
-import { openPostgresRepositories } from '../../server/store/postgres/createPostgresStores';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../server/store/DatabaseUnavailableError';
 import { tileAt } from '../../server/geo/projection';
 import type { SearchResponse } from '../../src/contract/Parcel';
 import type { SubscriptionResponse } from '../../src/contract/Subscription';
 import { startAppInstances, type AppInstance, type AppInstances } from './helpers/appInstances';
 import { multipartBody } from './helpers/multipart';
+import { createPostgresUser } from './helpers/postgresUsers';
 import {
   createTestPostgresDatabase,
   testPostgresServer,
@@ -39,21 +38,8 @@ let egrid: string;
 let egrids: string[];
 
 /** An active account with a real password, written straight into the shared database. */
-async function createUser(username: string, roles: string[] = ['MAPUSER']): Promise<void> {
-  const stores = await openPostgresRepositories(database.url);
-  try {
-    await stores.users.create({
-      username,
-      email: username,
-      name: username.split('@')[0],
-      passwordHash: await passwordHasher.hash(PASSWORD),
-      status: 'active',
-      roles,
-    });
-  } finally {
-    await stores.close();
-  }
-}
+const createUser = (username: string, roles?: string[]) =>
+  createPostgresUser(database.url, username, PASSWORD, roles);
 
 interface Json {
   status: number;

@@ -7,9 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildPostgresDataset } from '../../server/data/buildPostgresDataset';
-import { passwordHasher } from '../../server/services/accounts/credentials';
 import { connectPostgres, type PostgresConnection } from '../../server/store/postgres/PostgresConnection';
-import { openPostgresRepositories } from '../../server/store/postgres/createPostgresStores';
 import { writeGeoPackage } from '../helpers/cadastreFiles';
 import {
   BAAR,
@@ -19,6 +17,7 @@ import {
   BROKEN_BAAR_REASON,
 } from '../helpers/baarSurvey';
 import { startAppInstances, type AppInstances } from './helpers/appInstances';
+import { createPostgresUser } from './helpers/postgresUsers';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from './helpers/testPostgres';
 
 const PASSWORD = 'Str0ng!Pass';
@@ -33,21 +32,9 @@ let adminToken: string;
 const officialParcels = async () =>
   (await db.one<{ n: number }>("SELECT count(*)::int AS n FROM parcels WHERE origin = 'official'"))?.n;
 
-async function createUser(username: string, roles: string[]): Promise<void> {
-  const stores = await openPostgresRepositories(database.url);
-  try {
-    await stores.users.create({
-      username,
-      email: username,
-      name: username.split('@')[0],
-      passwordHash: await passwordHasher.hash(PASSWORD),
-      status: 'active',
-      roles,
-    });
-  } finally {
-    await stores.close();
-  }
-}
+/** An active account with a real password, written straight into the shared database. */
+const createUser = (username: string, roles?: string[]) =>
+  createPostgresUser(database.url, username, PASSWORD, roles);
 
 async function signIn(username: string): Promise<string> {
   const post = async (url: string, body?: unknown, token?: string) => {

@@ -10,13 +10,12 @@ import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { io as connect, type Socket } from 'socket.io-client';
 import { buildPostgresDataset } from '../../server/data/buildPostgresDataset';
-import { passwordHasher } from '../../server/services/accounts/credentials';
 import { connectPostgres } from '../../server/store/postgres/PostgresConnection';
-import { openPostgresRepositories } from '../../server/store/postgres/createPostgresStores';
 import { LIST_CHANGED_EVENT, type ParcelListDetail } from '../../src/contract/ParcelLists';
 import { NGINX, nginxArgs, writeNginxConfig } from '../../scripts/nginxConfig.mjs';
 import { startAppInstances, type AppInstances } from './helpers/appInstances';
 import { freePort } from './helpers/freePort';
+import { createPostgresUser } from './helpers/postgresUsers';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from './helpers/testPostgres';
 
 const PASSWORD = 'Str0ng!Pass';
@@ -53,21 +52,7 @@ let nginxRoot: string;
 let base: string;
 let egrids: string[];
 
-async function createUser(username: string): Promise<void> {
-  const stores = await openPostgresRepositories(database.url);
-  try {
-    await stores.users.create({
-      username,
-      email: username,
-      name: username.split('@')[0],
-      passwordHash: await passwordHasher.hash(PASSWORD),
-      status: 'active',
-      roles: ['MAPUSER'],
-    });
-  } finally {
-    await stores.close();
-  }
-}
+const createUser = (username: string) => createPostgresUser(database.url, username, PASSWORD);
 
 async function json<T>(method: string, url: string, token?: string, body?: unknown): Promise<T> {
   const response = await fetch(`${base}${url}`, {
