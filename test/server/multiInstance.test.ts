@@ -16,6 +16,7 @@ import { multipartBody } from './helpers/multipart';
 import { createPostgresUser } from './helpers/postgresUsers';
 import {
   createTestPostgresDatabase,
+  SMALL_ZUG_DATASET,
   testPostgresServer,
   type TestPostgresDatabase,
 } from './helpers/testPostgres';
@@ -121,12 +122,7 @@ async function terminateInstanceConnections(): Promise<number> {
 
 beforeAll(async () => {
   database = await createTestPostgresDatabase();
-  await buildPostgresDataset(database.url, {
-    cantons: ['ZG'],
-    seed: 7,
-    maxMunicipalities: 3,
-    maxParcelsPerMunicipality: 600,
-  });
+  await buildPostgresDataset(database.url, SMALL_ZUG_DATASET);
   admin = await connectPostgres(database.url);
   egrid = (
     await admin.one<{ prc_id: string }>(

@@ -11,7 +11,11 @@ import { watchDatasetVersion } from '../../server/store/postgres/datasetVersion/
 import { createPostgresParcelRepository } from '../../server/store/postgres/parcels/createPostgresParcelRepository';
 import { parcelSurroundings } from '../../server/services/reports/parcelSurroundings';
 import type { DatasetInfo } from '../../server/store/parcels/DatasetWriter';
-import { createTestPostgresDatabase, type TestPostgresDatabase } from './helpers/testPostgres';
+import {
+  createTestPostgresDatabase,
+  SMALL_ZUG_DATASET,
+  type TestPostgresDatabase,
+} from './helpers/testPostgres';
 import { writeGeoPackage } from '../helpers/cadastreFiles';
 import {
   BAAR,
@@ -67,12 +71,7 @@ async function importFile(name: string) {
 
 beforeAll(async () => {
   database = await createTestPostgresDatabase();
-  await buildPostgresDataset(database.url, {
-    cantons: ['ZG'],
-    seed: 7,
-    maxMunicipalities: 3,
-    maxParcelsPerMunicipality: 600,
-  });
+  await buildPostgresDataset(database.url, SMALL_ZUG_DATASET);
   db = await connectPostgres(database.url);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-pg-import-'));
 }, 120_000);

@@ -18,7 +18,11 @@ import {
 } from '../helpers/baarSurvey';
 import { startAppInstances, type AppInstances } from './helpers/appInstances';
 import { createPostgresUser } from './helpers/postgresUsers';
-import { createTestPostgresDatabase, type TestPostgresDatabase } from './helpers/testPostgres';
+import {
+  createTestPostgresDatabase,
+  SMALL_ZUG_DATASET,
+  type TestPostgresDatabase,
+} from './helpers/testPostgres';
 
 const PASSWORD = 'Str0ng!Pass';
 
@@ -66,12 +70,7 @@ function upload(file: string, token: string): Promise<Response> {
 
 beforeAll(async () => {
   database = await createTestPostgresDatabase();
-  await buildPostgresDataset(database.url, {
-    cantons: ['ZG'],
-    seed: 7,
-    maxMunicipalities: 3,
-    maxParcelsPerMunicipality: 600,
-  });
+  await buildPostgresDataset(database.url, SMALL_ZUG_DATASET);
   db = await connectPostgres(database.url);
   await createUser('admin@example.ch', ['MAPUSER', 'ADMIN']);
   await createUser('user@example.ch', ['MAPUSER']);

@@ -16,7 +16,11 @@ import { NGINX, nginxArgs, writeNginxConfig } from '../../scripts/nginxConfig.mj
 import { startAppInstances, type AppInstances } from './helpers/appInstances';
 import { freePort } from './helpers/freePort';
 import { createPostgresUser } from './helpers/postgresUsers';
-import { createTestPostgresDatabase, type TestPostgresDatabase } from './helpers/testPostgres';
+import {
+  createTestPostgresDatabase,
+  SMALL_ZUG_DATASET,
+  type TestPostgresDatabase,
+} from './helpers/testPostgres';
 
 const PASSWORD = 'Str0ng!Pass';
 const CLIENTS = 4;
@@ -197,12 +201,7 @@ async function load(client: Client, offset: number, tally: Tally, stopped: () =>
 
 beforeAll(async () => {
   database = await createTestPostgresDatabase();
-  await buildPostgresDataset(database.url, {
-    cantons: ['ZG'],
-    seed: 7,
-    maxMunicipalities: 3,
-    maxParcelsPerMunicipality: 600,
-  });
+  await buildPostgresDataset(database.url, SMALL_ZUG_DATASET);
   const admin = await connectPostgres(database.url);
   egrids = (
     await admin.query<{ prc_id: string }>(
@@ -250,9 +249,10 @@ it('restarting instance A, then B, behind nginx loses no request and no event a 
       `${cluster.instances[index].name}: exit ${exitCode}, ready again after ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
     expect(exitCode).toBe(0);
-    // A moment under load on both before the next one goes: a little longer than nginx leaves a refusing
-    // instance alone (fail_timeout 1 s), shorter than the 5 s that lost requests in CI.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // A moment under load on both before the next one goes: well beyond the 1 s nginx leaves an instance
+    // alone after a failed try (fail_timeout), which a just-restarted instance may still be serving; with
+    // the old 5 s, this 3 s pause lost requests in CI (every instance marked: 502 "no live upstreams").
+    await new Promise((resolve) => setTimeout(resolve, 3000));
   }
   stopped = true;
   await Promise.all(loads);
