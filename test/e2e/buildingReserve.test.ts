@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { cspViolations, launchBrowser, newPage, saveScreenshot, usersCli } from './harness';
+import { cspViolations, launchBrowser, newPage, saveScreenshot, usersCli, waitForMapIdle } from './harness';
 
 const PASSWORD = 'Atlas#2026reserve';
 
@@ -11,10 +11,6 @@ async function signIn(page: Page): Promise<void> {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/');
-}
-
-async function waitForMapIdle(page: Page): Promise<void> {
-  await page.locator('[data-testid="map"][data-map-idle="true"]').waitFor({ timeout: 60_000 });
 }
 
 /** The reserves the result cards show, in m² ("Reserve 1,234.00 m²"). */

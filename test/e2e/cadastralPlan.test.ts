@@ -1,14 +1,9 @@
 import { VectorTile } from '@mapbox/vector-tile';
 import Pbf from 'pbf';
 import type { Browser, Page, Response } from 'playwright-core';
-import { launchBrowser, newPage, saveScreenshot, usersCli } from './harness';
+import { launchBrowser, newPage, saveScreenshot, usersCli, waitForMapIdle } from './harness';
 
 const PASSWORD = 'Atlas#2026cadastre';
-
-/** Waits until the map has drawn everything it asked for (MapController marks its container on `idle`). */
-async function waitForMapIdle(page: Page): Promise<void> {
-  await page.locator('[data-testid="map"][data-map-idle="true"]').waitFor({ timeout: 60_000 });
-}
 
 /** The named street lines in the base-labels tiles the browser loaded at z16. */
 async function streetNamesIn(responses: Response[]): Promise<Set<string>> {

@@ -65,6 +65,14 @@ const SCREENSHOT_TIMEOUT_MS = 60_000;
  * Saves screenshots under test-results/ (kept as an artifact of the run): `<name>.png` at the page's desktop
  * size and `<name>-390.png` at a phone's width, then restores the desktop size.
  */
+/**
+ * Waits until the map has drawn everything it asked for (MapController marks its container on `idle`):
+ * before clicks that must find drawn parcels, counts of drawn features, and screenshots.
+ */
+export async function waitForMapIdle(page: Page): Promise<void> {
+  await page.locator('[data-testid="map"][data-map-idle="true"]').waitFor({ timeout: 60_000 });
+}
+
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   const file = path.resolve('test-results', `${name}.png`);
   fs.mkdirSync(path.dirname(file), { recursive: true });

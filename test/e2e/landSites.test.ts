@@ -20,6 +20,7 @@ import {
   saveScreenshot,
   signInAsNewUser,
   subscribeToStandard,
+  waitForMapIdle,
 } from './harness';
 
 const PASSWORD = 'Atlas#2026assemble';
@@ -97,7 +98,7 @@ describe('land assembly (issue 30)', () => {
     const canvas = page.locator('canvas.maplibregl-canvas');
     await canvas.waitFor();
     // Let the parcel tiles arrive and draw: a shift-click finds its parcel among the drawn features only.
-    await page.locator('[data-testid="map"][data-map-idle="true"]').waitFor({ timeout: 60_000 });
+    await waitForMapIdle(page);
     const box = (await canvas.boundingBox())!;
     const world = 512 * 2 ** ZOOM;
     const [cx, cy] = mercator(centre);
@@ -147,7 +148,7 @@ describe('land assembly (issue 30)', () => {
     expect(await panel.getByTestId('site-area').locator('dd').textContent()).toBe(area);
     const reopened = (await panel.getByTestId('site-parcels').locator('li').allTextContents()).join(' ');
     for (const parcel of parcels) expect(reopened).toContain(`Parcel ${parcel.number}`);
-    await page.locator('[data-testid="map"][data-map-idle="true"]').waitFor({ timeout: 60_000 });
+    await waitForMapIdle(page);
     await saveScreenshot(page, 'land-site-shared-link');
     // Folded to its title line (the map free for the next clicks), with the count and the area.
     await panel.getByTestId('site-fold').click();

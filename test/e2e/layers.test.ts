@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import type { SearchResponse, StreetItem } from '../../src/contract/Parcel';
-import { cspViolations, e2eState, launchBrowser, newPage, saveScreenshot, usersCli } from './harness';
+import {
+  cspViolations,
+  e2eState,
+  launchBrowser,
+  newPage,
+  saveScreenshot,
+  usersCli,
+  waitForMapIdle,
+} from './harness';
 
 const PASSWORD = 'Atlas#2026layers';
 
@@ -19,10 +27,6 @@ async function signIn(page: Page): Promise<string> {
     headers: { authorization: `Bearer ${token}` },
   });
   return ((await authorize.json()) as { token: string }).token;
-}
-
-async function waitForMapIdle(page: Page): Promise<void> {
-  await page.locator('[data-testid="map"][data-map-idle="true"]').waitFor({ timeout: 60_000 });
 }
 
 /** Flies to a parcel with buildings in the town (a result card: zoom 17, pitch 60, spec §4). */

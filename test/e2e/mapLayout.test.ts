@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { e2eState, launchBrowser, usersCli } from './harness';
+import { e2eState, launchBrowser, usersCli, waitForMapIdle } from './harness';
 import path from 'node:path';
 import fs from 'node:fs';
 
@@ -31,10 +31,6 @@ async function signedIn(context: BrowserContext, name: string): Promise<Page> {
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/');
   return page;
-}
-
-async function waitForMapIdle(page: Page): Promise<void> {
-  await page.locator('[data-testid="map"][data-map-idle="true"]').waitFor({ timeout: 60_000 });
 }
 
 /** A screenshot at the page's own size only (these tests choose their sizes themselves). */

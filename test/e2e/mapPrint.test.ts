@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { readWithPoppler, renderWithPdfJs } from '../server/helpers/pdfChecks';
-import { launchBrowser, newPage, saveScreenshot, usersCli } from './harness';
+import { launchBrowser, newPage, saveScreenshot, usersCli, waitForMapIdle } from './harness';
 
 const PASSWORD = 'Atlas#2026printing';
 
@@ -31,7 +31,7 @@ describe('printing the map view to scale', () => {
 
   it('opens the dialog from the keyboard, shows the frame, downloads the PDF and fits a phone', async () => {
     await page.goto('/?map=8.5157,47.1662,16.5,0,0&layers=floods');
-    await page.locator('[data-testid="map"][data-map-idle="true"]').waitFor({ timeout: 60_000 });
+    await waitForMapIdle(page);
     await page.getByRole('button', { name: 'Print the map to scale (PDF)' }).focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Print the map' });

@@ -7,7 +7,15 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { DATABASE_FILE_NAME } from '../../server/store/openDatabase';
-import { cspViolations, e2eState, launchBrowser, newPage, saveScreenshot, signInAsNewUser } from './harness';
+import {
+  cspViolations,
+  e2eState,
+  launchBrowser,
+  newPage,
+  saveScreenshot,
+  signInAsNewUser,
+  waitForMapIdle,
+} from './harness';
 
 const PASSWORD = 'Atlas#2026select';
 const ZOOM = 17.5;
@@ -74,7 +82,7 @@ describe('select on map (issue 29)', () => {
     await selection.getByText('Drag a box over the parcels to select them.').waitFor();
     // Let the parcel tiles arrive and draw.
     await page.waitForLoadState('networkidle');
-    await page.locator('[data-testid="map"][data-map-idle="true"]').waitFor();
+    await waitForMapIdle(page);
     const box = (await canvas.boundingBox())!;
     const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
     await page.mouse.move(x - 110, y - 70);

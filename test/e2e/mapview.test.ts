@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import type { SearchResponse, StreetItem } from '../../src/contract/Parcel';
 import type { StoreSnapshot } from '../../src/features/support/storeSnapshot';
-import { cspViolations, launchBrowser, newPage, saveScreenshot, usersCli } from './harness';
+import { cspViolations, launchBrowser, newPage, saveScreenshot, usersCli, waitForMapIdle } from './harness';
 
 const PASSWORD = 'Atlas#2026mapview';
 const DRAWER_CLOSE = 'Close parcel details';
@@ -30,11 +30,6 @@ async function signIn(page: Page, username: string): Promise<string> {
     headers: { authorization: `Bearer ${ssoToken}` },
   });
   return ((await authorize.json()) as { token: string }).token;
-}
-
-/** Waits until the map has drawn everything it asked for (MapController marks its container on `idle`). */
-async function waitForMapIdle(page: Page): Promise<void> {
-  await page.locator('[data-testid="map"][data-map-idle="true"]').waitFor({ timeout: 60_000 });
 }
 
 describe('map view in a real browser (issue 5)', () => {

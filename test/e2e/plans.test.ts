@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, newPage, saveScreenshot, usersCli } from './harness';
+import { launchBrowser, newPage, saveScreenshot, usersCli, waitForMapIdle } from './harness';
 
 const PASSWORD = 'Atlas#2026plans';
 /** redux-persist's key of the session slice (src/app/rootReducer.ts: persist:parcel-atlas.session). */
@@ -132,7 +132,7 @@ describe('plans, checkout and quotas in a real browser', () => {
     // Every LIMIT_REACHED snackbar offers the upgrade (issue 14 item 2).
     await snackbar.getByRole('button', { name: 'Upgrade' }).waitFor();
     // The picture should show the base map under the refusal, not a map still loading.
-    await page.locator('[data-testid="map"][data-map-idle="true"]').waitFor({ timeout: 60_000 });
+    await waitForMapIdle(page);
     await saveScreenshot(page, 'plans-limit-reached');
   });
 });
