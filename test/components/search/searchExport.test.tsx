@@ -1,5 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MapViewScreen } from '../../../src/features/mapView/MapViewScreen';
 import { SnackbarArea } from '../../../src/features/ui/SnackbarArea';
@@ -53,7 +53,8 @@ function renderMapView(entry: string) {
 
 describe('bulk export of a search result (issue 29)', () => {
   it('exports the whole result in the chosen format and says when the file holds only the first part', async () => {
-    const user = userEvent.setup();
+    // The pointer-events check walks computed styles up the whole map screen on every click; nothing here sets pointer-events.
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
     renderMapView('/?searchQuery=Zug');
     await screen.findByText('Found 2,600 results');
     await user.click(await screen.findByTestId('search-export'));
@@ -73,7 +74,8 @@ describe('bulk export of a search result (issue 29)', () => {
 
   it('names the parcel count when the whole result fits, and shows a refusal with the server’s words', async () => {
     exported = { parcels: '12', total: '12' };
-    const user = userEvent.setup();
+    // The pointer-events check walks computed styles up the whole map screen on every click; nothing here sets pointer-events.
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
     renderMapView('/?searchQuery=Zug');
     await screen.findByText('Found 2,600 results');
     await user.click(await screen.findByTestId('search-export'));
@@ -95,9 +97,10 @@ describe('bulk export of a search result (issue 29)', () => {
     );
     await user.click(screen.getByTestId('search-export'));
     await user.click(await screen.findByText('GeoJSON (WGS 84)'));
-    await waitFor(() =>
-      expect(screen.getByText(/You have reached the full view limit of your plan/)).toBeInTheDocument(),
-    );
-    expect(screen.getByRole('button', { name: 'Upgrade' })).toBeInTheDocument();
+    const refusal = await screen.findByText(/You have reached the full view limit of your plan/);
+    // Role queries scoped to the snackbar: over the whole map screen one takes seconds on a busy machine.
+    expect(
+      within(refusal.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Upgrade' }),
+    ).toBeInTheDocument();
   });
 });
