@@ -5,7 +5,7 @@
  *   npm run bench -- --all              whole country → DATA_DIR/bench-all.sqlite (minutes)
  *   npm run bench -- --cantons ZG --db FILE
  *   npm run bench -- --postgres [--cantons ZG]   SQLite and PostgreSQL side by side, ST_AsMVT vs our encoder
- *   npm run bench -- --concurrency 50   50 clients searching at once over HTTP (SQLite), /healthz meanwhile
+ *   npm run bench -- --concurrency 50   50 clients at once over HTTP (SQLite): searches, details, a map session
  *   npm run bench -- --cantons ZG --untimed-statements   without the SQLite statement timings the server
  *     records for /metrics (on by default, as served), to see what they cost
  * Calls the repository and tile service directly (no HTTP), on one connection, like one server worker.
@@ -14,7 +14,7 @@ import { reportBenchmark } from './benchReports';
 import { createAppMetrics } from '../server/operations/AppMetrics';
 import { observeStatements } from '../server/store/statementTimings/timedStatements';
 import { postgresBenchmark } from './benchPostgres';
-import { concurrencyBenchmark, searchConcurrencyBenchmark } from './benchConcurrency';
+import { concurrencyBenchmark, profilesConcurrencyBenchmark } from './benchConcurrency';
 import zlib from 'node:zlib';
 import { performance } from 'node:perf_hooks';
 import { line, percentiles, time } from './benchFigures';
@@ -29,6 +29,8 @@ import { createSqliteTileBlobStore, type TileBlobStore } from '../server/store/t
 import { loadBenchmark } from './benchLoad';
 import { createRng } from '../server/data/random';
 import type { ParcelQuery } from '../server/store/parcels/ParcelQuery';
+import type { ParcelSearchResult } from '../server/store/parcels/ParcelRepository';
+import { toSearchResponse } from '../server/routes/main/parcels/parcelReplies';
 import { createLayerTileService } from '../server/services/layers/LayerTileService';
 import { createSqliteLayerRepository, type LayerRepository } from '../server/store/layers/LayerRepository';
 import { withoutUnits } from '../server/store/unitOfWork/serialiseUnits';
@@ -59,7 +61,7 @@ async function main(): Promise<void> {
     return;
   }
   if (concurrency !== null) {
-    await searchConcurrencyBenchmark(cantons, file, concurrency);
+    await profilesConcurrencyBenchmark(cantons, file, concurrency);
     return;
   }
   if (postgres) {
@@ -118,6 +120,7 @@ async function main(): Promise<void> {
     'simple search (text, 12 hits + buckets)',
     await time(simpleQueries.length, (i) => () => repo.search(simpleQueries[i], paging)),
   );
+  searchReplyBytes(simpleQueries.slice(0, 60).map((query) => repo.search(query, paging)));
 
   const advanced = (i: number): ParcelQuery => {
     const m = munis[i % Math.min(munis.length, 40)];
@@ -285,3 +288,24 @@ async function cachedTiles(
 }
 
 void main();
+
+/**
+ * What a search reply weighs as JSON and on the wire (issue 33): the mean of the replies, raw, gzip and
+ * brotli as the server compresses them (gzip level 6, brotli quality 4: server/http/compressReplies.ts), and what the
+ * survey-grade outline that hits no longer carry would have added.
+ */
+function searchReplyBytes(results: ParcelSearchResult[]): void {
+  const mean = (sizes: number[]) => (sizes.reduce((a, b) => a + b, 0) / sizes.length / 1000).toFixed(1);
+  const replies = results.map((result) => JSON.stringify(toSearchResponse(result)));
+  const before = results.map((result) => JSON.stringify({ ...toSearchResponse(result), hits: result.hits }));
+  const sizes = (texts: string[]) =>
+    `${mean(texts.map((t) => Buffer.byteLength(t)))} KB JSON, gzip ${mean(
+      texts.map((t) => zlib.gzipSync(t, { level: 6 }).length),
+    )} KB, brotli ${mean(
+      texts.map(
+        (t) => zlib.brotliCompressSync(t, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }).length,
+      ),
+    )} KB`;
+  console.log(`search reply (12 hits + buckets), mean of ${replies.length}: ${sizes(replies)}`);
+  console.log(`  … with the LV95 outline in every hit, as before: ${sizes(before)}`);
+}

@@ -4,8 +4,9 @@
  * and uncached (searched) tiles. Prints requests/s, p50/p95, errors and `/healthz` p50 meanwhile (target
  * ≤ 10 ms), with the load average. PostgreSQL: DATABASE_URL when set, else a throwaway cluster.
  *
- * `npm run bench -- --concurrency 50 [--cantons ZG]` (issue 33): the search profile alone on the SQLite
- * default, N clients asking `/maps/search` with place-name prefixes (SEARCH_WORKERS from this environment).
+ * `npm run bench -- --concurrency 50 [--cantons ZG]` (issue 33): three profiles on one SQLite server process
+ * (SEARCH_WORKERS from this environment), N clients each: free-text searches, parcel details, and a "map
+ * session" mixing searches, details and searched tiles. One row per profile with the load average.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,7 +24,7 @@ import { seedMapUserTokenIn, startServerProcess } from './serverProcess';
 
 const JWT_SECRET = 'bench-concurrency-secret-0123456789abcdef';
 const WARM_UP_SECONDS = 3;
-const SECONDS = 15;
+const SECONDS = 20;
 
 interface Mix {
   places: { name: string; canton: string; lon: number; lat: number }[];
@@ -48,6 +49,11 @@ function requestPaths({ places, prcIds }: Mix): string[] {
     }
   }
   return paths;
+}
+
+/** Parcel details only: the objects of 400 parcels in turn. */
+function detailPaths({ prcIds }: Mix): string[] {
+  return prcIds.map((prcId) => `/v1/secure/maps/prcid/${prcId}/objects`);
 }
 
 /** Free-text searches only: prefixes of 3–6 letters of the biggest places' names (the issue 33 profile). */
@@ -109,6 +115,7 @@ async function healthzDuring(
 
 interface Figures {
   adapter: string;
+  profile: string;
   perSecond: number;
   p50: number;
   p95: number;
@@ -117,13 +124,19 @@ interface Figures {
   loadAverage: string;
 }
 
+interface Profile {
+  name: string;
+  paths: string[];
+}
+
+/** One server process with `env`, each profile in turn: warm-up, then SECONDS measured with /healthz probed. */
 async function measure(
   adapter: string,
   env: Record<string, string>,
   token: string,
-  paths: string[],
+  profiles: Profile[],
   connections: number,
-): Promise<Figures> {
+): Promise<Figures[]> {
   const { child, origin } = await startServerProcess(await freePort(), {
     JWT_SECRET,
     LOG_LEVEL: 'error',
@@ -131,26 +144,32 @@ async function measure(
   });
   try {
     const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
-    await load(origin, paths, headers, connections, WARM_UP_SECONDS);
-    const running = load(origin, paths, headers, connections, SECONDS);
-    const healthz = await healthzDuring(origin, running);
-    const figures = await running;
-    return { adapter, ...figures, healthz, loadAverage: loadAverage() };
+    const rows: Figures[] = [];
+    for (const { name, paths } of profiles) {
+      await load(origin, paths, headers, connections, WARM_UP_SECONDS);
+      const running = load(origin, paths, headers, connections, SECONDS);
+      const healthz = await healthzDuring(origin, running);
+      const figures = await running;
+      rows.push({ adapter, profile: name, ...figures, healthz, loadAverage: loadAverage() });
+    }
+    return rows;
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
   }
 }
 
-function print(connections: number, profile: string, rows: Figures[]): void {
-  console.log(`\n${connections} concurrent clients, ${SECONDS} s each (${profile}), one instance:`);
+function print(connections: number, title: string, rows: Figures[]): void {
   console.log(
-    '| adapter | requests/s | p50 | p95 | errors | /healthz p50 (p95) | load average (1, 5, 15 min) |',
+    `\n${connections} concurrent clients, ${SECONDS} s each after ${WARM_UP_SECONDS} s warm-up, one instance (${title}):`,
   );
-  console.log('|---|---|---|---|---|---|---|');
+  console.log(
+    '| adapter | profile | requests/s | p50 | p95 | errors | /healthz p50 (p95) | load average (1, 5, 15 min) |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const row of rows)
     console.log(
-      `| ${row.adapter} | ${row.perSecond.toFixed(0)} | ${row.p50.toFixed(1)} ms | ${row.p95.toFixed(1)} ms | ` +
+      `| ${row.adapter} | ${row.profile} | ${row.perSecond.toFixed(0)} | ${row.p50.toFixed(1)} ms | ${row.p95.toFixed(1)} ms | ` +
         `${row.errors} | ${row.healthz.p50.toFixed(1)} ms (${row.healthz.p95.toFixed(1)} ms; target p50 ≤ 10 ms) | ${row.loadAverage} |`,
     );
 }
@@ -174,9 +193,9 @@ function readMix(sqliteFile: string, cantons: string[]): Mix {
 async function measureSqlite(
   sqliteFile: string,
   cantons: string[],
-  paths: string[],
+  profiles: Profile[],
   connections: number,
-): Promise<Figures> {
+): Promise<Figures[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-bench-concurrency-'));
   fs.linkSync(sqliteFile, path.join(dataDir, 'parcel-atlas.sqlite'));
   try {
@@ -184,24 +203,27 @@ async function measureSqlite(
     const token = await seedMapUserTokenIn(createSqliteStores(db), JWT_SECRET, 'bench@example.ch');
     db.close();
     const env = { DATA_DIR: dataDir, DATASET_CANTONS: cantons.join(','), PAYMENT_PROVIDER: 'none' };
-    return await measure('SQLite', env, token, paths, connections);
+    return await measure('SQLite', env, token, profiles, connections);
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-/** Issue 33: N clients searching at once on the SQLite default. */
-export async function searchConcurrencyBenchmark(
+/** Issue 33: N clients at once on the SQLite default, per profile (searches, details, a map session). */
+export async function profilesConcurrencyBenchmark(
   cantons: string[],
   sqliteFile: string,
   connections: number,
 ): Promise<void> {
-  const paths = searchPaths(readMix(sqliteFile, cantons));
-  const figures = await measureSqlite(sqliteFile, cantons, paths, connections);
+  const mix = readMix(sqliteFile, cantons);
+  const profiles = [
+    { name: 'free-text searches', paths: searchPaths(mix) },
+    { name: 'parcel details', paths: detailPaths(mix) },
+    { name: 'map session (searches, details, searched tiles)', paths: requestPaths(mix) },
+  ];
+  const rows = await measureSqlite(sqliteFile, cantons, profiles, connections);
   const workers = process.env.SEARCH_WORKERS ?? 'default';
-  print(connections, `free-text searches, SEARCH_WORKERS=${workers}, ${os.availableParallelism()} cores`, [
-    figures,
-  ]);
+  print(connections, `SEARCH_WORKERS=${workers}, ${os.availableParallelism()} cores`, rows);
 }
 
 export async function concurrencyBenchmark(
@@ -209,9 +231,8 @@ export async function concurrencyBenchmark(
   sqliteFile: string,
   connections: number,
 ): Promise<void> {
-  const mix = readMix(sqliteFile, cantons);
-  const paths = requestPaths(mix);
-  const rows: Figures[] = [await measureSqlite(sqliteFile, cantons, paths, connections)];
+  const profiles = [{ name: 'map session', paths: requestPaths(readMix(sqliteFile, cantons)) }];
+  const rows = await measureSqlite(sqliteFile, cantons, profiles, connections);
 
   let cluster: ReturnType<typeof startPostgresCluster> | null = null;
   let url = process.env.DATABASE_URL?.trim() || null;
@@ -234,10 +255,10 @@ export async function concurrencyBenchmark(
       DATASET_CANTONS: cantons.join(','),
       PAYMENT_PROVIDER: 'none',
     };
-    rows.push(await measure('PostgreSQL', env, token, paths, connections));
+    rows.push(...(await measure('PostgreSQL', env, token, profiles, connections)));
   } finally {
     fs.rmSync(emptyDir, { recursive: true, force: true });
     cluster?.stop();
   }
-  print(connections, 'searches, parcel details, searched tiles', rows);
+  print(connections, 'searches, parcel details, searched tiles mixed', rows);
 }

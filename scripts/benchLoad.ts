@@ -1,9 +1,12 @@
 /**
- * The HTTP part of `npm run bench` (issue 16): the real server (worker threads, tile cache, compression)
- * under 50 concurrent connections, beside a bare Node server sending the same precomputed tile blobs.
- * Prints requests per second of both and their ratio (target ≥ 0.6), the errors (target 0), and /healthz
- * p50 while searched tiles are served (target ≤ 10 ms). The dataset file is the bench's, linked into a
- * throwaway DATA_DIR; the bench has closed its own connection before this runs.
+ * The HTTP part of `npm run bench` (issues 16, 33): the real server (worker threads, tile cache,
+ * compression) under 50 concurrent connections, beside a bare Node server sending the same precomputed tile
+ * blobs from a process of its own. The two are measured in alternating pairs (PAIRS × SECONDS each side,
+ * after a warm-up), and the medians are printed with their spread: requests per second of both and their
+ * ratio (target ≥ 0.6), the errors (target 0), and /healthz p50 while searched tiles are served (target
+ * ≤ 10 ms), each with the load average. The dataset file is the bench's, linked into a throwaway DATA_DIR;
+ * the bench has closed its own connection before this runs. Every child process is stopped on the way out,
+ * whatever fails.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -12,12 +15,15 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../server/store/openDatabase';
 import { tileAt } from '../server/geo/projection';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import readline from 'node:readline';
+import { loadAverage } from './benchFigures';
 import { seedMapUserToken, startServerProcess } from './serverProcess';
 import { measureFirstLoad } from './measure-first-load';
 
 const CONNECTIONS = 50;
-const SECONDS = 5;
+const SECONDS = 20;
+const PAIRS = 3;
 const WARM_UP_SECONDS = 3;
 const JWT_SECRET = 'bench-load-secret-0123456789abcdefghijkl';
 const FIRST_LOAD_PASSWORD = 'Bench#2026firstLoad';
@@ -88,20 +94,38 @@ async function healthzDuring(origin: string, during: Promise<unknown>): Promise<
   return samples[Math.floor(samples.length / 2)] ?? NaN;
 }
 
-/** A bare server that sends the given gzipped blobs by path: the ceiling of what tile serving can reach. */
-async function startBareServer(blobs: Map<string, Buffer>) {
-  const server = http.createServer((request, response) => {
-    const blob = blobs.get(request.url ?? '');
-    if (!blob) return response.writeHead(204).end();
-    response.writeHead(200, {
-      'content-type': 'application/vnd.mapbox-vector-tile',
-      'content-encoding': 'gzip',
-    });
-    response.end(blob);
+/** The bare blob server (scripts/benchBlobServer.mjs) in its own process, serving `blobs` by path. */
+async function startBlobServer(blobs: Map<string, Buffer>, dataDir: string) {
+  const file = path.join(dataDir, 'blobs.json');
+  fs.writeFileSync(
+    file,
+    JSON.stringify(Object.fromEntries([...blobs].map(([p, b]) => [p, b.toString('base64')]))),
+  );
+  const child = spawn(process.execPath, ['scripts/benchBlobServer.mjs', file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return { server, origin: `http://127.0.0.1:${port}` };
+  const [firstLine] = await readline
+    .createInterface({ input: child.stdout! })
+    [Symbol.asyncIterator]()
+    .next()
+    .then(({ value }) => [String(value ?? '')]);
+  if (!/^\d+$/.test(firstLine)) throw new Error(`The blob server did not start: ${firstLine}`);
+  return { child, origin: `http://127.0.0.1:${firstLine}` };
+}
+
+/** Median and spread of several runs' figures, as "median (min–max)". */
+function medianWithSpread(values: number[], digits = 0): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  return `${median.toFixed(digits)} (${sorted[0].toFixed(digits)}–${sorted[sorted.length - 1].toFixed(digits)})`;
+}
+
+/** Stops a child process and waits for it (a no-op when it has already gone). */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
 }
 
 function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; body: Buffer }> {
@@ -133,14 +157,19 @@ export async function loadBenchmark(datasetFile: string, cantons: string[], plac
     /already exists/,
   );
   const port = 20000 + Math.floor(Math.random() * 20000);
-  const { child: server, origin } = await startServerProcess(port, {
-    DATA_DIR: dataDir,
-    JWT_SECRET,
-    DATASET_CANTONS: cantons.join(','),
-    LOG_LEVEL: 'error',
-    PAYMENT_PROVIDER: 'none',
-  });
+  const children: ChildProcess[] = [];
+  // An unhandled failure would end this process before `finally`: the children go with it all the same.
+  const killChildren = () => children.forEach((child) => child.kill('SIGKILL'));
+  process.once('exit', killChildren);
   try {
+    const { child: server, origin } = await startServerProcess(port, {
+      DATA_DIR: dataDir,
+      JWT_SECRET,
+      DATASET_CANTONS: cantons.join(','),
+      LOG_LEVEL: 'error',
+      PAYMENT_PROVIDER: 'none',
+    });
+    children.push(server);
     const around = tilePaths(places, 'all-around', () => '');
     // Warm pass: the tile cache fills, and the bare server gets exactly the bytes the app sends.
     const blobs = new Map<string, Buffer>();
@@ -149,18 +178,30 @@ export async function loadBenchmark(datasetFile: string, cantons: string[], plac
       const { status, body } = await rawGet(origin + tilePath, headers);
       if (status === 200) blobs.set(tilePath, body);
     }
-    const bare = await startBareServer(blobs);
+    const bare = await startBlobServer(blobs, dataDir);
+    children.push(bare.child);
     // Each server first gets three seconds of the same load (the app reaches its steady rate after ~3 s of
-    // JIT warm-up at 50 connections), then is measured.
+    // JIT warm-up at 50 connections); then app and bare server take turns, PAIRS times.
     await load(origin, around, headers, WARM_UP_SECONDS);
-    const app = await load(origin, around, headers);
     await load(bare.origin, around, headers, WARM_UP_SECONDS);
-    const ceiling = await load(bare.origin, around, headers);
-    bare.server.close();
+    const pairs: { app: number; bare: number; errors: number; load: string }[] = [];
+    for (let pair = 0; pair < PAIRS; pair++) {
+      const app = await load(origin, around, headers);
+      const ceiling = await load(bare.origin, around, headers);
+      pairs.push({ app: app.perSecond, bare: ceiling.perSecond, errors: app.errors, load: loadAverage() });
+      console.log(
+        `  pair ${pair + 1}: app ${app.perSecond.toFixed(0)} req/s (${app.errors} errors), bare ${ceiling.perSecond.toFixed(0)} ` +
+          `req/s → ×${(app.perSecond / ceiling.perSecond).toFixed(2)}   load average ${loadAverage()}`,
+      );
+    }
+    await stop(bare.child);
     console.log(
-      `tiles over HTTP, ${CONNECTIONS} connections, ${SECONDS} s: app ${app.perSecond.toFixed(0)} req/s ` +
-        `(${app.errors} errors), bare server with the same blobs ${ceiling.perSecond.toFixed(0)} req/s → ` +
-        `×${(app.perSecond / ceiling.perSecond).toFixed(2)} (target ≥ 0.6)`,
+      `tiles over HTTP, ${CONNECTIONS} connections, ${PAIRS} alternating pairs of ${SECONDS} s, median (min–max): ` +
+        `app ${medianWithSpread(pairs.map((p) => p.app))} req/s (${pairs.reduce((n, p) => n + p.errors, 0)} errors), ` +
+        `bare server ${medianWithSpread(pairs.map((p) => p.bare))} req/s → ×${medianWithSpread(
+          pairs.map((p) => p.app / p.bare),
+          2,
+        )} (target ≥ 0.6)   load average ${loadAverage()}`,
     );
 
     const searched = tilePaths(places, 'tile', (p) => `&CANTON=${p.canton}&PRC_IND=Standard`).concat(
@@ -171,13 +212,13 @@ export async function loadBenchmark(datasetFile: string, cantons: string[], plac
     const busy = await healthzDuring(origin, searchedLoad);
     const { perSecond, errors } = await searchedLoad;
     console.log(
-      `searched tiles under load: ${perSecond.toFixed(0)} req/s (${errors} errors); /healthz p50 ` +
-        `${busy.toFixed(1)} ms meanwhile (idle ${idle.toFixed(1)} ms; target ≤ 10 ms)`,
+      `searched tiles under load, ${SECONDS} s: ${perSecond.toFixed(0)} req/s (${errors} errors); /healthz p50 ` +
+        `${busy.toFixed(1)} ms meanwhile (idle ${idle.toFixed(1)} ms; target ≤ 10 ms)   load average ${loadAverage()}`,
     );
     await measureFirstLoad(origin, mapUser);
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await Promise.all(children.map(stop));
+    process.off('exit', killChildren);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -78,8 +78,12 @@ async function recordLoad(page: Page, origin: string, done: () => Promise<void>)
       encoding: (await response?.headerValue('content-encoding')) ?? 'none',
     };
   };
-  page.on('requestfinished', (request) => pending.push(record(request)));
+  // A request that finishes while its context closes cannot be asked for its sizes any more: it is left
+  // out rather than left as a rejection nobody handles (which ended the benchmark once, server running).
+  const onFinished = (request: Request) => pending.push(record(request).catch(() => null));
+  page.on('requestfinished', onFinished);
   await done();
+  page.off('requestfinished', onFinished);
   const files = (await Promise.all(pending))
     .filter((file): file is LoadedFile => file !== null)
     .sort((a, b) => b.bytes - a.bytes);

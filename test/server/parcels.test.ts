@@ -51,6 +51,9 @@ describe('maps/advance-search', () => {
     expect(hit._id).toBe(hit._source.PRC_ID);
     expect(hit._source).toMatchObject({ CANTON: 'ZG', PRC_COU: 'CH', centroid: { type: 'Point' } });
     expect(hit._source.PRC_ID).toMatch(/^CH\d{12}$/);
+    // The WGS84 outline for the map; the survey-grade LV95 one only from the detail routes (issue 33).
+    expect(hit._source.geometry?.type).toBe('Polygon');
+    expect(body.hits.hits.filter((h) => h._source.geometryLv95 !== undefined)).toEqual([]);
     const buckets = body.aggregations.byLocation.buckets;
     expect(buckets.map((b) => b.key).sort()).toEqual(['Baar', 'Cham', 'Hünenberg']);
     expect(buckets.reduce((s, b) => s + b.doc_count, 0)).toBe(body.hits.total.value);

@@ -36,6 +36,14 @@ function viewportOf(municipalities: MunicipalityCount[]): { viewport?: { bounds:
 }
 
 /**
+ * A hit without its survey-grade LV95 outline: the result list and the map highlight need only the WGS84
+ * one, and the detail routes give the precise form (a tenth of the reply's bytes, issue 33).
+ */
+function searchHitSource({ geometryLv95: _surveyOutline, ...parcel }: Parcel): Parcel {
+  return parcel;
+}
+
+/**
  * The Elasticsearch shape the client reads: hits, total and one bucket per municipality; a search that
  * found nothing for a reason the user should know carries it as `errorMessage` (spec §8: shown as the
  * no-hits warning).
@@ -44,7 +52,7 @@ export function toSearchResponse(result: ParcelSearchResult & { notice?: string 
   return {
     ...(result.notice ? { errorMessage: result.notice } : {}),
     hits: {
-      hits: result.hits.map((parcel) => ({ _id: parcel.PRC_ID, _source: parcel })),
+      hits: result.hits.map((parcel) => ({ _id: parcel.PRC_ID, _source: searchHitSource(parcel) })),
       total: { value: result.total, relation: result.exact ? 'eq' : 'gte' },
     },
     aggregations: {
