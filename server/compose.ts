@@ -10,6 +10,7 @@ import { createAccountService } from './services/accounts/createAccountService';
 import { createUserAdministration } from './services/admin/UserAdministration';
 import { createAuditLog } from './services/audit/AuditLog';
 import { createParcelListService } from './services/lists/ParcelListService';
+import { createListFactAlerts } from './services/lists/ListFactAlerts';
 import { createListExports } from './services/exports/ListExports';
 import { createSearchExports } from './services/exports/SearchExports';
 import { createSavedSearchService } from './services/savedSearches/SavedSearchService';
@@ -300,6 +301,13 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
     }),
     events,
     log,
+    createListFactAlerts({
+      lists: stores.parcelLists,
+      parcels: stores.parcels,
+      notifications,
+      unitOfWork,
+      events,
+    }),
   );
   const reports = createReportContext({ ...stores, events });
   const cadastre = createCadastreImportService({

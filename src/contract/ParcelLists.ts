@@ -77,7 +77,32 @@ export interface ListNote {
 }
 
 export type ListActivityKind =
-  'created' | 'renamed' | 'shared' | 'unshared' | 'added' | 'removed' | 'status' | 'assignee' | 'note';
+  | 'created'
+  | 'renamed'
+  | 'shared'
+  | 'unshared'
+  | 'added'
+  | 'removed'
+  | 'status'
+  | 'assignee'
+  | 'note'
+  /** A dataset update changed the parcel's facts: `to` names the topics (ListedFactTopic), comma-separated. */
+  | 'facts';
+
+/** The facts of a listed parcel whose change in a dataset update raises an alert (issue 29). */
+export const LISTED_FACT_TOPICS = [
+  'area',
+  'zone',
+  'reserve',
+  'buildings',
+  'hazards',
+  'heritage',
+  'groundwater',
+  'contamination',
+  'noise',
+  'gone',
+] as const;
+export type ListedFactTopic = (typeof LISTED_FACT_TOPICS)[number];
 
 export interface ListActivity {
   id: string;

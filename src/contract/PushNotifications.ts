@@ -58,8 +58,15 @@ export interface PushTestResponse {
   message: string;
 }
 
-/** What a notification is about (issue 13: plan changed, quota at 80 % and 100 %, test). */
-export const NOTIFICATION_KINDS = ['plan-changed', 'quota-80', 'quota-100', 'saved-search', 'test'] as const;
+/** What a notification is about (issue 13: plan changed, quota at 80 % and 100 %, test; issue 29: alerts). */
+export const NOTIFICATION_KINDS = [
+  'plan-changed',
+  'quota-80',
+  'quota-100',
+  'saved-search',
+  'list-facts',
+  'test',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**

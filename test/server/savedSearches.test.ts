@@ -1,16 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { NOTIFICATION_EVENT, type AppNotification } from '../../src/contract/PushNotifications';
 import {
   SAVED_SEARCH_CHANGED_EVENT,
   type SavedSearch,
   type SavedSearchesResponse,
 } from '../../src/contract/SavedSearches';
-import { geoJson, square } from '../helpers/cadastreFiles';
+import { square } from '../helpers/cadastreFiles';
 import { createDatasetTestApp } from './helpers/buildTestDataset';
 import { signIn, type SignedIn, type TestApp } from './helpers/createTestApp';
 import { readOutbox } from './helpers/outbox';
-import { uploadCadastreFile } from './helpers/uploadCadastreFile';
+import { importSurveyAndWaitForAlerts } from './helpers/uploadCadastreFile';
 
 let t: TestApp;
 let anna: SignedIn;
@@ -49,28 +47,11 @@ function listen<T>(event: string): { heard: T[]; stop(): void } {
 }
 
 /** Two parcels of Cham (LV95) as an admin uploads them. */
-async function importCham() {
-  const file = path.join(t.dataDir, 'cham.geojson');
-  fs.writeFileSync(
-    file,
-    geoJson(
-      [
-        { properties: { egrid: 'CH170200000001', nr: '7' }, polygons: [[square(2_677_600, 1_226_400, 25)]] },
-        { properties: { egrid: 'CH170200000002', nr: '8' }, polygons: [[square(2_677_625, 1_226_400, 25)]] },
-      ],
-      'EPSG:2056',
-    ),
-  );
-  const response = await uploadCadastreFile(
-    t.app,
-    admin.headers,
-    file,
-    JSON.stringify({ egrid: 'egrid', number: 'nr' }),
-  );
-  expect(response.statusCode).toBe(200);
-  // The import's own round, and any round running, have finished.
-  await t.app.ctx.savedSearchAlerts.runNow();
-}
+const importCham = () =>
+  importSurveyAndWaitForAlerts(t, admin.headers, 'cham.geojson', [
+    { properties: { egrid: 'CH170200000001', nr: '7' }, polygons: [[square(2_677_600, 1_226_400, 25)]] },
+    { properties: { egrid: 'CH170200000002', nr: '8' }, polygons: [[square(2_677_625, 1_226_400, 25)]] },
+  ]);
 
 describe('saved searches', () => {
   it('keeps a personal search to its owner, shares it with the site (audited), and lets only the owner manage it', async () => {

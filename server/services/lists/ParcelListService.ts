@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { EventEmitter } from 'node:events';
+import { listedParcelFacts } from './listedParcelFacts';
 import { hasAccess } from '../../../src/lib/accessCheck';
 import {
   LIST_CHANGED_EVENT,
@@ -217,6 +218,7 @@ export function createParcelListService({
       status: 'new',
       addedBy: viewer.id,
       addedAt: at,
+      facts: listedParcelFacts(parcel),
     });
     if (inserted) await record(viewer, listId, parcel.PRC_ID, 'added', at);
     return inserted;

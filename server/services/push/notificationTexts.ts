@@ -31,6 +31,10 @@ export const NOTIFICATION_TEXTS: Record<LanguageCode, LanguageTexts> = {
         title: '{quota}: limit reached',
         body: 'You have used all {limit} {quota} of your plan in this period. Upgrade your plan to receive more.',
       },
+      'list-facts': {
+        title: 'Facts changed on “{name}”',
+        body: '{count} parcel(s) of your list changed in the latest data update, e.g. {parcel}. The changes are in the parcel’s history.',
+      },
       'saved-search': {
         title: 'New parcels for “{name}”',
         body: '{count} new parcel(s) match your saved search, e.g. {parcel}.',
@@ -57,6 +61,10 @@ export const NOTIFICATION_TEXTS: Record<LanguageCode, LanguageTexts> = {
       'quota-100': {
         title: 'Limit der {quota} erreicht',
         body: 'Sie haben alle {limit} {quota} Ihres Abonnements in dieser Periode verbraucht. Wechseln Sie zu einem grösseren Abonnement, um mehr zu erhalten.',
+      },
+      'list-facts': {
+        title: 'Geänderte Angaben in «{name}»',
+        body: '{count} Parzelle(n) Ihrer Liste haben sich mit der letzten Datenaktualisierung geändert, z. B. {parcel}. Die Änderungen stehen im Verlauf der Parzelle.',
       },
       'saved-search': {
         title: 'Neue Parzellen für «{name}»',
@@ -88,6 +96,10 @@ export const NOTIFICATION_TEXTS: Record<LanguageCode, LanguageTexts> = {
         title: '{quota} : limite atteinte',
         body: 'Vous avez utilisé les {limit} {quota} de votre abonnement pendant cette période. Passez à un abonnement supérieur pour en obtenir davantage.',
       },
+      'list-facts': {
+        title: 'Données modifiées dans « {name} »',
+        body: '{count} parcelle(s) de votre liste ont changé lors de la dernière mise à jour des données, p. ex. {parcel}. Les changements figurent dans l’historique de la parcelle.',
+      },
       'saved-search': {
         title: 'Nouvelles parcelles pour « {name} »',
         body: '{count} nouvelle(s) parcelle(s) correspondent à votre recherche enregistrée, p. ex. {parcel}.',
@@ -115,6 +127,10 @@ export const NOTIFICATION_TEXTS: Record<LanguageCode, LanguageTexts> = {
         title: '{quota}: limite raggiunto',
         body: 'In questo periodo ha raggiunto il limite di {limit} {quota} del suo abbonamento. Passi a un abbonamento superiore per riceverne di più.',
       },
+      'list-facts': {
+        title: 'Dati modificati in «{name}»',
+        body: '{count} particella/e della sua lista sono cambiate con l’ultimo aggiornamento dei dati, p. es. {parcel}. Le modifiche figurano nella cronologia della particella.',
+      },
       'saved-search': {
         title: 'Nuove particelle per «{name}»',
         body: '{count} nuova/e particella/e corrispondono alla sua ricerca salvata, p. es. {parcel}.',
@@ -137,7 +153,7 @@ export const NOTIFICATION_TEXTS: Record<LanguageCode, LanguageTexts> = {
 export type NotificationContent =
   | { kind: 'plan-changed'; product: string | null }
   | { kind: 'quota-80' | 'quota-100'; quota: QuotaKind; used: number; limit: number }
-  | { kind: 'saved-search'; name: string; count: number; prcId: string; parcel: string }
+  | { kind: 'saved-search' | 'list-facts'; name: string; count: number; prcId: string; parcel: string }
   | { kind: 'test' };
 
 /** The language to write in: the given one when it is an interface language, else English. */
@@ -161,9 +177,9 @@ export function notificationText(content: NotificationContent, language: Languag
       ? { product: content.product ?? '' }
       : content.kind === 'test'
         ? {}
-        : content.kind === 'saved-search'
-          ? { name: content.name, count: String(content.count), parcel: content.parcel }
-          : { quota: texts.quotas[content.quota], used: String(content.used), limit: String(content.limit) };
+        : 'quota' in content
+          ? { quota: texts.quotas[content.quota], used: String(content.used), limit: String(content.limit) }
+          : { name: content.name, count: String(content.count), parcel: content.parcel };
   const title = fill(template.title, values);
   return { title: capitalised(title), body: fill(template.body, values) };
 }
@@ -172,6 +188,7 @@ export function notificationText(content: NotificationContent, language: Languag
 export function notificationUrl(content: NotificationContent): string {
   if (content.kind === 'quota-100') return '/plans';
   if (content.kind === 'test') return '/notifications';
-  if (content.kind === 'saved-search') return `/?parcel=${encodeURIComponent(content.prcId)}`;
+  if (content.kind === 'saved-search' || content.kind === 'list-facts')
+    return `/?parcel=${encodeURIComponent(content.prcId)}`;
   return '/';
 }

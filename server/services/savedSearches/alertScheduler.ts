@@ -1,6 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SavedSearchAlerts } from './SavedSearchAlerts';
+import type { ListFactAlerts } from '../lists/ListFactAlerts';
 
 /** Emitted on ctx.events when this process changed the dataset (an import finished). */
 export const DATASET_CHANGED_EVENT = 'dataset-changed';
@@ -19,12 +20,15 @@ export interface AlertScheduler {
 
 /**
  * Runs the alert rounds one at a time: on DATASET_CHANGED_EVENT at once, and on a timer. A round asked
- * for while one runs runs once after it, so an import that finishes mid-round is not missed.
+ * for while one runs runs once after it, so an import that finishes mid-round is not missed. A round
+ * matches the saved searches, compares the lists' parcels with the dataset (when given), then sends the
+ * digests due.
  */
 export function createAlertScheduler(
   alerts: SavedSearchAlerts,
   events: EventEmitter,
   log: FastifyBaseLogger,
+  listFacts?: ListFactAlerts,
 ): AlertScheduler {
   let running: Promise<void> = Promise.resolve();
   let queued: Promise<void> | null = null;
@@ -32,9 +36,10 @@ export function createAlertScheduler(
   const round = async () => {
     try {
       const matched = await alerts.matchDatasetChange();
+      const listed = await listFacts?.compareWithDataset();
       const digests = await alerts.sendDueDigests();
-      if (matched.matched > 0 || digests.delivered > 0)
-        log.info({ matched, digests }, 'saved-search alerts checked');
+      if (matched.matched > 0 || digests.delivered > 0 || (listed?.changed ?? 0) > 0)
+        log.info({ matched, listed, digests }, 'saved-search and list alerts checked');
     } catch (error) {
       log.warn({ err: error }, 'saved-search alerts could not be checked');
     }

@@ -28,9 +28,11 @@ export interface NewListItem extends Pick<
   listId: string;
   addedBy: string;
   addedAt: number;
+  /** The parcel's watched facts when it was added (listedParcelFacts), to tell later changes from. */
+  facts: string | null;
 }
 
-export interface ListItemRecord extends Omit<NewListItem, 'addedBy'> {
+export interface ListItemRecord extends Omit<NewListItem, 'addedBy' | 'facts'> {
   assigneeId: string | null;
   assigneeName: string | null;
   addedById: string | null;
@@ -56,16 +58,25 @@ export interface NewListActivity {
   id: string;
   listId: string;
   prcId: string | null;
-  actorId: string;
+  /** Who did it; null for what the server noticed itself (a dataset update changed a parcel's facts). */
+  actorId: string | null;
   at: number;
   kind: ListActivityKind;
   from: string | null;
   to: string | null;
 }
 
-export interface ListActivityRecord extends Omit<NewListActivity, 'actorId'> {
-  actorId: string | null;
+export interface ListActivityRecord extends NewListActivity {
   actorName: string | null;
+}
+
+/** A listed parcel's facts as last recorded (null: not yet), with what an alert about it names. */
+export interface ListItemFacts {
+  prcId: string;
+  prcNo: string;
+  locname: string;
+  assigneeId: string | null;
+  facts: string | null;
 }
 
 export interface ListPersonRecord {
@@ -112,6 +123,17 @@ export interface ParcelListStore {
   renameStatus(siteId: string, status: ListStatus, label: string | null): Promise<void>;
   /** The members of a site (the people a shared list reaches), by name. */
   siteMembers(siteId: string): Promise<ListPersonRecord[]>;
+  /** The lists not yet compared with this dataset build, oldest first. */
+  listsToCompare(version: string): Promise<ListRecord[]>;
+  /** Each parcel of the list with its facts as last recorded. */
+  itemFacts(listId: string): Promise<ListItemFacts[]>;
+  /**
+   * Records the parcel's facts if they are still `expected`: of several instances comparing at once, one
+   * records the change (true) and only that one tells of it.
+   */
+  replaceItemFacts(listId: string, prcId: string, expected: string | null, facts: string): Promise<boolean>;
+  /** Notes that the list was compared with this dataset build. */
+  setFactsVersion(listId: string, version: string): Promise<void>;
 }
 
 /** A person's display name: the name, else the username. */
@@ -207,6 +229,7 @@ export const itemInsertValues = (item: NewListItem) =>
     item.status,
     item.addedBy,
     item.addedAt,
+    item.facts,
   ] as const;
 
 export interface ListNoteRow {

@@ -14,6 +14,7 @@ import {
   toListNoteRecord,
   toListRecord,
   type ListActivityRow,
+  type ListItemFacts,
   type ListItemRow,
   type ListNoteRow,
   type ListRow,
@@ -37,8 +38,8 @@ export function createSqliteParcelListStore(db: Database): Synchronous<ParcelLis
   const touch = db.prepare('UPDATE parcel_lists SET updated_at = ? WHERE id = ?');
   const remove = db.prepare('DELETE FROM parcel_lists WHERE id = ?');
   const insertItem = db.prepare(
-    `INSERT INTO parcel_list_items (list_id, prc_id, prc_no, locname, canton, area, lon, lat, status, added_by, added_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (list_id, prc_id) DO NOTHING`,
+    `INSERT INTO parcel_list_items (list_id, prc_id, prc_no, locname, canton, area, lon, lat, status, added_by, added_at, facts)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (list_id, prc_id) DO NOTHING`,
   );
   const countItems = db.prepare<[string], number>('SELECT COUNT(*) FROM parcel_list_items WHERE list_id = ?');
   const removeItem = db.prepare('DELETE FROM parcel_list_items WHERE list_id = ? AND prc_id = ?');
@@ -78,6 +79,17 @@ export function createSqliteParcelListStore(db: Database): Synchronous<ParcelLis
   const members = db.prepare<[string], { id: string; name: string }>(
     `${MEMBER_SELECT} WHERE m.site_id = ? ORDER BY name, u.id`,
   );
+  const toCompare = db.prepare<[string], ListRow>(
+    `${LIST_SELECT} WHERE l.facts_version IS NOT ? ORDER BY l.created_at, l.id`,
+  );
+  const itemFacts = db.prepare<[string], ListItemFacts>(
+    `SELECT prc_id AS prcId, prc_no AS prcNo, locname, assignee_id AS assigneeId, facts
+     FROM parcel_list_items WHERE list_id = ? ORDER BY added_at, prc_id`,
+  );
+  const replaceFacts = db.prepare(
+    'UPDATE parcel_list_items SET facts = ? WHERE list_id = ? AND prc_id = ? AND facts IS ?',
+  );
+  const setFactsVersion = db.prepare('UPDATE parcel_lists SET facts_version = ? WHERE id = ?');
   return {
     createList(list) {
       insertList.run(list.id, list.ownerId, list.name, list.siteId, list.at, list.at);
@@ -121,5 +133,12 @@ export function createSqliteParcelListStore(db: Database): Synchronous<ParcelLis
       else upsertLabel.run(siteId, status, label);
     },
     siteMembers: (siteId) => members.all(siteId),
+    listsToCompare: (version) => toCompare.all(version).map(toListRecord),
+    itemFacts: (listId) => itemFacts.all(listId),
+    replaceItemFacts: (listId, prcId, expected, facts) =>
+      replaceFacts.run(facts, listId, prcId, expected).changes === 1,
+    setFactsVersion(listId, version) {
+      setFactsVersion.run(version, listId);
+    },
   };
 }

@@ -13,7 +13,15 @@ function ActivityText({ entry, statuses }: { entry: ListActivity; statuses: read
   const actor = entry.actor?.name ?? intl.formatMessage({ id: 'lists.activity.someone' });
   const isStatus = entry.kind === 'status';
   const from = isStatus && entry.from ? statusName(entry.from as PipelineStatus['key']) : entry.from;
-  const to = isStatus && entry.to ? statusName(entry.to as PipelineStatus['key']) : entry.to;
+  const to =
+    isStatus && entry.to
+      ? statusName(entry.to as PipelineStatus['key'])
+      : entry.kind === 'facts' && entry.to
+        ? entry.to
+            .split(',')
+            .map((topic) => intl.formatMessage({ id: `lists.facts.${topic}` }))
+            .join(', ')
+        : entry.to;
   const id =
     entry.kind === 'assignee' && entry.to === null
       ? 'lists.activity.unassigned'

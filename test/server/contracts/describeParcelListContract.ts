@@ -40,6 +40,7 @@ export function describeParcelListContract(makeStores: MakeStores<'users' | 'sit
     status: 'new',
     addedBy: anna,
     addedAt,
+    facts: null,
   });
   it('shows a personal list to its owner only and a shared one to the members of its site', async () => {
     const store = stores.parcelLists;
@@ -181,5 +182,44 @@ export function describeParcelListContract(makeStores: MakeStores<'users' | 'sit
       { id: anna, name: 'Anna Ammann' },
       { id: ben, name: 'ben@x.ch' },
     ]);
+  });
+
+  it('keeps each listed parcel’s facts, records a change once, and which dataset build each list was compared with', async () => {
+    const store = stores.parcelLists;
+    await store.createList({ id: 'l1', ownerId: anna, name: 'Zug', siteId: null, at: 100 });
+    await store.createList({ id: 'l2', ownerId: ben, name: 'Baar', siteId: null, at: 200 });
+    await store.addItem({ ...item('l1', 'CH1', 300), facts: '{"area":812.5}' });
+    await store.addItem(item('l1', 'CH2', 400));
+    expect((await store.listsToCompare('build-1')).map((l) => l.id)).toEqual(['l1', 'l2']);
+    expect(await store.itemFacts('l1')).toEqual([
+      { prcId: 'CH1', prcNo: 'NCH1', locname: 'Zürich', assigneeId: null, facts: '{"area":812.5}' },
+      { prcId: 'CH2', prcNo: 'NCH2', locname: 'Zürich', assigneeId: null, facts: null },
+    ]);
+    // Only the writer that still sees the facts it read records the new ones (null included).
+    expect(await store.replaceItemFacts('l1', 'CH1', '{"area":812.5}', '{"area":900}')).toBe(true);
+    expect(await store.replaceItemFacts('l1', 'CH1', '{"area":812.5}', '{"area":900}')).toBe(false);
+    expect(await store.replaceItemFacts('l1', 'CH2', null, '{"area":1}')).toBe(true);
+    expect(await store.replaceItemFacts('l1', 'CH2', null, '{"area":1}')).toBe(false);
+    expect((await store.itemFacts('l1')).map((f) => f.facts)).toEqual(['{"area":900}', '{"area":1}']);
+    await store.setFactsVersion('l1', 'build-1');
+    expect((await store.listsToCompare('build-1')).map((l) => l.id)).toEqual(['l2']);
+    expect((await store.listsToCompare('build-2')).map((l) => l.id)).toEqual(['l1', 'l2']);
+    // An entry the server wrote itself has no actor.
+    await store.appendActivity({
+      id: 'a1',
+      listId: 'l1',
+      prcId: 'CH1',
+      actorId: null,
+      at: 500,
+      kind: 'facts',
+      from: null,
+      to: 'area,reserve',
+    });
+    expect((await store.activity('l1', 'CH1', 5))[0]).toMatchObject({
+      kind: 'facts',
+      actorId: null,
+      actorName: null,
+      to: 'area,reserve',
+    });
   });
 }

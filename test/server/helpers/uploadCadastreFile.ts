@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { geoJson } from '../../helpers/cadastreFiles';
+import type { TestApp } from './createTestApp';
 
 /**
  * POST /v1/secure/file-items/cadastre/upload with the file (and a mapping's JSON) as multipart/form-data;
@@ -32,4 +34,26 @@ export function uploadCadastreFile(
     headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload: Buffer.concat(parts),
   });
+}
+
+/**
+ * Writes `features` (LV95) as a GeoJSON file in the app's data directory, uploads it as the admin with an
+ * egrid/nr mapping, and waits until the import's alert round (and any round running) has finished.
+ */
+export async function importSurveyAndWaitForAlerts(
+  t: TestApp,
+  adminHeaders: Record<string, string>,
+  name: string,
+  features: Parameters<typeof geoJson>[0],
+): Promise<void> {
+  const file = path.join(t.dataDir, name);
+  fs.writeFileSync(file, geoJson(features, 'EPSG:2056'));
+  const response = await uploadCadastreFile(
+    t.app,
+    adminHeaders,
+    file,
+    JSON.stringify({ egrid: 'egrid', number: 'nr' }),
+  );
+  expect(response.statusCode).toBe(200);
+  await t.app.ctx.savedSearchAlerts.runNow();
 }

@@ -12,6 +12,7 @@ import {
   toListNoteRecord,
   toListRecord,
   type ListActivityRow,
+  type ListItemFacts,
   type ListItemRow,
   type ListNoteRow,
   type ListRow,
@@ -61,8 +62,8 @@ export function createPostgresParcelListStore(db: PostgresConnection): ParcelLis
     deleteList: async (id) => (await db.run('DELETE FROM parcel_lists WHERE id = $1', [id])) === 1,
     addItem: async (item) =>
       (await db.run(
-        `INSERT INTO parcel_list_items (list_id, prc_id, prc_no, locname, canton, area, lon, lat, status, added_by, added_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (list_id, prc_id) DO NOTHING`,
+        `INSERT INTO parcel_list_items (list_id, prc_id, prc_no, locname, canton, area, lon, lat, status, added_by, added_at, facts)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (list_id, prc_id) DO NOTHING`,
         [...itemInsertValues(item)],
       )) === 1,
     countItems: async (listId) =>
@@ -150,5 +151,27 @@ export function createPostgresParcelListStore(db: PostgresConnection): ParcelLis
       db.query<{ id: string; name: string }>(`${MEMBER_SELECT} WHERE m.site_id = $1 ORDER BY name, u.id`, [
         siteId,
       ]),
+    listsToCompare: async (version) =>
+      (
+        await db.query<ListRow>(
+          `${LIST_SELECT} WHERE l.facts_version IS DISTINCT FROM $1 ORDER BY l.created_at, l.id`,
+          [version],
+        )
+      ).map(toListRecord),
+    itemFacts: (listId) =>
+      db.query<ListItemFacts>(
+        `SELECT prc_id AS "prcId", prc_no AS "prcNo", locname, assignee_id AS "assigneeId", facts
+         FROM parcel_list_items WHERE list_id = $1 ORDER BY added_at, prc_id`,
+        [listId],
+      ),
+    replaceItemFacts: async (listId, prcId, expected, facts) =>
+      (await db.run(
+        `UPDATE parcel_list_items SET facts = $1
+         WHERE list_id = $2 AND prc_id = $3 AND facts IS NOT DISTINCT FROM $4`,
+        [facts, listId, prcId, expected],
+      )) === 1,
+    async setFactsVersion(listId, version) {
+      await db.run('UPDATE parcel_lists SET facts_version = $1 WHERE id = $2', [version, listId]);
+    },
   };
 }
