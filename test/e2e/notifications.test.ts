@@ -1,12 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import type { PushSubscriptionsResponse } from '../../src/contract/PushNotifications';
-import {
-  decryptPush,
-  startPushReceiver,
-  type PushReceiver,
-  type TestBrowser,
-} from '../server/helpers/pushReceiver';
+import { decryptPush, startPushReceiver, type PushReceiver } from '../server/helpers/pushReceiver';
 import { cspViolations, launchBrowser, newPage, saveScreenshot, usersCli } from './harness';
+import { replacePushService } from './pushService';
 
 const PASSWORD = 'Atlas#2026notify';
 
@@ -46,35 +42,6 @@ function activeServiceWorker(page: Page): Promise<string | undefined> {
   return page.evaluate(() =>
     navigator.serviceWorker.ready.then((registration) => registration.active?.scriptURL),
   );
-}
-
-/**
- * Headless Chromium cannot reach a vendor push service (stack-notes), so `pushManager.subscribe` is replaced,
- * before the app loads, by one that answers the subscription of the test's own browser keys on the local
- * receiver. Everything else is real: permission, service worker, the app, the server, web-push's encryption.
- */
-async function replacePushService(page: Page, browser: TestBrowser): Promise<void> {
-  await page.addInitScript((subscription) => {
-    // Kept across reloads, as a browser keeps its push subscription.
-    const KEY = 'test-push-subscribed';
-    const make = () => ({
-      endpoint: subscription.endpoint,
-      expirationTime: null,
-      options: { userVisibleOnly: true },
-      toJSON: () => subscription,
-      unsubscribe: async () => {
-        sessionStorage.removeItem(KEY);
-        return true;
-      },
-    });
-    PushManager.prototype.subscribe = async function subscribe() {
-      sessionStorage.setItem(KEY, '1');
-      return make() as unknown as PushSubscription;
-    };
-    PushManager.prototype.getSubscription = async function getSubscription() {
-      return (sessionStorage.getItem(KEY) ? make() : null) as unknown as PushSubscription | null;
-    };
-  }, browser.subscription);
 }
 
 describe('notifications in a real browser (issue 13)', () => {
