@@ -21,6 +21,7 @@ import { apiKeysMigration } from './092-api-keys';
 import { parcelListsMigration } from './093-parcel-lists';
 import { savedSearchesMigration } from './094-saved-searches';
 import { timeZonesMigration } from './095-time-zones';
+import { multiPartParcelsMigration } from './098-multi-part-parcels';
 
 import { surveyGeometryMigration } from './027-survey-geometry';
 import { buildingReserveMigration } from './028-building-reserve';
@@ -50,4 +51,5 @@ export const postgresMigrations: PostgresMigration[] = [
   parcelListsMigration,
   savedSearchesMigration,
   timeZonesMigration,
+  multiPartParcelsMigration,
 ];
