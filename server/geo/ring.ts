@@ -117,6 +117,12 @@ export function polygonMeetsBox(rings: readonly Position[][], box: readonly numb
   return rings.length > 0 && inPolygon((box[0] + box[2]) / 2, (box[1] + box[3]) / 2, rings as Position[][]);
 }
 
+/** Whether a (Multi)Polygon meets the box [minX, minY, maxX, maxY]: any of its parts does (polygonMeetsBox). */
+export function areaMeetsBox(geometry: Polygon | MultiPolygon, box: readonly number[]): boolean {
+  if (geometry.type === 'Polygon') return polygonMeetsBox(geometry.coordinates, box);
+  return geometry.coordinates.some((rings) => polygonMeetsBox(rings, box));
+}
+
 /** Whether a line (or a single point) meets the box [minX, minY, maxX, maxY]. */
 export function lineMeetsBox(line: readonly Position[], box: readonly number[]): boolean {
   if (line.length === 1) return segmentMeetsBox(line[0], line[0], box);

@@ -146,6 +146,16 @@ export function usersCli(args: string[]): string {
   return result.stdout;
 }
 
+/** The main-server token of an account (the same calls the app makes at sign-in), for a test's own API calls. */
+export async function mainToken(page: Page, username: string, password: string): Promise<string> {
+  const login = await page.request.post('/api/user/login', { data: { username, password } });
+  const { token: ssoToken } = (await login.json()) as { token: string };
+  const authorize = await page.request.post('/v1/secure/user/authorize', {
+    headers: { authorization: `Bearer ${ssoToken}` },
+  });
+  return ((await authorize.json()) as { token: string }).token;
+}
+
 /** A new map user made with the users CLI, signed in through the login form; lands on the map. */
 export async function signInAsNewUser(page: Page, name: string, password: string): Promise<void> {
   const username = `${name.split(' ')[0].toLowerCase()}-${Date.now()}@example.ch`;

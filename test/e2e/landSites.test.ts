@@ -11,7 +11,7 @@ import { lv95ToLonLat } from '../../server/geo/projection';
 import { labelPoint } from '../../server/services/reports/map/labelPoint';
 import { areNeighbours, polygonsOf, type Polygons } from '../../server/services/sites/siteOutline';
 import { DATABASE_FILE_NAME } from '../../server/store/openDatabase';
-import { lv95RingsToGeoJson, outlineLv95 } from '../../server/store/parcels/surveyGeometryCodec';
+import { lv95PartsToGeoJson, outlineLv95 } from '../../server/store/parcels/surveyGeometryCodec';
 import { readWithPoppler, renderWithPdfJs } from '../server/helpers/pdfChecks';
 import {
   e2eState,
@@ -45,8 +45,9 @@ function neighbouringParcels(): StoredParcel[] {
       )
       .all() as { prc_id: string; prc_no: string; geom: Uint8Array; geom_lv95: Uint8Array | null }[];
     const parcels = rows.map((row): StoredParcel => {
-      const rings = outlineLv95(row.geom, row.geom_lv95);
-      const outline = polygonsOf(lv95RingsToGeoJson(rings));
+      const parts = outlineLv95(row.geom, row.geom_lv95);
+      const rings = parts.flat();
+      const outline = polygonsOf(lv95PartsToGeoJson(parts));
       const points = rings.flat();
       const box: [number, number, number, number] = [
         Math.min(...points.map((p) => p[0])),

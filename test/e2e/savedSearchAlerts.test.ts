@@ -11,6 +11,7 @@ import {
   cspViolations,
   launchBrowser,
   linkIn,
+  mainToken,
   newPage,
   saveScreenshot,
   usersCli,
@@ -29,16 +30,6 @@ async function logIn(page: Page, username: string) {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Password', { exact: true }).press('Enter');
   await page.waitForURL((url) => url.pathname === '/');
-}
-
-/** The main-server token of a signed-in page (the same calls the app makes). */
-async function mainToken(page: Page, username: string): Promise<string> {
-  const login = await page.request.post('/api/user/login', { data: { username, password: PASSWORD } });
-  const { token: ssoToken } = (await login.json()) as { token: string };
-  const authorize = await page.request.post('/v1/secure/user/authorize', {
-    headers: { authorization: `Bearer ${ssoToken}` },
-  });
-  return ((await authorize.json()) as { token: string }).token;
 }
 
 describe('saved search with an alert at once', () => {
@@ -81,7 +72,7 @@ describe('saved search with an alert at once', () => {
     // The administrator imports a file with the parcel (Bern, LV95).
     const since = Date.now();
     const adminPage = await newPage(browser);
-    const token = await mainToken(adminPage, admin);
+    const token = await mainToken(adminPage, admin, PASSWORD);
     const file = geoJson(
       [{ properties: { egrid: EGRID, nr: '4711' }, polygons: [[square(2_600_100, 1_199_700, 30)]] }],
       'EPSG:2056',

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from 'better-sqlite3';
@@ -13,6 +12,7 @@ import { pointInArea } from '../../server/geo/ring';
 import { lv95ToLonLat } from '../../server/geo/projection';
 import type { ParcelFullResponse } from '../../src/contract/Parcel';
 import { uploadCadastreFile } from './helpers/uploadCadastreFile';
+import { ogr2ogr, type OgrRow as Row } from '../helpers/ogr2ogrFiles';
 
 /**
  * The importer on files written by GDAL's ogr2ogr (installed by the test command, scripts/test.mjs) in the
@@ -43,35 +43,6 @@ const snapshot = () => ({
   meta: db.prepare("SELECT value FROM meta WHERE key = 'dataset'").pluck().get(),
   ids: db.prepare('SELECT group_concat(prc_id) FROM (SELECT prc_id FROM parcels ORDER BY id)').pluck().get(),
 });
-
-type Row = Record<string, string | number>;
-
-/** Writes rows (WKT in `WKT`) through ogr2ogr: CSV in, any GDAL format out. */
-function ogr2ogr(out: string, rows: Row[], args: string[]): void {
-  const columns = Object.keys(rows[0]);
-  const quote = (v: string | number) => `"${String(v).replace(/"/g, '""')}"`;
-  const csv = path.join(path.dirname(out), `${path.basename(out).replace(/\W/g, '_')}-${Date.now()}.csv`);
-  fs.writeFileSync(
-    csv,
-    [columns.join(','), ...rows.map((r) => columns.map((c) => quote(r[c])).join(','))].join('\n'),
-  );
-  const gdal = spawnSync(
-    'ogr2ogr',
-    [
-      ...args,
-      out,
-      csv,
-      '-oo',
-      'GEOM_POSSIBLE_NAMES=WKT',
-      '-oo',
-      'KEEP_GEOM_COLUMNS=NO',
-      '-oo',
-      'AUTODETECT_TYPE=YES',
-    ],
-    { encoding: 'utf8' },
-  );
-  if (gdal.status !== 0) throw new Error(`ogr2ogr failed: ${gdal.stderr}`);
-}
 
 const rectangle = (e: number, n: number, w: number, h: number) =>
   `POLYGON ((${e} ${n},${e + w} ${n},${e + w} ${n + h},${e} ${n + h},${e} ${n}))`;

@@ -8,7 +8,7 @@ import { SITE_CONSTRAINT_KEYS, SITE_PATHS, siteQuery, type LandSite } from '../.
 import type { SubscriptionResponse } from '../../src/contract/Subscription';
 import { serverTranslator } from '../../server/services/i18n/ServerTranslator';
 import { areNeighbours, polygonsOf, type Polygons } from '../../server/services/sites/siteOutline';
-import { lv95RingsToGeoJson, outlineLv95 } from '../../server/store/parcels/surveyGeometryCodec';
+import { lv95PartsToGeoJson, outlineLv95 } from '../../server/store/parcels/surveyGeometryCodec';
 import { buildTestDataset } from './helpers/buildTestDataset';
 import { graphicsStateBalance, readWithPoppler, renderWithPdfJs } from './helpers/pdfChecks';
 import { subscribeToPlan } from './helpers/subscribeToPlan';
@@ -49,7 +49,7 @@ beforeAll(async () => {
       .all() as Row[]
   ).map((row) => ({
     egrid: row.prc_id,
-    outline: polygonsOf(lv95RingsToGeoJson(outlineLv95(row.geom, row.geom_lv95))),
+    outline: polygonsOf(lv95PartsToGeoJson(outlineLv95(row.geom, row.geom_lv95))),
   }));
   chain = findChain(rows);
   const first = rows[0];

@@ -7,7 +7,7 @@ import { lonLatToMercator, lonLatToLv95 } from '../../server/geo/projection';
 import type { Ring } from '../../server/geo/ring';
 import { parcelFeature } from '../../server/services/ogc/featureItems';
 import { CRS84, LV95 } from '../../server/services/ogc/ogcCrs';
-import { encodeGeometry } from '../../server/store/parcels/geometryCodec';
+import { encodeGeometry, encodeParts } from '../../server/store/parcels/geometryCodec';
 import {
   parcelFeatureJson,
   parcelFeatureRow,
@@ -33,10 +33,22 @@ const RINGS: [number, number][][] = [
   ],
 ];
 
-const tileForm = (rings: [number, number][][]) =>
-  encodeGeometry(rings.map((ring): Ring => ring.map(([lon, lat]) => lonLatToMercator(lon, lat))));
-const surveyForm = (rings: [number, number][][]) =>
-  encodeSurveyGeometry(rings.map((ring): Ring => ring.map(([lon, lat]) => lonLatToLv95(lon, lat))));
+/** A second part across the road from the first. */
+const SECOND_PART: [number, number][][] = [
+  [
+    [8.5195, 47.1661],
+    [8.5201, 47.1661],
+    [8.5201, 47.1666],
+    [8.5195, 47.1666],
+  ],
+];
+
+const toMercator = (rings: [number, number][][]) =>
+  rings.map((ring): Ring => ring.map(([lon, lat]) => lonLatToMercator(lon, lat)));
+const toLv95 = (rings: [number, number][][]) =>
+  rings.map((ring): Ring => ring.map(([lon, lat]) => lonLatToLv95(lon, lat)));
+const tileForm = (rings: [number, number][][]) => encodeGeometry(toMercator(rings));
+const surveyForm = (rings: [number, number][][]) => encodeSurveyGeometry([toLv95(rings)]);
 
 /** Every theme field at its value number `pick(i)` of the vocabulary. */
 const themes = (pick: (i: number) => number) =>
@@ -118,6 +130,14 @@ const CASES: [string, ParcelRow][] = [
     row({ street: '', themes: themes(() => 0).replace(/^\["0/, '["~') }),
   ],
   ['an outline without rings', row({ geom: encodeGeometry([]) })],
+  [
+    'a parcel of two parts (tile form): a MultiPolygon',
+    row({ geom: encodeParts([RINGS, SECOND_PART].map(toMercator)) }),
+  ],
+  [
+    'an imported parcel of two parts (survey form): a MultiPolygon',
+    row({ geom_lv95: encodeSurveyGeometry([RINGS, SECOND_PART].map(toLv95)), origin: 'official' }),
+  ],
 ];
 
 describe('parcelFeatureJson', () => {

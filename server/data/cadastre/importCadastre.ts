@@ -240,10 +240,13 @@ export function neutralFacts(zip: string): KeptFacts {
 interface PlacedParcel {
   feature: MappedFeature;
   municipality: MunicipalityShape;
-  /** Web Mercator rings without the closing point: the drawn part's exterior, then its holes. */
-  rings: Ring[];
-  /** The same rings in LV95 metres to the millimetre, as the file gives them. */
-  surveyRings: Ring[];
+  /**
+   * Every part of the parcel, the largest first; each its Web Mercator rings without the closing point:
+   * exterior, then holes.
+   */
+  parts: Ring[][];
+  /** The same parts in LV95 metres to the millimetre, as the file gives them. */
+  surveyParts: Ring[][];
   centroid: [number, number];
   lon: number;
   lat: number;
@@ -325,28 +328,31 @@ export async function importCadastre(options: ImportCadastreOptions): Promise<Ca
             feature.label,
             `wrong CRS: coordinate (${x}, ${y}) lies outside Switzerland in ${crs}`,
           );
-    // The stored geometry is one polygon: a multi-part parcel is drawn by its largest part (area counts all).
+    // A multi-part parcel keeps every part (ADR 041), the largest first: its label point, municipality and
+    // kept facts go by that part; its area is the sum of the parts.
     const areas = feature.polygons.map((polygon) => lv95Area(polygon, crs));
-    const largest = areas.indexOf(Math.max(...areas));
-    if (feature.polygons.length > 1)
-      warnings.push(`${feature.label} (${feature.egrid}) has ${feature.polygons.length} parts: drawn by its largest`);
-    const rings = mercatorRings(feature.polygons[largest], crs);
-    const centre = ringCentroidOf(feature.polygons[largest][0]);
+    const polygons = feature.polygons
+      .map((polygon, i) => ({ polygon, area: areas[i] }))
+      .sort((a, b) => b.area - a.area)
+      .map(({ polygon }) => polygon);
+    const largest = polygons[0];
+    const parts = polygons.map((polygon) => mercatorRings(polygon, crs));
+    const centre = ringCentroidOf(largest[0]);
     const [lon, lat] = toLonLat(crs, ...centre);
     const municipality = feature.municipality
       ? municipalities.byValue(feature.municipality, feature.label)
       : municipalities.at(
           lon,
           lat,
-          feature.polygons[largest][0].map(([x, y]) => toLonLat(crs, x, y)),
+          largest[0].map(([x, y]) => toLonLat(crs, x, y)),
           feature.label,
         );
     placed.push({
       feature,
       municipality,
-      rings,
-      surveyRings: surveyRings(feature.polygons[largest], crs),
-      centroid: ringCentroid(rings[0]),
+      parts,
+      surveyParts: polygons.map((polygon) => surveyRings(polygon, crs)),
+      centroid: ringCentroid(parts[0][0]),
       lon,
       lat,
       lv95: lv95Point(crs, ...centre),
@@ -399,8 +405,8 @@ export async function importCadastre(options: ImportCadastreOptions): Promise<Ca
         street: p.feature.street,
         houseNo: p.feature.street ? p.feature.houseNumber : null,
         zip: p.feature.postcode ?? (zip || municipalityZip),
-        rings: p.rings,
-        surveyRings: p.surveyRings,
+        parts: p.parts,
+        surveyParts: p.surveyParts,
       });
     }
     const municipality: ImportedMunicipality = {

@@ -1,3 +1,4 @@
+import type { MultiPolygon, Polygon } from 'geojson';
 import type { Parcel, PolygonGeometry } from '../../../src/contract/Parcel';
 import { DATA_LAYER_MIN_ZOOM, type DataLayerId } from '../../../src/contract/MapLayers';
 import { TOTAL_HITS_CAP } from '../../../src/contract/SearchParameters';
@@ -21,7 +22,7 @@ import {
   SWISS_BOUNDS,
   type OgcCrs,
 } from './ogcCrs';
-import { lineMeetsBox, polygonMeetsBox } from '../../geo/ring';
+import { areaMeetsBox, lineMeetsBox } from '../../geo/ring';
 import type { TileFeatureBatch } from '../../store/parcels/tileFeatureBatch';
 
 /** Items a query can page through (offset + limit), as the app's search caps its results. */
@@ -109,9 +110,9 @@ function checkWindow({ offset, limit }: ItemsRequest): void {
     );
 }
 
-/** A polygon read as the API answers it (CRS84) meets the WGS84 bounds. */
+/** An outline (all its parts) read as the API answers it (CRS84) meets the WGS84 bounds. */
 const meets = (geometry: PolygonGeometry, bounds: LonLatBounds) =>
-  polygonMeetsBox(geometry.coordinates as number[][][], bounds);
+  areaMeetsBox(geometry as Polygon | MultiPolygon, bounds);
 
 /**
  * The positions in a batch (in ascending row id, so pages of a box are stable) of the features whose

@@ -7,7 +7,7 @@ import {
   type MercatorBox,
 } from '../../geo/projection';
 import { SURVEY_KEY, type ParcelRepository } from '../../store/parcels/ParcelRepository';
-import { decodeSurveyGeometry, outlineLv95 } from '../../store/parcels/surveyGeometryCodec';
+import { outlineLv95 } from '../../store/parcels/surveyGeometryCodec';
 import type { TileFeatureBatch } from '../../store/parcels/tileFeatureBatch';
 import { cellsAlongRings } from './map/outlineCells';
 import { frameAtPlanScale, type Lv95Frame } from './map/mapScale';
@@ -49,14 +49,15 @@ const decoder = new TextDecoder();
 
 /**
  * A batch's features in LV95 to the millimetre: the batch is read in the survey form (OutlineForm), so a
- * feature's last value says whether its geometry is the survey form or the tile form.
+ * feature's last value says whether its geometry is the survey form or the tile form. The rings of all
+ * parts of a multi-part parcel, largest part first (drawn with the even-odd rule, one CAD polyline each).
  */
 export function* lv95Features(batch: TileFeatureBatch): Generator<{ values: string[]; rings: Lv95Ring[] }> {
   const survey = batch.keys.indexOf(SURVEY_KEY);
   for (const { values, geometry } of features(batch)) {
     yield {
       values,
-      rings: values[survey] === '1' ? decodeSurveyGeometry(geometry) : outlineLv95(geometry, null),
+      rings: outlineLv95(geometry, values[survey] === '1' ? geometry : null).flat(),
     };
   }
 }

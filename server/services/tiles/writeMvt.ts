@@ -54,67 +54,70 @@ function roundRing(xs: ArrayLike<number>, ys: ArrayLike<number>, n: number): num
 }
 
 /**
- * Decodes stored geometry (geometryCodec: ring count, then per ring a point count and zigzag varint
- * deltas in mercator decimetres, first ring the exterior) straight into MVT polygon commands in
- * `geometry`. Rings reaching past the tile buffer are clipped to it; points closer than one tile unit
- * merge. Exterior rings are wound clockwise on screen (positive area in tile coordinates), holes the
- * other way, as MVT 2 requires. Returns false when nothing drawable is left.
+ * Decodes stored geometry (geometryCodec: per part a ring count, then per ring a point count and zigzag
+ * varint deltas in mercator decimetres, each part's first ring its exterior) straight into MVT polygon
+ * commands in `geometry`: several parts make one multi-polygon feature. Rings reaching past the tile
+ * buffer are clipped to it; points closer than one tile unit merge. Exterior rings are wound clockwise on
+ * screen (positive area in tile coordinates), holes the other way, as MVT 2 requires. Returns false when
+ * nothing drawable is left.
  */
-function writePolygon(source: Uint8Array, start: number, box: MercatorBox): boolean {
-  reader.reset(source, start);
+function writePolygon(source: Uint8Array, start: number, end: number, box: MercatorBox): boolean {
+  reader.reset(source, start, end);
   geometryLength = 0;
   const scale = TILE_EXTENT / ((box.maxX - box.minX) * 10);
   const originX = box.minX * 10;
   const originY = box.maxY * 10;
   const low = -TILE_BUFFER;
   const high = TILE_EXTENT + TILE_BUFFER;
-  const rings = reader.varint();
+  const parts = reader.partCount();
   let mx = 0;
   let my = 0;
   let cursorX = 0;
   let cursorY = 0;
-  for (let r = 0; r < rings; r++) {
-    const n = reader.varint();
-    if (n > fx.length) {
-      fx = new Float64Array(n * 2);
-      fy = new Float64Array(n * 2);
+  for (let p = 0; p < parts; p++) {
+    const rings = reader.ringCount();
+    // A part whose exterior vanishes here: its holes mean nothing, but they still have to be read.
+    let exteriorLeft = true;
+    for (let r = 0; r < rings; r++) {
+      const n = reader.varint();
+      if (n > fx.length) {
+        fx = new Float64Array(n * 2);
+        fy = new Float64Array(n * 2);
+      }
+      let inside = true;
+      for (let i = 0; i < n; i++) {
+        mx += reader.delta();
+        my += reader.delta();
+        const x = (mx - originX) * scale;
+        const y = (originY - my) * scale;
+        fx[i] = x;
+        fy[i] = y;
+        if (x < low || x > high || y < low || y > high) inside = false;
+      }
+      let count: number;
+      if (inside) count = roundRing(fx, fy, n);
+      else {
+        const clipped = clipRing(fx, fy, n, low, high);
+        count = roundRing(clipped.xs, clipped.ys, clipped.xs.length);
+      }
+      let area = 0;
+      if (count >= 3) {
+        for (let i = 0, j = count - 1; i < count; j = i++) area += ix[j] * iy[i] - ix[i] * iy[j];
+      }
+      if (r === 0) exteriorLeft = area !== 0;
+      if (area === 0 || !exteriorLeft) continue;
+      const forward = (r === 0) === area > 0;
+      pushGeometry(command(1, 1));
+      for (let k = 0; k < count; k++) {
+        const i = forward ? k : count - 1 - k;
+        if (k === 1) pushGeometry(command(2, count - 1));
+        pushGeometry(zigzag(ix[i] - cursorX));
+        pushGeometry(zigzag(iy[i] - cursorY));
+        cursorX = ix[i];
+        cursorY = iy[i];
+      }
+      pushGeometry(command(7, 1));
     }
-    let inside = true;
-    for (let i = 0; i < n; i++) {
-      mx += reader.delta();
-      my += reader.delta();
-      const x = (mx - originX) * scale;
-      const y = (originY - my) * scale;
-      fx[i] = x;
-      fy[i] = y;
-      if (x < low || x > high || y < low || y > high) inside = false;
-    }
-    let count: number;
-    if (inside) count = roundRing(fx, fy, n);
-    else {
-      const clipped = clipRing(fx, fy, n, low, high);
-      count = roundRing(clipped.xs, clipped.ys, clipped.xs.length);
-    }
-    let area = 0;
-    if (count >= 3) {
-      for (let i = 0, j = count - 1; i < count; j = i++) area += ix[j] * iy[i] - ix[i] * iy[j];
-    }
-    if (area === 0) {
-      // Without its exterior a polygon's holes mean nothing; the rest of the geometry still has to be read.
-      if (r === 0) return false;
-      continue;
-    }
-    const forward = (r === 0) === area > 0;
-    pushGeometry(command(1, 1));
-    for (let k = 0; k < count; k++) {
-      const i = forward ? k : count - 1 - k;
-      if (k === 1) pushGeometry(command(2, count - 1));
-      pushGeometry(zigzag(ix[i] - cursorX));
-      pushGeometry(zigzag(iy[i] - cursorY));
-      cursorX = ix[i];
-      cursorY = iy[i];
-    }
-    pushGeometry(command(7, 1));
   }
   return geometryLength > 0;
 }
@@ -175,7 +178,7 @@ function writeLayer(out: ByteWriter, name: string, batch: TileFeatureBatch, box:
   let written = 0;
   for (let f = 0; f < count; f++) {
     const base = f * fields * 2;
-    if (!writePolygon(bytes, spans[base + keys.length * 2], box)) continue;
+    if (!writePolygon(bytes, spans[base + keys.length * 2], spans[base + keys.length * 2 + 1], box)) continue;
     tags.length = 0;
     let tagsLength = 0;
     for (let k = 0; k < keys.length; k++) {

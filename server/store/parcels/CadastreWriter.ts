@@ -24,14 +24,15 @@ export interface KeptFacts {
 }
 
 /**
- * An imported parcel as stored: the file's register facts and rings (exterior first, then holes), in Web
- * Mercator for tiles (`rings`) and in LV95 metres to the millimetre as the survey gave them (`surveyRings`).
+ * An imported parcel as stored: the file's register facts and its parts (a Liegenschaft may be several
+ * separate polygons; the largest first), each its rings (exterior first, then holes), in Web Mercator for
+ * tiles (`parts`) and in LV95 metres to the millimetre as the survey gave them (`surveyParts`).
  */
 export type OfficialParcel = Pick<
   GeneratedParcel,
   'prcId' | 'prcNo' | 'typ' | 'ind' | 'sur' | 'lon' | 'lat' | 'lv95' | 'street' | 'houseNo' | 'zip'
 > &
-  Omit<KeptFacts, 'encodedThemes' | 'zip'> & { rings: Ring[]; surveyRings: Ring[] };
+  Omit<KeptFacts, 'encodedThemes' | 'zip'> & { parts: Ring[][]; surveyParts: Ring[][] };
 
 export interface ImportedMunicipality {
   bfs: number;

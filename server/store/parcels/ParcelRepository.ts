@@ -69,7 +69,7 @@ export const BUILDING_TILE_KEYS = ['OBJ_ID', 'OBJ_TYP', 'OBJ_PRO', 'HEIGHT', 'SO
 /**
  * Which stored outline a tile batch carries: the tile form (Web Mercator decimetres, geometryCodec), or
  * for drawings the survey form (LV95 millimetres, surveyGeometryCodec) where a row has one — then the
- * batch's last key, SURVEY_KEY, is '1', and the geometry is read with decodeSurveyGeometry.
+ * batch's last key, SURVEY_KEY, is '1', and the geometry is read with decodeSurveyParts.
  */
 export type OutlineForm = 'tile' | 'survey';
 export const SURVEY_KEY = 'SURVEY';

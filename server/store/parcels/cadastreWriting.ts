@@ -1,7 +1,7 @@
 import { pointInRing } from '../../geo/ring';
 import type { ImportRecord, KeptFacts } from './CadastreWriter';
 import type { DatasetInfo } from './DatasetWriter';
-import { decodeGeometry } from './geometryCodec';
+import { decodeParts } from './geometryCodec';
 
 /** The columns both cadastre writers read from a stored parcel to keep its thematic facts. */
 export const FACTS_COLUMNS = `p.geom, p.ind, p.alpha_pri, p.alpha_sec, p.alpha_ter, p.bravo_pri, p.grn_trm,
@@ -25,15 +25,16 @@ export interface FactsRow {
 }
 
 /**
- * The facts of the candidate (parcels whose box holds the point) whose area holds the point, holes
- * respected; a road parcel only when no ordinary parcel lies there: the roads' zoning fits few parcels.
+ * The facts of the candidate (parcels whose box holds the point) whose area (any of its parts) holds the
+ * point, holes respected; a road parcel only when no ordinary parcel lies there: the roads' zoning fits few parcels.
  */
 export function factsAtPoint(candidates: FactsRow[], x: number, y: number): KeptFacts | null {
   const rows = [...candidates].sort((a, b) => Number(a.ind === 'Road') - Number(b.ind === 'Road'));
-  const hit = rows.find((row) => {
-    const [outer, ...holes] = decodeGeometry(row.geom);
-    return pointInRing(x, y, outer) && !holes.some((hole) => pointInRing(x, y, hole));
-  });
+  const hit = rows.find((row) =>
+    decodeParts(row.geom).some(
+      ([outer, ...holes]) => pointInRing(x, y, outer) && !holes.some((hole) => pointInRing(x, y, hole)),
+    ),
+  );
   if (!hit) return null;
   return {
     alphaPri: hit.alpha_pri,

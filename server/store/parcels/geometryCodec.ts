@@ -6,8 +6,17 @@ import { mercatorToLonLat } from '../../geo/projection';
  * Compact binary geometry: Web Mercator coordinates in whole decimetres, each ring as a varint point count
  * followed by zigzag varint deltas. A typical parcel takes ~25 bytes instead of ~400 as GeoJSON text,
  * and decodes without JSON.parse (which dominated tile time in the prototype).
+ *
+ * Layout: a polygon is its ring count, then its rings (exterior first, then holes). A geometry of several
+ * parts (a parcel split by a road, ADR 041) starts with 0, then its part count, then each part as a polygon;
+ * the deltas run on across the parts. A polygon never has 0 rings, so rows written before parts existed
+ * read unchanged, and a one-part geometry is written in the polygon layout, byte for byte as before (an
+ * empty geometry too: a lone 0, told from a multi-part header by where the geometry ends).
  */
 const UNITS = 10;
+
+/** A geometry's parts, each a polygon: exterior ring first, then its holes (rings without the closing point). */
+export type PolygonParts = readonly (readonly Ring[])[];
 
 /**
  * Encoded geometries appended into one growing byte buffer: the dataset builder packs a whole
@@ -54,14 +63,40 @@ const zigzag = (n: number) => (n >= 0 ? n * 2 : -n * 2 - 1);
  * loop (the tile writer decodes thousands of geometries per tile) allocates nothing per geometry.
  */
 export class VarintReader {
+  /** The first part's ring count when partCount read it already (a one-part geometry), else -1. */
+  private pendingRings = -1;
+
   constructor(
     public data: Uint8Array = new Uint8Array(0),
     public pos = 0,
+    /** Where the geometry being read ends (an empty one is a lone 0, a part count follows 0 otherwise). */
+    public end = data.length,
   ) {}
 
-  reset(data: Uint8Array, pos: number): void {
+  reset(data: Uint8Array, pos: number, end = data.length): void {
     this.data = data;
     this.pos = pos;
+    this.end = end;
+    this.pendingRings = -1;
+  }
+
+  /** Reads a geometry's header: how many parts follow; read each part's ring count with ringCount(). */
+  partCount(): number {
+    const first = this.varint();
+    if (first > 0) {
+      this.pendingRings = first;
+      return 1;
+    }
+    this.pendingRings = -1;
+    return this.pos < this.end ? this.varint() : 0;
+  }
+
+  /** The ring count of the next part (after partCount). */
+  ringCount(): number {
+    const pending = this.pendingRings;
+    if (pending < 0) return this.varint();
+    this.pendingRings = -1;
+    return pending;
   }
 
   varint(): number {
@@ -92,15 +127,18 @@ export class VarintReader {
 const scratch = new GeometryBuffer();
 
 export function encodeGeometry(rings: readonly Ring[]): Buffer {
-  scratch.reset();
-  appendGeometry(scratch, rings);
-  return Buffer.from(scratch.bytes());
+  return encodeParts([rings]);
+}
+
+/** A geometry of one or more parts (one part is written in the polygon layout). */
+export function encodeParts(parts: PolygonParts): Buffer {
+  return encodeScaledParts(parts, UNITS);
 }
 
 /** The coordinates in whole `units` per metre (the layout this file describes, at any resolution). */
-export function encodeScaledGeometry(rings: readonly Ring[], units: number): Buffer {
+export function encodeScaledParts(parts: PolygonParts, units: number): Buffer {
   scratch.reset();
-  appendScaledGeometry(scratch, rings, units);
+  appendScaledParts(scratch, parts, units);
   return Buffer.from(scratch.bytes());
 }
 
@@ -112,86 +150,123 @@ export function appendGeometry(
   out: GeometryBuffer,
   rings: readonly Ring[],
 ): [number, number, number, number] {
-  return appendScaledGeometry(out, rings, UNITS);
+  return appendScaledParts(out, [rings], UNITS);
 }
 
-function appendScaledGeometry(
+function appendScaledParts(
   out: GeometryBuffer,
-  rings: readonly Ring[],
+  parts: PolygonParts,
   units: number,
 ): [number, number, number, number] {
-  out.varint(rings.length);
+  if (parts.length !== 1) {
+    out.varint(0);
+    out.varint(parts.length);
+  }
   let px = 0;
   let py = 0;
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
-  for (const ring of rings) {
-    out.varint(ring.length);
-    for (const [x, y] of ring) {
-      if (x < minX) minX = x;
-      if (y < minY) minY = y;
-      if (x > maxX) maxX = x;
-      if (y > maxY) maxY = y;
-      const ix = Math.round(x * units);
-      const iy = Math.round(y * units);
-      out.varint(zigzag(ix - px));
-      out.varint(zigzag(iy - py));
-      px = ix;
-      py = iy;
+  for (const rings of parts) {
+    out.varint(rings.length);
+    for (const ring of rings) {
+      out.varint(ring.length);
+      for (const [x, y] of ring) {
+        if (x < minX) minX = x;
+        if (y < minY) minY = y;
+        if (x > maxX) maxX = x;
+        if (y > maxY) maxY = y;
+        const ix = Math.round(x * units);
+        const iy = Math.round(y * units);
+        out.varint(zigzag(ix - px));
+        out.varint(zigzag(iy - py));
+        px = ix;
+        py = iy;
+      }
     }
   }
   return [minX, maxX, minY, maxY];
 }
 
+interface DecodeTransform {
+  originX: number;
+  originY: number;
+  scale: number;
+  flipY: boolean;
+}
+const IDENTITY: DecodeTransform = { originX: 0, originY: 0, scale: 1, flipY: false };
+
 /**
  * Decodes (coordinates stored in whole `units` per metre) into any target unit: point = ((x − originX) · scale, (originY − y) · scale) when `flipY`
  * (tile coordinates grow downwards), else (x − originX) · scale, (y − originY) · scale.
  */
-export function decodeGeometry(
+export function decodeParts(
   data: Uint8Array,
-  transform: { originX: number; originY: number; scale: number; flipY: boolean } = {
-    originX: 0,
-    originY: 0,
-    scale: 1,
-    flipY: false,
-  },
+  transform: DecodeTransform = IDENTITY,
   units = UNITS,
-): Ring[] {
+): Ring[][] {
   const reader = new VarintReader(data);
   const { originX, originY, scale, flipY } = transform;
-  const ringCount = reader.varint();
-  const rings: Ring[] = [];
+  const partCount = reader.partCount();
+  const parts: Ring[][] = [];
   let ix = 0;
   let iy = 0;
-  for (let r = 0; r < ringCount; r++) {
-    const n = reader.varint();
-    const ring: Ring = new Array(n);
-    for (let i = 0; i < n; i++) {
-      ix += reader.delta();
-      iy += reader.delta();
-      const x = ix / units;
-      const y = iy / units;
-      ring[i] = [(x - originX) * scale, (flipY ? originY - y : y - originY) * scale];
+  for (let p = 0; p < partCount; p++) {
+    const ringCount = reader.ringCount();
+    const rings: Ring[] = [];
+    for (let r = 0; r < ringCount; r++) {
+      const n = reader.varint();
+      const ring: Ring = new Array(n);
+      for (let i = 0; i < n; i++) {
+        ix += reader.delta();
+        iy += reader.delta();
+        const x = ix / units;
+        const y = iy / units;
+        ring[i] = [(x - originX) * scale, (flipY ? originY - y : y - originY) * scale];
+      }
+      rings.push(ring);
     }
-    rings.push(ring);
+    parts.push(rings);
   }
-  return rings;
+  return parts;
+}
+
+/**
+ * Every ring of the geometry, its parts' one after the other (for a polygon: exterior first, then holes).
+ * For geometries of one part (buildings, layer features) or where only the rings count (outlines drawn
+ * with the even-odd rule, one CAD polyline per ring); decodeParts keeps the parts apart.
+ */
+export function decodeGeometry(
+  data: Uint8Array,
+  transform: DecodeTransform = IDENTITY,
+  units = UNITS,
+): Ring[] {
+  return decodeParts(data, transform, units).flat();
 }
 
 /** WGS84 degrees of the tile form to 1e-6° (~0.1 m, the decimetres it is stored in). */
 export const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
-/** Stored mercator geometry → WGS84 GeoJSON Polygon with closed rings. */
+/** Parts as GeoJSON: a Polygon for one part, else a MultiPolygon (positions as given, rings as given). */
+export function partsToGeoJson(parts: number[][][][]): PolygonGeometry {
+  return parts.length === 1
+    ? { type: 'Polygon', coordinates: parts[0] }
+    : { type: 'MultiPolygon', coordinates: parts };
+}
+
+/** Stored mercator geometry → WGS84 GeoJSON Polygon (MultiPolygon for several parts) with closed rings. */
 export function ringsToGeoJson(geom: Uint8Array): PolygonGeometry {
-  const rings = decodeGeometry(geom).map((ring) => {
-    const coords = ring.map(([x, y]) => {
-      const [lon, lat] = mercatorToLonLat(x, y);
-      return [round6(lon), round6(lat)];
-    });
-    if (coords.length > 0) coords.push(coords[0]);
-    return coords;
-  });
-  return { type: 'Polygon', coordinates: rings };
+  return partsToGeoJson(
+    decodeParts(geom).map((rings) =>
+      rings.map((ring) => {
+        const coords = ring.map(([x, y]) => {
+          const [lon, lat] = mercatorToLonLat(x, y);
+          return [round6(lon), round6(lat)];
+        });
+        if (coords.length > 0) coords.push(coords[0]);
+        return coords;
+      }),
+    ),
+  );
 }

@@ -151,31 +151,43 @@ const SURVEY_UNITS = 1000;
 
 const reader = new VarintReader();
 
-/**
- * A stored outline (geometryCodec's layout) as GeoJSON Polygon text, each ring closed by repeating its first
- * position: what JSON.stringify writes of the decoded polygon, without building it.
- */
-function polygonJson(data: Uint8Array, units: number, position: PositionJson): string {
-  reader.reset(data, 0);
-  const ringCount = reader.varint();
-  let json = '{"type":"Polygon","coordinates":[';
-  let ix = 0;
-  let iy = 0;
+/** Where the deltas of the outline being written have got to, in stored units. */
+const cursor = { x: 0, y: 0 };
+
+/** One part's rings as GeoJSON coordinates text, each ring closed by repeating its first position. */
+function ringsJson(units: number, position: PositionJson): string {
+  const ringCount = reader.ringCount();
+  let json = '[';
   for (let r = 0; r < ringCount; r++) {
     const count = reader.varint();
     json += r === 0 ? '[' : ',[';
     let first = '';
     for (let i = 0; i < count; i++) {
-      ix += reader.delta();
-      iy += reader.delta();
-      const text = position(ix / units, iy / units);
+      cursor.x += reader.delta();
+      cursor.y += reader.delta();
+      const text = position(cursor.x / units, cursor.y / units);
       if (i === 0) first = text;
       else json += ',';
       json += text;
     }
     json += count > 0 ? `,${first}]` : ']';
   }
-  return `${json}]}`;
+  return `${json}]`;
+}
+
+/**
+ * A stored outline (geometryCodec's layout) as GeoJSON Polygon text (MultiPolygon for several parts):
+ * what JSON.stringify writes of the decoded outline, without building it.
+ */
+function polygonJson(data: Uint8Array, units: number, position: PositionJson): string {
+  reader.reset(data, 0);
+  cursor.x = 0;
+  cursor.y = 0;
+  const partCount = reader.partCount();
+  if (partCount === 1) return `{"type":"Polygon","coordinates":${ringsJson(units, position)}}`;
+  const parts: string[] = [];
+  for (let p = 0; p < partCount; p++) parts.push(ringsJson(units, position));
+  return `{"type":"MultiPolygon","coordinates":[${parts.join(',')}]}`;
 }
 
 function outlineJson(survey: boolean, outline: Uint8Array, crs: OutlineCrs): string {

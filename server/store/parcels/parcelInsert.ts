@@ -1,14 +1,14 @@
 import type { Database } from 'better-sqlite3';
-import { ringsBox, type Ring } from '../../geo/ring';
+import { ringsBox } from '../../geo/ring';
 import type { DataOrigin } from '../../../src/contract/CadastreImport';
 import type { OfficialParcel } from './CadastreWriter';
-import { encodeGeometry } from './geometryCodec';
+import { encodeParts, type PolygonParts } from './geometryCodec';
 import { encodeSurveyGeometry } from './surveyGeometryCodec';
 import type { FilterColumnsCollector } from './FilterColumns';
 import { estimateBuildingReserve } from '../../../src/contract/BuildingReserve';
 
 /** The register and zoning facts both writers (the demo builder, the importer) store per parcel. */
-export type ParcelFacts = Omit<OfficialParcel, 'rings' | 'surveyRings'>;
+export type ParcelFacts = Omit<OfficialParcel, 'parts' | 'surveyParts'>;
 
 export interface ParcelInsert {
   canton: string;
@@ -16,9 +16,10 @@ export interface ParcelInsert {
   /** Municipality name, indexed for the text search. */
   locname: string;
   parcel: ParcelFacts;
-  rings: readonly Ring[];
+  /** The outline's parts (one for most parcels), each its rings: exterior first, then holes. */
+  parts: PolygonParts;
   /** The outline in LV95 metres to the millimetre, where a survey gave it (surveyGeometryCodec). */
-  surveyRings?: readonly Ring[];
+  surveyParts?: PolygonParts;
   objCount: number;
   /** Footprint × floors summed over the parcel's buildings, m² (the building reserve's input). */
   floorArea: number;
@@ -94,7 +95,7 @@ export function parcelColumns({
   floorArea,
   themes,
   origin,
-}: Omit<ParcelInsert, 'rings' | 'surveyRings' | 'locname'>): ParcelColumnValues {
+}: Omit<ParcelInsert, 'parts' | 'surveyParts' | 'locname'>): ParcelColumnValues {
   const estimate = estimateBuildingReserve({
     canton,
     zone: p.alphaPri,
@@ -186,9 +187,9 @@ export function prepareParcelInsert(db: Database): (insert: ParcelInsert) => num
   return (insert) =>
     insertRow(
       parcelColumns(insert),
-      encodeGeometry(insert.rings),
-      ringsBox(insert.rings),
+      encodeParts(insert.parts),
+      ringsBox(insert.parts.flat()),
       insert.locname,
-      insert.surveyRings ? encodeSurveyGeometry(insert.surveyRings) : null,
+      insert.surveyParts ? encodeSurveyGeometry(insert.surveyParts) : null,
     );
 }

@@ -9,7 +9,7 @@ import { decodeThemes } from './themeCodec';
 import { decodeBuildingAttrs } from './buildingAttrsCodec';
 import type { BuildingRow, ParcelRow } from './ParcelRow';
 import { ringsToGeoJson } from './geometryCodec';
-import { lv95RingsToGeoJson, outlineLv95, surveyGeometryToWgs84 } from './surveyGeometryCodec';
+import { lv95PartsToGeoJson, outlineLv95, surveyGeometryToWgs84 } from './surveyGeometryCodec';
 const list = (value: string | null) => (value ? [value] : []);
 
 type OutlineColumns = { geom: Uint8Array; geom_lv95: Uint8Array | null };
@@ -20,7 +20,7 @@ export const outlineWgs84 = (row: OutlineColumns): PolygonGeometry =>
 
 /** A row's outline in LV95 to the millimetre (for drawings and GIS). */
 export const outlineLv95Polygon = (row: OutlineColumns): PolygonGeometry =>
-  lv95RingsToGeoJson(outlineLv95(row.geom, row.geom_lv95));
+  lv95PartsToGeoJson(outlineLv95(row.geom, row.geom_lv95));
 
 function outlines(row: OutlineColumns) {
   return { geometry: outlineWgs84(row), geometryLv95: outlineLv95Polygon(row) };

@@ -8,12 +8,12 @@ import {
   withImport,
   type FactsRow,
 } from '../../parcels/cadastreWriting';
-import { encodeGeometry } from '../../parcels/geometryCodec';
+import { encodeParts } from '../../parcels/geometryCodec';
 import { encodeSurveyGeometry } from '../../parcels/surveyGeometryCodec';
 import { ftsAddress, PARCEL_COLUMN_COUNT, PARCEL_COLUMNS, parcelColumns } from '../../parcels/parcelInsert';
 import type { PostgresConnection } from '../PostgresConnection';
 import type { Asynchronous } from '../../unitOfWork/Synchronous';
-import { mercatorEwkbHex } from '../parcels/mercatorWkb';
+import { mercatorAreaEwkbHex } from '../parcels/mercatorWkb';
 import { parcelTextVector } from '../parcels/parcelTextSearch';
 import { savePostgresFilterColumns, scanPostgresFilterColumns } from '../parcels/postgresFilterColumns';
 import { toTextArray } from '../textArray';
@@ -107,7 +107,7 @@ export function createPostgresCadastreWriter(db: PostgresConnection): Asynchrono
           );
         const firstParcel = await nextId('parcels');
         for (const [i, parcel] of m.parcels.entries()) {
-          const [minX, maxX, minY, maxY] = ringsBox(parcel.rings);
+          const [minX, maxX, minY, maxY] = ringsBox(parcel.parts.flat());
           const text = parcelTextVector([
             ftsAddress(parcel.street, parcel.houseNo),
             parcel.street ?? '',
@@ -126,13 +126,13 @@ export function createPostgresCadastreWriter(db: PostgresConnection): Asynchrono
               themes: m.themes[i],
               origin: 'official',
             }),
-            encodeGeometry(parcel.rings),
-            encodeSurveyGeometry(parcel.surveyRings),
+            encodeParts(parcel.parts),
+            encodeSurveyGeometry(parcel.surveyParts),
             minX,
             minY,
             maxX,
             maxY,
-            mercatorEwkbHex(3, parcel.rings),
+            mercatorAreaEwkbHex(parcel.parts),
             text,
           ]);
         }

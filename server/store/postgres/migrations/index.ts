@@ -21,6 +21,7 @@ import { apiKeysMigration } from './092-api-keys';
 import { parcelListsMigration } from './093-parcel-lists';
 import { savedSearchesMigration } from './094-saved-searches';
 import { timeZonesMigration } from './095-time-zones';
+import { multiPartParcelsMigration } from './098-multi-part-parcels';
 import { listedParcelFactsMigration } from './099-listed-parcel-facts';
 
 import { surveyGeometryMigration } from './027-survey-geometry';
@@ -51,5 +52,6 @@ export const postgresMigrations: PostgresMigration[] = [
   parcelListsMigration,
   savedSearchesMigration,
   timeZonesMigration,
+  multiPartParcelsMigration,
   listedParcelFactsMigration,
 ];

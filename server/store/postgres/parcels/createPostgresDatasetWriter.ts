@@ -7,10 +7,10 @@ import {
   rowGeometry,
   rowValues,
 } from '../../parcels/municipalityRows';
-import { decodeGeometry } from '../../parcels/geometryCodec';
+import { decodeParts } from '../../parcels/geometryCodec';
 import type { PostgresConnection } from '../PostgresConnection';
 import { createPostgresPriceLevelWriting } from '../reports/createPostgresPriceLevels';
-import { mercatorEwkbHex } from './mercatorWkb';
+import { mercatorAreaEwkbHex } from './mercatorWkb';
 import { parcelTextVector } from './parcelTextSearch';
 import { savePostgresFilterColumns, scanPostgresFilterColumns } from './postgresFilterColumns';
 import { createUnnestInsert, plainTargets, type UnnestColumn } from './unnestInsert';
@@ -175,7 +175,7 @@ export function createPostgresDatasetWriter(db: PostgresConnection): AsyncDatase
         String(values[PRC_NO]),
         String(values[PRC_ID]),
       ]);
-      rows.push([...values, ids[i], geom, mercatorEwkbHex(3, decodeGeometry(geom)), text]);
+      rows.push([...values, ids[i], geom, mercatorAreaEwkbHex(decodeParts(geom)), text]);
     }
     await insertParcels(rows);
     return ids;

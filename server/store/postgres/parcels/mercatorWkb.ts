@@ -46,3 +46,42 @@ export function mercatorEwkbHex(kind: 1 | 2 | 3, rings: readonly Ring[]): string
   }
   return out.toString('hex');
 }
+
+/** WKB's MultiPolygon type. */
+const MULTI_POLYGON = 6;
+
+/**
+ * Hex EWKB (EPSG:3857) of an area's parts: a Polygon for one part, a MultiPolygon (its parts as WKB
+ * Polygons without SRID) for several. Null when a part is degenerate (as mercatorEwkbHex).
+ */
+export function mercatorAreaEwkbHex(parts: readonly (readonly Ring[])[]): string | null {
+  if (parts.length === 1) return mercatorEwkbHex(3, parts[0]);
+  if (
+    parts.length === 0 ||
+    parts.some((rings) => rings.length === 0 || rings.some((ring) => ring.length < 3))
+  )
+    return null;
+  const polygons = parts.map((rings) => rings.map(closed));
+  const size = polygons.reduce(
+    (sum, rings) => sum + 1 + 4 + 4 + rings.reduce((s, ring) => s + 4 + ring.length * 16, 0),
+    1 + 4 + 4 + 4,
+  );
+  const out = Buffer.alloc(size);
+  let pos = out.writeUInt8(1, 0); // little endian
+  pos = out.writeUInt32LE((MULTI_POLYGON | WITH_SRID) >>> 0, pos);
+  pos = out.writeUInt32LE(WEB_MERCATOR, pos);
+  pos = out.writeUInt32LE(polygons.length, pos);
+  for (const rings of polygons) {
+    pos = out.writeUInt8(1, pos);
+    pos = out.writeUInt32LE(3, pos);
+    pos = out.writeUInt32LE(rings.length, pos);
+    for (const ring of rings) {
+      pos = out.writeUInt32LE(ring.length, pos);
+      for (const [x, y] of ring) {
+        pos = out.writeDoubleLE(x, pos);
+        pos = out.writeDoubleLE(y, pos);
+      }
+    }
+  }
+  return out.toString('hex');
+}
