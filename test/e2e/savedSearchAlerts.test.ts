@@ -1,12 +1,14 @@
 /**
  * The saved-search loop in a real browser against the real server: Anna saves a search with an alert at
  * once; an administrator imports a cadastre file that adds a parcel matching it; the alert arrives in the
- * app (the avatar's counter and the notifications screen) and as a mail in the SMTP receiver; the mail's
- * link opens the parcel. The imported parcel lies in Bern, a canton the test dataset has none of, so the
+ * app (the avatar's counter and the notifications screen), as a web push decrypted by the local push
+ * receiver, and as a mail in the SMTP receiver; the mail's link opens the parcel. The imported parcel lies in Bern, a canton the test dataset has none of, so the
  * import changes no parcel the other browser tests look at.
  */
 import type { Browser, Page } from 'playwright-core';
 import { geoJson, square } from '../helpers/cadastreFiles';
+import { decryptPush, startPushReceiver, type PushReceiver } from '../server/helpers/pushReceiver';
+import { replacePushService } from './pushService';
 import {
   cspViolations,
   launchBrowser,
@@ -34,21 +36,35 @@ async function logIn(page: Page, username: string) {
 
 describe('saved search with an alert at once', () => {
   let browser: Browser;
+  let receiver: PushReceiver;
   beforeAll(async () => {
     browser = await launchBrowser();
+    receiver = await startPushReceiver();
   });
   afterAll(async () => {
     await browser.close();
+    await receiver.close();
   });
 
-  it('an import that adds a matching parcel alerts in the app and by mail; the link opens the parcel', async () => {
+  it('an import that adds a matching parcel alerts in the app, by push and by mail; the link opens the parcel', async () => {
     const anna = unique('anna');
     const admin = unique('admin');
     usersCli(['create', anna, '--password', PASSWORD, '--name', 'Anna Aebi']);
     usersCli(['create', admin, '--password', PASSWORD, '--name', 'Ada Admin', '--roles', 'MAPUSER,ADMIN']);
 
-    const page = await newPage(browser);
+    const page = await newPage(browser, { permissions: ['notifications'] });
+    const device = receiver.newBrowser();
+    await replacePushService(page, device);
     await logIn(page, anna);
+    // Push notifications on for this device (Notifications screen), as a user would switch them on.
+    await page.goto('/notifications');
+    await page.getByRole('status').filter({ hasText: 'Not subscribed on this device' }).waitFor();
+    await page.getByRole('switch', { name: 'Enable Push Notifications' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'You will receive Push Notifications on this device' })
+      .waitFor();
+    await page.goto('/');
     const quick = page.getByRole('searchbox', { name: 'Quick search' });
     await quick.fill(EGRID);
     await quick.press('Enter');
@@ -77,6 +93,7 @@ describe('saved search with an alert at once', () => {
       [{ properties: { egrid: EGRID, nr: '4711' }, polygons: [[square(2_600_100, 1_199_700, 30)]] }],
       'EPSG:2056',
     );
+    const pushed = receiver.next(new URL(device.subscription.endpoint).pathname);
     const upload = await adminPage.request.post('/v1/secure/file-items/cadastre/upload', {
       headers: { authorization: `Bearer ${token}` },
       multipart: {
@@ -97,6 +114,13 @@ describe('saved search with an alert at once', () => {
     await list.getByText('New parcels for “Neue Parzelle Bern”').waitFor();
     await list.getByText('1 new parcel(s) match your saved search, e.g. 4711,', { exact: false }).waitFor();
     await saveScreenshot(page, 'saved-search-alert-notifications');
+
+    // By web push, encrypted for this device: the same words and the parcel's link.
+    expect(JSON.parse(decryptPush(device, await pushed))).toMatchObject({
+      kind: 'saved-search',
+      title: 'New parcels for “Neue Parzelle Bern”',
+      url: `/?parcel=${EGRID}`,
+    });
 
     // By mail, with the parcel's link and the unsubscribe link; the parcel link opens the parcel.
     const mail = await waitForMail(anna, since);
