@@ -179,3 +179,14 @@ export async function subscribeToStandard(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Pay CHF 59.90' }).click();
   await page.getByText('Thank you for subscribing to Standard Plan!').waitFor();
 }
+
+/** Makes a list in the Lists panel, then closes the panel (it lies over the map's tools). */
+export async function createList(page: Page, name: string): Promise<void> {
+  await page.getByTestId('lists-toggle').click();
+  const panel = page.getByTestId('lists-panel');
+  await panel.getByPlaceholder('Name, e.g. Building land Zug').fill(name);
+  await panel.getByRole('button', { name: 'Create list' }).click();
+  await panel.getByText('No parcels yet.', { exact: false }).waitFor();
+  await panel.getByRole('button', { name: 'Close lists' }).click();
+  await panel.waitFor({ state: 'hidden' });
+}

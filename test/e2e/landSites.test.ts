@@ -14,6 +14,7 @@ import { DATABASE_FILE_NAME } from '../../server/store/openDatabase';
 import { lv95PartsToGeoJson, outlineLv95 } from '../../server/store/parcels/surveyGeometryCodec';
 import { readWithPoppler, renderWithPdfJs } from '../server/helpers/pdfChecks';
 import {
+  createList,
   e2eState,
   launchBrowser,
   newPage,
@@ -76,6 +77,8 @@ const mercator = ([lon, lat]: [number, number]): [number, number] => {
   return [(lon + 180) / 360, (1 - Math.log(Math.tan(Math.PI / 4 + phi / 2)) / Math.PI) / 2];
 };
 
+const SITE_LIST_NAME = 'Areale Baar';
+
 function signIn(page: Page): Promise<void> {
   return signInAsNewUser(page, 'Anna Areal', PASSWORD);
 }
@@ -137,6 +140,21 @@ describe('land assembly (issue 30)', () => {
     expect(renderWithPdfJs(pdf).warnings).toEqual([]);
     for (const parcel of parcels) expect(poppler.pageTexts.join(' ')).toContain(parcel.egrid);
     await page.getByText(/^Saved site-/).waitFor();
+
+    // Saved in a list: all the site's parcels in one request, and the list shows them.
+    await createList(page, SITE_LIST_NAME);
+    const bulk = page.waitForRequest((request) => request.url().endsWith('/items/bulk'));
+    await panel.getByTestId('site-add-to-list').click();
+    await page.getByRole('menuitem', { name: SITE_LIST_NAME }).click();
+    expect(((await bulk).postDataJSON() as { prcIds: string[] }).prcIds).toEqual(parcels.map((p) => p.egrid));
+    await page.getByText(`3 parcels added to “${SITE_LIST_NAME}”`).waitFor();
+    const lists = page.getByTestId('lists-panel');
+    await lists.getByTestId('list-item').nth(2).waitFor();
+    expect(await lists.getByTestId('list-item').count()).toBe(3);
+    // The site stays as it was.
+    expect(await panel.getByTestId('site-parcels').locator('li').count()).toBe(3);
+    await lists.getByRole('button', { name: 'Close lists' }).click();
+    await lists.waitFor({ state: 'hidden' });
 
     // Shared by link: the URL carries the site; opened afresh it shows the same parcels and figures.
     const link = page.url();

@@ -42,18 +42,38 @@ describe('box selection on the map (issue 29)', () => {
         { properties: null },
         {},
       ]),
-    ).toEqual([
-      { prcId: 'CH2', prcNo: '7' },
-      { prcId: 'CH1', prcNo: '12' },
-    ]);
+    ).toEqual({
+      parcels: [
+        { prcId: 'CH2', prcNo: '7' },
+        { prcId: 'CH1', prcNo: '12' },
+      ],
+      roadsLeftOut: 0,
+    });
+  });
+
+  it('leaves road parcels out of a selection and counts each once', () => {
+    expect(
+      parcelsOfFeatures([
+        { properties: { PRC_ID: 'CH1', PRC_NO: '1', PRC_IND: 'Standard' } },
+        { properties: { PRC_ID: 'CH9', PRC_NO: '900', PRC_IND: 'Road' } },
+        { properties: { PRC_ID: 'CH9', PRC_NO: '900', PRC_IND: 'Road' } },
+        { properties: { PRC_ID: 'CH8', PRC_NO: '800', PRC_IND: 'Road' } },
+      ]),
+    ).toEqual({ parcels: [{ prcId: 'CH1', prcNo: '1' }], roadsLeftOut: 2 });
   });
 
   it('turns on empty, keeps the last box, clears it, and forgets it when turned off', () => {
     let state = reduce(undefined, mapSelectionToggled());
-    expect(state).toEqual({ active: true, parcels: null });
-    state = reduce(state, mapSelectionMade([{ prcId: 'CH1', prcNo: '1' }]));
+    expect(state).toEqual({ active: true, shape: 'box', parcels: null, roadsLeftOut: 0 });
+    state = reduce(state, mapSelectionMade({ parcels: [{ prcId: 'CH1', prcNo: '1' }], roadsLeftOut: 3 }));
     expect(state.parcels).toEqual([{ prcId: 'CH1', prcNo: '1' }]);
-    expect(reduce(state, mapSelectionCleared())).toEqual({ active: true, parcels: null });
+    expect(state.roadsLeftOut).toBe(3);
+    expect(reduce(state, mapSelectionCleared())).toEqual({
+      active: true,
+      shape: 'box',
+      parcels: null,
+      roadsLeftOut: 0,
+    });
     expect(reduce(state, mapSelectionToggled())).toEqual(initialMapSelectionState);
   });
 

@@ -93,21 +93,38 @@ export function AddToListButton({ prcId, withLabel = false }: { prcId: string; w
   );
 }
 
-/** "Add to list" for the parcels of a map selection: one request for all of them. */
-export function AddAllToListButton({ prcIds, disabled }: { prcIds: string[]; disabled?: boolean }) {
+/**
+ * "Add to list" for many parcels at once, a map selection's or a site's: one request for all of them.
+ * `from` says which (a selection ends once it is on the list).
+ */
+export function AddAllToListButton({
+  prcIds,
+  from,
+  disabled,
+  type = 'primary',
+  size = 'small',
+  testId = 'add-selection-to-list',
+}: {
+  prcIds: string[];
+  from: 'mapSelection' | 'site';
+  disabled?: boolean;
+  type?: 'primary' | 'default';
+  size?: 'small' | 'middle';
+  testId?: string;
+}) {
   const intl = useIntl();
   const [addItems, { isLoading }] = useAddListItemsMutation();
   return (
     <ListPicker
-      onChoose={(list) => void addItems({ listId: list.id, prcIds, listName: list.name })}
+      onChoose={(list) => void addItems({ listId: list.id, prcIds, listName: list.name, from })}
       button={
         <Button
-          type="primary"
-          size="small"
+          type={type}
+          size={size}
           icon={<PlusSquareOutlined />}
           disabled={disabled}
           loading={isLoading}
-          data-testid="add-selection-to-list"
+          data-testid={testId}
         >
           {intl.formatMessage({ id: 'lists.addTo' })}
         </Button>

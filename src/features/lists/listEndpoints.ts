@@ -54,10 +54,13 @@ export const listEndpoints = mainApi.injectEndpoints({
       query: ({ listId, prcId }) => ({ url: `${list(listId)}/items`, method: 'POST', body: { prcId } }),
       invalidatesTags: ['ParcelList'],
     }),
-    /** A map selection's parcels in one request (at most MAX_BULK_LIST_ADD). */
+    /**
+     * A map selection's or a site's parcels in one request (at most MAX_BULK_LIST_ADD); `from` tells which,
+     * so that only a selection ends once it is on the list.
+     */
     addListItems: build.mutation<
       AddListItemsResponse,
-      { listId: string; prcIds: string[]; listName: string }
+      { listId: string; prcIds: string[]; listName: string; from: 'mapSelection' | 'site' }
     >({
       query: ({ listId, prcIds }) => ({
         url: `${list(listId)}/items/bulk`,

@@ -39,7 +39,7 @@ import { bubbleRadiusPx } from './clusters/bubbleSize';
 import { bubbleExtent, SearchClusters } from './clusters/searchClusters';
 import { publishCursor } from './coordinates/cursorPosition';
 import { MeasureLayer } from './measure/MeasureLayer';
-import { MapBoxSelect } from './selection/MapBoxSelect';
+import { MapSelectTool } from './selection/MapSelectTool';
 import { selectMapSelecting, selectMapSelection, type SelectedParcel } from './selection/mapSelectionSlice';
 import { fetchOutsideTile, OUTSIDE_TILE_SCHEME } from '../layers/outsideServices';
 import { PrintFrameLayer } from '../print/PrintFrameLayer';
@@ -126,8 +126,8 @@ export class MapController {
   private bubbleZoom: number | null = null;
   private measure: MeasureLayer | null = null;
   private printFrame: PrintFrameLayer | null = null;
-  /** "Select on map": a drag draws a box that selects the parcels it meets. */
-  private boxSelect: MapBoxSelect | null = null;
+  /** "Select on map": a drag draws a box or a lasso that selects the parcels it meets. */
+  private selectTool: MapSelectTool | null = null;
   /** The open list's parcels (src/features/lists). */
   private listed: ListHighlightLayer | null = null;
   /** The matching-tile URL waiting for the camera to stop (a reset mid-flight aborts every tile). */
@@ -225,7 +225,7 @@ export class MapController {
     this.measure = new MeasureLayer(this.map);
     this.printFrame = new PrintFrameLayer(this.map);
     this.listed = new ListHighlightLayer(this.map);
-    this.boxSelect = new MapBoxSelect(this.map, this.store, [
+    this.selectTool = new MapSelectTool(this.map, this.store, [
       PARCEL_LAYER_IDS.matchingFill,
       PARCEL_LAYER_IDS.allAroundFill,
     ]);
@@ -272,7 +272,7 @@ export class MapController {
     const { flyTo, fitTo } = state.map;
     this.measure?.apply(state.measure);
     this.printFrame?.apply(state.print.frame);
-    this.boxSelect?.apply();
+    this.selectTool?.apply();
     const listExtent = this.listed?.apply(state);
     if (listExtent) {
       const [west, south, east, north] = listExtent;
@@ -548,7 +548,7 @@ export class MapController {
     this.unsubscribe?.();
     this.unsubscribe = null;
     this.layers?.destroy();
-    this.boxSelect?.destroy();
+    this.selectTool?.destroy();
     if (this.hoverTimer) clearTimeout(this.hoverTimer);
     this.popup.remove();
     publishCursor(null);

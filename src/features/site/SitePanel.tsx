@@ -12,6 +12,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { SITE_MIN_PARCELS, type LandSite } from '../../contract/Sites';
 import { formatNumber } from '../../lib/format/numbers';
+import { AddAllToListButton } from '../lists/AddToListButton';
 import { useCopyPageLink } from '../ui/useCopyPageLink';
 import { selectSiteEntries, siteCleared, siteParcelToggled } from './siteSlice';
 import { useDownloadSiteFileMutation, useGetSiteQuery } from './siteEndpoints';
@@ -55,7 +56,8 @@ function SiteFigures({ site }: { site: LandSite }) {
 
 /**
  * The site being assembled on the map (shift-click, or the "Build a site" tool on touch screens): its
- * parcels, and from two neighbouring ones on its figures, constraints and the site PDF and DXF.
+ * parcels, and from two neighbouring ones on its figures, constraints, the site PDF and DXF, and "Add to
+ * list" for all its parcels.
  */
 export function SitePanel() {
   const intl = useIntl();
@@ -163,6 +165,14 @@ export function SitePanel() {
                 >
                   {intl.formatMessage({ id: 'site.panel.downloadDxf' })}
                 </Button>
+                {/* Saves the site in a list: all its parcels in one request (issue 30). */}
+                <AddAllToListButton
+                  prcIds={egrids}
+                  from="site"
+                  type="default"
+                  size="middle"
+                  testId="site-add-to-list"
+                />
                 <Button icon={<LinkOutlined />} data-testid="site-copy-link" onClick={() => void copyLink()}>
                   {intl.formatMessage({ id: 'site.panel.copyLink' })}
                 </Button>

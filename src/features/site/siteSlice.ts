@@ -26,6 +26,16 @@ export const siteSlice = createSlice({
       if (at >= 0) state.entries.splice(at, 1);
       else if (state.entries.length < SITE_MAX_PARCELS) state.entries.push(action.payload);
     },
+    /**
+     * Parcels of a map selection (box or lasso) join the site: those not in it yet, in their order, while
+     * it has room (at most SITE_MAX_PARCELS).
+     */
+    siteParcelsAdded(state, action: PayloadAction<SiteEntry[]>) {
+      for (const entry of action.payload) {
+        if (state.entries.length >= SITE_MAX_PARCELS) break;
+        if (!state.entries.some((known) => known.egrid === entry.egrid)) state.entries.push(entry);
+      }
+    },
     siteBuildingToggled(state) {
       state.building = !state.building;
     },
@@ -52,5 +62,6 @@ export const siteSlice = createSlice({
   },
 });
 
-export const { siteParcelToggled, siteBuildingToggled, siteCleared, siteRestored } = siteSlice.actions;
+export const { siteParcelToggled, siteParcelsAdded, siteBuildingToggled, siteCleared, siteRestored } =
+  siteSlice.actions;
 export const { selectSiteEntries, selectSiteBuilding } = siteSlice.selectors;

@@ -9,7 +9,10 @@ import { searchRestored } from '../../../src/features/search/searchSlice';
 import { mapViewRestored, searchHitsShown, zoomToResultsRequested } from '../../../src/features/map/mapSlice';
 import { measureModeToggled } from '../../../src/features/map/measure/measureSlice';
 import { siteCleared, siteParcelToggled } from '../../../src/features/site/siteSlice';
-import { mapSelectionToggled } from '../../../src/features/map/selection/mapSelectionSlice';
+import {
+  mapSelectionShapeChosen,
+  mapSelectionToggled,
+} from '../../../src/features/map/selection/mapSelectionSlice';
 import { HOVER_POPUP_MS } from '../../../src/lib/timing';
 import { storeWithRouter } from '../renderWithProviders';
 import { sessionFixture } from '../sessionFixture';
@@ -432,6 +435,77 @@ describe('MapController (design.md §3: the one owner of the map)', () => {
     expect(map.dragPan.enabled).toBe(true);
     expect(store.getState().mapSelection.parcels).toBeNull();
     expect(map.filters.get('parcels-map-selection-fill')).toEqual(['in', ['get', 'PRC_ID'], ['literal', []]]);
+  });
+
+  it('in the lasso shape a drawn outline selects the parcels it meets, not roads; Escape cancels it (issues 29, 30)', () => {
+    const { store, map } = startController();
+    const container = map.canvasContainer;
+    const pointer = (type: string, x: number, y: number) =>
+      container.dispatchEvent(new MouseEvent(type, { clientX: x, clientY: y, button: 0 }));
+    // Squares in degrees; the mock projects ten pixels a degree.
+    const square = (x: number, y: number, size: number) => ({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [x, y],
+          [x + size, y],
+          [x + size, y + size],
+          [x, y + size],
+          [x, y],
+        ],
+      ],
+    });
+    map.renderedFeatures = [
+      { properties: { PRC_ID: 'CH1', PRC_NO: '101', PRC_IND: 'Standard' }, geometry: square(11, 11, 2) },
+      // Inside the lasso's bounding box but outside the outline drawn.
+      { properties: { PRC_ID: 'CH2', PRC_NO: '102', PRC_IND: 'Standard' }, geometry: square(27, 17, 2) },
+      { properties: { PRC_ID: 'CH3', PRC_NO: '900', PRC_IND: 'Road' }, geometry: square(12, 12, 1) },
+    ];
+    act(() => {
+      store.dispatch(mapSelectionToggled());
+      store.dispatch(mapSelectionShapeChosen('lasso'));
+    });
+    expect(container.style.touchAction).toBe('none');
+    const lasso = container.querySelector<SVGElement>('[data-testid="map-selection-lasso"]')!;
+    // An outline from (100, 100) right to (300, 100), back down-left through (200, 200) to (100, 300).
+    pointer('pointerdown', 100, 100);
+    pointer('pointermove', 200, 100);
+    pointer('pointermove', 300, 100);
+    pointer('pointermove', 200, 200);
+    expect(lasso.style.display).toBe('');
+    expect(lasso.querySelector('polygon')!.getAttribute('points')).toBe('100,100 200,100 300,100 200,200');
+    // Escape drops the lasso under way; the tool stays on.
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    expect(lasso.style.display).toBe('none');
+    pointer('pointerup', 100, 300);
+    expect(map.featureQueries).toEqual([]);
+    expect(store.getState().mapSelection.active).toBe(true);
+
+    pointer('pointerdown', 100, 100);
+    pointer('pointermove', 300, 100);
+    pointer('pointermove', 200, 200);
+    act(() => {
+      pointer('pointerup', 100, 300);
+    });
+    expect(lasso.style.display).toBe('none');
+    // The lasso's bounding box is asked, then each outline is tested against the lasso itself.
+    expect(map.featureQueries).toEqual([
+      {
+        geometry: [
+          [100, 100],
+          [300, 300],
+        ],
+        options: { layers: ['parcels-matching-fill', 'parcels-all-around-fill'] },
+      },
+    ]);
+    expect(store.getState().mapSelection).toMatchObject({
+      parcels: [{ prcId: 'CH1', prcNo: '101' }],
+      roadsLeftOut: 1,
+    });
+    act(() => {
+      store.dispatch(mapSelectionToggled());
+    });
+    expect(container.style.touchAction).toBe('');
   });
 
   it('shows the hover popup only after the pointer rests 388 ms on a parcel', () => {

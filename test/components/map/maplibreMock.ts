@@ -57,7 +57,7 @@ export class FakeMap {
     },
   };
   /** What queryRenderedFeatures answers (tests set it), and the queries it was asked. */
-  renderedFeatures: { properties: Record<string, unknown> }[] = [];
+  renderedFeatures: { properties: Record<string, unknown>; geometry?: unknown }[] = [];
   featureQueries: { geometry: unknown; options: unknown }[] = [];
 
   constructor(options: Record<string, unknown>) {
@@ -176,6 +176,10 @@ export class FakeMap {
   }
   getCanvasContainer() {
     return this.canvasContainer;
+  }
+  /** Longitude and latitude to canvas pixels: ten pixels a degree, for tests of the lasso. */
+  project([lng, lat]: [number, number]) {
+    return { x: lng * 10, y: lat * 10 };
   }
   queryRenderedFeatures(geometry: unknown, options: unknown) {
     this.featureQueries.push({ geometry, options });

@@ -1,46 +1,45 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import {
-  MAX_BULK_LIST_ADD,
-  type ParcelListsResponse,
-  type ParcelListSummary,
-} from '../../../src/contract/ParcelLists';
+import { MAX_BULK_LIST_ADD } from '../../../src/contract/ParcelLists';
 import { PARCEL_MIN_ZOOM } from '../../../src/contract/VectorTiles';
 import { initialMapState } from '../../../src/features/map/mapSlice';
-import type { SelectedParcel } from '../../../src/features/map/selection/mapSelectionSlice';
+import {
+  initialMapSelectionState,
+  type MapSelectionShape,
+  type SelectedParcel,
+} from '../../../src/features/map/selection/mapSelectionSlice';
+import { initialSiteState, type SiteEntry } from '../../../src/features/site/siteSlice';
+import { SITE_MAX_PARCELS } from '../../../src/contract/Sites';
 import { MapSelectionPanel } from '../../../src/features/mapView/MapSelectionPanel';
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
 import { sessionFixture } from '../sessionFixture';
+import { listSummaryFixture, listsHandler } from '../listFixture';
 
-const LIST: ParcelListSummary = {
-  id: 'L1',
-  name: 'Bauland Baar',
-  owner: { id: 'u1', name: 'Anna' },
-  site: null,
-  itemCount: 0,
-  counts: { new: 0, reviewing: 0, contacted: 0, offer: 0, acquired: 0, dropped: 0 },
-  createdAt: '2026-11-27T10:00:00.000Z',
-  updatedAt: '2026-11-27T10:00:00.000Z',
-  canManage: true,
-};
+const LIST = listSummaryFixture('L1', 'Bauland Baar');
 
-const server = startMswServer(
-  http.get(apiUrl('/v1/secure/lists'), () =>
-    HttpResponse.json<ParcelListsResponse>({ lists: [LIST], sites: [] }),
-  ),
-);
+const server = startMswServer(listsHandler(LIST));
 
 const parcels = (count: number): SelectedParcel[] =>
   Array.from({ length: count }, (_, i) => ({ prcId: `CH${1000 + i}`, prcNo: String(i + 1) }));
 
-function renderPanel(selected: SelectedParcel[] | null, zoom = 16) {
+function renderPanel(
+  selected: SelectedParcel[] | null,
+  zoom = 16,
+  more: { shape?: MapSelectionShape; roadsLeftOut?: number; site?: SiteEntry[] } = {},
+) {
   return renderWithProviders(<MapSelectionPanel />, {
     preloadedState: {
       session: sessionFixture(),
       map: { ...initialMapState, zoom },
-      mapSelection: { active: true, parcels: selected },
+      mapSelection: {
+        active: true,
+        shape: more.shape ?? 'box',
+        parcels: selected,
+        roadsLeftOut: more.roadsLeftOut ?? 0,
+      },
+      site: { ...initialSiteState, entries: more.site ?? [] },
     },
   });
 }
@@ -60,6 +59,7 @@ describe('MapSelectionPanel ("Select on map", issue 29)', () => {
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Bauland Baar' }));
     await waitFor(() => expect(store.getState().mapSelection.active).toBe(false));
     expect(bodies).toEqual([{ prcIds: ['CH1000', 'CH1001', 'CH1002'] }]);
+    expect(store.getState().mapSelection.shape).toBe('box');
     expect(store.getState().lists).toMatchObject({ panelOpen: true, openListId: 'L1' });
     expect(store.getState().mapSelection.parcels).toBeNull();
     expect(store.getState().ui.snackbars.at(-1)?.message).toEqual({
@@ -92,6 +92,63 @@ describe('MapSelectionPanel ("Select on map", issue 29)', () => {
   it('ends with Escape', async () => {
     const { store } = renderPanel(parcels(2));
     await userEvent.keyboard('{Escape}');
-    expect(store.getState().mapSelection).toEqual({ active: false, parcels: null });
+    expect(store.getState().mapSelection).toEqual(initialMapSelectionState);
+  });
+
+  it('switches between box and lasso, and tells what to do in each shape', async () => {
+    const { store } = renderPanel(null);
+    expect(screen.getByRole('radio', { name: /Box/ })).toBeChecked();
+    await userEvent.click(screen.getByText('Lasso'));
+    expect(store.getState().mapSelection.shape).toBe('lasso');
+    expect(screen.getByRole('radio', { name: /Lasso/ })).toBeChecked();
+    expect(screen.getByText('Draw a line around the parcels to select them.')).toBeInTheDocument();
+    await userEvent.click(screen.getByText('Box'));
+    expect(screen.getByText('Drag a box over the parcels to select them.')).toBeInTheDocument();
+  });
+
+  it('in the lasso shape says so after an empty lasso and for too many parcels', () => {
+    const empty = renderPanel([], 16, { shape: 'lasso' });
+    expect(screen.getByText('No parcels inside this line. Draw another one.')).toBeInTheDocument();
+    empty.unmount();
+    renderPanel(parcels(MAX_BULK_LIST_ADD + 1), 16, { shape: 'lasso' });
+    expect(
+      screen.getByText('At most 500 parcels can be added at once: draw a smaller lasso.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says that road parcels are left out, and how many a selection left out', () => {
+    const { unmount } = renderPanel(null);
+    expect(screen.getByTestId('map-selection-roads')).toHaveTextContent('Road parcels are left out.');
+    unmount();
+    renderPanel(parcels(2), 16, { shape: 'lasso', roadsLeftOut: 3 });
+    expect(screen.getByTestId('map-selection-roads')).toHaveTextContent('3 road parcels left out');
+  });
+
+  it('puts the selected parcels into the site and ends the tool', async () => {
+    const { store } = renderPanel(parcels(3), 16, {
+      shape: 'lasso',
+      site: [{ egrid: 'CH1001', number: '2' }],
+    });
+    await userEvent.click(screen.getByRole('button', { name: /Add to site/ }));
+    expect(store.getState().site.entries).toEqual([
+      { egrid: 'CH1001', number: '2' },
+      { egrid: 'CH1000', number: '1' },
+      { egrid: 'CH1002', number: '3' },
+    ]);
+    expect(store.getState().mapSelection).toMatchObject({ active: false, shape: 'lasso', parcels: null });
+  });
+
+  it(`refuses to make a site of more than ${SITE_MAX_PARCELS} parcels, and says so`, () => {
+    renderPanel(parcels(SITE_MAX_PARCELS - 1), 16, {
+      site: [
+        { egrid: 'CHA', number: 'A' },
+        { egrid: 'CHB', number: 'B' },
+      ],
+    });
+    expect(screen.getByRole('button', { name: /Add to site/ })).toBeDisabled();
+    expect(screen.getByTestId('site-too-many')).toHaveTextContent(
+      `A site holds at most ${SITE_MAX_PARCELS} parcels`,
+    );
+    expect(screen.getByRole('button', { name: /Add to list/ })).toBeEnabled();
   });
 });

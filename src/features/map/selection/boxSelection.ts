@@ -1,4 +1,4 @@
-import type { SelectedParcel } from './mapSelectionSlice';
+import type { MapSelection, SelectedParcel } from './mapSelectionSlice';
 
 /** A point on the map canvas, CSS pixels from its top left corner. */
 export type CanvasPoint = [number, number];
@@ -19,18 +19,24 @@ export function isBoxDrag(start: CanvasPoint, end: CanvasPoint): boolean {
   return Math.max(Math.abs(end[0] - start[0]), Math.abs(end[1] - start[1])) >= MIN_BOX_DRAG_PX;
 }
 
+/** The parcel kind (PRC_IND) of a road parcel: a long thin public road that a box or a lasso would sweep in. */
+export const ROAD_PARCEL_KIND = 'Road';
+
 /**
  * The parcels of rendered tile features, each once: a parcel split over tiles, or drawn both as a match
- * and as a surrounding parcel, comes back several times. Features without an id are left out.
+ * and as a surrounding parcel, comes back several times. Features without an id are left out, and so are
+ * road parcels (counted, so the panel can say so): a selection is meant for the plots around them.
  */
 export function parcelsOfFeatures(
   features: readonly { properties?: Record<string, unknown> | null }[],
-): SelectedParcel[] {
+): MapSelection {
   const parcels = new Map<string, SelectedParcel>();
+  const roads = new Set<string>();
   for (const { properties } of features) {
     const prcId = properties?.PRC_ID;
     if (typeof prcId !== 'string' || prcId === '' || parcels.has(prcId)) continue;
-    parcels.set(prcId, { prcId, prcNo: String(properties?.PRC_NO ?? '') });
+    if (properties?.PRC_IND === ROAD_PARCEL_KIND) roads.add(prcId);
+    else parcels.set(prcId, { prcId, prcNo: String(properties?.PRC_NO ?? '') });
   }
-  return [...parcels.values()];
+  return { parcels: [...parcels.values()], roadsLeftOut: roads.size };
 }

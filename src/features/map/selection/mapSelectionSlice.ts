@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { listEndpoints } from '../../lists/listEndpoints';
+import { siteParcelsAdded } from '../../site/siteSlice';
 
 /** A parcel caught by a selection on the map: its EGRID and its number. */
 export interface SelectedParcel {
@@ -7,16 +8,38 @@ export interface SelectedParcel {
   prcNo: string;
 }
 
+/** What one box or lasso caught: its parcels, and how many road parcels it left out. */
+export interface MapSelection {
+  parcels: SelectedParcel[];
+  roadsLeftOut: number;
+}
+
+/** How a drag selects: a box between two corners, or a lasso (a freehand outline). */
+export type MapSelectionShape = 'box' | 'lasso';
+
 /**
- * "Select on map" (issue 29): whether a drag on the map draws a selection box instead of panning, and the
- * parcels of the last box (null before the first one). The map instance stays in MapController.
+ * "Select on map" (issue 29): whether a drag on the map draws a selection instead of panning, in which
+ * shape, and the parcels of the last one (null before the first). The map instance stays in MapController.
  */
 export interface MapSelectionState {
   active: boolean;
+  shape: MapSelectionShape;
   parcels: SelectedParcel[] | null;
+  roadsLeftOut: number;
 }
 
-export const initialMapSelectionState: MapSelectionState = { active: false, parcels: null };
+export const initialMapSelectionState: MapSelectionState = {
+  active: false,
+  shape: 'box',
+  parcels: null,
+  roadsLeftOut: 0,
+};
+
+/** Off again, keeping the shape last chosen for the next time. */
+const ended = (state: MapSelectionState): MapSelectionState => ({
+  ...initialMapSelectionState,
+  shape: state.shape,
+});
 
 export const mapSelectionSlice = createSlice({
   name: 'mapSelection',
@@ -24,29 +47,44 @@ export const mapSelectionSlice = createSlice({
   reducers: {
     /** The toolbar button: on, or off again (which forgets the selection). */
     mapSelectionToggled(state) {
-      return state.active ? initialMapSelectionState : { active: true, parcels: null };
+      return state.active ? ended(state) : { ...ended(state), active: true };
     },
-    mapSelectionMade(state, action: PayloadAction<SelectedParcel[]>) {
-      state.parcels = action.payload;
+    mapSelectionShapeChosen(state, action: PayloadAction<MapSelectionShape>) {
+      state.shape = action.payload;
     },
-    /** Forgets the parcels; the tool stays on for the next box. */
+    mapSelectionMade(state, action: PayloadAction<MapSelection>) {
+      state.parcels = action.payload.parcels;
+      state.roadsLeftOut = action.payload.roadsLeftOut;
+    },
+    /** Forgets the parcels; the tool stays on for the next box or lasso. */
     mapSelectionCleared(state) {
       state.parcels = null;
+      state.roadsLeftOut = 0;
     },
-    mapSelectionEnded() {
-      return initialMapSelectionState;
-    },
+    mapSelectionEnded: ended,
   },
   extraReducers: (builder) => {
-    // Once its parcels are on a list, the selection is done with.
-    builder.addMatcher(listEndpoints.endpoints.addListItems.matchFulfilled, () => initialMapSelectionState);
+    // Once its parcels are in the site, the selection is done with.
+    builder.addCase(siteParcelsAdded, ended);
+    // Once its parcels are on a list, so is it (a site added to a list is not the selection).
+    builder.addMatcher(listEndpoints.endpoints.addListItems.matchFulfilled, (state, action) =>
+      action.meta.arg.originalArgs.from === 'mapSelection' ? ended(state) : state,
+    );
   },
   selectors: {
     selectMapSelecting: (state) => state.active,
+    selectMapSelectionShape: (state) => state.shape,
     selectMapSelection: (state) => state.parcels,
+    selectRoadsLeftOut: (state) => state.roadsLeftOut,
   },
 });
 
-export const { mapSelectionToggled, mapSelectionMade, mapSelectionCleared, mapSelectionEnded } =
-  mapSelectionSlice.actions;
-export const { selectMapSelecting, selectMapSelection } = mapSelectionSlice.selectors;
+export const {
+  mapSelectionToggled,
+  mapSelectionShapeChosen,
+  mapSelectionMade,
+  mapSelectionCleared,
+  mapSelectionEnded,
+} = mapSelectionSlice.actions;
+export const { selectMapSelecting, selectMapSelectionShape, selectMapSelection, selectRoadsLeftOut } =
+  mapSelectionSlice.selectors;
