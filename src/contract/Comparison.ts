@@ -38,13 +38,23 @@ export interface ComparisonRow {
 }
 
 export interface ComparedParcel {
+  /** A parcel's EGRID, or a site's EGRIDs joined by SITE_EGRID_SEPARATOR (the column's key). */
   egrid: string;
+  /** A parcel's number, or a site's numbers ("3220 + 3221"). */
   number: string;
   place: string;
   canton: string;
+  /** A site's parcels (issue 30: sites compared like parcels); absent for a parcel. */
+  parcels?: ComparedParcel[];
 }
 
-/** `GET /v1/secure/compare?egrids=…&egrids=…`: the parcels and their aligned rows. */
+/**
+ * Joins a site's EGRIDs into one comparison column (`egrids=CH1&egrids=CH2+CH3+CH4`): the site of 2–20
+ * neighbouring parcels, its figures summed and its constraints united, as the site panel shows them.
+ */
+export const SITE_EGRID_SEPARATOR = '+';
+
+/** `GET /v1/secure/compare?egrids=…&egrids=…`: the parcels (or sites) and their aligned rows. */
 export interface ParcelComparison {
   parcels: ComparedParcel[];
   rows: ComparisonRow[];

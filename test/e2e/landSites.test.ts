@@ -176,6 +176,33 @@ describe('land assembly (issue 30)', () => {
     await saveScreenshot(page, 'land-site-folded');
     await panel.getByTestId('site-fold').click();
 
+    // Compared as one column beside a lone parcel (issue 30): the site's figures summed, its EGRIDs listed.
+    await panel.getByTestId('site-compare').click();
+    const tray = page.getByTestId('compare-tray');
+    await tray.getByText('Compare (1)').waitFor();
+    const quick = page.getByRole('searchbox', { name: 'Quick search' });
+    await quick.fill('Baar');
+    await quick.press('Enter');
+    await page.getByText(/^Found [\d,]+ results?$/).waitFor();
+    await page.getByTestId('result-card').nth(0).getByTestId('compare-toggle').click();
+    await tray.getByText('Compare (2)').waitFor();
+    await tray.getByTestId('compare-open').click();
+    await page.waitForURL((url) => url.pathname === '/compare');
+    const table = page.getByTestId('comparison-table');
+    const heads = table.getByTestId('comparison-parcel');
+    await heads.nth(1).waitFor();
+    expect(await heads.nth(0).textContent()).toContain(
+      `Site of 3 parcels: ${parcels.map((p) => p.number).join(', ')}`,
+    );
+    await table.getByText(`EGRID ${parcels.map((p) => p.egrid).join(', ')}`).waitFor();
+    expect(await table.locator('tr[data-row="area"] td').first().textContent()).toBe(area);
+    await saveScreenshot(page, 'land-site-compared');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveScreenshot(page, 'land-site-compared-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goBack();
+    await panel.getByTestId('site-area').waitFor({ timeout: 30_000 });
+
     await panel.getByTestId('site-clear').click();
     await panel.waitFor({ state: 'detached' });
   });

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DXF_LAYERS, SITE_DXF_LAYER } from '../../server/services/reports/dxf/lv95Drawing';
+import { SITE_EGRID_SEPARATOR, type ParcelComparison } from '../../src/contract/Comparison';
+import { formatNumber } from '../../src/lib/format/numbers';
 import type { BasicParcel, BasicParcelObjectsResponse } from '../../src/contract/Parcel';
 import { SITE_CONSTRAINT_KEYS, SITE_PATHS, siteQuery, type LandSite } from '../../src/contract/Sites';
 import type { SubscriptionResponse } from '../../src/contract/Subscription';
@@ -275,3 +277,63 @@ describe('GET /v1/secure/maps/site/pdf and /dxf', () => {
 });
 
 const site3 = (user: SignedIn, lang: string) => site(user, chain, lang);
+
+describe('sites in the comparison (issue 30)', () => {
+  const compare = (user: SignedIn, columns: string[], path = 'compare', lang = 'en') =>
+    t.app.inject({
+      method: 'GET',
+      url: `/v1/secure/${path}?${columns.map((c) => `egrids=${encodeURIComponent(c)}`).join('&')}`,
+      headers: { ...user.headers, langcode: lang },
+    });
+
+  it('compares a site of three neighbours with a lone parcel: figures summed, each parcel counted once', async () => {
+    const user = await signIn(t.app);
+    const siteKey = chain.join(SITE_EGRID_SEPARATOR);
+    const lone = apart.find((egrid) => !chain.includes(egrid))!;
+    const response = await compare(user, [siteKey, lone]);
+    expect(response.statusCode).toBe(200);
+    const body = response.json<ParcelComparison>();
+    const parcels = await Promise.all(chain.map((egrid) => basic(user, egrid)));
+    expect(body.parcels[0]).toMatchObject({
+      egrid: siteKey,
+      number: parcels.map((p) => p.PRC_NO).join(' + '),
+      parcels: chain.map((egrid) => expect.objectContaining({ egrid })),
+    });
+    expect(body.parcels[1]).toMatchObject({ egrid: lone });
+    expect(body.parcels[1].parcels).toBeUndefined();
+    const figures = (await site(user, chain)).json<LandSite>();
+    const value = (key: string) => body.rows.find((row) => row.key === key)!.values[0];
+    expect(value('area')).toBe(`${formatNumber(figures.area, 2)} m²`);
+    expect(value('reserve')).toBe(`${formatNumber(figures.reserve, 0)} m²`);
+    expect(value('hazards')).toBe(figures.constraints.find((c) => c.key === 'hazards')!.value);
+    // Three parcels in the site and one alone: four full views, and the site's own view adds none.
+    expect((await usage(user)).full_view).toBe(4);
+  });
+
+  it('refuses a site whose parcels are not neighbours with the site panel’s sentence', async () => {
+    const user = await signIn(t.app);
+    const response = await compare(user, [apart.join(SITE_EGRID_SEPARATOR), chain[0]]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toMatch(/do not form one site/);
+    expect((await usage(user)).full_view).toBe(0);
+    const malformed = await compare(user, [`${chain[0]}+not-an-egrid`, chain[1]]);
+    expect(malformed.statusCode).toBe(400);
+  });
+
+  it('prints the site’s column in the comparison PDF, read by Poppler and pdf.js without a warning', async () => {
+    const user = await signIn(t.app);
+    // Four parcels are over the trial's report downloads: counted against a plan that allows them.
+    subscribeToPlan(t.db, user.user.id, 'standard', new Date());
+    const lone = apart.find((egrid) => !chain.includes(egrid))!;
+    const response = await compare(user, [chain.join(SITE_EGRID_SEPARATOR), lone], 'compare/pdf', 'de');
+    expect(response.statusCode).toBe(200);
+    fs.mkdirSync(PNG_DIR, { recursive: true });
+    const poppler = readWithPoppler(response.rawPayload, path.join(PNG_DIR, 'compare-site-de'), 80);
+    expect(poppler.warnings).toEqual([]);
+    expect(renderWithPdfJs(response.rawPayload).warnings).toEqual([]);
+    const text = poppler.pageTexts.join('\n').replace(/\s+/g, ' ');
+    for (const egrid of chain) expect(text).toContain(egrid);
+    expect(text).toContain('1 Areal und 1 Parzelle im Vergleich');
+    expect(text).toContain('Areal aus 3 Parzellen');
+  });
+});

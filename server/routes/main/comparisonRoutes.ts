@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { COMPARISON_MAX_PARCELS, COMPARISON_MIN_PARCELS } from '../../../src/contract/Comparison';
+import {
+  COMPARISON_MAX_PARCELS,
+  COMPARISON_MIN_PARCELS,
+  SITE_EGRID_SEPARATOR,
+} from '../../../src/contract/Comparison';
+import { SITE_MAX_PARCELS } from '../../../src/contract/Sites';
+import { SiteRefusedError } from '../../services/sites/LandSites';
 import type { AppContext } from '../../AppContext';
 import { authUser, requireRole } from '../../http/requireRole';
 import { languageOf } from '../../services/i18n/ServerTranslator';
@@ -7,7 +13,11 @@ import { UnknownParcelsError } from '../../services/reports/loadSubjects';
 import { sendQuotaDenied } from './parcels/parcelReplies';
 import { contentDisposition } from './reportRoutes';
 
-/** `egrids=A&egrids=B…`: 2 to 5 distinct EGRIDs (CH and upper-case digits or letters). */
+/**
+ * `egrids=A&egrids=B+C…`: 2 to 5 distinct columns, each an EGRID (CH and upper-case digits or letters) or
+ * a site of 2–20 EGRIDs joined by `+` (percent-encoded in a query). Whether a site's parcels are neighbours
+ * is the service's check (400 with the site panel's sentence).
+ */
 const comparisonQuery = {
   type: 'object',
   required: ['egrids'],
@@ -18,7 +28,11 @@ const comparisonQuery = {
       minItems: COMPARISON_MIN_PARCELS,
       maxItems: COMPARISON_MAX_PARCELS,
       uniqueItems: true,
-      items: { type: 'string', pattern: '^CH[0-9A-Z]{4,20}$' },
+      items: {
+        type: 'string',
+        maxLength: 20 * 23,
+        pattern: `^CH[0-9A-Z]{4,20}(\\${SITE_EGRID_SEPARATOR}CH[0-9A-Z]{4,20}){0,${SITE_MAX_PARCELS - 1}}$`,
+      },
     },
   },
 } as const;
@@ -35,6 +49,10 @@ interface ComparisonQuery {
  */
 export async function comparisonRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof SiteRefusedError)
+      return reply
+        .code(400)
+        .send({ error: true, message: error.message, errorMessage: error.message, groups: error.groups });
     if (!(error instanceof UnknownParcelsError)) throw error;
     return reply.code(404).send({ error: true, message: error.message, errorMessage: error.message });
   });

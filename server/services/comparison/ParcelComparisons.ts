@@ -1,4 +1,4 @@
-import type { ParcelComparison } from '../../../src/contract/Comparison';
+import { SITE_EGRID_SEPARATOR, type ParcelComparison } from '../../../src/contract/Comparison';
 import type { UnitOfWork } from '../../store/unitOfWork/UnitOfWork';
 import { serverTranslator, type ServerLanguage } from '../i18n/ServerTranslator';
 import type { ParcelDownloadQuota } from '../quota/ParcelDownloadQuota';
@@ -6,6 +6,8 @@ import type { BatchQuotaService } from '../quota/QuotaService';
 import { consumeDownloadsTogether, type QuotaDenial } from '../quota/consumeDownloadsTogether';
 import { loadSubjects } from '../reports/loadSubjects';
 import type { ReportDocuments } from '../reports/ReportDocuments';
+import type { ReportSubject } from '../reports/ReportSubject';
+import { checkSite } from '../sites/LandSites';
 import { compareParcels } from './comparisonRows';
 import { renderComparisonPdf } from './pdf/renderComparisonPdf';
 
@@ -15,7 +17,9 @@ export interface ComparisonFile {
 }
 
 /**
- * Side-by-side comparison of 2–5 parcels, from the parcel report's own subjects. The screen shows what
+ * Side-by-side comparison of 2–5 parcels or sites (a column of EGRIDs joined by SITE_EGRID_SEPARATOR; a
+ * site must be 2–20 neighbouring parcels, as the site panel checks), from the parcel report's own subjects.
+ * Every parcel of the comparison counts once, whether alone or in a site. The screen shows what
  * the drawer shows, so it counts as the drawer does: a full view of each parcel, once per plan period.
  * The PDF counts as the parcels' report downloads: each parcel once per plan period (a parcel whose
  * report was already downloaded that period is free, and its report is free afterwards). Either count is
@@ -24,12 +28,12 @@ export interface ComparisonFile {
 export interface ParcelComparisons {
   compare(
     userId: string,
-    egrids: string[],
+    keys: string[],
     language: ServerLanguage,
   ): Promise<{ ok: true; comparison: ParcelComparison } | { ok: false; denied: QuotaDenial }>;
   pdf(
     userId: string,
-    egrids: string[],
+    keys: string[],
     language: ServerLanguage,
   ): Promise<{ ok: true; file: ComparisonFile } | { ok: false; denied: QuotaDenial }>;
 }
@@ -51,21 +55,33 @@ export function createParcelComparisons({
   demoData,
   now = () => new Date(),
 }: ParcelComparisonsOptions): ParcelComparisons {
-  const subjects = (egrids: string[]) => loadSubjects(documents, egrids);
+  /** Each column's subjects (a site's checked to be one), and every parcel of the comparison once. */
+  const columnsOf = async (keys: string[]) => {
+    const groups = keys.map((key) => key.split(SITE_EGRID_SEPARATOR));
+    const parcels = [...new Set(groups.flat())];
+    const subjects = new Map(
+      (await loadSubjects(documents, parcels)).map((subject) => [subject.parcel.PRC_ID, subject]),
+    );
+    const columns = groups.map((group) => group.map((egrid) => subjects.get(egrid) as ReportSubject));
+    for (const column of columns) if (column.length > 1) checkSite(column);
+    return { columns, parcels };
+  };
 
   return {
-    async compare(userId, egrids, language) {
-      const comparison = compareParcels(await subjects(egrids), serverTranslator(language));
-      const counted = await fullViews.consumeEach(userId, 'full_view', egrids);
+    async compare(userId, keys, language) {
+      const { columns, parcels } = await columnsOf(keys);
+      const comparison = compareParcels(columns, serverTranslator(language));
+      const counted = await fullViews.consumeEach(userId, 'full_view', parcels);
       return counted.ok ? { ok: true, comparison } : { ok: false, denied: counted };
     },
-    async pdf(userId, egrids, language) {
+    async pdf(userId, keys, language) {
       const t = serverTranslator(language);
-      const comparison = compareParcels(await subjects(egrids), t);
+      const { columns, parcels } = await columnsOf(keys);
+      const comparison = compareParcels(columns, t);
       const at = now();
       const { pdf } = await renderComparisonPdf(comparison, t, { now: at, demoData });
       // The file is made first and counted after, every parcel in one unit: a refusal counts none.
-      const denied = await consumeDownloadsTogether(unitOfWork, quota, userId, egrids);
+      const denied = await consumeDownloadsTogether(unitOfWork, quota, userId, parcels);
       if (denied) return { ok: false, denied };
       const day = at.toISOString().slice(0, 10);
       return { ok: true, file: { body: pdf, fileName: `parcel-comparison-${day}.pdf` } };

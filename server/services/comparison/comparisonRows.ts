@@ -1,11 +1,14 @@
 import {
   COMPARISON_ROW_KEYS,
+  SITE_EGRID_SEPARATOR,
   type ComparedParcel,
   type ComparisonOrder,
   type ComparisonRowKey,
   type ParcelComparison,
 } from '../../../src/contract/Comparison';
 import type { Parcel } from '../../../src/contract/Parcel';
+import type { SiteConstraintKey } from '../../../src/contract/Sites';
+import { assembleSite } from '../sites/assembleSite';
 import { formatNumber } from '../../../src/lib/format/numbers';
 import type { LanguageTranslator } from '../i18n/ServerTranslator';
 import { assessParcel, HAZARD_FIELDS, HERITAGE_FIELDS } from '../reports/assessment/assessParcel';
@@ -119,11 +122,97 @@ export const comparedParcel = ({ parcel }: ReportSubject): ComparedParcel => ({
   canton: parcel.CANTON,
 });
 
-/** The comparison of the subjects, in their order: aligned rows, differing rows and best/worst marked. */
-export function compareParcels(subjects: ReportSubject[], t: LanguageTranslator): ParcelComparison {
-  const cells = subjects.map((subject) => parcelCells(subject, t));
+const distinct = (values: string[]) => [...new Set(values)];
+
+/** A site's column head: its EGRIDs as the column key, its numbers, places and cantons, its parcels. */
+function comparedSite(subjects: readonly ReportSubject[]): ComparedParcel {
+  const parcels = subjects.map(comparedParcel);
   return {
-    parcels: subjects.map(comparedParcel),
+    egrid: parcels.map((p) => p.egrid).join(SITE_EGRID_SEPARATOR),
+    number: parcels.map((p) => p.number).join(' + '),
+    place: distinct(parcels.map((p) => p.place)).join(', '),
+    canton: distinct(parcels.map((p) => p.canton)).join(', '),
+    parcels,
+  };
+}
+
+/** The cell of the parcel whose number is the highest or lowest of the row (null numbers left out). */
+function extremeCell(cells: ComparisonCell[], pick: (a: number, b: number) => boolean): ComparisonCell {
+  return cells.reduce((best, cell) =>
+    cell.number != null && (best.number == null || pick(cell.number, best.number)) ? cell : best,
+  );
+}
+
+const sumOf = (cells: ComparisonCell[]): number | null => {
+  const numbers = cells.map((cell) => cell.number).filter((n): n is number => n != null);
+  return numbers.length ? numbers.reduce((a, b) => a + b, 0) : null;
+};
+
+/**
+ * A site's cell per row, from the same sources as the site panel and the parcels' own cells: areas,
+ * reserve, solar yield and prices summed; utilisation as the site's buildable floor area over its area;
+ * hazards, heritage, groundwater, noise and radon as the site's united constraints (the worst, or every,
+ * value of the theme); zones as the distinct zones; the nearest fixed point of any of its parcels.
+ */
+function siteCells(
+  subjects: ReportSubject[],
+  t: LanguageTranslator,
+): Record<ComparisonRowKey, ComparisonCell> {
+  const parcels = subjects.map((subject) => parcelCells(subject, t));
+  const column = (key: ComparisonRowKey) => parcels.map((cells) => cells[key]);
+  const site = assembleSite(subjects, t);
+  const constraint = (key: SiteConstraintKey) => site.constraints.find((c) => c.key === key)?.value ?? DASH;
+  const utilisation =
+    site.area > 0 && site.buildableFloorArea > 0 ? site.buildableFloorArea / site.area : null;
+  const price = sumOf(column('price'));
+  const solar = sumOf(column('solar'));
+  const hazards = extremeCell(column('hazards'), (a, b) => a > b);
+  const radon = extremeCell(column('radon'), (a, b) => a > b);
+  return {
+    area: { text: measure(site.area, 'm²'), number: site.area },
+    zone: { text: distinct(column('zone').map((cell) => cell.text)).join('; ') },
+    utilisation: { text: utilisation === null ? DASH : formatNumber(utilisation, 2), number: utilisation },
+    reserve: {
+      text: column('reserve').every((cell) => cell.number == null)
+        ? DASH
+        : `${formatNumber(site.reserve, 0)} m²`,
+      number: column('reserve').every((cell) => cell.number == null) ? null : site.reserve,
+    },
+    hazards: { text: constraint('hazards'), number: hazards.number },
+    radon: { text: constraint('radon'), number: radon.number },
+    heritage: { text: constraint('heritage') },
+    groundwater: { text: constraint('groundwater') },
+    noise: { text: constraint('noise') },
+    solar: {
+      text: solar === null ? DASH : t.t('compare.value.solar', { kwh: formatNumber(solar, 0) }),
+      number: solar,
+    },
+    price: {
+      text:
+        price === null || site.area <= 0
+          ? t.t('report.price.unavailable')
+          : t.t('compare.value.price', {
+              total: formatNumber(price, 0),
+              perM2: formatNumber(price / site.area, 0),
+            }),
+      number: price,
+    },
+    fixedPoints: extremeCell(column('fixedPoints'), (a, b) => a < b),
+  };
+}
+
+/**
+ * The comparison of the columns, in their order — each a parcel (one subject) or a site (several):
+ * aligned rows, differing rows and best/worst marked.
+ */
+export function compareParcels(columns: ReportSubject[][], t: LanguageTranslator): ParcelComparison {
+  const cells = columns.map((subjects) =>
+    subjects.length === 1 ? parcelCells(subjects[0], t) : siteCells(subjects, t),
+  );
+  return {
+    parcels: columns.map((subjects) =>
+      subjects.length === 1 ? comparedParcel(subjects[0]) : comparedSite(subjects),
+    ),
     rows: COMPARISON_ROW_KEYS.map((key) => {
       const row = cells.map((parcel) => parcel[key]);
       return {

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, CloseOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Result, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import { serverErrorBody } from '../../api/responses';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -9,6 +9,7 @@ import { ROUTE_PATHS } from '../../app/routePaths';
 import {
   COMPARISON_MAX_PARCELS,
   COMPARISON_MIN_PARCELS,
+  type ComparedParcel,
   type ParcelComparison,
 } from '../../contract/Comparison';
 import { comparisonReplaced, parcelUncompared, selectComparedEntries } from './compareSlice';
@@ -17,6 +18,13 @@ import { comparisonLink, egridsOfQuery } from './comparisonUrl';
 import './compare.css';
 
 /** The aligned table: labels in a sticky first column, a column per parcel, differences and ranks marked. */
+/** "Parcel 34", or for a site "Site of 3 parcels: 34, 35, 36" (as the PDF heads its columns). */
+function columnTitle(column: ComparedParcel, intl: IntlShape): string {
+  if (!column.parcels) return intl.formatMessage({ id: 'parcel.title' }, { number: column.number });
+  const numbers = column.parcels.map((parcel) => parcel.number).join(', ');
+  return intl.formatMessage({ id: 'compare.site.title' }, { count: column.parcels.length, numbers });
+}
+
 function ComparisonTable({
   comparison,
   onRemove,
@@ -39,17 +47,20 @@ function ComparisonTable({
               <th scope="col" key={parcel.egrid} data-testid="comparison-parcel">
                 <Flex justify="space-between" align="start" gap={4}>
                   <span>
-                    {intl.formatMessage({ id: 'parcel.title' }, { number: parcel.number })} · {parcel.place} (
-                    {parcel.canton})<span className="comparison-egrid">EGRID {parcel.egrid}</span>
+                    {columnTitle(parcel, intl)} · {parcel.place} ({parcel.canton})
+                    <span className="comparison-egrid">
+                      EGRID {(parcel.parcels ?? [parcel]).map((each) => each.egrid).join(', ')}
+                    </span>
                   </span>
                   <Button
                     type="text"
                     size="small"
                     icon={<CloseOutlined />}
-                    aria-label={intl.formatMessage(
-                      { id: 'compare.screen.removeParcel' },
-                      { number: parcel.number },
-                    )}
+                    aria-label={
+                      parcel.parcels
+                        ? intl.formatMessage({ id: 'compare.action.removeSite' })
+                        : intl.formatMessage({ id: 'compare.screen.removeParcel' }, { number: parcel.number })
+                    }
                     onClick={() => onRemove(parcel.egrid)}
                   />
                 </Flex>

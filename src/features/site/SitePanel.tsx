@@ -13,6 +13,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { SITE_MIN_PARCELS, type LandSite } from '../../contract/Sites';
 import { formatNumber } from '../../lib/format/numbers';
 import { AddAllToListButton } from '../lists/AddToListButton';
+import { CompareSiteButton } from '../compare/CompareSiteButton';
 import { useCopyPageLink } from '../ui/useCopyPageLink';
 import { selectSiteEntries, siteCleared, siteParcelToggled } from './siteSlice';
 import { useDownloadSiteFileMutation, useGetSiteQuery } from './siteEndpoints';
@@ -173,6 +174,7 @@ export function SitePanel() {
                   size="middle"
                   testId="site-add-to-list"
                 />
+                <CompareSiteButton parcels={data.parcels} />
                 <Button icon={<LinkOutlined />} data-testid="site-copy-link" onClick={() => void copyLink()}>
                   {intl.formatMessage({ id: 'site.panel.copyLink' })}
                 </Button>

@@ -1,5 +1,10 @@
 import type PDFDocument from 'pdfkit';
-import type { CellRank, ParcelComparison } from '../../../../src/contract/Comparison';
+import {
+  SITE_EGRID_SEPARATOR,
+  type CellRank,
+  type ComparedParcel,
+  type ParcelComparison,
+} from '../../../../src/contract/Comparison';
 import type { LanguageTranslator } from '../../i18n/ServerTranslator';
 import { paginate, type Block } from '../../reports/pdf/paginate';
 import { drawTitleLine, lineText, openReportDocument } from '../../reports/pdf/reportDocument';
@@ -28,18 +33,31 @@ export interface ComparisonPdfOptions {
 
 const columnWidth = (parcels: number) => (CONTENT_WIDTH - LABEL_WIDTH) / parcels;
 
-/** The parcels' heads: number and place, EGRID below; repeated on every page the table continues on. */
+/** "Parcel 34", or for a site "Site of 3 parcels: 34, 35, 36". */
+function columnTitle(column: ComparedParcel, t: LanguageTranslator): string {
+  if (!column.parcels) return t.t('parcel.title', { number: column.number });
+  const numbers = column.parcels.map((parcel) => parcel.number).join(', ');
+  return t.t('compare.site.title', { count: column.parcels.length, numbers });
+}
+
+/** The columns' heads: number and place, EGRIDs below; repeated on every page the table continues on. */
 function headerBlock(doc: Doc, comparison: ParcelComparison, t: LanguageTranslator): Block {
   const width = columnWidth(comparison.parcels.length);
-  const heads = comparison.parcels.map((parcel) => ({
+  const heads = comparison.parcels.map((column) => ({
     title: textBox(
       doc,
       'semibold',
       9.5,
-      `${t.t('parcel.title', { number: parcel.number })} · ${parcel.place} (${parcel.canton})`,
+      `${columnTitle(column, t)} · ${column.place} (${column.canton})`,
       width - 2 * PAD,
     ),
-    egrid: textBox(doc, 'regular', 7.5, `EGRID ${parcel.egrid}`, width - 2 * PAD),
+    egrid: textBox(
+      doc,
+      'regular',
+      7.5,
+      `EGRID ${(column.parcels ?? [column]).map((parcel) => parcel.egrid).join(', ')}`,
+      width - 2 * PAD,
+    ),
   }));
   const height = Math.max(...heads.map((h) => h.title.height + h.egrid.height)) + 2 * PAD + 2;
   return {
@@ -132,7 +150,11 @@ function titleBlock(doc: Doc, comparison: ParcelComparison, t: LanguageTranslato
     now,
   });
   doc.font('regular').fontSize(8).fillColor(PDF_COLORS.muted);
-  lineText(doc, t.t('compare.pdf.subtitle', { count: comparison.parcels.length }), MARGIN_X, MARGIN_TOP + 24);
+  const sites = comparison.parcels.filter((column) => column.parcels).length;
+  const subtitle = sites
+    ? t.t('compare.pdf.subtitleSites', { sites, parcels: comparison.parcels.length - sites })
+    : t.t('compare.pdf.subtitle', { count: comparison.parcels.length });
+  lineText(doc, subtitle, MARGIN_X, MARGIN_TOP + 24);
   return MARGIN_TOP + 42;
 }
 
@@ -178,7 +200,7 @@ export function renderComparisonPdf(
   const { doc, finish } = openReportDocument({
     size: [PAGE.width, PAGE.height],
     language: t.language,
-    title: `${t.t('compare.pdf.title')} – ${comparison.parcels.map((p) => p.egrid).join(', ')}`,
+    title: `${t.t('compare.pdf.title')} – ${comparison.parcels.map((p) => p.egrid.split(SITE_EGRID_SEPARATOR).join(', ')).join(', ')}`,
     now: options.now,
   });
 
