@@ -89,7 +89,9 @@ export function createExportJobs({
   now = () => new Date(),
   onError = () => undefined,
 }: ExportJobsOptions): ExportJobs {
-  const dir = fs.mkdtempSync(path.join(tmpDir, 'parcel-atlas-exports-'));
+  // Made with the first job: a server that never exports leaves nothing in the temp directory.
+  let dir: string | null = null;
+  const directory = () => (dir ??= fs.mkdtempSync(path.join(tmpDir, 'parcel-atlas-exports-')));
   const jobs = new Map<string, Job>();
 
   const push = (job: Job) =>
@@ -147,7 +149,7 @@ export function createExportJobs({
       const job: Job = {
         userId,
         contentType: prepared.contentType,
-        file: path.join(dir, jobId),
+        file: path.join(directory(), jobId),
         ended: Promise.resolve(),
         status: {
           jobId,
@@ -178,7 +180,8 @@ export function createExportJobs({
       const running = [...jobs.values()].map((job) => job.ended);
       for (const jobId of [...jobs.keys()]) forget(jobId);
       await Promise.all(running);
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+      dir = null;
     },
   };
 }
