@@ -7,6 +7,7 @@ import type { ApiKeyService } from './services/apiKeys/ApiKeyService';
 import type { ParcelListService } from './services/lists/ParcelListService';
 import type { ListExports } from './services/exports/ListExports';
 import type { SearchExports } from './services/exports/SearchExports';
+import type { ExportJobs } from './services/exports/ExportJobs';
 import type { ParcelComparisons } from './services/comparison/ParcelComparisons';
 import type { LandSites } from './services/sites/LandSites';
 import type { SavedSearchService } from './services/savedSearches/SavedSearchService';
@@ -107,6 +108,8 @@ export interface AppContext {
   /** A list's bulk export (CSV, XLSX, GeoPackage, GeoJSON, DXF), counted as full views. */
   listExports: ListExports;
   searchExports: SearchExports;
+  /** Exports of more than BACKGROUND_EXPORT_ABOVE parcels, made off the request (ADR 040). */
+  exportJobs: ExportJobs;
   /** Side-by-side comparison of 2–5 parcels: the screen's rows and the comparison PDF, with their quotas. */
   comparisons: ParcelComparisons;
   /** Land assembly: a site of 2–20 neighbouring parcels, its figures, PDF and DXF, with their quotas. */

@@ -122,6 +122,7 @@ export async function buildApp({ config, db, logger, pushTls }: BuildAppOptions)
   });
   app.addHook('onClose', async () => {
     await ctx.savedSearchAlerts.stop();
+    await ctx.exportJobs.close();
     await ctx.tiles.close();
     await ctx.closeStorage();
   });

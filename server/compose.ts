@@ -13,6 +13,7 @@ import { createParcelListService } from './services/lists/ParcelListService';
 import { createListFactAlerts } from './services/lists/ListFactAlerts';
 import { createListExports } from './services/exports/ListExports';
 import { createSearchExports } from './services/exports/SearchExports';
+import { createExportJobs } from './services/exports/ExportJobs';
 import { createSavedSearchService } from './services/savedSearches/SavedSearchService';
 import { createSavedSearchMatcher } from './services/savedSearches/SavedSearchMatcher';
 import { createSavedSearchAlerts } from './services/savedSearches/SavedSearchAlerts';
@@ -403,6 +404,10 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
       unitOfWork,
     }),
     searchExports: createSearchExports({ placeSearch, quota, batchQuota: quota, unitOfWork }),
+    exportJobs: createExportJobs({
+      events,
+      onError: (error) => log.error({ err: error }, 'A background export failed'),
+    }),
     comparisons: createParcelComparisons({
       documents: reports.documents,
       quota: countDownloadDenials(reports.quota, metrics),

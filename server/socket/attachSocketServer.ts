@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../AppContext';
 import { SESSIONS_REVOKED } from '../services/sessions/SessionService';
 import { CADASTRE_IMPORT_PROGRESS_EVENT } from '../../src/contract/CadastreImport';
+import { EXPORT_JOB_EVENT } from '../../src/contract/ExportJobs';
 import { NOTIFICATION_EVENT } from '../../src/contract/PushNotifications';
 import { LIST_CHANGED_EVENT } from '../../src/contract/ParcelLists';
 import { SAVED_SEARCH_CHANGED_EVENT } from '../../src/contract/SavedSearches';
@@ -21,6 +22,7 @@ export const PUSHED_EVENTS = [
   CADASTRE_IMPORT_PROGRESS_EVENT,
   LIST_CHANGED_EVENT,
   SAVED_SEARCH_CHANGED_EVENT,
+  EXPORT_JOB_EVENT,
 ] as const;
 
 /**

@@ -22,6 +22,7 @@ import { savedSearchesSlice } from '../features/savedSearches/savedSearchesSlice
 import { printSlice } from '../features/print/printSlice';
 import { siteSlice } from '../features/site/siteSlice';
 import { mapSelectionSlice } from '../features/map/selection/mapSelectionSlice';
+import { exportJobsSlice } from '../features/exports/exportJobsSlice';
 import { appReset } from './appLifecycle';
 
 /** redux-persist key of the session (tokens, profile and its fetch time): localStorage `persist:parcel-atlas.session`. */
@@ -52,6 +53,7 @@ const sliceReducers = combineReducers({
   [printSlice.reducerPath]: printSlice.reducer,
   [siteSlice.reducerPath]: siteSlice.reducer,
   [mapSelectionSlice.reducerPath]: mapSelectionSlice.reducer,
+  [exportJobsSlice.reducerPath]: exportJobsSlice.reducer,
 });
 
 type SliceState = ReturnType<typeof sliceReducers>;

@@ -13,6 +13,7 @@ import type { SessionState } from '../features/auth/sessionSlice';
 import { addI18nListeners } from '../features/i18n/languageListeners';
 import { addLayersListeners } from '../features/layers/layersListeners';
 import { addListsListeners } from '../features/lists/listListeners';
+import { addExportJobListeners } from '../features/exports/exportJobListeners';
 import { addCompareListeners } from '../features/compare/compareListeners';
 import { addSiteListeners } from '../features/site/siteListeners';
 import type { CompareState } from '../features/compare/compareSlice';
@@ -100,6 +101,7 @@ const FEATURE_LISTENERS: ((startListening: AppStartListening) => void)[] = [
   addNotificationListeners,
   addReportListeners,
   addListsListeners,
+  addExportJobListeners,
   addCompareListeners,
   addSiteListeners,
   addSavedSearchListeners,

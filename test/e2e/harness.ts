@@ -169,15 +169,20 @@ export async function signInAsNewUser(page: Page, name: string, password: string
 
 /** The test payment provider's checkout for the Standard plan (50 report downloads). */
 export async function subscribeToStandard(page: Page): Promise<void> {
+  await subscribeToPlan(page, 'standard', 'Standard Plan', 'CHF 59.90');
+}
+
+/** The test payment provider's checkout for a plan of the catalogue, by its id, name and monthly price. */
+export async function subscribeToPlan(page: Page, id: string, name: string, price: string): Promise<void> {
   await page.goto('/plans');
-  await page.getByTestId('plan-standard').getByRole('button', { name: 'Select Plan' }).click();
-  await page.waitForURL('**/checkout/standard');
+  await page.getByTestId(`plan-${id}`).getByRole('button', { name: 'Select Plan' }).click();
+  await page.waitForURL(`**/checkout/${id}`);
   const checkout = page.getByRole('button', { name: 'Checkout' });
   await checkout.and(page.locator(':enabled')).waitFor();
   await checkout.click();
   await page.waitForURL(/\/v1\/secure\/payment\/test-checkout\/cs_test_/);
-  await page.getByRole('button', { name: 'Pay CHF 59.90' }).click();
-  await page.getByText('Thank you for subscribing to Standard Plan!').waitFor();
+  await page.getByRole('button', { name: `Pay ${price}` }).click();
+  await page.getByText(`Thank you for subscribing to ${name}!`).waitFor();
 }
 
 /** Makes a list in the Lists panel, then closes the panel (it lies over the map's tools). */

@@ -20,7 +20,7 @@ import type { AppContext } from '../../AppContext';
 import { authUser, requireRole } from '../../http/requireRole';
 import { languageOf } from '../../services/i18n/ServerTranslator';
 import { ListError } from '../../services/lists/ParcelListService';
-import { sendExportFile } from './exportReplies';
+import { sendExport } from './exportReplies';
 import { sendQuotaDenied } from './parcels/parcelReplies';
 
 const id = { type: 'string', minLength: 1, maxLength: 64 } as const;
@@ -212,14 +212,15 @@ export async function parcelListRoutes(app: FastifyInstance, ctx: AppContext): P
     '/lists/:id/export/:format',
     { ...mapUser, schema: exportSchema },
     async (request, reply) => {
+      const viewer = authUser(request);
       const outcome = await ctx.listExports.export(
-        authUser(request),
+        viewer,
         request.params.id,
         request.params.format,
         languageOf(request.headers.langcode),
       );
       if (!outcome.ok) return sendQuotaDenied(reply, outcome.denied);
-      return sendExportFile(reply, outcome.file);
+      return sendExport(reply, ctx.exportJobs, viewer.id, outcome.prepared);
     },
   );
 

@@ -41,7 +41,12 @@ const LIST_COLUMNS: ExportColumn[] = [
  */
 export interface ExportTable {
   columns: ExportColumn[];
-  rows: { values: ExportValue[]; parcel: Parcel }[];
+  rows: ExportTableRow[];
+}
+
+export interface ExportTableRow {
+  values: ExportValue[];
+  parcel: Parcel;
 }
 
 function exportTable(

@@ -5,6 +5,7 @@ import type { UnitOfWork } from '../../store/unitOfWork/UnitOfWork';
 import { serverTranslator, type ServerLanguage } from '../i18n/ServerTranslator';
 import type { BatchQuotaService, QuotaResult } from '../quota/QuotaService';
 import type { ListViewer, ParcelListService } from '../lists/ParcelListService';
+import { inBatches, type ExportProgress, type PreparedExport } from './ExportJobs';
 import { listExportTable, type ExportTable, type ListExportRow } from './ListExportTable';
 import { writeListCsv } from './writeListCsv';
 import { writeListDxf } from './writeListDxf';
@@ -29,10 +30,16 @@ const FORMATS: Record<ListExportFormat, { contentType: string; extension: string
   dxf: { contentType: 'application/dxf', extension: 'dxf' },
 };
 
+/** An export counted and ready to be made (at once or in the background), or the plan's refusal. */
+export type ExportOutcome<Extra = object> =
+  | ({ ok: true; prepared: PreparedExport } & Extra)
+  | { ok: false; denied: Exclude<QuotaResult, { ok: true }> };
+
 /**
  * Bulk export of a list. The quota rule (README, plan dialog): every parcel of the file counts once per
  * plan period as a full view, as opening it in full does; a parcel already viewed in full that period is
- * free. The file is made first, then counted (all or none): a refusal counts nothing.
+ * free. The parcels are counted first, in one transaction (all or none): a refusal counts nothing and
+ * makes no file; a file that then fails to be made can be asked for again at no cost in the period.
  */
 export interface ListExports {
   export(
@@ -40,7 +47,7 @@ export interface ListExports {
     listId: string,
     format: ListExportFormat,
     language: ServerLanguage,
-  ): Promise<{ ok: true; file: ExportFile } | { ok: false; denied: Exclude<QuotaResult, { ok: true }> }>;
+  ): Promise<ExportOutcome>;
 }
 
 export interface ListExportsOptions {
@@ -63,11 +70,21 @@ async function exportRows(
   detail: ParcelListDetail,
   parcels: Pick<ParcelRepository, 'parcel'>,
   language: ServerLanguage,
+  progress: ExportProgress,
 ): Promise<ListExportRow[]> {
   const t = serverTranslator(language).t;
   const labels = new Map(detail.statuses.map((s) => [s.key, s.label ?? t(`lists.status.${s.key}`)]));
   const rows: ListExportRow[] = [];
-  for (const item of detail.items) {
+  await inBatches(
+    detail.items,
+    async (items) => {
+      for (const item of items) await addRow(item);
+    },
+    progress,
+  );
+  return rows;
+
+  async function addRow(item: ParcelListDetail['items'][number]) {
     // A parcel the dataset no longer has (a rebuild dropped it) keeps what the list knew of it.
     const found: Parcel | undefined = (await parcels.parcel(item.prcId))?.parcel;
     const parcel: Parcel =
@@ -89,22 +106,26 @@ async function exportRows(
       notes: item.noteCount,
     });
   }
-  return rows;
 }
 
-/** Writes an export table in a format (the title heads the DXF and names the GeoPackage's table). */
+/**
+ * Writes an export table in a format (the title heads the DXF and names the GeoPackage's table). XLSX and
+ * GeoPackage report their rows and yield between batches; the others are written at once (under half a
+ * second for 10,000 parcels).
+ */
 export async function writeExport(
   table: ExportTable,
   format: ListExportFormat,
   title: string,
+  progress?: ExportProgress,
 ): Promise<Buffer> {
   switch (format) {
     case 'csv':
       return writeListCsv(table);
     case 'xlsx':
-      return writeListXlsx(table, title);
+      return writeListXlsx(table, title, progress);
     case 'gpkg':
-      return writeListGeoPackage(table, title);
+      return writeListGeoPackage(table, title, progress);
     case 'geojson':
       return writeListGeoJson(table);
     default:
@@ -112,10 +133,46 @@ export async function writeExport(
   }
 }
 
-/** The downloaded file: its type and a name from the title and the day ("Baar-Nord-2026-11-27.xlsx"). */
-export function exportFile(body: Buffer, format: ListExportFormat, title: string, day: Date): ExportFile {
+/**
+ * An export ready to be made: its file's type and a name from the title and the day
+ * ("Baar-Nord-2026-11-27.xlsx"). Making it reads the rows (the first half of the progress), then writes
+ * them (the second half).
+ */
+export function preparedExport({
+  parcels,
+  format,
+  title,
+  fileTitle = title,
+  day,
+  table,
+}: {
+  parcels: number;
+  format: ListExportFormat;
+  title: string;
+  fileTitle?: string;
+  day: Date;
+  table: (progress: ExportProgress) => Promise<ExportTable>;
+}): PreparedExport {
   const { contentType, extension } = FORMATS[format];
-  return { body, contentType, fileName: `${fileStem(title)}-${day.toISOString().slice(0, 10)}.${extension}` };
+  const half = (done: number) => Math.floor(done / 2);
+  return {
+    parcels,
+    contentType,
+    fileName: `${fileStem(fileTitle)}-${day.toISOString().slice(0, 10)}.${extension}`,
+    async build(progress) {
+      const made = await table((done) => progress(half(done)));
+      return writeExport(made, format, title, (done) => progress(half(parcels) + half(done)));
+    },
+  };
+}
+
+/** Makes a prepared export at once, for an answer that carries the file. */
+export async function exportFileOf(prepared: PreparedExport): Promise<ExportFile> {
+  return {
+    body: await prepared.build(() => undefined),
+    contentType: prepared.contentType,
+    fileName: prepared.fileName,
+  };
 }
 
 export function createListExports({
@@ -128,9 +185,6 @@ export function createListExports({
   return {
     async export(viewer, listId, format, language) {
       const detail = await lists.detail(viewer, listId);
-      const table = listExportTable(await exportRows(detail, parcels, language));
-      const title = detail.list.name;
-      const body = await writeExport(table, format, title);
       const counted = await unitOfWork(() =>
         batchQuota.consumeEach(
           viewer.id,
@@ -139,7 +193,16 @@ export function createListExports({
         ),
       );
       if (!counted.ok) return { ok: false, denied: counted };
-      return { ok: true, file: exportFile(body, format, title, now()) };
+      return {
+        ok: true,
+        prepared: preparedExport({
+          parcels: detail.items.length,
+          format,
+          title: detail.list.name,
+          day: now(),
+          table: async (progress) => listExportTable(await exportRows(detail, parcels, language, progress)),
+        }),
+      };
     },
   };
 }

@@ -4,12 +4,12 @@ import { MAX_PAGE_SIZE } from '../../../src/contract/SearchParameters';
 import type { ParcelQuery } from '../../store/parcels/ParcelQuery';
 import type { UnitOfWork } from '../../store/unitOfWork/UnitOfWork';
 import type { ServerLanguage } from '../i18n/ServerTranslator';
-import type { BatchQuotaService, QuotaResult, QuotaService } from '../quota/QuotaService';
+import type { BatchQuotaService, QuotaService } from '../quota/QuotaService';
 import { isAdvancedQuery } from '../search/parseSearchQuery';
 import type { PlaceSearch } from '../search/PlaceSearch';
 import { searchFingerprint } from '../search/searchFingerprint';
 import { searchExportTable } from './ListExportTable';
-import { exportFile, writeExport, type ExportFile } from './ListExports';
+import { preparedExport, type ExportOutcome } from './ListExports';
 
 /**
  * The most parcels a search's export holds: the first ones in the search's order. Made while the request
@@ -17,9 +17,7 @@ import { exportFile, writeExport, type ExportFile } from './ListExports';
  */
 export const SEARCH_EXPORT_CAP = 2000;
 
-export interface SearchExportOutcome {
-  ok: true;
-  file: ExportFile;
+export interface SearchExportCounts {
   /** Matches the search has in all (capped at the search's own count limit). */
   total: number;
   /** Parcels in the file (at most SEARCH_EXPORT_CAP). */
@@ -29,8 +27,8 @@ export interface SearchExportOutcome {
 /**
  * Bulk export of a search result (all its pages, up to SEARCH_EXPORT_CAP). The quota rule is the lists'
  * (README, plan dialog): every parcel of the file counts once per plan period as a full view; a search
- * with advanced filters counts as that advanced search, once per period, as running it does. The file is
- * made first, then counted (all or none): a refusal counts nothing.
+ * with advanced filters counts as that advanced search, once per period, as running it does. The parcels
+ * are counted before the file is made (all or none): a refusal counts nothing and makes no file.
  */
 export interface SearchExports {
   export(
@@ -38,7 +36,7 @@ export interface SearchExports {
     query: ParcelQuery,
     format: ListExportFormat,
     language: ServerLanguage,
-  ): Promise<SearchExportOutcome | { ok: false; denied: Exclude<QuotaResult, { ok: true }> }>;
+  ): Promise<ExportOutcome<SearchExportCounts>>;
 }
 
 export interface SearchExportsOptions {
@@ -75,7 +73,6 @@ export function createSearchExports({
   return {
     async export(userId, query, format, language) {
       const { hits, total } = await searchHits(query, language);
-      const body = await writeExport(searchExportTable(hits), format, 'Parcel Atlas search');
       const counted = await unitOfWork(async () => {
         if (isAdvancedQuery(query)) {
           const search = await quota.consume(userId, 'advance_search', searchFingerprint(query));
@@ -88,7 +85,23 @@ export function createSearchExports({
         );
       });
       if (!counted.ok) return { ok: false, denied: counted };
-      return { ok: true, file: exportFile(body, format, 'search', now()), total, exported: hits.length };
+      return {
+        ok: true,
+        total,
+        exported: hits.length,
+        prepared: preparedExport({
+          parcels: hits.length,
+          format,
+          title: 'Parcel Atlas search',
+          fileTitle: 'search',
+          day: now(),
+          table: async (progress) => {
+            const table = searchExportTable(hits);
+            progress(hits.length);
+            return table;
+          },
+        }),
+      };
     },
   };
 }

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { geoPackageGeometry, envelopeOf } from '../../geo/wkb';
-import { lv95Polygons, type ExportTable } from './ListExportTable';
+import { inBatches, type ExportProgress } from './ExportJobs';
+import { lv95Polygons, type ExportTable, type ExportTableRow } from './ListExportTable';
 
 /** CH1903+ / LV95 as GDAL writes it (OGC WKT 1), so GIS tools name the CRS without a lookup. */
 const LV95_WKT =
@@ -25,9 +26,14 @@ const quoteName = (name: string) => `"${name.replace(/"/g, '""')}"`;
 /**
  * The list as a GeoPackage 1.3 with one feature table `parcels` in EPSG:2056: each parcel's MultiPolygon
  * (to the millimetre where the survey gave it) and the export's columns. Written with better-sqlite3 into a
- * temporary file that is read back and removed.
+ * temporary file that is read back and removed: a transaction per batch of rows, yielding to the event
+ * loop between them.
  */
-export function writeListGeoPackage(table: ExportTable, title: string): Buffer {
+export async function writeListGeoPackage(
+  table: ExportTable,
+  title: string,
+  progress?: ExportProgress,
+): Promise<Buffer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'list-export-'));
   const file = path.join(dir, 'list.gpkg');
   try {
@@ -61,16 +67,16 @@ export function writeListGeoPackage(table: ExportTable, title: string): Buffer {
         `INSERT INTO parcels (geom, ${table.columns.map((c) => quoteName(c.name)).join(', ')})
          VALUES (?, ${table.columns.map(() => '?').join(', ')})`,
       );
-      const all = db.transaction(() => {
-        const everything = [];
-        for (const { values, parcel } of table.rows) {
+      const everything: ReturnType<typeof lv95Polygons> = [];
+      const insertBatch = db.transaction((rows: readonly ExportTableRow[]) => {
+        for (const { values, parcel } of rows) {
           const polygons = lv95Polygons(parcel);
           everything.push(...polygons);
           insert.run(polygons.length ? geoPackageGeometry(polygons, LV95) : null, ...values);
         }
-        return everything;
       });
-      const [minX, maxX, minY, maxY] = envelopeOf(all());
+      await inBatches(table.rows, (rows) => insertBatch(rows), progress);
+      const [minX, maxX, minY, maxY] = envelopeOf(everything);
       db.prepare(
         `INSERT INTO gpkg_contents (table_name, data_type, identifier, description, min_x, min_y, max_x, max_y, srs_id)
          VALUES ('parcels', 'features', ?, ?, ?, ?, ?, ?, ?)`,

@@ -1,13 +1,25 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { inBatches, type ExportProgress } from './ExportJobs';
 import type { ExportTable } from './ListExportTable';
 
 /**
- * The list as an Excel workbook: one sheet, a frozen header row with a filter, numbers as numbers. Written
- * with exceljs's streaming writer (each row committed as it is added): the in-memory
- * workbook took 12 s and 900 MB for 10,000 parcels here.
+ * The one style object of every body cell. exceljs gives each new cell a style object of its own, and its
+ * styles manager keys a style it has not seen by rendering it (a weak map by object): with 62 columns that
+ * was 620,000 renderings for 10,000 parcels, half the writing time. One shared object is rendered once.
  */
-export async function writeListXlsx(table: ExportTable, sheetName: string): Promise<Buffer> {
+const PLAIN_CELL: Partial<ExcelJS.Style> = {};
+
+/**
+ * The list as an Excel workbook: one sheet, a frozen header row with a filter, numbers as numbers. Written
+ * with exceljs's streaming writer (each row committed as it is added; the in-memory workbook took 12 s and
+ * 900 MB for 10,000 parcels here), yielding to the event loop between batches of rows.
+ */
+export async function writeListXlsx(
+  table: ExportTable,
+  sheetName: string,
+  progress?: ExportProgress,
+): Promise<Buffer> {
   const output = new PassThrough();
   const chunks: Buffer[] = [];
   output.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -34,7 +46,19 @@ export async function writeListXlsx(table: ExportTable, sheetName: string): Prom
   const header = sheet.getRow(1);
   header.font = { bold: true };
   header.commit();
-  for (const { values } of table.rows) sheet.addRow(values).commit();
+  await inBatches(
+    table.rows,
+    (rows) => {
+      for (const { values } of rows) {
+        const row = sheet.addRow(values);
+        row.eachCell((cell) => {
+          cell.style = PLAIN_CELL;
+        });
+        row.commit();
+      }
+    },
+    progress,
+  );
   sheet.commit();
   await workbook.commit();
   await ended;

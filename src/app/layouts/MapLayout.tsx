@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Outlet } from 'react-router';
 import { selectIsLoggedIn } from '../../features/auth/sessionSlice';
+import { ExportJobsNotice } from '../../features/exports/ExportJobsNotice';
 import { usePlanProductName } from '../../features/plans/planEndpoints';
 import { useAppSelector } from '../hooks';
 import { AccountMenu } from './AccountMenu';
@@ -44,6 +45,7 @@ export function MapLayout() {
           <Outlet />
         </Suspense>
       </main>
+      {loggedIn && <ExportJobsNotice />}
       {loggedIn && planRequested && (
         <Suspense fallback={null}>
           <PlanDialog open={planOpen} onClose={() => setPlanOpen(false)} />

@@ -15,6 +15,7 @@ import type {
   UpdateListItemRequest,
   UpdateParcelListRequest,
 } from '../../contract/ParcelLists';
+import type { ExportJobStarted } from '../../contract/ExportJobs';
 import { dispositionFileName, saveFile } from '../../lib/browser/saveFile';
 
 const list = (id: string) => `lists/${encodeURIComponent(id)}`;
@@ -103,11 +104,15 @@ export const listEndpoints = mainApi.injectEndpoints({
       invalidatesTags: ['ParcelList'],
     }),
     /** Downloads the list's export; the file goes to the browser's downloads, only its name to the store. */
-    exportParcelList: build.mutation<{ fileName: string }, { listId: string; format: ListExportFormat }>({
+    exportParcelList: build.mutation<
+      { fileName: string } | ExportJobStarted,
+      { listId: string; format: ListExportFormat }
+    >({
       query: ({ listId, format }) => ({
         url: `${list(listId)}/export/${format}`,
         responseHandler: async (response) => {
-          if (!response.ok) return response.json();
+          // Not ok: the refusal; 202: a large list's background job (exports/exportJobsSlice).
+          if (!response.ok || response.status === 202) return response.json();
           const fileName =
             dispositionFileName(response.headers.get('content-disposition')) ?? `list.${format}`;
           saveFile(await response.blob(), fileName);

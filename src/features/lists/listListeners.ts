@@ -50,6 +50,8 @@ export function addListsListeners(startListening: AppStartListening): void {
   startListening({
     matcher: exportParcelList.matchFulfilled,
     effect: (action, api) => {
+      // A background export is shown by the export notice (exports/ExportJobsNotice).
+      if ('background' in action.payload) return;
       api.dispatch(
         showSnackbar('success', { id: 'lists.export.saved', values: { file: action.payload.fileName } }),
       );

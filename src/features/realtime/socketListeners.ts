@@ -3,6 +3,9 @@ import { runtimeConfig } from '../../app/runtimeConfig';
 import type { AppStartListening, RootState } from '../../app/store';
 import { NOTIFICATION_EVENT, type AppNotification } from '../../contract/PushNotifications';
 import { LIST_CHANGED_EVENT } from '../../contract/ParcelLists';
+import { EXPORT_JOB_EVENT, type ExportJobEvent } from '../../contract/ExportJobs';
+import { exportJobsRecheck } from '../exports/exportJobListeners';
+import { exportJobUpdated } from '../exports/exportJobsSlice';
 import { SAVED_SEARCH_CHANGED_EVENT } from '../../contract/SavedSearches';
 import { selectMainToken, selectProfile } from '../auth/sessionSlice';
 import { notificationReceived } from '../notifications/notificationsSlice';
@@ -56,11 +59,19 @@ export function addRealtimeListeners(startListening: AppStartListening): void {
           if (message.type === LIST_CHANGED_EVENT) api.dispatch(mainApi.util.invalidateTags(['ParcelList']));
           if (message.type === SAVED_SEARCH_CHANGED_EVENT)
             api.dispatch(mainApi.util.invalidateTags(['SavedSearch']));
+          if (message.type === EXPORT_JOB_EVENT) {
+            const { userId: _owner, ...status } = message.data as ExportJobEvent;
+            api.dispatch(exportJobUpdated(status));
+          }
           const notification = notificationIn(message);
           if (notification) api.dispatch(notificationReceived(notification));
         },
-        // Back after a drop (a server restarted): what the events of the gap announced is fetched again.
-        () => api.dispatch(mainApi.util.invalidateTags([...RECOVERED_ON_RECONNECT])),
+        // Back after a drop (a server restarted): what the events of the gap announced is fetched again,
+        // and the background exports are asked after.
+        () => {
+          api.dispatch(mainApi.util.invalidateTags([...RECOVERED_ON_RECONNECT]));
+          api.dispatch(exportJobsRecheck());
+        },
       );
     },
   });

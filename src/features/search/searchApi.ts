@@ -8,6 +8,7 @@ import type {
   StreetItem,
   ThermalItem,
 } from '../../contract/Parcel';
+import type { ExportJobStarted } from '../../contract/ExportJobs';
 import type { ListExportFormat } from '../../contract/ParcelLists';
 import {
   isAdvancedCriteria,
@@ -36,13 +37,18 @@ export const searchApi = mainApi.injectEndpoints({
     }),
     /**
      * The whole result (all pages, up to the server's cap) as a file: it goes to the browser's downloads;
-     * its name and how many parcels it holds of how many matched go to the store.
+     * its name and how many parcels it holds of how many matched go to the store. More than
+     * BACKGROUND_EXPORT_ABOVE parcels are made in the background: the answer is the job.
      */
-    exportSearch: build.mutation<SearchExportResult, { search: ActiveSearch; format: ListExportFormat }>({
+    exportSearch: build.mutation<
+      SearchExportResult | ExportJobStarted,
+      { search: ActiveSearch; format: ListExportFormat }
+    >({
       query: ({ search, format }) => ({
         url: `maps/export/${format}?${queryStringFromSearch(search.criteria)}`,
         responseHandler: async (response) => {
-          if (!response.ok) return response.json();
+          // Not ok: the refusal; 202: a large export's background job (exports/exportJobsSlice).
+          if (!response.ok || response.status === 202) return response.json();
           const fileName =
             dispositionFileName(response.headers.get('content-disposition')) ?? `search.${format}`;
           saveFile(await response.blob(), fileName);

@@ -123,6 +123,8 @@ function addSearchExportListeners(startListening: AppStartListening): void {
   startListening({
     matcher: exportSearch.matchFulfilled,
     effect: ({ payload }, api) => {
+      // A background export is shown by the export notice (exports/ExportJobsNotice).
+      if ('background' in payload) return;
       const { fileName, exported, total } = payload;
       api.dispatch(
         showSnackbar('success', {

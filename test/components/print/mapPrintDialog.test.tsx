@@ -8,6 +8,7 @@ import { lv95FromWgs84 } from '../../../src/lib/geo/lv95';
 import type { AppPreloadedState } from '../../../src/app/store';
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
+import { captureSavedFiles } from '../savedFiles';
 import { sessionFixture } from '../sessionFixture';
 
 let requests: MapPrintRequest[] = [];
@@ -26,18 +27,10 @@ startMswServer(
   }),
 );
 
-const saved: string[] = [];
-beforeAll(() => {
-  URL.createObjectURL = jest.fn(() => 'blob:print');
-  URL.revokeObjectURL = jest.fn();
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
-});
+const saved = captureSavedFiles('blob:print');
 beforeEach(() => {
   requests = [];
   refusal = null;
-  saved.length = 0;
 });
 
 /** Baar (ZG) at a zoom whose screen scale is about 1:2'170, with a printed and an unprintable layer on. */

@@ -5,6 +5,7 @@ import { MapViewScreen } from '../../../src/features/mapView/MapViewScreen';
 import { SnackbarArea } from '../../../src/features/ui/SnackbarArea';
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
+import { captureSavedFiles } from '../savedFiles';
 import { sessionFixture } from '../sessionFixture';
 import { searchResponse } from './searchFixtures';
 
@@ -28,17 +29,9 @@ const server = startMswServer(
   }),
 );
 
-const saved: string[] = [];
-beforeAll(() => {
-  URL.createObjectURL = jest.fn(() => 'blob:export');
-  URL.revokeObjectURL = jest.fn();
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
-});
+const saved = captureSavedFiles('blob:export');
 beforeEach(() => {
   exports = [];
-  saved.length = 0;
 });
 
 function renderMapView(entry: string) {

@@ -14,7 +14,7 @@ import {
   type RawQuery,
 } from '../../../services/search/parseSearchQuery';
 import type { ParcelQuery } from '../../../store/parcels/ParcelQuery';
-import { sendExportFile } from '../exportReplies';
+import { sendExport } from '../exportReplies';
 import { sendQuotaDenied } from './parcelReplies';
 import { searchQuerystringSchema } from './searchQuerystringSchema';
 
@@ -48,14 +48,15 @@ export async function searchExportRoutes(app: FastifyInstance, ctx: AppContext):
         throw error;
       }
       if (!hasCriteria(query)) return reply.code(400).send({ error: true, message: NOTHING_TO_EXPORT });
+      const userId = authUser(request).id;
       const outcome = await ctx.searchExports.export(
-        authUser(request).id,
+        userId,
         query,
         request.params.format,
         languageOf(request.headers.langcode),
       );
       if (!outcome.ok) return sendQuotaDenied(reply, outcome.denied);
-      return sendExportFile(reply, outcome.file, {
+      return sendExport(reply, ctx.exportJobs, userId, outcome.prepared, {
         [SEARCH_EXPORT_COUNT_HEADER]: String(outcome.exported),
         [SEARCH_EXPORT_TOTAL_HEADER]: String(outcome.total),
       });
