@@ -15,15 +15,17 @@ export function CompareSiteButton({ parcels }: { parcels: { egrid: string; numbe
   const key = parcels.map((parcel) => parcel.egrid).join(SITE_EGRID_SEPARATOR);
   const compared = useAppSelector((state) => selectIsCompared(state, key));
   const number = parcels.map((parcel) => parcel.number).join(' + ');
+  const label = intl.formatMessage({ id: compared ? 'compare.action.removeSite' : 'compare.action.addSite' });
   return (
     <Button
       type={compared ? 'primary' : 'default'}
       icon={<DiffOutlined />}
+      aria-label={label}
       aria-pressed={compared}
       data-testid="site-compare"
       onClick={() => dispatch(compared ? parcelUncompared(key) : parcelCompared({ egrid: key, number }))}
     >
-      {intl.formatMessage({ id: compared ? 'compare.action.removeSite' : 'compare.action.addSite' })}
+      {label}
     </Button>
   );
 }

@@ -1,7 +1,7 @@
 import { isRejected } from '@reduxjs/toolkit';
 import { reportableRefusal } from '../../api/responses';
 import type { AppStartListening } from '../../app/store';
-import { COMPARISON_MAX_PARCELS } from '../../contract/Comparison';
+import { COMPARISON_MAX_PARCELS, SITE_EGRID_SEPARATOR } from '../../contract/Comparison';
 import { asSentence, upgradeActionFor } from '../plans/limitReachedSnackbar';
 import { showSnackbar } from '../ui/uiSlice';
 import { comparisonEndpoints } from './comparisonEndpoints';
@@ -9,7 +9,7 @@ import { parcelCompared } from './compareSlice';
 
 const { downloadComparisonPdf } = comparisonEndpoints.endpoints;
 
-/** What the comparison tells the user: a parcel added or refused (the sixth), a PDF saved or refused. */
+/** What the comparison tells the user: a parcel or site added or refused (the sixth), a PDF saved or refused. */
 export function addCompareListeners(startListening: AppStartListening): void {
   startListening({
     actionCreator: parcelCompared,
@@ -21,7 +21,7 @@ export function addCompareListeners(startListening: AppStartListening): void {
         before.length >= max
           ? showSnackbar('warning', { id: 'compare.full', values: { max } })
           : showSnackbar('success', {
-              id: 'compare.added',
+              id: action.payload.egrid.includes(SITE_EGRID_SEPARATOR) ? 'compare.addedSite' : 'compare.added',
               values: { number: action.payload.number, position: before.length + 1, max },
             }),
       );
