@@ -200,9 +200,6 @@ describe('land assembly (issue 30)', () => {
     const compared = await table.locator('tr[data-row="area"] td').first().textContent();
     expect(Math.round(metres(compared))).toBe(metres(area));
     await saveScreenshot(page, 'land-site-compared');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await saveScreenshot(page, 'land-site-compared-390');
-    await page.setViewportSize({ width: 1280, height: 800 });
     await page.goBack();
     await panel.getByTestId('site-area').waitFor({ timeout: 30_000 });
 
