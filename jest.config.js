@@ -69,6 +69,10 @@ const shared = {
 
 /** @type {Config} */
 const config = {
+  // A worker that keeps more than this after a test file is replaced by a fresh one: the modules each
+  // file loads (antd, the server, pdfkit) pile up in a long-lived worker, and one ran out of heap in a
+  // full run (pushEndpointGuard, "Jest worker ran out of memory") after 200 files on two workers.
+  workerIdleMemoryLimit: '1GB',
   projects: [
     {
       ...shared,
