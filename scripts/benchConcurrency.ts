@@ -20,7 +20,7 @@ import { connectPostgres } from '../server/store/postgres/PostgresConnection';
 import { startPostgresCluster } from '../test/server/helpers/postgresCluster';
 import { loadAverage, percentiles } from './benchFigures';
 import { freePort, postgresDataset, sqliteDataset } from './benchPostgres';
-import { seedMapUserTokenIn, startServerProcess } from './serverProcess';
+import { seedMapUserTokenIn, startServerProcess, stopProcess } from './serverProcess';
 
 const JWT_SECRET = 'bench-concurrency-secret-0123456789abcdef';
 const WARM_UP_SECONDS = 3;
@@ -154,8 +154,7 @@ async function measure(
     }
     return rows;
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await stopProcess(child);
   }
 }
 

@@ -18,7 +18,7 @@ import { tileAt } from '../server/geo/projection';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import readline from 'node:readline';
 import { loadAverage } from './benchFigures';
-import { seedMapUserToken, startServerProcess } from './serverProcess';
+import { seedMapUserToken, startServerProcess, stopProcess } from './serverProcess';
 import { measureFirstLoad } from './measure-first-load';
 
 const CONNECTIONS = 50;
@@ -120,14 +120,6 @@ function medianWithSpread(values: number[], digits = 0): string {
   return `${median.toFixed(digits)} (${sorted[0].toFixed(digits)}–${sorted[sorted.length - 1].toFixed(digits)})`;
 }
 
-/** Stops a child process and waits for it (a no-op when it has already gone). */
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
@@ -194,7 +186,7 @@ export async function loadBenchmark(datasetFile: string, cantons: string[], plac
           `req/s → ×${(app.perSecond / ceiling.perSecond).toFixed(2)}   load average ${loadAverage()}`,
       );
     }
-    await stop(bare.child);
+    await stopProcess(bare.child);
     console.log(
       `tiles over HTTP, ${CONNECTIONS} connections, ${PAIRS} alternating pairs of ${SECONDS} s, median (min–max): ` +
         `app ${medianWithSpread(pairs.map((p) => p.app))} req/s (${pairs.reduce((n, p) => n + p.errors, 0)} errors), ` +
@@ -217,7 +209,7 @@ export async function loadBenchmark(datasetFile: string, cantons: string[], plac
     );
     await measureFirstLoad(origin, mapUser);
   } finally {
-    await Promise.all(children.map(stop));
+    await Promise.all(children.map(stopProcess));
     process.off('exit', killChildren);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

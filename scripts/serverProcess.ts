@@ -43,6 +43,14 @@ export async function startServerProcess(
   }
 }
 
+/** Stops a child process with SIGTERM and waits for it (a no-op when it has already gone). */
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 /**
  * A MAPUSER account (or one with `roles`) with a session, written straight into the database, and a main-server token for it
  * signed with the secret the server process will be given (JWT_SECRET).
