@@ -15,10 +15,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+import { BASE_IMAGE, DEBIAN_MIRROR, imageExists } from './imageCheckPreflight.mjs';
+
 const IMAGE = process.env.IMAGE_TAG ?? 'localhost/parcel-atlas:check';
-/** Where a made base image goes; the Dockerfile's short name `node:20-bookworm-slim` finds it there. */
-const BASE_IMAGE = process.env.BASE_IMAGE_TAG ?? 'localhost/node:20-bookworm-slim';
-const DEBIAN_MIRROR = process.env.DEBIAN_MIRROR ?? 'http://deb.debian.org/debian';
 
 function step(title, command, args, { allowFailure = false } = {}) {
   process.stdout.write(`\n== ${title}: ${command} ${args.join(' ')}\n`);
@@ -52,8 +51,6 @@ async function waitReady(url, deadline) {
   }
   throw new Error(`/readyz did not answer 200 in time (last: ${last})`);
 }
-
-const imageExists = (ref) => spawnSync('podman', ['image', 'exists', ref]).status === 0;
 
 /**
  * The Dockerfile's base: already here, pulled from Docker Hub, or made from Debian's mirror with the host's

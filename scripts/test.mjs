@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { imageCheckBlocker } from './imageCheckPreflight.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -116,13 +117,8 @@ jest('End-to-end tests (jest + playwright-core + Chromium)', ['--selectProjects'
 
 // The container image is built and started by a step of its own, `npm run check-image`: it takes longer than
 // the whole suite may (README § The container image). Say whether this machine could run it.
-const imageCheck = (() => {
-  if (process.getuid?.() !== 0) return 'not possible here: it needs root (buildah/podman without a daemon)';
-  const missing = ['/usr/bin/buildah', '/usr/bin/podman'].filter((tool) => !fs.existsSync(tool));
-  if (missing.length > 0)
-    return `needs ${missing.map((tool) => path.basename(tool)).join(' and ')} (apt-get install -y buildah podman)`;
-  return 'possible here';
-})();
+const imageBlocker = await imageCheckBlocker();
+const imageCheck = imageBlocker ? `not possible here: ${imageBlocker}` : 'possible here';
 console.log(`\nContainer image: not built by npm test; run \`npm run check-image\` (${imageCheck}).`);
 
 const total = [counts(fast), counts(e2e)].reduce((a, b) => ({
