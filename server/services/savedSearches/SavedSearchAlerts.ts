@@ -9,7 +9,7 @@ import type { NotificationService } from '../push/NotificationService';
 import type { SavedSearchMatcher } from './SavedSearchMatcher';
 import { composeAlertMail } from './savedSearchMail';
 import { isDigestDue } from './digestSchedule';
-import { unsubscribeLink } from './unsubscribeSignature';
+import { unsubscribeLink } from '../mail/unsubscribeSignature';
 
 /** What one round of matching or digests did (the benchmark and the tests read it). */
 export interface AlertRound {
