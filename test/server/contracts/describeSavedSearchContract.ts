@@ -1,14 +1,5 @@
-import type { NewUser } from '../../../server/store/users/UserStore';
 import type { MakeStores } from './ContractStores';
-
-const person = (username: string, name: string): NewUser => ({
-  username,
-  email: username,
-  name,
-  passwordHash: 'hash',
-  status: 'active',
-  roles: ['MAPUSER'],
-});
+import { contractPerson as person } from './contractPeople';
 
 /** Saved searches and the parcels each was found to match, as every adapter keeps them. */
 export function describeSavedSearchContract(
