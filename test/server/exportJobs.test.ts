@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import {
   createExportJobs,
+  EXPORT_HEARTBEAT_MS,
   EXPORT_SILENT_MS,
   type PreparedExport,
 } from '../../server/services/exports/ExportJobs';
@@ -378,6 +379,39 @@ describe('the job registry', () => {
     expect(b.pushed).toEqual([expect.objectContaining({ jobId, userId: u1, state: 'failed' })]);
     await expect(b.jobs.download(u1, jobId)).rejects.toMatchObject({ status: 404, reason: 'failed' });
     await b.jobs.close();
+  });
+
+  it('a job that takes long but whose instance lives is kept alive by its heartbeat', async () => {
+    const { a, b, u1, clock } = await registry();
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+    let finish: () => void = () => undefined;
+    try {
+      const { jobId } = await a.jobs.start(
+        u1,
+        prepared(
+          () =>
+            new Promise<Buffer>((resolve) => {
+              finish = () => resolve(Buffer.from('slow'));
+            }),
+        ),
+      );
+      await new Promise((resolve) => setImmediate(resolve));
+      // Twice the silence allowed, without any progress: only the heartbeat speaks for the job.
+      for (let waited = 0; waited < 2 * EXPORT_SILENT_MS; waited += EXPORT_HEARTBEAT_MS) {
+        clock.at += EXPORT_HEARTBEAT_MS;
+        jest.advanceTimersByTime(EXPORT_HEARTBEAT_MS);
+        await new Promise((resolve) => setImmediate(resolve));
+        await b.jobs.sweep();
+      }
+      expect((await b.jobs.status(u1, jobId)).state).toBe('running');
+      finish();
+      await a.jobs.settled();
+      expect((await b.jobs.download(u1, jobId)).body.toString()).toBe('slow');
+    } finally {
+      jest.useRealTimers();
+      finish();
+      await Promise.all([a.jobs.close(), b.jobs.close()]);
+    }
   });
 
   it('a silent job asked for before any sweep is failed by that question', async () => {
