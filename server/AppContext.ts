@@ -29,6 +29,7 @@ import type { LayerTileService } from './services/layers/LayerTileService';
 import type { MapPrintService } from './services/mapPrint/MapPrintService';
 import type { SessionResolver, TokenService } from './services/tokens/TokenService';
 import type { Stores, UnitOfWork } from './store/Stores';
+import type { ListFactAlerts } from './services/lists/ListFactAlerts';
 import type { RateLimiter } from './services/accounts/rateLimits';
 import type { AppMetrics } from './operations/AppMetrics';
 import type { Readiness } from './operations/Readiness';
@@ -120,6 +121,8 @@ export interface AppContext {
   savedSearches: SavedSearchService;
   /** Finds the new matches of saved searches after a dataset change and delivers their alerts. */
   savedSearchAlerts: AlertScheduler;
+  /** Alerts on listed parcels whose facts changed, and their mails' unsubscribe. */
+  listFactAlerts: ListFactAlerts;
   /** Imports of real cadastral data uploaded by admins. */
   cadastre: CadastreImportService;
 }

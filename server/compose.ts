@@ -287,6 +287,20 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
     unitOfWork,
     events,
   });
+  const listFactAlerts = createListFactAlerts({
+    lists: stores.parcelLists,
+    parcels: stores.parcels,
+    notifications,
+    mutes: stores.listAlertMutes,
+    users: stores.users,
+    mailer,
+    translator,
+    publicUrl: config.publicUrl,
+    secret: config.jwtSecret,
+    log,
+    unitOfWork,
+    events,
+  });
   const savedSearchAlerts = createAlertScheduler(
     createSavedSearchAlerts({
       searches: stores.savedSearches,
@@ -302,13 +316,7 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
     }),
     events,
     log,
-    createListFactAlerts({
-      lists: stores.parcelLists,
-      parcels: stores.parcels,
-      notifications,
-      unitOfWork,
-      events,
-    }),
+    listFactAlerts,
   );
   const reports = createReportContext({ ...stores, events });
   const cadastre = createCadastreImportService({
@@ -406,6 +414,7 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
     searchExports: createSearchExports({ placeSearch, quota, batchQuota: quota, unitOfWork }),
     exportJobs: createExportJobs({
       events,
+      store: stores.exportJobs,
       onError: (error) => log.error({ err: error }, 'A background export failed'),
     }),
     comparisons: createParcelComparisons({
@@ -472,5 +481,6 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
     placeSearch,
     savedSearches,
     savedSearchAlerts,
+    listFactAlerts,
   };
 }

@@ -47,6 +47,10 @@ import type { ParcelListStore } from './lists/ParcelListStore';
 import { createSqliteParcelListStore } from './lists/createSqliteParcelListStore';
 import type { SavedSearchStore } from './savedSearches/SavedSearchStore';
 import { createSqliteSavedSearchStore } from './savedSearches/createSqliteSavedSearchStore';
+import type { ExportJobStore } from './exportJobs/ExportJobStore';
+import { createSqliteExportJobStore } from './exportJobs/createSqliteExportJobStore';
+import type { ListAlertMuteStore } from './listAlertMutes/ListAlertMuteStore';
+import { createSqliteListAlertMuteStore } from './listAlertMutes/createSqliteListAlertMuteStore';
 import type { TwoFactorStore } from './twoFactor/TwoFactorStore';
 import { createSqliteTwoFactorStore } from './twoFactor/createSqliteTwoFactorStore';
 import type { Synchronous } from './unitOfWork/Synchronous';
@@ -94,6 +98,10 @@ export interface Stores {
   parcelLists: ParcelListStore;
   /** Saved searches (personal or shared with a site) and the parcels each was found to match. */
   savedSearches: SavedSearchStore;
+  /** Background exports and their finished files, shared by every instance (ADR 040). */
+  exportJobs: ExportJobStore;
+  /** Who turned off a list's alerts (its mails' unsubscribe link). */
+  listAlertMutes: ListAlertMuteStore;
   unitOfWork: UnitOfWork;
 }
 
@@ -167,5 +175,7 @@ function createSynchronousSqliteRepositories(
     accountDirectory: createSqliteAccountDirectory(db),
     parcelLists: createSqliteParcelListStore(db),
     savedSearches: createSqliteSavedSearchStore(db),
+    exportJobs: createSqliteExportJobStore(db),
+    listAlertMutes: createSqliteListAlertMuteStore(db),
   };
 }

@@ -1,6 +1,5 @@
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import {
@@ -10,7 +9,17 @@ import {
   type ExportJobStarted,
   type ExportJobStatus,
 } from '../../src/contract/ExportJobs';
-import { createExportJobs, type PreparedExport } from '../../server/services/exports/ExportJobs';
+import type { Database } from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import {
+  createExportJobs,
+  EXPORT_HEARTBEAT_MS,
+  EXPORT_SILENT_MS,
+  type PreparedExport,
+} from '../../server/services/exports/ExportJobs';
+import { openDatabase } from '../../server/store/openDatabase';
+import { createSqliteStores } from '../../server/store/Stores';
 import { subscribeWithFullViews } from './ogc/ogcFixture';
 import { buildTestDataset } from './helpers/buildTestDataset';
 import { runReader } from './helpers/exportReaders';
@@ -216,20 +225,76 @@ it('a small export is still answered with the file itself', async () => {
   expect(response.headers['content-type']).toMatch(/^text\/csv/);
 });
 
-describe('the job registry', () => {
-  const dirs: string[] = [];
-  afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+describe('a job made by one instance, asked for on another (both on one database)', () => {
+  let other: FastifyInstance;
+  let otherDb: Database;
+  beforeAll(async () => {
+    otherDb = openDatabase(path.join(t.dataDir, 'test.sqlite'));
+    other = await buildApp({ config: t.config, db: otherDb });
+  });
+  afterAll(async () => {
+    await other.close();
+    otherDb.close();
+  });
 
-  function registry(keepMs = 60_000) {
-    const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'export-jobs-test-'));
-    dirs.push(tmpDir);
-    const events = new EventEmitter();
-    const pushed: ExportJobEvent[] = [];
-    events.on(EXPORT_JOB_EVENT, (event: ExportJobEvent) => pushed.push({ ...event }));
-    const errors: unknown[] = [];
-    const jobs = createExportJobs({ events, keepMs, tmpDir, onError: (error) => errors.push(error) });
-    const files = () => fs.readdirSync(fs.readdirSync(tmpDir).map((d) => path.join(tmpDir, d))[0]);
-    return { jobs, pushed, errors, files };
+  it('answers the status and gives the file through the other instance, to its owner only', async () => {
+    const { started } = await eventsWhile(anna.user.id, async () => {
+      const response = await get(`maps/export/csv?${LARGE}`, anna);
+      expect(response.statusCode).toBe(202);
+      return response.json<ExportJobStarted>();
+    });
+    const onOther = (url: string, who: SignedIn) =>
+      other.inject({ url: `/v1/secure/${url}`, headers: who.headers });
+    const status = await onOther(`exports/${started.jobId}/status`, anna);
+    expect(status.statusCode).toBe(200);
+    expect(status.json<ExportJobStatus>()).toMatchObject({
+      state: 'done',
+      percent: 100,
+      parcels: started.parcels,
+    });
+    const download = await onOther(`exports/${started.jobId}/download`, anna);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toMatch(/attachment; filename="search-.*\.csv"/);
+    const rows = parse(download.rawPayload, { bom: true, columns: true, delimiter: ';' }) as object[];
+    expect(rows).toHaveLength(started.parcels);
+    expect((await onOther(`exports/${started.jobId}/download`, ben)).statusCode).toBe(404);
+  });
+});
+
+describe('the job registry', () => {
+  const opened: Database[] = [];
+  afterAll(() => opened.forEach((db) => db.close()));
+  const MINUTE = 60_000;
+
+  /** Two instances' registries over one database, on a clock the test moves. */
+  async function registry(keepMs = 60 * MINUTE) {
+    const db = openDatabase(':memory:');
+    opened.push(db);
+    const stores = createSqliteStores(db);
+    const owner = await stores.users.create({
+      username: `owner${opened.length}@x.ch`,
+      email: `owner${opened.length}@x.ch`,
+      name: 'Owner',
+      passwordHash: 'hash',
+      status: 'active',
+      roles: ['MAPUSER'],
+    });
+    const clock = { at: 1_000_000 };
+    const instance = () => {
+      const events = new EventEmitter();
+      const pushed: ExportJobEvent[] = [];
+      events.on(EXPORT_JOB_EVENT, (event: ExportJobEvent) => pushed.push({ ...event }));
+      const errors: unknown[] = [];
+      const jobs = createExportJobs({
+        events,
+        store: stores.exportJobs,
+        keepMs,
+        now: () => clock.at,
+        onError: (error) => errors.push(error),
+      });
+      return { jobs, pushed, errors };
+    };
+    return { u1: owner.id, clock, store: stores.exportJobs, a: instance(), b: instance() };
   }
   const prepared = (build: PreparedExport['build']): PreparedExport => ({
     parcels: 1000,
@@ -238,54 +303,50 @@ describe('the job registry', () => {
     build,
   });
 
-  afterEach(() => jest.useRealTimers());
-
-  it('removes the file when it expires; then the job is unknown (404)', async () => {
-    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
-    const { jobs, files } = registry(60_000);
-    const { jobId } = jobs.start(
-      'u1',
+  it('removes the job and its file when it expires; then the job is unknown (404)', async () => {
+    const { a, b, u1, clock, store } = await registry(60 * MINUTE);
+    const { jobId } = await a.jobs.start(
+      u1,
       prepared(async () => Buffer.from('a;b')),
     );
-    await jobs.settled();
-    expect(jobs.status('u1', jobId).state).toBe('done');
-    expect(fs.readFileSync(jobs.download('u1', jobId).path, 'utf8')).toBe('a;b');
-    expect(files()).toEqual([jobId]);
-    jest.advanceTimersByTime(59_999);
-    expect(files()).toEqual([jobId]);
-    jest.advanceTimersByTime(1);
-    expect(files()).toEqual([]);
-    expect(() => jobs.download('u1', jobId)).toThrow(expect.objectContaining({ status: 404 }));
-    await jobs.close();
+    await a.jobs.settled();
+    expect((await b.jobs.status(u1, jobId)).state).toBe('done');
+    expect((await b.jobs.download(u1, jobId)).body.toString('utf8')).toBe('a;b');
+    clock.at += 60 * MINUTE - 1;
+    await b.jobs.sweep();
+    expect(await store.find(jobId)).not.toBeNull();
+    clock.at += 1;
+    await expect(a.jobs.download(u1, jobId)).rejects.toMatchObject({ status: 404, reason: 'unknown' });
+    await b.jobs.sweep();
+    expect(await store.find(jobId)).toBeNull();
+    await Promise.all([a.jobs.close(), b.jobs.close()]);
   });
 
   it('a failed job leaves no file, says so on the socket and answers its download 404', async () => {
-    const { jobs, pushed, errors, files } = registry();
-    const { jobId } = jobs.start(
-      'u1',
+    const { a, u1, store } = await registry();
+    const { jobId } = await a.jobs.start(
+      u1,
       prepared(async (progress) => {
         progress(300);
         throw new Error('disk full');
       }),
     );
-    await jobs.settled();
-    expect(pushed.map((event) => [event.state, event.percent])).toEqual([
+    await a.jobs.settled();
+    expect(a.pushed.map((event) => [event.state, event.percent])).toEqual([
       ['running', 30],
       ['failed', 30],
     ]);
-    expect(errors).toEqual([new Error('disk full')]);
-    expect(files()).toEqual([]);
-    expect(() => jobs.download('u1', jobId)).toThrow(
-      expect.objectContaining({ status: 404, reason: 'failed' }),
-    );
-    await jobs.close();
+    expect(a.errors).toEqual([new Error('disk full')]);
+    expect(await store.file(jobId, u1)).toBeNull();
+    await expect(a.jobs.download(u1, jobId)).rejects.toMatchObject({ status: 404, reason: 'failed' });
+    await a.jobs.close();
   });
 
-  it('a running job is not downloadable yet (409); closing removes every file', async () => {
-    const { jobs, files } = registry();
+  it('a running job is not downloadable yet (409), on either instance', async () => {
+    const { a, b, u1 } = await registry();
     let finish: () => void = () => undefined;
-    const { jobId } = jobs.start(
-      'u1',
+    const { jobId } = await a.jobs.start(
+      u1,
       prepared(
         () =>
           new Promise<Buffer>((resolve) => {
@@ -294,9 +355,73 @@ describe('the job registry', () => {
       ),
     );
     await new Promise((resolve) => setImmediate(resolve));
-    expect(() => jobs.download('u1', jobId)).toThrow(expect.objectContaining({ status: 409 }));
+    await expect(a.jobs.download(u1, jobId)).rejects.toMatchObject({ status: 409 });
+    await expect(b.jobs.download(u1, jobId)).rejects.toMatchObject({ status: 409 });
     finish();
-    await jobs.close();
-    expect(() => files()).toThrow(); // the registry's directory is gone
+    await a.jobs.close();
+    expect((await b.jobs.download(u1, jobId)).body.toString()).toBe('x');
+  });
+
+  it('a job whose instance died mid-way is failed after a silence, told on the socket, and not hanging', async () => {
+    const { a, b, u1, clock } = await registry();
+    // Instance A starts a job and dies: the build never ends, no heartbeat comes.
+    const { jobId } = await a.jobs.start(
+      u1,
+      prepared(() => new Promise<Buffer>(() => undefined)),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    clock.at += EXPORT_SILENT_MS;
+    await b.jobs.sweep();
+    expect((await b.jobs.status(u1, jobId)).state).toBe('running');
+    clock.at += 1;
+    await b.jobs.sweep();
+    expect(await b.jobs.status(u1, jobId)).toMatchObject({ state: 'failed', expiresAt: null });
+    expect(b.pushed).toEqual([expect.objectContaining({ jobId, userId: u1, state: 'failed' })]);
+    await expect(b.jobs.download(u1, jobId)).rejects.toMatchObject({ status: 404, reason: 'failed' });
+    await b.jobs.close();
+  });
+
+  it('a job that takes long but whose instance lives is kept alive by its heartbeat', async () => {
+    const { a, b, u1, clock } = await registry();
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+    let finish: () => void = () => undefined;
+    try {
+      const { jobId } = await a.jobs.start(
+        u1,
+        prepared(
+          () =>
+            new Promise<Buffer>((resolve) => {
+              finish = () => resolve(Buffer.from('slow'));
+            }),
+        ),
+      );
+      await new Promise((resolve) => setImmediate(resolve));
+      // Twice the silence allowed, without any progress: only the heartbeat speaks for the job.
+      for (let waited = 0; waited < 2 * EXPORT_SILENT_MS; waited += EXPORT_HEARTBEAT_MS) {
+        clock.at += EXPORT_HEARTBEAT_MS;
+        jest.advanceTimersByTime(EXPORT_HEARTBEAT_MS);
+        await new Promise((resolve) => setImmediate(resolve));
+        await b.jobs.sweep();
+      }
+      expect((await b.jobs.status(u1, jobId)).state).toBe('running');
+      finish();
+      await a.jobs.settled();
+      expect((await b.jobs.download(u1, jobId)).body.toString()).toBe('slow');
+    } finally {
+      jest.useRealTimers();
+      finish();
+      await Promise.all([a.jobs.close(), b.jobs.close()]);
+    }
+  });
+
+  it('a silent job asked for before any sweep is failed by that question', async () => {
+    const { a, b, u1, clock } = await registry();
+    const { jobId } = await a.jobs.start(
+      u1,
+      prepared(() => new Promise<Buffer>(() => undefined)),
+    );
+    clock.at += EXPORT_SILENT_MS + 1;
+    expect((await b.jobs.status(u1, jobId)).state).toBe('failed');
+    await b.jobs.close();
   });
 });

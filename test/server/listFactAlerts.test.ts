@@ -4,6 +4,7 @@ import { square } from '../helpers/cadastreFiles';
 import { createDatasetTestApp } from './helpers/buildTestDataset';
 import { signIn, type SignedIn, type TestApp } from './helpers/createTestApp';
 import { importSurveyAndWaitForAlerts } from './helpers/uploadCadastreFile';
+import { clearOutbox, readOutbox } from './helpers/outbox';
 
 let t: TestApp;
 let anna: SignedIn;
@@ -87,5 +88,102 @@ describe('alerts on listed parcels whose facts change in a dataset update (issue
     await t.app.ctx.savedSearchAlerts.runNow();
     notifications.stop();
     expect(notifications.listFacts()).toHaveLength(2);
+  });
+});
+
+describe('list alerts by mail, like a saved search’s (issue 29)', () => {
+  let carla: SignedIn;
+  let list: ParcelListSummary;
+  /** The list alert mails of this describe's list, by recipient. */
+  const listMails = () =>
+    new Map(
+      readOutbox(t.dataDir)
+        .filter((mail) => mail.raw.includes('Cham Pipeline'))
+        .map((mail) => [mail.to, mail]),
+    );
+  const muted = () =>
+    t.db.prepare('SELECT user_id FROM parcel_list_alert_mutes WHERE list_id = ?').pluck().all(list.id);
+  const path = (link: string) => link.replace(/^https?:\/\/[^/]+/, '');
+
+  beforeAll(async () => {
+    carla = await signIn(t.app, { name: 'Carla Caduff', username: 'carla@atlas.test' });
+    await t.app.ctx.users.setSites(carla.user.id, ['zug']);
+    t.db.prepare("UPDATE users SET default_language = 'de' WHERE id = ?").run(carla.user.id);
+    list = (
+      await call(anna, 'POST', 'lists', { name: 'Cham Pipeline', siteId: 'zug' })
+    ).json<ParcelListSummary>();
+    expect((await call(anna, 'POST', `lists/${list.id}/items`, { prcId: LOT_A })).statusCode).toBe(201);
+  });
+
+  it('mails every member of a shared list in their language, with what changed and the parcel’s link', async () => {
+    clearOutbox(t.dataDir);
+    await importCham(35);
+    const mails = listMails();
+    expect([...mails.keys()].sort()).toEqual(['anna@atlas.test', 'ben@atlas.test', 'carla@atlas.test']);
+    const english = mails.get('anna@atlas.test')!;
+    // The outbox keeps the subject MIME-encoded (non-ASCII quotes).
+    expect(english.subject).toContain('1_parcel_changed_on');
+    expect(english.raw).toContain('The latest data update changed 1 parcel on your list “Cham Pipeline”:');
+    expect(english.raw).toContain(
+      `- 17, Cham (changed: area, building reserve): ${t.config.publicUrl}/?parcel=${LOT_A}`,
+    );
+    expect(english.link).toBe(`${t.config.publicUrl}/?parcel=${LOT_A}`);
+    const german = mails.get('carla@atlas.test')!;
+    expect(german.raw).toContain(
+      'Die letzte Datenaktualisierung hat 1 Parzelle auf Ihrer Liste «Cham Pipeline» geändert:',
+    );
+    expect(german.raw).toContain('- 17, Cham (geändert: Fläche, Nutzungsreserve): ');
+    expect(german.raw).toContain('Benachrichtigungen dieser Liste abbestellen');
+  });
+
+  it('the unsubscribe link mutes that list for that person only, and is good for nothing else', async () => {
+    const link =
+      /https?:\S+lists\/alerts\/unsubscribe\S+/.exec(listMails().get('ben@atlas.test')?.raw ?? '')?.[0] ?? '';
+    expect(link).not.toBe('');
+    const url = new URL(link);
+    // A forged signature, ben's signature for anna, and the list link's signature on the saved-search route.
+    expect((await t.app.inject({ url: path(link.replace(/sig=[^&\s]+/, 'sig=AAAA')) })).statusCode).toBe(400);
+    const forAnna = path(link.replace(`user=${ben.user.id}`, `user=${anna.user.id}`));
+    expect((await t.app.inject({ url: forAnna })).statusCode).toBe(400);
+    const asSavedSearch = `/v1/secure/saved-searches/unsubscribe?search=${list.id}&user=${ben.user.id}&sig=${url.searchParams.get('sig')}`;
+    expect((await t.app.inject({ url: asSavedSearch })).statusCode).toBe(400);
+    expect(muted()).toEqual([]);
+
+    const page = await t.app.inject({ url: path(link) });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('You will receive no more alerts of this list.');
+    expect(page.body).toContain('Sie erhalten keine Benachrichtigungen dieser Liste mehr.');
+    expect(muted()).toEqual([ben.user.id]);
+
+    clearOutbox(t.dataDir);
+    const notifications = listenForNotifications();
+    await importCham(40);
+    notifications.stop();
+    expect([...listMails().keys()].sort()).toEqual(['anna@atlas.test', 'carla@atlas.test']);
+    const told = notifications
+      .listFacts()
+      .filter((each) => each.notification.title.includes('Cham Pipeline'));
+    expect(told.map((each) => each.userId).sort()).toEqual([anna.user.id, carla.user.id].sort());
+  });
+
+  it('one recipient whose notification fails stops neither the others nor the round', async () => {
+    clearOutbox(t.dataDir);
+    const notify = t.app.ctx.notifications.notify.bind(t.app.ctx.notifications);
+    const failing = jest
+      .spyOn(t.app.ctx.notifications, 'notify')
+      .mockImplementation(async (userId, content) => {
+        if (userId === anna.user.id) throw new Error('push service down');
+        return notify(userId, content);
+      });
+    try {
+      await importCham(45);
+    } finally {
+      failing.mockRestore();
+    }
+    // Anna (the owner, told first) failed; Carla was still mailed, and the round went on to Anna's other list.
+    expect([...listMails().keys()]).toEqual(['carla@atlas.test']);
+    expect(
+      readOutbox(t.dataDir).some((mail) => mail.raw.includes('Cham Ost') && mail.to === 'ben@atlas.test'),
+    ).toBe(true);
   });
 });

@@ -7,6 +7,8 @@ import { buildPostgresDataset } from '../../server/data/buildPostgresDataset';
 import { LOGIN_THROTTLES } from '../../server/services/accounts/rateLimits';
 import { LIMIT_REACHED_MESSAGES } from '../../server/services/quota/QuotaService';
 import { connectPostgres, type PostgresConnection } from '../../server/store/postgres/PostgresConnection';
+import { openPostgresRepositories } from '../../server/store/postgres/createPostgresStores';
+import { BACKGROUND_EXPORT_ABOVE } from '../../src/contract/ExportJobs';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../server/store/DatabaseUnavailableError';
 import { tileAt } from '../../server/geo/projection';
 import type { SearchResponse } from '../../src/contract/Parcel';
@@ -204,6 +206,52 @@ describe('two app instances on one PostgreSQL database', () => {
     } finally {
       socket.close();
     }
+  }, 60_000);
+
+  it('gives through instance B a background export made by instance A, to its owner only', async () => {
+    for (const username of ['export@example.ch', 'other-export@example.ch']) await createUser(username);
+    const stores = await openPostgresRepositories(database.url);
+    try {
+      const owner = await stores.users.findByUsername('export@example.ch');
+      const start = new Date(Date.now() - 60_000);
+      await stores.subscriptions.save({
+        userId: owner!.id,
+        planId: null,
+        product: 'Test plan',
+        status: 'active',
+        periodStart: start.toISOString(),
+        periodEnd: new Date(start.getTime() + 30 * 24 * 3600_000).toISOString(),
+        intervalMonths: 1,
+        cancelAtPeriodEnd: false,
+        limits: { advance_search: 100, full_view: 50_000, report_download: 10 },
+        provider: 'test',
+        providerCustomerId: null,
+        providerSubscriptionId: null,
+      });
+    } finally {
+      await stores.close();
+    }
+    const { main } = await logIn(a, 'export@example.ch');
+    const started = await call(a, 'GET', '/v1/secure/maps/export/csv?CANTON=ZG', main);
+    expect(started.status).toBe(202);
+    const jobId = started.body.jobId as string;
+    const parcels = started.body.parcels as number;
+    expect(parcels).toBeGreaterThan(BACKGROUND_EXPORT_ABOVE);
+    // Asked on B only: the job is a row of the shared database, its file a BLOB in it.
+    const done = await eventually(async () => {
+      const status = await call(b, 'GET', `/v1/secure/exports/${jobId}/status`, main);
+      expect(status.status).toBe(200);
+      return status.body.state === 'done';
+    });
+    expect(done).toBe(true);
+    const download = await fetch(`${b.url}/v1/secure/exports/${jobId}/download`, {
+      headers: { authorization: `Bearer ${main}` },
+    });
+    expect(download.status).toBe(200);
+    const rows = (await download.text()).trim().split(/\r?\n/);
+    expect(rows).toHaveLength(parcels + 1); // the header row and one row a parcel
+    const other = await logIn(b, 'other-export@example.ch');
+    expect((await call(b, 'GET', `/v1/secure/exports/${jobId}/download`, other.main)).status).toBe(404);
   }, 60_000);
 
   it('refuses on instance B the tokens of a session logged out on instance A, and closes its sockets', async () => {

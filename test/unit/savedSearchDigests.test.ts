@@ -41,8 +41,11 @@ function digests() {
     alerting: async () => searches,
     // A match always waits, so every digest that falls due has something to tell.
     pendingMatches: async () => ['CH1'],
-    setDigestAt: async (id, at) => {
-      searches.find((s) => s.id === id)!.digestAt = at;
+    claimDigest: async (id, lastAt, at) => {
+      const claimed = searches.find((s) => s.id === id)!;
+      if (claimed.digestAt !== lastAt) return false;
+      claimed.digestAt = at;
+      return true;
     },
     markAlerted: async () => undefined,
   };

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../AppContext';
 import { authUser, requireRole } from '../../http/requireRole';
@@ -43,16 +42,9 @@ export async function exportJobRoutes(app: FastifyInstance, ctx: AppContext): Pr
   });
 
   app.get<{ Params: { jobId: string } }>('/exports/:jobId/download', mapUser, async (request, reply) => {
-    const file = ctx.exportJobs.download(authUser(request).id, request.params.jobId);
-    let body: Buffer;
-    try {
-      body = await fs.promises.readFile(file.path);
-    } catch {
-      // Expired between the check and the read.
-      throw new ExportJobError(404, 'unknown');
-    }
+    const file = await ctx.exportJobs.download(authUser(request).id, request.params.jobId);
     reply.header('cache-control', 'no-store');
     reply.header('content-disposition', contentDisposition('attachment', file.fileName));
-    return reply.type(file.contentType).send(body);
+    return reply.type(file.contentType).send(file.body);
   });
 }

@@ -29,7 +29,10 @@ export async function sendExport(
 ): Promise<FastifyReply> {
   if (prepared.parcels > BACKGROUND_EXPORT_ABOVE) {
     for (const [name, value] of Object.entries(headers)) reply.header(name, value);
-    return reply.code(202).header('cache-control', 'no-store').send(jobs.start(userId, prepared));
+    return reply
+      .code(202)
+      .header('cache-control', 'no-store')
+      .send(await jobs.start(userId, prepared));
   }
   return sendExportFile(reply, await exportFileOf(prepared), headers);
 }

@@ -16,6 +16,7 @@ import { subscriptionRoutes } from './subscriptionRoutes';
 import { layerRoutes } from './layerRoutes';
 import { apiKeyRoutes } from './apiKeyRoutes';
 import { parcelListRoutes } from './parcelListRoutes';
+import { listAlertRoutes } from './listAlertRoutes';
 import { exportJobRoutes } from './exportJobRoutes';
 import { comparisonRoutes } from './comparisonRoutes';
 import { siteRoutes } from './siteRoutes';
@@ -64,6 +65,7 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext): Promise
   await app.register(async (scope) => cadastreUploadRoutes(scope, ctx));
   await app.register(async (scope) => apiKeyRoutes(scope, ctx));
   await app.register(async (scope) => parcelListRoutes(scope, ctx));
+  await app.register(async (scope) => listAlertRoutes(scope, ctx));
   await app.register(async (scope) => exportJobRoutes(scope, ctx));
   await app.register(async (scope) => comparisonRoutes(scope, ctx));
   await app.register(async (scope) => siteRoutes(scope, ctx));

@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../AppContext';
 import { authUser, requireRole } from '../../http/requireRole';
 import { SavedSearchError } from '../../services/savedSearches/SavedSearchService';
-import { isUnsubscribeSignature } from '../../services/savedSearches/unsubscribeSignature';
+import { isUnsubscribeSignature } from '../../services/mail/unsubscribeSignature';
 
 const id = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const name = {

@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
   EXPORT_DOWNLOAD_MINUTES,
   EXPORT_JOB_EVENT,
@@ -10,6 +7,7 @@ import {
   type ExportJobStarted,
   type ExportJobStatus,
 } from '../../../src/contract/ExportJobs';
+import type { ExportJobRecord, ExportJobStore } from '../../store/exportJobs/ExportJobStore';
 
 /**
  * An export already counted against the plan, ready to be made: how many parcels, what the file is called
@@ -42,146 +40,169 @@ export class ExportJobError extends Error {
 }
 
 export interface ExportJobs {
-  /** Starts making the file off the request; its progress goes to the user's sockets. */
-  start(userId: string, prepared: PreparedExport): ExportJobStarted;
+  /**
+   * Records the job (every instance can answer for it from then on) and starts making the file off the
+   * request; its progress goes to the user's sockets.
+   */
+  start(userId: string, prepared: PreparedExport): Promise<ExportJobStarted>;
   /**
    * The job as its owner sees it; unknown, expired and another user's are all 404 (a job's existence is
    * not told to anyone else).
    */
-  status(userId: string, jobId: string): ExportJobStatus;
-  /** The finished file of the owner's job: where it is on disk, its name and type. */
-  download(userId: string, jobId: string): { path: string; fileName: string; contentType: string };
-  /** Resolves when every running job has ended (tests, shutdown). */
+  status(userId: string, jobId: string): Promise<ExportJobStatus>;
+  /** The finished file of the owner's job, its name and type. */
+  download(userId: string, jobId: string): Promise<{ body: Buffer; fileName: string; contentType: string }>;
+  /** Fails the jobs whose instance fell silent and removes the expired ones (also on a timer). */
+  sweep(): Promise<void>;
+  /** Resolves when every job this instance runs has ended (tests, shutdown). */
   settled(): Promise<void>;
-  /** Removes every file and forgets every job (the server is closing). */
+  /** Stops the timers and waits for this instance's running jobs (the server is closing). */
   close(): Promise<void>;
 }
 
-interface Job {
-  userId: string;
-  status: ExportJobStatus;
-  contentType: string;
-  file: string;
-  ended: Promise<void>;
-  expiry?: NodeJS.Timeout;
-}
+/** How often a running job says it is alive, besides its progress. */
+export const EXPORT_HEARTBEAT_MS = 30_000;
+/** A running job silent this long (its instance died mid-way) is failed. */
+export const EXPORT_SILENT_MS = 5 * 60_000;
 
 export interface ExportJobsOptions {
   events: EventEmitter;
+  /** Where the jobs and their finished files are kept, shared by every instance on the database. */
+  store: ExportJobStore;
   /** How long a finished file waits for its download. */
   keepMs?: number;
-  /** Where the files are written (a directory of its own is made in it). */
-  tmpDir?: string;
-  now?: () => Date;
+  now?: () => number;
   /** A job's failure, for the server log. */
   onError?: (error: unknown) => void;
 }
 
+const toStatus = (job: ExportJobRecord): ExportJobStatus => ({
+  jobId: job.id,
+  state: job.state,
+  fileName: job.fileName,
+  parcels: job.parcels,
+  done: job.done,
+  percent: job.percent,
+  expiresAt: job.state === 'done' && job.expiresAt !== null ? new Date(job.expiresAt).toISOString() : null,
+});
+
 /**
- * The background exports of this server process, in memory (ADR 040): a job and its file live until the
- * file expires, fails or the process ends. A restart loses the running jobs: the browser asks after them
- * when its socket is back and, answered 404, tells the user the export was interrupted.
+ * The background exports (ADR 040): each job is a row of the database every instance shares, its finished
+ * file a BLOB in it, so a status or a download answered by another instance than the one that made the file
+ * finds it. The making instance writes progress (at most one a percent) and a heartbeat; a job silent for
+ * EXPORT_SILENT_MS (its instance died) is failed by whichever instance sweeps first. Finished and failed
+ * jobs are removed keepMs after they ended. Progress goes to the owner's sockets through `events`, which
+ * reach every instance (the socket fan-out).
  */
 export function createExportJobs({
   events,
+  store,
   keepMs = EXPORT_DOWNLOAD_MINUTES * 60_000,
-  tmpDir = os.tmpdir(),
-  now = () => new Date(),
+  now = Date.now,
   onError = () => undefined,
 }: ExportJobsOptions): ExportJobs {
-  // Made with the first job: a server that never exports leaves nothing in the temp directory.
-  let dir: string | null = null;
-  const directory = () => (dir ??= fs.mkdtempSync(path.join(tmpDir, 'parcel-atlas-exports-')));
-  const jobs = new Map<string, Job>();
+  const running = new Map<string, Promise<void>>();
+  // Every instance sweeps, whether or not it makes exports itself (one may have died with jobs running).
+  let sweeper: NodeJS.Timeout | null = setInterval(() => void sweep().catch(onError), EXPORT_HEARTBEAT_MS);
+  sweeper.unref();
 
-  const push = (job: Job) =>
-    events.emit(EXPORT_JOB_EVENT, { userId: job.userId, ...job.status } satisfies ExportJobEvent);
+  const push = (job: ExportJobRecord) =>
+    events.emit(EXPORT_JOB_EVENT, { userId: job.ownerId, ...toStatus(job) } satisfies ExportJobEvent);
 
-  function forget(jobId: string) {
-    const job = jobs.get(jobId);
-    if (!job) return;
-    clearTimeout(job.expiry);
-    jobs.delete(jobId);
-    fs.rmSync(job.file, { force: true });
-  }
-
-  async function run(job: Job, prepared: PreparedExport) {
-    const { status } = job;
+  async function run(job: ExportJobRecord, prepared: PreparedExport) {
+    let written: Promise<void> = Promise.resolve();
+    const heartbeat = setInterval(() => {
+      written = written.then(() => store.progress(job.id, job.done, job.percent, now())).catch(onError);
+    }, EXPORT_HEARTBEAT_MS);
+    heartbeat.unref();
     try {
       const body = await prepared.build((done) => {
-        const percent = Math.floor((100 * Math.min(done, status.parcels)) / Math.max(1, status.parcels));
+        const percent = Math.floor((100 * Math.min(done, job.parcels)) / Math.max(1, job.parcels));
         // One push a percent at most: a 10,000-parcel file sends about a hundred.
-        if (percent === status.percent || percent === 100) return;
-        status.done = done;
-        status.percent = percent;
+        if (percent === job.percent || percent === 100) return;
+        job.done = done;
+        job.percent = percent;
         push(job);
+        written = written.then(() => store.progress(job.id, done, percent, now())).catch(onError);
       });
-      await fs.promises.writeFile(job.file, body);
-      if (!jobs.has(status.jobId)) return fs.rmSync(job.file, { force: true }); // closed meanwhile
-      Object.assign(status, {
-        state: 'done',
-        done: status.parcels,
-        percent: 100,
-        expiresAt: new Date(now().getTime() + keepMs).toISOString(),
-      });
-      job.expiry = setTimeout(() => forget(status.jobId), keepMs);
-      job.expiry.unref();
+      clearInterval(heartbeat);
+      await written;
+      const at = now();
+      // False when the job was failed meanwhile (silent too long): it stays failed.
+      if (await store.finish(job.id, body, at, at + keepMs))
+        Object.assign(job, { state: 'done', done: job.parcels, percent: 100, expiresAt: at + keepMs });
+      else job.state = 'failed';
     } catch (error) {
+      clearInterval(heartbeat);
       onError(error);
-      fs.rmSync(job.file, { force: true });
-      status.state = 'failed';
+      await written;
+      const at = now();
       // A failed job is kept a while only to answer its status and download with "failed".
-      job.expiry = setTimeout(() => forget(status.jobId), keepMs);
-      job.expiry.unref();
+      await store.fail(job.id, error instanceof Error ? error.message : String(error), at, at + keepMs);
+      job.state = 'failed';
     }
-    if (jobs.has(status.jobId)) push(job);
+    push(job);
   }
 
-  function ownJob(userId: string, jobId: string): Job {
-    const job = jobs.get(jobId);
-    if (!job || job.userId !== userId) throw new ExportJobError(404, 'unknown');
+  async function ownJob(userId: string, jobId: string): Promise<ExportJobRecord> {
+    const job = await store.find(jobId);
+    if (!job || job.ownerId !== userId || (job.expiresAt !== null && job.expiresAt <= now()))
+      throw new ExportJobError(404, 'unknown');
+    if (job.state === 'running' && job.heartbeatAt < now() - EXPORT_SILENT_MS) {
+      await sweep();
+      return ownJob(userId, jobId);
+    }
     return job;
   }
 
+  async function sweep() {
+    const at = now();
+    for (const job of await store.failSilent(at - EXPORT_SILENT_MS, at + keepMs)) push(job);
+    await store.removeExpired(at);
+  }
+
   return {
-    start(userId, prepared) {
-      const jobId = randomUUID();
-      const job: Job = {
-        userId,
+    async start(userId, prepared) {
+      const job: ExportJobRecord = {
+        id: randomUUID(),
+        ownerId: userId,
+        fileName: prepared.fileName,
         contentType: prepared.contentType,
-        file: path.join(directory(), jobId),
-        ended: Promise.resolve(),
-        status: {
-          jobId,
-          state: 'running',
-          fileName: prepared.fileName,
-          parcels: prepared.parcels,
-          done: 0,
-          percent: 0,
-          expiresAt: null,
-        },
+        parcels: prepared.parcels,
+        state: 'running',
+        done: 0,
+        percent: 0,
+        createdAt: now(),
+        heartbeatAt: now(),
+        expiresAt: null,
       };
-      jobs.set(jobId, job);
+      await store.create({ ...job, at: job.createdAt });
       // After the 202 is on its way: the first push follows the answer that names the job.
-      job.ended = new Promise<void>((resolve) => setImmediate(resolve)).then(() => run(job, prepared));
-      return { background: true, jobId, parcels: prepared.parcels, fileName: prepared.fileName };
+      const ended = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => run(job, prepared))
+        .catch(onError)
+        .finally(() => running.delete(job.id));
+      running.set(job.id, ended);
+      return { background: true, jobId: job.id, parcels: job.parcels, fileName: job.fileName };
     },
-    status: (userId, jobId) => ({ ...ownJob(userId, jobId).status }),
-    download(userId, jobId) {
-      const job = ownJob(userId, jobId);
-      if (job.status.state === 'running') throw new ExportJobError(409, 'running');
-      if (job.status.state === 'failed') throw new ExportJobError(404, 'failed');
-      return { path: job.file, fileName: job.status.fileName, contentType: job.contentType };
+    status: async (userId, jobId) => toStatus(await ownJob(userId, jobId)),
+    async download(userId, jobId) {
+      const job = await ownJob(userId, jobId);
+      if (job.state === 'running') throw new ExportJobError(409, 'running');
+      if (job.state === 'failed') throw new ExportJobError(404, 'failed');
+      const body = await store.file(jobId, userId);
+      // Removed between the two reads.
+      if (!body) throw new ExportJobError(404, 'unknown');
+      return { body, fileName: job.fileName, contentType: job.contentType };
     },
+    sweep,
     async settled() {
-      await Promise.all([...jobs.values()].map((job) => job.ended));
+      await Promise.all([...running.values()]);
     },
     async close() {
-      const running = [...jobs.values()].map((job) => job.ended);
-      for (const jobId of [...jobs.keys()]) forget(jobId);
-      await Promise.all(running);
-      if (dir) fs.rmSync(dir, { recursive: true, force: true });
-      dir = null;
+      if (sweeper) clearInterval(sweeper);
+      sweeper = null;
+      await Promise.all([...running.values()]);
     },
   };
 }

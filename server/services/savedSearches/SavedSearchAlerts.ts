@@ -9,7 +9,7 @@ import type { NotificationService } from '../push/NotificationService';
 import type { SavedSearchMatcher } from './SavedSearchMatcher';
 import { composeAlertMail } from './savedSearchMail';
 import { isDigestDue } from './digestSchedule';
-import { unsubscribeLink } from './unsubscribeSignature';
+import { unsubscribeLink } from '../mail/unsubscribeSignature';
 
 /** What one round of matching or digests did (the benchmark and the tests read it). */
 export interface AlertRound {
@@ -136,8 +136,9 @@ export function createSavedSearchAlerts(options: SavedSearchAlertsOptions): Save
       for (const search of await searches.alerting()) {
         if (search.alert !== 'daily' && search.alert !== 'weekly') continue;
         if (!isDigestDue(search.alert, search.digestAt, at, await zoneOf(search.ownerId))) continue;
+        // Of several instances due at once, the one whose claim moves the digest time sends it.
+        if (!(await searches.claimDigest(search.id, search.digestAt, at))) continue;
         const pending = await searches.pendingMatches(search.id);
-        await searches.setDigestAt(search.id, at);
         if (pending.length === 0) continue;
         // The digest names the parcels as the search finds them now (a parcel gone since is left out).
         const current = await matcher.matches(search.query, search.area);

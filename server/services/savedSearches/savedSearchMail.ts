@@ -2,6 +2,7 @@ import type { LanguageCode } from '../../../src/contract/Accounts';
 import type { SavedSearchMatch } from '../../../src/contract/SavedSearches';
 import type { Mail } from '../mail/mailer';
 import { escapeHtml, mailLanguage } from '../mail/composeAccountMail';
+import { parcelLink } from '../mail/parcelLink';
 
 interface AlertMailText {
   /** `{name}`: the saved search's name; `{count}`: how many new parcels. */
@@ -41,10 +42,6 @@ const ALERT_MAIL_TEXTS: Record<LanguageCode, AlertMailText> = {
 
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
-
-/** The app link that opens a parcel (the share link's `parcel` parameter). */
-export const parcelLink = (publicUrl: string, prcId: string) =>
-  `${publicUrl.replace(/\/$/, '')}/?parcel=${encodeURIComponent(prcId)}`;
 
 export interface AlertMailInput {
   to: string;

@@ -22,6 +22,8 @@ import { apiKeysMigration } from './092-api-keys';
 import { parcelListsMigration } from './093-parcel-lists';
 import { savedSearchesMigration } from './094-saved-searches';
 import { timeZonesMigration } from './095-time-zones';
+import { exportJobsMigration } from './096-export-jobs';
+import { listAlertMutesMigration } from './097-list-alert-mutes';
 import { listedParcelFactsMigration } from './099-listed-parcel-facts';
 import { countedSearchesMigration } from './050-counted-searches';
 import { couponsMigration } from './051-coupons';
@@ -34,7 +36,8 @@ import { buildingReserveMigration } from './028-building-reserve';
  * 1–9 core, 10–19 accounts, 20–29 parcels/dataset, 30–39 plans/subscriptions, 40–49 settings/push,
  * 50–54 fair quotas and coupons, 70–74 reports and exports, 90–99 tile cache.
  * 60–64 map layers, 90–91 tile cache and two-factor sign-in, 92 personal API keys, 93 parcel lists,
- * 94 saved searches, 95 time zones, 99 listed parcels' facts.
+ * 94 saved searches, 95 time zones, 96 background export jobs,
+ * 97 list alert mutes, 99 listed parcels' facts.
  */
 export const migrations: Migration[] = [
   coreMigration,
@@ -65,5 +68,7 @@ export const migrations: Migration[] = [
   parcelListsMigration,
   savedSearchesMigration,
   timeZonesMigration,
+  exportJobsMigration,
+  listAlertMutesMigration,
   listedParcelFactsMigration,
 ];

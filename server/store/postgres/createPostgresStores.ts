@@ -37,6 +37,8 @@ import { createPostgresLayerRepository } from './layers/createPostgresLayerRepos
 import { createPostgresPriceLevelRepository } from './reports/createPostgresPriceLevels';
 import { createPostgresParcelListStore } from './lists/createPostgresParcelListStore';
 import { createPostgresSavedSearchStore } from './savedSearches/createPostgresSavedSearchStore';
+import { createPostgresExportJobStore } from './exportJobs/createPostgresExportJobStore';
+import { createPostgresListAlertMuteStore } from './listAlertMutes/createPostgresListAlertMuteStore';
 
 /** Every repository of `Stores`, each built over the one pool (the compiler checks none is missing). */
 const postgresRepositories = {
@@ -68,6 +70,8 @@ const postgresRepositories = {
   tileBlobs: createPostgresTileBlobStore,
   parcelLists: createPostgresParcelListStore,
   savedSearches: createPostgresSavedSearchStore,
+  exportJobs: createPostgresExportJobStore,
+  listAlertMutes: createPostgresListAlertMuteStore,
 } satisfies {
   [Name in Exclude<keyof Stores, 'unitOfWork'>]: (db: PostgresConnection) => Stores[Name];
 };

@@ -66,7 +66,12 @@ export interface SavedSearchStore {
   pendingMatches(searchId: string): Promise<string[]>;
   markAlerted(searchId: string, prcIds: readonly string[], at: number): Promise<void>;
   setMatchedVersion(searchId: string, version: string): Promise<void>;
-  setDigestAt(searchId: string, at: number): Promise<void>;
+  /**
+   * Claims the search's digest due at `at`: moves its digest time from `lastAt` (what the caller read; null
+   * before the first digest) to `at` in one conditional update. True for the one caller that moved it; any
+   * other instance that read the same `lastAt` gets false and sends nothing (ADR 032).
+   */
+  claimDigest(searchId: string, lastAt: number | null, at: number): Promise<boolean>;
 }
 
 /** A person's display name: the name, else the username. */

@@ -35,7 +35,7 @@ export function createSqliteSavedSearchStore(db: Database): Synchronous<SavedSea
     'UPDATE saved_search_matches SET alerted_at = ? WHERE search_id = ? AND prc_id = ? AND alerted_at IS NULL',
   );
   const setVersion = db.prepare('UPDATE saved_searches SET matched_version = ? WHERE id = ?');
-  const setDigest = db.prepare('UPDATE saved_searches SET digest_at = ? WHERE id = ?');
+  const claimDigest = db.prepare('UPDATE saved_searches SET digest_at = ? WHERE id = ? AND digest_at IS ?');
   const recordAll = db.transaction(
     (searchId: string, prcIds: readonly string[], foundAt: number, alertedAt: number | null) =>
       prcIds.filter((prcId) => insertMatch.get(searchId, prcId, foundAt, alertedAt) !== undefined),
@@ -78,8 +78,6 @@ export function createSqliteSavedSearchStore(db: Database): Synchronous<SavedSea
     setMatchedVersion(searchId, version) {
       setVersion.run(version, searchId);
     },
-    setDigestAt(searchId, at) {
-      setDigest.run(at, searchId);
-    },
+    claimDigest: (searchId, lastAt, at) => claimDigest.run(at, searchId, lastAt).changes === 1,
   };
 }

@@ -10,8 +10,9 @@ import { exportJobInterrupted, exportJobUpdated, selectExportJobs } from './expo
 export const exportJobsRecheck = createAction('exportJobs/recheck');
 
 /**
- * Background exports: after a socket drop each running job is asked after; one the server no longer knows
- * (404: it restarted, ADR 040) is shown as interrupted. A download saved or refused is told.
+ * Background exports: after a socket drop each running job is asked after (jobs are kept in the database,
+ * ADR 040: a job whose instance died is answered failed after a silence); one the server no longer knows
+ * (404: expired, or made before jobs were kept) is shown as interrupted. A download saved or refused is told.
  */
 export function addExportJobListeners(startListening: AppStartListening): void {
   const { getExportJobStatus, downloadExportJob } = exportJobEndpoints.endpoints;

@@ -1,15 +1,6 @@
 import type { NewListItem } from '../../../server/store/lists/ParcelListStore';
-import type { NewUser } from '../../../server/store/users/UserStore';
 import type { MakeStores } from './ContractStores';
-
-const person = (username: string, name: string): NewUser => ({
-  username,
-  email: username,
-  name,
-  passwordHash: 'hash',
-  status: 'active',
-  roles: ['MAPUSER'],
-});
+import { contractPerson as person } from './contractPeople';
 
 /** Parcel lists, their parcels, notes, activity and a site's status names, as every adapter keeps them. */
 export function describeParcelListContract(makeStores: MakeStores<'users' | 'sites' | 'parcelLists'>): void {

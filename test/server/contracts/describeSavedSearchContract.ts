@@ -1,14 +1,5 @@
-import type { NewUser } from '../../../server/store/users/UserStore';
 import type { MakeStores } from './ContractStores';
-
-const person = (username: string, name: string): NewUser => ({
-  username,
-  email: username,
-  name,
-  passwordHash: 'hash',
-  status: 'active',
-  roles: ['MAPUSER'],
-});
+import { contractPerson as person } from './contractPeople';
 
 /** Saved searches and the parcels each was found to match, as every adapter keeps them. */
 export function describeSavedSearchContract(
@@ -103,7 +94,7 @@ export function describeSavedSearchContract(
     await store.markAlerted('s1', ['CH3'], 40);
     expect(await store.pendingMatches('s1')).toEqual(['CH4']);
     await store.setMatchedVersion('s1', 'build-7');
-    await store.setDigestAt('s1', 50);
+    expect(await store.claimDigest('s1', null, 50)).toBe(true);
     expect(await store.find('s1')).toMatchObject({ matchedVersion: 'build-7', digestAt: 50 });
     await store.remove('s1');
     await store.create({
@@ -117,5 +108,29 @@ export function describeSavedSearchContract(
       at: 60,
     });
     expect(await store.recordMatches('s1', ['CH1'], 70, null)).toEqual(['CH1']);
+  });
+
+  it('lets exactly one of two instances claim a due digest, then only a claim from the new time', async () => {
+    const store = stores.savedSearches;
+    await store.create({
+      id: 'd1',
+      ownerId: anna,
+      name: 'Digest',
+      query: 'CANTON=ZG',
+      area: null,
+      alert: 'daily',
+      siteId: null,
+      at: 1,
+    });
+    // Both read the search before either sent (digestAt null) and claim at the same moment.
+    const first = await Promise.all([store.claimDigest('d1', null, 100), store.claimDigest('d1', null, 100)]);
+    expect(first.filter(Boolean)).toHaveLength(1);
+    expect(await store.find('d1')).toMatchObject({ digestAt: 100 });
+    // The next day: a claimer that read the old time loses, whichever of two racing ones read the new time wins.
+    expect(await store.claimDigest('d1', null, 200)).toBe(false);
+    const next = await Promise.all([store.claimDigest('d1', 100, 200), store.claimDigest('d1', 100, 201)]);
+    expect(next.filter(Boolean)).toHaveLength(1);
+    expect([200, 201]).toContain((await store.find('d1'))?.digestAt);
+    expect(await store.claimDigest('missing', null, 300)).toBe(false);
   });
 }

@@ -23,6 +23,8 @@ import { describeApiKeyContract } from './describeApiKeyContract';
 import { describeTwoFactorContract } from './describeTwoFactorContract';
 import { describeParcelListContract } from './describeParcelListContract';
 import { describeSavedSearchContract } from './describeSavedSearchContract';
+import { describeExportJobContract } from './describeExportJobContract';
+import { describeListAlertMuteContract } from './describeListAlertMuteContract';
 
 // The same repository contracts over PostgreSQL (the jest run's throwaway cluster, test/server/globalSetup.ts):
 // one database for the file, emptied before every test.
@@ -61,6 +63,10 @@ describe('PostgreSQL: parcel lists, notes, activity and status names', () =>
   describeParcelListContract(makePostgresStores));
 describe('PostgreSQL: saved searches and their matches', () =>
   describeSavedSearchContract(makePostgresStores));
+describe('PostgreSQL: background export jobs and their files', () =>
+  describeExportJobContract(makePostgresStores));
+describe("PostgreSQL: who turned off a list's alerts", () =>
+  describeListAlertMuteContract(makePostgresStores));
 describe('PostgreSQL: units of work running at the same time', () =>
   describeConcurrentUnitsContract(makePostgresStores));
 

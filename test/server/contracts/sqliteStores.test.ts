@@ -14,6 +14,8 @@ import { describeApiKeyContract } from './describeApiKeyContract';
 import { describeTwoFactorContract } from './describeTwoFactorContract';
 import { describeParcelListContract } from './describeParcelListContract';
 import { describeSavedSearchContract } from './describeSavedSearchContract';
+import { describeExportJobContract } from './describeExportJobContract';
+import { describeListAlertMuteContract } from './describeListAlertMuteContract';
 
 // The repository contracts over the embedded SQLite adapter: a new in-memory database for every test.
 const opened: Database[] = [];
@@ -42,5 +44,7 @@ describe('SQLite: personal API keys and per-item quota counting', () =>
 describe('SQLite: parcel lists, notes, activity and status names', () =>
   describeParcelListContract(makeSqliteStores));
 describe('SQLite: saved searches and their matches', () => describeSavedSearchContract(makeSqliteStores));
+describe('SQLite: background export jobs and their files', () => describeExportJobContract(makeSqliteStores));
+describe("SQLite: who turned off a list's alerts", () => describeListAlertMuteContract(makeSqliteStores));
 describe('SQLite: units of work running at the same time', () =>
   describeConcurrentUnitsContract(makeSqliteStores));

@@ -21,6 +21,8 @@ import { apiKeysMigration } from './092-api-keys';
 import { parcelListsMigration } from './093-parcel-lists';
 import { savedSearchesMigration } from './094-saved-searches';
 import { timeZonesMigration } from './095-time-zones';
+import { exportJobsMigration } from './096-export-jobs';
+import { listAlertMutesMigration } from './097-list-alert-mutes';
 import { multiPartParcelsMigration } from './098-multi-part-parcels';
 import { listedParcelFactsMigration } from './099-listed-parcel-facts';
 
@@ -52,6 +54,8 @@ export const postgresMigrations: PostgresMigration[] = [
   parcelListsMigration,
   savedSearchesMigration,
   timeZonesMigration,
+  exportJobsMigration,
+  listAlertMutesMigration,
   multiPartParcelsMigration,
   listedParcelFactsMigration,
 ];

@@ -91,8 +91,12 @@ export function createPostgresSavedSearchStore(db: PostgresConnection): SavedSea
     async setMatchedVersion(searchId, version) {
       await db.run('UPDATE saved_searches SET matched_version = $1 WHERE id = $2', [version, searchId]);
     },
-    async setDigestAt(searchId, at) {
-      await db.run('UPDATE saved_searches SET digest_at = $1 WHERE id = $2', [at, searchId]);
+    async claimDigest(searchId, lastAt, at) {
+      const claimed = await db.run(
+        'UPDATE saved_searches SET digest_at = $1 WHERE id = $2 AND digest_at IS NOT DISTINCT FROM $3',
+        [at, searchId, lastAt],
+      );
+      return claimed === 1;
     },
   };
 }
