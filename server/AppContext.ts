@@ -20,6 +20,7 @@ import type { PaymentProvider } from './services/billing/PaymentProvider';
 import type { PaymentWebhooks } from './services/billing/paymentEvents';
 import type { NotificationService } from './services/push/NotificationService';
 import type { ServerTranslator } from './services/i18n/ServerTranslator';
+import type { ParcelDetailReplies } from './services/parcelDetails/ParcelDetailReplies';
 import type { PlaceSearch } from './services/search/PlaceSearch';
 import type { SessionService } from './services/sessions/SessionService';
 import type { BatchQuotaService, QuotaService, SubscriptionReader } from './services/quota/QuotaService';
@@ -95,6 +96,8 @@ export interface AppContext {
   translator: ServerTranslator;
   /** Parcel search with place names: exonyms, own-municipality first, "no data for canton" (issue 14). */
   placeSearch: PlaceSearch;
+  /** The free parcel detail replies as JSON text: made by the search workers on the SQLite file (ADR 044). */
+  parcelDetailReplies: ParcelDetailReplies;
   /** The e-mail signature and avatar choice of each account. */
   preferences: PreferenceService;
   /** Uploads (signature images, avatars) stored by content hash under DATA_DIR/files. */

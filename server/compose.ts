@@ -40,9 +40,14 @@ import { createServerTranslator } from './services/i18n/ServerTranslator';
 import { createPlaceSearch } from './services/search/PlaceSearch';
 import {
   createSearchWorkerPool,
+  detailRepliesOnWorkers,
   searchingOnWorkers,
   sharedIndexHolder,
 } from './services/search/SearchWorkerPool';
+import {
+  detailRepliesInProcess,
+  type ParcelDetailReplies,
+} from './services/parcelDetails/ParcelDetailReplies';
 import { sqliteFilterIndexSource } from './store/parcels/createSqliteParcelRepository';
 import type { SharedFilterIndex } from './store/parcels/SharedFilterIndex';
 import { createPaymentWebhooks } from './services/billing/paymentEvents';
@@ -162,6 +167,8 @@ async function createStores(
     health: StorageHealth;
     close(): Promise<void>;
     sharedSearchIndex?: () => SharedFilterIndex | null;
+    /** The free parcel detail replies made by the search workers (ADR 044), where there are some. */
+    detailReplies?: ParcelDetailReplies;
   }
 > {
   const adapter = config.databaseUrl !== null ? 'postgres' : 'sqlite';
@@ -186,6 +193,14 @@ function sqliteStores(config: Config, db: Database, log: FastifyBaseLogger) {
     ...stores,
     parcels: search ? searchingOnWorkers(stores.parcels, search.pool) : stores.parcels,
     sharedSearchIndex: search?.index,
+    detailReplies: search
+      ? detailRepliesOnWorkers(search.pool, detailRepliesInProcess(stores.parcels), (error) =>
+          log.warn(
+            { err: error },
+            'A parcel detail reply was made on the event loop: the search workers failed',
+          ),
+        )
+      : undefined,
     health: createSqliteStorageHealth(db, db.memory ? null : buildFileOf(db.name)),
     close: async () => {
       await search?.pool.close();
@@ -479,6 +494,7 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
     },
     translator,
     placeSearch,
+    parcelDetailReplies: stores.detailReplies ?? detailRepliesInProcess(stores.parcels),
     savedSearches,
     savedSearchAlerts,
     listFactAlerts,

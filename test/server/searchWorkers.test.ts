@@ -20,18 +20,23 @@ import { isSharedIndex } from '../../server/store/parcels/SharedFilterIndex';
 import { DatabaseUnavailableError } from '../../server/store/DatabaseUnavailableError';
 import {
   createSearchWorkerPool,
+  detailRepliesOnWorkers,
   searchingOnWorkers,
   sharedIndexHolder,
   type SearchWorkerPool,
 } from '../../server/services/search/SearchWorkerPool';
 import { buildTestDataset } from './helpers/buildTestDataset';
 import { freePort } from './helpers/freePort';
-import { seedMapUserToken, startServerProcess } from '../../scripts/serverProcess';
+import { seedMapUserToken, startServerProcess, stopProcess } from '../../scripts/serverProcess';
 import { createPlaceSearch } from '../../server/services/search/PlaceSearch';
 import { createServerTranslator } from '../../server/services/i18n/ServerTranslator';
 import { toSearchResponse } from '../../server/routes/main/parcels/parcelReplies';
 import { parsePaging, parseSearchQuery } from '../../server/services/search/parseSearchQuery';
 import { ConfigError, loadConfig } from '../../server/config';
+import {
+  detailRepliesInProcess,
+  type FreeDetailForm,
+} from '../../server/services/parcelDetails/ParcelDetailReplies';
 
 let dir: string;
 let file: string;
@@ -53,6 +58,10 @@ afterAll(() => {
 const paging: Paging = { page: 1, size: 12 };
 const someName = () =>
   db.prepare('SELECT name FROM municipalities ORDER BY parcel_count DESC').pluck().get() as string;
+/** Every 23rd parcel of the dataset (with and without buildings, roads, multi-part ones alike). */
+const sampleParcelIds = () =>
+  db.prepare('SELECT prc_id FROM parcels WHERE id % 23 = 0 ORDER BY id').pluck().all() as string[];
+const FORMS: FreeDetailForm[] = ['objects', 'summary'];
 
 describe('SEARCH_WORKERS', () => {
   const config = (value?: string) =>
@@ -139,6 +148,56 @@ describe('search worker pool', () => {
   });
 });
 
+describe('free parcel detail replies on the search workers (ADR 044)', () => {
+  let pool: SearchWorkerPool;
+  beforeAll(() => {
+    pool = createSearchWorkerPool({ file, threads: 2, index });
+  });
+  afterAll(() => pool.close());
+  const inProcess = () =>
+    detailRepliesInProcess(withoutUnits<ParcelRepository>(createSqliteParcelRepository(db)));
+
+  it('makes the JSON text of /objects and /summary in a worker, exactly as the main thread does', async () => {
+    const ids = [...sampleParcelIds(), 'CH000000000000'];
+    expect(ids.length).toBeGreaterThan(40);
+    for (const form of FORMS) {
+      const answers = await Promise.all(ids.map((id) => pool.detailReply(id, form)));
+      for (const [i, id] of ids.entries()) {
+        expect(answers[i].value).toBe(await inProcess().replyText(id, form));
+        expect(pool.threadIds()).toContain(answers[i].threadId);
+        expect(answers[i].threadId).not.toBe(mainThreadId);
+      }
+      // Unknown parcels are null (the route answers 404), known ones the reply object as text.
+      expect(answers.at(-1)!.value).toBeNull();
+      expect(answers.filter((a) => a.value !== null)).toHaveLength(ids.length - 1);
+    }
+  });
+
+  it('lets waiting detail replies go before waiting searches, but never more than 16 in a row', async () => {
+    const single = createSearchWorkerPool({ file, threads: 1, index });
+    try {
+      const [id] = sampleParcelIds();
+      const order: string[] = [];
+      const track = (label: string, answer: Promise<unknown>) => answer.then(() => order.push(label));
+      const all = [
+        // The first search takes the idle worker; the second waits behind it, then 20 detail replies arrive.
+        track('search 1', single.search({ canton: 'ZG' }, paging)),
+        track('search 2', single.search({ canton: 'ZG' }, { page: 2, size: 12 })),
+        ...Array.from({ length: 20 }, (_, i) => track(`detail ${i + 1}`, single.detailReply(id, 'objects'))),
+      ];
+      await Promise.all(all);
+      expect(order).toEqual([
+        'search 1',
+        ...Array.from({ length: 16 }, (_, i) => `detail ${i + 1}`),
+        'search 2',
+        ...Array.from({ length: 4 }, (_, i) => `detail ${i + 17}`),
+      ]);
+    } finally {
+      await single.close();
+    }
+  });
+});
+
 describe('a search worker that stops', () => {
   /** One worker that stops on the searches crashingSearchWorker.ts names, and the stops it reported. */
   const crashingPool = () => {
@@ -178,6 +237,43 @@ describe('a search worker that stops', () => {
       await expect(failed).rejects.toMatchObject({ statusCode: 503 });
       expect(stopped).toHaveLength(2);
       expect((await pool.search({ canton: 'ZG' }, paging)).value.total).toBeGreaterThan(0);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('gives a detail reply it held to its replacement', async () => {
+    const { pool, stopped } = crashingPool();
+    try {
+      const answer = await pool.detailReply('CRASH-ONCE', 'objects');
+      expect(answer.value).toBeNull();
+      expect(stopped).toHaveLength(1);
+      expect(answer.threadId).toBe(pool.threadIds()[0]);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('has the main thread make a detail reply the workers could not: the request never fails for it', async () => {
+    const { pool, stopped } = crashingPool();
+    const fellBack: unknown[] = [];
+    const main = detailRepliesInProcess(withoutUnits<ParcelRepository>(createSqliteParcelRepository(db)));
+    try {
+      const replies = detailRepliesOnWorkers(pool, main, (error) => fellBack.push(error));
+      // The parcel id that stops every worker: twice stopped, then answered by the main thread (404: none).
+      await expect(pool.detailReply('CRASH-ALWAYS', 'summary')).rejects.toBeInstanceOf(
+        DatabaseUnavailableError,
+      );
+      expect(await replies.replyText('CRASH-ALWAYS', 'summary')).toBeNull();
+      expect(stopped).toHaveLength(4);
+      expect(fellBack).toEqual([expect.any(DatabaseUnavailableError)]);
+      // A real parcel, with a pool that cannot answer at all (closed): the main thread's reply.
+      const [id] = sampleParcelIds();
+      await pool.close();
+      const text = await replies.replyText(id, 'objects');
+      expect(text).toBe(await main.replyText(id, 'objects'));
+      expect(JSON.parse(text!)).toMatchObject({ feature: { PRC_ID: id } });
+      expect(fellBack).toHaveLength(2);
     } finally {
       await pool.close();
     }
@@ -230,4 +326,72 @@ describe('the server (SEARCH_WORKERS=1, a real process started with tsx)', () =>
       expect(code).toBe(0);
     }
   }, 120_000);
+});
+
+describe('parcel details on a server with search workers (ADR 044, real processes started with tsx)', () => {
+  it('answers every detail route byte for byte as a server without search workers, and counts full views exactly', async () => {
+    const secret = 'detail-workers-test-secret-0123456789abcdef';
+    const env = {
+      DATA_DIR: dir,
+      JWT_SECRET: secret,
+      WORKERS: '0',
+      LOG_LEVEL: 'warn',
+      PAYMENT_PROVIDER: 'test',
+    };
+    const withWorkers = await startServerProcess(await freePort(), { ...env, SEARCH_WORKERS: '1' });
+    const withoutWorkers = await startServerProcess(await freePort(), { ...env, SEARCH_WORKERS: '0' });
+    try {
+      const token = await seedMapUserToken(db, secret, 'detail-workers@example.ch');
+      const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' };
+      const get = async (origin: string, url: string) => {
+        const response = await fetch(`${origin}/v1/secure${url}`, { headers });
+        return {
+          status: response.status,
+          type: response.headers.get('content-type'),
+          body: await response.text(),
+        };
+      };
+      // The oracle: the same request to the server that makes the reply on its event loop, as before.
+      const ids = sampleParcelIds();
+      const urls = [
+        ...ids.flatMap((id) => FORMS.map((form) => `/maps/prcid/${id}/${form}`)),
+        `/maps/prcid/${ids[0].toLowerCase()}/objects`,
+        `/maps/prcid/%20${ids[1]}%20/summary`,
+        '/maps/prcid/CH000000000000/objects',
+      ];
+      for (const url of urls) {
+        const [worker, eventLoop] = await Promise.all([
+          get(withWorkers.origin, url),
+          get(withoutWorkers.origin, url),
+        ]);
+        expect({ url, ...worker, body: worker.body.replace(/"requestId":"[^"]+"/, '') }).toEqual({
+          url,
+          ...eventLoop,
+          body: eventLoop.body.replace(/"requestId":"[^"]+"/, ''),
+        });
+      }
+      expect((await get(withWorkers.origin, urls[0])).type).toBe('application/json; charset=utf-8');
+      expect((await get(withWorkers.origin, urls.at(-1)!)).status).toBe(404);
+
+      // Full views are still counted on the main thread's connection: once per parcel, however many at once
+      // and whatever free detail replies the workers make meanwhile.
+      const fullViews = async () => {
+        const response = await fetch(`${withWorkers.origin}/v1/secure/subscriptions`, { headers });
+        return ((await response.json()) as { subscription: { usage: Record<string, number> } }).subscription
+          .usage.full_view;
+      };
+      const before = await fullViews();
+      // 30 requests at once on three parcels: every other one a full view, the rest free replies.
+      const opened = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => {
+          const route = i % 2 === 0 ? 'objects-full' : FORMS[i % 4 === 1 ? 0 : 1];
+          return get(withWorkers.origin, `/maps/prcid/${ids[i % 3]}/${route}`);
+        }),
+      );
+      expect(opened.map((o) => o.status)).toEqual(Array(30).fill(200));
+      expect((await fullViews()) - before).toBe(3);
+    } finally {
+      await Promise.all([stopProcess(withWorkers.child), stopProcess(withoutWorkers.child)]);
+    }
+  }, 180_000);
 });

@@ -10,6 +10,7 @@ import type {
 import type { ParcelSearchSource } from '../../store/parcels/createParcelSearch';
 import { buildSharedFilterIndex, type SharedFilterIndex } from '../../store/parcels/SharedFilterIndex';
 import { DatabaseUnavailableError } from '../../store/DatabaseUnavailableError';
+import type { FreeDetailForm, ParcelDetailReplies } from '../parcelDetails/ParcelDetailReplies';
 
 /** What a search worker is started with (server/workers/searchWorker.ts). */
 export interface SearchWorkerData {
@@ -19,13 +20,16 @@ export interface SearchWorkerData {
   tsxApi: string;
 }
 
-/** A repository call a worker answers. */
+/** A repository call a worker answers: a search, or a free detail reply as JSON text (ADR 044). */
 export type SearchCall =
   | { method: 'search'; query: ParcelQuery; paging: Paging; ranking?: SearchRanking }
-  | { method: 'searchRowIds'; query: ParcelQuery; paging: Paging };
+  | { method: 'searchRowIds'; query: ParcelQuery; paging: Paging }
+  | { method: 'detailReply'; prcId: string; form: FreeDetailForm };
 
-type SearchCallResult =
-  { method: 'search'; value: ParcelSearchResult } | { method: 'searchRowIds'; value: ParcelIdPage };
+export type SearchCallResult =
+  | { method: 'search'; value: ParcelSearchResult }
+  | { method: 'searchRowIds'; value: ParcelIdPage }
+  | { method: 'detailReply'; value: string | null };
 
 export type SearchWorkerMessage =
   { type: 'index'; index: SharedFilterIndex } | { type: 'call'; id: number; call: SearchCall };
@@ -43,6 +47,11 @@ require(workerData.entry);`;
 
 /** Attempts of one search: a worker that stops mid-search has its search given to another once. */
 const ATTEMPTS = 2;
+/**
+ * Detail replies (a fraction of a millisecond each) go before waiting searches (milliseconds each), so a
+ * map session's details do not queue behind searches; after this many in a row a waiting search goes.
+ */
+const DETAILS_BEFORE_A_SEARCH = 16;
 /** After this many workers stopped in a row without answering, a replacement waits before it starts. */
 const CRASHES_BEFORE_PAUSE = 4;
 const RESTART_PAUSE_MS = 1000;
@@ -82,6 +91,8 @@ export interface SearchWorkerPool {
     ranking?: SearchRanking,
   ): Promise<AnsweredSearch<ParcelSearchResult>>;
   searchRowIds(query: ParcelQuery, paging: Paging): Promise<AnsweredSearch<ParcelIdPage>>;
+  /** A free detail reply's JSON text (null: no such parcel), made and serialised in a worker (ADR 044). */
+  detailReply(prcId: string, form: FreeDetailForm): Promise<AnsweredSearch<string | null>>;
   /** The running workers' thread ids. */
   threadIds(): number[];
   /** Stops every worker; searches still waiting are answered 503. Resolves once every thread has ended. */
@@ -91,7 +102,7 @@ export interface SearchWorkerPool {
 interface Task {
   call: SearchCall;
   attempts: number;
-  resolve(answer: AnsweredSearch<ParcelSearchResult | ParcelIdPage>): void;
+  resolve(answer: AnsweredSearch<SearchCallResult['value']>): void;
   reject(error: Error): void;
 }
 
@@ -126,6 +137,9 @@ export function createSearchWorkerPool({
 }: SearchWorkerPoolOptions): SearchWorkerPool {
   const workers = new Set<PoolWorker>();
   const queue: Task[] = [];
+  /** Detail replies waiting: they go before `queue`'s searches (DETAILS_BEFORE_A_SEARCH). */
+  const detailQueue: Task[] = [];
+  let detailsInARow = 0;
   let nextId = 1;
   let closing = false;
   let crashesInARow = 0;
@@ -166,7 +180,8 @@ export function createSearchWorkerPool({
       crashesInARow++;
       onWorkerStopped?.(`${failure} (exit code ${code})`);
       if (task) {
-        if (task.attempts < ATTEMPTS) queue.unshift(task);
+        if (task.attempts < ATTEMPTS)
+          (task.call.method === 'detailReply' ? detailQueue : queue).unshift(task);
         else task.reject(unavailable(`a worker stopped during this search (${failure})`));
       }
       if (crashesInARow > CRASHES_BEFORE_PAUSE) setTimeout(replace, RESTART_PAUSE_MS).unref();
@@ -179,14 +194,25 @@ export function createSearchWorkerPool({
     dispatch();
   };
 
+  /** The next task: a waiting detail reply, unless DETAILS_BEFORE_A_SEARCH went while a search waited. */
+  const nextTask = (): Task | undefined => {
+    if (detailQueue.length > 0 && (queue.length === 0 || detailsInARow < DETAILS_BEFORE_A_SEARCH)) {
+      detailsInARow++;
+      return detailQueue.shift();
+    }
+    detailsInARow = 0;
+    return queue.shift();
+  };
+
   const dispatch = () => {
     for (const worker of workers) {
-      if (queue.length === 0) return;
+      if (queue.length === 0 && detailQueue.length === 0) return;
       if (worker.task) continue;
-      const task = queue.shift() as Task;
+      const task = nextTask() as Task;
       let shared: SharedFilterIndex | null;
       try {
-        shared = index();
+        // A detail reply reads no index: it is not asked for (nor built) on its account.
+        shared = task.call.method === 'detailReply' ? null : index();
       } catch (error) {
         task.reject(error as Error);
         continue;
@@ -214,7 +240,7 @@ export function createSearchWorkerPool({
         reject(unavailable('the server is shutting down'));
         return;
       }
-      queue.push({
+      (call.method === 'detailReply' ? detailQueue : queue).push({
         call,
         attempts: 0,
         resolve: resolve as Task['resolve'],
@@ -228,10 +254,12 @@ export function createSearchWorkerPool({
   return {
     search: (query, paging, ranking) => run({ method: 'search', query, paging, ranking }),
     searchRowIds: (query, paging) => run({ method: 'searchRowIds', query, paging }),
+    detailReply: (prcId, form) => run({ method: 'detailReply', prcId, form }),
     threadIds: () => [...workers].map((worker) => worker.thread.threadId),
     async close() {
       closing = true;
-      for (const task of queue.splice(0)) task.reject(unavailable('the server is shutting down'));
+      for (const task of [...detailQueue.splice(0), ...queue.splice(0)])
+        task.reject(unavailable('the server is shutting down'));
       const ended = [...workers].map((worker) => worker.ended);
       for (const worker of workers) void worker.thread.terminate();
       await Promise.all(ended);
@@ -245,5 +273,27 @@ export function searchingOnWorkers(parcels: ParcelRepository, pool: SearchWorker
     ...parcels,
     search: async (query, paging, ranking) => (await pool.search(query, paging, ranking)).value,
     searchRowIds: async (query, paging) => (await pool.searchRowIds(query, paging)).value,
+  };
+}
+
+/**
+ * The free detail replies made in the pool's workers (ADR 044); when the pool cannot answer one (a worker
+ * failed on it twice, an error in the worker, the pool closing) `fallback`, the main thread's repository,
+ * answers it as it did before: a detail request never fails because of the pool.
+ */
+export function detailRepliesOnWorkers(
+  pool: Pick<SearchWorkerPool, 'detailReply'>,
+  fallback: ParcelDetailReplies,
+  onFallback?: (error: unknown) => void,
+): ParcelDetailReplies {
+  return {
+    async replyText(prcId, form) {
+      try {
+        return (await pool.detailReply(prcId, form)).value;
+      } catch (error) {
+        onFallback?.(error);
+        return fallback.replyText(prcId, form);
+      }
+    },
   };
 }

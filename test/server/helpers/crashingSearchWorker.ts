@@ -1,16 +1,19 @@
 /**
  * A search worker (server/workers/searchWorker.ts) that stops its thread on a search for "crash-once" (the
- * first time only: a marker file beside the dataset remembers it) or "crash-always": the pool's failure
- * handling under test.
+ * first time only: a marker file per kind of call beside the dataset remembers it) or "crash-always", or on the detail
+ * reply of a parcel id of those names ("CRASH-ONCE", "CRASH-ALWAYS"): the pool's failure handling under
+ * test.
  */
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SearchWorkerData, SearchWorkerMessage } from '../../../server/services/search/SearchWorkerPool';
 
-const marker = `${(workerData as SearchWorkerData).file}.crashed`;
+const { file } = workerData as SearchWorkerData;
 parentPort?.on('message', (message: SearchWorkerMessage) => {
   if (message.type !== 'call') return;
-  const text = message.call.query.text;
+  const { call } = message;
+  const text = (call.method === 'detailReply' ? call.prcId : call.query.text)?.toLowerCase();
+  const marker = `${file}.crashed-${call.method}`;
   if (text === 'crash-always' || (text === 'crash-once' && !fs.existsSync(marker))) {
     fs.writeFileSync(marker, '');
     process.exit(1);

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../AppContext';
 import { authUser, requireRole } from '../../../http/requireRole';
-import { QUOTA_DENIED_STATUS, quotaDenial, toBasicObjectsResponse, toParcelSummary } from './parcelReplies';
+import type { FreeDetailForm } from '../../../services/parcelDetails/ParcelDetailReplies';
+import { QUOTA_DENIED_STATUS, quotaDenial } from './parcelReplies';
 
 const paramsSchema = {
   type: 'object',
@@ -10,6 +11,8 @@ const paramsSchema = {
 } as const;
 
 export const PARCEL_NOT_FOUND = 'No results found';
+/** What fastify labels a serialised object with: the text replies say the same. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * maps/prcid/:id/objects (the basic fields of the parcel and its buildings, free), …/summary (the map's
@@ -22,25 +25,17 @@ export async function parcelDetailRoutes(app: FastifyInstance, ctx: AppContext):
   const guard = requireRole(ctx);
   const notFound = { error: true, errorMessage: PARCEL_NOT_FOUND, message: PARCEL_NOT_FOUND };
 
-  app.get<{ Params: { id: string } }>(
-    '/maps/prcid/:id/objects',
-    { preHandler: guard, schema: { params: paramsSchema } },
-    async (request, reply) => {
-      const detail = await parcels.parcel(request.params.id.trim().toUpperCase());
-      if (!detail) return reply.code(404).send(notFound);
-      return toBasicObjectsResponse(detail.parcel, detail.objects);
-    },
-  );
-
-  app.get<{ Params: { id: string } }>(
-    '/maps/prcid/:id/summary',
-    { preHandler: guard, schema: { params: paramsSchema } },
-    async (request, reply) => {
-      const detail = await parcels.parcel(request.params.id.trim().toUpperCase());
-      if (!detail) return reply.code(404).send(notFound);
-      return toParcelSummary(detail.parcel);
-    },
-  );
+  // The free replies come as JSON text, made off the event loop where there are search workers (ADR 044).
+  for (const form of ['objects', 'summary'] satisfies FreeDetailForm[])
+    app.get<{ Params: { id: string } }>(
+      `/maps/prcid/:id/${form}`,
+      { preHandler: guard, schema: { params: paramsSchema } },
+      async (request, reply) => {
+        const text = await ctx.parcelDetailReplies.replyText(request.params.id.trim().toUpperCase(), form);
+        if (text === null) return reply.code(404).send(notFound);
+        return reply.type(JSON_TYPE).send(text);
+      },
+    );
 
   // How much of the data is demo data: the map's "Demo data" badge (free, like the map itself).
   app.get('/maps/data-quality', { preHandler: guard }, async () => parcels.dataQuality());

@@ -1,15 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import {
-  BUILDING_BASIC_FIELDS,
-  PARCEL_BASIC_FIELDS,
-  PARCEL_SUMMARY_FIELDS,
-  type BasicParcelObjectsResponse,
-  type BuildingObject,
-  type GeoBounds,
-  type Parcel,
-  type ParcelSummary,
-  type SearchResponse,
-} from '../../../../src/contract/Parcel';
+import type { GeoBounds, Parcel, SearchResponse } from '../../../../src/contract/Parcel';
 import type {
   LonLatBounds,
   MunicipalityCount,
@@ -108,26 +98,4 @@ export async function quotaDenial(
   const result = await ctx.quota.consume(userId, kind, distinctKey);
   if (result.ok) return null;
   return { error: true, errorCode: result.errorCode, errorMessage: result.message };
-}
-
-function pick<T extends object, K extends keyof T>(source: T, keys: readonly K[]): Pick<T, K> {
-  const picked = {} as Pick<T, K>;
-  for (const key of keys) if (source[key] !== undefined) picked[key] = source[key];
-  return picked;
-}
-
-/** maps/prcid/{id}/objects: the contract's basic fields only (objects-full, counted, gives the rest). */
-export function toBasicObjectsResponse(
-  parcel: Parcel,
-  objects: BuildingObject[],
-): BasicParcelObjectsResponse {
-  return {
-    feature: pick(parcel, PARCEL_BASIC_FIELDS),
-    objects: objects.map((object) => pick(object, BUILDING_BASIC_FIELDS)),
-  };
-}
-
-/** maps/prcid/{id}/summary: the hover popup's fields (what a search hit's card shows anyway). */
-export function toParcelSummary(parcel: Parcel): ParcelSummary {
-  return pick(parcel, PARCEL_SUMMARY_FIELDS);
 }
