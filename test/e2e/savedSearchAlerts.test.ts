@@ -112,7 +112,7 @@ describe('saved search with an alert at once', () => {
     await page.waitForURL((url) => url.pathname === '/notifications');
     const list = page.getByTestId('recent-notifications');
     await list.getByText('New parcels for “Neue Parzelle Bern”').waitFor();
-    await list.getByText('1 new parcel(s) match your saved search, e.g. 4711,', { exact: false }).waitFor();
+    await list.getByText('1 new parcel matches your saved search, e.g. 4711,', { exact: false }).waitFor();
     await saveScreenshot(page, 'saved-search-alert-notifications');
 
     // By web push, encrypted for this device: the same words and the parcel's link.
@@ -124,7 +124,7 @@ describe('saved search with an alert at once', () => {
 
     // By mail, with the parcel's link and the unsubscribe link; the parcel link opens the parcel.
     const mail = await waitForMail(anna, since);
-    expect(mail.text).toContain('These parcels now match your saved search');
+    expect(mail.text).toContain('This parcel now matches your saved search');
     expect(mail.text).toContain('/v1/secure/saved-searches/unsubscribe?');
     await page.goto(linkIn(mail, '/?parcel='));
     const drawer = page.getByTestId('parcel-drawer');

@@ -66,7 +66,7 @@ describe('alerts on listed parcels whose facts change in a dataset update (issue
       kind: 'list-facts',
       title: 'Facts changed on “Cham Ost”',
       body: expect.stringContaining(
-        '1 parcel(s) of your list changed in the latest data update, e.g. 17, Cham',
+        '1 parcel of your list changed in the latest data update, e.g. 17, Cham',
       ),
       url: `/?parcel=${LOT_A}`,
     });

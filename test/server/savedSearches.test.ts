@@ -145,7 +145,7 @@ describe('saved searches', () => {
         userId: anna.user.id,
         notification: expect.objectContaining({
           title: 'New parcels for “Cham Los 8”',
-          body: '1 new parcel(s) match your saved search, e.g. 8, Cham.',
+          body: '1 new parcel matches your saved search, e.g. 8, Cham.',
           url: '/?parcel=CH170200000002',
         }),
       },
@@ -153,7 +153,7 @@ describe('saved searches', () => {
     const mail = readOutbox(t.dataDir).find((each) => each.to === 'anna@atlas.test');
     // The outbox keeps the subject MIME-encoded (non-ASCII quotes).
     expect(mail?.subject).toContain('Cham_Los_8');
-    expect(mail?.raw).toContain('These parcels now match your saved search “Cham Los 8”:');
+    expect(mail?.raw).toContain('This parcel now matches your saved search “Cham Los 8”:');
     expect(mail?.raw).toContain('- 8, Cham (ZG): ');
     expect(mail?.link).toBe(`${t.app.ctx.config.publicUrl}/?parcel=CH170200000002`);
     const unsubscribe = /https?:\S+saved-searches\/unsubscribe\S+/.exec(mail?.raw ?? '')?.[0] ?? '';

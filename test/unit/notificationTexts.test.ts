@@ -43,6 +43,28 @@ describe('notification texts', () => {
     );
   });
 
+  it('count new and changed parcels with the language’s plural, never "parcel(s)"', () => {
+    const alert = (kind: 'saved-search' | 'list-facts', count: number) =>
+      ({ kind, name: 'Zug', count, prcId: 'CH1', parcel: '8, Cham' }) as const;
+    expect(notificationText(alert('saved-search', 1), 'en').body).toBe(
+      '1 new parcel matches your saved search, e.g. 8, Cham.',
+    );
+    expect(notificationText(alert('saved-search', 3), 'en').body).toBe(
+      '3 new parcels match your saved search, e.g. 8, Cham.',
+    );
+    expect(notificationText(alert('saved-search', 1), 'de').body).toMatch(/^1 neue Parzelle passt /);
+    expect(notificationText(alert('list-facts', 2), 'fr').body).toMatch(
+      /^2 parcelles de votre liste ont changé /,
+    );
+    expect(notificationText(alert('list-facts', 1), 'it').body).toMatch(
+      /^1 particella della sua lista è cambiata /,
+    );
+    for (const language of ['en', 'de', 'fr', 'it'] as const)
+      for (const count of [1, 2])
+        for (const kind of ['saved-search', 'list-facts'] as const)
+          expect(notificationText(alert(kind, count), language).body).not.toMatch(/\(s\)|\(n\)|\/e|[{}]/);
+  });
+
   it('fall back to English for a language the app does not have, and no text keeps a placeholder', () => {
     expect(notificationLanguage('rm')).toBe('en');
     expect(notificationLanguage(undefined)).toBe('en');

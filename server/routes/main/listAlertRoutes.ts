@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext';
-import { escapeHtml } from '../../services/mail/composeAccountMail';
-import { SERVER_LANGUAGES } from '../../services/i18n/ServerTranslator';
+import { unsubscribedPage } from '../../services/mail/unsubscribedPage';
 
 const id = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const unsubscribeSchema = {
@@ -19,12 +18,7 @@ const unsubscribeSchema = {
  * which); a wrong or foreign signature is 400.
  */
 export async function listAlertRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const page = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Parcel Atlas</title>
-<body style="font-family:sans-serif;max-width:40em;margin:3em auto">
-${SERVER_LANGUAGES.map(
-  (language) =>
-    `<p lang="${language}">${escapeHtml(ctx.translator.format(language, 'server.listAlertMail.unsubscribed'))}</p>`,
-).join('\n')}</body></html>`;
+  const page = unsubscribedPage(ctx.translator, 'server.listAlertMail.unsubscribed');
 
   app.get<{ Querystring: { list: string; user: string; sig: string } }>(
     '/lists/alerts/unsubscribe',

@@ -10,6 +10,7 @@ import type { AppContext } from '../../AppContext';
 import { authUser, requireRole } from '../../http/requireRole';
 import { SavedSearchError } from '../../services/savedSearches/SavedSearchService';
 import { isUnsubscribeSignature } from '../../services/mail/unsubscribeSignature';
+import { unsubscribedPage } from '../../services/mail/unsubscribedPage';
 
 const id = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const name = {
@@ -38,14 +39,6 @@ const unsubscribeSchema = {
     properties: { search: id, user: id, sig: { type: 'string', minLength: 1, maxLength: 100 } },
   },
 } as const;
-
-/** The page the unsubscribe link opens, in the four interface languages (no session to know which). */
-const UNSUBSCRIBED_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Parcel Atlas</title>
-<body style="font-family:sans-serif;max-width:40em;margin:3em auto">
-<p>You will receive no more alerts of this saved search.</p>
-<p lang="de">Sie erhalten keine Benachrichtigungen dieser gespeicherten Suche mehr.</p>
-<p lang="fr">Vous ne recevrez plus d'alertes pour cette recherche enregistrée.</p>
-<p lang="it">Non riceverà più avvisi per questa ricerca salvata.</p></body></html>`;
 
 const createSchema = {
   body: {
@@ -95,6 +88,7 @@ function checkArea(body: CreateSavedSearchRequest): string | null {
  * it (SavedSearchService).
  */
 export async function savedSearchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const unsubscribed = unsubscribedPage(ctx.translator, 'server.savedSearchMail.unsubscribed');
   app.setErrorHandler(savedSearchErrorHandler);
   const mapUser = { preHandler: requireRole(ctx) };
   const service = ctx.savedSearches;
@@ -109,7 +103,7 @@ export async function savedSearchRoutes(app: FastifyInstance, ctx: AppContext): 
         isUnsubscribeSignature(ctx.config.jwtSecret, search, user, sig) &&
         (await service.stopAlerts(user, search));
       if (!valid) return reply.code(400).send({ error: true, message: 'This unsubscribe link is not valid' });
-      return reply.type('text/html; charset=utf-8').send(UNSUBSCRIBED_PAGE);
+      return reply.type('text/html; charset=utf-8').send(unsubscribed);
     },
   );
 

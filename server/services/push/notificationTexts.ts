@@ -1,3 +1,4 @@
+import { IntlMessageFormat } from 'intl-messageformat';
 import { LANGUAGE_CODES, type LanguageCode } from '../../../src/contract/Accounts';
 import type { NotificationKind } from '../../../src/contract/PushNotifications';
 import type { QuotaKind } from '../../../src/contract/Subscription';
@@ -33,11 +34,11 @@ export const NOTIFICATION_TEXTS: Record<LanguageCode, LanguageTexts> = {
       },
       'list-facts': {
         title: 'Facts changed on “{name}”',
-        body: '{count} parcel(s) of your list changed in the latest data update, e.g. {parcel}. The changes are in the parcel’s history.',
+        body: '{count, plural, one {# parcel of your list changed} other {# parcels of your list changed}} in the latest data update, e.g. {parcel}. The changes are in the parcel’s history.',
       },
       'saved-search': {
         title: 'New parcels for “{name}”',
-        body: '{count} new parcel(s) match your saved search, e.g. {parcel}.',
+        body: '{count, plural, one {# new parcel matches} other {# new parcels match}} your saved search, e.g. {parcel}.',
       },
       test: {
         title: 'Parcel Atlas',
@@ -64,11 +65,11 @@ export const NOTIFICATION_TEXTS: Record<LanguageCode, LanguageTexts> = {
       },
       'list-facts': {
         title: 'Geänderte Angaben in «{name}»',
-        body: '{count} Parzelle(n) Ihrer Liste haben sich mit der letzten Datenaktualisierung geändert, z. B. {parcel}. Die Änderungen stehen im Verlauf der Parzelle.',
+        body: '{count, plural, one {# Parzelle Ihrer Liste hat} other {# Parzellen Ihrer Liste haben}} sich mit der letzten Datenaktualisierung geändert, z. B. {parcel}. Die Änderungen stehen im Verlauf der Parzelle.',
       },
       'saved-search': {
         title: 'Neue Parzellen für «{name}»',
-        body: '{count} neue Parzelle(n) passen zu Ihrer gespeicherten Suche, z. B. {parcel}.',
+        body: '{count, plural, one {# neue Parzelle passt} other {# neue Parzellen passen}} zu Ihrer gespeicherten Suche, z. B. {parcel}.',
       },
       test: {
         title: 'Parcel Atlas',
@@ -98,11 +99,11 @@ export const NOTIFICATION_TEXTS: Record<LanguageCode, LanguageTexts> = {
       },
       'list-facts': {
         title: 'Données modifiées dans « {name} »',
-        body: '{count} parcelle(s) de votre liste ont changé lors de la dernière mise à jour des données, p. ex. {parcel}. Les changements figurent dans l’historique de la parcelle.',
+        body: '{count, plural, one {# parcelle de votre liste a changé} other {# parcelles de votre liste ont changé}} lors de la dernière mise à jour des données, p. ex. {parcel}. Les changements figurent dans l’historique de la parcelle.',
       },
       'saved-search': {
         title: 'Nouvelles parcelles pour « {name} »',
-        body: '{count} nouvelle(s) parcelle(s) correspondent à votre recherche enregistrée, p. ex. {parcel}.',
+        body: '{count, plural, one {# nouvelle parcelle correspond} other {# nouvelles parcelles correspondent}} à votre recherche enregistrée, p. ex. {parcel}.',
       },
       test: {
         title: 'Parcel Atlas',
@@ -129,11 +130,11 @@ export const NOTIFICATION_TEXTS: Record<LanguageCode, LanguageTexts> = {
       },
       'list-facts': {
         title: 'Dati modificati in «{name}»',
-        body: '{count} particella/e della sua lista sono cambiate con l’ultimo aggiornamento dei dati, p. es. {parcel}. Le modifiche figurano nella cronologia della particella.',
+        body: '{count, plural, one {# particella della sua lista è cambiata} other {# particelle della sua lista sono cambiate}} con l’ultimo aggiornamento dei dati, p. es. {parcel}. Le modifiche figurano nella cronologia della particella.',
       },
       'saved-search': {
         title: 'Nuove particelle per «{name}»',
-        body: '{count} nuova/e particella/e corrispondono alla sua ricerca salvata, p. es. {parcel}.',
+        body: '{count, plural, one {# nuova particella corrisponde} other {# nuove particelle corrispondono}} alla sua ricerca salvata, p. es. {parcel}.',
       },
       test: {
         title: 'Parcel Atlas',
@@ -161,8 +162,9 @@ export function notificationLanguage(language: string | null | undefined): Langu
   return (LANGUAGE_CODES as readonly string[]).includes(language ?? '') ? (language as LanguageCode) : 'en';
 }
 
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+/** ICU MessageFormat, as the catalogue's messages: the counts choose their plural form. */
+const fill = (template: string, values: Record<string, string | number>, language: LanguageCode) =>
+  String(new IntlMessageFormat(template, language).format(values));
 
 /** Capitalises the first letter (a quota name that opens a title). */
 const capitalised = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
@@ -172,16 +174,16 @@ export function notificationText(content: NotificationContent, language: Languag
   const texts = NOTIFICATION_TEXTS[language];
   if (content.kind === 'plan-changed' && content.product === null) return texts.planEnded;
   const template = texts.kinds[content.kind];
-  const values: Record<string, string> =
+  const values: Record<string, string | number> =
     content.kind === 'plan-changed'
       ? { product: content.product ?? '' }
       : content.kind === 'test'
         ? {}
         : 'quota' in content
           ? { quota: texts.quotas[content.quota], used: String(content.used), limit: String(content.limit) }
-          : { name: content.name, count: String(content.count), parcel: content.parcel };
-  const title = fill(template.title, values);
-  return { title: capitalised(title), body: fill(template.body, values) };
+          : { name: content.name, count: content.count, parcel: content.parcel };
+  const title = fill(template.title, values, language);
+  return { title: capitalised(title), body: fill(template.body, values, language) };
 }
 
 /** The app page a click on the notification opens. */
