@@ -286,6 +286,7 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
     lists: stores.parcelLists,
     users: stores.users,
     parcels: stores.parcels,
+    alertMutes: stores.listAlertMutes,
     audit,
     unitOfWork,
     events,

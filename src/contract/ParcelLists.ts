@@ -66,6 +66,13 @@ export interface ParcelListDetail {
   statuses: PipelineStatus[];
   /** Who may be assigned a parcel: the owner and, when shared, the site's members. */
   people: ListPerson[];
+  /** Whether the asking user is told (in the app, by push and mail) when a listed parcel's facts change. */
+  alertsOn: boolean;
+}
+
+/** `POST lists/:id/alerts`: the asking user's alerts of the list on or off (a mail's unsubscribe is off). */
+export interface ListAlertsRequest {
+  alertsOn: boolean;
 }
 
 export interface ListNote {

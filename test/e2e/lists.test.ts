@@ -97,6 +97,11 @@ describe('shared lists between two colleagues', () => {
     expect(await beatItems.count()).toBe(2);
     const firstOnBeat = beatPanel.locator(`[data-testid="list-item"]:has-text("${firstNumber}")`);
     expect(await firstOnBeat.getAttribute('data-status')).toBe('new');
+    // Beat is told of the list's fact changes until he turns that off for himself.
+    const beatAlerts = beatPanel.getByRole('switch', { name: 'Alert me when facts of these parcels change' });
+    expect(await beatAlerts.getAttribute('aria-checked')).toBe('true');
+    await beatAlerts.click();
+    await beatPanel.locator('[data-testid="list-alerts"][aria-checked="false"]').waitFor();
 
     // Anna moves the first parcel to "Offer"; Beat's screen follows without a reload.
     const firstOnAnna = panel.locator(`[data-testid="list-item"]:has-text("${firstNumber}")`);

@@ -1,5 +1,5 @@
 import { NOTIFICATION_EVENT, type AppNotification } from '../../src/contract/PushNotifications';
-import type { ListItemHistory, ParcelListSummary } from '../../src/contract/ParcelLists';
+import type { ListItemHistory, ParcelListDetail, ParcelListSummary } from '../../src/contract/ParcelLists';
 import { square } from '../helpers/cadastreFiles';
 import { createDatasetTestApp } from './helpers/buildTestDataset';
 import { signIn, type SignedIn, type TestApp } from './helpers/createTestApp';
@@ -65,9 +65,7 @@ describe('alerts on listed parcels whose facts change in a dataset update (issue
     expect(told[0].notification).toMatchObject({
       kind: 'list-facts',
       title: 'Facts changed on “Cham Ost”',
-      body: expect.stringContaining(
-        '1 parcel of your list changed in the latest data update, e.g. 17, Cham',
-      ),
+      body: expect.stringContaining('1 parcel of your list changed in the latest data update, e.g. 17, Cham'),
       url: `/?parcel=${LOT_A}`,
     });
 
@@ -166,6 +164,39 @@ describe('list alerts by mail, like a saved search’s (issue 29)', () => {
     expect(told.map((each) => each.userId).sort()).toEqual([anna.user.id, carla.user.id].sort());
   });
 
+  it('the list view shows each person whether their alerts are on and turns them back on or off', async () => {
+    const detail = async (who: SignedIn) =>
+      (await call(who, 'GET', `lists/${list.id}`)).json<ParcelListDetail>().alertsOn;
+    // Ben unsubscribed by the mail's link above; Anna did not.
+    expect(await detail(ben)).toBe(false);
+    expect(await detail(anna)).toBe(true);
+    const turnOn = await call(ben, 'POST', `lists/${list.id}/alerts`, { alertsOn: true });
+    expect(turnOn.statusCode).toBe(200);
+    expect(turnOn.json()).toEqual({ alertsOn: true });
+    expect(await detail(ben)).toBe(true);
+    expect(muted()).toEqual([]);
+
+    clearOutbox(t.dataDir);
+    await importCham(42);
+    expect([...listMails().keys()].sort()).toEqual(['anna@atlas.test', 'ben@atlas.test', 'carla@atlas.test']);
+
+    expect((await call(carla, 'POST', `lists/${list.id}/alerts`, { alertsOn: false })).statusCode).toBe(200);
+    expect(muted()).toEqual([carla.user.id]);
+    expect(await detail(carla)).toBe(false);
+    // Turning them on again for Carla, so the next test starts from everyone told.
+    await call(carla, 'POST', `lists/${list.id}/alerts`, { alertsOn: true });
+  });
+
+  it('refuses a malformed alerts request with a 400, and a list the user may not see with a 404', async () => {
+    const outsider = await signIn(t.app, { username: 'dora@atlas.test' });
+    const bad = await call(ben, 'POST', `lists/${list.id}/alerts`, { alertsOn: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect((await call(ben, 'POST', `lists/${list.id}/alerts`, {})).statusCode).toBe(400);
+    const hidden = await call(outsider, 'POST', `lists/${list.id}/alerts`, { alertsOn: false });
+    expect(hidden.statusCode).toBe(404);
+    expect(muted()).toEqual([]);
+  });
+
   it('one recipient whose notification fails stops neither the others nor the round', async () => {
     clearOutbox(t.dataDir);
     const notify = t.app.ctx.notifications.notify.bind(t.app.ctx.notifications);
@@ -180,8 +211,9 @@ describe('list alerts by mail, like a saved search’s (issue 29)', () => {
     } finally {
       failing.mockRestore();
     }
-    // Anna (the owner, told first) failed; Carla was still mailed, and the round went on to Anna's other list.
-    expect([...listMails().keys()]).toEqual(['carla@atlas.test']);
+    // Anna (the owner, told first) failed; Ben and Carla were still mailed, and the round went on to Anna's
+    // other list.
+    expect([...listMails().keys()].sort()).toEqual(['ben@atlas.test', 'carla@atlas.test']);
     expect(
       readOutbox(t.dataDir).some((mail) => mail.raw.includes('Cham Ost') && mail.to === 'ben@atlas.test'),
     ).toBe(true);

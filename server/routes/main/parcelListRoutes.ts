@@ -15,6 +15,7 @@ import {
   type RenameStatusRequest,
   type UpdateListItemRequest,
   type UpdateParcelListRequest,
+  type ListAlertsRequest,
 } from '../../../src/contract/ParcelLists';
 import type { AppContext } from '../../AppContext';
 import { authUser, requireRole } from '../../http/requireRole';
@@ -46,6 +47,15 @@ const updateSchema = {
     additionalProperties: false,
     minProperties: 1,
     properties: { name, siteId },
+  },
+} as const;
+const alertsSchema = {
+  params: listParams,
+  body: {
+    type: 'object',
+    required: ['alertsOn'],
+    additionalProperties: false,
+    properties: { alertsOn: { type: 'boolean' } },
   },
 } as const;
 const addItemSchema = {
@@ -146,6 +156,12 @@ export async function parcelListRoutes(app: FastifyInstance, ctx: AppContext): P
     '/lists/:id',
     { ...mapUser, schema: updateSchema },
     async (request) => lists.update(authUser(request), request.params.id, request.body),
+  );
+
+  app.post<{ Params: { id: string }; Body: ListAlertsRequest }>(
+    '/lists/:id/alerts',
+    { ...mapUser, schema: alertsSchema },
+    async (request) => lists.setAlerts(authUser(request), request.params.id, request.body.alertsOn),
   );
 
   app.delete<{ Params: { id: string } }>(

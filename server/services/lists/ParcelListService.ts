@@ -27,6 +27,7 @@ import type { ParcelRepository } from '../../store/parcels/ParcelRepository';
 import type { ListItemRecord, ListRecord, ParcelListStore } from '../../store/lists/ParcelListStore';
 import type { UnitOfWork } from '../../store/unitOfWork/UnitOfWork';
 import type { UserStore } from '../../store/users/UserStore';
+import type { ListAlertMuteStore } from '../../store/listAlertMutes/ListAlertMuteStore';
 import type { AuditLog } from '../audit/AuditLog';
 import { toListActivity, toListItem, toListNote } from './listReplies';
 
@@ -96,12 +97,16 @@ export interface ParcelListService {
     status: ListStatus,
     label: string | null,
   ): Promise<SiteStatusesResponse>;
+  /** Turns the viewer's alerts of a list they see on or off; answers whether they are on now. */
+  setAlerts(viewer: ListViewer, listId: string, alertsOn: boolean): Promise<{ alertsOn: boolean }>;
 }
 
 export interface ParcelListServiceOptions {
   lists: ParcelListStore;
   users: UserStore;
   parcels: Pick<ParcelRepository, 'parcel'>;
+  /** Who turned a list's alerts off (in the list view, or by a mail's unsubscribe link). */
+  alertMutes: Pick<ListAlertMuteStore, 'muted' | 'mute' | 'unmute'>;
   audit: AuditLog;
   unitOfWork: UnitOfWork;
   events: EventEmitter;
@@ -119,6 +124,7 @@ export function createParcelListService({
   lists,
   users,
   parcels,
+  alertMutes,
   audit,
   unitOfWork,
   events,
@@ -274,7 +280,15 @@ export function createParcelListService({
         items: items.map(toListItem),
         statuses: listStatuses,
         people: assignable,
+        alertsOn: !(await alertMutes.muted(listId)).includes(viewer.id),
       };
+    },
+
+    async setAlerts(viewer, listId, alertsOn) {
+      await visibleList(viewer, listId);
+      if (alertsOn) await alertMutes.unmute(listId, viewer.id);
+      else await alertMutes.mute(listId, viewer.id, now());
+      return { alertsOn };
     },
 
     async update(viewer, listId, request) {

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
-import { Button, Empty, Flex, Popconfirm, Select, Spin, Tag, Typography } from 'antd';
+import { Button, Empty, Flex, Popconfirm, Select, Spin, Switch, Tag, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LIST_STATUSES, MAX_LIST_NAME_LENGTH, type ListStatus } from '../../contract/ParcelLists';
@@ -10,6 +10,7 @@ import {
   useDeleteParcelListMutation,
   useGetParcelListQuery,
   useGetParcelListsQuery,
+  useSetListAlertsMutation,
   useUpdateParcelListMutation,
 } from './listEndpoints';
 import { visibleListItems } from './listItemOrder';
@@ -39,6 +40,7 @@ export function ListView({ listId }: { listId: string }) {
   const { data: overview } = useGetParcelListsQuery();
   const [update] = useUpdateParcelListMutation();
   const [remove] = useDeleteParcelListMutation();
+  const [setAlerts, alertsChange] = useSetListAlertsMutation();
   const statusName = useStatusName(data?.statuses);
   const back = (
     <Button size="small" icon={<ArrowLeftOutlined />} onClick={() => dispatch(listOpened(null))}>
@@ -116,6 +118,21 @@ export function ListView({ listId }: { listId: string }) {
             />
           </Typography.Text>
         )}
+      </Flex>
+      <Flex gap={8} align="center">
+        <Switch
+          size="small"
+          id={`list-alerts-${list.id}`}
+          checked={data.alertsOn}
+          loading={alertsChange.isLoading}
+          onChange={(alertsOn) => void setAlerts({ id: list.id, alertsOn })}
+          data-testid="list-alerts"
+        />
+        <label htmlFor={`list-alerts-${list.id}`}>
+          <Typography.Text>
+            <FormattedMessage id="lists.alerts" />
+          </Typography.Text>
+        </label>
       </Flex>
       <Flex
         wrap

@@ -14,6 +14,7 @@ import type {
   SiteStatusesResponse,
   UpdateListItemRequest,
   UpdateParcelListRequest,
+  ListAlertsRequest,
 } from '../../contract/ParcelLists';
 import type { ExportJobStarted } from '../../contract/ExportJobs';
 import { dispositionFileName, saveFile } from '../../lib/browser/saveFile';
@@ -45,6 +46,11 @@ export const listEndpoints = mainApi.injectEndpoints({
     }),
     updateParcelList: build.mutation<ParcelListSummary, { id: string } & UpdateParcelListRequest>({
       query: ({ id, ...body }) => ({ url: list(id), method: 'POST', body }),
+      invalidatesTags: ['ParcelList'],
+    }),
+    /** The asking user's alerts of a list on or off (the list's detail says which: `alertsOn`). */
+    setListAlerts: build.mutation<{ alertsOn: boolean }, { id: string } & ListAlertsRequest>({
+      query: ({ id, ...body }) => ({ url: `${list(id)}/alerts`, method: 'POST', body }),
       invalidatesTags: ['ParcelList'],
     }),
     deleteParcelList: build.mutation<void, string>({
@@ -132,6 +138,7 @@ export const {
   useCreateParcelListMutation,
   useUpdateParcelListMutation,
   useDeleteParcelListMutation,
+  useSetListAlertsMutation,
   useAddListItemMutation,
   useAddListItemsMutation,
   useRemoveListItemMutation,
