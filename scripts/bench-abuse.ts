@@ -14,9 +14,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../server/config';
 import { buildApp } from '../server/app';
-import { openDatabase } from '../server/store/openDatabase';
+import { openDatabase } from '../server/store/sqlite/openDatabase';
 import { buildDataset } from '../server/data/buildDataset';
-import { createSqliteDatasetWriter } from '../server/store/parcels/createSqliteDatasetWriter';
+import { createSqliteDatasetWriter } from '../server/store/sqlite/parcels/createSqliteDatasetWriter';
 import { MAX_LIST_ITEMS } from '../src/contract/SearchParameters';
 
 const LIMIT_MB = 50;

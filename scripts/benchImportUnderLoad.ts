@@ -10,7 +10,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadAverage, percentiles } from './benchFigures';
 import { openBenchDataset } from './benchDataset';
-import { openDatabase } from '../server/store/openDatabase';
+import { openDatabase } from '../server/store/sqlite/openDatabase';
 import { seedMapUserToken, startServerProcess } from './serverProcess';
 
 const PARCELS = 100_000;

@@ -13,7 +13,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openDatabase } from '../server/store/openDatabase';
+import { openDatabase } from '../server/store/sqlite/openDatabase';
 import { tileAt } from '../server/geo/projection';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import readline from 'node:readline';

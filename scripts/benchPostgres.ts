@@ -4,18 +4,18 @@
  * PostgreSQL: DATABASE_URL when set (its dataset is rebuilt when the cantons differ), else a throwaway
  * cluster in a temporary directory (the test suite's, needs Debian's postgresql and postgis).
  */
-import { withoutUnits } from '../server/store/unitOfWork/serialiseUnits';
+import { withoutUnits } from '../server/store/sqlite/unitOfWork/serialiseUnits';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { line, percentiles, time } from './benchFigures';
 import { buildDataset, buildDatasetAsync } from '../server/data/buildDataset';
 import { tileAt, tileBox } from '../server/geo/projection';
-import { openDatabase } from '../server/store/openDatabase';
-import { createSqliteDatasetWriter } from '../server/store/parcels/createSqliteDatasetWriter';
-import { createSqliteParcelRepository } from '../server/store/parcels/createSqliteParcelRepository';
-import type { ParcelRepository } from '../server/store/parcels/ParcelRepository';
-import type { ParcelQuery } from '../server/store/parcels/ParcelQuery';
+import { openDatabase } from '../server/store/sqlite/openDatabase';
+import { createSqliteDatasetWriter } from '../server/store/sqlite/parcels/createSqliteDatasetWriter';
+import { createSqliteParcelRepository } from '../server/store/sqlite/parcels/createSqliteParcelRepository';
+import type { ParcelRepository } from '../server/store/contract/parcels/ParcelRepository';
+import type { ParcelQuery } from '../server/store/contract/parcels/ParcelQuery';
 import { connectPostgres, type PostgresConnection } from '../server/store/postgres/PostgresConnection';
 import { postgresMigrations } from '../server/store/postgres/migrations';
 import { migratePostgres } from '../server/store/postgres/migrations/migratePostgres';

@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { openDatabase } from '../server/store/openDatabase';
+import { openDatabase } from '../server/store/sqlite/openDatabase';
 import { importCadastreFile } from '../server/data/cadastre/importCadastreFile';
 import { openCadastreWriter } from '../server/data/cadastre/openCadastreWriter';
 import { loadConfig } from '../server/config';

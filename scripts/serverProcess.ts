@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Database } from 'better-sqlite3';
-import { createSqliteStores, type Stores } from '../server/store/Stores';
+import { type Stores } from '../server/store/contract/Stores';
+import { createSqliteStores } from '../server/store/sqlite/createSqliteStores';
 import { createTokenService } from '../server/services/tokens/TokenService';
 
 /** A real server process (tsx, as `npm start` runs it) and everything it printed so far. */

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { addMonths } from '../server/services/quota/subscriptionPeriod';
-import { createSubscriptionRepository } from '../server/store/subscriptions/SubscriptionRepository';
+import { createSubscriptionRepository } from '../server/store/sqlite/subscriptions/createSubscriptionRepository';
 
 /** A plan no benchmark exhausts, so every page is served and counted. */
 export function unlimitedPlan(db: Database, userId: string): void {

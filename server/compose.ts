@@ -43,8 +43,8 @@ import {
   searchingOnWorkers,
   sharedIndexHolder,
 } from './services/search/SearchWorkerPool';
-import { sqliteFilterIndexSource } from './store/parcels/createSqliteParcelRepository';
-import type { SharedFilterIndex } from './store/parcels/SharedFilterIndex';
+import { sqliteFilterIndexSource } from './store/sqlite/parcels/createSqliteParcelRepository';
+import type { SharedFilterIndex } from './store/contract/parcels/SharedFilterIndex';
 import { createPaymentWebhooks } from './services/billing/paymentEvents';
 import { createMailer } from './services/mail/mailer';
 import { createNotificationService } from './services/push/NotificationService';
@@ -66,18 +66,19 @@ import {
 } from './services/tiles/TileRenderer';
 import { createSessionService } from './services/sessions/SessionService';
 import { createTokenService } from './services/tokens/TokenService';
-import { createSqliteStores, type Stores } from './store/Stores';
+import { type Stores } from './store/contract/Stores';
+import { createSqliteStores } from './store/sqlite/createSqliteStores';
 import { openPostgresRepositories } from './store/postgres/createPostgresStores';
-import type { ParcelRepository } from './store/parcels/ParcelRepository';
-import type { StorageHealth } from './store/StorageHealth';
-import { createSqliteStorageHealth } from './store/sqliteStorageHealth';
+import type { ParcelRepository } from './store/contract/parcels/ParcelRepository';
+import type { StorageHealth } from './store/contract/StorageHealth';
+import { createSqliteStorageHealth } from './store/sqlite/sqliteStorageHealth';
 import { buildFileOf } from './data/build/DatasetBuildFile';
 import { createDiskWatch } from './operations/diskFull';
 import { createAppMetrics, type AppMetrics } from './operations/AppMetrics';
 import { createReadiness } from './operations/Readiness';
 import { createShutdownDrain } from './operations/ShutdownDrain';
-import { createStatementLabeller } from './store/statementTimings/statementLabel';
-import { observeStatements } from './store/statementTimings/timedStatements';
+import { createStatementLabeller } from './store/sqlite/statementTimings/statementLabel';
+import { observeStatements } from './store/sqlite/statementTimings/timedStatements';
 import {
   countDownloadDenials,
   countQuotaDenials,

@@ -8,7 +8,7 @@ import { NOTIFICATION_EVENT } from '../../src/contract/PushNotifications';
 import { LIST_CHANGED_EVENT } from '../../src/contract/ParcelLists';
 import { SAVED_SEARCH_CHANGED_EVENT } from '../../src/contract/SavedSearches';
 import { addPostgresFanOut } from './postgresFanOut';
-import { DatabaseUnavailableError } from '../store/DatabaseUnavailableError';
+import { DatabaseUnavailableError } from '../store/contract/DatabaseUnavailableError';
 import { TWO_FACTOR_SETUP_REQUIRED } from '../http/requireRole';
 
 /**

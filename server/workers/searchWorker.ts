@@ -6,8 +6,8 @@
  */
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { createSqliteParcelRepository } from '../store/parcels/createSqliteParcelRepository';
-import { isSharedIndex, type SharedFilterIndex } from '../store/parcels/SharedFilterIndex';
+import { createSqliteParcelRepository } from '../store/sqlite/parcels/createSqliteParcelRepository';
+import { isSharedIndex, type SharedFilterIndex } from '../store/contract/parcels/SharedFilterIndex';
 import type {
   SearchWorkerData,
   SearchWorkerMessage,

@@ -5,13 +5,13 @@
  * search columns itself when the dataset build changes.
  */
 import Database from 'better-sqlite3';
-import { createSqliteParcelRepository } from '../store/parcels/createSqliteParcelRepository';
-import { withoutUnits } from '../store/unitOfWork/serialiseUnits';
+import { createSqliteParcelRepository } from '../store/sqlite/parcels/createSqliteParcelRepository';
+import { withoutUnits } from '../store/sqlite/unitOfWork/serialiseUnits';
 import { renderTile } from '../services/tiles/TileService';
 import { encodeTile } from '../services/tiles/TileCache';
 import type { TileDatabase, TileWorkerResult, TileWorkerTask } from '../services/tiles/TileRenderer';
-import type { SharedFilterIndex } from '../store/parcels/SharedFilterIndex';
-import type { ParcelRepository } from '../store/parcels/ParcelRepository';
+import type { SharedFilterIndex } from '../store/contract/parcels/SharedFilterIndex';
+import type { ParcelRepository } from '../store/contract/parcels/ParcelRepository';
 import { connectPostgres } from '../store/postgres/PostgresConnection';
 import { createPostgresParcelRepository } from '../store/postgres/parcels/createPostgresParcelRepository';
 

@@ -6,7 +6,7 @@ import Pbf from 'pbf';
 import { VectorTile } from '@mapbox/vector-tile';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/store/openDatabase';
+import { openDatabase } from '../../server/store/sqlite/openDatabase';
 import { buildApp } from '../../server/app';
 import { loadSwissGeography } from '../../server/data/geography/loadSwissGeography';
 import { loadBaseGeography } from '../../server/services/basemap/loadBaseGeography';

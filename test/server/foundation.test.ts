@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, ConfigError } from '../../server/config';
-import { openDatabase } from '../../server/store/openDatabase';
+import { openDatabase } from '../../server/store/sqlite/openDatabase';
 import { buildApp } from '../../server/app';
 import { requireRole } from '../../server/http/requireRole';
 import { createTokenService } from '../../server/services/tokens/TokenService';

@@ -7,7 +7,7 @@ import { buildPostgresDataset } from '../../server/data/buildPostgresDataset';
 import { LOGIN_THROTTLES } from '../../server/services/accounts/rateLimits';
 import { LIMIT_REACHED_MESSAGES } from '../../server/services/quota/QuotaService';
 import { connectPostgres, type PostgresConnection } from '../../server/store/postgres/PostgresConnection';
-import { DATABASE_UNAVAILABLE_MESSAGE } from '../../server/store/DatabaseUnavailableError';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../../server/store/contract/DatabaseUnavailableError';
 import { tileAt } from '../../server/geo/projection';
 import type { SearchResponse } from '../../src/contract/Parcel';
 import type { SubscriptionResponse } from '../../src/contract/Subscription';

@@ -9,7 +9,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { buildApp } from '../../server/app';
 import { ConfigError, loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/store/openDatabase';
+import { openDatabase } from '../../server/store/sqlite/openDatabase';
 import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
 
 const formHeaders = { 'content-type': 'application/x-www-form-urlencoded' };

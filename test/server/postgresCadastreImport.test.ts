@@ -10,7 +10,7 @@ import { parcelTextQuery } from '../../server/store/postgres/parcels/parcelTextS
 import { watchDatasetVersion } from '../../server/store/postgres/datasetVersion/watchDatasetVersion';
 import { createPostgresParcelRepository } from '../../server/store/postgres/parcels/createPostgresParcelRepository';
 import { parcelSurroundings } from '../../server/services/reports/parcelSurroundings';
-import type { DatasetInfo } from '../../server/store/parcels/DatasetWriter';
+import type { DatasetInfo } from '../../server/store/contract/parcels/DatasetWriter';
 import {
   createTestPostgresDatabase,
   SMALL_ZUG_DATASET,

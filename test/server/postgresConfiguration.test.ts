@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../server/app';
 import { ConfigError, loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/store/openDatabase';
+import { openDatabase } from '../../server/store/sqlite/openDatabase';
 
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'pa-postgres-config-'));
 

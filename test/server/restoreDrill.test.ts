@@ -15,7 +15,7 @@ import type { Database } from 'better-sqlite3';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { buildDatasetAsync } from '../../server/data/buildDataset';
-import { DATABASE_FILE_NAME, openDatabase } from '../../server/store/openDatabase';
+import { DATABASE_FILE_NAME, openDatabase } from '../../server/store/sqlite/openDatabase';
 import { connectPostgres } from '../../server/store/postgres/PostgresConnection';
 import { createPostgresDatasetWriter } from '../../server/store/postgres/parcels/createPostgresDatasetWriter';
 import { BackupError } from '../../server/operations/backup/BackupManifest';

@@ -8,16 +8,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { threadId as mainThreadId } from 'node:worker_threads';
 import type { Database } from 'better-sqlite3';
-import { openDatabase } from '../../server/store/openDatabase';
+import { openDatabase } from '../../server/store/sqlite/openDatabase';
 import {
   createSqliteParcelRepository,
   sqliteFilterIndexSource,
-} from '../../server/store/parcels/createSqliteParcelRepository';
-import { withoutUnits } from '../../server/store/unitOfWork/serialiseUnits';
-import type { ParcelRepository } from '../../server/store/parcels/ParcelRepository';
-import type { Paging, ParcelQuery } from '../../server/store/parcels/ParcelQuery';
-import { isSharedIndex } from '../../server/store/parcels/SharedFilterIndex';
-import { DatabaseUnavailableError } from '../../server/store/DatabaseUnavailableError';
+} from '../../server/store/sqlite/parcels/createSqliteParcelRepository';
+import { withoutUnits } from '../../server/store/sqlite/unitOfWork/serialiseUnits';
+import type { ParcelRepository } from '../../server/store/contract/parcels/ParcelRepository';
+import type { Paging, ParcelQuery } from '../../server/store/contract/parcels/ParcelQuery';
+import { isSharedIndex } from '../../server/store/contract/parcels/SharedFilterIndex';
+import { DatabaseUnavailableError } from '../../server/store/contract/DatabaseUnavailableError';
 import {
   createSearchWorkerPool,
   searchingOnWorkers,

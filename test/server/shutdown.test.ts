@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { io as connect, type Socket } from 'socket.io-client';
-import { openDatabase } from '../../server/store/openDatabase';
+import { openDatabase } from '../../server/store/sqlite/openDatabase';
 import { buildTestDataset } from './helpers/buildTestDataset';
 import { freePort } from './helpers/freePort';
 import { seedMapUserToken, startServerProcess } from '../../scripts/serverProcess';

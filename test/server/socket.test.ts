@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/store/openDatabase';
+import { openDatabase } from '../../server/store/sqlite/openDatabase';
 import { buildApp } from '../../server/app';
 import { attachSocketServer } from '../../server/socket/attachSocketServer';
 import { signIn } from './helpers/createTestApp';

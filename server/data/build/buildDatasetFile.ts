@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { DatasetInfo, MunicipalityRows } from '../../store/parcels/DatasetWriter';
+import type { DatasetInfo, MunicipalityRows } from '../../store/contract/parcels/DatasetWriter';
 import {
   DATASET_GENERATOR_VERSION,
   DEFAULT_DATASET_SEED,

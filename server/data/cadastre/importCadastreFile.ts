@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { MAX_VERTICES_PER_PARCEL } from '../../config';
 import type { CadastreImportProgress, CadastreImportResult } from '../../../src/contract/CadastreImport';
-import type { AnyCadastreWriter } from '../../store/parcels/CadastreWriter';
+import type { AnyCadastreWriter } from '../../store/contract/parcels/CadastreWriter';
 import { loadSwissGeography } from '../geography/loadSwissGeography';
 import { CANTONAL_SURVEY_MAPPING, parseCadastreMapping } from './CadastreMapping';
 import { fileRefusal, type CadastreSource } from './CadastreSource';

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import type { OpenedCadastreWriter } from '../../store/parcels/CadastreWriter';
-import { createSqliteCadastreWriter } from '../../store/parcels/createSqliteCadastreWriter';
+import type { OpenedCadastreWriter } from '../../store/contract/parcels/CadastreWriter';
+import { createSqliteCadastreWriter } from '../../store/sqlite/parcels/createSqliteCadastreWriter';
 import { openPostgresCadastreWriter } from '../../store/postgres/cadastre/openPostgresCadastreWriter';
 
 /**

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import * as tar from 'tar';
-import { DATABASE_FILE_NAME } from '../../store/openDatabase';
+import { DATABASE_FILE_NAME } from '../../store/sqlite/openDatabase';
 import { connectPostgres } from '../../store/postgres/PostgresConnection';
 import {
   BACKUP_FORMAT,

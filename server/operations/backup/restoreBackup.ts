@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import * as tar from 'tar';
-import { DATABASE_FILE_NAME } from '../../store/openDatabase';
-import { migrations as sqliteMigrations } from '../../store/migrations';
+import { DATABASE_FILE_NAME } from '../../store/sqlite/openDatabase';
+import { migrations as sqliteMigrations } from '../../store/sqlite/migrations';
 import { postgresMigrations } from '../../store/postgres/migrations';
 import { connectPostgres } from '../../store/postgres/PostgresConnection';
-import { missingVersions } from '../../store/StorageHealth';
+import { missingVersions } from '../../store/contract/StorageHealth';
 import {
   BackupError,
   DATA_PREFIX,

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { EventEmitter } from 'node:events';
 import { LIST_CHANGED_EVENT } from '../../../src/contract/ParcelLists';
-import type { ParcelRepository } from '../../store/parcels/ParcelRepository';
-import type { ListItemFacts, ListRecord, ParcelListStore } from '../../store/lists/ParcelListStore';
-import type { UnitOfWork } from '../../store/unitOfWork/UnitOfWork';
+import type { ParcelRepository } from '../../store/contract/parcels/ParcelRepository';
+import type { ListItemFacts, ListRecord, ParcelListStore } from '../../store/contract/lists/ParcelListStore';
+import type { UnitOfWork } from '../../store/contract/unitOfWork/UnitOfWork';
 import type { NotificationService } from '../push/NotificationService';
 import { changedFactTopics, listedParcelFacts } from './listedParcelFacts';
 

@@ -1,5 +1,5 @@
-import type { NewListItem } from '../../../server/store/lists/ParcelListStore';
-import type { NewUser } from '../../../server/store/users/UserStore';
+import type { NewListItem } from '../../../server/store/contract/lists/ParcelListStore';
+import type { NewUser } from '../../../server/store/contract/users/UserStore';
 import type { MakeStores } from './ContractStores';
 
 const person = (username: string, name: string): NewUser => ({

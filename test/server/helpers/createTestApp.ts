@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from 'better-sqlite3';
 import { buildApp, type BuildAppOptions } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
-import { openDatabase } from '../../../server/store/openDatabase';
-import type { UserRecord } from '../../../server/store/users/UserStore';
+import { openDatabase } from '../../../server/store/sqlite/openDatabase';
+import type { UserRecord } from '../../../server/store/contract/users/UserStore';
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
