@@ -21,6 +21,7 @@ import { startPostgresCluster } from '../test/server/helpers/postgresCluster';
 import { loadAverage, percentiles } from './benchFigures';
 import { freePort, postgresDataset, sqliteDataset } from './benchPostgres';
 import { seedMapUserTokenIn, startServerProcess, stopProcess } from './serverProcess';
+import { loadStorageConfig } from '../server/config';
 
 const JWT_SECRET = 'bench-concurrency-secret-0123456789abcdef';
 const WARM_UP_SECONDS = 3;
@@ -234,7 +235,7 @@ export async function concurrencyBenchmark(
   const rows = await measureSqlite(sqliteFile, cantons, profiles, connections);
 
   let cluster: ReturnType<typeof startPostgresCluster> | null = null;
-  let url = process.env.DATABASE_URL?.trim() || null;
+  let url = loadStorageConfig().databaseUrl;
   if (!url) {
     cluster = startPostgresCluster(await freePort());
     const admin = await connectPostgres(cluster.url('postgres'));

@@ -25,6 +25,7 @@ import { renderTile } from '../server/services/tiles/TileService';
 import { TILE_BUFFER, TILE_EXTENT } from '../server/services/tiles/writeMvt';
 import { TILE_SOURCE_LAYERS } from '../src/contract/VectorTiles';
 import { startPostgresCluster } from '../test/server/helpers/postgresCluster';
+import { loadStorageConfig } from '../server/config';
 
 export const freePort = () =>
   new Promise<number>((resolve) => {
@@ -72,7 +73,7 @@ async function stAsMvt(db: PostgresConnection, z: number, x: number, y: number):
 
 export async function postgresBenchmark(cantons: string[], sqliteFile: string): Promise<void> {
   let cluster: ReturnType<typeof startPostgresCluster> | null = null;
-  let url = process.env.DATABASE_URL?.trim() || null;
+  let url = loadStorageConfig().databaseUrl;
   if (!url) {
     cluster = startPostgresCluster(await freePort());
     const admin = await connectPostgres(cluster.url('postgres'));

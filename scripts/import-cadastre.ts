@@ -10,7 +10,7 @@ import path from 'node:path';
 import { openDatabase } from '../server/store/sqlite/openDatabase';
 import { importCadastreFile } from '../server/data/cadastre/importCadastreFile';
 import { openCadastreWriter } from '../server/data/cadastre/openCadastreWriter';
-import { loadConfig } from '../server/config';
+import { loadConfig, loadStorageConfig } from '../server/config';
 import { CadastreImportError } from '../server/data/cadastre/CadastreSource';
 
 interface Args {
@@ -38,7 +38,7 @@ function parseArgs(argv: string[]): Args {
       'Usage: npm run import -- <file.gpkg|file.geojson|file.zip|file.shp> [--mapping mapping.json] [--db FILE]',
     );
   if (!fs.existsSync(file)) throw new Error(`${file} does not exist`);
-  const databaseUrl = process.env.DATABASE_URL?.trim() || null;
+  const { databaseUrl } = loadStorageConfig();
   if (!databaseUrl && !fs.existsSync(db))
     throw new Error(`${db} does not exist: build the dataset first (npm run dataset)`);
   return { file, mapping, db, databaseUrl };

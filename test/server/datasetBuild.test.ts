@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { buildDatasetFile, type DatasetFileBuildOptions } from '../../server/data/build/buildDatasetFile';
-import { buildFileOf } from '../../server/data/build/DatasetBuildFile';
+import { buildFileOf } from '../../server/store/sqlite/sqliteStorageHealth';
 import { etaText } from '../../server/data/build/etaText';
 import { openDatabase } from '../../server/store/sqlite/openDatabase';
 import { DATASET_TABLES } from '../../server/store/sqlite/parcels/datasetTables';

@@ -23,6 +23,7 @@ import { restoreBackup } from '../../server/operations/backup/restoreBackup';
 import type { SubscriptionResponse } from '../../src/contract/Subscription';
 import { buildTestDataset, TEST_DATASET_OPTIONS } from './helpers/buildTestDataset';
 import { signIn, type SignedIn } from './helpers/createTestApp';
+import { testStorage } from './helpers/createTestApp';
 import { freePort } from './helpers/freePort';
 import { JPEG_HEADER, multipartBody } from './helpers/multipart';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from './helpers/testPostgres';
@@ -42,7 +43,7 @@ async function startServer(dataDir: string, databaseUrl: string | null): Promise
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const db = openDatabase(databaseUrl ? ':memory:' : path.join(dataDir, DATABASE_FILE_NAME));
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, storage: await testStorage(config, db) });
   return {
     app,
     db,

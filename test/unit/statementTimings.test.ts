@@ -3,7 +3,7 @@ import {
   MAX_STATEMENT_LABELS,
   createStatementLabeller,
   statementLabel,
-} from '../../server/store/sqlite/statementTimings/statementLabel';
+} from '../../server/store/contract/statementTimings/statementLabel';
 import {
   observeStatements,
   timeStatements,

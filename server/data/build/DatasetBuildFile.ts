@@ -65,8 +65,6 @@ const STATE_TABLE = 'dataset_build';
 const ENTRIES_TABLE = 'dataset_build_rtree_entries';
 
 /** Where a dataset is built before it replaces the server's database file: `<file>.building`. */
-export const buildFileOf = (file: string) => `${file}.building`;
-
 export function removeDatabaseFile(file: string): void {
   for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(`${file}${suffix}`, { force: true });
 }

@@ -9,7 +9,8 @@ import {
   planDataset,
   type BuildDatasetOptions,
 } from '../buildDataset';
-import { buildFileOf, openDatasetBuildFile, type DatasetBuildProgress } from './DatasetBuildFile';
+import { openDatasetBuildFile, type DatasetBuildProgress } from './DatasetBuildFile';
+import { buildFileOf } from '../../store/sqlite/sqliteStorageHealth';
 import { installDatasetFile } from './installDatasetFile';
 import {
   createInThreadGenerator,

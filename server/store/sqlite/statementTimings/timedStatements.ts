@@ -1,8 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
-import { createStatementLabeller } from './statementLabel';
-
-/** Receives each statement's label (statementLabel) and its duration in seconds. */
-export type StatementObserver = (label: string) => (seconds: number) => void;
+import { createStatementLabeller } from '../../contract/statementTimings/statementLabel';
+import type { StatementObserver } from '../../contract/Storage';
 
 const observers = new WeakMap<Database, StatementObserver>();
 
