@@ -9,7 +9,7 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
-import Database from 'better-sqlite3';
+import { openForCadastreImport } from '../store/sqlite/parcels/openForCadastreImport';
 import type { CadastreImportProgress } from '../../src/contract/CadastreImport';
 import { CadastreImportError, CadastreImportStopped } from '../data/cadastre/CadastreSource';
 import { importCadastreFile } from '../data/cadastre/importCadastreFile';
@@ -36,10 +36,7 @@ port.on('message', (message: unknown) => {
 });
 
 async function run(): Promise<CadastreThreadReply> {
-  const db =
-    'sqliteFile' in data.storage ? new Database(data.storage.sqliteFile, { fileMustExist: true }) : null;
-  // The server's own connection keeps writing meanwhile (sessions, quotas): wait for it, never fail.
-  db?.pragma('busy_timeout = 30000');
+  const db = 'sqliteFile' in data.storage ? openForCadastreImport(data.storage.sqliteFile) : null;
   const { writer, close } = await openCadastreWriter(
     db ? { db } : { databaseUrl: (data.storage as { databaseUrl: string }).databaseUrl },
   );

@@ -5,8 +5,7 @@
  * search that needs it; the searches arrive one at a time and their answers go back by id.
  */
 import { parentPort, threadId, workerData } from 'node:worker_threads';
-import Database from 'better-sqlite3';
-import { createSqliteParcelRepository } from '../store/sqlite/parcels/createSqliteParcelRepository';
+import { openReadOnlyParcels } from '../store/sqlite/parcels/openReadOnlyParcels';
 import { isSharedIndex, type SharedFilterIndex } from '../store/contract/parcels/SharedFilterIndex';
 import type {
   SearchWorkerData,
@@ -18,12 +17,10 @@ const port = parentPort;
 if (!port) throw new Error('searchWorker runs in a worker thread');
 
 const { file } = workerData as SearchWorkerData;
-const db = new Database(file, { readonly: true, fileMustExist: true });
-db.pragma('busy_timeout = 5000');
 let index: SharedFilterIndex | null = null;
 /** Whether the index this thread searches lies in shared memory (the pool reports it with each answer). */
 let indexShared = false;
-const parcels = createSqliteParcelRepository(db, { sharedIndex: () => index });
+const parcels = openReadOnlyParcels(file, { sharedIndex: () => index });
 
 port.on('message', (message: SearchWorkerMessage) => {
   if (message.type === 'index') {

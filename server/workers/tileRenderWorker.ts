@@ -4,8 +4,7 @@
  * of its own. The first task opens the connection; later tasks reuse it, and the repository reloads its
  * search columns itself when the dataset build changes.
  */
-import Database from 'better-sqlite3';
-import { createSqliteParcelRepository } from '../store/sqlite/parcels/createSqliteParcelRepository';
+import { openReadOnlyParcels } from '../store/sqlite/parcels/openReadOnlyParcels';
 import { withoutUnits } from '../store/sqlite/unitOfWork/serialiseUnits';
 import { renderTile } from '../services/tiles/TileService';
 import { encodeTile } from '../services/tiles/TileCache';
@@ -22,9 +21,9 @@ let sharedIndex: SharedFilterIndex | null = null;
 async function open(database: TileDatabase): Promise<ParcelRepository> {
   if ('postgresUrl' in database)
     return createPostgresParcelRepository(await connectPostgres(database.postgresUrl, { poolSize: 2 }));
-  const db = new Database(database.file, { readonly: true, fileMustExist: true });
-  db.pragma('busy_timeout = 5000');
-  return withoutUnits<ParcelRepository>(createSqliteParcelRepository(db, { sharedIndex: () => sharedIndex }));
+  return withoutUnits<ParcelRepository>(
+    openReadOnlyParcels(database.file, { sharedIndex: () => sharedIndex }),
+  );
 }
 
 function parcelsOf(database: TileDatabase): Promise<ParcelRepository> {
