@@ -45,7 +45,7 @@ async function main(): Promise<void> {
       status: 'active',
       roles: ['MAPUSER'],
     });
-    unlimitedPlan(db, user.id);
+    await unlimitedPlan(sqliteStorage(db), user.id);
     const { secret } = await app.ctx.apiKeys.create(user, {
       name: 'benchmark',
       scopes: ['features'],

@@ -38,7 +38,7 @@ async function main(): Promise<void> {
       status: 'active',
       roles: ['MAPUSER'],
     });
-    unlimitedPlan(db, user.id);
+    await unlimitedPlan(sqliteStorage(db), user.id);
     const { secret } = await app.ctx.apiKeys.create(user, {
       name: 'QGIS guide',
       scopes: ['features', 'tiles'],

@@ -26,6 +26,7 @@ import {
 } from '../../server/services/search/SearchWorkerPool';
 import { buildTestDataset } from './helpers/buildTestDataset';
 import { freePort } from './helpers/freePort';
+import { sqliteStorage } from '../../server/store/sqlite/openStorage';
 import { seedMapUserToken, startServerProcess } from '../../scripts/serverProcess';
 import { createPlaceSearch } from '../../server/services/search/PlaceSearch';
 import { createServerTranslator } from '../../server/services/i18n/ServerTranslator';
@@ -197,7 +198,7 @@ describe('a search worker that stops', () => {
 describe('the server (SEARCH_WORKERS=1, a real process started with tsx)', () => {
   it('answers /maps/search from its search worker exactly as in-process, and shuts its threads down', async () => {
     const secret = 'search-workers-test-secret-0123456789abcdef';
-    const token = await seedMapUserToken(db, secret, 'search-workers@example.ch');
+    const token = await seedMapUserToken(sqliteStorage(db), secret, 'search-workers@example.ch');
     const server = await startServerProcess(await freePort(), {
       DATA_DIR: dir,
       JWT_SECRET: secret,

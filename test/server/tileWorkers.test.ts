@@ -14,6 +14,7 @@ import { renderTile } from '../../server/services/tiles/TileService';
 import { parseSearchQuery } from '../../server/services/search/parseSearchQuery';
 import { buildTestDataset } from './helpers/buildTestDataset';
 import { freePort } from './helpers/freePort';
+import { sqliteStorage } from '../../server/store/sqlite/openStorage';
 import { seedMapUserToken, startServerProcess } from '../../scripts/serverProcess';
 
 const JWT_SECRET = 'tile-workers-test-secret-0123456789abcdef';
@@ -32,7 +33,7 @@ beforeAll(async () => {
     lon: number;
     lat: number;
   };
-  token = await seedMapUserToken(db, JWT_SECRET, 'tiles@example.ch');
+  token = await seedMapUserToken(sqliteStorage(db), JWT_SECRET, 'tiles@example.ch');
   db.close();
   const started = await startServerProcess(await freePort(), {
     DATA_DIR: dataDir,

@@ -17,7 +17,7 @@ import {
   writePackedRtree,
   type PackedRtree,
 } from '../../store/sqlite/rtree/bulkLoadRtree';
-import { createIndexesOnThread } from './createIndexesOnThread';
+import { createIndexesOnThread } from '../../store/sqlite/datasetBuild/createIndexesOnThread';
 
 /** What a build file is a build of: a file of another plan is thrown away, not resumed. */
 export interface DatasetBuildPlan {

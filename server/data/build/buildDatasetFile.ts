@@ -11,7 +11,7 @@ import {
 } from '../buildDataset';
 import { openDatasetBuildFile, type DatasetBuildProgress } from './DatasetBuildFile';
 import { buildFileOf } from '../../store/sqlite/sqliteStorageHealth';
-import { installDatasetFile } from './installDatasetFile';
+import { installDatasetFile } from '../../store/sqlite/datasetBuild/installDatasetFile';
 import {
   createInThreadGenerator,
   createWorkerGenerator,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
-import { openDatabase } from '../../store/sqlite/openDatabase';
-import { DATASET_TABLES } from '../../store/sqlite/parcels/datasetTables';
+import { openDatabase } from '../openDatabase';
+import { DATASET_TABLES } from '../parcels/datasetTables';
 
 /**
  * Tables of the server's database that are not the user's: the dataset's own (with the shadow tables of
