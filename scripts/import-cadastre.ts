@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../server/store/sqlite/openDatabase';
 import { importCadastreFile } from '../server/data/cadastre/importCadastreFile';
-import { openCadastreWriter } from '../server/data/cadastre/openCadastreWriter';
+import { createSqliteCadastreWriter } from '../server/store/sqlite/parcels/createSqliteCadastreWriter';
+import { openPostgresCadastreWriter } from '../server/store/postgres/cadastre/openPostgresCadastreWriter';
 import { loadConfig, loadStorageConfig } from '../server/config';
 import { CadastreImportError } from '../server/data/cadastre/CadastreSource';
 
@@ -47,9 +48,10 @@ function parseArgs(argv: string[]): Args {
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const db = args.databaseUrl ? null : openDatabase(args.db);
-  const { writer, close } = await openCadastreWriter(
-    db ? { db } : { databaseUrl: args.databaseUrl as string },
-  );
+  // The server's database itself (migrated by openDatabase), or PostgreSQL on a pool of its own.
+  const { writer, close } = db
+    ? { writer: createSqliteCadastreWriter(db), close: () => {} }
+    : await openPostgresCadastreWriter(args.databaseUrl as string);
   try {
     const result = await importCadastreFile({
       writer,

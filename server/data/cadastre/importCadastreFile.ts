@@ -12,7 +12,7 @@ import { readGeoPackage } from './readGeoPackage';
 import type { CadastreMapping } from './CadastreMapping';
 
 export interface ImportCadastreFileOptions {
-  /** Where the parcels go (openCadastreWriter: SQLite or PostgreSQL). */
+  /** Where the parcels go (the SQLite or the PostgreSQL adapter's cadastre writer). */
   writer: AnyCadastreWriter;
   file: string;
   /** The name the import is recorded under (the uploaded file's name; default: the path). */
