@@ -14,9 +14,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../server/config';
 import { buildApp } from '../server/app';
-import { openDatabase } from '../server/store/openDatabase';
+import { openDatabase } from '../server/store/sqlite/openDatabase';
+import { sqliteStorage } from '../server/store/sqlite/openStorage';
 import { buildDataset } from '../server/data/buildDataset';
-import { createSqliteDatasetWriter } from '../server/store/parcels/createSqliteDatasetWriter';
+import { createSqliteDatasetWriter } from '../server/store/sqlite/parcels/createSqliteDatasetWriter';
 import { MAX_LIST_ITEMS } from '../src/contract/SearchParameters';
 
 const LIMIT_MB = 50;
@@ -104,7 +105,7 @@ async function main(): Promise<void> {
     maxMunicipalities: 3,
     maxParcelsPerMunicipality: 600,
   });
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, storage: sqliteStorage(db) });
   const user = await app.ctx.users.create({
     username: 'abuser@example.ch',
     email: 'abuser@example.ch',

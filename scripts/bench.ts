@@ -12,7 +12,7 @@
  */
 import { reportBenchmark } from './benchReports';
 import { createAppMetrics } from '../server/operations/AppMetrics';
-import { observeStatements } from '../server/store/statementTimings/timedStatements';
+import { observeStatements } from '../server/store/sqlite/statementTimings/timedStatements';
 import { postgresBenchmark } from './benchPostgres';
 import { concurrencyBenchmark, profilesConcurrencyBenchmark } from './benchConcurrency';
 import zlib from 'node:zlib';
@@ -21,20 +21,22 @@ import { line, percentiles, time } from './benchFigures';
 import { searchBenchmark } from './benchSearch';
 import { benchDatasetArgs, openBenchDataset } from './benchDataset';
 import { tileAt } from '../server/geo/projection';
-import { createSqliteParcelRepository } from '../server/store/parcels/createSqliteParcelRepository';
+import { createSqliteParcelRepository } from '../server/store/sqlite/parcels/createSqliteParcelRepository';
 import { createTileService, renderTile, type TileKind } from '../server/services/tiles/TileService';
 import { createInProcessTileRenderer } from '../server/services/tiles/TileRenderer';
 import { createTileCache } from '../server/services/tiles/TileCache';
-import { createSqliteTileBlobStore, type TileBlobStore } from '../server/store/tiles/TileBlobStore';
+import { type TileBlobStore } from '../server/store/contract/tiles/TileBlobStore';
+import { createSqliteTileBlobStore } from '../server/store/sqlite/tiles/createSqliteTileBlobStore';
 import { loadBenchmark } from './benchLoad';
 import { createRng } from '../server/data/random';
-import type { ParcelQuery } from '../server/store/parcels/ParcelQuery';
-import type { ParcelSearchResult } from '../server/store/parcels/ParcelRepository';
+import type { ParcelQuery } from '../server/store/contract/parcels/ParcelQuery';
+import type { ParcelSearchResult } from '../server/store/contract/parcels/ParcelRepository';
 import { toSearchResponse } from '../server/routes/main/parcels/parcelReplies';
 import { createLayerTileService } from '../server/services/layers/LayerTileService';
-import { createSqliteLayerRepository, type LayerRepository } from '../server/store/layers/LayerRepository';
-import { withoutUnits } from '../server/store/unitOfWork/serialiseUnits';
-import type { ParcelRepository } from '../server/store/parcels/ParcelRepository';
+import { type LayerRepository } from '../server/store/contract/layers/LayerRepository';
+import { createSqliteLayerRepository } from '../server/store/sqlite/layers/createSqliteLayerRepository';
+import { withoutUnits } from '../server/store/sqlite/unitOfWork/serialiseUnits';
+import type { ParcelRepository } from '../server/store/contract/parcels/ParcelRepository';
 import { DATA_LAYER_MIN_ZOOM, type DataLayerId } from '../src/contract/MapLayers';
 
 function args() {

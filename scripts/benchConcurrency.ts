@@ -13,14 +13,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { tileAt } from '../server/geo/projection';
-import { createSqliteStores } from '../server/store/Stores';
-import { openDatabase } from '../server/store/openDatabase';
+import { createSqliteStores } from '../server/store/sqlite/createSqliteStores';
+import { openDatabase } from '../server/store/sqlite/openDatabase';
 import { openPostgresRepositories } from '../server/store/postgres/createPostgresStores';
 import { connectPostgres } from '../server/store/postgres/PostgresConnection';
 import { startPostgresCluster } from '../test/server/helpers/postgresCluster';
 import { loadAverage, percentiles } from './benchFigures';
 import { freePort, postgresDataset, sqliteDataset } from './benchPostgres';
 import { seedMapUserTokenIn, startServerProcess, stopProcess } from './serverProcess';
+import { loadStorageConfig } from '../server/config';
 
 const JWT_SECRET = 'bench-concurrency-secret-0123456789abcdef';
 const WARM_UP_SECONDS = 3;
@@ -234,7 +235,7 @@ export async function concurrencyBenchmark(
   const rows = await measureSqlite(sqliteFile, cantons, profiles, connections);
 
   let cluster: ReturnType<typeof startPostgresCluster> | null = null;
-  let url = process.env.DATABASE_URL?.trim() || null;
+  let url = loadStorageConfig().databaseUrl;
   if (!url) {
     cluster = startPostgresCluster(await freePort());
     const admin = await connectPostgres(cluster.url('postgres'));

@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { buildDataset } from '../server/data/buildDataset';
 import { CANTONS } from '../server/geo/cantons';
-import { openDatabase } from '../server/store/openDatabase';
-import { createSqliteDatasetWriter } from '../server/store/parcels/createSqliteDatasetWriter';
+import { openDatabase } from '../server/store/sqlite/openDatabase';
+import { createSqliteDatasetWriter } from '../server/store/sqlite/parcels/createSqliteDatasetWriter';
 
 /** Opens `file`, building the cantons' dataset into it unless it already holds exactly them; prints its size. */
 export function openBenchDataset(file: string, cantons: string[]): Database {

@@ -18,8 +18,8 @@ import { performance } from 'node:perf_hooks';
 import { MAX_VERTICES_PER_PARCEL } from '../server/config';
 import { importCadastreFile } from '../server/data/cadastre/importCadastreFile';
 import { polygonProblem } from '../server/data/cadastre/validateAreaGeometry';
-import { openDatabase } from '../server/store/openDatabase';
-import { createSqliteCadastreWriter } from '../server/store/parcels/createSqliteCadastreWriter';
+import { openDatabase } from '../server/store/sqlite/openDatabase';
+import { createSqliteCadastreWriter } from '../server/store/sqlite/parcels/createSqliteCadastreWriter';
 import { loadAverage } from './benchFigures';
 import { importUnderLoad } from './benchImportUnderLoad';
 

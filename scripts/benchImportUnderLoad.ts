@@ -10,7 +10,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadAverage, percentiles } from './benchFigures';
 import { openBenchDataset } from './benchDataset';
-import { openDatabase } from '../server/store/openDatabase';
+import { openDatabase } from '../server/store/sqlite/openDatabase';
+import { sqliteStorage } from '../server/store/sqlite/openStorage';
 import { seedMapUserToken, startServerProcess } from './serverProcess';
 
 const PARCELS = 100_000;
@@ -66,7 +67,10 @@ export async function importUnderLoad(datasetFile: string): Promise<void> {
     // A copy: the import replaces Zug's parcels.
     fs.copyFileSync(datasetFile, path.join(dataDir, 'parcel-atlas.sqlite'));
     const db = openDatabase(path.join(dataDir, 'parcel-atlas.sqlite'));
-    const token = await seedMapUserToken(db, JWT_SECRET, 'admin@bench.example', ['MAPUSER', 'ADMIN']);
+    const token = await seedMapUserToken(sqliteStorage(db), JWT_SECRET, 'admin@bench.example', [
+      'MAPUSER',
+      'ADMIN',
+    ]);
     db.close();
     const survey = path.join(dataDir, 'survey.geojson');
     writeSurvey(survey, PARCELS);

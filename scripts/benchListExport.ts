@@ -14,9 +14,9 @@ import { listExportTable, type ListExportRow } from '../server/services/exports/
 import { writeListCsv } from '../server/services/exports/writeListCsv';
 import { writeListGeoPackage } from '../server/services/exports/writeListGeoPackage';
 import { writeListXlsx } from '../server/services/exports/writeListXlsx';
-import { openDatabase } from '../server/store/openDatabase';
-import { createSqliteDatasetWriter } from '../server/store/parcels/createSqliteDatasetWriter';
-import { createSqliteStores } from '../server/store/Stores';
+import { openDatabase } from '../server/store/sqlite/openDatabase';
+import { createSqliteDatasetWriter } from '../server/store/sqlite/parcels/createSqliteDatasetWriter';
+import { createSqliteStores } from '../server/store/sqlite/createSqliteStores';
 import { loadAverage } from './benchFigures';
 
 const argv = process.argv.slice(2);

@@ -13,11 +13,12 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openDatabase } from '../server/store/openDatabase';
+import { openDatabase } from '../server/store/sqlite/openDatabase';
 import { tileAt } from '../server/geo/projection';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import readline from 'node:readline';
 import { loadAverage } from './benchFigures';
+import { sqliteStorage } from '../server/store/sqlite/openStorage';
 import { seedMapUserToken, startServerProcess, stopProcess } from './serverProcess';
 import { measureFirstLoad } from './measure-first-load';
 
@@ -136,7 +137,7 @@ export async function loadBenchmark(datasetFile: string, cantons: string[], plac
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-bench-load-'));
   fs.linkSync(datasetFile, path.join(dataDir, 'parcel-atlas.sqlite'));
   const db = openDatabase(path.join(dataDir, 'parcel-atlas.sqlite'));
-  const token = await seedMapUserToken(db, JWT_SECRET, 'bench@example.ch');
+  const token = await seedMapUserToken(sqliteStorage(db), JWT_SECRET, 'bench@example.ch');
   db.close();
   const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
   // The first-load figures need the web app the server serves: built now when dist/ is missing or stale.

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app';
+import { sqliteStorage } from '../server/store/sqlite/openStorage';
 import { loadConfig } from '../server/config';
 import { ITEMS_CAP } from '../server/services/ogc/featureItems';
 import { benchDatasetArgs, openBenchDataset } from './benchDataset';
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-bench-ogc-'));
   const app = await buildApp({
     config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WORKERS: '0' }),
-    db,
+    storage: sqliteStorage(db),
   });
   try {
     await app.ready();
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
       status: 'active',
       roles: ['MAPUSER'],
     });
-    unlimitedPlan(db, user.id);
+    await unlimitedPlan(sqliteStorage(db), user.id);
     const { secret } = await app.ctx.apiKeys.create(user, {
       name: 'benchmark',
       scopes: ['features'],

@@ -4,18 +4,18 @@
  * PostgreSQL: DATABASE_URL when set (its dataset is rebuilt when the cantons differ), else a throwaway
  * cluster in a temporary directory (the test suite's, needs Debian's postgresql and postgis).
  */
-import { withoutUnits } from '../server/store/unitOfWork/serialiseUnits';
+import { withoutUnits } from '../server/store/sqlite/unitOfWork/serialiseUnits';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { line, percentiles, time } from './benchFigures';
 import { buildDataset, buildDatasetAsync } from '../server/data/buildDataset';
 import { tileAt, tileBox } from '../server/geo/projection';
-import { openDatabase } from '../server/store/openDatabase';
-import { createSqliteDatasetWriter } from '../server/store/parcels/createSqliteDatasetWriter';
-import { createSqliteParcelRepository } from '../server/store/parcels/createSqliteParcelRepository';
-import type { ParcelRepository } from '../server/store/parcels/ParcelRepository';
-import type { ParcelQuery } from '../server/store/parcels/ParcelQuery';
+import { openDatabase } from '../server/store/sqlite/openDatabase';
+import { createSqliteDatasetWriter } from '../server/store/sqlite/parcels/createSqliteDatasetWriter';
+import { createSqliteParcelRepository } from '../server/store/sqlite/parcels/createSqliteParcelRepository';
+import type { ParcelRepository } from '../server/store/contract/parcels/ParcelRepository';
+import type { ParcelQuery } from '../server/store/contract/parcels/ParcelQuery';
 import { connectPostgres, type PostgresConnection } from '../server/store/postgres/PostgresConnection';
 import { postgresMigrations } from '../server/store/postgres/migrations';
 import { migratePostgres } from '../server/store/postgres/migrations/migratePostgres';
@@ -25,6 +25,7 @@ import { renderTile } from '../server/services/tiles/TileService';
 import { TILE_BUFFER, TILE_EXTENT } from '../server/services/tiles/writeMvt';
 import { TILE_SOURCE_LAYERS } from '../src/contract/VectorTiles';
 import { startPostgresCluster } from '../test/server/helpers/postgresCluster';
+import { loadStorageConfig } from '../server/config';
 
 export const freePort = () =>
   new Promise<number>((resolve) => {
@@ -72,7 +73,7 @@ async function stAsMvt(db: PostgresConnection, z: number, x: number, y: number):
 
 export async function postgresBenchmark(cantons: string[], sqliteFile: string): Promise<void> {
   let cluster: ReturnType<typeof startPostgresCluster> | null = null;
-  let url = process.env.DATABASE_URL?.trim() || null;
+  let url = loadStorageConfig().databaseUrl;
   if (!url) {
     cluster = startPostgresCluster(await freePort());
     const admin = await connectPostgres(cluster.url('postgres'));

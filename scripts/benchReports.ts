@@ -7,13 +7,11 @@ import { percentiles } from './benchFigures';
 import type { Database } from 'better-sqlite3';
 import { fillPriceLevels } from '../server/data/catalog/priceLevels';
 import { createReportDocuments, type ReportFileFormat } from '../server/services/reports/ReportDocuments';
-import { createSqliteDatasetWriter } from '../server/store/parcels/createSqliteDatasetWriter';
-import type { ParcelRepository } from '../server/store/parcels/ParcelRepository';
-import {
-  createPriceLevelRepository,
-  type PriceLevelRepository,
-} from '../server/store/reports/PriceLevelRepository';
-import { withoutUnits } from '../server/store/unitOfWork/serialiseUnits';
+import { createSqliteDatasetWriter } from '../server/store/sqlite/parcels/createSqliteDatasetWriter';
+import type { ParcelRepository } from '../server/store/contract/parcels/ParcelRepository';
+import { type PriceLevelRepository } from '../server/store/contract/reports/PriceLevelRepository';
+import { createPriceLevelRepository } from '../server/store/sqlite/reports/createPriceLevelRepository';
+import { withoutUnits } from '../server/store/sqlite/unitOfWork/serialiseUnits';
 
 const LANGUAGES = ['en', 'de', 'fr', 'it'] as const;
 

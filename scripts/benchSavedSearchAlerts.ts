@@ -14,9 +14,9 @@ import pino from 'pino';
 import { buildDataset } from '../server/data/buildDataset';
 import { createSavedSearchAlerts } from '../server/services/savedSearches/SavedSearchAlerts';
 import { createSavedSearchMatcher } from '../server/services/savedSearches/SavedSearchMatcher';
-import { openDatabase } from '../server/store/openDatabase';
-import { createSqliteDatasetWriter } from '../server/store/parcels/createSqliteDatasetWriter';
-import { createSqliteStores } from '../server/store/Stores';
+import { openDatabase } from '../server/store/sqlite/openDatabase';
+import { createSqliteDatasetWriter } from '../server/store/sqlite/parcels/createSqliteDatasetWriter';
+import { createSqliteStores } from '../server/store/sqlite/createSqliteStores';
 import { loadAverage } from './benchFigures';
 
 const option = (name: string, fallback: number) => {

@@ -2,11 +2,11 @@
  * Issue 16: search p95 per kind of search — each should cost what its page costs, not what it matches
  * (target p95 ≤ 10 ms on the whole country). Simple searches are text only; advanced ones carry filters.
  */
-import type { Synchronous } from '../server/store/unitOfWork/Synchronous';
+import type { Synchronous } from '../server/store/contract/unitOfWork/Synchronous';
 import { performance } from 'node:perf_hooks';
 import type { Database } from 'better-sqlite3';
-import type { ParcelQuery } from '../server/store/parcels/ParcelQuery';
-import type { ParcelRepository } from '../server/store/parcels/ParcelRepository';
+import type { ParcelQuery } from '../server/store/contract/parcels/ParcelQuery';
+import type { ParcelRepository } from '../server/store/contract/parcels/ParcelRepository';
 import type { Rng } from '../server/data/random';
 import { line, percentiles, time } from './benchFigures';
 

@@ -8,9 +8,9 @@ import { performance } from 'node:perf_hooks';
 import { benchDatasetArgs, openBenchDataset } from './benchDataset';
 import { loadAverage, percentiles } from './benchFigures';
 import { createAppMetrics } from '../server/operations/AppMetrics';
-import { observeStatements } from '../server/store/statementTimings/timedStatements';
-import { createSqliteParcelRepository } from '../server/store/parcels/createSqliteParcelRepository';
-import type { ParcelQuery } from '../server/store/parcels/ParcelQuery';
+import { observeStatements } from '../server/store/sqlite/statementTimings/timedStatements';
+import { createSqliteParcelRepository } from '../server/store/sqlite/parcels/createSqliteParcelRepository';
+import type { ParcelQuery } from '../server/store/contract/parcels/ParcelQuery';
 
 const ROUNDS = 30;
 const CALLS = 200_000;

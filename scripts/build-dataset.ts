@@ -16,6 +16,7 @@ import { DEFAULT_DATASET_SEED } from '../server/data/buildDataset';
 import { buildDatasetFile, type BuildCpu } from '../server/data/build/buildDatasetFile';
 import { buildPostgresDataset } from '../server/data/buildPostgresDataset';
 import { CANTONS } from '../server/geo/cantons';
+import { loadStorageConfig } from '../server/config';
 
 interface Args {
   cantons: string[];
@@ -115,8 +116,8 @@ function rerunWithGcFlag(): boolean {
 async function main(): Promise<void> {
   if (rerunWithGcFlag()) return;
   const args = parseArgs(process.argv.slice(2));
-  const databaseUrl = process.env.DATABASE_URL?.trim();
-  if (databaseUrl) {
+  const { databaseUrl } = loadStorageConfig();
+  if (databaseUrl !== null) {
     await buildIntoPostgres(databaseUrl, args);
     return;
   }

@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { loadSwissGeography } from '../server/data/geography/loadSwissGeography';
 import { coveredLandShare, landByCanton } from '../server/data/stats/coveredLand';
 import { compareWithSwitzerland, formatComparison } from '../server/data/stats/compareWithSwitzerland';
-import { measureDataset } from '../server/store/parcels/datasetStatistics';
+import { measureDataset } from '../server/store/sqlite/parcels/measureDataset';
 
 const args = process.argv.slice(2);
 const dbIndex = args.indexOf('--db');

@@ -7,10 +7,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { openDatabase } from '../server/store/openDatabase';
+import { openDatabase } from '../server/store/sqlite/openDatabase';
 import { importCadastreFile } from '../server/data/cadastre/importCadastreFile';
-import { openCadastreWriter } from '../server/data/cadastre/openCadastreWriter';
-import { loadConfig } from '../server/config';
+import { createSqliteCadastreWriter } from '../server/store/sqlite/parcels/createSqliteCadastreWriter';
+import { openPostgresCadastreWriter } from '../server/store/postgres/cadastre/openPostgresCadastreWriter';
+import { loadConfig, loadStorageConfig } from '../server/config';
 import { CadastreImportError } from '../server/data/cadastre/CadastreSource';
 
 interface Args {
@@ -38,7 +39,7 @@ function parseArgs(argv: string[]): Args {
       'Usage: npm run import -- <file.gpkg|file.geojson|file.zip|file.shp> [--mapping mapping.json] [--db FILE]',
     );
   if (!fs.existsSync(file)) throw new Error(`${file} does not exist`);
-  const databaseUrl = process.env.DATABASE_URL?.trim() || null;
+  const { databaseUrl } = loadStorageConfig();
   if (!databaseUrl && !fs.existsSync(db))
     throw new Error(`${db} does not exist: build the dataset first (npm run dataset)`);
   return { file, mapping, db, databaseUrl };
@@ -47,9 +48,10 @@ function parseArgs(argv: string[]): Args {
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const db = args.databaseUrl ? null : openDatabase(args.db);
-  const { writer, close } = await openCadastreWriter(
-    db ? { db } : { databaseUrl: args.databaseUrl as string },
-  );
+  // The server's database itself (migrated by openDatabase), or PostgreSQL on a pool of its own.
+  const { writer, close } = db
+    ? { writer: createSqliteCadastreWriter(db), close: () => {} }
+    : await openPostgresCadastreWriter(args.databaseUrl as string);
   try {
     const result = await importCadastreFile({
       writer,

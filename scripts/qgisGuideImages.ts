@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { buildApp } from '../server/app';
+import { sqliteStorage } from '../server/store/sqlite/openStorage';
 import { loadConfig } from '../server/config';
 import { benchDatasetArgs, openBenchDataset } from './benchDataset';
 import { unlimitedPlan } from './unlimitedPlan';
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-qgis-images-'));
   const app = await buildApp({
     config: loadConfig({ DATA_DIR: work, LOG_LEVEL: 'silent', WORKERS: '0' }),
-    db,
+    storage: sqliteStorage(db),
   });
   try {
     const base = `${await app.listen({ port: 0, host: '127.0.0.1' })}/ogc`;
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
       status: 'active',
       roles: ['MAPUSER'],
     });
-    unlimitedPlan(db, user.id);
+    await unlimitedPlan(sqliteStorage(db), user.id);
     const { secret } = await app.ctx.apiKeys.create(user, {
       name: 'QGIS guide',
       scopes: ['features', 'tiles'],

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { Database } from 'better-sqlite3';
-import { createSqliteStores, type Stores } from '../server/store/Stores';
+import { type Stores } from '../server/store/contract/Stores';
+import type { Storage } from '../server/store/contract/Storage';
 import { createTokenService } from '../server/services/tokens/TokenService';
 
 /** A real server process (tsx, as `npm start` runs it) and everything it printed so far. */
@@ -56,12 +56,12 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
  * signed with the secret the server process will be given (JWT_SECRET).
  */
 export async function seedMapUserToken(
-  db: Database,
+  storage: Storage,
   jwtSecret: string,
   username: string,
   roles?: string[],
 ): Promise<string> {
-  return seedMapUserTokenIn(createSqliteStores(db), jwtSecret, username, roles);
+  return seedMapUserTokenIn(storage.stores, jwtSecret, username, roles);
 }
 
 /** `seedMapUserToken` in any adapter's repositories (the PostgreSQL benchmark's). */

@@ -1,11 +1,10 @@
-import type { Database } from 'better-sqlite3';
+import type { Storage } from '../server/store/contract/Storage';
 import { addMonths } from '../server/services/quota/subscriptionPeriod';
-import { createSubscriptionRepository } from '../server/store/subscriptions/SubscriptionRepository';
 
 /** A plan no benchmark exhausts, so every page is served and counted. */
-export function unlimitedPlan(db: Database, userId: string): void {
+export async function unlimitedPlan(storage: Storage, userId: string): Promise<void> {
   const start = new Date(Date.now() - 60_000);
-  createSubscriptionRepository(db).save({
+  await storage.stores.subscriptions.save({
     userId,
     planId: null,
     product: 'Benchmark',

@@ -4,14 +4,12 @@
  * SMTP_URL (or DATA_DIR/outbox).
  */
 import { EventEmitter } from 'node:events';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { loadConfig, ConfigError, type Config } from '../server/config';
-import { openDatabase } from '../server/store/openDatabase';
+import { openConfiguredStorage } from '../server/openConfiguredStorage';
 import { createTokenService } from '../server/services/tokens/TokenService';
-import { createSqliteStores, type Stores } from '../server/store/Stores';
-import { openPostgresRepositories } from '../server/store/postgres/createPostgresStores';
+import { type Stores } from '../server/store/contract/Stores';
 import { createMailer } from '../server/services/mail/mailer';
 import { createAccountService } from '../server/services/accounts/createAccountService';
 import { createSessionService } from '../server/services/sessions/SessionService';
@@ -48,10 +46,9 @@ const list = (value: string | undefined) =>
  * The account repositories of the configured storage: the PostgreSQL database of DATABASE_URL (what every
  * instance of a deployment shares), else the SQLite database in DATA_DIR.
  */
-async function openAccountStores(config: Config): Promise<Stores & { close(): void | Promise<void> }> {
-  if (config.databaseUrl !== null) return openPostgresRepositories(config.databaseUrl);
-  const db = openDatabase(path.join(config.dataDir, 'parcel-atlas.sqlite'));
-  return { ...createSqliteStores(db), close: () => void db.close() };
+async function openAccountStores(config: Config): Promise<Stores & { close(): Promise<void> }> {
+  const storage = await openConfiguredStorage(config);
+  return { ...storage.stores, close: storage.close };
 }
 
 function fail(message: string): never {

@@ -29,7 +29,9 @@ import type { TileService } from './services/tiles/TileService';
 import type { LayerTileService } from './services/layers/LayerTileService';
 import type { MapPrintService } from './services/mapPrint/MapPrintService';
 import type { SessionResolver, TokenService } from './services/tokens/TokenService';
-import type { Stores, UnitOfWork } from './store/Stores';
+import type { Stores } from './store/contract/Stores';
+import type { UnitOfWork } from './store/contract/Stores';
+import type { Storage } from './store/contract/Storage';
 import type { ListFactAlerts } from './services/lists/ListFactAlerts';
 import type { RateLimiter } from './services/accounts/rateLimits';
 import type { AppMetrics } from './operations/AppMetrics';
@@ -63,8 +65,10 @@ export interface AppContext {
   events: EventEmitter;
   /** What operators watch: the Prometheus metrics, readiness (/readyz) and DATA_DIR's free space. */
   operations: { metrics: AppMetrics; readiness: Readiness; disk: DiskWatch; drain: ShutdownDrain };
-  /** Ends the storage's own connection (PostgreSQL) when the app closes; the SQLite file is closed by its opener. */
+  /** Ends the search workers and then the storage (its pool, or the SQLite file it opened) when the app closes. */
   closeStorage(): Promise<void>;
+  /** The storage's fan-out of socket broadcasts to every instance (PostgreSQL); null on SQLite. */
+  socketFanOut: Storage['socketFanOut'];
   tokens: TokenService;
   /** Re-checks a verified token against its session and the account as they are now. */
   resolveSession: SessionResolver;

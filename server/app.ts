@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyFormbody from '@fastify/formbody';
 import type { Config } from './config';
 import type { RuntimeConfig } from '../src/contract/RuntimeConfig';
-import type { Database } from 'better-sqlite3';
+import type { Storage } from './store/contract/Storage';
 import type { AppContext } from './AppContext';
 import { composeContext, type ComposeOptions } from './compose';
 import { compressReplies } from './http/compressReplies';
@@ -45,7 +45,8 @@ export function runtimeConfigScript(config: Config): string {
 
 export interface BuildAppOptions {
   config: Config;
-  db: Database;
+  /** The repositories and what else the app needs of its database (openConfiguredStorage); closed with the app. */
+  storage: Storage;
   /** A pino logger (main.ts); tests leave it out and get none. */
   logger?: FastifyBaseLogger;
   /** The HTTPS agent for web pushes (tests: one that trusts their local push receiver). */
@@ -61,7 +62,12 @@ const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|mjs|woff2?|png|svg|jpg|webp)(\.br|
  */
 const BAD_URL = 'Bad request: the address cannot be read';
 
-export async function buildApp({ config, db, logger, pushTls }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  storage,
+  logger,
+  pushTls,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const securityHeaders = createSecurityHeaders(config);
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
@@ -91,7 +97,7 @@ export async function buildApp({ config, db, logger, pushTls }: BuildAppOptions)
       });
     },
   });
-  const ctx = await composeContext({ config, db, log: app.log, pushTls });
+  const ctx = await composeContext({ config, storage, log: app.log, pushTls });
   app.decorate('ctx', ctx);
 
   registerRequestIds(app);

@@ -2,7 +2,6 @@ import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AgentOptions } from 'node:https';
-import type { Database } from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './AppContext';
 import type { Config } from './config';
@@ -48,8 +47,7 @@ import {
   detailRepliesInProcess,
   type ParcelDetailReplies,
 } from './services/parcelDetails/ParcelDetailReplies';
-import { sqliteFilterIndexSource } from './store/parcels/createSqliteParcelRepository';
-import type { SharedFilterIndex } from './store/parcels/SharedFilterIndex';
+import type { SharedFilterIndex } from './store/contract/parcels/SharedFilterIndex';
 import { createPaymentWebhooks } from './services/billing/paymentEvents';
 import { createMailer } from './services/mail/mailer';
 import { createNotificationService } from './services/push/NotificationService';
@@ -71,18 +69,14 @@ import {
 } from './services/tiles/TileRenderer';
 import { createSessionService } from './services/sessions/SessionService';
 import { createTokenService } from './services/tokens/TokenService';
-import { createSqliteStores, type Stores } from './store/Stores';
-import { openPostgresRepositories } from './store/postgres/createPostgresStores';
-import type { ParcelRepository } from './store/parcels/ParcelRepository';
-import type { StorageHealth } from './store/StorageHealth';
-import { createSqliteStorageHealth } from './store/sqliteStorageHealth';
-import { buildFileOf } from './data/build/DatasetBuildFile';
+import { type Stores } from './store/contract/Stores';
+import type { Storage } from './store/contract/Storage';
+import type { ParcelRepository } from './store/contract/parcels/ParcelRepository';
+import type { StorageHealth } from './store/contract/StorageHealth';
 import { createDiskWatch } from './operations/diskFull';
 import { createAppMetrics, type AppMetrics } from './operations/AppMetrics';
 import { createReadiness } from './operations/Readiness';
 import { createShutdownDrain } from './operations/ShutdownDrain';
-import { createStatementLabeller } from './store/statementTimings/statementLabel';
-import { observeStatements } from './store/statementTimings/timedStatements';
 import {
   countDownloadDenials,
   countQuotaDenials,
@@ -105,9 +99,9 @@ const canLoadTypeScriptWorkers = () => process.execArgv.some((arg) => arg.includ
  * Where tile workers read the dataset: PostgreSQL (each worker its own small pool, ADR 024), or the SQLite
  * file (null: none, an in-memory database).
  */
-function tileDatabase(config: Config, db: Database): TileDatabase | null {
-  if (config.databaseUrl !== null) return { postgresUrl: config.databaseUrl };
-  return db.memory || !fs.existsSync(db.name) ? null : { file: db.name };
+function tileDatabase({ location }: Storage): TileDatabase | null {
+  if ('databaseUrl' in location) return { postgresUrl: location.databaseUrl };
+  return location.inMemory || !fs.existsSync(location.sqliteFile) ? null : { file: location.sqliteFile };
 }
 
 /**
@@ -117,11 +111,11 @@ function tileDatabase(config: Config, db: Database): TileDatabase | null {
  */
 function createTileRenderer(
   config: Config,
-  db: Database,
+  storage: Storage,
   parcels: ParcelRepository,
   sharedIndex?: () => SharedFilterIndex | null,
 ): TileRenderer {
-  const database = tileDatabase(config, db);
+  const database = tileDatabase(storage);
   if (config.workers === 0 || database === null || !canLoadTypeScriptWorkers())
     return createInProcessTileRenderer((request) => renderTile(parcels, request));
   return createPooledTileRenderer({
@@ -138,11 +132,19 @@ function createTileRenderer(
  * too; null (searches on the event loop) with SEARCH_WORKERS=0, an in-memory database, or where worker
  * threads cannot load TypeScript (jest: tests made through `buildApp` search in-process).
  */
-function createSearchWorkers(config: Config, db: Database, log: FastifyBaseLogger) {
-  const database = tileDatabase(config, db);
-  if (config.searchWorkers === 0 || database === null || !('file' in database) || !canLoadTypeScriptWorkers())
+function createSearchWorkers(config: Config, storage: Storage, log: FastifyBaseLogger) {
+  const database = tileDatabase(storage);
+  const { searchIndex } = storage;
+  if (
+    config.searchWorkers === 0 ||
+    database === null ||
+    !('file' in database) ||
+    !searchIndex ||
+    !canLoadTypeScriptWorkers()
+  )
     return null;
-  const index = sharedIndexHolder(sqliteFilterIndexSource(db));
+  const index = sharedIndexHolder(searchIndex.source);
+  searchIndex.share(index);
   const pool = createSearchWorkerPool({
     file: database.file,
     threads: config.searchWorkers,
@@ -153,42 +155,28 @@ function createSearchWorkers(config: Config, db: Database, log: FastifyBaseLogge
 }
 
 /**
- * The repositories: PostgreSQL when DATABASE_URL is set (ADR 021e, 024), else the embedded SQLite
- * database (closed by its opener) with its search workers, with their health for readiness and their
- * timings for the metrics. `close` ends the PostgreSQL pool, or the search workers, when the app closes.
+ * The repositories of the storage (PostgreSQL or SQLite, openConfiguredStorage), on SQLite with its search
+ * workers, with their health for readiness and their timings for the metrics. `close` ends the search
+ * workers, then the storage, when the app closes.
  */
-async function createStores(
+function createStores(
   config: Config,
-  db: Database,
+  storage: Storage,
   metrics: AppMetrics,
   log: FastifyBaseLogger,
-): Promise<
-  Stores & {
-    health: StorageHealth;
-    close(): Promise<void>;
-    sharedSearchIndex?: () => SharedFilterIndex | null;
-    /** The free parcel detail replies made by the search workers (ADR 044), where there are some. */
-    detailReplies?: ParcelDetailReplies;
-  }
-> {
-  const adapter = config.databaseUrl !== null ? 'postgres' : 'sqlite';
-  if (adapter === 'sqlite') observeStatements(db, (statement) => metrics.statementTimer(adapter, statement));
-  const labelOf = createStatementLabeller();
-  const stores =
-    config.databaseUrl !== null
-      ? await openPostgresRepositories(config.databaseUrl, {
-          poolSize: config.databasePoolSize,
-          statementTimeoutMs: config.databaseStatementTimeoutMs,
-          onStatement: (seconds, sql) => metrics.statementTimer(adapter, labelOf(sql))(seconds),
-        })
-      : sqliteStores(config, db, log);
-  metrics.watchPool(stores.health.poolUse);
-  return { ...stores, unitOfWork: measureUnitsOfWork(stores.unitOfWork, metrics, adapter) };
-}
-
-function sqliteStores(config: Config, db: Database, log: FastifyBaseLogger) {
-  const search = createSearchWorkers(config, db, log);
-  const stores = createSqliteStores(db, search ? { sharedIndex: search.index } : {});
+): Stores & {
+  health: StorageHealth;
+  close(): Promise<void>;
+  sharedSearchIndex?: () => SharedFilterIndex | null;
+  /** The free parcel detail replies made by the search workers (ADR 044), where there are some. */
+  detailReplies?: ParcelDetailReplies;
+} {
+  const { adapter } = storage;
+  // Before the repositories are first built: SQLite times the statements prepared from then on.
+  storage.observeStatements((statement) => metrics.statementTimer(adapter, statement));
+  const search = createSearchWorkers(config, storage, log);
+  const { stores } = storage;
+  metrics.watchPool(storage.health.poolUse);
   return {
     ...stores,
     parcels: search ? searchingOnWorkers(stores.parcels, search.pool) : stores.parcels,
@@ -201,16 +189,18 @@ function sqliteStores(config: Config, db: Database, log: FastifyBaseLogger) {
           ),
         )
       : undefined,
-    health: createSqliteStorageHealth(db, db.memory ? null : buildFileOf(db.name)),
+    unitOfWork: measureUnitsOfWork(stores.unitOfWork, metrics, adapter),
+    health: storage.health,
     close: async () => {
       await search?.pool.close();
+      await storage.close();
     },
   };
 }
 
 export interface ComposeOptions {
   config: Config;
-  db: Database;
+  storage: Storage;
   log: FastifyBaseLogger;
   /** The HTTPS agent web pushes go out through (tests: one trusting their local receiver); default Node's. */
   /** TLS options of web push connections (tests: the certificate authority of their local receiver). */
@@ -218,14 +208,14 @@ export interface ComposeOptions {
 }
 
 /**
- * The composition root: every repository (over the one SQLite database) and every service is built here,
+ * The composition root: every repository (of the one storage it is given) and every service is built here,
  * once, and handed to the routes as interfaces on the AppContext. Swapping the storage adapter or a
  * provider is a change to this function only.
  */
-export async function composeContext({ config, db, log, pushTls }: ComposeOptions): Promise<AppContext> {
+export async function composeContext({ config, storage, log, pushTls }: ComposeOptions): Promise<AppContext> {
   limitPasswordHashing(config.passwordHashConcurrency);
   const metrics = createAppMetrics();
-  const stores = await createStores(config, db, metrics, log);
+  const stores = createStores(config, storage, metrics, log);
   const { unitOfWork } = stores;
   const events = new EventEmitter();
   // One cache for every tile that depends on neither the user nor a search: parcels, buildings, layers.
@@ -240,7 +230,7 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
     idleDays: config.sessionIdleDays,
   });
   // Searched tiles filter with the search workers' shared index (ADR 038), where there is one.
-  const tileRenderer = createTileRenderer(config, db, stores.parcels, stores.sharedSearchIndex);
+  const tileRenderer = createTileRenderer(config, storage, stores.parcels, stores.sharedSearchIndex);
   const provider = createPaymentProvider(config, stores);
   const translator = createServerTranslator();
   if (provider.name === 'test') log.warn(TEST_PROVIDER_WARNING);
@@ -342,7 +332,9 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
       const started = importCadastreOnThread(
         {
           storage:
-            config.databaseUrl !== null ? { databaseUrl: config.databaseUrl } : { sqliteFile: db.name },
+            'databaseUrl' in storage.location
+              ? { databaseUrl: storage.location.databaseUrl }
+              : { sqliteFile: storage.location.sqliteFile },
           file: request.file,
           sourceName: request.sourceName,
           mappingJson: request.mappingJson,
@@ -387,6 +379,7 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
       }),
     },
     closeStorage: stores.close,
+    socketFanOut: storage.socketFanOut,
     tokens,
     resolveSession: sessions.resolve,
     sessions,

@@ -1,34 +1,11 @@
 import net from 'node:net';
-import path from 'node:path';
-import type { Database } from 'better-sqlite3';
-import type { Logger } from 'pino';
 import { type Config, loadConfig, ConfigError } from './config';
 import { isDiskFull } from './operations/diskFull';
-import { seedPlans } from './store/subscriptions/planCatalogue';
-import { ensureDataset } from './data/ensureDataset';
-import { ensurePostgresDataset } from './data/buildPostgresDataset';
-import { DATABASE_FILE_NAME, openDatabase } from './store/openDatabase';
+import { openConfiguredStorage } from './openConfiguredStorage';
 import { buildApp } from './app';
 import { attachSocketServer } from './socket/attachSocketServer';
 import { createLogger } from './logging/createLogger';
 import type { DrainedServer } from './operations/ShutdownDrain';
-
-/**
- * Everything the database needs before the first request: the demo dataset (built on first start, before
- * the database is opened, with progress lines) and seeded reference rows (plans). Each step is idempotent.
- */
-async function prepareData(file: string, config: Config, logger: Logger): Promise<Database> {
-  if (config.databaseUrl !== null) {
-    await ensurePostgresDataset(config.databaseUrl, config, logger);
-    // Every repository is on PostgreSQL: no SQLite file in DATA_DIR, which the instances of a deployment
-    // share (uploaded files) and would lock each other out of when they start together.
-    return openDatabase(':memory:');
-  }
-  await ensureDataset(file, config, logger);
-  const db = openDatabase(file);
-  seedPlans(db);
-  return db;
-}
 
 function readConfig(): Config {
   try {
@@ -45,8 +22,10 @@ function readConfig(): Config {
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config);
-  const db = await prepareData(path.join(config.dataDir, DATABASE_FILE_NAME), config, logger);
-  const app = await buildApp({ config, db, logger });
+  // The demo dataset (built on first start, before the storage opens, with progress lines), the migrations
+  // and the seeded plans: everything the storage needs before the first request.
+  const storage = await openConfiguredStorage(config, { prepareDataset: { logger } });
+  const app = await buildApp({ config, storage, logger });
   attachSocketServer(app, app.ctx);
 
   const drained: DrainedServer = {
@@ -73,8 +52,8 @@ async function main(): Promise<void> {
     let code = 0;
     try {
       await app.ctx.operations.drain.begin(config.shutdownDrainMs, drained);
+      // The storage closes with the app (its onClose hook), after the requests in flight.
       await app.close();
-      db.close();
     } catch (error) {
       logger.error({ err: error }, 'shutdown failed');
       code = 1;

@@ -4,8 +4,8 @@ import type {
   DatasetInfo,
   DatasetWriter,
   MunicipalityRows,
-} from '../store/parcels/DatasetWriter';
-import { packMunicipality } from '../store/parcels/municipalityRows';
+} from '../store/contract/parcels/DatasetWriter';
+import { packMunicipality } from '../store/contract/parcels/municipalityRows';
 import { loadSwissGeography } from './geography/loadSwissGeography';
 import { CANTONS, CANTON_BY_CODE } from '../geo/cantons';
 import { alphaCatalog } from './catalog/zoneCatalog';

@@ -7,7 +7,7 @@ import {
   createPostgresDatasetWriter,
   DATASET_BUILD_LOCK,
 } from '../store/postgres/parcels/createPostgresDatasetWriter';
-import type { AsyncDatasetWriter, DatasetInfo } from '../store/parcels/DatasetWriter';
+import type { AsyncDatasetWriter, DatasetInfo } from '../store/contract/parcels/DatasetWriter';
 import { buildDatasetAsync, DATASET_GENERATOR_VERSION, type BuildDatasetOptions } from './buildDataset';
 import { isUpToDate } from './build/buildDatasetFile';
 import { fillPriceLevelsAsync } from './catalog/priceLevels';

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
-import { openDatabase } from '../store/openDatabase';
-import { createSqliteDatasetWriter } from '../store/parcels/createSqliteDatasetWriter';
+import { openDatabase } from '../store/sqlite/openDatabase';
+import { createSqliteDatasetWriter } from '../store/sqlite/parcels/createSqliteDatasetWriter';
 import { DATASET_GENERATOR_VERSION } from './buildDataset';
 import { fillPriceLevels } from './catalog/priceLevels';
-import type { DatasetInfo } from '../store/parcels/DatasetWriter';
+import type { DatasetInfo } from '../store/contract/parcels/DatasetWriter';
 import { buildDatasetFile } from './build/buildDatasetFile';
 
 /**

@@ -1,5 +1,5 @@
 import client from 'prom-client';
-import type { PoolUse } from '../store/StorageHealth';
+import type { PoolUse } from '../store/contract/StorageHealth';
 
 /** Seconds: from a cached tile (sub-millisecond) to a large report (seconds). */
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];

@@ -1,4 +1,4 @@
-import type { StorageHealth } from '../store/StorageHealth';
+import type { StorageHealth } from '../store/contract/StorageHealth';
 
 /** What `/readyz` answers: ready, or the reasons the instance should get no traffic now. */
 export interface ReadinessReport {

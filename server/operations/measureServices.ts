@@ -2,7 +2,7 @@ import type { PlaceSearch } from '../services/search/PlaceSearch';
 import type { ReportDocuments } from '../services/reports/ReportDocuments';
 import type { BatchQuotaService, QuotaResult, QuotaService } from '../services/quota/QuotaService';
 import type { ParcelDownloadQuota } from '../services/quota/ParcelDownloadQuota';
-import type { UnitOfWork } from '../store/unitOfWork/UnitOfWork';
+import type { UnitOfWork } from '../store/contract/unitOfWork/UnitOfWork';
 import { timed, type AppMetrics } from './AppMetrics';
 
 /*

@@ -7,8 +7,7 @@ import { EXPORT_JOB_EVENT } from '../../src/contract/ExportJobs';
 import { NOTIFICATION_EVENT } from '../../src/contract/PushNotifications';
 import { LIST_CHANGED_EVENT } from '../../src/contract/ParcelLists';
 import { SAVED_SEARCH_CHANGED_EVENT } from '../../src/contract/SavedSearches';
-import { addPostgresFanOut } from './postgresFanOut';
-import { DatabaseUnavailableError } from '../store/DatabaseUnavailableError';
+import { DatabaseUnavailableError } from '../store/contract/DatabaseUnavailableError';
 import { TWO_FACTOR_SETUP_REQUIRED } from '../http/requireRole';
 
 /**
@@ -29,16 +28,16 @@ export const PUSHED_EVENTS = [
  * The socket server of spec §7 on the same port: the browser connects with its main-server token as the
  * `token` query parameter; each socket joins its user's room, and server events reach it as
  * `message` {type, data}. Each socket also joins its session's room: when that session is revoked (logout,
- * password change or reset) its sockets are disconnected at once. With DATABASE_URL the broadcasts fan out to
- * every instance (postgresFanOut).
+ * password change or reset) its sockets are disconnected at once. On PostgreSQL the broadcasts fan out to
+ * every instance (the storage's socketFanOut).
  */
 export function attachSocketServer(app: FastifyInstance, ctx: AppContext): Server {
   const io = new Server(app.server, { serveClient: false, cors: { origin: true } });
   // Several instances on one PostgreSQL: a broadcast reaches the user's sockets on every instance.
   const closeFanOut =
-    ctx.config.databaseUrl === null
+    ctx.socketFanOut === null
       ? null
-      : addPostgresFanOut(io, ctx.config.databaseUrl, (error) =>
+      : ctx.socketFanOut(io, (error) =>
           app.log.warn({ err: error }, 'socket fan-out through PostgreSQL failed'),
         );
   io.use(async (socket, next) => {

@@ -9,12 +9,12 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
-import Database from 'better-sqlite3';
+import { openSqliteCadastreWriter } from '../store/sqlite/parcels/openSqliteCadastreWriter';
+import { openPostgresCadastreWriter } from '../store/postgres/cadastre/openPostgresCadastreWriter';
 import type { CadastreImportProgress } from '../../src/contract/CadastreImport';
 import { CadastreImportError, CadastreImportStopped } from '../data/cadastre/CadastreSource';
 import { importCadastreFile } from '../data/cadastre/importCadastreFile';
 import type { CadastreThreadData, CadastreThreadReply } from '../data/cadastre/importCadastreOnThread';
-import { openCadastreWriter } from '../data/cadastre/openCadastreWriter';
 
 const port = parentPort;
 if (!port) throw new Error('cadastreImportWorker runs in a worker thread');
@@ -36,13 +36,11 @@ port.on('message', (message: unknown) => {
 });
 
 async function run(): Promise<CadastreThreadReply> {
-  const db =
-    'sqliteFile' in data.storage ? new Database(data.storage.sqliteFile, { fileMustExist: true }) : null;
-  // The server's own connection keeps writing meanwhile (sessions, quotas): wait for it, never fail.
-  db?.pragma('busy_timeout = 30000');
-  const { writer, close } = await openCadastreWriter(
-    db ? { db } : { databaseUrl: (data.storage as { databaseUrl: string }).databaseUrl },
-  );
+  // The writer on the thread's own connection to where the server's data lives (its StorageLocation).
+  const { writer, close } =
+    'sqliteFile' in data.storage
+      ? openSqliteCadastreWriter(data.storage.sqliteFile)
+      : await openPostgresCadastreWriter(data.storage.databaseUrl);
   try {
     const result = await importCadastreFile({
       writer,
@@ -68,7 +66,6 @@ async function run(): Promise<CadastreThreadReply> {
     return { result };
   } finally {
     await close();
-    db?.close();
   }
 }
 

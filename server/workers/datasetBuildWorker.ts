@@ -8,7 +8,7 @@
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { generateMunicipalityRows, planDataset, type BuildDatasetOptions } from '../data/buildDataset';
-import { transferableBuffers } from '../store/parcels/municipalityRows';
+import { transferableBuffers } from '../store/contract/parcels/municipalityRows';
 import { threadCpuSeconds } from '../data/build/threadCpu';
 import { SHARED_LIMIT, SHARED_NEXT, SHARED_STOP } from '../data/build/municipalityGenerators';
 

@@ -6,9 +6,8 @@
  * the free parcel detail replies as JSON text (ADR 044) from the same connection.
  */
 import { parentPort, threadId, workerData } from 'node:worker_threads';
-import Database from 'better-sqlite3';
-import { createSqliteParcelRepository } from '../store/parcels/createSqliteParcelRepository';
-import { isSharedIndex, type SharedFilterIndex } from '../store/parcels/SharedFilterIndex';
+import { openReadOnlyParcels } from '../store/sqlite/parcels/openReadOnlyParcels';
+import { isSharedIndex, type SharedFilterIndex } from '../store/contract/parcels/SharedFilterIndex';
 import { freeDetailReplyText } from '../services/parcelDetails/ParcelDetailReplies';
 import type {
   SearchCall,
@@ -22,12 +21,10 @@ const port = parentPort;
 if (!port) throw new Error('searchWorker runs in a worker thread');
 
 const { file } = workerData as SearchWorkerData;
-const db = new Database(file, { readonly: true, fileMustExist: true });
-db.pragma('busy_timeout = 5000');
 let index: SharedFilterIndex | null = null;
 /** Whether the index this thread searches lies in shared memory (the pool reports it with each answer). */
 let indexShared = false;
-const parcels = createSqliteParcelRepository(db, { sharedIndex: () => index });
+const parcels = openReadOnlyParcels(file, { sharedIndex: () => index });
 
 /** One call's result; a detail reply is its JSON text, made here so the main thread only sends it. */
 function answer(call: SearchCall): SearchCallResult {

@@ -4,14 +4,13 @@
  * of its own. The first task opens the connection; later tasks reuse it, and the repository reloads its
  * search columns itself when the dataset build changes.
  */
-import Database from 'better-sqlite3';
-import { createSqliteParcelRepository } from '../store/parcels/createSqliteParcelRepository';
-import { withoutUnits } from '../store/unitOfWork/serialiseUnits';
+import { openReadOnlyParcels } from '../store/sqlite/parcels/openReadOnlyParcels';
+import { withoutUnits } from '../store/sqlite/unitOfWork/serialiseUnits';
 import { renderTile } from '../services/tiles/TileService';
 import { encodeTile } from '../services/tiles/TileCache';
 import type { TileDatabase, TileWorkerResult, TileWorkerTask } from '../services/tiles/TileRenderer';
-import type { SharedFilterIndex } from '../store/parcels/SharedFilterIndex';
-import type { ParcelRepository } from '../store/parcels/ParcelRepository';
+import type { SharedFilterIndex } from '../store/contract/parcels/SharedFilterIndex';
+import type { ParcelRepository } from '../store/contract/parcels/ParcelRepository';
 import { connectPostgres } from '../store/postgres/PostgresConnection';
 import { createPostgresParcelRepository } from '../store/postgres/parcels/createPostgresParcelRepository';
 
@@ -22,9 +21,9 @@ let sharedIndex: SharedFilterIndex | null = null;
 async function open(database: TileDatabase): Promise<ParcelRepository> {
   if ('postgresUrl' in database)
     return createPostgresParcelRepository(await connectPostgres(database.postgresUrl, { poolSize: 2 }));
-  const db = new Database(database.file, { readonly: true, fileMustExist: true });
-  db.pragma('busy_timeout = 5000');
-  return withoutUnits<ParcelRepository>(createSqliteParcelRepository(db, { sharedIndex: () => sharedIndex }));
+  return withoutUnits<ParcelRepository>(
+    openReadOnlyParcels(database.file, { sharedIndex: () => sharedIndex }),
+  );
 }
 
 function parcelsOf(database: TileDatabase): Promise<ParcelRepository> {

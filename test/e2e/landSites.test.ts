@@ -10,8 +10,8 @@ import type { Browser, Page } from 'playwright-core';
 import { lv95ToLonLat } from '../../server/geo/projection';
 import { labelPoint } from '../../server/services/reports/map/labelPoint';
 import { areNeighbours, polygonsOf, type Polygons } from '../../server/services/sites/siteOutline';
-import { DATABASE_FILE_NAME } from '../../server/store/openDatabase';
-import { lv95PartsToGeoJson, outlineLv95 } from '../../server/store/parcels/surveyGeometryCodec';
+import { DATABASE_FILE_NAME } from '../../server/store/sqlite/openDatabase';
+import { lv95PartsToGeoJson, outlineLv95 } from '../../server/store/contract/parcels/surveyGeometryCodec';
 import { readWithPoppler, renderWithPdfJs } from '../server/helpers/pdfChecks';
 import {
   createList,

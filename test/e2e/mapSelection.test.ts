@@ -7,7 +7,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { DATABASE_FILE_NAME } from '../../server/store/openDatabase';
+import { DATABASE_FILE_NAME } from '../../server/store/sqlite/openDatabase';
 import {
   cspViolations,
   createList,

@@ -6,7 +6,8 @@ import Pbf from 'pbf';
 import { VectorTile } from '@mapbox/vector-tile';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/store/openDatabase';
+import { openDatabase } from '../../server/store/sqlite/openDatabase';
+import { sqliteStorage } from '../../server/store/sqlite/openStorage';
 import { buildApp } from '../../server/app';
 import { loadSwissGeography } from '../../server/data/geography/loadSwissGeography';
 import { loadBaseGeography } from '../../server/services/basemap/loadBaseGeography';
@@ -17,7 +18,7 @@ describe('self-hosted base map tiles', () => {
   beforeAll(async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'basemap-'));
     const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
-    app = await buildApp({ config, db: openDatabase(path.join(dir, 't.sqlite')) });
+    app = await buildApp({ config, storage: sqliteStorage(openDatabase(path.join(dir, 't.sqlite'))) });
   });
 
   afterAll(async () => {

@@ -5,7 +5,7 @@
  */
 import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
 import { buildTestDataset } from './helpers/buildTestDataset';
-import { createSqliteParcelRepository } from '../../server/store/parcels/createSqliteParcelRepository';
+import { createSqliteParcelRepository } from '../../server/store/sqlite/parcels/createSqliteParcelRepository';
 import { BASE_MAP_MAX_ZOOM, BaseMapTiles } from '../../server/services/basemap/BaseMapTiles';
 import { loadBaseGeography } from '../../server/services/basemap/loadBaseGeography';
 import { MAX_LIST_ITEMS } from '../../src/contract/SearchParameters';

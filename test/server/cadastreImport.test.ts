@@ -7,12 +7,12 @@ import type { Database } from 'better-sqlite3';
 import { signIn, type TestApp } from './helpers/createTestApp';
 import { createDatasetTestApp } from './helpers/buildTestDataset';
 import { importCadastreFile } from '../../server/data/cadastre/importCadastreFile';
-import { createSqliteCadastreWriter } from '../../server/store/parcels/createSqliteCadastreWriter';
+import { createSqliteCadastreWriter } from '../../server/store/sqlite/parcels/createSqliteCadastreWriter';
 import { CadastreImportError } from '../../server/data/cadastre/CadastreSource';
 import { tileAt } from '../../server/geo/projection';
 import { datasetNeedsBuild } from '../../server/data/ensureDataset';
 import { DATASET_GENERATOR_VERSION } from '../../server/data/buildDataset';
-import type { DatasetInfo } from '../../server/store/parcels/DatasetWriter';
+import type { DatasetInfo } from '../../server/store/contract/parcels/DatasetWriter';
 import {
   CADASTRE_IMPORT_PROGRESS_EVENT,
   type CadastreImportProgress,

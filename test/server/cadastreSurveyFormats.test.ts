@@ -6,7 +6,7 @@ import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
 import { buildTestDataset } from './helpers/buildTestDataset';
 import { importCadastreFile } from '../../server/data/cadastre/importCadastreFile';
 import { SHORE_TOLERANCE_METRES } from '../../server/data/cadastre/importCadastre';
-import { createSqliteCadastreWriter } from '../../server/store/parcels/createSqliteCadastreWriter';
+import { createSqliteCadastreWriter } from '../../server/store/sqlite/parcels/createSqliteCadastreWriter';
 import { loadSwissGeography } from '../../server/data/geography/loadSwissGeography';
 import { pointInArea } from '../../server/geo/ring';
 import { lv95ToLonLat } from '../../server/geo/projection';

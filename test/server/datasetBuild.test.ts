@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { buildDatasetFile, type DatasetFileBuildOptions } from '../../server/data/build/buildDatasetFile';
-import { buildFileOf } from '../../server/data/build/DatasetBuildFile';
+import { buildFileOf } from '../../server/store/sqlite/sqliteStorageHealth';
 import { etaText } from '../../server/data/build/etaText';
-import { openDatabase } from '../../server/store/openDatabase';
-import { DATASET_TABLES } from '../../server/store/parcels/datasetTables';
-import type { DatasetInfo } from '../../server/store/parcels/DatasetWriter';
+import { openDatabase } from '../../server/store/sqlite/openDatabase';
+import { DATASET_TABLES } from '../../server/store/sqlite/parcels/datasetTables';
+import type { DatasetInfo } from '../../server/store/contract/parcels/DatasetWriter';
 
 /** Two small cantons (Zug's 11 and Appenzell Innerrhoden's 5 municipalities), 120 parcels each. */
 const SMALL: Omit<DatasetFileBuildOptions, 'file' | 'workers'> = {

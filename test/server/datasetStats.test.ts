@@ -1,6 +1,6 @@
 import { buildTestDataset } from './helpers/buildTestDataset';
-import { openDatabase } from '../../server/store/openDatabase';
-import { measureDataset } from '../../server/store/parcels/datasetStatistics';
+import { openDatabase } from '../../server/store/sqlite/openDatabase';
+import { measureDataset } from '../../server/store/sqlite/parcels/measureDataset';
 import { compareWithSwitzerland, formatComparison } from '../../server/data/stats/compareWithSwitzerland';
 import { coveredLandShare, landByCanton } from '../../server/data/stats/coveredLand';
 import { loadSwissGeography } from '../../server/data/geography/loadSwissGeography';

@@ -18,8 +18,9 @@ import {
   EXPORT_SILENT_MS,
   type PreparedExport,
 } from '../../server/services/exports/ExportJobs';
-import { openDatabase } from '../../server/store/openDatabase';
-import { createSqliteStores } from '../../server/store/Stores';
+import { openDatabase } from '../../server/store/sqlite/openDatabase';
+import { createSqliteStores } from '../../server/store/sqlite/createSqliteStores';
+import { sqliteStorage } from '../../server/store/sqlite/openStorage';
 import { subscribeWithFullViews } from './ogc/ogcFixture';
 import { buildTestDataset } from './helpers/buildTestDataset';
 import { runReader } from './helpers/exportReaders';
@@ -230,7 +231,7 @@ describe('a job made by one instance, asked for on another (both on one database
   let otherDb: Database;
   beforeAll(async () => {
     otherDb = openDatabase(path.join(t.dataDir, 'test.sqlite'));
-    other = await buildApp({ config: t.config, db: otherDb });
+    other = await buildApp({ config: t.config, storage: sqliteStorage(otherDb) });
   });
   afterAll(async () => {
     await other.close();

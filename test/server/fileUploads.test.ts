@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { UPLOAD_RATE_LIMIT } from '../../server/services/accounts/rateLimits';
 import { createFileService, UPLOAD_ALLOWANCE, UploadError } from '../../server/services/files/FileService';
-import { createSqliteStores } from '../../server/store/Stores';
+import { createSqliteStores } from '../../server/store/sqlite/createSqliteStores';
 import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
 import { JPEG_HEADER, multipartBody, PNG_1X1, WEBP_HEADER } from './helpers/multipart';
 

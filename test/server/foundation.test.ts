@@ -4,7 +4,8 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, ConfigError } from '../../server/config';
-import { openDatabase } from '../../server/store/openDatabase';
+import { openDatabase } from '../../server/store/sqlite/openDatabase';
+import { sqliteStorage } from '../../server/store/sqlite/openStorage';
 import { buildApp } from '../../server/app';
 import { requireRole } from '../../server/http/requireRole';
 import { createTokenService } from '../../server/services/tokens/TokenService';
@@ -64,7 +65,7 @@ describe('the one-process server', () => {
     // Below the build's size threshold: no compressed siblings.
     fs.writeFileSync(path.join(dist, 'small.89abcdef.js'), 'console.log(2)');
     const config = loadConfig({ DATA_DIR: dir, DIST_DIR: dist, LOG_LEVEL: 'silent' });
-    app = await buildApp({ config, db: openDatabase(path.join(dir, 'test.sqlite')) });
+    app = await buildApp({ config, storage: sqliteStorage(openDatabase(path.join(dir, 'test.sqlite'))) });
     app.get('/v1/secure/guarded', { preHandler: requireRole(app.ctx, 'MAPUSER') }, async (request) => ({
       user: request.auth?.username,
     }));

@@ -10,7 +10,7 @@ import { SITE_CONSTRAINT_KEYS, SITE_PATHS, siteQuery, type LandSite } from '../.
 import type { SubscriptionResponse } from '../../src/contract/Subscription';
 import { serverTranslator } from '../../server/services/i18n/ServerTranslator';
 import { areNeighbours, polygonsOf, type Polygons } from '../../server/services/sites/siteOutline';
-import { lv95PartsToGeoJson, outlineLv95 } from '../../server/store/parcels/surveyGeometryCodec';
+import { lv95PartsToGeoJson, outlineLv95 } from '../../server/store/contract/parcels/surveyGeometryCodec';
 import { buildTestDataset } from './helpers/buildTestDataset';
 import { graphicsStateBalance, readWithPoppler, renderWithPdfJs } from './helpers/pdfChecks';
 import { subscribeToPlan } from './helpers/subscribeToPlan';

@@ -8,6 +8,7 @@ import { buildApp } from '../../server/app';
 import { passwordHasher } from '../../server/services/accounts/credentials';
 import { LOGIN_THROTTLES } from '../../server/services/accounts/rateLimits';
 import { appWithThrottledOwner, createAccount, THROTTLED_OWNER } from './helpers/createAccount';
+import { testStorage } from './helpers/createTestApp';
 
 const { username: OWNER, password: PASSWORD } = THROTTLED_OWNER;
 const PAIR = LOGIN_THROTTLES.loginFailuresPerAccountIp;
@@ -149,7 +150,10 @@ describe('login throttling (item 11)', () => {
     for (let i = 0; i < PAIR.freeFailures; i += 1) expect((await login('nope', ip)).statusCode).toBe(401);
     expect((await login(PASSWORD, ip)).statusCode).toBe(429);
     await testApp().app.close();
-    testApp().app = await buildApp({ config: testApp().config, db: testApp().db });
+    testApp().app = await buildApp({
+      config: testApp().config,
+      storage: await testStorage(testApp().config, testApp().db),
+    });
     expect((await login(PASSWORD, ip)).statusCode).toBe(429);
     expect((await login(PASSWORD, '10.0.0.1')).statusCode).toBe(200);
   }, 60_000);

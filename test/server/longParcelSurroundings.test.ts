@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { parcelSurroundings } from '../../server/services/reports/parcelSurroundings';
-import { openDatabase } from '../../server/store/openDatabase';
-import { createSqliteStores } from '../../server/store/Stores';
+import { openDatabase } from '../../server/store/sqlite/openDatabase';
+import { createSqliteStores } from '../../server/store/sqlite/createSqliteStores';
 import { buildTestDataset } from './helpers/buildTestDataset';
 
 let dir: string;

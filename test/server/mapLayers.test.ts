@@ -5,8 +5,8 @@ import { DATA_LAYER_MIN_ZOOM, BASE_LABELS_LAYER, type DataLayerId } from '../../
 import type { Parcel } from '../../src/contract/Parcel';
 import { radonClass } from '../../src/contract/ParcelVocabulary';
 import { lonLatToMercator, tileBox } from '../../server/geo/projection';
-import { decodeGeometry } from '../../server/store/parcels/geometryCodec';
-import { createSqliteParcelRepository } from '../../server/store/parcels/createSqliteParcelRepository';
+import { decodeGeometry } from '../../server/store/contract/parcels/geometryCodec';
+import { createSqliteParcelRepository } from '../../server/store/sqlite/parcels/createSqliteParcelRepository';
 import { buildTestDataset } from './helpers/buildTestDataset';
 import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
 

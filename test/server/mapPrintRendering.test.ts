@@ -8,8 +8,9 @@ import { serverTranslator } from '../../server/services/i18n/ServerTranslator';
 import { printContent } from '../../server/services/mapPrint/printContent';
 import { renderMapPrint, type RenderedMapPrint } from '../../server/services/mapPrint/renderMapPrint';
 import { pointsPerMetre } from '../../server/services/reports/map/mapScale';
-import { openDatabase } from '../../server/store/openDatabase';
-import { createSqliteStores, type Stores } from '../../server/store/Stores';
+import { openDatabase } from '../../server/store/sqlite/openDatabase';
+import { type Stores } from '../../server/store/contract/Stores';
+import { createSqliteStores } from '../../server/store/sqlite/createSqliteStores';
 import { buildTestDataset } from './helpers/buildTestDataset';
 import {
   graphicsStateBalance,

@@ -9,7 +9,7 @@ import { LIMIT_REACHED_MESSAGES } from '../../server/services/quota/QuotaService
 import { connectPostgres, type PostgresConnection } from '../../server/store/postgres/PostgresConnection';
 import { openPostgresRepositories } from '../../server/store/postgres/createPostgresStores';
 import { BACKGROUND_EXPORT_ABOVE } from '../../src/contract/ExportJobs';
-import { DATABASE_UNAVAILABLE_MESSAGE } from '../../server/store/DatabaseUnavailableError';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../../server/store/contract/DatabaseUnavailableError';
 import { tileAt } from '../../server/geo/projection';
 import type { SearchResponse } from '../../src/contract/Parcel';
 import type { SubscriptionResponse } from '../../src/contract/Subscription';

@@ -1,5 +1,5 @@
 import { importCadastreFile } from '../../server/data/cadastre/importCadastreFile';
-import { createSqliteCadastreWriter } from '../../server/store/parcels/createSqliteCadastreWriter';
+import { createSqliteCadastreWriter } from '../../server/store/sqlite/parcels/createSqliteCadastreWriter';
 import { createDatasetTestApp } from './helpers/buildTestDataset';
 import type { TestApp } from './helpers/createTestApp';
 import { describeMultiPartParcel } from './helpers/multiPartParcelScenario';

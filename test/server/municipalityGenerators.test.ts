@@ -4,8 +4,8 @@ import {
   generateMunicipalityRows,
   type BuildDatasetOptions,
 } from '../../server/data/buildDataset';
-import { rowValues } from '../../server/store/parcels/municipalityRows';
-import type { MunicipalityRows } from '../../server/store/parcels/DatasetWriter';
+import { rowValues } from '../../server/store/contract/parcels/municipalityRows';
+import type { MunicipalityRows } from '../../server/store/contract/parcels/DatasetWriter';
 
 /** Appenzell Innerrhoden's 5 municipalities and Zug's 11, 80 parcels each. */
 const OPTIONS: BuildDatasetOptions = { cantons: ['ZG', 'AI'], seed: 5, maxParcelsPerMunicipality: 80 };

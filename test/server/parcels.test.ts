@@ -10,7 +10,7 @@ import {
 } from '../../src/contract/Parcel';
 import { createQuotaService, type QuotaService } from '../../server/services/quota/QuotaService';
 import { EventEmitter } from 'node:events';
-import { createSqliteStores } from '../../server/store/Stores';
+import { createSqliteStores } from '../../server/store/sqlite/createSqliteStores';
 
 let t: TestApp;
 let headers: { authorization: string };

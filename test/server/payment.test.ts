@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import type { InjectOptions } from 'fastify';
 import { createTestApp, signIn, type TestApp, type SignedIn } from './helpers/createTestApp';
 import { createStripeProvider } from '../../server/services/billing/createStripeProvider';
-import { createPlanRepository } from '../../server/store/subscriptions/PlanRepository';
+import { createPlanRepository } from '../../server/store/sqlite/subscriptions/createPlanRepository';
 import type { SubscriptionResponse } from '../../src/contract/Subscription';
 
 let t: TestApp;

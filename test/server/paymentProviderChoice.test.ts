@@ -9,7 +9,8 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { buildApp } from '../../server/app';
 import { ConfigError, loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/store/openDatabase';
+import { openDatabase } from '../../server/store/sqlite/openDatabase';
+import { sqliteStorage } from '../../server/store/sqlite/openStorage';
 import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
 
 const formHeaders = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -92,7 +93,7 @@ describe('payment provider choice (item 2)', () => {
     });
     const config = loadConfig({ DATA_DIR: dir, PAYMENT_PROVIDER: 'test' });
     const db = openDatabase(path.join(dir, 't.sqlite'));
-    const app = await buildApp({ config, db, logger: pino({ level: 'warn' }, sink) });
+    const app = await buildApp({ config, storage: sqliteStorage(db), logger: pino({ level: 'warn' }, sink) });
     try {
       const warnings = lines.map((line) => JSON.parse(line) as { level: number; msg: string });
       expect(warnings).toEqual(

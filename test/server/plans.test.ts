@@ -1,5 +1,5 @@
 import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
-import { seedPlans } from '../../server/store/subscriptions/planCatalogue';
+import { seedPlans } from '../../server/store/sqlite/subscriptions/seedPlans';
 import type { Plan, SubscriptionResponse } from '../../src/contract/Subscription';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { TestApp } from './helpers/createTestApp';
 import { createDatasetTestApp } from './helpers/buildTestDataset';
 import type { SearchResponse } from '../../src/contract/Parcel';
-import { parcelWhere, whereClause } from '../../server/store/parcels/parcelWhere';
+import { parcelWhere, whereClause } from '../../server/store/contract/parcels/parcelWhere';
 
 let t: TestApp;
 let db: Database;

@@ -5,12 +5,12 @@ import { importCadastreFile } from '../../server/data/cadastre/importCadastreFil
 import { CadastreImportError } from '../../server/data/cadastre/CadastreSource';
 import { buildPostgresDataset } from '../../server/data/buildPostgresDataset';
 import { connectPostgres, type PostgresConnection } from '../../server/store/postgres/PostgresConnection';
-import { openCadastreWriter } from '../../server/data/cadastre/openCadastreWriter';
+import { openPostgresCadastreWriter } from '../../server/store/postgres/cadastre/openPostgresCadastreWriter';
 import { parcelTextQuery } from '../../server/store/postgres/parcels/parcelTextSearch';
 import { watchDatasetVersion } from '../../server/store/postgres/datasetVersion/watchDatasetVersion';
 import { createPostgresParcelRepository } from '../../server/store/postgres/parcels/createPostgresParcelRepository';
 import { parcelSurroundings } from '../../server/services/reports/parcelSurroundings';
-import type { DatasetInfo } from '../../server/store/parcels/DatasetWriter';
+import type { DatasetInfo } from '../../server/store/contract/parcels/DatasetWriter';
 import {
   createTestPostgresDatabase,
   SMALL_ZUG_DATASET,
@@ -61,7 +61,7 @@ const snapshot = async () => ({
 });
 
 async function importFile(name: string) {
-  const { writer, close } = await openCadastreWriter({ databaseUrl: database.url });
+  const { writer, close } = await openPostgresCadastreWriter(database.url);
   try {
     return await importCadastreFile({ writer, file: file(name) });
   } finally {

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../server/app';
 import { ConfigError, loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/store/openDatabase';
+import { openDatabase } from '../../server/store/sqlite/openDatabase';
+import { testStorage } from './helpers/createTestApp';
 
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'pa-postgres-config-'));
 
@@ -41,7 +42,7 @@ describe('DATABASE_URL', () => {
       DATABASE_URL: 'postgres://atlas:secret@127.0.0.1:1/parcel_atlas',
     });
     const db = openDatabase(path.join(dir, 'test.sqlite'));
-    const start = buildApp({ config, db });
+    const start = testStorage(config, db).then((storage) => buildApp({ config, storage }));
     await expect(start).rejects.toThrow(/^Cannot connect to PostgreSQL: /);
     await expect(start).rejects.not.toThrow('secret');
     db.close();

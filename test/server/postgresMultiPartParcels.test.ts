@@ -1,6 +1,6 @@
 import { buildPostgresDataset } from '../../server/data/buildPostgresDataset';
 import { importCadastreFile } from '../../server/data/cadastre/importCadastreFile';
-import { openCadastreWriter } from '../../server/data/cadastre/openCadastreWriter';
+import { openPostgresCadastreWriter } from '../../server/store/postgres/cadastre/openPostgresCadastreWriter';
 import { lv95ToLonLat } from '../../server/geo/projection';
 import { connectPostgres } from '../../server/store/postgres/PostgresConnection';
 import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
@@ -32,7 +32,7 @@ describeMultiPartParcel('PostgreSQL', async () => {
     t,
     user: headers,
     async importFile(file) {
-      const { writer, close } = await openCadastreWriter({ databaseUrl: url });
+      const { writer, close } = await openPostgresCadastreWriter(url);
       try {
         return await importCadastreFile({ writer, file });
       } finally {

@@ -3,7 +3,7 @@ import { connectPostgres, type PostgresConnection } from '../../server/store/pos
 import {
   DATABASE_UNAVAILABLE_MESSAGE,
   DatabaseUnavailableError,
-} from '../../server/store/DatabaseUnavailableError';
+} from '../../server/store/contract/DatabaseUnavailableError';
 import { registerErrorHandling } from '../../server/http/registerErrorHandling';
 import { translateReplies } from '../../server/http/translateReplies';
 import { createServerTranslator } from '../../server/services/i18n/ServerTranslator';

@@ -3,7 +3,7 @@ import { addMonths } from '../../server/services/quota/subscriptionPeriod';
 import { areNeighbours, polygonsOf, type Polygons } from '../../server/services/sites/siteOutline';
 import { connectPostgres } from '../../server/store/postgres/PostgresConnection';
 import { createPostgresDatasetWriter } from '../../server/store/postgres/parcels/createPostgresDatasetWriter';
-import { lv95PartsToGeoJson, outlineLv95 } from '../../server/store/parcels/surveyGeometryCodec';
+import { lv95PartsToGeoJson, outlineLv95 } from '../../server/store/contract/parcels/surveyGeometryCodec';
 import { SITE_EGRID_SEPARATOR, type ParcelComparison } from '../../src/contract/Comparison';
 import { SITE_PATHS, siteQuery, type LandSite } from '../../src/contract/Sites';
 import type { SubscriptionResponse } from '../../src/contract/Subscription';

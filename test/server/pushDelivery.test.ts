@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { importJWK, jwtVerify } from 'jose';
 import Stripe from 'stripe';
-import { seedPlans } from '../../server/store/subscriptions/planCatalogue';
+import { seedPlans } from '../../server/store/sqlite/subscriptions/seedPlans';
 import type { AppNotification } from '../../src/contract/PushNotifications';
 import { createTestApp, signIn, type SignedIn, type TestApp } from './helpers/createTestApp';
 import {

@@ -7,7 +7,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_PUSH_SERVICE_HOSTS } from '../../server/config';
 import { isConnectableAddress, mayPushTo } from '../../server/services/push/pushEndpointPolicy';
-import { createSqlitePushSubscriptionStore } from '../../server/store/push/createSqlitePushSubscriptionStore';
+import { createSqlitePushSubscriptionStore } from '../../server/store/sqlite/push/createSqlitePushSubscriptionStore';
 import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
 import { startPushReceiver, type PushReceiver } from './helpers/pushReceiver';
 

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
 import { requireRole, authUser } from '../../server/http/requireRole';
 import { createQuotaService, readSubscription } from '../../server/services/quota/QuotaService';
-import { createSqliteStores } from '../../server/store/Stores';
+import { createSqliteStores } from '../../server/store/sqlite/createSqliteStores';
 import { subscribeToPlan } from './helpers/subscribeToPlan';
 import type { QuotaKind, SubscriptionResponse } from '../../src/contract/Subscription';
 

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import { SMTPServer } from 'smtp-server';
-import { buildFileOf } from '../../server/data/build/DatasetBuildFile';
+import { buildFileOf } from '../../server/store/sqlite/sqliteStorageHealth';
 import { createTestApp, type TestApp } from './helpers/createTestApp';
 import { freePort } from './helpers/freePort';
 import { startPostgresCluster, type PostgresCluster } from './helpers/postgresCluster';

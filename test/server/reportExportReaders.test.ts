@@ -9,8 +9,8 @@ import { writeParcelDxf } from '../../server/services/reports/dxf/writeParcelDxf
 import { writeParcelIfc } from '../../server/services/reports/ifc/writeParcelIfc';
 import { loadReportSubject, type ReportSubject } from '../../server/services/reports/ReportSubject';
 import { serverTranslator } from '../../server/services/i18n/ServerTranslator';
-import { openDatabase } from '../../server/store/openDatabase';
-import { createSqliteStores } from '../../server/store/Stores';
+import { openDatabase } from '../../server/store/sqlite/openDatabase';
+import { createSqliteStores } from '../../server/store/sqlite/createSqliteStores';
 import { buildTestDataset } from './helpers/buildTestDataset';
 
 /** The fixed point altitude the test gives the parcel's nearest fixed point (LN02, metres). */

@@ -6,8 +6,8 @@ import { serverTranslator, SERVER_LANGUAGES } from '../../server/services/i18n/S
 import { renderParcelPdf, type RenderedPdf } from '../../server/services/reports/pdf/renderParcelPdf';
 import { reportSections, REPORT_SECTION_IDS } from '../../server/services/reports/reportSections';
 import { loadReportSubject, type ReportSubject } from '../../server/services/reports/ReportSubject';
-import { openDatabase } from '../../server/store/openDatabase';
-import { createSqliteStores } from '../../server/store/Stores';
+import { openDatabase } from '../../server/store/sqlite/openDatabase';
+import { createSqliteStores } from '../../server/store/sqlite/createSqliteStores';
 import { buildTestDataset } from './helpers/buildTestDataset';
 import { graphicsStateBalance, readWithPoppler, renderWithPdfJs, wordBoxes } from './helpers/pdfChecks';
 import { pointInRing } from '../../server/geo/ring';

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Stripe from 'stripe';
-import { seedPlans } from '../../server/store/subscriptions/planCatalogue';
+import { seedPlans } from '../../server/store/sqlite/subscriptions/seedPlans';
 import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
 
 let t: TestApp;

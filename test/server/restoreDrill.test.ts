@@ -15,7 +15,7 @@ import type { Database } from 'better-sqlite3';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { buildDatasetAsync } from '../../server/data/buildDataset';
-import { DATABASE_FILE_NAME, openDatabase } from '../../server/store/openDatabase';
+import { DATABASE_FILE_NAME, openDatabase } from '../../server/store/sqlite/openDatabase';
 import { connectPostgres } from '../../server/store/postgres/PostgresConnection';
 import { createPostgresDatasetWriter } from '../../server/store/postgres/parcels/createPostgresDatasetWriter';
 import { BackupError } from '../../server/operations/backup/BackupManifest';
@@ -23,6 +23,7 @@ import { restoreBackup } from '../../server/operations/backup/restoreBackup';
 import type { SubscriptionResponse } from '../../src/contract/Subscription';
 import { buildTestDataset, TEST_DATASET_OPTIONS } from './helpers/buildTestDataset';
 import { signIn, type SignedIn } from './helpers/createTestApp';
+import { testStorage } from './helpers/createTestApp';
 import { freePort } from './helpers/freePort';
 import { JPEG_HEADER, multipartBody } from './helpers/multipart';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from './helpers/testPostgres';
@@ -42,7 +43,7 @@ async function startServer(dataDir: string, databaseUrl: string | null): Promise
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const db = openDatabase(databaseUrl ? ':memory:' : path.join(dataDir, DATABASE_FILE_NAME));
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, storage: await testStorage(config, db) });
   return {
     app,
     db,

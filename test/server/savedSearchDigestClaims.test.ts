@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { createSavedSearchAlerts } from '../../server/services/savedSearches/SavedSearchAlerts';
-import { openDatabase } from '../../server/store/openDatabase';
+import { openDatabase } from '../../server/store/sqlite/openDatabase';
 import { openPostgresRepositories } from '../../server/store/postgres/createPostgresStores';
-import { createSqliteStores, type Stores } from '../../server/store/Stores';
+import type { Stores } from '../../server/store/contract/Stores';
+import { createSqliteStores } from '../../server/store/sqlite/createSqliteStores';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from './helpers/testPostgres';
 
 /**

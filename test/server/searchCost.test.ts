@@ -4,21 +4,21 @@
  * own prefix index; postcodes read the zip index. Every answer is checked against the plain SQL of the
  * same filters (the slow path), on a dataset of every municipality of Zug and Ticino.
  */
-import type { Synchronous } from '../../server/store/unitOfWork/Synchronous';
+import type { Synchronous } from '../../server/store/contract/unitOfWork/Synchronous';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Database } from 'better-sqlite3';
-import { openDatabase } from '../../server/store/openDatabase';
+import { openDatabase } from '../../server/store/sqlite/openDatabase';
 import { buildTestDataset } from './helpers/buildTestDataset';
-import { createSqliteParcelRepository } from '../../server/store/parcels/createSqliteParcelRepository';
-import { parcelWhere, whereClause } from '../../server/store/parcels/parcelWhere';
-import type { ParcelQuery } from '../../server/store/parcels/ParcelQuery';
-import type { ParcelRepository } from '../../server/store/parcels/ParcelRepository';
+import { createSqliteParcelRepository } from '../../server/store/sqlite/parcels/createSqliteParcelRepository';
+import { parcelWhere, whereClause } from '../../server/store/contract/parcels/parcelWhere';
+import type { ParcelQuery } from '../../server/store/contract/parcels/ParcelQuery';
+import type { ParcelRepository } from '../../server/store/contract/parcels/ParcelRepository';
 import { toSearchResponse } from '../../server/routes/main/parcels/parcelReplies';
 import { TOTAL_HITS_CAP } from '../../src/contract/SearchParameters';
-import { createParcelFilterIndex } from '../../server/store/parcels/ParcelFilterIndex';
-import type { FilterColumns } from '../../server/store/parcels/FilterColumns';
+import { createParcelFilterIndex } from '../../server/store/contract/parcels/ParcelFilterIndex';
+import type { FilterColumns } from '../../server/store/contract/parcels/FilterColumns';
 
 let dir: string;
 let db: Database;

@@ -8,16 +8,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { threadId as mainThreadId } from 'node:worker_threads';
 import type { Database } from 'better-sqlite3';
-import { openDatabase } from '../../server/store/openDatabase';
+import { openDatabase } from '../../server/store/sqlite/openDatabase';
 import {
   createSqliteParcelRepository,
   sqliteFilterIndexSource,
-} from '../../server/store/parcels/createSqliteParcelRepository';
-import { withoutUnits } from '../../server/store/unitOfWork/serialiseUnits';
-import type { ParcelRepository } from '../../server/store/parcels/ParcelRepository';
-import type { Paging, ParcelQuery } from '../../server/store/parcels/ParcelQuery';
-import { isSharedIndex } from '../../server/store/parcels/SharedFilterIndex';
-import { DatabaseUnavailableError } from '../../server/store/DatabaseUnavailableError';
+} from '../../server/store/sqlite/parcels/createSqliteParcelRepository';
+import { withoutUnits } from '../../server/store/sqlite/unitOfWork/serialiseUnits';
+import type { ParcelRepository } from '../../server/store/contract/parcels/ParcelRepository';
+import type { Paging, ParcelQuery } from '../../server/store/contract/parcels/ParcelQuery';
+import { isSharedIndex } from '../../server/store/contract/parcels/SharedFilterIndex';
+import { DatabaseUnavailableError } from '../../server/store/contract/DatabaseUnavailableError';
 import {
   createSearchWorkerPool,
   detailRepliesOnWorkers,
@@ -27,6 +27,7 @@ import {
 } from '../../server/services/search/SearchWorkerPool';
 import { buildTestDataset } from './helpers/buildTestDataset';
 import { freePort } from './helpers/freePort';
+import { sqliteStorage } from '../../server/store/sqlite/openStorage';
 import { seedMapUserToken, startServerProcess, stopProcess } from '../../scripts/serverProcess';
 import { createPlaceSearch } from '../../server/services/search/PlaceSearch';
 import { createServerTranslator } from '../../server/services/i18n/ServerTranslator';
@@ -293,7 +294,7 @@ describe('a search worker that stops', () => {
 describe('the server (SEARCH_WORKERS=1, a real process started with tsx)', () => {
   it('answers /maps/search from its search worker exactly as in-process, and shuts its threads down', async () => {
     const secret = 'search-workers-test-secret-0123456789abcdef';
-    const token = await seedMapUserToken(db, secret, 'search-workers@example.ch');
+    const token = await seedMapUserToken(sqliteStorage(db), secret, 'search-workers@example.ch');
     const server = await startServerProcess(await freePort(), {
       DATA_DIR: dir,
       JWT_SECRET: secret,
@@ -341,7 +342,7 @@ describe('parcel details on a server with search workers (ADR 044, real processe
     const withWorkers = await startServerProcess(await freePort(), { ...env, SEARCH_WORKERS: '1' });
     const withoutWorkers = await startServerProcess(await freePort(), { ...env, SEARCH_WORKERS: '0' });
     try {
-      const token = await seedMapUserToken(db, secret, 'detail-workers@example.ch');
+      const token = await seedMapUserToken(sqliteStorage(db), secret, 'detail-workers@example.ch');
       const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' };
       const get = async (origin: string, url: string) => {
         const response = await fetch(`${origin}/v1/secure${url}`, { headers });

@@ -8,9 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { io as connect, type Socket } from 'socket.io-client';
-import { openDatabase } from '../../server/store/openDatabase';
+import { openDatabase } from '../../server/store/sqlite/openDatabase';
 import { buildTestDataset } from './helpers/buildTestDataset';
 import { freePort } from './helpers/freePort';
+import { sqliteStorage } from '../../server/store/sqlite/openStorage';
 import { seedMapUserToken, startServerProcess } from '../../scripts/serverProcess';
 
 const JWT_SECRET = 'shutdown-test-secret-0123456789abcdefghij';
@@ -25,7 +26,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-shutdown-'));
   const db = openDatabase(path.join(dataDir, 'parcel-atlas.sqlite'));
   buildTestDataset(db);
-  token = await seedMapUserToken(db, JWT_SECRET, 'sock@example.ch');
+  token = await seedMapUserToken(sqliteStorage(db), JWT_SECRET, 'sock@example.ch');
   db.close();
   const started = await startServerProcess(await freePort(), {
     DATA_DIR: dataDir,

@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/store/openDatabase';
+import { openDatabase } from '../../server/store/sqlite/openDatabase';
+import { sqliteStorage } from '../../server/store/sqlite/openStorage';
 import { buildApp } from '../../server/app';
 import { attachSocketServer } from '../../server/socket/attachSocketServer';
 import { signIn } from './helpers/createTestApp';
@@ -18,7 +19,7 @@ describe('the socket server', () => {
   beforeAll(async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pa-socket-'));
     const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
-    app = await buildApp({ config, db: openDatabase(path.join(dir, 't.sqlite')) });
+    app = await buildApp({ config, storage: sqliteStorage(openDatabase(path.join(dir, 't.sqlite'))) });
     attachSocketServer(app, app.ctx);
     await app.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { openPostgresRepositories } from '../../server/store/postgres/createPostgresStores';
-import { addPostgresFanOut } from '../../server/socket/postgresFanOut';
+import { addPostgresFanOut } from '../../server/store/postgres/postgresFanOut';
 import { connectPostgres } from '../../server/store/postgres/PostgresConnection';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from './helpers/testPostgres';
 

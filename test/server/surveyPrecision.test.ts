@@ -4,7 +4,7 @@ import path from 'node:path';
 import { signIn, type TestApp } from './helpers/createTestApp';
 import { createDatasetTestApp } from './helpers/buildTestDataset';
 import { importCadastreFile } from '../../server/data/cadastre/importCadastreFile';
-import { createSqliteCadastreWriter } from '../../server/store/parcels/createSqliteCadastreWriter';
+import { createSqliteCadastreWriter } from '../../server/store/sqlite/parcels/createSqliteCadastreWriter';
 import { DXF_LAYERS } from '../../server/services/reports/dxf/lv95Drawing';
 import { lonLatToLv95 } from '../../server/geo/projection';
 import type { ParcelFullResponse } from '../../src/contract/Parcel';

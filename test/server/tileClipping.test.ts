@@ -1,7 +1,7 @@
 import { VectorTile, type VectorTileFeature } from '@mapbox/vector-tile';
 import Pbf from 'pbf';
-import { encodeGeometry } from '../../server/store/parcels/geometryCodec';
-import { packedRowSql, readTileFeatureBatch } from '../../server/store/parcels/tileFeatureBatch';
+import { encodeGeometry } from '../../server/store/contract/parcels/geometryCodec';
+import { packedRowSql, readTileFeatureBatch } from '../../server/store/contract/parcels/tileFeatureBatch';
 import { tileBox } from '../../server/geo/projection';
 import { TILE_BUFFER, TILE_EXTENT, writeMvt } from '../../server/services/tiles/writeMvt';
 import type { Ring } from '../../server/geo/ring';

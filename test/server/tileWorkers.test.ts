@@ -8,12 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { tileAt } from '../../server/geo/projection';
-import { openDatabase } from '../../server/store/openDatabase';
-import { createSqliteStores } from '../../server/store/Stores';
+import { openDatabase } from '../../server/store/sqlite/openDatabase';
+import { createSqliteStores } from '../../server/store/sqlite/createSqliteStores';
 import { renderTile } from '../../server/services/tiles/TileService';
 import { parseSearchQuery } from '../../server/services/search/parseSearchQuery';
 import { buildTestDataset } from './helpers/buildTestDataset';
 import { freePort } from './helpers/freePort';
+import { sqliteStorage } from '../../server/store/sqlite/openStorage';
 import { seedMapUserToken, startServerProcess } from '../../scripts/serverProcess';
 
 const JWT_SECRET = 'tile-workers-test-secret-0123456789abcdef';
@@ -32,7 +33,7 @@ beforeAll(async () => {
     lon: number;
     lat: number;
   };
-  token = await seedMapUserToken(db, JWT_SECRET, 'tiles@example.ch');
+  token = await seedMapUserToken(sqliteStorage(db), JWT_SECRET, 'tiles@example.ch');
   db.close();
   const started = await startServerProcess(await freePort(), {
     DATA_DIR: dataDir,

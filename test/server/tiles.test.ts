@@ -5,8 +5,8 @@ import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
 import { buildTestDataset } from './helpers/buildTestDataset';
 import { TILE_BUFFER } from '../../server/services/tiles/writeMvt';
 import { tileBox } from '../../server/geo/projection';
-import { parcelWhere } from '../../server/store/parcels/parcelWhere';
-import type { ParcelQuery } from '../../server/store/parcels/ParcelQuery';
+import { parcelWhere } from '../../server/store/contract/parcels/parcelWhere';
+import type { ParcelQuery } from '../../server/store/contract/parcels/ParcelQuery';
 
 let t: TestApp;
 let headers: { authorization: string };

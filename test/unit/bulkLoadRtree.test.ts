@@ -1,6 +1,11 @@
 import Database from 'better-sqlite3';
-import { bulkLoadRtree, float32Down, float32Up, hilbertIndex } from '../../server/store/rtree/bulkLoadRtree';
-import { CollectedRtreeEntries } from '../../server/store/rtree/CollectedRtreeEntries';
+import {
+  bulkLoadRtree,
+  float32Down,
+  float32Up,
+  hilbertIndex,
+} from '../../server/store/sqlite/rtree/bulkLoadRtree';
+import { CollectedRtreeEntries } from '../../server/store/sqlite/rtree/CollectedRtreeEntries';
 import { createRng } from '../../server/data/random';
 
 /** n boxes of 1–60 m around Zug (Web Mercator metres), on `layers` layers, ids 1…n. */

@@ -17,7 +17,10 @@ import {
   signedArea,
 } from '../../server/geo/ring';
 import { lonLatToMercator } from '../../server/geo/projection';
-import type { GeneratedMunicipality, GeneratedParcel } from '../../server/store/parcels/DatasetWriter';
+import type {
+  GeneratedMunicipality,
+  GeneratedParcel,
+} from '../../server/store/contract/parcels/DatasetWriter';
 
 /**
  * The generator's invariants on real municipalities: it must read like a cadastral plan. Overlaps are

@@ -6,14 +6,14 @@ import { CANTONS } from '../../server/geo/cantons';
 import { planMunicipalities } from '../../server/data/planMunicipalities';
 import { createDatasetNoise } from '../../server/data/generator/DatasetNoise';
 import { generateMunicipality } from '../../server/data/generator/generateMunicipality';
-import { encodeGeometry, decodeGeometry } from '../../server/store/parcels/geometryCodec';
+import { encodeGeometry, decodeGeometry } from '../../server/store/contract/parcels/geometryCodec';
 import { egrid } from '../../server/data/generator/generateMunicipality';
-import { openDatabase } from '../../server/store/openDatabase';
-import { createSqliteDatasetWriter } from '../../server/store/parcels/createSqliteDatasetWriter';
+import { openDatabase } from '../../server/store/sqlite/openDatabase';
+import { createSqliteDatasetWriter } from '../../server/store/sqlite/parcels/createSqliteDatasetWriter';
 import { datasetNeedsBuild } from '../../server/data/ensureDataset';
 import { DATASET_GENERATOR_VERSION } from '../../server/data/buildDataset';
-import type { DatasetInfo } from '../../server/store/parcels/DatasetWriter';
-import { packMunicipality } from '../../server/store/parcels/municipalityRows';
+import type { DatasetInfo } from '../../server/store/contract/parcels/DatasetWriter';
+import { packMunicipality } from '../../server/store/contract/parcels/municipalityRows';
 
 const zug = (seed: number) =>
   planMunicipalities(loadSwissGeography(), ['ZG'], seed, createDatasetNoise(seed), {

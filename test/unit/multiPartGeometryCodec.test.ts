@@ -11,13 +11,13 @@ import {
   encodeParts,
   ringsToGeoJson,
   VarintReader,
-} from '../../server/store/parcels/geometryCodec';
+} from '../../server/store/contract/parcels/geometryCodec';
 import {
   decodeSurveyParts,
   encodeSurveyGeometry,
   lv95PartsToGeoJson,
   outlineLv95,
-} from '../../server/store/parcels/surveyGeometryCodec';
+} from '../../server/store/contract/parcels/surveyGeometryCodec';
 
 const square = (x: number, y: number, size: number): Ring => [
   [x, y],

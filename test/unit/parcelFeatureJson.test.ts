@@ -7,16 +7,16 @@ import { lonLatToMercator, lonLatToLv95 } from '../../server/geo/projection';
 import type { Ring } from '../../server/geo/ring';
 import { parcelFeature } from '../../server/services/ogc/featureItems';
 import { CRS84, LV95 } from '../../server/services/ogc/ogcCrs';
-import { encodeGeometry, encodeParts } from '../../server/store/parcels/geometryCodec';
+import { encodeGeometry, encodeParts } from '../../server/store/contract/parcels/geometryCodec';
 import {
   parcelFeatureJson,
   parcelFeatureRow,
   parcelFeaturesText,
-} from '../../server/store/parcels/parcelFeatureJson';
-import type { ParcelRow } from '../../server/store/parcels/ParcelRow';
-import { rowToParcel } from '../../server/store/parcels/rowToParcel';
-import { encodeSurveyGeometry } from '../../server/store/parcels/surveyGeometryCodec';
-import { encodeThemes, THEME_FIELDS, THEME_VOCABULARY } from '../../server/store/parcels/themeCodec';
+} from '../../server/store/contract/parcels/parcelFeatureJson';
+import type { ParcelRow } from '../../server/store/contract/parcels/ParcelRow';
+import { rowToParcel } from '../../server/store/contract/parcels/rowToParcel';
+import { encodeSurveyGeometry } from '../../server/store/contract/parcels/surveyGeometryCodec';
+import { encodeThemes, THEME_FIELDS, THEME_VOCABULARY } from '../../server/store/contract/parcels/themeCodec';
 
 /** A parcel's outline with a hole, as WGS84 rings (open: the codec stores no closing point). */
 const RINGS: [number, number][][] = [

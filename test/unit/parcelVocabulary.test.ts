@@ -15,7 +15,7 @@ import {
   LOCAL_ZONE_CODES,
   type TranslateMessage,
 } from '../../src/contract/ParcelVocabulary';
-import { THEME_VOCABULARY } from '../../server/store/parcels/themeCodec';
+import { THEME_VOCABULARY } from '../../server/store/contract/parcels/themeCodec';
 import { alphaCatalog, mainUseCode } from '../../server/data/catalog/zoneCatalog';
 import { THERMAL_CODES } from '../../server/data/catalog/thermalCatalog';
 import { CONSTRUCTION_PERIODS, MINOR_TYPES } from '../../server/data/catalog/buildingCatalog';

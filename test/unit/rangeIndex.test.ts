@@ -4,9 +4,9 @@
  * keep exactly the rows a plain test keeps, whatever the range and whatever rows were set before.
  */
 import { createRng } from '../../server/data/random';
-import { createRangeIndex } from '../../server/store/parcels/RangeIndex';
-import { rowsByValue } from '../../server/store/sorting/rowsByValue';
-import { emptyBitmap, rowsFrom, type RowBitmap } from '../../server/store/parcels/RowBitmap';
+import { createRangeIndex } from '../../server/store/contract/parcels/RangeIndex';
+import { rowsByValue } from '../../server/store/contract/sorting/rowsByValue';
+import { emptyBitmap, rowsFrom, type RowBitmap } from '../../server/store/contract/parcels/RowBitmap';
 
 const rng = createRng(7);
 

@@ -2,9 +2,12 @@ import pino from 'pino';
 import { DEFAULT_TIME_ZONE } from '../../src/contract/Settings';
 import { createSavedSearchAlerts } from '../../server/services/savedSearches/SavedSearchAlerts';
 import { localHour, REMINDER_HOURS } from '../../server/services/savedSearches/digestSchedule';
-import type { SavedSearchRecord, SavedSearchStore } from '../../server/store/savedSearches/SavedSearchStore';
-import type { PreferenceRecord } from '../../server/store/settings/PreferenceStore';
-import type { UserRecord } from '../../server/store/users/UserStore';
+import type {
+  SavedSearchRecord,
+  SavedSearchStore,
+} from '../../server/store/contract/savedSearches/SavedSearchStore';
+import type { PreferenceRecord } from '../../server/store/contract/settings/PreferenceStore';
+import type { UserRecord } from '../../server/store/contract/users/UserStore';
 
 const HOUR = 60 * 60 * 1000;
 

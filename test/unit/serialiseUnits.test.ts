@@ -1,4 +1,4 @@
-import { serialiseUnits } from '../../server/store/unitOfWork/serialiseUnits';
+import { serialiseUnits } from '../../server/store/sqlite/unitOfWork/serialiseUnits';
 
 describe('a unit of work whose database already ended the transaction', () => {
   it('reports the error of its work, not the failed rollback (SQLite rolls back by itself on a full disk)', async () => {

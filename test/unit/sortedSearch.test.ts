@@ -1,9 +1,9 @@
-import { createParcelFilterIndex } from '../../server/store/parcels/ParcelFilterIndex';
+import { createParcelFilterIndex } from '../../server/store/contract/parcels/ParcelFilterIndex';
 import {
   FilterColumnsCollector,
   NO_RESERVE,
   type FilterColumns,
-} from '../../server/store/parcels/FilterColumns';
+} from '../../server/store/contract/parcels/FilterColumns';
 
 /** A dataset of parcels in one municipality with the given reserves (null: outside building zones). */
 function columns(reserves: (number | null)[]): FilterColumns {

@@ -3,8 +3,11 @@ import {
   MAX_STATEMENT_LABELS,
   createStatementLabeller,
   statementLabel,
-} from '../../server/store/statementTimings/statementLabel';
-import { observeStatements, timeStatements } from '../../server/store/statementTimings/timedStatements';
+} from '../../server/store/contract/statementTimings/statementLabel';
+import {
+  observeStatements,
+  timeStatements,
+} from '../../server/store/sqlite/statementTimings/timedStatements';
 
 describe('statement labels for the metrics', () => {
   it('names the verb and the first table, never a value', () => {

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import type { Database } from 'better-sqlite3';
-import { openDatabase } from '../../store/openDatabase';
+import { openDatabase } from '../../store/sqlite/openDatabase';
 import {
   createSqliteDatasetWriter,
   type BulkWriting,
   type CollectedDatasetRtrees,
-} from '../../store/parcels/createSqliteDatasetWriter';
-import { CollectedRtreeEntries } from '../../store/rtree/CollectedRtreeEntries';
-import { FilterColumnsCollector } from '../../store/parcels/FilterColumns';
-import type { DatasetInfo, DatasetWriter, MunicipalityRows } from '../../store/parcels/DatasetWriter';
+} from '../../store/sqlite/parcels/createSqliteDatasetWriter';
+import { CollectedRtreeEntries } from '../../store/sqlite/rtree/CollectedRtreeEntries';
+import { FilterColumnsCollector } from '../../store/contract/parcels/FilterColumns';
+import type { DatasetInfo, DatasetWriter, MunicipalityRows } from '../../store/contract/parcels/DatasetWriter';
 import { writeReferenceData } from '../buildDataset';
 import { fillPriceLevels } from '../catalog/priceLevels';
 import {
@@ -16,8 +16,8 @@ import {
   rtreeNodeSize,
   writePackedRtree,
   type PackedRtree,
-} from '../../store/rtree/bulkLoadRtree';
-import { createIndexesOnThread } from './createIndexesOnThread';
+} from '../../store/sqlite/rtree/bulkLoadRtree';
+import { createIndexesOnThread } from '../../store/sqlite/datasetBuild/createIndexesOnThread';
 
 /** What a build file is a build of: a file of another plan is thrown away, not resumed. */
 export interface DatasetBuildPlan {
@@ -65,8 +65,6 @@ const STATE_TABLE = 'dataset_build';
 const ENTRIES_TABLE = 'dataset_build_rtree_entries';
 
 /** Where a dataset is built before it replaces the server's database file: `<file>.building`. */
-export const buildFileOf = (file: string) => `${file}.building`;
-
 export function removeDatabaseFile(file: string): void {
   for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(`${file}${suffix}`, { force: true });
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { DatasetInfo, MunicipalityRows } from '../../store/parcels/DatasetWriter';
+import type { DatasetInfo, MunicipalityRows } from '../../store/contract/parcels/DatasetWriter';
 import {
   DATASET_GENERATOR_VERSION,
   DEFAULT_DATASET_SEED,
@@ -9,8 +9,9 @@ import {
   planDataset,
   type BuildDatasetOptions,
 } from '../buildDataset';
-import { buildFileOf, openDatasetBuildFile, type DatasetBuildProgress } from './DatasetBuildFile';
-import { installDatasetFile } from './installDatasetFile';
+import { openDatasetBuildFile, type DatasetBuildProgress } from './DatasetBuildFile';
+import { buildFileOf } from '../../store/sqlite/sqliteStorageHealth';
+import { installDatasetFile } from '../../store/sqlite/datasetBuild/installDatasetFile';
 import {
   createInThreadGenerator,
   createWorkerGenerator,

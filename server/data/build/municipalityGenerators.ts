@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { MunicipalityRows } from '../../store/parcels/DatasetWriter';
+import type { MunicipalityRows } from '../../store/contract/parcels/DatasetWriter';
 import type { MunicipalityInput } from '../generator/generateMunicipality';
 import { generateMunicipalityRows, type BuildDatasetOptions } from '../buildDataset';
 

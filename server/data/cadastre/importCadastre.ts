@@ -1,11 +1,11 @@
 import type { CadastreImportProgress, CadastreImportResult } from '../../../src/contract/CadastreImport';
 import { MAX_VERTICES_PER_PARCEL } from '../../config';
 import { lonLatToLv95, lonLatToMercator } from '../../geo/projection';
-import { toMillimetre } from '../../store/parcels/surveyGeometryCodec';
+import { toMillimetre } from '../../store/contract/parcels/surveyGeometryCodec';
 import { metresToAreaOutline } from '../../geo/distanceToArea';
 import { pointInArea, ringCentroid, type Ring } from '../../geo/ring';
-import type { AnyCadastreWriter, ImportedMunicipality, KeptFacts, OfficialParcel } from '../../store/parcels/CadastreWriter';
-import { encodeThemes, THEME_FIELDS, THEME_VOCABULARY } from '../../store/parcels/themeCodec';
+import type { AnyCadastreWriter, ImportedMunicipality, KeptFacts, OfficialParcel } from '../../store/contract/parcels/CadastreWriter';
+import { encodeThemes, THEME_FIELDS, THEME_VOCABULARY } from '../../store/contract/parcels/themeCodec';
 import type { MunicipalityShape, SwissGeography } from '../geography/SwissGeography';
 import { crsFromName, guessCrs, insideSwitzerland, toLonLat, type CadastreCrs } from './cadastreCrs';
 import { describeChoice, resolveColumn, type CadastreMapping, type ColumnChoice } from './CadastreMapping';

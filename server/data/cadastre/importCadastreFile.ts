@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { MAX_VERTICES_PER_PARCEL } from '../../config';
 import type { CadastreImportProgress, CadastreImportResult } from '../../../src/contract/CadastreImport';
-import type { AnyCadastreWriter } from '../../store/parcels/CadastreWriter';
+import type { AnyCadastreWriter } from '../../store/contract/parcels/CadastreWriter';
 import { loadSwissGeography } from '../geography/loadSwissGeography';
 import { CANTONAL_SURVEY_MAPPING, parseCadastreMapping } from './CadastreMapping';
 import { fileRefusal, type CadastreSource } from './CadastreSource';
@@ -12,7 +12,7 @@ import { readGeoPackage } from './readGeoPackage';
 import type { CadastreMapping } from './CadastreMapping';
 
 export interface ImportCadastreFileOptions {
-  /** Where the parcels go (openCadastreWriter: SQLite or PostgreSQL). */
+  /** Where the parcels go (the SQLite or the PostgreSQL adapter's cadastre writer). */
   writer: AnyCadastreWriter;
   file: string;
   /** The name the import is recorded under (the uploaded file's name; default: the path). */

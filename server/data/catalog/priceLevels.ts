@@ -1,5 +1,5 @@
-import type { AsyncDatasetWriter, DatasetWriter } from '../../store/parcels/DatasetWriter';
-import type { MunicipalityPriceInput, MunicipalityPriceLevel } from '../../store/reports/priceLevelWriting';
+import type { AsyncDatasetWriter, DatasetWriter } from '../../store/contract/parcels/DatasetWriter';
+import type { MunicipalityPriceInput, MunicipalityPriceLevel } from '../../store/contract/reports/priceLevelWriting';
 
 /**
  * Typical price of residential building land per canton, CHF per m², rounded: the order of magnitude of

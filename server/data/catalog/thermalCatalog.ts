@@ -1,5 +1,5 @@
 import { THERMAL_CODES as CODES } from '../../../src/contract/ParcelVocabulary';
-import type { LabelledCode } from '../../store/parcels/DatasetWriter';
+import type { LabelledCode } from '../../store/contract/parcels/DatasetWriter';
 import { labelledCode } from './vocabularyLabels';
 
 /** Geothermal probe admissibility (cantonal Erdwärmesonden maps), the GRN_TRM values and their labels. */

@@ -3,7 +3,7 @@ import en from '../../../translations/en.json';
 import fr from '../../../translations/fr.json';
 import it from '../../../translations/it.json';
 import { describeValue, formatVocabularyMessage, type VocabularyField } from '../../../src/contract/ParcelVocabulary';
-import type { LabelledCode } from '../../store/parcels/DatasetWriter';
+import type { LabelledCode } from '../../store/contract/parcels/DatasetWriter';
 
 const MESSAGES: Record<keyof LabelledCode['lang'], Record<string, string>> = { en, de, fr, it };
 

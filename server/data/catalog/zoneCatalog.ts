@@ -1,5 +1,5 @@
 import type { Language } from '../../geo/cantons';
-import type { LabelledCode } from '../../store/parcels/DatasetWriter';
+import type { LabelledCode } from '../../store/contract/parcels/DatasetWriter';
 import {
   LOCAL_ZONE_CODES,
   MAIN_USES,

@@ -1,5 +1,5 @@
 import { type Point, type Ring, pointInRing, signedArea } from '../../geo/ring';
-import type { AreaPolygon } from '../../store/layers/LayerFeature';
+import type { AreaPolygon } from '../../store/contract/layers/LayerFeature';
 
 /** Vertices closer than this (mercator metres) are one vertex; T-junction points within it lie on an edge. */
 const TOLERANCE = 0.005;

@@ -26,7 +26,7 @@ import { clipToLand } from './clipToLand';
 import { dissolveRings } from './dissolveRings';
 import { layOutParcels } from './layOutParcels';
 import type { DatasetNoise } from './DatasetNoise';
-import type { GeneratedBuilding, GeneratedMunicipality, GeneratedParcel } from '../../store/parcels/DatasetWriter';
+import type { GeneratedBuilding, GeneratedMunicipality, GeneratedParcel } from '../../store/contract/parcels/DatasetWriter';
 export interface MunicipalityInput {
   municipality: MunicipalityShape;
   canton: CantonInfo;

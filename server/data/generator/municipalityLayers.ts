@@ -7,8 +7,8 @@ import type { MainUse } from '../catalog/zoneCatalog';
 import { createRng, hashSeed } from '../random';
 import type { StreetEdge } from './buildStreets';
 import { createPieceDissolver, dissolveRings, type PieceDissolver } from './dissolveRings';
-import type { GeneratedBuilding, GeneratedParcel } from '../../store/parcels/DatasetWriter';
-import type { AreaPolygon, GeneratedLayerFeature } from '../../store/layers/LayerFeature';
+import type { GeneratedBuilding, GeneratedParcel } from '../../store/contract/parcels/DatasetWriter';
+import type { AreaPolygon, GeneratedLayerFeature } from '../../store/contract/layers/LayerFeature';
 
 export interface LayerBlock {
   ring: Ring;

@@ -1,5 +1,5 @@
 import type { BuildingType } from '../../../src/contract/Parcel';
-import type { ParcelThemes } from '../../store/parcels/DatasetWriter';
+import type { ParcelThemes } from '../../store/contract/parcels/DatasetWriter';
 
 /** What the heritage facts of a parcel need to know of a building on it. */
 export interface HeritageBuilding {

@@ -3,7 +3,7 @@ import { THERMAL_CODES } from '../catalog/thermalCatalog';
 import type { ProtectionLevel } from '../../../src/contract/ParcelVocabulary';
 import type { Rng } from '../random';
 import type { DatasetNoise } from './DatasetNoise';
-import type { ParcelThemes } from '../../store/parcels/DatasetWriter';
+import type { ParcelThemes } from '../../store/contract/parcels/DatasetWriter';
 export interface ThemeInput {
   cantonCode: string;
   use: MainUse;

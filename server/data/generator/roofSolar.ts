@@ -2,7 +2,7 @@ import type { BuildingType } from '../../../src/contract/Parcel';
 import { mainAxis } from '../../geo/convex';
 import type { Ring } from '../../geo/ring';
 import { createRng, hashSeed } from '../random';
-import type { BuildingRoof } from '../../store/layers/LayerFeature';
+import type { BuildingRoof } from '../../store/contract/layers/LayerFeature';
 
 /** Class limits of the federal cadastre, kWh/m² a year: < 800, 800–1000, 1000–1200, 1200–1400, ≥ 1400. */
 const CLASS_LIMITS = [800, 1000, 1200, 1400];

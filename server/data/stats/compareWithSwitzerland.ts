@@ -1,4 +1,4 @@
-import type { DatasetStatistics } from '../../store/parcels/datasetStatistics';
+import type { DatasetStatistics } from '../../store/contract/parcels/datasetStatistics';
 import { BUILDING_ZONES } from '../catalog/zoneCatalog';
 import {
   BUILDING_ZONE_SHARE,

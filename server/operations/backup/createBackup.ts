@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import * as tar from 'tar';
-import { DATABASE_FILE_NAME } from '../../store/openDatabase';
+import { DATABASE_FILE_NAME } from '../../store/sqlite/openDatabase';
+import { copyLiveSqliteFile, readSqliteFile } from '../../store/sqlite/backup/sqliteFileBackup';
 import { connectPostgres } from '../../store/postgres/PostgresConnection';
 import {
   BACKUP_FORMAT,
@@ -54,25 +54,12 @@ function kindOf(relative: string): BackupManifest['files'][number]['kind'] {
 async function copySqlite(dataDir: string, target: string): Promise<number[]> {
   const source = path.join(dataDir, DATABASE_FILE_NAME);
   if (!fs.existsSync(source)) throw new BackupError(`There is no database at ${source}`);
-  const live = new Database(source, { fileMustExist: true });
-  try {
-    live.pragma('busy_timeout = 5000');
-    await live.backup(target);
-  } finally {
-    live.close();
-  }
-  const copy = new Database(target, { readonly: true });
-  try {
-    const check = copy.pragma('quick_check', { simple: true });
+  await copyLiveSqliteFile(source, target);
+  return readSqliteFile(target, (copy) => {
+    const check = copy.check('quick_check');
     if (check !== 'ok') throw new BackupError(`The database copy fails its check: ${String(check)}`);
-    return copy
-      .prepare('SELECT version FROM schema_migrations ORDER BY version')
-      .pluck()
-      .all()
-      .map((version) => Number(version));
-  } finally {
-    copy.close();
-  }
+    return copy.migrations();
+  });
 }
 
 /** `pg_dump -Fc` of the database (a consistent snapshot, taken while instances write), and its migrations. */

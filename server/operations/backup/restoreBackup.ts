@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import * as tar from 'tar';
-import { DATABASE_FILE_NAME } from '../../store/openDatabase';
-import { migrations as sqliteMigrations } from '../../store/migrations';
+import { DATABASE_FILE_NAME } from '../../store/sqlite/openDatabase';
+import { readSqliteFile } from '../../store/sqlite/backup/sqliteFileBackup';
+import { migrations as sqliteMigrations } from '../../store/sqlite/migrations';
 import { postgresMigrations } from '../../store/postgres/migrations';
 import { connectPostgres } from '../../store/postgres/PostgresConnection';
-import { missingVersions } from '../../store/StorageHealth';
+import { missingVersions } from '../../store/contract/StorageHealth';
 import {
   BackupError,
   DATA_PREFIX,
@@ -73,21 +73,13 @@ function checkMigrations(manifest: BackupManifest): void {
 }
 
 function checkSqlite(file: string, manifest: BackupManifest): void {
-  const db = new Database(file, { readonly: true });
-  try {
-    const check = db.pragma('integrity_check', { simple: true });
+  readSqliteFile(file, (db) => {
+    const check = db.check('integrity_check');
     if (check !== 'ok')
       throw new BackupError(`The backed-up database fails its integrity check: ${String(check)}`);
-    const applied = db
-      .prepare('SELECT version FROM schema_migrations ORDER BY version')
-      .pluck()
-      .all()
-      .map((version) => Number(version));
-    if (applied.join(',') !== manifest.migrations.join(','))
+    if (db.migrations().join(',') !== manifest.migrations.join(','))
       throw new BackupError('The backed-up database does not hold the migrations its manifest names');
-  } finally {
-    db.close();
-  }
+  });
 }
 
 /** The database holds no table of its own (extension tables such as PostGIS's spatial_ref_sys aside). */

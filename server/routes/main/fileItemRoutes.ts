@@ -13,7 +13,7 @@ import { authUser, requireRole, ACCESS_DENIED } from '../../http/requireRole';
 import { accountErrorHandler } from '../../http/registerErrorHandling';
 import { refuseWhenLimited } from '../../services/accounts/rateLimits';
 import { UploadError, UPLOAD_MESSAGES, type FileService } from '../../services/files/FileService';
-import type { FileItemRecord } from '../../store/settings/FileItemStore';
+import type { FileItemRecord } from '../../store/contract/settings/FileItemStore';
 import { SIGNATURE_IMAGE_PATH } from '../../services/preferences/sanitizeSignature';
 
 /** Who may upload each type: signature images are for the administrators' signature editor (spec §6). */

@@ -6,7 +6,7 @@ import { apiKeyHolder, ogcException, requireApiKey } from '../../http/requireApi
 import { DATA_LAYER_MIN_ZOOM, LAYER_TILE_MAX_ZOOM, type DataLayerId } from '../../../src/contract/MapLayers';
 import { OBJECT_MIN_ZOOM, PARCEL_MIN_ZOOM, TILE_SOURCE_LAYERS } from '../../../src/contract/VectorTiles';
 import { PARCEL_LAYERS } from '../../../src/features/map/parcelLayers';
-import { BUILDING_TILE_KEYS, PARCEL_TILE_KEYS } from '../../store/parcels/ParcelRepository';
+import { BUILDING_TILE_KEYS, PARCEL_TILE_KEYS } from '../../store/contract/parcels/ParcelRepository';
 import { FEATURE_LAYERS } from '../../services/ogc/featureItems';
 import { collectionTitle } from '../../services/ogc/ogcCollections';
 import { SWISS_BOUNDS } from '../../services/ogc/ogcCrs';

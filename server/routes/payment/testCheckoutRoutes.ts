@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { INVALID_COUPON_MESSAGE } from '../../../src/contract/Coupons';
 import type { AppContext } from '../../AppContext';
-import type { CheckoutSessionRecord } from '../../store/subscriptions/PaymentRepositories';
+import type { CheckoutSessionRecord } from '../../store/contract/subscriptions/PaymentRepositories';
 import type { PaymentEvent } from '../../services/billing/PaymentProvider';
 import {
   buildTestEvent,

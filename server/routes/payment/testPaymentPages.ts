@@ -1,7 +1,7 @@
 import { escapeHtml } from '../../services/mail/composeAccountMail';
 import type { Plan } from '../../../src/contract/Subscription';
 import { PAYMENT_PREFIX } from '../../services/billing/testProvider';
-import type { SubscriptionRecord } from '../../store/subscriptions/SubscriptionRepository';
+import type { SubscriptionRecord } from '../../store/contract/subscriptions/SubscriptionRepository';
 
 /**
  * The frame of the built-in test checkout and portal pages: a plain, self-contained page (no scripts)

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import type { UnitOfWork } from '../../store/Stores';
-import type { RateLimitStore } from '../../store/rateLimits/RateLimitStore';
-import type { EmailChangeStore } from '../../store/settings/EmailChangeStore';
-import type { AccountKeyKind, AccountKeyStore } from '../../store/users/AccountKeyStore';
-import type { UserRecord, UserStore } from '../../store/users/UserStore';
-import type { TwoFactorStore } from '../../store/twoFactor/TwoFactorStore';
+import type { UnitOfWork } from '../../store/contract/Stores';
+import type { RateLimitStore } from '../../store/contract/rateLimits/RateLimitStore';
+import type { EmailChangeStore } from '../../store/contract/settings/EmailChangeStore';
+import type { AccountKeyKind, AccountKeyStore } from '../../store/contract/users/AccountKeyStore';
+import type { UserRecord, UserStore } from '../../store/contract/users/UserStore';
+import type { TwoFactorStore } from '../../store/contract/twoFactor/TwoFactorStore';
 import type { Mail, Mailer } from '../mail/mailer';
 import type { SessionService } from '../sessions/SessionService';
 import type { TokenAudience, TokenService } from '../tokens/TokenService';

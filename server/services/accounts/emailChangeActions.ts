@@ -1,5 +1,5 @@
 import type { MessageResponse } from '../../../src/contract/Accounts';
-import { type UserRecord, UsernameTakenError } from '../../store/users/UserStore';
+import { type UserRecord, UsernameTakenError } from '../../store/contract/users/UserStore';
 import { accountLink, composeAccountMail } from '../mail/composeAccountMail';
 import { AccountError, ACCOUNT_MESSAGES as M } from './AccountError';
 import type { AccountKit } from './accountKit';

@@ -1,5 +1,5 @@
 import type { CheckInviteResponse, InviteRequest, MessageResponse } from '../../../src/contract/Accounts';
-import { type UserRecord, UsernameTakenError } from '../../store/users/UserStore';
+import { type UserRecord, UsernameTakenError } from '../../store/contract/users/UserStore';
 import { composeAccountMail, accountLink } from '../mail/composeAccountMail';
 import { AccountError, ACCOUNT_MESSAGES as M } from './AccountError';
 import {

@@ -11,7 +11,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from '../../../src/contract/TwoFactor';
-import type { PasskeyRecord } from '../../store/twoFactor/TwoFactorStore';
+import type { PasskeyRecord } from '../../store/contract/twoFactor/TwoFactorStore';
 
 /**
  * WebAuthn through SimpleWebAuthn: the relying party is the public address (its host name the RP id, its

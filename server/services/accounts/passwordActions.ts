@@ -3,7 +3,7 @@ import type {
   UpdatePasswordRequest,
   UpdatePasswordResponse,
 } from '../../../src/contract/Accounts';
-import type { UserRecord } from '../../store/users/UserStore';
+import type { UserRecord } from '../../store/contract/users/UserStore';
 import { composeAccountMail, accountLink } from '../mail/composeAccountMail';
 import { ALL_MAILS } from './rateLimits';
 import { AccountError, ACCOUNT_MESSAGES as M } from './AccountError';

@@ -1,6 +1,6 @@
 import type { Profile } from '../../../src/contract/Profile';
 import { parseRole } from '../../../src/lib/accessCheck';
-import type { UserRecord } from '../../store/users/UserStore';
+import type { UserRecord } from '../../store/contract/users/UserStore';
 
 /** The session profile of spec §3 for an account; never includes the password hash. */
 export function toProfile(user: UserRecord, token?: string): Profile {

@@ -1,4 +1,4 @@
-import type { RateLimitStore } from '../../store/rateLimits/RateLimitStore';
+import type { RateLimitStore } from '../../store/contract/rateLimits/RateLimitStore';
 import { AccountError, ACCOUNT_MESSAGES as M } from './AccountError';
 
 /** A fixed window: at most `max` attempts per `windowMs`. */

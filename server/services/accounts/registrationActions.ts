@@ -6,7 +6,7 @@ import {
   LANGUAGE_CODES,
 } from '../../../src/contract/Accounts';
 import { passwordStrengthScore, REQUIRED_PASSWORD_STRENGTH } from '../../../src/lib/validation/password';
-import { type UserRecord, UsernameTakenError } from '../../store/users/UserStore';
+import { type UserRecord, UsernameTakenError } from '../../store/contract/users/UserStore';
 import { composeAccountMail, accountLink } from '../mail/composeAccountMail';
 import { ALL_MAILS } from './rateLimits';
 import { AccountError, ACCOUNT_MESSAGES as M } from './AccountError';

@@ -1,4 +1,4 @@
-import type { TwoFactorStore } from '../../store/twoFactor/TwoFactorStore';
+import type { TwoFactorStore } from '../../store/contract/twoFactor/TwoFactorStore';
 import { AccountError, ACCOUNT_MESSAGES as M } from './AccountError';
 import { looksLikeRecoveryCode, recoveryCodeHash } from './recoveryCodes';
 import type { SecretBox } from './secretBox';

@@ -8,7 +8,7 @@ import type {
   TotpEnrolment,
   TwoFactorStatus,
 } from '../../../src/contract/TwoFactor';
-import type { UserRecord } from '../../store/users/UserStore';
+import type { UserRecord } from '../../store/contract/users/UserStore';
 import { AccountError, ACCOUNT_MESSAGES as M } from './AccountError';
 import type { AccountKit } from './accountKit';
 import { accountKeys, text } from './credentials';

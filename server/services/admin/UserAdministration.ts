@@ -8,11 +8,11 @@ import type {
 } from '../../../src/contract/Settings';
 import { ADMIN_USERS_PAGE_SIZE } from '../../../src/contract/Settings';
 import { parseRole } from '../../../src/lib/accessCheck';
-import type { UnitOfWork } from '../../store/Stores';
-import type { AccountDirectory, DirectoryRow } from '../../store/settings/AccountDirectory';
-import type { SiteRecord, SiteStore } from '../../store/settings/SiteStore';
-import type { UserRecord, UserStore } from '../../store/users/UserStore';
-import type { TwoFactorStore } from '../../store/twoFactor/TwoFactorStore';
+import type { UnitOfWork } from '../../store/contract/Stores';
+import type { AccountDirectory, DirectoryRow } from '../../store/contract/settings/AccountDirectory';
+import type { SiteRecord, SiteStore } from '../../store/contract/settings/SiteStore';
+import type { UserRecord, UserStore } from '../../store/contract/users/UserStore';
+import type { TwoFactorStore } from '../../store/contract/twoFactor/TwoFactorStore';
 import { AccountError } from '../accounts/AccountError';
 import type { AccountService } from '../accounts/createAccountService';
 import { withMapUserRole } from '../accounts/profile';

@@ -8,8 +8,12 @@ import {
   type CreateApiKeyRequest,
   type CreateApiKeyResponse,
 } from '../../../src/contract/ApiKeys';
-import type { ApiKeyRecord, ApiKeyStore, CompanyApiKeyRecord } from '../../store/apiKeys/ApiKeyStore';
-import type { UserStore } from '../../store/users/UserStore';
+import type {
+  ApiKeyRecord,
+  ApiKeyStore,
+  CompanyApiKeyRecord,
+} from '../../store/contract/apiKeys/ApiKeyStore';
+import type { UserStore } from '../../store/contract/users/UserStore';
 import type { Actor, AuditLog, AuditTarget } from '../audit/AuditLog';
 import { accountKeys } from '../accounts/credentials';
 import type { LimitResult, RateLimiter } from '../accounts/rateLimits';

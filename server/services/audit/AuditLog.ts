@@ -1,5 +1,5 @@
 import type { AuditAction, AuditLogPage } from '../../../src/contract/Settings';
-import type { AuditLogStore } from '../../store/settings/AuditLogStore';
+import type { AuditLogStore } from '../../store/contract/settings/AuditLogStore';
 
 /** Who acted: the signed-in administrator. */
 export interface Actor {

@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import type { CouponQuote } from '../../../src/contract/Coupons';
 import type { Plan } from '../../../src/contract/Subscription';
 import type { Config } from '../../config';
-import type { Stores } from '../../store/Stores';
+import type { Stores } from '../../store/contract/Stores';
 import { createStripeProvider } from './createStripeProvider';
 import { createTestProvider, testWebhookSecret } from './testProvider';
 

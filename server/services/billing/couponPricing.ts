@@ -4,7 +4,7 @@ import {
   type CouponCreateRequest,
   type CouponQuote,
 } from '../../../src/contract/Coupons';
-import type { CouponRecord, NewCoupon } from '../../store/coupons/CouponRepository';
+import type { CouponRecord, NewCoupon } from '../../store/contract/coupons/CouponRepository';
 
 /** A coupon's code as stored and compared: trimmed, upper case. */
 export function normaliseCouponCode(code: string): string {

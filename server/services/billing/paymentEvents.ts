@@ -1,8 +1,8 @@
 import type { EventEmitter } from 'node:events';
 import Stripe from 'stripe';
 import type { Plan } from '../../../src/contract/Subscription';
-import type { Stores } from '../../store/Stores';
-import type { SubscriptionRecord } from '../../store/subscriptions/SubscriptionRepository';
+import type { Stores } from '../../store/contract/Stores';
+import type { SubscriptionRecord } from '../../store/contract/subscriptions/SubscriptionRepository';
 import { addMonths } from '../quota/subscriptionPeriod';
 import type { PaymentEvent } from './PaymentProvider';
 

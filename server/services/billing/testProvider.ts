@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Stripe from 'stripe';
-import type { Stores } from '../../store/Stores';
+import type { Stores } from '../../store/contract/Stores';
 import { couponQuote, normaliseCouponCode } from './couponPricing';
 import type { PaymentEvent, PaymentProvider } from './PaymentProvider';
 

@@ -1,5 +1,5 @@
 import { SITE_EGRID_SEPARATOR, type ParcelComparison } from '../../../src/contract/Comparison';
-import type { UnitOfWork } from '../../store/unitOfWork/UnitOfWork';
+import type { UnitOfWork } from '../../store/contract/unitOfWork/UnitOfWork';
 import { serverTranslator, type ServerLanguage } from '../i18n/ServerTranslator';
 import type { ParcelDownloadQuota } from '../quota/ParcelDownloadQuota';
 import type { BatchQuotaService } from '../quota/QuotaService';

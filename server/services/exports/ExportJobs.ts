@@ -7,7 +7,7 @@ import {
   type ExportJobStarted,
   type ExportJobStatus,
 } from '../../../src/contract/ExportJobs';
-import type { ExportJobRecord, ExportJobStore } from '../../store/exportJobs/ExportJobStore';
+import type { ExportJobRecord, ExportJobStore } from '../../store/contract/exportJobs/ExportJobStore';
 
 /**
  * An export already counted against the plan, ready to be made: how many parcels, what the file is called

@@ -1,7 +1,7 @@
 import type { Parcel } from '../../../src/contract/Parcel';
 import type { ListExportFormat, ParcelListDetail } from '../../../src/contract/ParcelLists';
-import type { ParcelRepository } from '../../store/parcels/ParcelRepository';
-import type { UnitOfWork } from '../../store/unitOfWork/UnitOfWork';
+import type { ParcelRepository } from '../../store/contract/parcels/ParcelRepository';
+import type { UnitOfWork } from '../../store/contract/unitOfWork/UnitOfWork';
 import { serverTranslator, type ServerLanguage } from '../i18n/ServerTranslator';
 import type { BatchQuotaService, QuotaResult } from '../quota/QuotaService';
 import type { ListViewer, ParcelListService } from '../lists/ParcelListService';

@@ -1,8 +1,8 @@
 import type { Parcel } from '../../../src/contract/Parcel';
 import type { ListExportFormat } from '../../../src/contract/ParcelLists';
 import { MAX_PAGE_SIZE } from '../../../src/contract/SearchParameters';
-import type { ParcelQuery } from '../../store/parcels/ParcelQuery';
-import type { UnitOfWork } from '../../store/unitOfWork/UnitOfWork';
+import type { ParcelQuery } from '../../store/contract/parcels/ParcelQuery';
+import type { UnitOfWork } from '../../store/contract/unitOfWork/UnitOfWork';
 import type { ServerLanguage } from '../i18n/ServerTranslator';
 import type { BatchQuotaService, QuotaService } from '../quota/QuotaService';
 import { isAdvancedQuery } from '../search/parseSearchQuery';

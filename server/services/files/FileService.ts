@@ -2,9 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { UPLOAD_MAX_BYTES, type FileItemType } from '../../../src/contract/Settings';
-import type { UnitOfWork } from '../../store/Stores';
-import type { FileItemRecord, FileItemStore, UploadAllowance } from '../../store/settings/FileItemStore';
-import type { PreferenceStore } from '../../store/settings/PreferenceStore';
+import type { UnitOfWork } from '../../store/contract/Stores';
+import type {
+  FileItemRecord,
+  FileItemStore,
+  UploadAllowance,
+} from '../../store/contract/settings/FileItemStore';
+import type { PreferenceStore } from '../../store/contract/settings/PreferenceStore';
 import type { LimitResult, RateLimiter } from '../accounts/rateLimits';
 import { detectImageType } from './detectImageType';
 

@@ -1,8 +1,8 @@
 import { LAYER_TILE_MIN_ZOOM, type LayerTileName } from '../../../src/contract/MapLayers';
 import { TILE_MAX_ZOOM } from '../../../src/contract/VectorTiles';
 import { tileBox } from '../../geo/projection';
-import type { LayerRepository } from '../../store/layers/LayerRepository';
-import type { ParcelRepository } from '../../store/parcels/ParcelRepository';
+import type { LayerRepository } from '../../store/contract/layers/LayerRepository';
+import type { ParcelRepository } from '../../store/contract/parcels/ParcelRepository';
 import { encodeTile, type EncodedTile, type TileCache } from '../tiles/TileCache';
 import { encodeLayerTile } from './encodeLayerTile';
 

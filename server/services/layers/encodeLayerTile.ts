@@ -2,8 +2,8 @@ import { fromGeojsonVt, type VtFeature } from 'vt-pbf';
 import { LAYER_CLASS_KEY, LAYER_LABEL_KEY } from '../../../src/contract/MapLayers';
 import type { MercatorBox } from '../../geo/projection';
 import type { Point, Ring } from '../../geo/ring';
-import { decodeGeometry } from '../../store/parcels/geometryCodec';
-import type { LayerFeatureRow } from '../../store/layers/LayerRepository';
+import { decodeGeometry } from '../../store/contract/parcels/geometryCodec';
+import type { LayerFeatureRow } from '../../store/contract/layers/LayerRepository';
 import { clipRing } from '../tiles/clipRing';
 import { TILE_BUFFER, TILE_EXTENT } from '../tiles/writeMvt';
 

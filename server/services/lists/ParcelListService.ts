@@ -23,11 +23,11 @@ import {
   type UpdateParcelListRequest,
 } from '../../../src/contract/ParcelLists';
 import type { Parcel } from '../../../src/contract/Parcel';
-import type { ParcelRepository } from '../../store/parcels/ParcelRepository';
-import type { ListItemRecord, ListRecord, ParcelListStore } from '../../store/lists/ParcelListStore';
-import type { UnitOfWork } from '../../store/unitOfWork/UnitOfWork';
-import type { UserStore } from '../../store/users/UserStore';
-import type { ListAlertMuteStore } from '../../store/listAlertMutes/ListAlertMuteStore';
+import type { ParcelRepository } from '../../store/contract/parcels/ParcelRepository';
+import type { ListItemRecord, ListRecord, ParcelListStore } from '../../store/contract/lists/ParcelListStore';
+import type { UnitOfWork } from '../../store/contract/unitOfWork/UnitOfWork';
+import type { UserStore } from '../../store/contract/users/UserStore';
+import type { ListAlertMuteStore } from '../../store/contract/listAlertMutes/ListAlertMuteStore';
 import type { AuditLog } from '../audit/AuditLog';
 import { toListActivity, toListItem, toListNote } from './listReplies';
 

@@ -1,5 +1,9 @@
 import type { ListActivity, ListNote, ParcelListItem } from '../../../src/contract/ParcelLists';
-import type { ListActivityRecord, ListItemRecord, ListNoteRecord } from '../../store/lists/ParcelListStore';
+import type {
+  ListActivityRecord,
+  ListItemRecord,
+  ListNoteRecord,
+} from '../../store/contract/lists/ParcelListStore';
 
 /** A stored person reference as the API answers it (null when the account is gone). */
 const person = (id: string | null, name: string | null) => (id === null ? null : { id, name: name ?? '' });

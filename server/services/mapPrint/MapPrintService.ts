@@ -1,6 +1,6 @@
 import { printFrame, type MapPrintRequest } from '../../../src/contract/MapPrint';
-import type { LayerRepository } from '../../store/layers/LayerRepository';
-import type { ParcelRepository } from '../../store/parcels/ParcelRepository';
+import type { LayerRepository } from '../../store/contract/layers/LayerRepository';
+import type { ParcelRepository } from '../../store/contract/parcels/ParcelRepository';
 import type { LimitResult, RateLimiter } from '../accounts/rateLimits';
 import { serverTranslator } from '../i18n/ServerTranslator';
 import { fileNameDay } from '../reports/reportNaming';

@@ -14,9 +14,9 @@ import {
   type MercatorBox,
 } from '../../geo/projection';
 import type { Ring } from '../../geo/ring';
-import type { LayerRepository } from '../../store/layers/LayerRepository';
-import { decodeGeometry } from '../../store/parcels/geometryCodec';
-import type { ParcelRepository } from '../../store/parcels/ParcelRepository';
+import type { LayerRepository } from '../../store/contract/layers/LayerRepository';
+import { decodeGeometry } from '../../store/contract/parcels/geometryCodec';
+import type { ParcelRepository } from '../../store/contract/parcels/ParcelRepository';
 import type { Lv95Frame } from '../reports/map/mapScale';
 import { lv95Features, type Lv95Ring } from '../reports/parcelSurroundings';
 

@@ -2,14 +2,14 @@ import type { MultiPolygon, Polygon } from 'geojson';
 import type { Parcel, PolygonGeometry } from '../../../src/contract/Parcel';
 import { DATA_LAYER_MIN_ZOOM, type DataLayerId } from '../../../src/contract/MapLayers';
 import { TOTAL_HITS_CAP } from '../../../src/contract/SearchParameters';
-import type { LayerFeatureRow, LayerRepository } from '../../store/layers/LayerRepository';
-import { ringsToGeoJson } from '../../store/parcels/geometryCodec';
-import type { ParcelQuery } from '../../store/parcels/ParcelQuery';
+import type { LayerFeatureRow, LayerRepository } from '../../store/contract/layers/LayerRepository';
+import { ringsToGeoJson } from '../../store/contract/parcels/geometryCodec';
+import type { ParcelQuery } from '../../store/contract/parcels/ParcelQuery';
 import {
   BUILDING_TILE_KEYS,
   type LonLatBounds,
   type ParcelRepository,
-} from '../../store/parcels/ParcelRepository';
+} from '../../store/contract/parcels/ParcelRepository';
 import { features as batchFeatures } from '../reports/parcelSurroundings';
 import { hasCriteria } from '../search/parseSearchQuery';
 import {
@@ -23,7 +23,7 @@ import {
   type OgcCrs,
 } from './ogcCrs';
 import { areaMeetsBox, lineMeetsBox } from '../../geo/ring';
-import type { TileFeatureBatch } from '../../store/parcels/tileFeatureBatch';
+import type { TileFeatureBatch } from '../../store/contract/parcels/tileFeatureBatch';
 
 /** Items a query can page through (offset + limit), as the app's search caps its results. */
 export const ITEMS_CAP = TOTAL_HITS_CAP;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DataLayerId } from '../../../src/contract/MapLayers';
-import type { LayerRepository } from '../../store/layers/LayerRepository';
+import type { LayerRepository } from '../../store/contract/layers/LayerRepository';
 import { TRANSLATIONS_DIR } from '../i18n/ServerTranslator';
 import { FEATURE_LAYERS } from './featureItems';
 import { CRS84, LV95, mercatorBox, OGC_CRS, SWISS_BOUNDS } from './ogcCrs';

@@ -1,6 +1,6 @@
 import type { PolygonGeometry } from '../../../src/contract/Parcel';
 import { lonLatToMercator, lv95ToLonLat, type MercatorBox } from '../../geo/projection';
-import type { LonLatBounds } from '../../store/parcels/ParcelRepository';
+import type { LonLatBounds } from '../../store/contract/parcels/ParcelRepository';
 import { outlineRings } from '../reports/parcelSurroundings';
 
 /** WGS84 longitude/latitude (OGC API – Features Part 1's default). */

@@ -7,7 +7,7 @@ import {
   type Parcel,
   type ParcelSummary,
 } from '../../../src/contract/Parcel';
-import type { ParcelDetail, ParcelRepository } from '../../store/parcels/ParcelRepository';
+import type { ParcelDetail, ParcelRepository } from '../../store/contract/parcels/ParcelRepository';
 
 /**
  * The free detail replies of a parcel: `objects` (maps/prcid/{id}/objects: its basic fields and its

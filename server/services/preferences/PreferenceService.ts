@@ -1,5 +1,5 @@
 import type { Preferences } from '../../../src/contract/Settings';
-import type { PreferenceStore } from '../../store/settings/PreferenceStore';
+import type { PreferenceStore } from '../../store/contract/settings/PreferenceStore';
 import { sanitizeSignature, signatureForMail } from './sanitizeSignature';
 
 /** The IANA time zones this server's Intl knows, the list the settings screen offers (issue 29). */

@@ -6,8 +6,8 @@ import type {
   PushDevice,
 } from '../../../src/contract/PushNotifications';
 import { NOTIFICATION_EVENT } from '../../../src/contract/PushNotifications';
-import type { PushSubscriptionStore } from '../../store/push/PushSubscriptionStore';
-import type { UnitOfWork } from '../../store/Stores';
+import type { PushSubscriptionStore } from '../../store/contract/push/PushSubscriptionStore';
+import type { UnitOfWork } from '../../store/contract/Stores';
 import type { RateLimiter } from '../accounts/rateLimits';
 import {
   notificationLanguage,

@@ -1,6 +1,6 @@
 import type { EventEmitter } from 'node:events';
 import { LIMIT_REACHED_CODES } from '../../../src/contract/Subscription';
-import type { Stores } from '../../store/Stores';
+import type { Stores } from '../../store/contract/Stores';
 import { LIMIT_REACHED_MESSAGES, NO_ACTIVE_PLAN_MESSAGE, type QuotaResult } from './QuotaService';
 import { resolveSubscription, systemClock, type Clock } from './subscriptionPeriod';
 

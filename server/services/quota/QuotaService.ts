@@ -1,6 +1,6 @@
 import type { EventEmitter } from 'node:events';
 import { LIMIT_REACHED_CODES, type QuotaKind, type Subscription } from '../../../src/contract/Subscription';
-import type { Stores } from '../../store/Stores';
+import type { Stores } from '../../store/contract/Stores';
 import { resolveSubscription, systemClock, type Clock } from './subscriptionPeriod';
 
 export type QuotaResult = { ok: true } | { ok: false; errorCode: string; message: string };

@@ -1,4 +1,4 @@
-import type { UnitOfWork } from '../../store/unitOfWork/UnitOfWork';
+import type { UnitOfWork } from '../../store/contract/unitOfWork/UnitOfWork';
 import type { ParcelDownloadQuota } from './ParcelDownloadQuota';
 import type { QuotaResult } from './QuotaService';
 

@@ -2,7 +2,7 @@ import type { QuotaKind } from '../../../src/contract/Subscription';
 import type {
   SubscriptionRecord,
   SubscriptionRepository,
-} from '../../store/subscriptions/SubscriptionRepository';
+} from '../../store/contract/subscriptions/SubscriptionRepository';
 
 /** The current time; injected so tests can move between periods. */
 export type Clock = () => Date;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { OneTimeTokenStore } from '../../store/reports/OneTimeTokenStore';
+import type { OneTimeTokenStore } from '../../store/contract/reports/OneTimeTokenStore';
 
 /** What a one-time token opens: the automated assessment page, or a report file (PDF, DXF, IFC). */
 export type OneTimeTokenPurpose = 'assessment' | 'export';

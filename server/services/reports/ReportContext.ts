@@ -1,5 +1,5 @@
 import type { EventEmitter } from 'node:events';
-import type { Stores } from '../../store/Stores';
+import type { Stores } from '../../store/contract/Stores';
 import { createParcelDownloadQuota, type ParcelDownloadQuota } from '../quota/ParcelDownloadQuota';
 import { createOneTimeTokens, type OneTimeTokens } from './OneTimeTokens';
 import { createReportDocuments, type ReportDocuments } from './ReportDocuments';

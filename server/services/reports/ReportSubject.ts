@@ -1,6 +1,6 @@
 import type { BuildingObject, Canton, Parcel } from '../../../src/contract/Parcel';
-import type { ParcelRepository } from '../../store/parcels/ParcelRepository';
-import type { PriceLevelRepository } from '../../store/reports/PriceLevelRepository';
+import type { ParcelRepository } from '../../store/contract/parcels/ParcelRepository';
+import type { PriceLevelRepository } from '../../store/contract/reports/PriceLevelRepository';
 import { parcelSurroundings, type ParcelSurroundings } from './parcelSurroundings';
 
 /** A zone code with its label per language, as the canton's alpha lookup holds it. */

@@ -6,9 +6,9 @@ import {
   toLv95,
   type MercatorBox,
 } from '../../geo/projection';
-import { SURVEY_KEY, type ParcelRepository } from '../../store/parcels/ParcelRepository';
-import { outlineLv95 } from '../../store/parcels/surveyGeometryCodec';
-import type { TileFeatureBatch } from '../../store/parcels/tileFeatureBatch';
+import { SURVEY_KEY, type ParcelRepository } from '../../store/contract/parcels/ParcelRepository';
+import { outlineLv95 } from '../../store/contract/parcels/surveyGeometryCodec';
+import type { TileFeatureBatch } from '../../store/contract/parcels/tileFeatureBatch';
 import { cellsAlongRings } from './map/outlineCells';
 import { frameAtPlanScale, type Lv95Frame } from './map/mapScale';
 

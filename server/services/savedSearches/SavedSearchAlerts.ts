@@ -1,9 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SavedSearchMatch } from '../../../src/contract/SavedSearches';
-import type { ParcelRepository } from '../../store/parcels/ParcelRepository';
-import type { PreferenceStore } from '../../store/settings/PreferenceStore';
-import type { SavedSearchRecord, SavedSearchStore } from '../../store/savedSearches/SavedSearchStore';
-import type { UserStore } from '../../store/users/UserStore';
+import type { ParcelRepository } from '../../store/contract/parcels/ParcelRepository';
+import type { PreferenceStore } from '../../store/contract/settings/PreferenceStore';
+import type {
+  SavedSearchRecord,
+  SavedSearchStore,
+} from '../../store/contract/savedSearches/SavedSearchStore';
+import type { UserStore } from '../../store/contract/users/UserStore';
 import type { Mailer } from '../mail/mailer';
 import type { NotificationService } from '../push/NotificationService';
 import type { SavedSearchMatcher } from './SavedSearchMatcher';

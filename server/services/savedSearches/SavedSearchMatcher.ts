@@ -1,6 +1,6 @@
 import { MAX_ALERT_MATCHES, type SavedSearchMatch } from '../../../src/contract/SavedSearches';
 import { MAX_PAGE_SIZE } from '../../../src/contract/SearchParameters';
-import type { ParcelRepository } from '../../store/parcels/ParcelRepository';
+import type { ParcelRepository } from '../../store/contract/parcels/ParcelRepository';
 import type { PlaceSearch } from '../search/PlaceSearch';
 import { inArea, parseSavedQuery } from './savedSearchQuery';
 import type { AreaOfInterest } from '../../../src/contract/SavedSearches';

@@ -9,11 +9,14 @@ import {
   type SavedSearchesResponse,
   type UpdateSavedSearchRequest,
 } from '../../../src/contract/SavedSearches';
-import type { ParcelListStore } from '../../store/lists/ParcelListStore';
-import type { ParcelRepository } from '../../store/parcels/ParcelRepository';
-import type { SavedSearchRecord, SavedSearchStore } from '../../store/savedSearches/SavedSearchStore';
-import type { UnitOfWork } from '../../store/unitOfWork/UnitOfWork';
-import type { UserStore } from '../../store/users/UserStore';
+import type { ParcelListStore } from '../../store/contract/lists/ParcelListStore';
+import type { ParcelRepository } from '../../store/contract/parcels/ParcelRepository';
+import type {
+  SavedSearchRecord,
+  SavedSearchStore,
+} from '../../store/contract/savedSearches/SavedSearchStore';
+import type { UnitOfWork } from '../../store/contract/unitOfWork/UnitOfWork';
+import type { UserStore } from '../../store/contract/users/UserStore';
 import type { AuditLog } from '../audit/AuditLog';
 import type { ListViewer } from '../lists/ParcelListService';
 import { SearchInputError } from '../search/parseSearchQuery';

@@ -1,6 +1,6 @@
 import { SEARCH_PARAMETERS, criteriaKeysOf, isScopeRow } from '../../../src/contract/SearchParameters';
 import type { AreaOfInterest } from '../../../src/contract/SavedSearches';
-import type { ParcelQuery } from '../../store/parcels/ParcelQuery';
+import type { ParcelQuery } from '../../store/contract/parcels/ParcelQuery';
 import { hasCriteria, parseSearchQuery, SearchInputError, type RawQuery } from '../search/parseSearchQuery';
 
 /** The keys a saved query may carry: those of the search-parameter table (ranges as `_from` / `_to`). */

@@ -1,5 +1,5 @@
-import type { Paging, ParcelQuery } from '../../store/parcels/ParcelQuery';
-import type { ParcelRepository, ParcelSearchResult } from '../../store/parcels/ParcelRepository';
+import type { Paging, ParcelQuery } from '../../store/contract/parcels/ParcelQuery';
+import type { ParcelRepository, ParcelSearchResult } from '../../store/contract/parcels/ParcelRepository';
 import type { ServerLanguage, ServerTranslator } from '../i18n/ServerTranslator';
 import { createPlaceNames, foldPlaceName, type Place, type PlaceNames } from './placeNames';
 

@@ -1,15 +1,18 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { Paging, ParcelQuery } from '../../store/parcels/ParcelQuery';
+import type { Paging, ParcelQuery } from '../../store/contract/parcels/ParcelQuery';
 import type {
   ParcelIdPage,
   ParcelRepository,
   ParcelSearchResult,
   SearchRanking,
-} from '../../store/parcels/ParcelRepository';
-import type { ParcelSearchSource } from '../../store/parcels/createParcelSearch';
-import { buildSharedFilterIndex, type SharedFilterIndex } from '../../store/parcels/SharedFilterIndex';
-import { DatabaseUnavailableError } from '../../store/DatabaseUnavailableError';
+} from '../../store/contract/parcels/ParcelRepository';
+import type { ParcelSearchSource } from '../../store/contract/parcels/createParcelSearch';
+import {
+  buildSharedFilterIndex,
+  type SharedFilterIndex,
+} from '../../store/contract/parcels/SharedFilterIndex';
+import { DatabaseUnavailableError } from '../../store/contract/DatabaseUnavailableError';
 import type { FreeDetailForm, ParcelDetailReplies } from '../parcelDetails/ParcelDetailReplies';
 
 /** What a search worker is started with (server/workers/searchWorker.ts). */

@@ -14,7 +14,7 @@ import {
   type SearchParameter,
   type TextRow,
 } from '../../../src/contract/SearchParameters';
-import type { Paging, ParcelQuery, Range } from '../../store/parcels/ParcelQuery';
+import type { Paging, ParcelQuery, Range } from '../../store/contract/parcels/ParcelQuery';
 
 /** A filter or paging value the search cannot use; routes answer 400 with its message. */
 export class SearchInputError extends Error {}

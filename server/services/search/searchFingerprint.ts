@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { SEARCH_PARAMETERS } from '../../../src/contract/SearchParameters';
-import type { ParcelQuery } from '../../store/parcels/ParcelQuery';
+import type { ParcelQuery } from '../../store/contract/parcels/ParcelQuery';
 
 /**
  * The free text as the search reads it: case, accents and runs of spaces make no difference to the full-text

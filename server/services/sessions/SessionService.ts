@@ -1,6 +1,6 @@
 import type { EventEmitter } from 'node:events';
-import type { SessionStore } from '../../store/sessions/SessionStore';
-import type { UserStore } from '../../store/users/UserStore';
+import type { SessionStore } from '../../store/contract/sessions/SessionStore';
+import type { UserStore } from '../../store/contract/users/UserStore';
 import type { SessionResolver } from '../tokens/TokenService';
 
 /** Emitted on ctx.events with {sessionIds} when sessions are revoked, so their open sockets are closed. */

@@ -2,7 +2,7 @@ import { SITE_MAX_PARCELS, SITE_MIN_PARCELS, type LandSite } from '../../../src/
 import { serverTranslator, type ServerLanguage } from '../i18n/ServerTranslator';
 import { consumeDownloadsTogether, type QuotaDenial } from '../quota/consumeDownloadsTogether';
 import type { ParcelDownloadQuota } from '../quota/ParcelDownloadQuota';
-import type { UnitOfWork } from '../../store/unitOfWork/UnitOfWork';
+import type { UnitOfWork } from '../../store/contract/unitOfWork/UnitOfWork';
 import type { ParcelSurroundings, PlanCentre } from '../reports/parcelSurroundings';
 import { fileNameDay } from '../reports/reportNaming';
 import { renderSitePdf } from './pdf/renderSitePdf';

@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import type { EncodedTile, TileBlobStore } from '../../store/tiles/TileBlobStore';
+import type { EncodedTile, TileBlobStore } from '../../store/contract/tiles/TileBlobStore';
 
-export type { EncodedTile } from '../../store/tiles/TileBlobStore';
+export type { EncodedTile } from '../../store/contract/tiles/TileBlobStore';
 
 const gzip = promisify(zlib.gzip);
 

@@ -1,6 +1,6 @@
 import { Piscina } from 'piscina';
-import type { ParcelQuery } from '../../store/parcels/ParcelQuery';
-import type { SharedFilterIndex } from '../../store/parcels/SharedFilterIndex';
+import type { ParcelQuery } from '../../store/contract/parcels/ParcelQuery';
+import type { SharedFilterIndex } from '../../store/contract/parcels/SharedFilterIndex';
 import { encodeTile, type EncodedTile } from './TileCache';
 import type { TileKind } from './TileService';
 

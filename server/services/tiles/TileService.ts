@@ -5,8 +5,8 @@ import {
   TILE_SOURCE_LAYERS,
   type TileSourceLayer,
 } from '../../../src/contract/VectorTiles';
-import type { ParcelRepository } from '../../store/parcels/ParcelRepository';
-import type { ParcelQuery } from '../../store/parcels/ParcelQuery';
+import type { ParcelRepository } from '../../store/contract/parcels/ParcelRepository';
+import type { ParcelQuery } from '../../store/contract/parcels/ParcelQuery';
 import { tileBox } from '../../geo/projection';
 import { writeMvt } from './writeMvt';
 import type { EncodedTile, TileCache } from './TileCache';

@@ -1,8 +1,8 @@
 import { ByteWriter } from './ByteWriter';
 import { clipRing } from './clipRing';
 import type { MercatorBox } from '../../geo/projection';
-import { VarintReader } from '../../store/parcels/geometryCodec';
-import type { TileFeatureBatch } from '../../store/parcels/tileFeatureBatch';
+import { VarintReader } from '../../store/contract/parcels/geometryCodec';
+import type { TileFeatureBatch } from '../../store/contract/parcels/tileFeatureBatch';
 export const TILE_EXTENT = 4096;
 /**
  * Geometry is clipped this far (tile units) outside the tile: enough for outlines drawn across the

@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import pgTypes from 'pg-types';
-import { DatabaseUnavailableError } from '../DatabaseUnavailableError';
-import type { PoolUse } from '../StorageHealth';
-import { TaskQueue } from '../unitOfWork/TaskQueue';
+import { DatabaseUnavailableError } from '../contract/DatabaseUnavailableError';
+import type { PoolUse } from '../contract/StorageHealth';
+import { TaskQueue } from '../contract/unitOfWork/TaskQueue';
 import { createPostgresListener, type PostgresListener } from './PostgresListener';
 
 /** A value bound to a `$n` placeholder. Buffers go as bytea; booleans as true/false. */

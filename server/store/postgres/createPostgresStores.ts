@@ -1,8 +1,8 @@
-import type { Stores } from '../Stores';
+import type { Stores } from '../contract/Stores';
 import { connectPostgres, type PostgresConnection, type PostgresOptions } from './PostgresConnection';
 import { postgresMigrations } from './migrations';
 import { createPostgresStorageHealth } from './postgresStorageHealth';
-import type { StorageHealth } from '../StorageHealth';
+import type { StorageHealth } from '../contract/StorageHealth';
 import { migratePostgres } from './migrations/migratePostgres';
 import { createPostgresRateLimitStore } from './rateLimits/createPostgresRateLimitStore';
 import { createPostgresSessionStore } from './sessions/createPostgresSessionStore';

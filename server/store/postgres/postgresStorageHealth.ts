@@ -1,7 +1,7 @@
 import type { PostgresConnection } from './PostgresConnection';
 import { postgresMigrations } from './migrations';
 import { DATASET_BUILD_LOCK } from './parcels/createPostgresDatasetWriter';
-import { missingVersions, type StorageHealth } from '../StorageHealth';
+import { missingVersions, type StorageHealth } from '../contract/StorageHealth';
 
 /**
  * PostgreSQL's health over the app's pool. A dataset build holds a transaction-level advisory lock

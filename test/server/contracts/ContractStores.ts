@@ -1,4 +1,4 @@
-import type { Stores } from '../../../server/store/Stores';
+import type { Stores } from '../../../server/store/contract/Stores';
 
 /**
  * Fresh, empty repositories of one adapter for one test (called in beforeEach). A contract suite asks

@@ -1,4 +1,4 @@
-import type { NewUser, UserStore } from '../../../server/store/users/UserStore';
+import type { NewUser, UserStore } from '../../../server/store/contract/users/UserStore';
 
 /** An active map user whose username is also the e-mail address, for a contract suite. */
 export const contractPerson = (username: string, name = username): NewUser => ({

@@ -1,4 +1,4 @@
-import type { ApiKeyRecord } from '../../../server/store/apiKeys/ApiKeyStore';
+import type { ApiKeyRecord } from '../../../server/store/contract/apiKeys/ApiKeyStore';
 import type { MakeStores } from './ContractStores';
 
 /** Personal API keys and the per-item quota counting of the OGC API, as every adapter must keep them. */

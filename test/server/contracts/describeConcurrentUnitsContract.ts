@@ -1,4 +1,4 @@
-import type { NewUser } from '../../../server/store/users/UserStore';
+import type { NewUser } from '../../../server/store/contract/users/UserStore';
 import type { MakeStores } from './ContractStores';
 
 const PERIOD = '2026-11-01T00:00:00.000Z';

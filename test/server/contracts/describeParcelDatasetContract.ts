@@ -1,10 +1,10 @@
-import type { Stores } from '../../../server/store/Stores';
+import type { Stores } from '../../../server/store/contract/Stores';
 import { parcelFeature } from '../../../server/services/ogc/featureItems';
 import { CRS84, LV95 } from '../../../server/services/ogc/ogcCrs';
-import type { ParcelQuery } from '../../../server/store/parcels/ParcelQuery';
+import type { ParcelQuery } from '../../../server/store/contract/parcels/ParcelQuery';
 import type { Parcel } from '../../../src/contract/Parcel';
 import { estimateBuildingReserve } from '../../../src/contract/BuildingReserve';
-import type { TileFeatureBatch } from '../../../server/store/parcels/tileFeatureBatch';
+import type { TileFeatureBatch } from '../../../server/store/contract/parcels/tileFeatureBatch';
 import { LAYER_TILE_MIN_ZOOM, type LayerTileName } from '../../../src/contract/MapLayers';
 import { lonLatToMercator, tileAt, tileBox, type MercatorBox } from '../../../server/geo/projection';
 

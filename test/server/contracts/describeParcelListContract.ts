@@ -1,4 +1,4 @@
-import type { NewListItem } from '../../../server/store/lists/ParcelListStore';
+import type { NewListItem } from '../../../server/store/contract/lists/ParcelListStore';
 import type { MakeStores } from './ContractStores';
 import { contractPerson as person } from './contractPeople';
 

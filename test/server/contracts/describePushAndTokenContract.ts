@@ -1,4 +1,4 @@
-import type { PushSubscriptionRecord } from '../../../server/store/push/PushSubscriptionStore';
+import type { PushSubscriptionRecord } from '../../../server/store/contract/push/PushSubscriptionStore';
 import type { MakeStores } from './ContractStores';
 
 /** Web push subscriptions and one-time tokens, as every adapter must keep them. */

@@ -1,4 +1,4 @@
-import type { NewUser } from '../../../server/store/users/UserStore';
+import type { NewUser } from '../../../server/store/contract/users/UserStore';
 import type { MakeStores } from './ContractStores';
 
 /** An allowance no test here reaches. */

@@ -1,4 +1,4 @@
-import type { SubscriptionRecord } from '../../../server/store/subscriptions/SubscriptionRepository';
+import type { SubscriptionRecord } from '../../../server/store/contract/subscriptions/SubscriptionRepository';
 import { inTurn, type MakeStores } from './ContractStores';
 
 const subscription: SubscriptionRecord = {

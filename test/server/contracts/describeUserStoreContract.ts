@@ -1,4 +1,4 @@
-import { UsernameTakenError, type NewUser } from '../../../server/store/users/UserStore';
+import { UsernameTakenError, type NewUser } from '../../../server/store/contract/users/UserStore';
 import type { MakeStores } from './ContractStores';
 
 const anna: NewUser = {

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { buildDatasetAsync } from '../../../server/data/buildDataset';
-import { openDatabase } from '../../../server/store/openDatabase';
-import { createSqliteStores } from '../../../server/store/Stores';
+import { openDatabase } from '../../../server/store/sqlite/openDatabase';
+import { createSqliteStores } from '../../../server/store/sqlite/createSqliteStores';
 import {
   openPostgresRepositories,
   type PostgresRepositories,
@@ -11,7 +11,7 @@ import { createPostgresDatasetWriter } from '../../../server/store/postgres/parc
 import { buildTestDataset, TEST_DATASET_OPTIONS } from '../helpers/buildTestDataset';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from '../helpers/testPostgres';
 import { describeParcelDatasetContract, type DatasetStores } from './describeParcelDatasetContract';
-import { backfillBuildingReserve } from '../../../server/store/migrations/028-building-reserve';
+import { backfillBuildingReserve } from '../../../server/store/sqlite/migrations/028-building-reserve';
 import { BUILDING_RESERVE_BACKFILL_SQL } from '../../../server/store/postgres/migrations/028-building-reserve';
 
 // The same generated dataset (three municipalities of Zug) written by both writers: the SQLite one (the

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import { openDatabase } from '../../../server/store/openDatabase';
-import { createSqliteStores } from '../../../server/store/Stores';
+import { openDatabase } from '../../../server/store/sqlite/openDatabase';
+import { createSqliteStores } from '../../../server/store/sqlite/createSqliteStores';
 import { describeRateLimitStoreContract } from './describeRateLimitStoreContract';
 import { describeCouponAndDownloadContract } from './describeCouponAndDownloadContract';
 import { describePushAndTokenContract } from './describePushAndTokenContract';

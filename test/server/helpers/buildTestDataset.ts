@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Database } from 'better-sqlite3';
-import { openDatabase } from '../../../server/store/openDatabase';
+import { openDatabase } from '../../../server/store/sqlite/openDatabase';
 import { buildDataset } from '../../../server/data/buildDataset';
-import type { DatasetInfo } from '../../../server/store/parcels/DatasetWriter';
-import { createSqliteDatasetWriter } from '../../../server/store/parcels/createSqliteDatasetWriter';
-import { copyDataset } from '../../../server/store/parcels/datasetTables';
+import type { DatasetInfo } from '../../../server/store/contract/parcels/DatasetWriter';
+import { createSqliteDatasetWriter } from '../../../server/store/sqlite/parcels/createSqliteDatasetWriter';
+import { copyDataset } from '../../../server/store/sqlite/parcels/datasetTables';
 import { createTestApp, signIn, type TestApp } from './createTestApp';
 export interface TestDatasetOptions {
   seed?: number;
@@ -27,9 +27,11 @@ export const TEST_DATASET_OPTIONS: Required<TestDatasetOptions> = {
 /** The code that decides what a dataset holds: the generator, the writer and the schema. */
 const DATASET_SOURCES = [
   'server/data',
-  'server/store/parcels',
-  'server/store/layers',
-  'server/store/migrations',
+  'server/store/contract/parcels',
+  'server/store/contract/layers',
+  'server/store/sqlite/parcels',
+  'server/store/sqlite/layers',
+  'server/store/sqlite/migrations',
   'src/contract',
 ];
 

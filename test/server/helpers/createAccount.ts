@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from './createTestApp';
-import type { UserRecord } from '../../../server/store/users/UserStore';
+import type { UserRecord } from '../../../server/store/contract/users/UserStore';
 /** An active account with a real (argon2id) password, as `npm run users -- create` makes one. */
 export function createAccount(
   app: FastifyInstance,

@@ -5,8 +5,19 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from 'better-sqlite3';
 import { buildApp, type BuildAppOptions } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
-import { openDatabase } from '../../../server/store/openDatabase';
-import type { UserRecord } from '../../../server/store/users/UserStore';
+import { openDatabase } from '../../../server/store/sqlite/openDatabase';
+import { sqliteStorage } from '../../../server/store/sqlite/openStorage';
+import { openConfiguredStorage } from '../../../server/openConfiguredStorage';
+import type { Storage } from '../../../server/store/contract/Storage';
+import type { UserRecord } from '../../../server/store/contract/users/UserStore';
+/**
+ * The storage main.ts would open for `config`, but on SQLite over the test's own database `db` (which the
+ * test reads and writes directly and closes itself).
+ */
+export function testStorage(config: Config, db: Database): Promise<Storage> {
+  return config.databaseUrl === null ? Promise.resolve(sqliteStorage(db)) : openConfiguredStorage(config);
+}
+
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
@@ -32,7 +43,7 @@ export async function createTestApp(
     ...env,
   });
   const db = openDatabase(path.join(dataDir, 'test.sqlite'));
-  const app = await buildApp({ config, db, ...options });
+  const app = await buildApp({ config, storage: await testStorage(config, db), ...options });
   return {
     app,
     db,

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { addMonths } from '../../../server/services/quota/subscriptionPeriod';
-import { createPlanRepository } from '../../../server/store/subscriptions/PlanRepository';
-import { createSubscriptionRepository } from '../../../server/store/subscriptions/SubscriptionRepository';
+import { createPlanRepository } from '../../../server/store/sqlite/subscriptions/createPlanRepository';
+import { createSubscriptionRepository } from '../../../server/store/sqlite/subscriptions/createSubscriptionRepository';
 
 /** An active one-month subscription to a catalogue plan from `start`, with the plan's limits. */
 export function subscribeToPlan(db: Database, userId: string, planId: string, start: Date): void {

@@ -10,9 +10,9 @@ import { createTestApp, type TestApp } from '../helpers/createTestApp';
 import { keyHolder } from './ogcFixture';
 import { parcelItems } from '../../../server/services/ogc/featureItems';
 import { CRS84 } from '../../../server/services/ogc/ogcCrs';
-import { createSqliteParcelRepository } from '../../../server/store/parcels/createSqliteParcelRepository';
-import type { ParcelRepository } from '../../../server/store/parcels/ParcelRepository';
-import type { Synchronous } from '../../../server/store/unitOfWork/Synchronous';
+import { createSqliteParcelRepository } from '../../../server/store/sqlite/parcels/createSqliteParcelRepository';
+import type { ParcelRepository } from '../../../server/store/contract/parcels/ParcelRepository';
+import type { Synchronous } from '../../../server/store/contract/unitOfWork/Synchronous';
 
 /** A synchronous repository read through the asynchronous port (its answers awaited as they are). */
 const asParcelRepository = (repository: Synchronous<ParcelRepository>) =>

@@ -1,6 +1,6 @@
 import type { CreateApiKeyResponse, ApiKeyScope } from '../../../src/contract/ApiKeys';
 import { addMonths } from '../../../server/services/quota/subscriptionPeriod';
-import { createSubscriptionRepository } from '../../../server/store/subscriptions/SubscriptionRepository';
+import { createSubscriptionRepository } from '../../../server/store/sqlite/subscriptions/createSubscriptionRepository';
 import { buildTestDataset } from '../helpers/buildTestDataset';
 import type { TestApp } from '../helpers/createTestApp';
 import { createTestApp, signIn, type SignedIn } from '../helpers/createTestApp';

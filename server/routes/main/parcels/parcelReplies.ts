@@ -4,7 +4,7 @@ import type {
   LonLatBounds,
   MunicipalityCount,
   ParcelSearchResult,
-} from '../../../store/parcels/ParcelRepository';
+} from '../../../store/contract/parcels/ParcelRepository';
 import type { QuotaKind } from '../../../../src/contract/Subscription';
 import type { AppContext } from '../../../AppContext';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ParcelQuery, Paging } from '../../../store/parcels/ParcelQuery';
+import type { ParcelQuery, Paging } from '../../../store/contract/parcels/ParcelQuery';
 import type { AppContext } from '../../../AppContext';
 import { authUser, requireRole } from '../../../http/requireRole';
 import {

@@ -13,7 +13,7 @@ import {
   SearchInputError,
   type RawQuery,
 } from '../../../services/search/parseSearchQuery';
-import type { ParcelQuery } from '../../../store/parcels/ParcelQuery';
+import type { ParcelQuery } from '../../../store/contract/parcels/ParcelQuery';
 import { sendExport } from '../exportReplies';
 import { sendQuotaDenied } from './parcelReplies';
 import { searchQuerystringSchema } from './searchQuerystringSchema';

@@ -5,7 +5,7 @@ import {
   toCompanyApiKeyRecord,
   type ApiKeyRow,
   type ApiKeyStore,
-} from '../../apiKeys/ApiKeyStore';
+} from '../../contract/apiKeys/ApiKeyStore';
 import type { PostgresConnection } from '../PostgresConnection';
 
 /** Personal API keys shared by every instance: revocation is one conditional UPDATE. */

@@ -1,18 +1,23 @@
 import { ringsBox } from '../../../geo/ring';
-import type { CadastreWriter, ImportRecord } from '../../parcels/CadastreWriter';
-import type { DatasetInfo } from '../../parcels/DatasetWriter';
+import type { CadastreWriter, ImportRecord } from '../../contract/parcels/CadastreWriter';
+import type { DatasetInfo } from '../../contract/parcels/DatasetWriter';
 import {
   FACTS_COLUMNS,
   factsAtPoint,
   NO_DATASET_TO_IMPORT_INTO,
   withImport,
   type FactsRow,
-} from '../../parcels/cadastreWriting';
-import { encodeParts } from '../../parcels/geometryCodec';
-import { encodeSurveyGeometry } from '../../parcels/surveyGeometryCodec';
-import { ftsAddress, PARCEL_COLUMN_COUNT, PARCEL_COLUMNS, parcelColumns } from '../../parcels/parcelInsert';
+} from '../../contract/parcels/cadastreWriting';
+import { encodeParts } from '../../contract/parcels/geometryCodec';
+import { encodeSurveyGeometry } from '../../contract/parcels/surveyGeometryCodec';
+import {
+  ftsAddress,
+  PARCEL_COLUMN_COUNT,
+  PARCEL_COLUMNS,
+  parcelColumns,
+} from '../../contract/parcels/parcelInsert';
 import type { PostgresConnection } from '../PostgresConnection';
-import type { Asynchronous } from '../../unitOfWork/Synchronous';
+import type { Asynchronous } from '../../contract/unitOfWork/Synchronous';
 import { mercatorAreaEwkbHex } from '../parcels/mercatorWkb';
 import { parcelTextVector } from '../parcels/parcelTextSearch';
 import { savePostgresFilterColumns, scanPostgresFilterColumns } from '../parcels/postgresFilterColumns';

@@ -1,7 +1,7 @@
 import { connectPostgres, type PostgresOptions } from '../PostgresConnection';
 import { postgresMigrations } from '../migrations';
 import { migratePostgres } from '../migrations/migratePostgres';
-import type { OpenedCadastreWriter } from '../../parcels/CadastreWriter';
+import type { OpenedCadastreWriter } from '../../contract/parcels/CadastreWriter';
 import { createPostgresCadastreWriter } from './createPostgresCadastreWriter';
 
 /**

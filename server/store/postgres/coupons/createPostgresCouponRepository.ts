@@ -1,4 +1,8 @@
-import { toCouponRecord, type CouponRepository, type CouponRow } from '../../coupons/CouponRepository';
+import {
+  toCouponRecord,
+  type CouponRepository,
+  type CouponRow,
+} from '../../contract/coupons/CouponRepository';
 import type { PostgresConnection } from '../PostgresConnection';
 
 /** The conditions under which a coupon can be used at a time (ISO text, the parameter `$n`). */

@@ -4,7 +4,7 @@ import {
   toExportJobRecord,
   type ExportJobRow,
   type ExportJobStore,
-} from '../../exportJobs/ExportJobStore';
+} from '../../contract/exportJobs/ExportJobStore';
 
 export function createPostgresExportJobStore(db: PostgresConnection): ExportJobStore {
   return {

@@ -1,5 +1,5 @@
-import type { LayerFeatureRow, LayerRepository } from '../../layers/LayerRepository';
-import { layerIndex } from '../../layers/layerRows';
+import type { LayerFeatureRow, LayerRepository } from '../../contract/layers/LayerRepository';
+import { layerIndex } from '../../contract/layers/layerRows';
 import type { PostgresConnection } from '../PostgresConnection';
 
 /** The map layers' features over PostgreSQL: one range of the GiST index on (layer index, box) per tile. */

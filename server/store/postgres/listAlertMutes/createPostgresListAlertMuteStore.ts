@@ -1,5 +1,5 @@
 import type { PostgresConnection } from '../PostgresConnection';
-import type { ListAlertMuteStore } from '../../listAlertMutes/ListAlertMuteStore';
+import type { ListAlertMuteStore } from '../../contract/listAlertMutes/ListAlertMuteStore';
 
 export function createPostgresListAlertMuteStore(db: PostgresConnection): ListAlertMuteStore {
   return {

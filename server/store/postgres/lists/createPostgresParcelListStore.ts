@@ -17,7 +17,7 @@ import {
   type ListNoteRow,
   type ListRow,
   type ParcelListStore,
-} from '../../lists/ParcelListStore';
+} from '../../contract/lists/ParcelListStore';
 import type { PostgresConnection } from '../PostgresConnection';
 
 /** Parcel lists shared by every instance; each change is one statement. */

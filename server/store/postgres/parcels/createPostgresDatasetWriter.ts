@@ -1,13 +1,13 @@
-import type { AsyncDatasetWriter, DatasetInfo, MunicipalityRows } from '../../parcels/DatasetWriter';
-import { ftsAddress } from '../../parcels/parcelInsert';
+import type { AsyncDatasetWriter, DatasetInfo, MunicipalityRows } from '../../contract/parcels/DatasetWriter';
+import { ftsAddress } from '../../contract/parcels/parcelInsert';
 import {
   BUILDING_VALUES,
   LAYER_VALUES,
   PARCEL_VALUES,
   rowGeometry,
   rowValues,
-} from '../../parcels/municipalityRows';
-import { decodeParts } from '../../parcels/geometryCodec';
+} from '../../contract/parcels/municipalityRows';
+import { decodeParts } from '../../contract/parcels/geometryCodec';
 import type { PostgresConnection } from '../PostgresConnection';
 import { createPostgresPriceLevelWriting } from '../reports/createPostgresPriceLevels';
 import { mercatorAreaEwkbHex } from './mercatorWkb';

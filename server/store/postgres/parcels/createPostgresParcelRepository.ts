@@ -6,21 +6,21 @@ import {
   withPageRows,
   type MunicipalityExtentRow,
   type ParcelSearchSource,
-} from '../../parcels/createParcelSearch';
-import type { FilterColumns } from '../../parcels/FilterColumns';
-import type { ParcelQuery } from '../../parcels/ParcelQuery';
+} from '../../contract/parcels/createParcelSearch';
+import type { FilterColumns } from '../../contract/parcels/FilterColumns';
+import type { ParcelQuery } from '../../contract/parcels/ParcelQuery';
 import {
   BUILDING_TILE_KEYS,
   outlineKeys,
   PARCEL_TILE_KEYS,
   type OutlineForm,
   type ParcelRepository,
-} from '../../parcels/ParcelRepository';
-import type { BuildingRow, ParcelRow } from '../../parcels/ParcelRow';
-import type { ParcelRepositoryOptions } from '../../parcels/createSqliteParcelRepository';
-import { inRowIdOrder, rowToBuilding, rowToParcel } from '../../parcels/rowToParcel';
-import { parcelFeatureRow, parcelFeaturesText } from '../../parcels/parcelFeatureJson';
-import { keepFeatures, readTileFeatureBatch } from '../../parcels/tileFeatureBatch';
+} from '../../contract/parcels/ParcelRepository';
+import type { BuildingRow, ParcelRow } from '../../contract/parcels/ParcelRow';
+import type { ParcelRepositoryOptions } from '../../contract/parcels/ParcelRepository';
+import { inRowIdOrder, rowToBuilding, rowToParcel } from '../../contract/parcels/rowToParcel';
+import { parcelFeatureRow, parcelFeaturesText } from '../../contract/parcels/parcelFeatureJson';
+import { keepFeatures, readTileFeatureBatch } from '../../contract/parcels/tileFeatureBatch';
 import {
   containsPattern as like,
   toAlpha,
@@ -28,7 +28,7 @@ import {
   toStreet,
   toThermal,
   type CantonRow,
-} from '../../parcels/lookupRows';
+} from '../../contract/parcels/lookupRows';
 import type { PostgresConnection } from '../PostgresConnection';
 import { toTextArray } from '../textArray';
 import { watchDatasetVersion } from '../datasetVersion/watchDatasetVersion';

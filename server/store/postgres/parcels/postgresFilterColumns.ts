@@ -5,7 +5,7 @@ import {
   FILTER_COLUMNS_SQL,
   type FilterColumns,
   type FilterColumnsRow,
-} from '../../parcels/FilterColumns';
+} from '../../contract/parcels/FilterColumns';
 import type { PostgresConnection } from '../PostgresConnection';
 
 /** Rows read per statement: a country's 4 million parcels never sit in one result. */

@@ -1,5 +1,5 @@
-import type { ParcelQuery } from '../../parcels/ParcelQuery';
-import { textTerms } from '../../parcels/parcelWhere';
+import type { ParcelQuery } from '../../contract/parcels/ParcelQuery';
+import { textTerms } from '../../contract/parcels/parcelWhere';
 import type { SqlValue } from '../PostgresConnection';
 import { parcelTextQuery } from './parcelTextSearch';
 

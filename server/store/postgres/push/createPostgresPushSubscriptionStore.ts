@@ -1,5 +1,5 @@
-import type { PushSubscriptionStore } from '../../push/PushSubscriptionStore';
-import { toPushSubscriptionRecord, type PushSubscriptionRow } from '../../push/pushSubscriptionRow';
+import type { PushSubscriptionStore } from '../../contract/push/PushSubscriptionStore';
+import { toPushSubscriptionRecord, type PushSubscriptionRow } from '../../contract/push/pushSubscriptionRow';
 import type { PostgresConnection } from '../PostgresConnection';
 import { toTextArray } from '../textArray';
 

@@ -1,5 +1,5 @@
-import type { RateLimitState, RateLimitStore } from '../../rateLimits/RateLimitStore';
-import { toRateLimitState, type RateLimitRow as Row } from '../../rateLimits/rateLimitRow';
+import type { RateLimitState, RateLimitStore } from '../../contract/rateLimits/RateLimitStore';
+import { toRateLimitState, type RateLimitRow as Row } from '../../contract/rateLimits/rateLimitRow';
 import type { PostgresConnection } from '../PostgresConnection';
 
 /** Rate-limit counters every app instance shares (the SQLite adapter's table, in PostgreSQL). */

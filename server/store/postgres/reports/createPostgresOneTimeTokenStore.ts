@@ -1,4 +1,8 @@
-import { toOneTimeTokenRecord, type OneTimeTokenStore, type TokenRow } from '../../reports/OneTimeTokenStore';
+import {
+  toOneTimeTokenRecord,
+  type OneTimeTokenStore,
+  type TokenRow,
+} from '../../contract/reports/OneTimeTokenStore';
 import type { PostgresConnection } from '../PostgresConnection';
 
 /** One-time tokens: `take` is one UPDATE … RETURNING, so of two instances only one gets the token. */

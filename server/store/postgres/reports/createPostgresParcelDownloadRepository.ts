@@ -1,4 +1,4 @@
-import type { ParcelDownloadRepository } from '../../reports/ParcelDownloadRepository';
+import type { ParcelDownloadRepository } from '../../contract/reports/ParcelDownloadRepository';
 import type { PostgresConnection } from '../PostgresConnection';
 
 export function createPostgresParcelDownloadRepository(db: PostgresConnection): ParcelDownloadRepository {

@@ -1,6 +1,6 @@
-import type { PriceLevelRepository } from '../../reports/PriceLevelRepository';
-import type { MunicipalityPriceInput, PriceLevelWriting } from '../../reports/priceLevelWriting';
-import type { Asynchronous } from '../../unitOfWork/Synchronous';
+import type { PriceLevelRepository } from '../../contract/reports/PriceLevelRepository';
+import type { MunicipalityPriceInput, PriceLevelWriting } from '../../contract/reports/priceLevelWriting';
+import type { Asynchronous } from '../../contract/unitOfWork/Synchronous';
 import type { PostgresConnection } from '../PostgresConnection';
 
 /** The dataset's price level per municipality over PostgreSQL (reports). */

@@ -4,7 +4,7 @@ import {
   toSavedSearchRecord,
   type SavedSearchRow,
   type SavedSearchStore,
-} from '../../savedSearches/SavedSearchStore';
+} from '../../contract/savedSearches/SavedSearchStore';
 import type { PostgresConnection } from '../PostgresConnection';
 import { toTextArray } from '../textArray';
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import type { SessionStore } from '../../sessions/SessionStore';
-import { toSessionRecord, type SessionRow } from '../../sessions/sessionRow';
+import type { SessionStore } from '../../contract/sessions/SessionStore';
+import { toSessionRecord, type SessionRow } from '../../contract/sessions/sessionRow';
 import type { PostgresConnection } from '../PostgresConnection';
 
 /** Sessions in PostgreSQL: a revocation on one app instance is what every other instance reads. */

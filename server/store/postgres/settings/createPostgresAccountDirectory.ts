@@ -2,7 +2,7 @@ import {
   toDirectoryRow,
   type AccountDirectory,
   type DirectoryQueryRow,
-} from '../../settings/AccountDirectory';
+} from '../../contract/settings/AccountDirectory';
 import type { PostgresConnection } from '../PostgresConnection';
 
 /** strpos on lower-cased text instead of LIKE, so `%` and `_` in a search are plain characters. */

@@ -1,4 +1,4 @@
-import { toAuditEntry, type AuditLogRow, type AuditLogStore } from '../../settings/AuditLogStore';
+import { toAuditEntry, type AuditLogRow, type AuditLogStore } from '../../contract/settings/AuditLogStore';
 import type { PostgresConnection } from '../PostgresConnection';
 
 export function createPostgresAuditLogStore(db: PostgresConnection): AuditLogStore {

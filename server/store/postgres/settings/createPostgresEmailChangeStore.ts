@@ -4,7 +4,7 @@ import {
   toEmailChangeRecord,
   type EmailChangeRow,
   type EmailChangeStore,
-} from '../../settings/EmailChangeStore';
+} from '../../contract/settings/EmailChangeStore';
 import type { PostgresConnection } from '../PostgresConnection';
 
 /** E-mail changes: applying and ending are conditional UPDATEs, so each key works once across instances. */

@@ -1,5 +1,9 @@
 import crypto from 'node:crypto';
-import { toFileItemRecord, type FileItemRow, type FileItemStore } from '../../settings/FileItemStore';
+import {
+  toFileItemRecord,
+  type FileItemRow,
+  type FileItemStore,
+} from '../../contract/settings/FileItemStore';
 import type { PostgresConnection } from '../PostgresConnection';
 
 export function createPostgresFileItemStore(db: PostgresConnection): FileItemStore {

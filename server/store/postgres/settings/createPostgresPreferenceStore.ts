@@ -1,4 +1,4 @@
-import { toPreferenceRecord, type PreferenceStore } from '../../settings/PreferenceStore';
+import { toPreferenceRecord, type PreferenceStore } from '../../contract/settings/PreferenceStore';
 import type { PostgresConnection } from '../PostgresConnection';
 
 export function createPostgresPreferenceStore(db: PostgresConnection): PreferenceStore {

@@ -1,4 +1,4 @@
-import type { SiteRecord, SiteStore } from '../../settings/SiteStore';
+import type { SiteRecord, SiteStore } from '../../contract/settings/SiteStore';
 import type { PostgresConnection } from '../PostgresConnection';
 import { toTextArray } from '../textArray';
 

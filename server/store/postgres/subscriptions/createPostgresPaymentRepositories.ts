@@ -4,7 +4,7 @@ import {
   type CheckoutSessionRow,
   type PaymentEventRepository,
   type PortalSessionRepository,
-} from '../../subscriptions/PaymentRepositories';
+} from '../../contract/subscriptions/PaymentRepositories';
 import type { PostgresConnection } from '../PostgresConnection';
 
 export function createPostgresCheckoutSessionRepository(db: PostgresConnection): CheckoutSessionRepository {

@@ -1,5 +1,5 @@
-import { toPlan, type PlanRepository, type PlanRow } from '../../subscriptions/PlanRepository';
-import { PLAN_CATALOGUE } from '../../subscriptions/planCatalogue';
+import { toPlan, type PlanRepository, type PlanRow } from '../../contract/subscriptions/PlanRepository';
+import { PLAN_CATALOGUE } from '../../contract/subscriptions/planCatalogue';
 import type { PostgresConnection } from '../PostgresConnection';
 
 export function createPostgresPlanRepository(db: PostgresConnection): PlanRepository {

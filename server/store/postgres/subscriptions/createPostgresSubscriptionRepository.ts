@@ -3,7 +3,7 @@ import {
   type SubscriptionRecord,
   type SubscriptionRepository,
   type SubscriptionRow,
-} from '../../subscriptions/SubscriptionRepository';
+} from '../../contract/subscriptions/SubscriptionRepository';
 import type { PostgresConnection } from '../PostgresConnection';
 
 const INSERT = `INSERT INTO subscriptions (user_id, plan_id, product, status, period_start, period_end,

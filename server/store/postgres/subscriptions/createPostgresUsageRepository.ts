@@ -1,5 +1,5 @@
 import type { QuotaKind } from '../../../../src/contract/Subscription';
-import type { UsageRepository } from '../../subscriptions/UsageRepository';
+import type { UsageRepository } from '../../contract/subscriptions/UsageRepository';
 import type { PostgresConnection } from '../PostgresConnection';
 import { toTextArray } from '../textArray';
 

@@ -1,4 +1,4 @@
-import type { EncodedTile, TileBlobStore } from '../../tiles/TileBlobStore';
+import type { EncodedTile, TileBlobStore } from '../../contract/tiles/TileBlobStore';
 import type { PostgresConnection } from '../PostgresConnection';
 
 /** The shared tile cache: a bytea per dataset build and tile key. */

@@ -1,5 +1,5 @@
-import { passkeyInsertValues, toPasskeyRecord, type PasskeyRow } from '../../twoFactor/passkeyRow';
-import type { TwoFactorStore } from '../../twoFactor/TwoFactorStore';
+import { passkeyInsertValues, toPasskeyRecord, type PasskeyRow } from '../../contract/twoFactor/passkeyRow';
+import type { TwoFactorStore } from '../../contract/twoFactor/TwoFactorStore';
 import type { PostgresConnection } from '../PostgresConnection';
 
 export function createPostgresTwoFactorStore(db: PostgresConnection): TwoFactorStore {

@@ -1,4 +1,4 @@
-import type { AccountKeyKind, AccountKeyStore } from '../../users/AccountKeyStore';
+import type { AccountKeyKind, AccountKeyStore } from '../../contract/users/AccountKeyStore';
 import type { PostgresConnection } from '../PostgresConnection';
 
 interface KeyRow {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { UsernameTakenError, type UserRecord, type UserStore } from '../../users/UserStore';
-import { toUserRecord, type UserRow } from '../../users/userRow';
+import { UsernameTakenError, type UserRecord, type UserStore } from '../../contract/users/UserStore';
+import { toUserRecord, type UserRow } from '../../contract/users/userRow';
 import { isUniqueViolation, type PostgresConnection } from '../PostgresConnection';
 
 /** The columns of a UserRow: the JSONB lists as JSON text, as SQLite keeps them. */

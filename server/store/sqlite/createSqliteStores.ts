@@ -1,0 +1,106 @@
+import type { Database } from 'better-sqlite3';
+import { createCouponRepository } from './coupons/createCouponRepository';
+import { createSqliteParcelRepository } from './parcels/createSqliteParcelRepository';
+import type { ParcelRepositoryOptions } from '../contract/parcels/ParcelRepository';
+import { createSqliteLayerRepository } from './layers/createSqliteLayerRepository';
+import {
+  createCheckoutSessionRepository,
+  createPaymentEventRepository,
+  createPortalSessionRepository,
+} from './subscriptions/PaymentRepositories';
+import { createPlanRepository } from './subscriptions/createPlanRepository';
+import { createSubscriptionRepository } from './subscriptions/createSubscriptionRepository';
+import { createUsageRepository } from './subscriptions/createUsageRepository';
+import { createSqlitePushSubscriptionStore } from './push/createSqlitePushSubscriptionStore';
+import { createSqliteRateLimitStore } from './rateLimits/createSqliteRateLimitStore';
+import { createParcelDownloadRepository } from './reports/createParcelDownloadRepository';
+import { createSqliteOneTimeTokenStore } from './reports/createSqliteOneTimeTokenStore';
+import { createPriceLevelRepository } from './reports/createPriceLevelRepository';
+import { createSqliteSessionStore } from './sessions/createSqliteSessionStore';
+import { createSqliteTileBlobStore } from './tiles/createSqliteTileBlobStore';
+import { createSqliteAccountDirectory } from './settings/createSqliteAccountDirectory';
+import { createSqliteAuditLogStore } from './settings/createSqliteAuditLogStore';
+import { createSqliteEmailChangeStore } from './settings/createSqliteEmailChangeStore';
+import { createSqliteFileItemStore } from './settings/createSqliteFileItemStore';
+import { createSqlitePreferenceStore } from './settings/createSqlitePreferenceStore';
+import { createSqliteSiteStore } from './settings/createSqliteSiteStore';
+import { createSqliteApiKeyStore } from './apiKeys/createSqliteApiKeyStore';
+import { createSqliteParcelListStore } from './lists/createSqliteParcelListStore';
+import { createSqliteSavedSearchStore } from './savedSearches/createSqliteSavedSearchStore';
+import { createSqliteExportJobStore } from './exportJobs/createSqliteExportJobStore';
+import { createSqliteListAlertMuteStore } from './listAlertMutes/createSqliteListAlertMuteStore';
+import { createSqliteTwoFactorStore } from './twoFactor/createSqliteTwoFactorStore';
+import { serialiseUnits, sqlTransactions, type SerialisedUnits } from './unitOfWork/serialiseUnits';
+import { createSqliteAccountKeyStore } from './users/createSqliteAccountKeyStore';
+import { createSqliteUserStore } from './users/createSqliteUserStore';
+import type { Stores, SynchronousRepositories } from '../contract/Stores';
+
+/**
+ * Builds every SQLite repository once over one open database (prepared statements are made here), behind
+ * a serialising unit of work (ADR 022). `parcelOptions`: e.g. the search index the main thread shares
+ * with the search workers (ADR 038).
+ */
+export function createSqliteStores(db: Database, parcelOptions: ParcelRepositoryOptions = {}): Stores {
+  return serialiseRepositories(createSynchronousSqliteRepositories(db, parcelOptions), unitsOf(db));
+}
+
+/**
+ * One serialising queue per connection, however many sets of repositories are built over it (a test or a
+ * script may build its own beside the app's): two queues on one connection would interleave their units.
+ */
+const connectionUnits = new WeakMap<Database, SerialisedUnits>();
+
+function unitsOf(db: Database): SerialisedUnits {
+  let units = connectionUnits.get(db);
+  if (!units) {
+    units = serialiseUnits(sqlTransactions((sql) => db.exec(sql)));
+    connectionUnits.set(db, units);
+  }
+  return units;
+}
+
+/** The asynchronous port of repositories that share one synchronous connection and its units of work. */
+export function serialiseRepositories(repositories: SynchronousRepositories, units: SerialisedUnits): Stores {
+  const port = Object.fromEntries(
+    Object.entries(repositories).map(([name, repository]) => [name, units.asynchronous<object>(repository)]),
+  ) as Omit<Stores, 'unitOfWork'>;
+  return { ...port, unitOfWork: units.unitOfWork };
+}
+
+function createSynchronousSqliteRepositories(
+  db: Database,
+  parcelOptions: ParcelRepositoryOptions,
+): SynchronousRepositories {
+  return {
+    users: createSqliteUserStore(db),
+    accountKeys: createSqliteAccountKeyStore(db),
+    apiKeys: createSqliteApiKeyStore(db),
+    rateLimits: createSqliteRateLimitStore(db),
+    sessions: createSqliteSessionStore(db),
+    twoFactor: createSqliteTwoFactorStore(db),
+    parcels: createSqliteParcelRepository(db, parcelOptions),
+    layers: createSqliteLayerRepository(db),
+    plans: createPlanRepository(db),
+    subscriptions: createSubscriptionRepository(db),
+    usage: createUsageRepository(db),
+    checkoutSessions: createCheckoutSessionRepository(db),
+    portalSessions: createPortalSessionRepository(db),
+    paymentEvents: createPaymentEventRepository(db),
+    parcelDownloads: createParcelDownloadRepository(db),
+    oneTimeTokens: createSqliteOneTimeTokenStore(db),
+    priceLevels: createPriceLevelRepository(db),
+    tileBlobs: createSqliteTileBlobStore(db),
+    pushSubscriptions: createSqlitePushSubscriptionStore(db),
+    coupons: createCouponRepository(db),
+    sites: createSqliteSiteStore(db),
+    preferences: createSqlitePreferenceStore(db),
+    fileItems: createSqliteFileItemStore(db),
+    auditLog: createSqliteAuditLogStore(db),
+    emailChanges: createSqliteEmailChangeStore(db),
+    accountDirectory: createSqliteAccountDirectory(db),
+    parcelLists: createSqliteParcelListStore(db),
+    savedSearches: createSqliteSavedSearchStore(db),
+    exportJobs: createSqliteExportJobStore(db),
+    listAlertMutes: createSqliteListAlertMuteStore(db),
+  };
+}
