@@ -322,6 +322,7 @@ export async function composeContext({ config, db, log, pushTls }: ComposeOption
           file: request.file,
           sourceName: request.sourceName,
           mappingJson: request.mappingJson,
+          registerFile: request.registerFile,
           maxVertices: config.cadastreMaxVertices,
         },
         request.onProgress,

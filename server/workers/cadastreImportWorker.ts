@@ -40,13 +40,15 @@ async function run(): Promise<CadastreThreadReply> {
     'sqliteFile' in data.storage ? new Database(data.storage.sqliteFile, { fileMustExist: true }) : null;
   // The server's own connection keeps writing meanwhile (sessions, quotas): wait for it, never fail.
   db?.pragma('busy_timeout = 30000');
-  const { writer, close } = await openCadastreWriter(
+  const { writer, buildings, close } = await openCadastreWriter(
     db ? { db } : { databaseUrl: (data.storage as { databaseUrl: string }).databaseUrl },
   );
   try {
     const result = await importCadastreFile({
       writer,
+      buildings,
       file: data.file,
+      registerFile: data.registerFile,
       sourceName: data.sourceName,
       mappingJson: data.mappingJson,
       maxVertices: data.maxVertices,

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { OpenedCadastreWriter } from '../../store/parcels/CadastreWriter';
 import { createSqliteCadastreWriter } from '../../store/parcels/createSqliteCadastreWriter';
+import { createSqliteBuildingsWriter } from '../../store/parcels/createSqliteBuildingsWriter';
 import { openPostgresCadastreWriter } from '../../store/postgres/cadastre/openPostgresCadastreWriter';
 
 /**
@@ -12,5 +13,9 @@ export async function openCadastreWriter(
   storage: { databaseUrl: string } | { db: Database },
 ): Promise<OpenedCadastreWriter> {
   if ('databaseUrl' in storage) return openPostgresCadastreWriter(storage.databaseUrl);
-  return { writer: createSqliteCadastreWriter(storage.db), close: () => {} };
+  return {
+    writer: createSqliteCadastreWriter(storage.db),
+    buildings: createSqliteBuildingsWriter(storage.db),
+    close: () => {},
+  };
 }

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import { ogr2ogr } from './ogr2ogrFiles';
+
+/** A demo building to cover: its id, parcel and LV95 centre (OBJ_COO_X/Y). */
+export interface DemoBuilding {
+  objId: string;
+  parcelId: number;
+  e: number;
+  n: number;
+}
+
+/** An outline of `size` m square centred on (e, n), as WKT. */
+export const squareAround = (e: number, n: number, size = 6) => {
+  const h = size / 2;
+  return `POLYGON ((${e - h} ${n - h},${e + h} ${n - h},${e + h} ${n + h},${e - h} ${n + h},${e - h} ${n - h}))`;
+};
+
+/** EGIDs of the scenario: A's the land cover names, B's is in the land cover but not in the register, C's only in the register. */
+export const EGID_A = 302_000_101;
+export const EGID_B = 302_000_102;
+export const EGID_C = 302_000_103;
+
+/**
+ * The land-cover scenario over three demo buildings of one municipality, written by GDAL's ogr2ogr:
+ *   ogr2ogr -f GPKG -a_srs EPSG:2056 -nln Bodenbedeckung landcover.gpkg rows.csv -oo GEOM_POSSIBLE_NAMES=WKT …
+ * A (GWR_EGID in the land cover, joined by EGID), B (GWR_EGID not in the register), C (no EGID; the
+ * register's point lies inside it), a road and a forest surface (not buildings); and the register's
+ * public extract (semicolon separated) with A, C and one row far away (unmatched).
+ */
+export function writeLandCoverScenario(gpkg: string, csv: string, [a, b, c]: DemoBuilding[]): void {
+  ogr2ogr(
+    gpkg,
+    [
+      { WKT: squareAround(a.e, a.n), Art: 'Gebaeude', GWR_EGID: EGID_A },
+      { WKT: squareAround(b.e, b.n), Art: 'Gebaeude', GWR_EGID: EGID_B },
+      { WKT: squareAround(c.e, c.n), Art: 'Gebaeude', GWR_EGID: '' },
+      { WKT: squareAround(a.e + 40, a.n + 40, 10), Art: 'Strasse_Weg', GWR_EGID: '' },
+      { WKT: squareAround(a.e - 60, a.n - 60, 20), Art: 'geschlossener_Wald', GWR_EGID: '' },
+    ],
+    ['-f', 'GPKG', '-a_srs', 'EPSG:2056', '-nln', 'Bodenbedeckung'],
+  );
+  fs.writeFileSync(
+    csv,
+    [
+      'EGID;GGDENR;GDEKT;GKODE;GKODN;GKAT;GBAUJ;GBAUP;GASTW;GAREA',
+      `${EGID_A};1702;ZG;${a.e + 50};${a.n + 50};1020;1972;8015;4;36`,
+      `${EGID_C};1702;ZG;${c.e + 1};${c.n - 1};1060;1955;8013;2;`,
+      `999999999;1702;ZG;2679000;1225000;1020;2001;8020;3;120`,
+    ].join('\n') + '\n',
+  );
+}
