@@ -151,11 +151,17 @@ describe('land-cover buildings on the map (issue 27)', () => {
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     const drawer = page.getByTestId('parcel-drawer');
     await drawer.getByText('5100', { exact: false }).first().waitFor({ timeout: 20_000 });
-    await drawer
-      .getByText(String(egid(1)), { exact: false })
+    await drawer.getByText('Buildings (1)', { exact: false }).first().waitFor({ timeout: 20_000 });
+    const building = drawer.getByTestId('building');
+    expect(await building.count()).toBe(1);
+    // The register's facts, joined by the EGID the land cover gives: year, period, storeys, footprint.
+    await building.getByText('1932', { exact: true }).waitFor();
+    await building
+      .getByText(/1919.1945/)
       .first()
-      .waitFor({ timeout: 20_000 });
-    await drawer.getByText('1932', { exact: false }).first().waitFor();
+      .waitFor();
+    await building.getByText('576', { exact: false }).first().waitFor();
+    await building.scrollIntoViewIfNeeded();
     await waitForMapIdle(page);
     await saveScreenshot(page, 'land-cover-buildings-drawer');
     expect(cspViolations(page)).toEqual([]);
