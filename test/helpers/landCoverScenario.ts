@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { decodeBuildingAttrs } from '../../server/store/parcels/buildingAttrsCodec';
 import { ogr2ogr } from './ogr2ogrFiles';
 
 /** A demo building to cover: its id, parcel and LV95 centre (OBJ_COO_X/Y). */
@@ -48,4 +49,22 @@ export function writeLandCoverScenario(gpkg: string, csv: string, [a, b, c]: Dem
       `999999999;1702;ZG;2679000;1225000;1020;2001;8020;3;120`,
     ].join('\n') + '\n',
   );
+}
+
+/** The SQL (both adapters) of a municipality's demo buildings off the roads, `$1` its BFS number. */
+export const DEMO_BUILDINGS_SQL = `SELECT b.obj_id, b.parcel_id, b.attrs FROM buildings b JOIN parcels p ON p.id = b.parcel_id
+  WHERE p.mun_bfs = $1 AND p.ind <> 'Road' ORDER BY b.id`;
+
+/** Three of DEMO_BUILDINGS_SQL's rows on three different parcels, 150 m apart at least. */
+export function chooseDemoBuildings(
+  rows: readonly { obj_id: string; parcel_id: number; attrs: string }[],
+): DemoBuilding[] {
+  const chosen: DemoBuilding[] = [];
+  for (const row of rows) {
+    const { OBJ_COO_X: e, OBJ_COO_Y: n } = decodeBuildingAttrs(row.attrs);
+    if (chosen.some((c) => c.parcelId === row.parcel_id || Math.hypot(c.e - e, c.n - n) < 150)) continue;
+    chosen.push({ objId: row.obj_id, parcelId: row.parcel_id, e, n });
+    if (chosen.length === 3) break;
+  }
+  return chosen;
 }

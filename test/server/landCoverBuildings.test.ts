@@ -5,7 +5,6 @@ import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
 import { buildTestDataset } from './helpers/buildTestDataset';
 import { uploadCadastreFile } from './helpers/uploadCadastreFile';
 import { countRows } from './helpers/countRows';
-import { decodeBuildingAttrs } from '../../server/store/parcels/buildingAttrsCodec';
 import { importCadastreFile } from '../../server/data/cadastre/importCadastreFile';
 import { createSqliteCadastreWriter } from '../../server/store/parcels/createSqliteCadastreWriter';
 import { createSqliteBuildingsWriter } from '../../server/store/parcels/createSqliteBuildingsWriter';
@@ -16,6 +15,8 @@ import {
   EGID_A,
   EGID_B,
   EGID_C,
+  chooseDemoBuildings,
+  DEMO_BUILDINGS_SQL,
   squareAround,
   writeLandCoverScenario,
   type DemoBuilding,
@@ -58,20 +59,9 @@ const snapshot = () => ({
 
 /** Three demo buildings of a municipality, on three different parcels, away from each other. */
 function demoBuildings(bfs: number): DemoBuilding[] {
-  const rows = db
-    .prepare(
-      `SELECT b.obj_id AS objId, b.parcel_id AS parcelId, b.attrs FROM buildings b JOIN parcels p ON p.id = b.parcel_id
-       WHERE p.mun_bfs = ? AND p.ind <> 'Road' ORDER BY b.id`,
-    )
-    .all(bfs) as { objId: string; parcelId: number; attrs: string }[];
-  const chosen: DemoBuilding[] = [];
-  for (const row of rows) {
-    const { OBJ_COO_X: e, OBJ_COO_Y: n } = decodeBuildingAttrs(row.attrs);
-    if (chosen.some((c) => c.parcelId === row.parcelId || Math.hypot(c.e - e, c.n - n) < 150)) continue;
-    chosen.push({ objId: row.objId, parcelId: row.parcelId, e, n });
-    if (chosen.length === 3) break;
-  }
-  return chosen;
+  return chooseDemoBuildings(
+    db.prepare(DEMO_BUILDINGS_SQL.replace('$1', '?')).all(bfs) as Parameters<typeof chooseDemoBuildings>[0],
+  );
 }
 
 async function parcelObjects(parcelId: number) {

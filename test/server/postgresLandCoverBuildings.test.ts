@@ -16,6 +16,8 @@ import {
   EGID_A,
   EGID_B,
   EGID_C,
+  chooseDemoBuildings,
+  DEMO_BUILDINGS_SQL,
   writeLandCoverScenario,
   type DemoBuilding,
 } from '../helpers/landCoverScenario';
@@ -61,19 +63,9 @@ async function importFile(name: string, register?: string) {
 }
 
 async function demoBuildings(bfs: number): Promise<DemoBuilding[]> {
-  const rows = await db.query<{ obj_id: string; parcel_id: number; attrs: string }>(
-    `SELECT b.obj_id, b.parcel_id, b.attrs FROM buildings b JOIN parcels p ON p.id = b.parcel_id
-     WHERE p.mun_bfs = $1 AND p.ind <> 'Road' ORDER BY b.id`,
-    [bfs],
+  return chooseDemoBuildings(
+    await db.query<{ obj_id: string; parcel_id: number; attrs: string }>(DEMO_BUILDINGS_SQL, [bfs]),
   );
-  const chosen: DemoBuilding[] = [];
-  for (const row of rows) {
-    const { OBJ_COO_X: e, OBJ_COO_Y: n } = decodeBuildingAttrs(row.attrs);
-    if (chosen.some((c) => c.parcelId === row.parcel_id || Math.hypot(c.e - e, c.n - n) < 150)) continue;
-    chosen.push({ objId: row.obj_id, parcelId: row.parcel_id, e, n });
-    if (chosen.length === 3) break;
-  }
-  return chosen;
 }
 
 beforeAll(async () => {
