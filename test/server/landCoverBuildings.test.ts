@@ -5,6 +5,9 @@ import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
 import { buildTestDataset } from './helpers/buildTestDataset';
 import { uploadCadastreFile } from './helpers/uploadCadastreFile';
 import { countRows } from './helpers/countRows';
+import { VectorTile } from '@mapbox/vector-tile';
+import Pbf from 'pbf';
+import { lv95ToLonLat, tileAt } from '../../server/geo/projection';
 import { importCadastreFile } from '../../server/data/cadastre/importCadastreFile';
 import { createSqliteCadastreWriter } from '../../server/store/parcels/createSqliteCadastreWriter';
 import { createSqliteBuildingsWriter } from '../../server/store/parcels/createSqliteBuildingsWriter';
@@ -71,6 +74,19 @@ async function parcelObjects(parcelId: number) {
   return (res.json() as ParcelFullResponse).objects;
 }
 
+/** The OBJ_ID and HEIGHT of the buildings the z16 objects tile holding the building's centre draws. */
+async function tileBuildingsAround(d: DemoBuilding): Promise<{ id: string; height: number }[]> {
+  const [lon, lat] = lv95ToLonLat(d.e, d.n);
+  const { x, y } = tileAt(lon, lat, 16);
+  const res = await t.app.inject({ url: `/v1/secure/maps/objects?x=${x}&y=${y}&z=16`, headers: user });
+  expect(res.statusCode).toBe(200);
+  const layer = new VectorTile(new Pbf(res.rawPayload)).layers.objects;
+  return Array.from({ length: layer?.length ?? 0 }, (_, i) => layer.feature(i).properties).map((p) => ({
+    id: String(p.OBJ_ID),
+    height: Number(p.HEIGHT),
+  }));
+}
+
 const upload = (name: string, register?: string, langcode = 'en') =>
   uploadCadastreFile(
     t.app,
@@ -95,6 +111,7 @@ describe('a land-cover GeoPackage with the register extract, uploaded by the adm
   let cham: DemoBuilding[];
   let before: { cham: number; baar: number; huenenberg: number; meta: unknown };
   let result: CadastreImportResult;
+  let tileBefore: { id: string; height: number }[];
 
   beforeAll(async () => {
     cham = demoBuildings(CHAM);
@@ -104,6 +121,8 @@ describe('a land-cover GeoPackage with the register extract, uploaded by the adm
       huenenberg: buildingsIn(HUENENBERG),
       meta: snapshot().meta,
     };
+    // The tile is rendered (and cached) before the import: the import must make the server drop it.
+    tileBefore = await tileBuildingsAround(cham[0]);
     writeLandCoverScenario(file('cham-landcover.gpkg'), file('gwr.csv'), cham);
     const res = await upload('cham-landcover.gpkg', 'gwr.csv');
     expect(res.statusCode).toBe(200);
@@ -182,6 +201,13 @@ describe('a land-cover GeoPackage with the register extract, uploaded by the adm
         String(objId),
       );
     expect([height(EGID_A), height(EGID_C), height(EGID_B)]).toEqual([13, 7, 4]);
+  });
+
+  it('draws the imported buildings in the map tiles at once, with their height for the 3D layer', async () => {
+    expect(tileBefore.map((b) => b.id)).toContain(cham[0].objId);
+    const after = await tileBuildingsAround(cham[0]);
+    expect(after.map((b) => b.id)).not.toContain(cham[0].objId);
+    expect(after).toContainEqual({ id: String(EGID_A), height: 13 });
   });
 
   it('updates the parcels’ building counts and changes the dataset’s build id', () => {
