@@ -360,3 +360,29 @@ describe('bad files are refused with a clear message, changing nothing', () => {
     expect(snapshot()).toEqual(before);
   });
 });
+
+describe('a zipped Shapefile of the land cover', () => {
+  it('imports its buildings (dBase GWR_EGID) with the register joined by EGID', async () => {
+    const [a, b] = demoBuildings(BAAR);
+    const huenenberg = buildingsIn(HUENENBERG);
+    ogr2ogr(
+      file('bodenbedeckung.shp.zip'),
+      [
+        { WKT: squareAround(a.e, a.n, 10), Art: 'Gebaeude', GWR_EGID: 170_100_001 },
+        { WKT: squareAround(b.e, b.n, 10), Art: 'Gebaeude', GWR_EGID: 170_100_002 },
+      ],
+      ['-f', 'ESRI Shapefile', '-a_srs', 'EPSG:2056', '-lco', 'ENCODING=UTF-8', '-nln', 'bodenbedeckung'],
+    );
+    fs.writeFileSync(file('baar-register.csv'), 'EGID,GKAT,GBAUJ,GASTW\n170100001,1030,2008,6\n');
+    const res = await upload('bodenbedeckung.shp.zip', 'baar-register.csv');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      municipalities: [{ bfs: BAAR, buildings: 2 }],
+      buildings: { imported: 2, matchedByEgid: 1, matchedByPosition: 0, registerUnmatched: 0 },
+    });
+    expect(buildingsIn(BAAR)).toBe(2);
+    expect(buildingsIn(HUENENBERG)).toBe(huenenberg);
+    const [building] = await parcelObjects(a.parcelId);
+    expect(building).toMatchObject({ OBJ_ID: '170100001', OBJ_FLO: 6, OBJ_JOB: 2008, OBJ_POB: '2006-2010' });
+  });
+});
