@@ -362,14 +362,15 @@ describe('bad files are refused with a clear message, changing nothing', () => {
 });
 
 describe('a zipped Shapefile of the land cover', () => {
-  it('imports its buildings (dBase GWR_EGID) with the register joined by EGID', async () => {
+  it('imports its buildings (dBase GWR_EGID) with the register joined by EGID; an EGID held elsewhere is not taken', async () => {
     const [a, b] = demoBuildings(BAAR);
     const huenenberg = buildingsIn(HUENENBERG);
     ogr2ogr(
       file('bodenbedeckung.shp.zip'),
       [
         { WKT: squareAround(a.e, a.n, 10), Art: 'Gebaeude', GWR_EGID: 170_100_001 },
-        { WKT: squareAround(b.e, b.n, 10), Art: 'Gebaeude', GWR_EGID: 170_100_002 },
+        // An EGID a building of Cham holds (imported above): this one is named by its record instead.
+        { WKT: squareAround(b.e, b.n, 10), Art: 'Gebaeude', GWR_EGID: EGID_A },
       ],
       ['-f', 'ESRI Shapefile', '-a_srs', 'EPSG:2056', '-lco', 'ENCODING=UTF-8', '-nln', 'bodenbedeckung'],
     );
@@ -384,5 +385,10 @@ describe('a zipped Shapefile of the land cover', () => {
     expect(buildingsIn(HUENENBERG)).toBe(huenenberg);
     const [building] = await parcelObjects(a.parcelId);
     expect(building).toMatchObject({ OBJ_ID: '170100001', OBJ_FLO: 6, OBJ_JOB: 2008, OBJ_POB: '2006-2010' });
+    expect((await parcelObjects(b.parcelId)).map((o) => o.OBJ_ID)).toEqual([`LC-${BAAR}-2`]);
+    expect(count('SELECT COUNT(*) FROM buildings WHERE obj_id = ?', String(EGID_A))).toBe(1);
+    expect((res.json() as CadastreImportResult).warnings).toEqual([
+      `building ${EGID_A} is held by a building of a municipality this file does not cover; this one is named by its feature id`,
+    ]);
   });
 });

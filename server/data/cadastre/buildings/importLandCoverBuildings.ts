@@ -207,8 +207,8 @@ function parcelUnder(outline: Ring, candidates: readonly ParcelUnderBuilding[]):
 /**
  * Writes prepared land-cover buildings: each on the parcel it lies on (the dataset's parcels, demo or
  * imported), grouped by that parcel's municipality; each municipality's buildings replaced in one
- * transaction. Refuses, before writing, an EGID already held by a building of a municipality the file
- * does not cover.
+ * transaction. A building whose EGID a building of a municipality the file does not cover holds is named
+ * by its feature id instead.
  */
 export async function writeLandCoverBuildings(options: {
   prepared: PreparedLandCover;
@@ -223,6 +223,7 @@ export async function writeLandCoverBuildings(options: {
   const byMunicipality = new Map<number, OfficialBuilding[]>();
   const usedIds = new Set<string>();
   const placed = new Set<OutlineBuilding>();
+  const fids = new Map<OfficialBuilding, string>();
   let withoutParcel = 0;
   for (const [index, b] of prepared.buildings.entries()) {
     if (index % FEATURES_PER_PAUSE === FEATURES_PER_PAUSE - 1) await pause();
@@ -269,6 +270,7 @@ export async function writeLandCoverBuildings(options: {
       roofArea: Math.round(b.area),
     };
     placed.add(b);
+    fids.set(building, b.fid);
     const list = byMunicipality.get(parcel.munBfs);
     if (list) list.push(building);
     else byMunicipality.set(parcel.munBfs, [building]);
@@ -276,12 +278,17 @@ export async function writeLandCoverBuildings(options: {
   if (withoutParcel > 0)
     warnings.push(`${withoutParcel} building outlines lie on no parcel of the dataset and were not imported`);
   const replaced = new Set(byMunicipality.keys());
-  const clashing = await writer.objIdsElsewhere([...usedIds], replaced);
-  if (clashing.length > 0)
-    throw new CadastreImportError(
-      'file',
-      `building ${clashing[0]} already belongs to a municipality this file does not cover`,
-    );
+  // An EGID a building of another municipality holds (demo ids are numbers too) would clash: that building
+  // is named by its feature id instead, with a warning — never a refusal, as the file's parcels may be written.
+  const clashing = new Set(await writer.objIdsElsewhere([...usedIds], replaced));
+  for (const [bfs, list] of byMunicipality)
+    for (const building of list)
+      if (clashing.has(building.objId)) {
+        warnings.push(
+          `building ${building.objId} is held by a building of a municipality this file does not cover; this one is named by its feature id`,
+        );
+        building.objId = `LC-${bfs}-${fids.get(building)}`;
+      }
   const record: ImportRecord = {
     source: `${options.sourceName} (${prepared.layer})`,
     at: new Date().toISOString(),
