@@ -1,6 +1,8 @@
 /**
- * Imports real cadastral parcels (GeoPackage, GeoJSON or Shapefile — zipped or a .shp beside its .dbf/.prj/.cpg —, LV95 or WGS84) over the dataset.
- *   npm run import -- <file> [--mapping mapping.json] [--db FILE]
+ * Imports real cadastral parcels (GeoPackage, GeoJSON or Shapefile — zipped or a .shp beside its .dbf/.prj/.cpg —, LV95 or WGS84) over the dataset,
+ * and the land cover's buildings (in the same GeoPackage or a file of its own) with the buildings
+ * register's public CSV extract (--register).
+ *   npm run import -- <file> [--mapping mapping.json] [--register gwr.csv] [--db FILE]
  * Without --db it writes DATA_DIR/parcel-atlas.sqlite (the server's database); with DATABASE_URL set it
  * writes that PostgreSQL database (every instance on it sees the import at once). See README § Importing
  * real cadastral data.
@@ -10,6 +12,7 @@ import path from 'node:path';
 import { openDatabase } from '../server/store/sqlite/openDatabase';
 import { importCadastreFile } from '../server/data/cadastre/importCadastreFile';
 import { createSqliteCadastreWriter } from '../server/store/sqlite/parcels/createSqliteCadastreWriter';
+import { createSqliteBuildingsWriter } from '../server/store/sqlite/parcels/createSqliteBuildingsWriter';
 import { openPostgresCadastreWriter } from '../server/store/postgres/cadastre/openPostgresCadastreWriter';
 import { loadConfig, loadStorageConfig } from '../server/config';
 import { CadastreImportError } from '../server/data/cadastre/CadastreSource';
@@ -17,6 +20,8 @@ import { CadastreImportError } from '../server/data/cadastre/CadastreSource';
 interface Args {
   file: string;
   mapping?: string;
+  /** The buildings register's public CSV extract (GWR), joined to the land cover's buildings. */
+  register?: string;
   db: string;
   databaseUrl: string | null;
 }
@@ -24,38 +29,49 @@ interface Args {
 function parseArgs(argv: string[]): Args {
   let file: string | undefined;
   let mapping: string | undefined;
+  let register: string | undefined;
   let db = path.join(path.resolve(process.env.DATA_DIR ?? 'data'), 'parcel-atlas.sqlite');
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--mapping') mapping = path.resolve(argv[++i] ?? '');
+    else if (arg === '--register') register = path.resolve(argv[++i] ?? '');
     else if (arg === '--db') db = path.resolve(argv[++i] ?? '');
     else if (arg.startsWith('--'))
-      throw new Error(`Unknown argument ${arg}. Use <file> [--mapping FILE] [--db FILE]`);
+      throw new Error(
+        `Unknown argument ${arg}. Use <file> [--mapping FILE] [--register GWR.csv] [--db FILE]`,
+      );
     else if (file) throw new Error('Give one file to import');
     else file = path.resolve(arg);
   }
   if (!file)
     throw new Error(
-      'Usage: npm run import -- <file.gpkg|file.geojson|file.zip|file.shp> [--mapping mapping.json] [--db FILE]',
+      'Usage: npm run import -- <file.gpkg|file.geojson|file.zip|file.shp> [--mapping mapping.json] [--register gwr.csv] [--db FILE]',
     );
   if (!fs.existsSync(file)) throw new Error(`${file} does not exist`);
   const { databaseUrl } = loadStorageConfig();
   if (!databaseUrl && !fs.existsSync(db))
     throw new Error(`${db} does not exist: build the dataset first (npm run dataset)`);
-  return { file, mapping, db, databaseUrl };
+  if (register && !fs.existsSync(register)) throw new Error(`${register} does not exist`);
+  return { file, mapping, register, db, databaseUrl };
 }
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const db = args.databaseUrl ? null : openDatabase(args.db);
   // The server's database itself (migrated by openDatabase), or PostgreSQL on a pool of its own.
-  const { writer, close } = db
-    ? { writer: createSqliteCadastreWriter(db), close: () => {} }
+  const { writer, buildings, close } = db
+    ? {
+        writer: createSqliteCadastreWriter(db),
+        buildings: createSqliteBuildingsWriter(db),
+        close: () => {},
+      }
     : await openPostgresCadastreWriter(args.databaseUrl as string);
   try {
     const result = await importCadastreFile({
       writer,
+      buildings,
       file: args.file,
+      registerFile: args.register,
       sourceName: path.basename(args.file),
       maxVertices: loadConfig().cadastreMaxVertices,
       mappingJson: args.mapping ? fs.readFileSync(args.mapping, 'utf8') : undefined,
@@ -70,6 +86,11 @@ async function main(): Promise<void> {
       `\nImported ${result.parcels.toLocaleString('en-US')} parcels (${result.crs}) into ` +
         `${result.municipalities.map((m) => `${m.name} ${m.canton} (${m.parcels})`).join(', ')} in ${result.seconds} s\n`,
     );
+    if (result.buildings)
+      process.stdout.write(
+        `Imported ${result.buildings.imported.toLocaleString('en-US')} buildings: ${result.buildings.matchedByEgid} joined to the register by EGID, ` +
+          `${result.buildings.matchedByPosition} by position; ${result.buildings.registerUnmatched} register rows matched no building\n`,
+      );
     for (const warning of result.warnings) process.stdout.write(`warning: ${warning}\n`);
   } finally {
     await close();

@@ -338,6 +338,7 @@ export async function composeContext({ config, storage, log, pushTls }: ComposeO
           file: request.file,
           sourceName: request.sourceName,
           mappingJson: request.mappingJson,
+          registerFile: request.registerFile,
           maxVertices: config.cadastreMaxVertices,
         },
         request.onProgress,

@@ -37,14 +37,16 @@ port.on('message', (message: unknown) => {
 
 async function run(): Promise<CadastreThreadReply> {
   // The writer on the thread's own connection to where the server's data lives (its StorageLocation).
-  const { writer, close } =
+  const { writer, buildings, close } =
     'sqliteFile' in data.storage
       ? openSqliteCadastreWriter(data.storage.sqliteFile)
       : await openPostgresCadastreWriter(data.storage.databaseUrl);
   try {
     const result = await importCadastreFile({
       writer,
+      buildings,
       file: data.file,
+      registerFile: data.registerFile,
       sourceName: data.sourceName,
       mappingJson: data.mappingJson,
       maxVertices: data.maxVertices,

@@ -18,6 +18,22 @@ export interface ImportedMunicipalitySummary {
   name: string;
   canton: string;
   parcels: number;
+  /** Buildings imported from the land cover into the municipality (replacing its earlier ones), when the file had them. */
+  buildings?: number;
+}
+
+/** What a land-cover import did with its buildings and the buildings register's extract. */
+export interface BuildingsImportSummary {
+  /** Building outlines written, each on the parcel it lies on. */
+  imported: number;
+  /** Of them, joined to a register row by the EGID the land cover gives. */
+  matchedByEgid: number;
+  /** Of them, joined to the register row whose position lies inside the outline. */
+  matchedByPosition: number;
+  /** Register rows that matched no building of the file (ignored). */
+  registerUnmatched: number;
+  /** Building outlines on no parcel of the dataset (not imported). */
+  withoutParcel: number;
 }
 
 /** The answer of a successful import. */
@@ -29,6 +45,8 @@ export interface CadastreImportResult {
   /** Notes that did not stop the import (e.g. a multi-part parcel drawn by its largest part). */
   warnings: string[];
   seconds: number;
+  /** Present when the file held the survey's land cover (DM.01 Bodenbedeckung, MOpublic lcsf). */
+  buildings?: BuildingsImportSummary;
 }
 
 /** `GET /v1/secure/maps/data-quality`: how much of the dataset is official, for the "Demo data" badge. */

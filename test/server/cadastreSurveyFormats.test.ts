@@ -7,6 +7,7 @@ import { buildTestDataset } from './helpers/buildTestDataset';
 import { importCadastreFile } from '../../server/data/cadastre/importCadastreFile';
 import { SHORE_TOLERANCE_METRES } from '../../server/data/cadastre/importCadastre';
 import { createSqliteCadastreWriter } from '../../server/store/sqlite/parcels/createSqliteCadastreWriter';
+import { createSqliteBuildingsWriter } from '../../server/store/sqlite/parcels/createSqliteBuildingsWriter';
 import { loadSwissGeography } from '../../server/data/geography/loadSwissGeography';
 import { pointInArea } from '../../server/geo/ring';
 import { lv95ToLonLat } from '../../server/geo/projection';
@@ -58,7 +59,12 @@ function upload(name: string, { langcode = 'en', mapping }: { langcode?: string;
 }
 
 const importFile = (name: string, mappingJson?: string) =>
-  importCadastreFile({ writer: createSqliteCadastreWriter(db), file: file(name), mappingJson });
+  importCadastreFile({
+    writer: createSqliteCadastreWriter(db),
+    buildings: createSqliteBuildingsWriter(db),
+    file: file(name),
+    mappingJson,
+  });
 
 beforeAll(async () => {
   t = await createTestApp({ CADASTRE_MAX_UPLOAD_MB: '1' });
@@ -128,7 +134,15 @@ describe('survey layers by their model names, with arcs', () => {
     expect(result).toMatchObject({
       parcels: 2,
       crs: 'EPSG:2056',
-      municipalities: [{ bfs: BAAR, parcels: 2 }],
+      // The land cover's building comes in too, onto the parcel just imported (ADR 045).
+      municipalities: [{ bfs: BAAR, parcels: 2, buildings: 1 }],
+      buildings: {
+        imported: 1,
+        matchedByEgid: 0,
+        matchedByPosition: 0,
+        registerUnmatched: 0,
+        withoutParcel: 0,
+      },
     });
     const lot = await detail('CH170100000021');
     expect(lot).toMatchObject({ PRC_NO: '301', PRC_SUR: 1340, PRC_SRC: 'official', PRC_TYP: 'Eigentum' });
@@ -181,20 +195,22 @@ describe('survey layers by their model names, with arcs', () => {
     expect(await detail('CH170200000077')).toMatchObject({ PRC_NO: '77', PRC_SUR: 901, LOCNAME: 'Cham' });
   });
 
-  it('refuses a file of only the land cover, in the admin’s language, and changes nothing', async () => {
+  it('refuses a file of only the land cover without buildings, in the admin’s language, and changes nothing', async () => {
+    // A file of only the land cover imports its buildings (test/server/landCoverBuildings.test.ts); one
+    // without buildings is refused.
     ogr2ogr(
       file('landcover.gpkg'),
-      [{ WKT: rectangle(E, N, 10, 10), Art: 'Gebaeude' }],
+      [{ WKT: rectangle(E, N, 10, 10), Art: 'Wasserbecken' }],
       ['-f', 'GPKG', '-a_srs', 'EPSG:2056', '-nln', 'Bodenbedeckung'],
     );
     const before = snapshot();
     await expect(importFile('landcover.gpkg')).rejects.toThrow(
-      'The file holds the survey\'s land cover (layer "Bodenbedeckung"), not its parcels: export the layer Liegenschaft (MOpublic: resf) as well',
+      'The land-cover layer "Bodenbedeckung" holds no buildings (no surface of the kind Gebaeude, batiment, edificio or building)',
     );
     const res = await upload('landcover.gpkg', { langcode: 'de' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(
-      'Nichts importiert. Die Datei enthält die Bodenbedeckung der amtlichen Vermessung (Ebene «Bodenbedeckung»), nicht ihre Liegenschaften: Exportieren Sie auch die Ebene Liegenschaft (MOpublic: resf)',
+      'Nichts importiert. Die Bodenbedeckungsebene «Bodenbedeckung» enthält keine Gebäude (keine Fläche der Art Gebaeude, batiment, edificio oder building)',
     );
     expect(snapshot()).toEqual(before);
   });

@@ -60,7 +60,7 @@ export const CANTONAL_SURVEY_MAPPING: CadastreMapping = {
 
 /**
  * Layers of the survey's land cover (Bodenbedeckung, MOpublic lcsf): building and surface outlines, not
- * parcels. A file holding only these is refused with a word on which layer to export.
+ * parcels. Their buildings are imported beside or without a parcel layer (buildings/openSurveySources, ADR 045).
  */
 export const LAND_COVER_LAYERS = [
   'Bodenbedeckung',

@@ -12,6 +12,7 @@ import { describeChoice, resolveColumn, type CadastreMapping, type ColumnChoice 
 import { CadastreImportError, fileRefusal, type CadastreSource, type RawCadastreFeature } from './CadastreSource';
 import type { PolygonCoordinates } from './readGeoPackageGeometry';
 import { planarRingArea, polygonProblem } from './validateAreaGeometry';
+import { boundedGeometry } from './featureGeometry';
 
 export interface ImportCadastreOptions {
   source: CadastreSource;
@@ -90,13 +91,7 @@ function mapFeature(
   columns: Partial<Record<Field, string>>,
   maxVertices: number,
 ): MappedFeature {
-  if (!raw.geometry) throw new CadastreImportError(raw.label, raw.geometryError ?? 'invalid geometry: none');
-  const vertices = raw.geometry.polygons.reduce((sum, polygon) => sum + polygon.reduce((n, ring) => n + ring.length, 0), 0);
-  if (vertices > maxVertices)
-    throw new CadastreImportError(
-      raw.label,
-      `has ${vertices.toLocaleString('en')} vertices, more than the ${maxVertices.toLocaleString('en')} a parcel may have (CADASTRE_MAX_VERTICES)`,
-    );
+  const geometry = boundedGeometry(raw, maxVertices, 'a parcel');
   const value = (field: Field) => (columns[field] ? text(raw.properties[columns[field]]) : null);
   const egrid = value('egrid')?.toUpperCase() ?? null;
   if (!egrid) throw new CadastreImportError(raw.label, `has no EGRID (column "${columns.egrid}" is empty)`);
@@ -108,11 +103,11 @@ function mapFeature(
   const area = areaText === null ? null : Number(areaText);
   if (area !== null && !(Number.isFinite(area) && area > 0))
     throw new CadastreImportError(raw.label, `area "${areaText}" is not a positive number of m²`);
-  for (const polygon of raw.geometry.polygons) {
+  for (const polygon of geometry.polygons) {
     const problem = polygonProblem(polygon);
     if (problem) throw new CadastreImportError(raw.label, problem);
   }
-  if (raw.geometry.polygons.length === 0) throw new CadastreImportError(raw.label, 'invalid geometry: empty MultiPolygon');
+  if (geometry.polygons.length === 0) throw new CadastreImportError(raw.label, 'invalid geometry: empty MultiPolygon');
   return {
     label: raw.label,
     egrid,
@@ -123,12 +118,16 @@ function mapFeature(
     street: value('street'),
     houseNumber: value('houseNumber'),
     postcode: value('postcode'),
-    polygons: raw.geometry.polygons,
+    polygons: geometry.polygons,
   };
 }
 
 /** The CRS to read the file in: the mapping's, else the file's declaration, else a guess from a coordinate. */
-function chooseCrs(mapping: CadastreMapping, declared: string | null, first: MappedFeature | undefined): CadastreCrs {
+export function chooseCrs(
+  mapping: Pick<CadastreMapping, 'crs'>,
+  declared: string | null,
+  first: Pick<MappedFeature, 'label' | 'polygons'> | undefined,
+): CadastreCrs {
   const named = mapping.crs ?? declared;
   if (named) {
     const crs = crsFromName(named);
@@ -255,7 +254,7 @@ interface PlacedParcel {
 }
 
 /** Projects a polygon of the file into stored Web Mercator rings (closing point dropped). */
-function mercatorRings(polygon: PolygonCoordinates, crs: CadastreCrs): Ring[] {
+export function mercatorRings(polygon: PolygonCoordinates, crs: CadastreCrs): Ring[] {
   return polygon.map((ring) =>
     ring.slice(0, -1).map(([x, y]) => {
       const [lon, lat] = toLonLat(crs, x, y);
@@ -265,18 +264,18 @@ function mercatorRings(polygon: PolygonCoordinates, crs: CadastreCrs): Ring[] {
 }
 
 /** A point of the file in LV95 metres, to the millimetre (a survey's resolution). */
-function lv95Point(crs: CadastreCrs, x: number, y: number): [number, number] {
+export function lv95Point(crs: CadastreCrs, x: number, y: number): [number, number] {
   const [e, n] = crs === 'EPSG:2056' ? [x, y] : lonLatToLv95(x, y);
   return [toMillimetre(e), toMillimetre(n)];
 }
 
 /** A polygon of the file as stored LV95 rings (closing point dropped): its survey form. */
-function surveyRings(polygon: PolygonCoordinates, crs: CadastreCrs): Ring[] {
+export function surveyRings(polygon: PolygonCoordinates, crs: CadastreCrs): Ring[] {
   return polygon.map((ring) => ring.slice(0, -1).map(([x, y]) => lv95Point(crs, x, y)));
 }
 
 /** A polygon's area in m², measured in LV95 (the register's plane). */
-function lv95Area(polygon: PolygonCoordinates, crs: CadastreCrs): number {
+export function lv95Area(polygon: PolygonCoordinates, crs: CadastreCrs): number {
   const plane = crs === 'EPSG:2056' ? polygon : polygon.map((ring) => ring.map(([lon, lat]) => lonLatToLv95(lon, lat)));
   return plane.reduce((sum, ring, i) => sum + (i === 0 ? 1 : -1) * planarRingArea(ring), 0);
 }

@@ -11,6 +11,8 @@ export interface CadastreThreadData {
   file: string;
   sourceName: string;
   mappingJson?: string;
+  /** The buildings register's CSV extract spooled beside the file, when one was uploaded. */
+  registerFile?: string;
   maxVertices: number;
 }
 

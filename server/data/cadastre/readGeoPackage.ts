@@ -174,7 +174,13 @@ export function readGeoPackage(
         yield feature;
       }
     }
-    return { declaredCrs: () => declaredCrs, columns, features: features(), close: () => db.close() };
+    // Ends the row iterator first: a source closed unread (another layer of the file refused) would find
+    // the connection busy.
+    const close = () => {
+      rows.return?.();
+      db.close();
+    };
+    return { declaredCrs: () => declaredCrs, columns, features: features(), close };
   } catch (error) {
     db.close();
     throw damaged(error);

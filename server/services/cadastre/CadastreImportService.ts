@@ -13,6 +13,8 @@ export type ImportFile = (request: {
   file: string;
   sourceName: string;
   mappingJson?: string;
+  /** The buildings register's CSV extract, joined to the file's land-cover buildings. */
+  registerFile?: string;
   onProgress: (progress: CadastreImportProgress) => void;
 }) => { result: Promise<CadastreImportResult>; stop(): void };
 
@@ -54,6 +56,7 @@ export interface CadastreImportService {
     file: string;
     sourceName: string;
     mappingJson?: string;
+    registerFile?: string;
   }): Promise<CadastreImportResult>;
   /** Whether an import is writing the dataset now (readiness). */
   isImporting(): boolean;
@@ -103,7 +106,7 @@ export function createCadastreImportService({
       running.stop();
       await running.ended;
     },
-    async importUpload({ userId, file, sourceName, mappingJson }) {
+    async importUpload({ userId, file, sourceName, mappingJson, registerFile }) {
       // Imports write the whole dataset; two at once would interleave their municipalities.
       if (running)
         throw new CadastreImportRefused(
@@ -116,6 +119,7 @@ export function createCadastreImportService({
         file,
         sourceName,
         mappingJson,
+        registerFile,
         onProgress(progress) {
           const now = Date.now();
           if (

@@ -5,14 +5,15 @@ import { geoJson } from '../../helpers/cadastreFiles';
 import type { TestApp } from './createTestApp';
 
 /**
- * POST /v1/secure/file-items/cadastre/upload with the file (and a mapping's JSON) as multipart/form-data;
- * `headers` carry the admin's authorization (and a langcode).
+ * POST /v1/secure/file-items/cadastre/upload with the file (and a mapping's JSON, and a buildings register
+ * extract as the field `register`) as multipart/form-data; `headers` carry the admin's authorization (and a langcode).
  */
 export function uploadCadastreFile(
   app: FastifyInstance,
   headers: Record<string, string>,
   file: string,
   mapping?: string,
+  register?: string,
 ) {
   const boundary = '----atlas-test-boundary';
   const parts: Buffer[] = [];
@@ -26,8 +27,18 @@ export function uploadCadastreFile(
         'Content-Type: application/geo+json\r\n\r\n',
     ),
     fs.readFileSync(file),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
+    Buffer.from('\r\n'),
   );
+  if (register)
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="register"; filename="${path.basename(register)}"\r\n` +
+          'Content-Type: text/csv\r\n\r\n',
+      ),
+      fs.readFileSync(register),
+      Buffer.from('\r\n'),
+    );
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
   return app.inject({
     method: 'POST',
     url: '/v1/secure/file-items/cadastre/upload',

@@ -18,19 +18,21 @@ const MAPPING_MAX_BYTES = 64 * 1024;
 /**
  * POST /v1/secure/file-items/cadastre/upload (spec §7 file-items/{type}/upload, type "cadastre"): an admin
  * uploads a GeoPackage, GeoJSON or zipped Shapefile as the multipart field `file`, optionally with a `mapping` field (the
- * mapping file's JSON). The file is spooled to a private temporary file, imported (progress over the
+ * mapping file's JSON) and, for a file holding the survey's land cover, the buildings register's public CSV
+ * extract as the file field `register` (ADR 045). The file is spooled to a private temporary file, imported (progress over the
  * socket as `cadastre-import-progress`), and removed. A refused file answers 400 and imports nothing.
  * It has its own scope and multipart registration, beside the settings uploads (signature-image, avatar).
  */
 export async function cadastreUploadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(fastifyMultipart, {
     limits: {
-      files: 1,
+      // The survey file and the buildings register's extract.
+      files: 2,
       // A cantonal survey GeoPackage is a few hundred MB at most; CADASTRE_MAX_UPLOAD_MB sets the limit.
       fileSize: ctx.config.cadastreMaxUploadMb * 1024 * 1024,
       fields: 2,
       fieldSize: MAPPING_MAX_BYTES,
-      parts: 3,
+      parts: 4,
     },
   });
   app.post(
@@ -44,6 +46,7 @@ export async function cadastreUploadRoutes(app: FastifyInstance, ctx: AppContext
       const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'cadastre-upload-'));
       try {
         let spooled: { file: string; name: string } | null = null;
+        let registerFile: string | undefined;
         let mappingJson: string | undefined;
         for await (const part of request.parts()) {
           if (part.type === 'field') {
@@ -52,11 +55,13 @@ export async function cadastreUploadRoutes(app: FastifyInstance, ctx: AppContext
             mappingJson = String(part.value);
             continue;
           }
-          if (part.fieldname !== 'file') {
+          if (part.fieldname !== 'file' && part.fieldname !== 'register') {
             part.file.resume();
-            return reply
-              .code(400)
-              .send({ error: true, message: 'The file must be sent in the field "file"' });
+            return reply.code(400).send({
+              error: true,
+              message:
+                'The file must be sent in the field "file" (and a buildings register extract in "register")',
+            });
           }
           // The client's file name is only recorded, never used as a path.
           const file = path.join(directory, crypto.randomUUID());
@@ -72,7 +77,8 @@ export async function cadastreUploadRoutes(app: FastifyInstance, ctx: AppContext
                 },
               ),
             });
-          spooled = { file, name: path.basename(part.filename || 'upload').slice(0, 200) };
+          if (part.fieldname === 'register') registerFile = file;
+          else spooled = { file, name: path.basename(part.filename || 'upload').slice(0, 200) };
         }
         if (!spooled)
           return reply.code(400).send({ error: true, message: 'No file was sent in the field "file"' });
@@ -81,6 +87,7 @@ export async function cadastreUploadRoutes(app: FastifyInstance, ctx: AppContext
           file: spooled.file,
           sourceName: spooled.name,
           mappingJson,
+          registerFile,
         });
         return result;
       } catch (error) {

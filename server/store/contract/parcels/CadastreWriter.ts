@@ -1,6 +1,7 @@
 import type { Ring } from '../../../geo/ring';
 import type { GeneratedParcel } from './DatasetWriter';
 import type { Asynchronous } from '../unitOfWork/Synchronous';
+import type { AnyBuildingsWriter } from './BuildingsWriter';
 
 export type { DataOrigin } from '../../../../src/contract/CadastreImport';
 
@@ -77,5 +78,7 @@ export type AnyCadastreWriter = CadastreWriter | Asynchronous<CadastreWriter>;
 /** A writer and the release of what it holds (a PostgreSQL connection of its own). */
 export interface OpenedCadastreWriter {
   writer: AnyCadastreWriter;
+  /** The land-cover buildings' writer on the same storage (BuildingsWriter). */
+  buildings: AnyBuildingsWriter;
   close(): void | Promise<void>;
 }

@@ -1,13 +1,6 @@
 import { ringsBox } from '../../../geo/ring';
 import type { CadastreWriter, ImportRecord } from '../../contract/parcels/CadastreWriter';
-import type { DatasetInfo } from '../../contract/parcels/DatasetWriter';
-import {
-  FACTS_COLUMNS,
-  factsAtPoint,
-  NO_DATASET_TO_IMPORT_INTO,
-  withImport,
-  type FactsRow,
-} from '../../contract/parcels/cadastreWriting';
+import { FACTS_COLUMNS, factsAtPoint, type FactsRow } from '../../contract/parcels/cadastreWriting';
 import { encodeParts } from '../../contract/parcels/geometryCodec';
 import { encodeSurveyGeometry } from '../../contract/parcels/surveyGeometryCodec';
 import {
@@ -22,14 +15,13 @@ import { mercatorAreaEwkbHex } from '../parcels/mercatorWkb';
 import { parcelTextVector } from '../parcels/parcelTextSearch';
 import { savePostgresFilterColumns, scanPostgresFilterColumns } from '../parcels/postgresFilterColumns';
 import { toTextArray } from '../textArray';
-
-const META_KEY = 'dataset';
+import { markImportChanged } from './postgresImportMeta';
 
 /**
  * Any fixed number: the advisory lock that makes imports from several instances (or an instance and the
  * CLI) replace municipalities one after another, so the row ids they continue from never clash.
  */
-const IMPORT_LOCK = 21_018;
+export const IMPORT_LOCK = 21_018;
 
 /**
  * id, the parcel columns with the encoded geometry, the survey form, then the box, the PostGIS shape and
@@ -53,15 +45,7 @@ export function createPostgresCadastreWriter(db: PostgresConnection): Asynchrono
   const nextId = async (table: 'parcels' | 'streets') =>
     (await db.one<{ id: number }>(`SELECT coalesce(max(id), 0) + 1 AS id FROM ${table}`))?.id ?? 1;
 
-  const markChanged = async (record: ImportRecord) => {
-    const stored = await db.one<{ value: string }>('SELECT value FROM meta WHERE key = $1', [META_KEY]);
-    if (!stored) throw new Error(NO_DATASET_TO_IMPORT_INTO);
-    const counts = (await db.one<{ parcels: number; buildings: number }>(
-      'SELECT (SELECT count(*) FROM parcels) AS parcels, (SELECT count(*) FROM buildings) AS buildings',
-    )) ?? { parcels: 0, buildings: 0 };
-    const next = withImport(JSON.parse(stored.value) as DatasetInfo, record, counts);
-    await db.run('UPDATE meta SET value = $2 WHERE key = $1', [META_KEY, JSON.stringify(next)]);
-  };
+  const markChanged = (record: ImportRecord) => markImportChanged(db, record);
 
   return {
     async factsAt(x, y) {

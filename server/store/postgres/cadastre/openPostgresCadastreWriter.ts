@@ -3,6 +3,7 @@ import { postgresMigrations } from '../migrations';
 import { migratePostgres } from '../migrations/migratePostgres';
 import type { OpenedCadastreWriter } from '../../contract/parcels/CadastreWriter';
 import { createPostgresCadastreWriter } from './createPostgresCadastreWriter';
+import { createPostgresBuildingsWriter } from './createPostgresBuildingsWriter';
 
 /**
  * A cadastre writer on a pool of its own (the CLI has no other; in the server it keeps a long import off
@@ -19,5 +20,9 @@ export async function openPostgresCadastreWriter(
     await db.close();
     throw error;
   }
-  return { writer: createPostgresCadastreWriter(db), close: db.close };
+  return {
+    writer: createPostgresCadastreWriter(db),
+    buildings: createPostgresBuildingsWriter(db),
+    close: db.close,
+  };
 }

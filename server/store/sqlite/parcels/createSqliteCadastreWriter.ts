@@ -1,18 +1,10 @@
 import type { Database } from 'better-sqlite3';
-import type { CadastreWriter, ImportRecord } from '../../contract/parcels/CadastreWriter';
-import type { DatasetInfo } from '../../contract/parcels/DatasetWriter';
-import {
-  FACTS_COLUMNS,
-  factsAtPoint,
-  NO_DATASET_TO_IMPORT_INTO,
-  withImport,
-  type FactsRow,
-} from '../../contract/parcels/cadastreWriting';
+import type { CadastreWriter } from '../../contract/parcels/CadastreWriter';
+import { FACTS_COLUMNS, factsAtPoint, type FactsRow } from '../../contract/parcels/cadastreWriting';
 import { ftsAddress } from '../../contract/parcels/parcelInsert';
 import { prepareParcelInsert } from './prepareParcelInsert';
 import { saveFilterColumns, scanFilterColumns } from './sqliteFilterColumns';
-
-const META_KEY = 'dataset';
+import { prepareMarkChanged } from './sqliteImportMeta';
 
 export function createSqliteCadastreWriter(db: Database): CadastreWriter {
   const factsCandidates = db.prepare(`SELECT ${FACTS_COLUMNS}
@@ -35,24 +27,7 @@ export function createSqliteCadastreWriter(db: Database): CadastreWriter {
   const upsertMunicipality = db.prepare(`INSERT OR REPLACE INTO municipalities
     (bfs, name, canton, zip, lon, lat, parcel_count, origin) VALUES (?, ?, ?, ?, ?, ?, ?, 'official')`);
   const insertParcel = prepareParcelInsert(db);
-  const readMeta = db.prepare('SELECT value FROM meta WHERE key = ?').pluck();
-  const writeMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
-  const countParcels = db.prepare('SELECT COUNT(*) FROM parcels').pluck();
-  const countBuildings = db.prepare('SELECT COUNT(*) FROM buildings').pluck();
-
-  /**
-   * A new meta row: counts, the import's record and a new build id (`importedAt`), which changes the
-   * string the repository and the tile cache key on.
-   */
-  const markChanged = (record: ImportRecord) => {
-    const stored = readMeta.get(META_KEY) as string | undefined;
-    if (!stored) throw new Error(NO_DATASET_TO_IMPORT_INTO);
-    const next = withImport(JSON.parse(stored) as DatasetInfo, record, {
-      parcels: countParcels.get() as number,
-      buildings: countBuildings.get() as number,
-    });
-    writeMeta.run(META_KEY, JSON.stringify(next));
-  };
+  const markChanged = prepareMarkChanged(db);
 
   return {
     factsAt(x, y) {

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import type { OpenedCadastreWriter } from '../../contract/parcels/CadastreWriter';
+import { createSqliteBuildingsWriter } from './createSqliteBuildingsWriter';
 import { createSqliteCadastreWriter } from './createSqliteCadastreWriter';
 
 /**
@@ -12,6 +13,7 @@ export function openSqliteCadastreWriter(file: string): OpenedCadastreWriter {
   db.pragma('busy_timeout = 30000');
   return {
     writer: createSqliteCadastreWriter(db),
+    buildings: createSqliteBuildingsWriter(db),
     close: () => {
       db.close();
     },

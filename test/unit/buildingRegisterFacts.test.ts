@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  readGwrExtract,
+  splitCsvLine,
+  type RegisterBuilding,
+} from '../../server/data/cadastre/buildings/readGwrExtract';
+import { buildingFacts } from '../../server/data/cadastre/buildings/registerFacts';
+import { isBuildingKind } from '../../server/data/cadastre/buildings/LandCoverMapping';
+
+const row = (facts: Partial<RegisterBuilding>): RegisterBuilding => ({
+  line: 2,
+  egid: '1',
+  e: null,
+  n: null,
+  category: null,
+  year: null,
+  period: null,
+  storeys: null,
+  area: null,
+  volume: null,
+  dwellings: null,
+  ...facts,
+});
+
+describe('the buildings register extract and its facts (issue 27, ADR 045)', () => {
+  it('splits quoted values, doubled quotes and empty values', () => {
+    expect(splitCsvLine('1;"Bahnhofstrasse; 5";"say ""hi""";;', ';')).toEqual([
+      '1',
+      'Bahnhofstrasse; 5',
+      'say "hi"',
+      '',
+      '',
+    ]);
+  });
+
+  it('reads a tab-separated extract with a byte-order mark, CRLF lines and columns in any order', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gwr-')), 'gwr.tsv');
+    fs.writeFileSync(
+      file,
+      '\uFEFFGKAT\tEGID\tGBAUJ\tGASTW\r\n1030\t00190012345\t1899\t5\r\n\r\n1060\tx\t\t\r\n',
+    );
+    const rows = [];
+    for await (const r of readGwrExtract(file)) rows.push(r);
+    // The row whose EGID is not a number is skipped; leading zeros go.
+    expect(rows).toEqual([
+      expect.objectContaining({ egid: '190012345', category: 1030, year: 1899, storeys: 5, e: null }),
+    ]);
+  });
+
+  it('maps the register onto the demo buildings’ fields: period from GBAUP, else from the year', () => {
+    expect(buildingFacts(100, row({ period: 8012, year: 1930, storeys: 3, category: 1020 }))).toMatchObject({
+      typ: 'building',
+      floors: 3,
+      year: 1930,
+      period: '1919-1945',
+      footprint: 100,
+      volume: 900,
+      height: 10,
+    });
+    expect(buildingFacts(100, row({ year: 1918 })).period).toBe('before 1919');
+    expect(buildingFacts(100, row({ year: 2019 })).period).toBe('from 2016');
+    expect(buildingFacts(100, row({ category: 1060, area: 80.4 }))).toMatchObject({
+      typ: 'building_non_residential',
+      footprint: 80,
+      floors: 1,
+    });
+    expect(buildingFacts(55.6, null)).toEqual({
+      typ: 'building',
+      floors: 1,
+      year: null,
+      period: '',
+      footprint: 56,
+      volume: 168,
+      dwellings: 0,
+      height: 4,
+    });
+  });
+
+  it('knows a building in the survey’s four spellings, and nothing else', () => {
+    for (const kind of ['Gebaeude', 'Gebäude', 'batiment', 'bâtiment', 'edificio', 'building', ' GEBAEUDE '])
+      expect(isBuildingKind(kind)).toBe(true);
+    for (const kind of ['Strasse_Weg', 'Wasserbecken', 'uebrige_befestigte', '', null, undefined])
+      expect(isBuildingKind(kind)).toBe(false);
+  });
+});
