@@ -9,11 +9,10 @@ import type { BasicParcel, BasicParcelObjectsResponse } from '../../src/contract
 import { SITE_CONSTRAINT_KEYS, SITE_PATHS, siteQuery, type LandSite } from '../../src/contract/Sites';
 import type { SubscriptionResponse } from '../../src/contract/Subscription';
 import { serverTranslator } from '../../server/services/i18n/ServerTranslator';
-import { areNeighbours, polygonsOf, type Polygons } from '../../server/services/sites/siteOutline';
-import { lv95PartsToGeoJson, outlineLv95 } from '../../server/store/contract/parcels/surveyGeometryCodec';
 import { buildTestDataset } from './helpers/buildTestDataset';
 import { graphicsStateBalance, readWithPoppler, renderWithPdfJs } from './helpers/pdfChecks';
 import { subscribeToPlan } from './helpers/subscribeToPlan';
+import { neighbouringParcels } from './helpers/neighbouringParcels';
 import { createTestApp, signIn, type SignedIn, type TestApp } from './helpers/createTestApp';
 
 let t: TestApp;
@@ -22,40 +21,10 @@ let chain: string[];
 /** Two standard parcels far apart (more than 0.5 m between any of their edges). */
 let apart: string[];
 
-interface Row {
-  prc_id: string;
-  geom: Uint8Array;
-  geom_lv95: Uint8Array | null;
-}
-
-/** A chain a–b–c where b touches a and c touches b (the dataset's own outlines). */
-function findChain(rows: { egrid: string; outline: Polygons }[]): string[] {
-  for (const a of rows) {
-    const bs = rows.filter((b) => b !== a && areNeighbours(a.outline, b.outline));
-    for (const b of bs) {
-      const c = rows.find((c) => c !== a && c !== b && areNeighbours(b.outline, c.outline));
-      if (c) return [a.egrid, b.egrid, c.egrid];
-    }
-  }
-  throw new Error('no three neighbouring parcels in the test dataset');
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   buildTestDataset(t.db);
-  const rows = (
-    t.db
-      .prepare(
-        `SELECT prc_id, geom, geom_lv95 FROM parcels WHERE ind = 'Standard' AND reserve > 0 ORDER BY id LIMIT 60`,
-      )
-      .all() as Row[]
-  ).map((row) => ({
-    egrid: row.prc_id,
-    outline: polygonsOf(lv95PartsToGeoJson(outlineLv95(row.geom, row.geom_lv95))),
-  }));
-  chain = findChain(rows);
-  const first = rows[0];
-  apart = [first.egrid, rows.find((row) => !areNeighbours(first.outline, row.outline, 50))!.egrid];
+  ({ chain, apart } = neighbouringParcels(t.db));
 }, 60_000);
 afterAll(async () => t.close());
 

@@ -1,13 +1,12 @@
 import { buildDatasetAsync } from '../../server/data/buildDataset';
 import { addMonths } from '../../server/services/quota/subscriptionPeriod';
-import { areNeighbours, polygonsOf, type Polygons } from '../../server/services/sites/siteOutline';
 import { connectPostgres } from '../../server/store/postgres/PostgresConnection';
 import { createPostgresDatasetWriter } from '../../server/store/postgres/parcels/createPostgresDatasetWriter';
-import { lv95PartsToGeoJson, outlineLv95 } from '../../server/store/contract/parcels/surveyGeometryCodec';
 import { SITE_EGRID_SEPARATOR, type ParcelComparison } from '../../src/contract/Comparison';
 import { SITE_PATHS, siteQuery, type LandSite } from '../../src/contract/Sites';
 import type { SubscriptionResponse } from '../../src/contract/Subscription';
 import { buildTestDataset, TEST_DATASET_OPTIONS } from './helpers/buildTestDataset';
+import { neighbouringParcels } from './helpers/neighbouringParcels';
 import { createTestApp, signIn, type SignedIn, type TestApp } from './helpers/createTestApp';
 import { graphicsStateBalance, readWithPoppler } from './helpers/pdfChecks';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from './helpers/testPostgres';
@@ -22,21 +21,6 @@ let chain: string[];
 /** Two standard parcels far apart. */
 let apart: string[];
 
-interface Row {
-  prc_id: string;
-  geom: Uint8Array;
-  geom_lv95: Uint8Array | null;
-}
-
-function findChain(rows: { egrid: string; outline: Polygons }[]): string[] {
-  for (const a of rows)
-    for (const b of rows.filter((b) => b !== a && areNeighbours(a.outline, b.outline))) {
-      const c = rows.find((c) => c !== a && c !== b && areNeighbours(b.outline, c.outline));
-      if (c) return [a.egrid, b.egrid, c.egrid];
-    }
-  throw new Error('no three neighbouring parcels in the test dataset');
-}
-
 beforeAll(async () => {
   database = await createTestPostgresDatabase();
   onPostgres = await createTestApp({ DATABASE_URL: database.url });
@@ -48,18 +32,7 @@ beforeAll(async () => {
   }
   onSqlite = await createTestApp();
   buildTestDataset(onSqlite.db);
-  const rows = (
-    onSqlite.db
-      .prepare(
-        `SELECT prc_id, geom, geom_lv95 FROM parcels WHERE ind = 'Standard' AND reserve > 0 ORDER BY id LIMIT 60`,
-      )
-      .all() as Row[]
-  ).map((row) => ({
-    egrid: row.prc_id,
-    outline: polygonsOf(lv95PartsToGeoJson(outlineLv95(row.geom, row.geom_lv95))),
-  }));
-  chain = findChain(rows);
-  apart = [rows[0].egrid, rows.find((row) => !areNeighbours(rows[0].outline, row.outline, 50))!.egrid];
+  ({ chain, apart } = neighbouringParcels(onSqlite.db));
 }, 120_000);
 afterAll(async () => {
   await onPostgres?.close();
