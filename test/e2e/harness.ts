@@ -156,15 +156,20 @@ export async function mainToken(page: Page, username: string, password: string):
   return ((await authorize.json()) as { token: string }).token;
 }
 
-/** A new map user made with the users CLI, signed in through the login form; lands on the map. */
-export async function signInAsNewUser(page: Page, name: string, password: string): Promise<void> {
-  const username = `${name.split(' ')[0].toLowerCase()}-${Date.now()}@example.ch`;
-  usersCli(['create', username, '--password', password, '--name', name]);
+/** Signs in through the login form and waits for the map. */
+export async function logIn(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Username', { exact: true }).fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** A new map user made with the users CLI, signed in through the login form; lands on the map. */
+export async function signInAsNewUser(page: Page, name: string, password: string): Promise<void> {
+  const username = `${name.split(' ')[0].toLowerCase()}-${Date.now()}@example.ch`;
+  usersCli(['create', username, '--password', password, '--name', name]);
+  await logIn(page, username, password);
 }
 
 /** The test payment provider's checkout for the Standard plan (50 report downloads). */

@@ -20,6 +20,7 @@ import {
   saveScreenshot,
   usersCli,
   waitForMapIdle,
+  logIn,
 } from './harness';
 
 const PASSWORD = 'Gebaeude#2026';
@@ -130,11 +131,7 @@ describe('land-cover buildings on the map (issue 27)', () => {
     });
     fs.rmSync(dir, { recursive: true, force: true });
 
-    await page.goto('/login');
-    await page.getByLabel('Username', { exact: true }).fill(admin);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await logIn(page, admin, PASSWORD);
 
     // z16 on the middle lot: the three lots and the four outlines in view.
     const [lon, lat] = lv95ToLonLat(E + 90, N + 25);

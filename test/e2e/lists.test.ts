@@ -5,19 +5,11 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import type { StreetItem } from '../../src/contract/Parcel';
-import { cspViolations, launchBrowser, newPage, saveScreenshot, usersCli } from './harness';
+import { cspViolations, launchBrowser, logIn, newPage, saveScreenshot, usersCli } from './harness';
 
 const PASSWORD = 'Liste#Zug2026';
 const run = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
 const unique = (name: string) => `${name}.${run}@example.ch`;
-
-async function logIn(page: Page, username: string) {
-  await page.goto('/login');
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
 const openLists = async (page: Page) => {
   await page.getByTestId('lists-toggle').click();
@@ -41,7 +33,7 @@ describe('shared lists between two colleagues', () => {
     usersCli(['create', beat, '--password', PASSWORD, '--name', 'Beat Bürgi', '--sites', site]);
 
     const a = await newPage(browser);
-    await logIn(a, anna);
+    await logIn(a, anna, PASSWORD);
     const login = await a.request.post('/api/user/login', { data: { username: anna, password: PASSWORD } });
     const { token: ssoToken } = (await login.json()) as { token: string };
     const authorize = await a.request.post('/v1/secure/user/authorize', {
@@ -86,7 +78,7 @@ describe('shared lists between two colleagues', () => {
 
     // Beat, of the same site, sees the list and its two parcels.
     const b = await newPage(browser);
-    await logIn(b, beat);
+    await logIn(b, beat, PASSWORD);
     await openLists(b);
     const beatPanel = b.getByTestId('lists-panel');
     await beatPanel.getByRole('button', { name: 'Bauland Süd' }).click();

@@ -18,6 +18,7 @@ import {
   saveScreenshot,
   usersCli,
   waitForMapIdle,
+  logIn,
 } from './harness';
 
 const PASSWORD = 'Zwei#Teile2026';
@@ -73,11 +74,7 @@ describe('a parcel of two parts on the map (issue 27)', () => {
     expect({ status: upload.status(), body: await upload.text() }).toMatchObject({ status: 200 });
     fs.rmSync(dir, { recursive: true, force: true });
 
-    await page.goto('/login');
-    await page.getByLabel('Username', { exact: true }).fill(admin);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await logIn(page, admin, PASSWORD);
 
     // The map centred on the smaller part at z18: both parts and the road between them in view.
     const [lon, lat] = lv95ToLonLat(E + 70, N + 7.5);

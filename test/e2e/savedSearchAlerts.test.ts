@@ -5,7 +5,7 @@
  * receiver, and as a mail in the SMTP receiver; the mail's link opens the parcel. The imported parcel lies in Bern, a canton the test dataset has none of, so the
  * import changes no parcel the other browser tests look at.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { geoJson, square } from '../helpers/cadastreFiles';
 import { decryptPush, startPushReceiver, type PushReceiver } from '../server/helpers/pushReceiver';
 import { replacePushService } from './pushService';
@@ -18,6 +18,7 @@ import {
   saveScreenshot,
   usersCli,
   waitForMail,
+  logIn,
 } from './harness';
 
 const PASSWORD = 'Suche#Bern2026';
@@ -25,14 +26,6 @@ const run = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
 const unique = (name: string) => `${name}.${run}@example.ch`;
 /** An EGRID no dataset has before the import: the search for it matches nothing until then. */
 const EGRID = `CH0351${String(run).slice(-8).padStart(8, '0')}`;
-
-async function logIn(page: Page, username: string) {
-  await page.goto('/login');
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
 describe('saved search with an alert at once', () => {
   let browser: Browser;
@@ -55,7 +48,7 @@ describe('saved search with an alert at once', () => {
     const page = await newPage(browser, { permissions: ['notifications'] });
     const device = receiver.newBrowser();
     await replacePushService(page, device);
-    await logIn(page, anna);
+    await logIn(page, anna, PASSWORD);
     // Push notifications on for this device (Notifications screen), as a user would switch them on.
     await page.goto('/notifications');
     await page.getByRole('status').filter({ hasText: 'Not subscribed on this device' }).waitFor();
@@ -132,7 +125,7 @@ describe('saved search with an alert at once', () => {
     await saveScreenshot(page, 'saved-search-alert-parcel');
 
     const phone = await newPage(browser, { viewport: { width: 390, height: 844 } });
-    await logIn(phone, anna);
+    await logIn(phone, anna, PASSWORD);
     await phone.getByTestId('saved-searches-toggle').click();
     await phone.mouse.move(300, 600);
     await phone.getByTestId('saved-searches-panel').getByTestId('saved-search').first().waitFor();
