@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MapViewScreen } from '../../../src/features/mapView/MapViewScreen';
 import { mapViewChanged } from '../../../src/features/map/mapSlice';
@@ -36,7 +36,13 @@ function answerSearch(body: unknown, status = 200) {
 }
 
 function renderMapView(entry = '/') {
-  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  // The map screen's controls do not hide behind `pointer-events: none`; skipping userEvent's walk up the
+  // styles of every ancestor on each event keeps this large screen's tests inside their timeout when the
+  // machine is busy (a full run timed one out at 30 s).
+  const user = userEvent.setup({
+    advanceTimers: jest.advanceTimersByTime,
+    pointerEventsCheck: PointerEventsCheckLevel.Never,
+  });
   const view = renderWithProviders(<MapViewScreen />, {
     initialEntries: [entry],
     preloadedState: { session: sessionFixture() },
