@@ -180,7 +180,7 @@ describe('map view search (spec §2, §4, §5)', () => {
     const { user } = renderMapView('/?searchQuery=Zug&CANTON=ZG');
     expect(await screen.findByText('Found 5,000 results')).toBeInTheDocument();
     expect(screen.getByTestId('result-page')).toHaveTextContent('Page 1 of 100+');
-    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await user.click(screen.getByLabelText('Next page'));
     await elapse(0);
     await screen.findByText('Page 2 of 100+');
     const last = requests[requests.length - 1];
