@@ -176,7 +176,8 @@ export interface BuildingObject {
   OBJ_SUR: number;
   OBJ_VOL: number;
   OBJ_FLO: number;
-  OBJ_UNI: number;
+  /** Dwellings; null when the register gives none (an imported outline without a register entry). */
+  OBJ_UNI: number | null;
   OBJ_JOB: number | null;
   /** Construction period, e.g. "1961-1970" (register code GBAUP). */
   OBJ_POB: string;

@@ -193,7 +193,13 @@ describe('a land-cover GeoPackage with the register extract, uploaded by the adm
     });
     // Not in the register: what the outline says, one storey, no year.
     const [unregistered] = await parcelObjects(b.parcelId);
-    expect(unregistered).toMatchObject({ OBJ_FLO: 1, OBJ_JOB: null, OBJ_POB: '', OBJ_SUR: 36 });
+    expect(unregistered).toMatchObject({
+      OBJ_FLO: 1,
+      OBJ_JOB: null,
+      OBJ_POB: '',
+      OBJ_SUR: 36,
+      OBJ_UNI: null,
+    });
     // The 3D layer's height: storeys × 3 m + 1 m of roof.
     const height = (objId: number) =>
       count(

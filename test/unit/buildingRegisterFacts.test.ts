@@ -73,9 +73,16 @@ describe('the buildings register extract and its facts (issue 27, ADR 045)', () 
       period: '',
       footprint: 56,
       volume: 168,
-      dwellings: 0,
+      dwellings: null,
       height: 4,
     });
+  });
+
+  it('keeps the dwellings unknown (null) when the register does not give GANZWHG, never 0', () => {
+    expect(buildingFacts(100, row({ dwellings: 3.4 })).dwellings).toBe(3);
+    expect(buildingFacts(100, row({ dwellings: 0 })).dwellings).toBe(0);
+    expect(buildingFacts(100, row({ storeys: 2 })).dwellings).toBeNull();
+    expect(buildingFacts(100, null).dwellings).toBeNull();
   });
 
   it('knows a building in the survey’s four spellings, and nothing else', () => {

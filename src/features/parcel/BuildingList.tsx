@@ -63,7 +63,7 @@ export function BuildingList({ objects }: { objects: BuildingObject[] }) {
             {
               key: 'uni',
               label: intl.formatMessage({ id: 'parcel.building.OBJ_UNI' }),
-              children: object.OBJ_UNI,
+              children: object.OBJ_UNI ?? '–',
             },
             {
               key: 'job',

@@ -15,8 +15,8 @@ export interface BuildingFacts {
   footprint: number;
   /** Volume m³ (OBJ_VOL). */
   volume: number;
-  /** Dwellings (OBJ_UNI). */
-  dwellings: number;
+  /** Dwellings (OBJ_UNI); null when the register does not say (no entry, or GANZWHG empty). */
+  dwellings: number | null;
   /** Height to the ridge, metres (the 3D layer's extrusion): storeys × 3 m plus 1 m of roof, as the generator draws it. */
   height: number;
 }
@@ -50,7 +50,7 @@ export function buildingFacts(outlineArea: number, register: RegisterBuilding | 
     period: register ? periodLabel(register) : '',
     footprint,
     volume: Math.round(register?.volume && register.volume > 0 ? register.volume : footprint * floors * 3),
-    dwellings: Math.max(0, Math.round(register?.dwellings ?? 0)),
+    dwellings: register?.dwellings == null ? null : Math.max(0, Math.round(register.dwellings)),
     height: floors * 3 + 1,
   };
 }

@@ -151,7 +151,7 @@ export function buildingPropertySets(
         ['Protection', label(fieldText(t, 'OBJ_PRO', building.OBJ_PRO))],
         ['FootprintArea', area(building.OBJ_SUR)],
         ['Volume', building.OBJ_VOL > 0 ? new IFC4.IfcVolumeMeasure(building.OBJ_VOL) : null],
-        ['Dwellings', new IFC4.IfcInteger(building.OBJ_UNI ?? 0)],
+        ['Dwellings', building.OBJ_UNI === null ? null : new IFC4.IfcInteger(building.OBJ_UNI)],
         ['StoreyHeight', new IFC4.IfcLengthMeasure(storeys.storeyHeight)],
         ['Height', new IFC4.IfcLengthMeasure(storeys.height)],
         [
