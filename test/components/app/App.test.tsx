@@ -28,6 +28,17 @@ function persisted(value: Record<string, unknown>): string {
   );
 }
 
+// The app's lazy routes (the map layout with its guard and antd's theme) compile on their first import:
+// on a loaded machine that alone can take longer than a findBy wait. Compiling them here, with a timeout of
+// its own, leaves the tests to wait for the app rather than for the compiler.
+beforeAll(async () => {
+  await Promise.all([
+    import('../../../src/app/layouts/MapLayout'),
+    import('../../../src/app/RequireRole'),
+    import('../../../src/app/AntdTheme'),
+  ]);
+}, 120_000);
+
 afterEach(() => {
   localStorage.clear();
   window.history.replaceState(null, '', '/');
@@ -46,7 +57,6 @@ describe('the app as src/index.tsx mounts it', () => {
     const persistor = persistStore(store, null, started);
     render(<App store={store} persistor={persistor} router={router} />);
 
-    // The first render compiles the app's lazy routes: on a loaded CI machine that alone can take seconds.
     expect(await screen.findByText('the map', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/');
     expect(screen.getByTestId('avatar')).toHaveTextContent('A');

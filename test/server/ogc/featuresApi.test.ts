@@ -10,6 +10,8 @@ import { createTestApp, type TestApp } from '../helpers/createTestApp';
 import { keyHolder } from './ogcFixture';
 import { parcelItems } from '../../../server/services/ogc/featureItems';
 import { CRS84 } from '../../../server/services/ogc/ogcCrs';
+import { areaMeetsBox } from '../../../server/geo/ring';
+import type { MultiPolygon, Polygon } from 'geojson';
 import { createSqliteParcelRepository } from '../../../server/store/sqlite/parcels/createSqliteParcelRepository';
 import type { ParcelRepository } from '../../../server/store/contract/parcels/ParcelRepository';
 import type { Synchronous } from '../../../server/store/contract/unitOfWork/Synchronous';
@@ -125,6 +127,26 @@ describe('OGC API – Features', () => {
     expect(page.numberMatched).toBe(total);
     const text = await parcelItems(asParcelRepository(capped), { ...items, query: { text: 'b' } });
     expect(text.numberMatched).toBeNull();
+  });
+
+  it('gives in a box exactly the parcels whose outline meets it, those across its edges included', async () => {
+    const parcel = t.db.prepare('SELECT lon, lat FROM parcels ORDER BY id LIMIT 1 OFFSET 40').get() as {
+      lon: number;
+      lat: number;
+    };
+    const box = [parcel.lon - 0.002, parcel.lat - 0.0015, parcel.lon + 0.002, parcel.lat + 0.0015];
+    const wider = [box[0] - 0.002, box[1] - 0.0015, box[2] + 0.002, box[3] + 0.0015];
+    const ids = async (bounds: number[]) =>
+      (await get(`/ogc/collections/parcels/items?bbox=${bounds.join(',')}&limit=1000`)).json<Page>();
+    const inBox = await ids(box);
+    const around = await ids(wider);
+    // The outline read by itself decides: every parcel of the wider box whose outline meets the box.
+    const meeting = around.features.filter((f) =>
+      areaMeetsBox(f.geometry as unknown as Polygon | MultiPolygon, box),
+    );
+    expect(meeting.length).toBeGreaterThan(10);
+    expect(meeting.length).toBeLessThan(around.features.length);
+    expect(inBox.features.map((f) => f.id)).toEqual(meeting.map((f) => f.id));
   });
 
   it('answers EPSG:2056 with the coordinates the DXF export reads, and takes a bbox in EPSG:2056', async () => {
