@@ -70,7 +70,7 @@ function cpuProfile(cpu: BuildCpu, parcels: number): string {
   );
 }
 
-/** DATABASE_URL set: the dataset goes into PostgreSQL (ADR 021e). */
+/** DATABASE_URL set: the dataset goes into PostgreSQL (ADR 050). */
 async function buildIntoPostgres(url: string, args: Args): Promise<void> {
   const started = Date.now();
   let last = 0;

@@ -1,5 +1,5 @@
 /**
- * Prints how the built dataset compares with the real Swiss figures (README § Dataset realism).
+ * Prints how the built dataset compares with the real Swiss figures (docs/data-and-importing.md § Dataset realism).
  *   npm run dataset:stats [-- --db FILE] [--markdown]
  * Without --db it reads DATA_DIR/parcel-atlas.sqlite.
  */
@@ -40,5 +40,5 @@ process.stdout.write(
   )}\n`,
 );
 process.stdout.write(
-  `\nMeasured in ${((Date.now() - started) / 1000).toFixed(1)} s. Sources: README § Dataset realism.\n`,
+  `\nMeasured in ${((Date.now() - started) / 1000).toFixed(1)} s. Sources: docs/data-and-importing.md § Dataset realism.\n`,
 );

@@ -4,8 +4,8 @@
  * register's public CSV extract (--register).
  *   npm run import -- <file> [--mapping mapping.json] [--register gwr.csv] [--db FILE]
  * Without --db it writes DATA_DIR/parcel-atlas.sqlite (the server's database); with DATABASE_URL set it
- * writes that PostgreSQL database (every instance on it sees the import at once). See README § Importing
- * real cadastral data.
+ * writes that PostgreSQL database (every instance on it sees the import at once). See docs/data-and-importing.md §
+ * Importing real cadastral data.
  */
 import fs from 'node:fs';
 import path from 'node:path';

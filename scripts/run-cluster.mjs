@@ -1,6 +1,6 @@
 // `node scripts/run-cluster.mjs`: the deployment of deploy/compose.yaml without Docker, from Debian packages
 // (postgresql, postgis, nginx): a throwaway PostgreSQL cluster, the dataset built into it, several app
-// instances on it and nginx in front on loopback, with deploy/nginx.conf. README § Deploying several instances.
+// instances on it and nginx in front on loopback, with deploy/nginx.conf. docs/operations.md § Deploying several instances.
 //
 //   node scripts/run-cluster.mjs [--instances 2] [--port 8088] [--cantons ZG] [--check] [--keep]
 //

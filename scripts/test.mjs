@@ -116,7 +116,7 @@ jest(
 jest('End-to-end tests (jest + playwright-core + Chromium)', ['--selectProjects', 'e2e', '--runInBand'], e2e);
 
 // The container image is built and started by a step of its own, `npm run check-image`: it takes longer than
-// the whole suite may (README § The container image). Say whether this machine could run it.
+// the whole suite may (docs/operations.md § The container image). Say whether this machine could run it.
 const imageBlocker = await imageCheckBlocker();
 const imageCheck = imageBlocker ? `not possible here: ${imageBlocker}` : 'possible here';
 console.log(`\nContainer image: not built by npm test; run \`npm run check-image\` (${imageCheck}).`);

@@ -16,7 +16,7 @@ const port = parentPort;
 if (!port) throw new Error('datasetBuildWorker runs in a worker thread');
 
 /**
- * Generator threads yield to the writing thread (ADR 021h): the build runs three threads on two cores, and
+ * Generator threads yield to the writing thread (ADR 053): the build runs three threads on two cores, and
  * with equal shares the writer, the build's critical path, got two thirds of a core whenever all three
  * ran. With the generators niced it writes at full speed and they take what it leaves. Linux keeps a nice
  * value per thread, and `os.setPriority(0, …)` sets the calling thread's (elsewhere it would be the whole

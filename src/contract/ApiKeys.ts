@@ -15,7 +15,7 @@ export const MAX_ACTIVE_API_KEYS = 10;
 export const MAX_API_KEY_NAME_LENGTH = 60;
 
 /**
- * The metering rule (README, plan dialog): every parcel an API answer contains counts once per plan period
+ * The metering rule (docs/api.md, plan dialog): every parcel an API answer contains counts once per plan period
  * as a full view (a parcel already seen in the app or through the API that period is free); tiles are
  * free up to this many per key and day; beyond it they are refused until the next day.
  */

@@ -82,7 +82,7 @@ const REGULATIONS_QUERY: Record<ReportLanguage, string> = {
 };
 
 /**
- * Every external link of a parcel, one row each: the only place their URL patterns live (README
+ * Every external link of a parcel, one row each: the only place their URL patterns live (docs/features.md
  * "External links"). They open in a new tab with the parcel's identifiers.
  */
 export const EXTERNAL_LINKS: readonly ExternalLink[] = [

@@ -4,7 +4,7 @@ import { migratePostgres } from '../../server/store/postgres/migrations/migrateP
 import { watchDatasetVersion } from '../../server/store/postgres/datasetVersion/watchDatasetVersion';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from './helpers/testPostgres';
 
-// ADR 021f: every instance knows the dataset's version without a round trip per request, and learns of a
+// ADR 051: every instance knows the dataset's version without a round trip per request, and learns of a
 // rebuild or an import by another instance from the meta trigger's notification.
 let database: TestPostgresDatabase;
 let writer: PostgresConnection;

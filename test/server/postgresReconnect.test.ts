@@ -13,7 +13,7 @@ import {
   type TestPostgresDatabase,
 } from './helpers/testPostgres';
 
-// ADR 021f: a lost PostgreSQL connection (server restarted, backend terminated) fails the request in
+// ADR 051: a lost PostgreSQL connection (server restarted, backend terminated) fails the request in
 // hand with 503 and is made again on the next use; a unit of work cut by the loss never looks committed.
 let database: TestPostgresDatabase;
 let admin: PostgresConnection;

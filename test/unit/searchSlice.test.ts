@@ -44,7 +44,7 @@ describe('search slice (spec §4, §5)', () => {
       detailOpen: false,
       searching: true,
     });
-    // No flight back to the start view (a deliberate departure from spec §4, see the README): the camera
+    // No flight back to the start view (a deliberate departure from spec §4, see docs/features.md): the camera
     // keeps the card's flight until the map listener lands on the new hits.
     expect(state.flyTo).toMatchObject({ seq: 1, center: [8.5, 47.1], zoom: 17 });
     // The running search changes only when the debounce ends.

@@ -31,7 +31,7 @@ export interface CadastreMapping {
  * data model DM.01-AV-CH (topic Liegenschaften: tables Liegenschaft and Grundstueck, as flattened
  * GeoPackage/Shapefile exports and as GDAL names Interlis tables, "Liegenschaften__Liegenschaft") and
  * the simplified model MOpublic in its German, French, Italian and English spellings (layer resf).
- * Candidates are tried in order; README § Importing real cadastral data lists them.
+ * Candidates are tried in order; docs/data-and-importing.md § Importing real cadastral data lists them.
  */
 export const CANTONAL_SURVEY_MAPPING: CadastreMapping = {
   layer: [

@@ -1,8 +1,8 @@
 /**
  * Municipalities created after the last swiss-maps year that carries names (2024), by BFS number, with
  * their official names. The geometry years 2025 and 2026 carry only the numbers; without this table
- * they would be named after their largest GeoNames place or not at all. Sources (README § Data and
- * attribution): the cantonal decrees and merger conventions as reported by the municipalities themselves.
+ * they would be named after their largest GeoNames place or not at all. Sources (docs/data-and-importing.md §
+ * Data and attribution): the cantonal decrees and merger conventions as reported by the municipalities themselves.
  */
 export const MERGED_MUNICIPALITY_NAMES: Readonly<Record<number, string>> = {
   // Fétigny and Ménières (FR), 1 January 2026: merger convention, art. 2 (fetigny-menieres.ch).

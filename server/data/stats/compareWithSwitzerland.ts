@@ -155,7 +155,7 @@ const formatValue = (value: number, unit: ComparisonRow['unit']) => {
     : `${Math.round(value).toLocaleString('en-US')}${unit === 'm²' ? ' m²' : ''}`;
 };
 
-/** The comparison as an aligned plain-text table (and a Markdown one for the README). */
+/** The comparison as an aligned plain-text table (and a Markdown one for docs/data-and-importing.md). */
 export function formatComparison(rows: readonly ComparisonRow[], markdown = false): string {
   const cells = rows.map((r) => [
     r.figure,

@@ -1,5 +1,5 @@
 /**
- * Real Swiss figures the dataset is compared with, each with its source (README § Dataset realism).
+ * Real Swiss figures the dataset is compared with, each with its source (docs/data-and-importing.md § Dataset realism).
  * Only figures held with their source are here: where a per-canton figure is not held, no ratio is
  * printed rather than one against a national figure that does not describe the cantons built.
  */
@@ -26,7 +26,7 @@ export interface CantonFigures {
  * Per-canton references. None is held yet: the cadastre.ch parcel counts per canton, ARE's building-zone
  * areas 2022 per canton and the Arealstatistik wooded share per canton are published, but no figure was
  * at hand with its source when this table was written, and an estimate would be a fabrication. Add a
- * canton's figure here (and its source to the README) to have its ratio printed.
+ * canton's figure here (and its source to docs/data-and-importing.md) to have its ratio printed.
  */
 export const CANTON_FIGURES: Readonly<Record<string, CantonFigures>> = {};
 

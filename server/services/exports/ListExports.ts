@@ -36,7 +36,7 @@ export type ExportOutcome<Extra = object> =
   | { ok: false; denied: Exclude<QuotaResult, { ok: true }> };
 
 /**
- * Bulk export of a list. The quota rule (README, plan dialog): every parcel of the file counts once per
+ * Bulk export of a list. The quota rule (docs/features.md, plan dialog): every parcel of the file counts once per
  * plan period as a full view, as opening it in full does; a parcel already viewed in full that period is
  * free. The parcels are counted first, in one transaction (all or none): a refusal counts nothing and
  * makes no file; a file that then fails to be made can be asked for again at no cost in the period.

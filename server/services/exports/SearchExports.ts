@@ -26,7 +26,7 @@ export interface SearchExportCounts {
 
 /**
  * Bulk export of a search result (all its pages, up to SEARCH_EXPORT_CAP). The quota rule is the lists'
- * (README, plan dialog): every parcel of the file counts once per plan period as a full view; a search
+ * (docs/features.md, plan dialog): every parcel of the file counts once per plan period as a full view; a search
  * with advanced filters counts as that advanced search, once per period, as running it does. The parcels
  * are counted before the file is made (all or none): a refusal counts nothing and makes no file.
  */

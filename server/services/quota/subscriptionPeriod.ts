@@ -30,7 +30,7 @@ export function addMonths(from: Date, months: number): Date {
 }
 
 /**
- * What a new account gets before it buys a plan (a product decision, see the README): 14 days with a
+ * What a new account gets before it buys a plan (a product decision, see docs/features.md): 14 days with a
  * small allowance, enough to try every feature, created on the first quota use or subscription read.
  */
 export const TRIAL_ALLOWANCE: { days: number; product: string; limits: Record<QuotaKind, number> } = {

@@ -72,7 +72,7 @@ export const CONNECT_TIMEOUT_MS = 5_000;
  * any pooled connection; a unit of work holds one connection from BEGIN to COMMIT/ROLLBACK, and every
  * statement made inside it — found by the AsyncLocalStorage context its work runs in — goes to that
  * connection. Statements are prepared once per connection, named after the order they were first used.
- * A lost connection is dropped from the pool, which opens a new one on the next use (ADR 021f).
+ * A lost connection is dropped from the pool, which opens a new one on the next use (ADR 051).
  */
 export interface PostgresConnection {
   /** Rows of one statement with `$1…$n` placeholders (prepared on first use per connection). */

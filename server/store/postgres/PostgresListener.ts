@@ -7,7 +7,7 @@ const RETRY_MS = 1_000;
  * LISTEN on one connection of its own (a pooled connection goes back to the pool and would stop hearing).
  * Notifications arrive as events and are remembered per channel until taken. A lost connection is made
  * again at once (then every second until it succeeds) and listens again; both the loss and the reconnect
- * count as a notification of every channel, since one may have been sent meanwhile (ADR 021f).
+ * count as a notification of every channel, since one may have been sent meanwhile (ADR 051).
  */
 export interface PostgresListener {
   listen(channel: string): Promise<void>;

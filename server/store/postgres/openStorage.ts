@@ -5,7 +5,7 @@ import { openPostgresRepositories } from './createPostgresStores';
 import { addPostgresFanOut } from './postgresFanOut';
 
 /**
- * The PostgreSQL/PostGIS adapter (ADR 021e, 024): node-postgres' pool of DATABASE_POOL_SIZE connections
+ * The PostgreSQL/PostGIS adapter (ADR 050, 024): node-postgres' pool of DATABASE_POOL_SIZE connections
  * with DATABASE_STATEMENT_TIMEOUT_MS, every pending migration applied and the plan catalogue seeded. Its
  * `close` ends the pool.
  */

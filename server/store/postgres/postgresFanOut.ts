@@ -7,7 +7,7 @@ import type { Server } from 'socket.io';
  * clients it lends; the adapter keeps one client checked out to LISTEN (the one with a 'notification'
  * listener) and attaches no 'error' listener, so a PostgreSQL restart (57P01) would crash the process.
  * Reported here and that client handed back as broken (else the pool waits for it at its end); it then
- * ends, and the adapter connects again (ADR 021f).
+ * ends, and the adapter connects again (ADR 051).
  */
 function lostClient(client: pg.PoolClient, error: Error, onError: (error: Error) => void): void {
   onError(error);
@@ -23,7 +23,7 @@ function lostClient(client: pg.PoolClient, error: Error, onError: (error: Error)
  * Fans the socket server's broadcasts (to a user's or a session's room, disconnections) out to every app
  * instance on the same PostgreSQL, through LISTEN/NOTIFY (larger payloads through the
  * socket_io_attachments table of PostgreSQL migration 2). It has its own small asynchronous pool: the
- * repositories' connection is synchronous and cannot wait for notifications (ADR 021d). Returns the close
+ * repositories' connection is synchronous and cannot wait for notifications (ADR 049). Returns the close
  * that stops listening and ends the pool.
  */
 export function addPostgresFanOut(

@@ -99,7 +99,7 @@ describe('zoom to results', () => {
       const { store } = renderMapView();
       const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
       await user.type(screen.getByRole('searchbox', { name: 'Quick search' }), 'Zug{Enter}');
-      // The camera stays until the hits are known (a deliberate departure from spec §4, README).
+      // The camera stays until the hits are known (a deliberate departure from spec §4, docs/features.md).
       expect(store.getState().map.flyTo).toBeNull();
       await act(async () => {
         jest.advanceTimersByTime(TYPING_DEBOUNCE_MS);

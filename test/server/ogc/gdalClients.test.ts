@@ -34,7 +34,7 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A GDAL tool with the key in a header, as the README tells users to run it. */
+/** A GDAL tool with the key in a header, as docs/use-parcel-atlas-in-qgis.md tells users to run it. */
 async function gdal(tool: 'ogrinfo' | 'ogr2ogr', args: string[], key = secret) {
   const { stdout } = await run(
     tool,

@@ -14,7 +14,7 @@ import type { Lv95Ring } from '../parcelSurroundings';
 /**
  * The CAD layers, named after the information layers of the Swiss official survey as DXF-Geobau
  * numbers them (00 plan information, 01 fixed points, 02 land cover, 06 land ownership), AutoCAD
- * colour index. The README lists the mapping.
+ * colour index. docs/features.md (Reports and exports, DXF) lists the mapping.
  */
 export const DXF_LAYERS = {
   info: { name: '00-Planinfo', color: 7 },

@@ -3,7 +3,7 @@ import { DATASET_CHANNEL } from '../migrations/080-dataset-notifications';
 
 /**
  * The stored dataset's version (its `meta` row) as this instance knows it, read again only when the
- * database said it changed (ADR 021f): a NOTIFY from the meta trigger of migration 80, or a lost listening
+ * database said it changed (ADR 051): a NOTIFY from the meta trigger of migration 80, or a lost listening
  * connection (a notification may have been missed). Asking costs no round trip while nothing changed: the
  * notifications arrive on the listening connection by themselves. A change made by another instance is
  * seen as soon as its notification has arrived — on a local network within a millisecond or so of the commit.

@@ -1,10 +1,10 @@
 import type { PostgresMigration } from './PostgresMigration';
 
-/** The channel every instance listens on for a changed dataset (ADR 021f). */
+/** The channel every instance listens on for a changed dataset (ADR 051). */
 export const DATASET_CHANNEL = 'parcel_atlas_dataset';
 
 /**
- * Several app instances, one dataset (ADR 021f): every change to `meta` (the dataset's completion mark and
+ * Several app instances, one dataset (ADR 051): every change to `meta` (the dataset's completion mark and
  * build id, written last by the dataset builder and by every imported municipality) notifies
  * DATASET_CHANNEL when its transaction commits, so the other instances drop their search structures and
  * tile keys without asking the database on every request. A trigger, not the writers, so no writer can

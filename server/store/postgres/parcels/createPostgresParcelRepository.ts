@@ -77,7 +77,7 @@ function idsSource(ids: readonly number[]) {
 const hasTextPart = (query: ParcelQuery) => !!(query.text || query.prcNo || query.prcId);
 
 /**
- * The parcel dataset over PostgreSQL/PostGIS (ADR 021e, 023), answering as createSqliteParcelRepository
+ * The parcel dataset over PostgreSQL/PostGIS (ADR 050, 023), answering as createSqliteParcelRepository
  * does: the same in-memory filter index (fed from PostgreSQL), text candidates from the `text_search`
  * tsvector, tiles from the GiST index on `box`, packed as tileFeatureBatch reads them. The shared search
  * (createParcelSearch) is synchronous: everything it reads — the dataset's municipalities and filter
@@ -108,7 +108,7 @@ export function createPostgresParcelRepository(
 ): ParcelRepository {
   const isPostcode = async (code: string) =>
     (await db.one('SELECT 1 FROM parcels WHERE zip = $1 LIMIT 1', [code])) !== null;
-  // Read again only when the meta trigger notified a change (ADR 021f): no round trip per request.
+  // Read again only when the meta trigger notified a change (ADR 051): no round trip per request.
   const version = watchDatasetVersion(db);
 
   // A text part's ids, kept per dataset version: a searched map asks dozens of tiles for the same text.
