@@ -1,8 +1,8 @@
 /**
- * Abuse benchmark (issue 10, item 1): a signed-in user sends 5,000 tile requests whose STREET list grows
+ * Abuse benchmark: a signed-in user sends 5,000 tile requests whose STREET list grows
  * by one distinct value each time (up to the 400-value cap, then starting again with new values). Every
- * list used to give a new SQL text and a prepared statement kept forever; now the list is one parameter
- * and the caches are bounded, so the resident set size must stay flat (within 50 MB). Then (item 3) the
+ * list given as SQL text would make a new statement kept forever; the list is one parameter and the
+ * caches are bounded, so the resident set size must stay flat (within 50 MB). Then the
  * search latency alone and during a login flood of 16 clients (PASSWORD_HASH_CONCURRENCY caps argon2).
  *   npm run bench:abuse                 5,000 requests on a small Zug dataset in a temporary DATA_DIR
  *   npm run bench:abuse -- --requests N

@@ -206,7 +206,7 @@ async function main(): Promise<void> {
 type Municipality = { name: string; canton: string; lon: number; lat: number };
 
 /**
- * Issue 11: the thematic layers' tiles at z12 (areas, simplified) and z14 (areas and points), rendered
+ * The thematic layers' tiles at z12 (areas, simplified) and z14 (areas and points), rendered
  * without the tile cache at the centres of the biggest towns (target p95 ≤ 15 ms at z14).
  */
 async function layerTiles(munis: Municipality[], layers: ReturnType<typeof createLayerTileService>) {
@@ -231,7 +231,7 @@ async function layerTiles(munis: Municipality[], layers: ReturnType<typeof creat
   }
 }
 
-/** Issue 16: a searched tile costs what the tile costs (target ≤ 2× the unfiltered tile of the same place). */
+/** A searched tile costs what the tile costs (target ≤ 2× the unfiltered tile of the same place). */
 async function filteredTiles(munis: Municipality[], tiles: ReturnType<typeof createTileService>) {
   const centres = munis.slice(0, 8);
   const filters: [string, (m: Municipality) => ParcelQuery][] = [
@@ -292,7 +292,7 @@ async function cachedTiles(
 void main();
 
 /**
- * What a search reply weighs as JSON and on the wire (issue 33): the mean of the replies, raw, gzip and
+ * What a search reply weighs as JSON and on the wire: the mean of the replies, raw, gzip and
  * brotli as the server compresses them (gzip level 6, brotli quality 4: server/http/compressReplies.ts), and what the
  * survey-grade outline that hits no longer carry would have added.
  */

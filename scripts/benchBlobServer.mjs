@@ -1,4 +1,4 @@
-// The benchmark's ceiling (issue 33): a bare Node server that sends precomputed gzipped tile blobs by path,
+// The benchmark's ceiling: a bare Node server that sends precomputed gzipped tile blobs by path,
 // in its own process so that it competes with the load generator exactly as the real server does.
 //   node scripts/benchBlobServer.mjs BLOBS.json   (a JSON object: request path → base64 gzip body)
 // Prints the port it listens on (127.0.0.1) as its first line.

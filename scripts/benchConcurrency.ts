@@ -1,10 +1,10 @@
 /**
- * `npm run bench -- --postgres --concurrency 50 [--cantons ZG]` (issue 24): one server process on the
+ * `npm run bench -- --postgres --concurrency 50 [--cantons ZG]`: one server process on the
  * SQLite default and one on PostgreSQL, each under N concurrent clients mixing searches, parcel details
  * and uncached (searched) tiles. Prints requests/s, p50/p95, errors and `/healthz` p50 meanwhile (target
  * ≤ 10 ms), with the load average. PostgreSQL: DATABASE_URL when set, else a throwaway cluster.
  *
- * `npm run bench -- --concurrency 50 [--cantons ZG]` (issue 33): three profiles on one SQLite server process
+ * `npm run bench -- --concurrency 50 [--cantons ZG]`: three profiles on one SQLite server process
  * (SEARCH_WORKERS from this environment), N clients each: free-text searches, parcel details, and a "map
  * session" mixing searches, details and searched tiles. One row per profile with the load average.
  */
@@ -57,7 +57,7 @@ function detailPaths({ prcIds }: Mix): string[] {
   return prcIds.map((prcId) => `/v1/secure/maps/prcid/${prcId}/objects`);
 }
 
-/** Free-text searches only: prefixes of 3–6 letters of the biggest places' names (the issue 33 profile). */
+/** The 'free-text searches' profile: prefixes of 3–6 letters of the biggest places' names. */
 function searchPaths({ places }: Mix): string[] {
   return Array.from({ length: 600 }, (_, i) => {
     const word = places[i % places.length].name.slice(0, 3 + (i % 4));
@@ -209,7 +209,7 @@ async function measureSqlite(
   }
 }
 
-/** Issue 33: N clients at once on the SQLite default, per profile (searches, details, a map session). */
+/** N clients at once on the SQLite default, per profile (searches, details, a map session). */
 export async function profilesConcurrencyBenchmark(
   cantons: string[],
   sqliteFile: string,

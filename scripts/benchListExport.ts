@@ -1,5 +1,5 @@
 /**
- * Bulk export of a list: time and peak memory of writing 10,000 parcels to GeoPackage and XLSX (the issue's
+ * Bulk export of a list: time and peak memory of writing 10,000 parcels to GeoPackage and XLSX (the
  * target: ≤ 5 s each), with the load average. The parcels come from a Zug dataset built into a temporary
  * SQLite file (cached by the dataset builder's key under the temp directory's bench file).
  *   npm run bench:list-export

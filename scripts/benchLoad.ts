@@ -1,5 +1,5 @@
 /**
- * The HTTP part of `npm run bench` (issues 16, 33): the real server (worker threads, tile cache,
+ * The HTTP part of `npm run bench`: the real server (worker threads, tile cache,
  * compression) under 50 concurrent connections, beside a bare Node server sending the same precomputed tile
  * blobs from a process of its own. The two are measured in alternating pairs (PAIRS × SECONDS each side,
  * after a warm-up), and the medians are printed with their spread: requests per second of both and their

@@ -1,5 +1,5 @@
 /**
- * Issue 12: time to make one parcel report (read the parcel, its neighbourhood and price level, render the
+ * Time to make one parcel report (read the parcel, its neighbourhood and price level, render the
  * PDF) and the exports, on the bench dataset. Target: PDF p95 ≤ 300 ms per report.
  */
 import { performance } from 'node:perf_hooks';

@@ -1,5 +1,5 @@
 /**
- * Issue 16: search p95 per kind of search — each should cost what its page costs, not what it matches
+ * Search p95 per kind of search — each should cost what its page costs, not what it matches
  * (target p95 ≤ 10 ms on the whole country). Simple searches are text only; advanced ones carry filters.
  */
 import type { Synchronous } from '../server/store/contract/unitOfWork/Synchronous';

@@ -1,5 +1,5 @@
 // Whether `npm run check-image` can run on this machine, and if not, why: `.ci/run` runs the image check only
-// where it can (issue 32), and `npm test` says which. The base image must be here already, or come from
+// where it can, and `npm test` says which. The base image must be here already, or come from
 // Docker Hub, or be made with debootstrap from Debian's mirror; a machine without any of the three would
 // only fail minutes into the check (a CI run failed so: no registry, no debootstrap).
 import { spawnSync } from 'node:child_process';

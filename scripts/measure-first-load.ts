@@ -1,4 +1,4 @@
-// What a browser really downloads on a first visit (issue 16 targets: /login ≤ 200 KB, a cold map route
+// What a browser really downloads on a first visit (ADR 008's targets: /login ≤ 200 KB, a cold map route
 // ≤ 800 KB), measured in headless Chromium (Debian's /usr/bin/chromium through playwright-core) with an
 // empty cache: every response of the page's own origin (document, JS, CSS, config, translations, map
 // styles, sprites, fonts, base-map and parcel tiles), counted as transferred — compressed body plus headers,

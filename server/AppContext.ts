@@ -98,7 +98,7 @@ export interface AppContext {
   reports: ReportContext;
   /** The server's messages and mails in the user's language (translations/*.json, one catalogue). */
   translator: ServerTranslator;
-  /** Parcel search with place names: exonyms, own-municipality first, "no data for canton" (issue 14). */
+  /** Parcel search with place names: exonyms, own-municipality first, "no data for canton". */
   placeSearch: PlaceSearch;
   /** The free parcel detail replies as JSON text: made by the search workers on the SQLite file (ADR 044). */
   parcelDetailReplies: ParcelDetailReplies;

@@ -31,8 +31,8 @@ export interface BuildDatasetOptions {
  * The version of what the generator produces. Bump it with every change to the generated data (a fix, a
  * new attribute or table): a server finding a demo dataset of another version rebuilds it at start.
  */
-// 3: map layer features and building roofs (issue 11); 4: postcodes; 5: streets-first cadastral plan;
-// 6: settlements reach a little further (whole-country building-zone share 0.85 → about 1) (issue 15);
+// 3: map layer features and building roofs; 4: postcodes; 5: streets-first cadastral plan;
+// 6: settlements reach a little further (whole-country building-zone share 0.85 → about 1);
 // 7: layer areas dissolved per block once for all layers (same areas; feature order and vertices within
 // 5 mm differ); 8: postal areas, street stems once, stations only on a railway, merged names, rivers,
 // staggered old-town lanes, villages along their roads; 9: building reserve and utilisation columns.

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Control characters no form field or query value carries: C0 except tab, line feed and carriage return
- * (multi-line texts keep those), and DEL. A NUL reaching SQLite's FTS used to answer 500.
+ * (multi-line texts keep those), and DEL. A NUL reaching SQLite's FTS would answer 500.
  */
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 

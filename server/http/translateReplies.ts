@@ -6,7 +6,7 @@ const MESSAGE_FIELDS = ['message', 'errorMessage'] as const;
 
 /**
  * Every JSON reply's `message` and `errorMessage` in the language of the request's `langcode` header
- * (spec §7; issue 14 item 14), in one place: routes and services keep answering in English, and the
+ * (spec §7, ADR 016), in one place: routes and services keep answering in English, and the
  * translator replaces a text its catalogue knows (translations/*.json, `server.*`).
  */
 export function translateReplies(app: FastifyInstance, translator: ServerTranslator): void {

@@ -25,7 +25,7 @@ export function wantsPrettyLogs(format: Config['logFormat'], stdoutIsTty: boolea
 }
 
 /**
- * The server's pino logger (issue 14 item 16): readable coloured lines when stdout is a terminal (or
+ * The server's pino logger: readable coloured lines when stdout is a terminal (or
  * LOG_FORMAT=pretty), one JSON object a line otherwise (or LOG_FORMAT=json). Pretty printing runs in
  * this process as a stream, not as a worker transport, so nothing is lost when the process exits.
  */

@@ -14,7 +14,7 @@ export const ROUTE_PATHS = {
   register: '/register/activate/:key',
   resetPassword: '/reset-password/:key',
   invite: '/invite/:key',
-  /** The mailed links of an e-mail change (issue 10 item 5): confirm from the new address, undo from the old. */
+  /** The mailed links of an e-mail change: confirm from the new address, undo from the old. */
   confirmEmailChange: '/email-change/confirm/:key',
   undoEmailChange: '/email-change/undo/:key',
   /** Where an account whose company requires a second factor sets one up before anything else. */

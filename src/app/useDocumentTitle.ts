@@ -36,7 +36,7 @@ export function titleKeyOf(pathname: string): string | null {
 }
 
 /**
- * The browser tab names the screen, in the interface language (issue 14 item 16): "Plans · Parcel
+ * The browser tab names the screen, in the interface language: "Plans · Parcel
  * Atlas". Tabs, history and screen readers then tell the screens apart.
  */
 export function useDocumentTitle(pathname: string): void {

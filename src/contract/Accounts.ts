@@ -102,7 +102,7 @@ export interface AcceptInviteRequest {
 export interface UpdatePasswordRequest {
   password: string;
   confirmPassword: string;
-  /** Re-authentication (issue 10 item 5); may be left out within 15 minutes of signing in. */
+  /** Re-authentication; may be left out within 15 minutes of signing in. */
   currentPassword?: string;
   /** The authenticator app's (or a recovery) code, when the account has one. */
   currentCode?: string;

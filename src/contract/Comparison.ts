@@ -44,7 +44,7 @@ export interface ComparedParcel {
   number: string;
   place: string;
   canton: string;
-  /** A site's parcels (issue 30: sites compared like parcels); absent for a parcel. */
+  /** A site's parcels (a site is compared like a parcel); absent for a parcel. */
   parcels?: ComparedParcel[];
 }
 

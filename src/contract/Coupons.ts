@@ -1,5 +1,5 @@
 /**
- * Coupons of the checkout (spec §8 'Invalid coupon code'; issue 14 item 17). With Stripe they are Stripe
+ * Coupons of the checkout (spec §8 'Invalid coupon code'). With Stripe they are Stripe
  * promotion codes; with the built-in provider they are kept in the database and managed with
  * `npm run users -- coupon-…` and the admin API below. Shared by server and browser.
  */

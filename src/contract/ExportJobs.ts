@@ -1,5 +1,5 @@
 /**
- * Bulk exports in the background (issue 29, ADR 040): an export of more than BACKGROUND_EXPORT_ABOVE
+ * Bulk exports in the background (ADR 040): an export of more than BACKGROUND_EXPORT_ABOVE
  * parcels is answered 202 with a job at once; the file is made off the request, its progress pushed to
  * the user's sockets as EXPORT_JOB_EVENT, and when done it waits for its owner at `exports/{jobId}`
  * until it expires.

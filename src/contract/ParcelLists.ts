@@ -96,7 +96,7 @@ export type ListActivityKind =
   /** A dataset update changed the parcel's facts: `to` names the topics (ListedFactTopic), comma-separated. */
   | 'facts';
 
-/** The facts of a listed parcel whose change in a dataset update raises an alert (issue 29). */
+/** The facts of a listed parcel whose change in a dataset update raises an alert. */
 export const LISTED_FACT_TOPICS = [
   'area',
   'zone',

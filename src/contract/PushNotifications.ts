@@ -1,5 +1,5 @@
 /**
- * Web push and in-app notifications (spec §7 `settings/push-subscription`, issue 13): the browser's push
+ * Web push and in-app notifications (spec §7 `settings/push-subscription`): the browser's push
  * subscription as `PushSubscription.toJSON()` gives it, the request bodies, and the notification the server
  * sends both as a web push payload and over the socket.
  */
@@ -58,7 +58,7 @@ export interface PushTestResponse {
   message: string;
 }
 
-/** What a notification is about (issue 13: plan changed, quota at 80 % and 100 %, test; issue 29: alerts). */
+/** What a notification is about: plan changed, quota at 80 % and 100 %, test, search and list alerts. */
 export const NOTIFICATION_KINDS = [
   'plan-changed',
   'quota-80',

@@ -1,5 +1,5 @@
 /**
- * Reports, exports and external links of a parcel (spec §1, §7; issue 12). Shared by server and browser.
+ * Reports, exports and external links of a parcel (spec §1, §7). Shared by server and browser.
  */
 import type { ParcelFullResponse } from './Parcel';
 

@@ -7,7 +7,7 @@ export interface Preferences {
   emailSignature: string;
   /** The uploaded avatar (`GET /v1/secure/file-items/{id}`), or null: the top bar shows the letter. */
   avatarFileId: string | null;
-  /** The IANA time zone the user's digests keep the reminder hours in (issue 29). */
+  /** The IANA time zone the user's digests keep the reminder hours in. */
   timeZone: string;
 }
 

@@ -116,7 +116,7 @@ async function searchFor(page: Page, text: string): Promise<void> {
   await page.getByText(/^Found [\d,]+ results?$/).waitFor();
 }
 
-describe('accessibility: axe-core finds no WCAG 2.1 A/AA violation (issue 28)', () => {
+describe('accessibility: axe-core finds no WCAG 2.1 A/AA violation', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -172,7 +172,7 @@ describe('accessibility: axe-core finds no WCAG 2.1 A/AA violation (issue 28)', 
 
     await page.getByTestId('result-card-open').first().click();
     const drawer = await drawerInView(page);
-    // Issue 28 item 5: the Layers button and the zoom/compass controls stay left of the open drawer.
+    // The Layers button and the zoom/compass controls stay left of the open drawer.
     for (const control of [
       page.getByTestId('layer-panel-toggle'),
       page.locator('.maplibregl-ctrl-zoom-in'),
@@ -204,7 +204,7 @@ describe('accessibility: axe-core finds no WCAG 2.1 A/AA violation (issue 28)', 
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
 
-    // Issue 28 item 18: the print dialog, with the print frame on the map.
+    // The print dialog, with the print frame on the map.
     await page.getByRole('button', { name: 'Print the map to scale (PDF)' }).click();
     await page.getByRole('dialog', { name: 'Print the map' }).waitFor();
     await expectAccessible(page, 'print-dialog');
@@ -221,7 +221,7 @@ describe('accessibility: axe-core finds no WCAG 2.1 A/AA violation (issue 28)', 
     await expectAccessible(page, 'phone-results', [PHONE]);
     await page.getByTestId('result-card-open').first().click();
     const drawer = await drawerInView(page);
-    // Issue 28 item 4: the detail's title and close button in view, no results sheet showing through.
+    // The detail's title and close button in view, no results sheet showing through.
     expect(drawer.y).toBeGreaterThanOrEqual(0);
     const close = (await page.getByRole('button', { name: 'Close parcel details' }).boundingBox())!;
     expect(close.y).toBeGreaterThanOrEqual(drawer.y);

@@ -1,5 +1,5 @@
 /**
- * A large search export in a real browser against the real server (issue 29, ADR 040): more than 500
+ * A large search export in a real browser against the real server (ADR 040): more than 500
  * parcels are answered 202 at once, the progress arrives over the socket, and the finished GeoPackage is
  * downloaded from the notice and read back by GDAL's ogrinfo.
  */

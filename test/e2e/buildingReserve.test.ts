@@ -19,7 +19,7 @@ async function cardReserves(page: Page): Promise<number[]> {
   return texts.map((text) => Number(text.replace(/[^\d.]/g, '')));
 }
 
-describe('building reserve in a real browser (issue 30)', () => {
+describe('building reserve in a real browser', () => {
   let browser: Browser;
   let page: Page;
   beforeAll(async () => {

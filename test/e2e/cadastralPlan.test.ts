@@ -21,11 +21,11 @@ async function streetNamesIn(responses: Response[]): Promise<Set<string>> {
 }
 
 /**
- * The generated demo data at z16 must read like a cadastral plan (issue 15): streets as continuous bands
+ * The generated demo data at z16 must read like a cadastral plan: streets as continuous bands
  * with their names, lots along them, buildings facing the street, nothing in the lake. The screenshots
  * are for a person to judge; the test checks that the streets are really there.
  */
-describe('the demo cadastral plan at z16 in a real browser (issue 15)', () => {
+describe('the demo cadastral plan at z16 in a real browser', () => {
   let browser: Browser;
   let page: Page;
   beforeAll(async () => {

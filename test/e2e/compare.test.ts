@@ -15,7 +15,7 @@ function signIn(page: Page): Promise<void> {
   return signInAsNewUser(page, 'Vera Vergleich', PASSWORD);
 }
 
-describe('parcel comparison (issue 30)', () => {
+describe('parcel comparison', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

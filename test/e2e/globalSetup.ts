@@ -82,10 +82,10 @@ export default async function globalSetup(): Promise<void> {
       // WebAuthn takes no IP address as its relying party: the passkey test opens the app on localhost.
       PASSKEY_ORIGIN: `http://localhost:${port}`,
       SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
-      // Ticino too: the cadastral-plan screenshots look at Lugano's centre (issue 15).
+      // Ticino too: the cadastral-plan screenshots look at Lugano's centre.
       DATASET_CANTONS: 'ZG,TI',
       LOG_LEVEL: 'warn',
-      // The plans tests pay with the built-in test checkout (issue 10 item 2: it is an explicit choice).
+      // The plans tests pay with the built-in test checkout (it is an explicit choice, never a default).
       PAYMENT_PROVIDER: 'test',
       TERRAIN_TILES_URL: `${fixtureTiles.url}/terrain/{z}/{x}/{y}.png`,
       SATELLITE_TILES_URL: `${fixtureTiles.url}/satellite/{z}/{x}/{y}.png`,

@@ -1,5 +1,5 @@
 /**
- * Buildings from the survey's land cover on the map in a real browser (issue 27, ADR 045): an
+ * Buildings from the survey's land cover on the map in a real browser (ADR 045): an
  * administrator uploads a GeoPackage written by GDAL's ogr2ogr holding three lots (Liegenschaft) and the
  * land cover (Bodenbedeckung) with four buildings, an L-shaped one among them, and the buildings
  * register's extract; the map draws the imported outlines at z16, and the drawer lists the register's
@@ -41,7 +41,7 @@ const rectangle = (e: number, n: number, w: number, h: number) =>
     [e, n + h],
   ])})`;
 
-describe('land-cover buildings on the map (issue 27)', () => {
+describe('land-cover buildings on the map', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -83,7 +83,7 @@ function signIn(page: Page): Promise<void> {
   return signInAsNewUser(page, 'Anna Areal', PASSWORD);
 }
 
-describe('land assembly (issue 30)', () => {
+describe('land assembly', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -176,7 +176,7 @@ describe('land assembly (issue 30)', () => {
     await saveScreenshot(page, 'land-site-folded');
     await panel.getByTestId('site-fold').click();
 
-    // Compared as one column beside a lone parcel (issue 30): the site's figures summed, its EGRIDs listed.
+    // Compared as one column beside a lone parcel: the site's figures summed, its EGRIDs listed.
     await panel.getByTestId('site-compare').click();
     const tray = page.getByTestId('compare-tray');
     await tray.getByText('Compare (1)').waitFor();

@@ -122,7 +122,7 @@ async function fixtureTileCounts(page: Page): Promise<{ terrain: number; satelli
   return (await response.json()) as { terrain: number; satellite: number };
 }
 
-describe('map layers in a real browser (issue 11)', () => {
+describe('map layers in a real browser', () => {
   let browser: Browser;
   let page: Page;
   let mainToken: string;
@@ -236,7 +236,7 @@ describe('map layers in a real browser (issue 11)', () => {
     await saveScreenshot(page, 'layers-satellite');
     expect(cspViolations(page)).toEqual([]);
   }, 180_000);
-  it('an outside service that does not answer: the layer says so in words within seconds and stops asking (issue 28 item 3)', async () => {
+  it('an outside service that does not answer: the layer says so in words within seconds and stops asking', async () => {
     const terrainTiles = `${e2eState().fixtureTilesUrl}/terrain/**`;
     let asked = 0;
     // Requests that are never answered, as behind a dead network (no error comes back by itself).
@@ -261,7 +261,7 @@ describe('map layers in a real browser (issue 11)', () => {
     const terrain = page.getByRole('switch', { name: '3D terrain' });
     if (await terrain.isChecked()) await terrain.click();
   }, 120_000);
-  it('the Zug lakefront at zoom 15: flood hazard along the shore, groundwater zones and underground objects that read (issue 28 item 9)', async () => {
+  it('the Zug lakefront at zoom 15: flood hazard along the shore, groundwater zones and underground objects that read', async () => {
     // Satellite and terrain are left from the tests before: a link with only the layers wanted.
     await page.goto('/?map=8.5125,47.1675,15,0,0&layers=floods');
     await waitForMapIdle(page);

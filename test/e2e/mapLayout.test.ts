@@ -103,7 +103,7 @@ async function zoomOutTo(page: Page, level: number): Promise<void> {
   }
 }
 
-describe('map view layouts, share links and map tools in a real browser (issue 14)', () => {
+describe('map view layouts, share links and map tools in a real browser', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -286,7 +286,7 @@ describe('map view layouts, share links and map tools in a real browser (issue 1
     // Esc ended measuring, not the open parcel.
     await page.getByTestId('parcel-lv95').waitFor();
 
-    // A dialog's mask covers the drawer too (issue 14 item 16).
+    // A dialog's mask covers the drawer too.
     await page.getByRole('button', { name: 'Advanced search' }).click();
     await page.getByRole('dialog').getByText('Search for Parcels').waitFor();
     const drawerBox = (await page.locator('.ant-drawer-content-wrapper').boundingBox())!;
@@ -312,7 +312,7 @@ describe('map view layouts, share links and map tools in a real browser (issue 1
     await screenshot(other, 'mapview-shared-link');
     await context.close();
   }, 240_000);
-  it('the hover popup names address, area and zone; count bubbles never overlap at zoom 10 (issue 28 items 15, 16)', async () => {
+  it('the hover popup names address, area and zone; count bubbles never overlap at zoom 10', async () => {
     for (const [width, height, mobile] of [
       [1440, 900, false],
       [390, 844, true],

@@ -1,8 +1,8 @@
 /**
- * "Select on map" (issue 29) in a real browser against the real server: a box dragged over the parcels of
+ * "Select on map" in a real browser against the real server: a box dragged over the parcels of
  * Baar selects them, "Add to list" puts them all on a list in one request, and the list shows them;
  * desktop and phone screenshots of the selection and of the list. A lasso drawn with the mouse does the
- * same (Escape drops one under way), and a second lasso puts its parcels into a site (issue 30).
+ * same (Escape drops one under way), and a second lasso puts its parcels into a site.
  */
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -97,7 +97,7 @@ async function addSelectionToList(page: Page, listName: string, selected: number
   return panel;
 }
 
-describe('select on map (issue 29)', () => {
+describe('select on map', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -32,7 +32,7 @@ async function signIn(page: Page, username: string): Promise<string> {
   return ((await authorize.json()) as { token: string }).token;
 }
 
-describe('map view in a real browser (issue 5)', () => {
+describe('map view in a real browser', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -104,7 +104,7 @@ describe('map view in a real browser (issue 5)', () => {
     await page.getByTestId('demo-data-badge').click();
     await cards.nth(withBuildings).click();
     await drawer.getByText(/^Buildings \([1-9]\d*\)$/).waitFor();
-    // The map (its worker, blob URLs, tiles) and antd's styles work under the CSP (issue 10 item 13).
+    // The map (its worker, blob URLs, tiles) and antd's styles work under the CSP.
     expect(cspViolations(page)).toEqual([]);
 
     // Support snapshot (Ctrl+Alt+S): the screen's state as a file, without tokens or personal data.
@@ -160,8 +160,8 @@ describe('map view in a real browser (issue 5)', () => {
     await count.filter({ hasText: found ?? '' }).waitFor();
     await page.getByTestId('chip-CANTON').filter({ hasText: 'Canton: ZG' }).waitFor();
     await page.getByTestId('chip-PRC_SUR_from').filter({ hasText: 'Parcel size: 300 – 5000 m²' }).waitFor();
-    // The filters exactly; the camera (the share link's `map`, issue 14 item 11) is where the search left it,
-    // zoomed to Zug since all hits lie there (issue 14 item 9).
+    // The filters exactly; the camera (the share link's `map`) is where the search left it,
+    // zoomed to Zug since all hits lie there.
     const filtersOf = (address: string) => {
       const params = new URL(address).searchParams;
       params.delete('map');

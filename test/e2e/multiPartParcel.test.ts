@@ -1,5 +1,5 @@
 /**
- * A parcel of two parts on the map in a real browser (issue 27): an administrator uploads a survey file
+ * A parcel of two parts on the map in a real browser: an administrator uploads a survey file
  * written by GDAL's ogr2ogr holding a lot split by a 20 m road; the map draws both parts, and a click on the
  * smaller part (in the middle of the map) opens the parcel. The parcel lies in Thun (BE), a municipality the
  * test dataset has no parcels of, so the import changes nothing the other browser tests look at.
@@ -31,7 +31,7 @@ const N = 1_178_400;
 const rectangle = (e: number, n: number, w: number, h: number) =>
   `((${e} ${n},${e + w} ${n},${e + w} ${n + h},${e} ${n + h},${e} ${n}))`;
 
-describe('a parcel of two parts on the map (issue 27)', () => {
+describe('a parcel of two parts on the map', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

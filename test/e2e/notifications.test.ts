@@ -44,7 +44,7 @@ function activeServiceWorker(page: Page): Promise<string | undefined> {
   );
 }
 
-describe('notifications in a real browser (issue 13)', () => {
+describe('notifications in a real browser', () => {
   let chromium: Browser;
   let receiver: PushReceiver;
   beforeAll(async () => {

@@ -129,7 +129,7 @@ describe('plans, checkout and quotas in a real browser', () => {
       .getByRole('alert')
       .filter({ hasText: 'You have reached the advanced search limit of your plan.' });
     await snackbar.waitFor();
-    // Every LIMIT_REACHED snackbar offers the upgrade (issue 14 item 2).
+    // Every LIMIT_REACHED snackbar offers the upgrade.
     await snackbar.getByRole('button', { name: 'Upgrade' }).waitFor();
     // The picture should show the base map under the refusal, not a map still loading.
     await waitForMapIdle(page);

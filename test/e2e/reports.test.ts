@@ -20,7 +20,7 @@ async function searchFor(page: Page, text: string): Promise<void> {
   await page.getByText(/^Found [\d,]+ results?$/).waitFor();
 }
 
-describe('reports and exports in a real browser (issue 12)', () => {
+describe('reports and exports in a real browser', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

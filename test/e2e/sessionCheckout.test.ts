@@ -16,7 +16,7 @@ async function logIn(page: Page, username: string): Promise<void> {
   await page.getByRole('button', { name: /^(Login|Anmelden)$/ }).click();
 }
 
-describe('session, checkout and coupons in a real browser (issue 14)', () => {
+describe('session, checkout and coupons in a real browser', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -1,5 +1,5 @@
 /**
- * The time zone of the saved-search digests (issue 29) in a real browser against the real server: the
+ * The time zone of the saved-search digests in a real browser against the real server: the
  * Profile tab shows Europe/Zurich at first, a zone found by typing is saved and still there after a
  * reload; desktop and phone screenshots.
  */
@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { cspViolations, launchBrowser, newPage, saveScreenshot, signInAsNewUser } from './harness';
 
-describe('time zone setting (issue 29)', () => {
+describe('time zone setting', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -45,7 +45,7 @@ describe('invitations', () => {
 
   it('an admin invites: a mail in the chosen language with a /invite/KEY link', async () => {
     const mail = await invitedKey('de');
-    // The link opens the app in the invitation's language (issue 14 item 14).
+    // The link opens the app in the invitation's language.
     expect(mail.link).toMatch(/^http:\/\/atlas\.test\/invite\/[A-Za-z0-9_-]{43}\?lang=de$/);
     expect(mail.subject).toBe('Parcel Atlas: Sie wurden eingeladen');
     expect(mail.raw).toContain('Guten Tag Ben Beispiel,');

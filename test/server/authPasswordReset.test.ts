@@ -39,7 +39,7 @@ describe('password reset and password change', () => {
     const mail = await resetKey();
     expect(mail.link).toMatch(/^http:\/\/atlas\.test\/reset-password\/[A-Za-z0-9_-]{43}\?lang=[a-z]{2}$/);
     expect(mail.subject).toBe('Parcel Atlas: reimposta la password');
-    // One hour, in the singular (issue 14 item 14: not "1 ore" / "1 hours"), and the link opens in Italian.
+    // One hour, in the singular (an ICU plural: not "1 ore" / "1 hours"), and the link opens in Italian.
     expect(mail.raw).toContain('Il link è valido per 1 ora');
     expect(mail.link).toMatch(/\?lang=it$/);
   });

@@ -48,7 +48,7 @@ describe('registration: e-mail verification, activation key, register', () => {
 
   it('mails a verification link to /register/activate/KEY on PUBLIC_URL, in the language of the langcode header', async () => {
     const response = await verify('anna@example.ch', { langcode: 'fr' });
-    // The reply too is in the langcode language (issue 14 item 14).
+    // The reply too is in the langcode language.
     expect(response.json()).toEqual({
       verification: true,
       error: false,
@@ -224,12 +224,12 @@ describe('registration: e-mail verification, activation key, register', () => {
     expect(readOutbox(t.dataDir).length).toBeGreaterThan(0);
   });
 
-  it('a company registers its staff from one address: 60 verification mails in an hour all go out (item 11)', async () => {
+  it('a company registers its staff from one address: 60 verification mails in an hour all go out', async () => {
     for (let i = 0; i < 60; i += 1)
       expect((await verify(`staff${i}@muster.ch`, {}, '10.0.0.4')).statusCode).toBe(200);
   });
 
-  it('trims the password on registration as login does: a trailing space still logs in (item 10)', async () => {
+  it('trims the password on registration as login does: a trailing space still logs in', async () => {
     const { key } = await activationKey('trim@example.ch');
     const spaced = `${STRONG} `;
     const response = await register({

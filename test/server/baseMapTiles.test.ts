@@ -62,7 +62,7 @@ describe('self-hosted base map tiles', () => {
     return area / 2;
   }
 
-  it('keeps every corner of the cantons a tile cuts: inside Switzerland they cover the tile exactly (issue 14 item 10)', async () => {
+  it('keeps every corner of the cantons a tile cuts: inside Switzerland they cover the tile exactly', async () => {
     // z10 tile 536/358 lies wholly in Switzerland (Zürich, Zug, Schwyz, Aargau); with the tile buffer the
     // cantons must cover (4096 + 2·64)² tile units. Losing the last corner of each cut ring left a grey
     // triangle and a straight chord across canton Zürich.

@@ -1,5 +1,5 @@
 /**
- * Issue 10, items 1 and 14: no request can make the server keep memory without bound. List filters are
+ * No request can make the server keep memory without bound. List filters are
  * one SQL parameter (the SQL text does not grow with the list), the prepared-statement cache and the
  * base-map tile cache are bounded, and base-map zooms beyond what exists are refused.
  */
@@ -52,7 +52,7 @@ async function preparedDuring(work: () => Promise<void>): Promise<Set<string>> {
   return seen;
 }
 
-describe('list filters are one parameter (item 1)', () => {
+describe('list filters are one parameter', () => {
   it('tile requests with growing STREET lists prepare one tile statement, not one per list length', async () => {
     const seen = await preparedDuring(async () => {
       for (let n = 1; n <= 40; n++) {
@@ -107,7 +107,7 @@ describe('list filters are one parameter (item 1)', () => {
   });
 });
 
-describe('the prepared-statement cache is bounded (item 1)', () => {
+describe('the prepared-statement cache is bounded', () => {
   it('evicts the least recently used statement once full, and prepares it again when asked', () => {
     const repository = createSqliteParcelRepository(t.db, { maxStatements: 3 });
     const seen: string[] = [];
@@ -134,7 +134,7 @@ describe('the prepared-statement cache is bounded (item 1)', () => {
   });
 });
 
-describe('base-map tiles (item 14)', () => {
+describe('base-map tiles', () => {
   it(`refuses zooms beyond ${BASE_MAP_MAX_ZOOM}, where no more detail exists`, async () => {
     const ok = await t.app.inject({ url: `/tiles/base/${BASE_MAP_MAX_ZOOM}/536/359.pbf` });
     expect(ok.statusCode).toBe(200);

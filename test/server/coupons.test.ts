@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 17: coupons of the built-in provider — percent or amount off, expiry, usage cap — managed
+ * Coupons of the built-in provider — percent or amount off, expiry, usage cap — managed
  * by admins, quoted before paying, applied to the checkout and redeemed atomically when it is paid.
  */
 import { createTestApp, signIn, type SignedIn, type TestApp } from './helpers/createTestApp';

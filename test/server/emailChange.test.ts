@@ -8,7 +8,7 @@ const NEW = 'anna.new@example.ch';
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /**
- * Issue 10 item 5: a stolen token alone cannot move the account to another mailbox or set a new password.
+ * A stolen token alone cannot move the account to another mailbox or set a new password.
  * E-mail and password changes need the current password (or a sign-in within 15 minutes); the new address is
  * verified before it takes effect; the old address gets a notice with a single-use undo link.
  */

@@ -26,7 +26,7 @@ import { buildTestDataset } from './helpers/buildTestDataset';
 import { runReader } from './helpers/exportReaders';
 import { createTestApp, signIn, type SignedIn, type TestApp } from './helpers/createTestApp';
 
-/** Bulk exports in the background (issue 29, ADR 040): 202 with a job, progress on the socket, a download. */
+/** Bulk exports in the background (ADR 040): 202 with a job, progress on the socket, a download. */
 
 let t: TestApp;
 let anna: SignedIn;

@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 4: an advanced search counts once per distinct filter set per period. Paging through its
+ * An advanced search counts once per distinct filter set per period. Paging through its
  * results and running it again are free; a different filter set counts; the count stays atomic.
  */
 import { createTestApp, signIn, type SignedIn, type TestApp } from './helpers/createTestApp';

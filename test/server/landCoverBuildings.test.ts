@@ -26,7 +26,7 @@ import {
 } from '../helpers/landCoverScenario';
 
 /**
- * Issue 27: buildings from the survey's land cover (DM.01 Bodenbedeckung, MOpublic lcsf) replace the demo
+ * Buildings from the survey's land cover (DM.01 Bodenbedeckung, MOpublic lcsf) replace the demo
  * buildings of the municipalities they lie in, joined to the buildings register's public extract by EGID
  * or by position (ADR 045). Files written by GDAL's ogr2ogr (test/helpers/landCoverScenario.ts).
  */

@@ -247,7 +247,7 @@ describe('GET /v1/secure/maps/site/pdf and /dxf', () => {
 
 const site3 = (user: SignedIn, lang: string) => site(user, chain, lang);
 
-describe('sites in the comparison (issue 30)', () => {
+describe('sites in the comparison', () => {
   const compare = (user: SignedIn, columns: string[], path = 'compare', lang = 'en') =>
     t.app.inject({
       method: 'GET',

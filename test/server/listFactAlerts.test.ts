@@ -44,7 +44,7 @@ function listenForNotifications() {
   };
 }
 
-describe('alerts on listed parcels whose facts change in a dataset update (issue 29)', () => {
+describe('alerts on listed parcels whose facts change in a dataset update', () => {
   it('tells the owner and the assignee once, and writes what changed into the parcel’s history', async () => {
     await importCham(25);
     const list = (
@@ -89,7 +89,7 @@ describe('alerts on listed parcels whose facts change in a dataset update (issue
   });
 });
 
-describe('list alerts by mail, like a saved search’s (issue 29)', () => {
+describe('list alerts by mail, like a saved search’s', () => {
   let carla: SignedIn;
   let list: ParcelListSummary;
   /** The list alert mails of this describe's list, by recipient. */

@@ -10,7 +10,7 @@ function fakeStdout(isTTY: boolean) {
   return { stream, text: () => chunks.join('') };
 }
 
-describe('server logs (issue 14 item 16)', () => {
+describe('server logs', () => {
   it('are readable lines at a terminal and JSON in a pipe, unless LOG_FORMAT says otherwise', () => {
     expect(wantsPrettyLogs('auto', true)).toBe(true);
     expect(wantsPrettyLogs('auto', false)).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * Issue 10, item 11: wrong passwords are throttled per account+address pair with growing waits (as
+ * Wrong passwords are throttled per account+address pair with growing waits (as
  * Keycloak's brute-force detection does) instead of locking the account; per address only failures
  * count, at levels an office never meets; the counters live in the database and survive a restart.
  */
@@ -13,7 +13,7 @@ import { testStorage } from './helpers/createTestApp';
 const { username: OWNER, password: PASSWORD } = THROTTLED_OWNER;
 const PAIR = LOGIN_THROTTLES.loginFailuresPerAccountIp;
 
-describe('login throttling (item 11)', () => {
+describe('login throttling', () => {
   const testApp = appWithThrottledOwner();
 
   const login = (password: string, remoteAddress: string, username = OWNER, cookie?: string) =>

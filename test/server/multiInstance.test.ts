@@ -25,9 +25,9 @@ import {
 import { baarRows } from '../helpers/baarSurvey';
 import { writeGeoPackage } from '../helpers/cadastreFiles';
 
-// Issue 17, "Done means": two real app processes (server/main.ts through tsx, as `npm start` runs it) on
-// one PostgreSQL database with a small dataset built into it, answering one client alternately as a
-// sticky-free load balancer sends it.
+// Several instances on one database: two real app processes (server/main.ts through tsx, as `npm start`
+// runs it) on one PostgreSQL database with a small dataset built into it, answering one client alternately
+// as a sticky-free load balancer sends it.
 const PASSWORD = 'Str0ng!Pass';
 const TRIAL_FULL_VIEWS = 10;
 

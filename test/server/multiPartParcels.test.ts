@@ -4,7 +4,7 @@ import { createDatasetTestApp } from './helpers/buildTestDataset';
 import type { TestApp } from './helpers/createTestApp';
 import { describeMultiPartParcel } from './helpers/multiPartParcelScenario';
 
-// Issue 27: multi-part parcels kept whole (drawn, searched, exported) on the SQLite adapter; the same
+// Multi-part parcels kept whole (drawn, searched, exported) on the SQLite adapter; the same
 // scenario runs on PostgreSQL in postgresMultiPartParcels.test.ts.
 
 let t: TestApp | undefined;

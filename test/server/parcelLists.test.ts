@@ -196,7 +196,7 @@ describe('parcel lists', () => {
   });
 });
 
-describe('adding a map selection to a list in one request (issue 29)', () => {
+describe('adding a map selection to a list in one request', () => {
   const bulk = (who: SignedIn, listId: string, ids: string[]) =>
     call(who, 'POST', `lists/${listId}/items/bulk`, { prcIds: ids });
   const itemIds = async (listId: string) =>

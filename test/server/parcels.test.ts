@@ -51,7 +51,7 @@ describe('maps/advance-search', () => {
     expect(hit._id).toBe(hit._source.PRC_ID);
     expect(hit._source).toMatchObject({ CANTON: 'ZG', PRC_COU: 'CH', centroid: { type: 'Point' } });
     expect(hit._source.PRC_ID).toMatch(/^CH\d{12}$/);
-    // The WGS84 outline for the map; the survey-grade LV95 one only from the detail routes (issue 33).
+    // The WGS84 outline for the map; the survey-grade LV95 one only from the detail routes.
     expect(hit._source.geometry?.type).toBe('Polygon');
     expect(body.hits.hits.filter((h) => h._source.geometryLv95 !== undefined)).toEqual([]);
     const buckets = body.aggregations.byLocation.buckets;
@@ -60,7 +60,7 @@ describe('maps/advance-search', () => {
     expect(buckets[0].city.geometry.coordinates[0]).toBeGreaterThan(8);
   });
 
-  it('gives each bucket the extent of its parcels and the answer their union, for "Zoom to results" (issue 14 item 9)', async () => {
+  it('gives each bucket the extent of its parcels and the answer their union, for "Zoom to results"', async () => {
     const { body } = await search('advance-search', 'a=1&CANTON=ZG');
     const extent = (sql: string) => db.prepare(sql).get() as { w: number; s: number; e: number; n: number };
     for (const bucket of body.aggregations.byLocation.buckets) {
@@ -306,7 +306,7 @@ describe('quota hook', () => {
   });
 });
 
-describe('full views are counted once per parcel and period (issue 28 item 2)', () => {
+describe('full views are counted once per parcel and period', () => {
   let allowAll: QuotaService;
   beforeEach(() => {
     allowAll = t.app.ctx.quota;
@@ -343,7 +343,7 @@ describe('full views are counted once per parcel and period (issue 28 item 2)', 
 describe('maps/prcid/:id', () => {
   const withBuildings = () => anyValue('SELECT prc_id FROM parcels WHERE obj_count > 0 ORDER BY id LIMIT 1');
 
-  it('objects: the parcel and its building objects, basic fields only (issue 10 item 4)', async () => {
+  it('objects: the parcel and its building objects, basic fields only', async () => {
     const id = withBuildings();
     const res = await t.app.inject({ url: `/v1/secure/maps/prcid/${id}/objects`, headers });
     expect(res.statusCode).toBe(200);

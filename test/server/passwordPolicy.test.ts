@@ -1,5 +1,5 @@
 /**
- * Issue 10, item 10: one password policy on every path that sets a password (register, reset, invite,
+ * One password policy on every path that sets a password (register, reset, invite,
  * update-password): the strong-password rule with the union of the spec's symbol sets, no common
  * password (a common word with digits or symbols round it included), and passwords trimmed everywhere.
  */
@@ -19,7 +19,7 @@ const GOOD = 'Parcel-Atlas7';
 /** Guessed in few tries although they pass the symbol rule: keyboard walks, local words, short repeats. */
 const GUESSABLE = ['Qwertz123!', 'Gruezi123!', 'Yxcvbnm1!', 'Gipfeli#2026'];
 
-describe('one password policy (item 10)', () => {
+describe('one password policy', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -56,7 +56,7 @@ describe('one password policy (item 10)', () => {
         M.guessablePassword,
       ]);
     }
-    // What the issue found accepted on every path but registration: refused on each, whatever the rule.
+    // Trivial patterns a per-path check can miss: refused on every path, whichever rule catches them.
     for (const password of ['Aa1!aaaa', 'Abc123!@#']) expect((await send(password)).statusCode).toBe(400);
   }
 

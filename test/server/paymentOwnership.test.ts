@@ -1,5 +1,5 @@
 /**
- * Issue 10, item 6: the billing portal and the test checkout pages belong to the buyer. Holding a
+ * The billing portal and the test checkout pages belong to the buyer. Holding a
  * checkout session id (it is in the success URL) no longer lets anyone cancel the buyer's plan or read
  * the payer's e-mail.
  */
@@ -56,7 +56,7 @@ const createPortal = (sessionId: string, token?: string) =>
     payload: form(token ? { session_id: sessionId, token } : { session_id: sessionId }),
   });
 
-describe('billing portal by session id (item 6)', () => {
+describe('billing portal by session id', () => {
   it('create-portal-session without a token is refused', async () => {
     const { sessionId } = await buy(await signIn(t.app));
     const res = await createPortal(sessionId);
@@ -86,7 +86,7 @@ describe('billing portal by session id (item 6)', () => {
   });
 });
 
-describe('test checkout page by session id (item 6)', () => {
+describe('test checkout page by session id', () => {
   it('shows the payer’s e-mail only to the browser that started the checkout', async () => {
     const buyer = await signIn(t.app);
     const started = await t.app.inject({
@@ -111,7 +111,7 @@ describe('test checkout page by session id (item 6)', () => {
   });
 });
 
-describe('the payment success page asks the server (issue 14 item 3)', () => {
+describe('the payment success page asks the server', () => {
   const status = (sessionId: string, headers?: { authorization: string }) =>
     t.app.inject({ url: `/v1/secure/payment/checkout-sessions/${encodeURIComponent(sessionId)}`, headers });
 

@@ -1,5 +1,5 @@
 /**
- * Issue 10, item 2: the built-in test checkout (free plans with card 4242…) is an explicit choice.
+ * The built-in test checkout (free plans with card 4242…) is an explicit choice.
  * In production without a provider, checkout answers "payments are not configured".
  */
 import fs from 'node:fs';
@@ -25,7 +25,7 @@ async function startCheckout(t: TestApp) {
   });
 }
 
-describe('payment provider choice (item 2)', () => {
+describe('payment provider choice', () => {
   it('NODE_ENV=production without Stripe keys: checkout and portal answer 503 "payments are not configured"', async () => {
     const t = await createTestApp({ NODE_ENV: 'production', MAIL_OUTBOX: '1' });
     try {

@@ -27,7 +27,7 @@ import {
   N,
 } from '../helpers/baarSurvey';
 
-// Issue 17: `npm run import` and the admin upload write to PostgreSQL when DATABASE_URL is set — the
+// `npm run import` and the admin upload write to PostgreSQL when DATABASE_URL is set — the
 // scenario of cadastreImport.test.ts (SQLite) on the PostgreSQL writer: one transaction per municipality,
 // the text index and the build id updated, a broken second file changes nothing.
 

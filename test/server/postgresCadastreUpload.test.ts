@@ -1,5 +1,5 @@
 /**
- * Issue 27: the admin's cadastre upload on PostgreSQL, through the route of a real app process (server/main.ts
+ * The admin's cadastre upload on PostgreSQL, through the route of a real app process (server/main.ts
  * as `npm start` runs it, DATABASE_URL set), where the import runs on its worker thread with a PostgreSQL
  * writer of its own. postgresCadastreImport.test.ts covers the writer itself; this covers the way in.
  */

@@ -22,7 +22,7 @@ import {
   type DemoBuilding,
 } from '../helpers/landCoverScenario';
 
-// Issue 27 on PostgreSQL: the land-cover scenario of landCoverBuildings.test.ts (SQLite) through the
+// On PostgreSQL: the land-cover scenario of landCoverBuildings.test.ts (SQLite) through the
 // PostgreSQL buildings writer (ADR 045).
 
 const BAAR = 1701;

@@ -11,7 +11,7 @@ import {
   type TestPostgresDatabase,
 } from './helpers/testPostgres';
 
-// Issue 27: multi-part parcels kept whole on PostgreSQL/PostGIS (the whole app on DATABASE_URL, the import
+// Multi-part parcels kept whole on PostgreSQL/PostGIS (the whole app on DATABASE_URL, the import
 // through the PostgreSQL cadastre writer); multiPartParcels.test.ts runs the same scenario on SQLite.
 
 let database: TestPostgresDatabase | undefined;

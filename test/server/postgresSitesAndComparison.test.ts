@@ -11,7 +11,7 @@ import { createTestApp, signIn, type SignedIn, type TestApp } from './helpers/cr
 import { graphicsStateBalance, readWithPoppler } from './helpers/pdfChecks';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from './helpers/testPostgres';
 
-// Issue 30 on PostgreSQL: land sites and sites in the comparison answer exactly as on the SQLite default.
+// On PostgreSQL, land sites and sites in the comparison answer exactly as on the SQLite default.
 // Both apps hold the same deterministic test dataset; the SQLite one is the oracle and finds the parcels.
 let database: TestPostgresDatabase;
 let onPostgres: TestApp;
@@ -74,7 +74,7 @@ async function subscribeToStandard(t: TestApp, user: SignedIn): Promise<void> {
   });
 }
 
-describe('land sites on PostgreSQL (issue 30)', () => {
+describe('land sites on PostgreSQL', () => {
   it('assembles the same site with the same outline, figures and constraints as on SQLite', async () => {
     const url = `/v1/secure/${SITE_PATHS.figures}?${siteQuery(chain)}`;
     const [pg, sqlite] = await Promise.all([
@@ -121,7 +121,7 @@ describe('land sites on PostgreSQL (issue 30)', () => {
   });
 });
 
-describe('sites in the comparison on PostgreSQL (issue 30)', () => {
+describe('sites in the comparison on PostgreSQL', () => {
   it('compares a site with a lone parcel exactly as SQLite does, each parcel counted once', async () => {
     const lone = apart.find((egrid) => !chain.includes(egrid))!;
     const columns = [chain.join(SITE_EGRID_SEPARATOR), lone];

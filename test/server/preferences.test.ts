@@ -84,7 +84,7 @@ describe('preferences (GET /v1/secure/preferences/, POST /v1/secure/preferences/
     expect((await load(headers)).json().emailSignature).toBe('');
   });
 
-  describe('the time zone of the digests (POST /v1/secure/preferences/time-zone, issue 29)', () => {
+  describe('the time zone of the digests (POST /v1/secure/preferences/time-zone)', () => {
     const saveZone = (headers: Record<string, string> | undefined, payload: unknown) =>
       t.app.inject({
         method: 'POST',

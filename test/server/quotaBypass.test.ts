@@ -1,5 +1,5 @@
 /**
- * Issue 10, item 4: what advance-search and objects-full sell cannot be had for free through maps/search
+ * What advance-search and objects-full sell cannot be had for free through maps/search
  * and maps/prcid/{id}/objects.
  */
 import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';
@@ -22,7 +22,7 @@ afterEach(() => {
 const withBuildings = () =>
   t.db.prepare('SELECT prc_id FROM parcels WHERE obj_count > 0 ORDER BY id LIMIT 1').pluck().get() as string;
 
-describe('maps/search with advanced filters (item 4)', () => {
+describe('maps/search with advanced filters', () => {
   it('counts one advanced search when maps/search carries an advanced filter', async () => {
     const consume = jest.fn(async () => ({ ok: true }) as const);
     t.app.ctx.quota = { consume };
@@ -70,7 +70,7 @@ describe('maps/search with advanced filters (item 4)', () => {
   });
 });
 
-describe('maps/prcid/{id}/objects answers the basic fields only (item 4)', () => {
+describe('maps/prcid/{id}/objects answers the basic fields only', () => {
   it('gives no field beyond the contract’s basic ones, where objects-full gives them', async () => {
     const me = await signIn(t.app);
     const id = withBuildings();

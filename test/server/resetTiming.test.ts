@@ -1,5 +1,5 @@
 /**
- * Issue 10, item 12: a reset request does the same work on the request path whether or not the account
+ * A reset request does the same work on the request path whether or not the account
  * exists (the key and the mail are prepared after the reply), so its timing reveals nothing.
  */
 import { createTestApp, type TestApp } from './helpers/createTestApp';
@@ -46,11 +46,11 @@ async function writesBeforeReply(username: string): Promise<number> {
   return changed;
 }
 
-describe('password reset request timing (item 12)', () => {
+describe('password reset request timing', () => {
   it('answers the same way and writes the same before replying, known account or not', async () => {
     const known = await writesBeforeReply('known@example.ch');
     const unknown = await writesBeforeReply('nobody@example.ch');
-    // Only the three rate-limit counters (address, account, mail budget), kept in SQLite since item 11:
+    // Only the three rate-limit counters (address, account, mail budget), kept in SQLite (migration 015):
     // the same rows whether or not the account exists; the key and the mail come after the reply.
     expect({ known, unknown }).toEqual({ known: 3, unknown: 3 });
   });

@@ -10,7 +10,7 @@ import { createSqliteStores } from '../../server/store/sqlite/createSqliteStores
 import { createTestPostgresDatabase, type TestPostgresDatabase } from './helpers/testPostgres';
 
 /**
- * Issue 29, "no alert is sent twice": two instances (two sets of repositories on two connections to one
+ * No alert is sent twice: two instances (two sets of repositories on two connections to one
  * database) send their due digests at the same moment; the digest goes out once (ADR 032, the claim).
  */
 

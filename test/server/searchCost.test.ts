@@ -1,5 +1,5 @@
 /**
- * Issue 16: a search costs what its page costs. Totals are exact up to a cap and "at least the cap"
+ * A search costs what its page costs. Totals are exact up to a cap and "at least the cap"
  * beyond it; searches without text run on bitmaps of the in-memory columns; one-letter prefixes read their
  * own prefix index; postcodes read the zip index. Every answer is checked against the plain SQL of the
  * same filters (the slow path), on a dataset of every municipality of Zug and Ticino.

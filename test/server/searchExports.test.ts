@@ -8,7 +8,7 @@ import { buildTestDataset } from './helpers/buildTestDataset';
 import { byParcel, gdalFeatures, readParcelDxf } from './helpers/exportReaders';
 import { createTestApp, signIn, type SignedIn, type TestApp } from './helpers/createTestApp';
 
-/** Bulk export of a search result (issue 29): all pages up to the cap, counted like a list's export. */
+/** Bulk export of a search result: all pages up to the cap, counted like a list's export. */
 
 let t: TestApp;
 let anna: SignedIn;

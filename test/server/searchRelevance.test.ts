@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 15: a municipality-name match ranks its own parcels first, a known place in a canton
+ * A municipality-name match ranks its own parcels first, a known place in a canton
  * without data says so, and exonyms find the same place.
  */
 import { createTestApp, signIn, type SignedIn, type TestApp } from './helpers/createTestApp';

@@ -1,5 +1,5 @@
 /**
- * Issue 33 / ADR 038: parcel searches on the SQLite file are answered by worker threads, each with its own
+ * ADR 038: parcel searches on the SQLite file are answered by worker threads, each with its own
  * read-only connection, over the filter index the main thread built once in shared memory; the answers
  * are the in-process repository's; a worker that stops is replaced and its search answered, or 503.
  */

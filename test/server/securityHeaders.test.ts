@@ -1,5 +1,5 @@
 /**
- * Issue 10, item 13: security headers on every answer (CSP that MapLibre works under, no framing,
+ * Security headers on every answer (CSP that MapLibre works under, no framing,
  * nosniff, Referrer-Policy, HSTS only over https) and `Cache-Control: no-store` on answers that carry a
  * token or personal data.
  */
@@ -27,7 +27,7 @@ function csp(header: unknown): Map<string, string[]> {
   );
 }
 
-describe('security headers (item 13)', () => {
+describe('security headers', () => {
   it('every answer carries the CSP, nosniff, frame denial and Referrer-Policy; no HSTS over http', async () => {
     for (const url of ['/healthz', '/config.js', '/api/plans', '/tiles/base/7/67/44.pbf', '/login']) {
       const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
@@ -104,7 +104,7 @@ describe('security headers (item 13)', () => {
   });
 });
 
-describe('Cache-Control: no-store on tokens and personal data (item 13)', () => {
+describe('Cache-Control: no-store on tokens and personal data', () => {
   it('login (tokens), profile, authorize and subscription answers are never stored', async () => {
     await createAccount(t.app, { username: 'store@example.ch', password: 'Secret-Pass1!' });
     const login = await t.app.inject({

@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 14: the server answers in the language of the `langcode` header (spec §7), from the one
+ * The server answers in the language of the `langcode` header (spec §7), from the one
  * catalogue the browser uses (translations/*.json, `server.*`).
  */
 import { createTestApp, signIn, type TestApp } from './helpers/createTestApp';

@@ -55,7 +55,7 @@ async function signInBrowser(t: TestApp, password = PASSWORD) {
   return { sso, main: authorize.json().token as string };
 }
 
-/** Revocable server-side sessions (issue 10, item 9). */
+/** Revocable server-side sessions (ADR 011). */
 describe('sessions', () => {
   let t: TestApp;
   beforeEach(async () => {

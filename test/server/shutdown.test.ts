@@ -1,7 +1,7 @@
 /**
- * Issue 10, item 7: SIGTERM with a websocket open finishes in-flight requests, closes the sockets and
- * exits 0 within 2 s (it used to wait the 10 s fail-safe and exit 1: socket.io was closed in onClose,
- * after the HTTP server waited for the upgraded connection).
+ * SIGTERM with a websocket open finishes in-flight requests, closes the sockets and
+ * exits 0 within 2 s, not after the 10 s fail-safe with exit 1 (which is what happens when socket.io is
+ * closed in onClose, after the HTTP server has waited for the upgraded connection).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -47,7 +47,7 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('graceful shutdown (item 7)', () => {
+describe('graceful shutdown', () => {
   it('SIGTERM with an open websocket: the socket is closed, the in-flight request answered, exit 0 within 2 s', async () => {
     const socket: Socket = connect(baseUrl, {
       query: { token },

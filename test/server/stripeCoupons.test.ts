@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 17 with Stripe: a coupon code is a Stripe promotion code; the quote reads its coupon and the
+ * Coupons with Stripe: a coupon code is a Stripe promotion code; the quote reads its coupon and the
  * checkout session applies it as a discount. Stripe's client is replaced by a recording stub (no network).
  */
 import type Stripe from 'stripe';

@@ -1,5 +1,5 @@
 /**
- * Issue 16: tiles are rendered in worker threads (WORKERS), each with its own read-only connection, and
+ * Tiles are rendered in worker threads (WORKERS, ADR 019), each with its own read-only connection, and
  * come out byte for byte as the in-process renderer makes them. A real server process (started with tsx,
  * as `npm start` does) with two workers against a copy of the test dataset.
  */

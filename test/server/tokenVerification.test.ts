@@ -1,5 +1,5 @@
 /**
- * Issue 16: a token is verified once and then remembered by its exact text until it expires, so the tiles
+ * A token is verified once and then remembered by its exact text until it expires, so the tiles
  * of a map view do not each pay for an HS256 verification. Remembering must not weaken the checks: an
  * expired token is still refused as expired, a changed token or another audience is verified on its own.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 10, item 3: X-Forwarded-For is believed only from configured proxies (TRUST_PROXY), the server
+ * X-Forwarded-For is believed only from configured proxies (TRUST_PROXY), the server
  * sends a bounded number of account mails an hour, and argon2 hashing runs a bounded number at once.
  */
 import argon2 from 'argon2';
@@ -27,7 +27,7 @@ async function rotatingForwardedFor(t: TestApp, prefix: string, remoteAddress?: 
   return statuses;
 }
 
-describe('trusted proxies (item 3)', () => {
+describe('trusted proxies', () => {
   it('by default a rotating X-Forwarded-For does not escape the per-IP limit', async () => {
     const t = await createTestApp();
     try {
@@ -70,7 +70,7 @@ describe('trusted proxies (item 3)', () => {
   });
 });
 
-describe('global budget of account mails (item 3)', () => {
+describe('global budget of account mails', () => {
   it('ACCOUNT_MAILS_PER_HOUR caps verification and reset mails across all addresses', async () => {
     const t = await createTestApp({ TRUST_PROXY: '1', ACCOUNT_MAILS_PER_HOUR: '4' });
     try {
@@ -93,7 +93,7 @@ describe('global budget of account mails (item 3)', () => {
   });
 });
 
-describe('password hashing concurrency (item 3)', () => {
+describe('password hashing concurrency', () => {
   it('PASSWORD_HASH_CONCURRENCY=1: parallel logins hash one at a time', async () => {
     const t = await createTestApp({ PASSWORD_HASH_CONCURRENCY: '1', TRUST_PROXY: '1' });
     const original = argon2.verify.bind(argon2);

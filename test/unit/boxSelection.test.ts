@@ -15,7 +15,7 @@ import { measureModeToggled, measureSlice } from '../../src/features/map/measure
 
 const reduce = mapSelectionSlice.reducer;
 
-describe('box selection on the map (issue 29)', () => {
+describe('box selection on the map', () => {
   it('orders a box drawn in any direction as top-left, bottom-right', () => {
     expect(selectionBox([300, 40], [100, 250])).toEqual([
       [100, 40],

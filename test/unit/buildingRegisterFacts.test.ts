@@ -24,7 +24,7 @@ const row = (facts: Partial<RegisterBuilding>): RegisterBuilding => ({
   ...facts,
 });
 
-describe('the buildings register extract and its facts (issue 27, ADR 045)', () => {
+describe('the buildings register extract and its facts (ADR 045)', () => {
   it('splits quoted values, doubled quotes and empty values', () => {
     expect(splitCsvLine('1;"Bahnhofstrasse; 5";"say ""hi""";;', ';')).toEqual([
       '1',

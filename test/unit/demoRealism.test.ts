@@ -17,7 +17,7 @@ import { lonLatToMercator, mercatorScale, mercatorToLonLat } from '../../server/
 import { pointInArea } from '../../server/geo/ring';
 import type { Point } from '../../server/geo/ring';
 
-/** The demo data's realism (issue 27): postal areas, street names, stations, merged names, rivers, old towns. */
+/** The demo data's realism: postal areas, street names, stations, merged names, rivers, old towns. */
 
 const geography = loadSwissGeography();
 const SEED = 20260101;
@@ -241,7 +241,7 @@ describe('old towns and villages', () => {
   });
 });
 
-describe('lakefronts and survey points (issue 28 item 9)', () => {
+describe('lakefronts and survey points', () => {
   const zugersee = geography.lakes.find((lake) => lake.name === 'Zugersee');
   /** Metres from a Mercator point to the lake's outline (its generalised shore). */
   function metresToLake(point: Point, lat: number): number {

@@ -40,7 +40,7 @@ const uShape: CanvasPoint[] = [
   [0, 100],
 ];
 
-describe('lasso selection on the map (issues 29, 30)', () => {
+describe('lasso selection on the map', () => {
   it(`keeps a new point only ${LASSO_POINT_SPACING_PX} px or more from the last`, () => {
     let path = lassoWith([], [10, 10]);
     path = lassoWith(path, [11, 11]);
@@ -122,7 +122,7 @@ describe('lasso selection on the map (issues 29, 30)', () => {
   });
 });
 
-describe('selection shape and where a selection goes (issues 29, 30)', () => {
+describe('selection shape and where a selection goes', () => {
   const reduce = mapSelectionSlice.reducer;
   const made = mapSelectionMade({
     parcels: [

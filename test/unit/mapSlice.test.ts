@@ -54,13 +54,13 @@ describe('map slice: the camera as state (design.md §3)', () => {
     expect(state).toMatchObject({ center: [8.5, 47.2], zoom: 15, pitch: 45, bearing: 10 });
   });
 
-  it('numbers each "Zoom to results" request with its extent (issue 14 item 9)', () => {
+  it('numbers each "Zoom to results" request with its extent', () => {
     let state = reduce(initialMapState, zoomToResultsRequested([8.4, 47.1, 8.6, 47.3]));
     state = reduce(state, zoomToResultsRequested([8.4, 47.1, 8.6, 47.3]));
     expect(state.fitTo).toEqual({ seq: 2, bounds: [8.4, 47.1, 8.6, 47.3] });
   });
 
-  it("takes a shared link's view at once and asks the controller to jump there (issue 14 item 11)", () => {
+  it("takes a shared link's view at once and asks the controller to jump there", () => {
     const view = { center: [8.5, 47.2] as [number, number], zoom: 15, pitch: 45, bearing: 10 };
     const state = reduce(initialMapState, mapViewRestored(view));
     expect(state).toMatchObject(view);

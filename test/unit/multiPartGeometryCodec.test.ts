@@ -1,5 +1,5 @@
 /**
- * Multi-part outlines in the compact codec (issue 27, ADR 041): a one-part geometry keeps the polygon layout
+ * Multi-part outlines in the compact codec (ADR 041): a one-part geometry keeps the polygon layout
  * byte for byte, so rows written before parts existed read unchanged; several parts round-trip part by
  * part through the tile form, the survey form and their GeoJSON.
  */

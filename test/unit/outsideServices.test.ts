@@ -7,7 +7,7 @@ import {
 } from '../../src/features/layers/outsideServices';
 import { DEFAULT_RUNTIME_CONFIG } from '../../src/app/runtimeConfig';
 
-describe('tiles of outside services (issue 28 item 3)', () => {
+describe('tiles of outside services', () => {
   const url = outsideTileUrl('https://tiles.example.ch/terrain/8/133/90.png');
   let fetchMock: jest.Mock;
   beforeEach(() => {

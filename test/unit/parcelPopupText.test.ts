@@ -6,7 +6,7 @@ import { describeParcel } from '../../src/features/map/parcelPopupText';
 
 const intlOf = (locale: string, messages: Record<string, string>) => createIntl({ locale, messages });
 
-describe('the map hover popup text (issue 28 item 15)', () => {
+describe('the map hover popup text', () => {
   const tile = { PRC_ID: 'CH123456789012', PRC_NO: '1234' };
   const summary: ParcelSummary = {
     PRC_ID: 'CH123456789012',

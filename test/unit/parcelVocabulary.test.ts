@@ -176,7 +176,7 @@ describe('parcel vocabulary: one translated catalogue of the coded values', () =
       classColour('GRN_CON', 'business site: remediation needed'),
     );
     expect(classColour('GRN_RAD', 25)).toBe('#c0392b');
-    // The map layers' point and building classes (issue 11): heritage, underground objects, solar roofs.
+    // The map layers' point and building classes: heritage, underground objects, solar roofs.
     expect(classColour('PRO_BUN', 'KGS A object')).toMatch(/^#[0-9a-f]{6}$/);
     expect(classColour('PRO_BUN', 'none')).toBeUndefined();
     expect(vocabularyClasses('UND_TYP').map((c) => c.value)).toEqual([

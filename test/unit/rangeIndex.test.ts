@@ -1,5 +1,5 @@
 /**
- * Issue 16: range filters of a filters-only search (area, radon, distances) come from a RangeIndex — the
+ * Range filters of a filters-only search (area, radon, distances) come from a RangeIndex — the
  * rows sorted by value, cut into buckets with a bitmap per cut — instead of a pass over the column. It must
  * keep exactly the rows a plain test keeps, whatever the range and whatever rows were set before.
  */

@@ -84,7 +84,7 @@ function digests() {
   return { alerts, delivered };
 }
 
-describe("saved-search digests in the owner's time zone (issue 29)", () => {
+describe("saved-search digests in the owner's time zone", () => {
   afterEach(() => {
     jest.useRealTimers();
   });

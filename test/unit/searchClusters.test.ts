@@ -13,8 +13,8 @@ function bucket(key: string, count: number, lon: number, lat: number, box?: numb
   };
 }
 
-describe('count bubbles merged by screen distance (issue 14 item 8)', () => {
-  // The issue's "Zug" search: 15/7/47/4953 stacked unreadably at zoom 8.
+describe('count bubbles merged by screen distance', () => {
+  // A "Zug" search: 15/7/47/4953, which stack unreadably at zoom 8 unless merged.
   const buckets = [
     bucket('Zug', 4953, 8.5155, 47.1662, [8.47, 47.1, 8.57, 47.2]),
     bucket('Baar', 47, 8.5267, 47.1963, [8.5, 47.17, 8.58, 47.22]),

@@ -7,7 +7,7 @@ import {
 } from '../../src/features/map/shareLink/shareLinkParams';
 import { otherParams } from '../../src/features/search/searchUrlSync';
 
-describe('share link parameters (issue 14 item 11)', () => {
+describe('share link parameters', () => {
   const view = {
     center: [8.5416904, 47.3665201] as [number, number],
     zoom: 15.256,

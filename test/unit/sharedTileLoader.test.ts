@@ -4,7 +4,7 @@ import {
   sharedTileUrl,
 } from '../../src/features/map/tiles/sharedTileLoader';
 
-describe('one fetch per base-map tile (issue 14 item 10)', () => {
+describe('one fetch per base-map tile', () => {
   it('serves the 16 over-zoomed requests of one fly-to with one fetch, however many are aborted', async () => {
     let finish: (tile: ArrayBuffer) => void = () => undefined;
     const fetchTile = jest.fn(

@@ -2,7 +2,7 @@ import { formatLv95, formatWgs84, lv95FromWgs84, wgs84FromLv95 } from '../../src
 import { areaInSquareMetres, lengthInMetres, perimeterInMetres } from '../../src/lib/geo/measure';
 import { formatArea, formatDistance } from '../../src/features/map/measure/MeasurePanel';
 
-describe('LV95 coordinates and measuring (issue 14 item 12)', () => {
+describe('LV95 coordinates and measuring', () => {
   it("converts WGS84 to LV95 like swisstopo's reference point (46°2'38.87\" N, 8°43'49.79\" E → E 2'700'000, N 1'100'000)", () => {
     const lat = 46 + 2 / 60 + 38.87 / 3600;
     const lon = 8 + 43 / 60 + 49.79 / 3600;

@@ -42,7 +42,7 @@ describe('translations/{en,de,fr,it}.json', () => {
   );
 });
 
-describe('counts use ICU plurals (issue 14 item 14)', () => {
+describe('counts use ICU plurals', () => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- intl-messageformat is ESM-first; jest loads its CJS build
   const { IntlMessageFormat } = require('intl-messageformat') as typeof import('intl-messageformat');
   const format = (language: string, key: string, count: number) =>

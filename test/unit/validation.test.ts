@@ -120,7 +120,7 @@ describe('shared validation rules (spec §5)', () => {
     expect(isStrongPassword('Abcdef1#')).toBe(true);
   });
 
-  it("accepts a symbol from the union of the spec's two sets, exactly as the server does (issue 10, item 10)", () => {
+  it("accepts a symbol from the union of the spec's two sets, exactly as the server does", () => {
     expect([...STRONG_PASSWORD_SYMBOLS].sort()).toEqual(
       [...'#?!@$%^&*-$@#&!'].filter((c, i, all) => all.indexOf(c) === i).sort(),
     );

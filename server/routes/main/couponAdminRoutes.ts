@@ -24,7 +24,7 @@ const codeParams = {
 };
 
 /**
- * The built-in provider's coupons for admins (ADMIN, or SUPER; issue 14 item 17), under /v1/secure:
+ * The built-in provider's coupons for admins (ADMIN, or SUPER), under /v1/secure:
  * `GET admin/coupons`, `POST admin/coupons` (create), `DELETE admin/coupons/{code}` (disable; the record
  * and its redemptions stay). With Stripe, coupons are Stripe promotion codes managed in Stripe.
  */

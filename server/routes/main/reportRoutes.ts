@@ -55,7 +55,7 @@ export function contentDisposition(kind: 'inline' | 'attachment', fileName: stri
 }
 
 /**
- * Reports and exports (issue 12, spec §7/§8):
+ * Reports and exports (spec §7/§8):
  * - `GET maps/ai-report-token/:prcid` and `GET maps/export-token/:prcid` (bearer): a one-time token
  *   for the assessment page or a report file; refused with 402 LIMIT_REACHED_REPORT_DOWNLOAD when the
  *   parcel would need a download the plan no longer has (nothing is counted here);

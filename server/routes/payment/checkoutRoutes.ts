@@ -13,7 +13,7 @@ interface CheckoutBody {
   lookup_key: string;
   amount?: number;
   token: string;
-  /** A coupon code (issue 14 item 17); empty for none. */
+  /** A coupon code; empty for none. */
   coupon?: string;
 }
 

@@ -11,8 +11,8 @@ const params = {
 
 /**
  * `GET /v1/secure/payment/checkout-sessions/{id}` (bearer): the payment success page asks the server
- * whether this checkout is the signed-in user's and whether it was paid, instead of believing its URL
- * (issue 14 item 3). Someone else's or an unknown checkout answers 404, the same, so ids cannot be probed.
+ * whether this checkout is the signed-in user's and whether it was paid, instead of believing its URL.
+ * Someone else's or an unknown checkout answers 404, the same, so ids cannot be probed.
  */
 export async function checkoutStatusRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get<{ Params: { id: string } }>(

@@ -16,7 +16,7 @@ const quoteBody = {
 
 /**
  * `POST /v1/secure/payment/coupon-quote` (bearer): the plan's price with a coupon, so the plan summary
- * shows the discounted price before paying (issue 14 item 17). Any code that cannot be used answers the
+ * shows the discounted price before paying. Any code that cannot be used answers the
  * same 400 `{error: true, message: 'Invalid coupon code'}` (spec §8), whatever the reason.
  */
 export async function couponRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

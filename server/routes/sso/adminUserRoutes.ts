@@ -18,7 +18,7 @@ const userParams = {
 const SITE_ID = { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } as const;
 
 /**
- * The administrators' account management on the SSO host (issue 13): every route requires ADMIN (SUPER
+ * The administrators' account management on the SSO host: every route requires ADMIN (SUPER
  * passes the access check too) and every change is audited by the service.
  */
 export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {

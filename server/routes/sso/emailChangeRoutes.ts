@@ -4,7 +4,7 @@ import type { EmailChangeKeyRequest } from '../../../src/contract/Settings';
 import { stringFields } from './requestFields';
 
 /**
- * The two links of an e-mail change (issue 10 item 5), public like the other mailed keys: the new address
+ * The two links of an e-mail change, public like the other mailed keys: the new address
  * confirms, the old address undoes. Both keys are single-use and expire.
  */
 export function emailChangeRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -88,7 +88,7 @@ export function createAccountKit(deps: AccountServiceDeps) {
   }
 
   /**
-   * Re-authentication before an e-mail or password change (issue 10 item 5): the current password, or a
+   * Re-authentication before an e-mail or password change: the current password, or a
    * sign-in of this session within the last 15 minutes. Wrong passwords count against the login throttle
    * of the account (keyed by session), so a stolen token cannot be used to guess the password. An account
    * with an authenticator app gives its code (or a recovery code) too, whatever the sign-in's age.

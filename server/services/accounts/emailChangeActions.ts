@@ -10,7 +10,7 @@ import { ALL_MAILS } from './rateLimits';
 export const EMAIL_CHANGE_UNDO_TTL_SECONDS = 14 * 24 * 3600;
 
 /**
- * E-mail changes (issue 10 item 5): the new address is verified before it replaces the old one, and the
+ * E-mail changes (ADR 014): the new address is verified before it replaces the old one, and the
  * old address gets a notice with a single-use undo link, so a stolen token cannot quietly move the account
  * (and its password resets) to another mailbox.
  */

@@ -3,7 +3,7 @@ import { isStrongPassword } from '../../../src/lib/validation/password';
 import { AccountError, ACCOUNT_MESSAGES as M } from './AccountError';
 
 /**
- * The one password policy of the server (issue 10, item 10), for registration, reset, invitation, the
+ * The one password policy of the server, for registration, reset, invitation, the
  * settings change and the operator CLI: the strong-password rule of spec §5 (shared with the browser)
  * and no common password. Passwords are trimmed on every path, login included, before this check.
  */

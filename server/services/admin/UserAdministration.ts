@@ -53,7 +53,7 @@ const isSuper = (roles: readonly string[]) => roles.some((role) => parseRole(rol
 const isAdmin = (roles: readonly string[]) => roles.some((role) => parseRole(role).name === 'ADMIN');
 
 /**
- * The administrators' account management (issue 13; the HR-system labels of spec §1): list, invite,
+ * The administrators' account management (the HR-system labels of spec §1): list, invite,
  * resend, unlock, roles, sites, end sessions. The routes check the ADMIN role; every change here is
  * written to the audit log in the same unit of work as the change itself.
  */

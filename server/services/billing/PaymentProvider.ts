@@ -44,7 +44,7 @@ export interface PaymentProvider {
   createPortalSession(checkoutSessionId: string, returnUrl: string, userId: string): Promise<string | null>;
   /**
    * The state of a checkout and the lookup key of its plan; null for an unknown session or one `userId`
-   * did not start (the payment success page asks, issue 14 item 3).
+   * did not start (the payment success page asks).
    */
   checkoutOutcome(checkoutSessionId: string, userId: string): Promise<CheckoutOutcome | null>;
   /**

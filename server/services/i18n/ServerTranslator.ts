@@ -17,7 +17,7 @@ export const isServerLanguage = (value: unknown): value is ServerLanguage =>
   typeof value === 'string' && (SERVER_LANGUAGES as readonly string[]).includes(value);
 
 /**
- * The server's messages in the user's language (issue 14 item 14). The catalogue is the browser's:
+ * The server's messages in the user's language (ADR 016). The catalogue is the browser's:
  * `translations/{en,de,fr,it}.json`, keys under `server.` (and any other key a mail or reply reuses),
  * ICU MessageFormat with plurals. The English text of a `server.` key is exactly what the server's code
  * answers, so replies written in English are translated in one place (translateReplies) by that text.

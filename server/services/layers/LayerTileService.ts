@@ -17,7 +17,7 @@ export interface LayerTileService {
 }
 
 /**
- * The thematic layers' vector tiles (spec §1, issue 11) from the dataset's layer tables. Below a layer's
+ * The thematic layers' vector tiles (spec §1, ADR 012) from the dataset's layer tables. Below a layer's
  * minimum zoom and beyond the deepest zoom anybody asks for there is no tile (204). The map itself stops
  * asking at LAYER_TILE_MAX_ZOOM and over-zooms; a direct deeper request still gets the features.
  */

@@ -56,7 +56,7 @@ export interface ListFactAlertsOptions {
 type Changed = ListItemFacts & { topics: string[] };
 
 /**
- * Alerts on listed parcels (issue 29): after a dataset update, a parcel on a list whose watched facts
+ * Alerts on listed parcels: after a dataset update, a parcel on a list whose watched facts
  * (area, zone, reserve, buildings, hazards, heritage, groundwater, contamination, noise, or the parcel
  * itself) differ from what was recorded gets an activity entry naming what changed, and the list's people
  * are told like a saved search's owner: in the app, by web push and by mail in their language with the

@@ -3,7 +3,7 @@ import type { ListedFactTopic } from '../../../src/contract/ParcelLists';
 
 /**
  * The facts of a listed parcel that a professional tracking it wants to hear of when a dataset update
- * changes them (issue 29), by topic. Values are kept as the API gives them; lists are sorted so that an
+ * changes them, by topic. Values are kept as the API gives them; lists are sorted so that an
  * order that differs between two builds is not a change.
  */
 const WATCHED: Record<Exclude<ListedFactTopic, 'gone'>, (parcel: Parcel) => unknown> = {

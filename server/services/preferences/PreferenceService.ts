@@ -2,7 +2,7 @@ import type { Preferences } from '../../../src/contract/Settings';
 import type { PreferenceStore } from '../../store/contract/settings/PreferenceStore';
 import { sanitizeSignature, signatureForMail } from './sanitizeSignature';
 
-/** The IANA time zones this server's Intl knows, the list the settings screen offers (issue 29). */
+/** The IANA time zones this server's Intl knows, the list the settings screen offers. */
 export const TIME_ZONES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('timeZone'));
 
 /** Preferences of spec §3 (the e-mail signature), the avatar choice and the time zone of the digests. */

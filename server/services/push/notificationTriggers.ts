@@ -14,7 +14,7 @@ export interface NotificationTriggerDeps {
 }
 
 /**
- * What gets pushed (issue 13): a plan change (the payment webhooks emit 'plan-changed') and a quota at 80 %
+ * What gets pushed (ADR 015): a plan change (the payment webhooks emit 'plan-changed') and a quota at 80 %
  * and 100 % (the quota service emits QUOTA_THRESHOLD_REACHED). A revoked session (logout, password change)
  * stops the pushes to the devices it subscribed.
  */

@@ -4,7 +4,7 @@ import type { OneTimeTokenStore } from '../../store/contract/reports/OneTimeToke
 /** What a one-time token opens: the automated assessment page, or a report file (PDF, DXF, IFC). */
 export type OneTimeTokenPurpose = 'assessment' | 'export';
 
-/** Lifetime of a one-time token (issue 12: five minutes). */
+/** Lifetime of a one-time token (five minutes, ADR 013). */
 export const ONE_TIME_TOKEN_TTL_MS = 5 * 60 * 1000;
 
 export interface IssuedToken {

@@ -38,7 +38,7 @@ export function localDay(at: number, timeZone: string): number {
 
 /**
  * Whether a daily or weekly digest last sent at `lastAt` (null: never) is due at `at` for a user in
- * `timeZone` (the user's preference, issue 29). Counted in calendar days on the user's clock, not in hours
+ * `timeZone` (the user's preference, ADR 032). Counted in calendar days on the user's clock, not in hours
  * since the last one: a daily digest goes out once a day, from 9:00, so one first sent in the evening comes
  * the next morning and then every morning (24 hours minus a margin drifted an hour a day instead); a weekly
  * one on the same weekday a week later.

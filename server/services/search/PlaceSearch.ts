@@ -9,7 +9,7 @@ export interface PlaceSearchResult extends ParcelSearchResult {
 }
 
 /**
- * The parcel search as a user means it when the text is a place name (issue 14 item 15):
+ * The parcel search as a user means it when the text is a place name (ADR 016):
  * - an exonym searches the official name ("Genf", "Ginevra" → Genève);
  * - the parcels of the named municipality come before streets named after it elsewhere ("Zug" lists the
  *   town before Zugerweg in Baar);

@@ -42,7 +42,7 @@ export function canonicalFilterSet(query: ParcelQuery): [string, unknown][] {
 
 /**
  * A short, stable key of a filter set (SHA-256 of its canonical form): an advanced search counts against
- * the plan once per key per period (issue 14 item 4). Storing the hash keeps the users' queries out of the
+ * the plan once per key per period. Storing the hash keeps the users' queries out of the
  * quota table.
  */
 export function searchFingerprint(query: ParcelQuery): string {

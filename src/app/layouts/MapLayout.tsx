@@ -10,7 +10,7 @@ import { AccountMenu } from './AccountMenu';
 import { TopBar, TopBarButton } from './TopBar';
 
 // Loaded on the first click on the Plan button: its Modal and Descriptions are not part of the map route's
-// first load (issue 16's 800 KB budget).
+// first load (the map route's 800 KB budget, ADR 008).
 const PlanDialog = lazy(async () => ({
   default: (await import(/* webpackChunkName: "plan-dialog" */ '../../features/plans/PlanDialog')).PlanDialog,
 }));

@@ -39,7 +39,7 @@ export interface ActivationProblem {
 
 /**
  * The form's own checks of spec §5, in order: the first failure and the field it belongs to, so the
- * message shows next to that field rather than at the top of a long form (issue 14 item 16).
+ * message shows next to that field rather than at the top of a long form.
  */
 export function activationFormProblem(values: ActivationForm): ActivationProblem | null {
   const empty = REQUIRED_FIELDS.find((field) => !values[field] || values[field].trim() === '');
@@ -89,7 +89,7 @@ export function ActivationScreen() {
   if (phase === 'invalid') {
     return (
       <AuthCard title={<FormattedMessage id="screen.activation.title" />}>
-        {/* A used or expired key is not a dead end: the account may already exist (issue 14 item 3). */}
+        {/* A used or expired key is not a dead end: the account may already exist. */}
         <Result
           status="error"
           title={<FormattedMessage id="auth.activation.invalidKey" />}

@@ -108,7 +108,7 @@ function addSessionListeners(startListening: AppStartListening): void {
     },
   });
 
-  // A 401 that re-authorising once did not cure (issue 14): the session ended on the server (password changed
+  // A 401 that re-authorising once did not cure: the session ended on the server (password changed
   // elsewhere, account disabled, revoked). End it here the same way, instead of a map that silently gets
   // nothing; the cached server data (the Plan button's plan) goes with it. Concurrent refusals report once.
   startListening({

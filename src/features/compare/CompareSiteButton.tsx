@@ -6,7 +6,7 @@ import { SITE_EGRID_SEPARATOR } from '../../contract/Comparison';
 import { parcelCompared, parcelUncompared, selectIsCompared } from './compareSlice';
 
 /**
- * "Compare the site" in the site panel (issue 30): puts the whole site into the comparison tray as one
+ * "Compare the site" in the site panel: puts the whole site into the comparison tray as one
  * column (its EGRIDs joined), or takes it out again (pressed). The server checks it is still one site.
  */
 export function CompareSiteButton({ parcels }: { parcels: { egrid: string; number: string }[] }) {

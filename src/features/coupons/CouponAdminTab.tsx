@@ -42,7 +42,7 @@ export function couponRequestFrom(values: CouponFormValues): CouponCreateRequest
 }
 
 /**
- * The coupons tab of the admin settings (issue 14 item 17): the built-in checkout's coupons with their
+ * The coupons tab of the admin settings: the built-in checkout's coupons with their
  * discount, expiry and use, a form to create one and a Disable action. Self-contained (its own API calls
  * and messages); the settings screen mounts it for admins. With Stripe, coupons are promotion codes
  * managed in Stripe's dashboard, and this list stays empty.

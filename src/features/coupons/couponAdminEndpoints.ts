@@ -8,7 +8,7 @@ interface AdminReply {
   message: string;
 }
 
-/** The admin coupon API on the main server (`admin/coupons`, ADMIN only; issue 14 item 17). */
+/** The admin coupon API on the main server (`admin/coupons`, ADMIN only). */
 export const couponAdminEndpoints = mainApi.injectEndpoints({
   endpoints: (build) => ({
     listCoupons: build.query<CouponListResponse, void>({ query: () => 'admin/coupons' }),

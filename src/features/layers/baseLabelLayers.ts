@@ -75,7 +75,7 @@ export const BASE_LABEL_NAME_LAYERS: LayerSpecification[] = [
     type: 'symbol',
     source: BASE_LABELS_SOURCE,
     'source-layer': 'streets',
-    // Issue 15: street names from z15, where the lots along them are readable too.
+    // Street names from z15, where the lots along them are readable too.
     minzoom: 15,
     layout: {
       'symbol-placement': 'line',

@@ -510,7 +510,7 @@ export class MapController {
     this.popup.remove();
   }
 
-  /** A count bubble zooms to the extent of the municipalities it holds (issue 14 item 8). */
+  /** A count bubble zooms to the extent of the municipalities it holds. */
   private onClusterClick(event: MapLayerMouseEvent): void {
     if (selectMeasuring(this.store.getState())) return;
     const feature = event.features?.[0];

@@ -82,7 +82,7 @@ export const mapSlice = createSlice({
       Object.assign(state, action.payload);
       flyTo(state, { ...action.payload, instant: true });
     },
-    /** "Zoom to results", or the automatic zoom when all hits lie in one municipality (issue 14 item 9). */
+    /** "Zoom to results", or the automatic zoom when all hits lie in one municipality. */
     zoomToResultsRequested(state, action: PayloadAction<LonLatBox>) {
       state.fitTo = { seq: (state.fitTo?.seq ?? 0) + 1, bounds: action.payload };
     },

@@ -20,9 +20,9 @@ import {
 import { selectSiteEntries, siteParcelsAdded } from '../site/siteSlice';
 
 /**
- * "Select on map" (issue 29): a box or a lasso (the shape chosen here), what it caught, and where its
+ * "Select on map": a box or a lasso (the shape chosen here), what it caught, and where its
  * parcels go: "Add to list" with the same list menu as a single parcel's, all of them in one request, or
- * "Add to site" (land assembly, issue 30). Road parcels are never caught, and the panel says so. Escape
+ * "Add to site" (land assembly, ADR 037). Road parcels are never caught, and the panel says so. Escape
  * (outside a drag) or "Done" ends the tool.
  */
 export function MapSelectionPanel() {

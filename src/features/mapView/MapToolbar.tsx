@@ -44,7 +44,7 @@ function ToolButton(props: {
 }
 
 /**
- * The map's own tools, top left over the map (issue 14 items 11, 12): measure a distance, measure an
+ * The map's own tools, top left over the map: measure a distance, measure an
  * area, select parcels on the map for a list, open the Lists panel, copy a link to this exact screen (filters, camera and open parcel are all in the URL),
  * print the map to scale.
  * `offsetTop` leaves room above for the folded side panel's search button.

@@ -25,7 +25,7 @@ import { SearchPanel } from './SearchPanel';
 import { useOnceTrue } from './useOnceTrue';
 import './mapView.css';
 
-// Chunks of their own, loaded when first opened: a cold map route downloads neither (issue 16).
+// Chunks of their own, loaded when first opened: a cold map route downloads neither (ADR 008).
 const ParcelDrawer = lazy(async () => ({
   default: (await import(/* webpackChunkName: "parcel-drawer" */ '../parcel/ParcelDrawer')).ParcelDrawer,
 }));
@@ -61,9 +61,9 @@ const PANEL_WIDTH = { desktop: 360, tablet: 320 } as const;
  * drawer and the advanced dialog. Its query string is kept in step with the search (filters) and the
  * map (camera, parcel) by their URL sync listeners, not here.
  *
- * Three layouts by width (issue 14 item 7): a desktop's fixed side panel; a tablet's side panel that
+ * Three layouts by width: a desktop's fixed side panel; a tablet's side panel that
  * folds away; a phone's full-screen map with the search in a bottom sheet and a full-screen drawer.
- * The map area is its own stacking context, so a dialog's mask covers the drawer too (item 16).
+ * The map area is its own stacking context, so a dialog's mask covers the drawer too.
  */
 export function MapViewScreen() {
   const size = useScreenSize();

@@ -27,7 +27,7 @@ const SearchExportMenu = lazy(
 /**
  * The search panel of the map view (spec §2): search, count, paging, banner, chips and result cards. It
  * joins the three features: the search's results, the map's zoom, and the parcel a card selects. Its
- * head stays put and only the result list scrolls (issue 14 item 6), in the side panel and in the
+ * head stays put and only the result list scrolls, in the side panel and in the
  * phone's bottom sheet alike.
  */
 export function SearchPanel({ onOpenParcel }: { onOpenParcel?: () => void }) {

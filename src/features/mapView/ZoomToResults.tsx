@@ -7,7 +7,7 @@ import { lonLatBox } from '../map/clusters/lonLatBox';
 import { zoomToResultsRequested } from '../map/mapSlice';
 
 /**
- * "Zoom to results" (issue 14 item 9): after the spec's flight to the whole country, one click fits the
+ * "Zoom to results": after the spec's flight to the whole country, one click fits the
  * map to the extent of the municipalities holding the matches.
  */
 export function ZoomToResults({ results }: { results: SearchResponse | undefined }) {

@@ -14,12 +14,12 @@ import {
   useGetParcelFullQuery,
 } from './parcelSlice';
 
-/** Below the modal layer: a dialog's mask dims the drawer like the rest of the screen (issue 14 item 16). */
+/** Below the modal layer: a dialog's mask dims the drawer like the rest of the screen. */
 export const DRAWER_Z_INDEX = 10;
 
 /**
  * The parcel detail drawer (spec §2, §4): opens on a map parcel or a result card, closes with its button.
- * On a phone it covers the whole map area (issue 14 item 7).
+ * On a phone it covers the whole map area.
  */
 export function ParcelDrawer({
   fullScreen = false,

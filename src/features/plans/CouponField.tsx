@@ -12,7 +12,7 @@ export interface CouponFieldProps {
 }
 
 /**
- * The checkout's coupon field (issue 14 item 17): Apply asks the payment host for the plan's price with
+ * The checkout's coupon field: Apply asks the payment host for the plan's price with
  * the code; a code that cannot be used shows the translated 'Invalid coupon code' (spec §8). An applied
  * coupon can be removed.
  */

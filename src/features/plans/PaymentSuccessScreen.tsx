@@ -15,14 +15,14 @@ import { HostFormPost, paymentHostUrl } from './HostFormPost';
  * /payment/success/:session_id (spec §2): thanks naming the product, Search Map, and Manage your billing
  * information (a form post of the session id and the main-server token to the payment host's portal
  * call). The thanks show only once the server confirms that this checkout is the user's and was paid,
- * with the product the server names (issue 14 item 3: the URL alone proves nothing).
+ * with the product the server names (the URL alone proves nothing).
  */
 export function PaymentSuccessScreen() {
   const { session_id: sessionId = '' } = useParams();
   const intl = useIntl();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  // The portal opens only for the buyer: the main-server token travels with the form (issue 10 item 6).
+  // The portal opens only for the buyer: the main-server token travels with the form.
   const mainToken = useAppSelector(selectMainToken);
   const { data, isLoading, isError } = useGetCheckoutStatusQuery(sessionId);
   const paid = data?.status === 'complete';

@@ -29,7 +29,7 @@ type Translate = (id: string) => string;
 
 /**
  * A limit or usage key as the plan dialog shows it (spec §2): underscores as spaces, upper-cased. A known
- * key shows its translated name the same way ("MAX. ERWEITERTE SUCHEN", issue 14 item 14); an unknown
+ * key shows its translated name the same way ("MAX. ERWEITERTE SUCHEN"); an unknown
  * one its raw key.
  */
 export function quotaKeyLabel(key: string, translate: Translate): string {
@@ -132,7 +132,7 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
           </Descriptions.Item>
         ))}
       </QuotaSection>
-      {/* How searches are counted (issue 14 item 4), so paging never feels like spending. */}
+      {/* How searches are counted, so paging never feels like spending. */}
       <Typography.Paragraph type="secondary" style={{ marginTop: 12 }} data-testid="plan-fair-use">
         <FormattedMessage id="plan.dialog.fairUse" />
       </Typography.Paragraph>

@@ -3,7 +3,7 @@ import { LIMIT_REACHED_CODES } from '../../contract/Subscription';
 import type { Refusal } from '../../api/responses';
 import { showSnackbar, type SnackbarAction } from '../ui/uiSlice';
 
-/** The Upgrade action every used-up-quota snackbar carries: to the plans (issue 14 item 2). */
+/** The Upgrade action every used-up-quota snackbar carries: to the plans. */
 export const UPGRADE_ACTION: SnackbarAction = { labelId: 'plan.dialog.upgrade', to: ROUTE_PATHS.plans };
 
 const LIMIT_CODES = new Set(Object.values(LIMIT_REACHED_CODES));

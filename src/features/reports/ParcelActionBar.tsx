@@ -57,7 +57,7 @@ function linkTextIds(id: ExternalLinkId, synthetic: boolean): { label: string; h
 }
 
 /**
- * The drawer's action bar (issue 12): the PDF report in a chosen language, the automated assessment,
+ * The drawer's action bar (ADR 013): the PDF report in a chosen language, the automated assessment,
  * DXF, DWG and IFC, and the external links (canton register, building regulations, solar potential,
  * 3D). Documents open in a new tab through a one-time token; the button spins while it is fetched.
  */

@@ -25,7 +25,7 @@ export function QuickSearch() {
         value={addressQuery}
         placeholder={intl.formatMessage({ id: 'search.quick.placeholder' })}
         aria-label={intl.formatMessage({ id: 'search.quick.label' })}
-        // Icon-only buttons get a spoken, translated name (issue 14 item 16).
+        // Icon-only buttons get a spoken, translated name.
         allowClear={{
           clearIcon: <CloseCircleFilled aria-label={intl.formatMessage({ id: 'a11y.search.clear' })} />,
         }}

@@ -14,7 +14,7 @@ export interface ResultPagingProps {
 
 /**
  * 'Found N results' and 'Page X of Y', Y shown as '100+' at the cap (spec §2, §9). A total the server
- * only counted up to its cap (relation 'gte', issue 16) reads 'Found 10,000+ results'.
+ * only counted up to its cap (relation 'gte') reads 'Found 10,000+ results'.
  */
 export function ResultPaging({ total, relation, page, size, onPage }: ResultPagingProps) {
   const intl = useIntl();

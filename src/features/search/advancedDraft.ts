@@ -39,7 +39,7 @@ export type AdvancedSearchDraft = {
   includeRoads: boolean;
   /**
    * The quick-search text the advanced search also sends: shown and editable in the dialog, so a forgotten
-   * "Zug" cannot silently narrow a search for canton GE to nothing (issue 14 item 5). Optional: drafts in
+   * "Zug" cannot silently narrow a search for canton GE to nothing. Optional: drafts in
    * snapshots saved before it existed have none.
    */
   searchQuery?: string;

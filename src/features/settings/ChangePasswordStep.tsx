@@ -29,7 +29,7 @@ export function passwordStepError(values: {
 
 /**
  * The change-password step of the settings (spec §2, §4, §5, §8): password and confirmation, buttons Save
- * New Password and Back; plus the current password the server asks for (issue 10 item 5). On success the
+ * New Password and Back; plus the current password the server asks for. On success the
  * other sessions end, this one stays (the listener stores the fresh token), and the step returns.
  */
 export function ChangePasswordStep({ onBack }: { onBack(): void }) {

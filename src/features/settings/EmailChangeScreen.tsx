@@ -7,7 +7,7 @@ import { authErrorText, FormMessage } from '../auth/FormMessage';
 import { useConfirmEmailChangeMutation, useUndoEmailChangeMutation } from './settingsEndpoints';
 
 /**
- * The two mailed links of an e-mail change (issue 10 item 5): `/email-change/confirm/KEY` (sent to the new
+ * The two mailed links of an e-mail change: `/email-change/confirm/KEY` (sent to the new
  * address) makes it take effect; `/email-change/undo/KEY` (sent to the old one) cancels or reverses it.
  * The key is sent once, when the page opens.
  */

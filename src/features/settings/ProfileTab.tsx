@@ -13,7 +13,7 @@ type ProfileStep = 'read' | 'edit' | 'change-password';
 
 /**
  * The Profile tab (spec §2, §4): read mode, the edit toggle, the change-password step, and the time zone of
- * the saved-search digests (issue 29).
+ * the saved-search digests.
  */
 export function ProfileTab({ profile }: { profile: Profile }) {
   const [step, setStep] = useState<ProfileStep>('read');

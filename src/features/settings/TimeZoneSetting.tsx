@@ -14,7 +14,7 @@ export function timeZoneLabel(zone: string): string {
 }
 
 /**
- * The user's time zone (issue 29): a searchable list of the browser's IANA zones; saved-search digests
+ * The user's time zone (ADR 032): a searchable list of the browser's IANA zones; saved-search digests
  * go out between 9:00 and 22:00 on this clock. The server checks the choice against its own list.
  */
 export function TimeZoneSetting() {

@@ -30,7 +30,7 @@ export const settingsMainEndpoints = mainApi.injectEndpoints({
       }),
       invalidatesTags: ['Preferences'],
     }),
-    /** The zone the user's saved-search digests keep their hours in (issue 29). */
+    /** The zone the user's saved-search digests keep their hours in. */
     saveTimeZone: build.mutation<Preferences, SaveTimeZoneRequest>({
       query: (body) => ({ url: 'preferences/time-zone', method: 'POST', body }),
       invalidatesTags: ['Preferences'],

@@ -166,7 +166,7 @@ export function SitePanel() {
                 >
                   {intl.formatMessage({ id: 'site.panel.downloadDxf' })}
                 </Button>
-                {/* Saves the site in a list: all its parcels in one request (issue 30). */}
+                {/* Saves the site in a list: all its parcels in one request. */}
                 <AddAllToListButton
                   prcIds={egrids}
                   from="site"

@@ -135,7 +135,7 @@ describe('route table (spec §2)', () => {
     ['/login', 'Login · Parcel Atlas'],
     ['/register/activate/k1', 'Activation · Parcel Atlas'],
     ['/plans?lang=de', 'Abonnements · Parcel Atlas'],
-  ])('titles the browser tab by the screen, translated: %s → %s (issue 14 item 16)', async (path, title) => {
+  ])('titles the browser tab by the screen, translated: %s → %s', async (path, title) => {
     localStorage.removeItem('user-language');
     renderWithProviders(<AppRoutes />, { initialEntries: [path] });
     await screen.findByTestId('simple-layout');

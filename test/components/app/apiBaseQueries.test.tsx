@@ -211,7 +211,7 @@ describe('any 403 (spec §8)', () => {
   });
 });
 
-describe('a 401 that re-authorising once does not cure (issue 14 item 1)', () => {
+describe('a 401 that re-authorising once does not cure', () => {
   const refuseEverything = () =>
     server.use(
       http.get(apiUrl('/v1/secure/test/echo'), ({ request }) => {

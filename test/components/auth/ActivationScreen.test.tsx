@@ -106,7 +106,7 @@ describe('Activation screen (/register/activate/KEY)', () => {
     expect(
       await screen.findByText('Invalid activation key. Activation key may have expired or already used'),
     ).toBeInTheDocument();
-    // Not a dead end (issue 14 item 3): the account may exist already.
+    // Not a dead end: the account may exist already.
     await userEvent
       .setup({ advanceTimers: jest.advanceTimersByTime })
       .click(screen.getByRole('button', { name: 'Go to Login' }));
@@ -144,7 +144,7 @@ describe('Activation screen (/register/activate/KEY)', () => {
     fillForm(overrides);
     await user.click(screen.getByRole('button', { name: 'Register' }));
     const shown = await screen.findByText(message);
-    // Next to the field it is about (issue 14 item 16), not at the top of the long form.
+    // Next to the field it is about, not at the top of the long form.
     const item = screen.getByLabelText(field).closest('.ant-form-item');
     expect(item).toContainElement(shown);
     expect(item).toHaveClass('ant-form-item-has-error');

@@ -71,7 +71,7 @@ describe('Login screen', () => {
     ['/login?next=%2Fcheckout%2Fbasic', '/checkout/basic'],
     ['/login?next=%2F%2Fevil.example%2F', '/'],
     ['/login?next=https%3A%2F%2Fevil.example%2F', '/'],
-  ])('from %s goes back to %s after 888 ms (issue 14 item 3)', async (url, expected) => {
+  ])('from %s goes back to %s after 888 ms', async (url, expected) => {
     server.use(
       http.post(apiUrl('/api/user/login'), () =>
         HttpResponse.json({ token: 'sso-token', error: false, message: 'Login successful' }),

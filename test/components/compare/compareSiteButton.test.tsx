@@ -11,7 +11,7 @@ const site = [
   { egrid: 'CH559628000170', number: '51' },
 ];
 
-describe('comparing a site (issue 30)', () => {
+describe('comparing a site', () => {
   it('puts the whole site in the tray as one entry, says so, and takes it out again', async () => {
     const user = userEvent.setup();
     const { store } = renderWithProviders(

@@ -62,7 +62,7 @@ function renderTab(language: 'en' | 'de' = 'en') {
   });
 }
 
-describe('coupon admin tab (issue 14 item 17)', () => {
+describe('coupon admin tab', () => {
   it('lists the coupons with discount, expiry and use, and disables one', async () => {
     const user = userEvent.setup();
     renderTab();

@@ -92,7 +92,7 @@ async function startBackgroundExport(language: 'en' | 'de' = 'en') {
   return { user, notice: await screen.findByTestId('export-job') };
 }
 
-describe('a background export in the browser (issue 29, ADR 040)', () => {
+describe('a background export in the browser (ADR 040)', () => {
   it('shows the job at once, its progress as it is pushed, then a Download button that saves the file', async () => {
     const { user, notice } = await startBackgroundExport();
     expect(notice).toHaveTextContent(

@@ -112,7 +112,7 @@ describe('LayerController: the layers of the store on the map (spec §2, §4)', 
     }
   });
 
-  it('draws no layer whose outside service the deployment switched off, even one the browser kept on (issue 28 item 3)', () => {
+  it('draws no layer whose outside service the deployment switched off, even one the browser kept on', () => {
     window.__PARCEL_ATLAS_CONFIG__ = { terrainTilesUrl: null, satelliteTilesUrl: null };
     try {
       const { map, switchOn, ids } = startMap();

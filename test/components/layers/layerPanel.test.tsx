@@ -43,7 +43,7 @@ async function openPanel(user: ReturnType<typeof userEvent.setup>) {
   return screen.findByRole('region', { name: 'Map layers' });
 }
 
-describe('layer panel (spec §2 map view, issue 11)', () => {
+describe('layer panel (spec §2 map view)', () => {
   it('opens from its button on the map: the fifteen layers of spec §1 and the building reserve in five groups, all off at start', async () => {
     const { user } = renderPanel();
     expect(screen.queryByRole('region', { name: 'Map layers' })).toBeNull();
@@ -189,7 +189,7 @@ describe('layer panel (spec §2 map view, issue 11)', () => {
     );
   });
 
-  it('offers no satellite or terrain where the deployment switched their outside services off, not even from a link (issue 28 item 3)', async () => {
+  it('offers no satellite or terrain where the deployment switched their outside services off, not even from a link', async () => {
     window.__PARCEL_ATLAS_CONFIG__ = { terrainTilesUrl: null, satelliteTilesUrl: null };
     try {
       const { store, user } = renderPanel(['/?layers=terrain,satellite,radon']);

@@ -34,7 +34,7 @@ startMswServer(
   http.get(apiUrl('/v1/secure/lists/l1/items/CH170200000011/history'), () => HttpResponse.json(history)),
 );
 
-describe('a listed parcel’s history (issue 29)', () => {
+describe('a listed parcel’s history', () => {
   it('says what a data update changed, in the topics’ words, without a person', async () => {
     renderWithProviders(<ListItemHistoryPanel listId="l1" prcId="CH170200000011" statuses={[]} />, {
       preloadedState: { session: sessionFixture() },

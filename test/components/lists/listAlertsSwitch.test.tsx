@@ -47,7 +47,7 @@ startMswServer(
   }),
 );
 
-describe('a list’s alerts in the list view (issue 29)', () => {
+describe('a list’s alerts in the list view', () => {
   it('shows a colleague’s muted alerts as off and turns them back on with one click', async () => {
     renderWithProviders(<ListView listId="l1" />, { preloadedState: { session: sessionFixture() } });
     const toggle = await screen.findByRole('switch', {

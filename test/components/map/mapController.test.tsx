@@ -150,7 +150,7 @@ describe('MapController (design.md §3: the one owner of the map)', () => {
     });
   });
 
-  it('merges the bubbles of nearby municipalities anew at each whole zoom level (issue 14 item 8)', async () => {
+  it('merges the bubbles of nearby municipalities anew at each whole zoom level', async () => {
     const { store, map } = startController();
     const active = { criteria: { searchQuery: 'Zug' }, paging: { page: 1, size: 12 } };
     const bucket = (key: string, count: number, lon: number, lat: number) => ({
@@ -181,7 +181,7 @@ describe('MapController (design.md §3: the one owner of the map)', () => {
     expect(counts().sort((a, b) => a - b)).toEqual([7, 4953]);
   });
 
-  it('waits for the camera to stop before pointing the matching tiles at a new search (issue 14 item 10)', () => {
+  it('waits for the camera to stop before pointing the matching tiles at a new search', () => {
     const { store, map } = startController();
     const before = map.sources.get('parcels-matching')?.tiles;
     map.moving = true;
@@ -217,7 +217,7 @@ describe('MapController (design.md §3: the one owner of the map)', () => {
     ]);
   });
 
-  it('zooms to the results after the flight under way, and jumps to a restored view (issue 14 items 9, 11)', () => {
+  it('zooms to the results after the flight under way, and jumps to a restored view', () => {
     const { store, map } = startController();
     map.moving = true;
     act(() => {
@@ -256,7 +256,7 @@ describe('MapController (design.md §3: the one owner of the map)', () => {
     expect(map.flights).toEqual([expect.objectContaining({ center: [8.5, 47.2] })]);
   });
 
-  it('places measure points on map clicks instead of opening parcels while measuring (issue 14 item 12)', () => {
+  it('places measure points on map clicks instead of opening parcels while measuring', () => {
     const { store, map } = startController();
     act(() => {
       store.dispatch(measureModeToggled('distance'));
@@ -364,7 +364,7 @@ describe('MapController (design.md §3: the one owner of the map)', () => {
     expect(store.getState().map.zoom).toBe(15.5);
   });
 
-  it('with "Select on map" a drag draws a box that selects the parcels it meets, once each (issue 29)', () => {
+  it('with "Select on map" a drag draws a box that selects the parcels it meets, once each', () => {
     const { store, map } = startController();
     const container = map.canvasContainer;
     const pointer = (type: string, x: number, y: number, init: MouseEventInit = {}) =>
@@ -437,7 +437,7 @@ describe('MapController (design.md §3: the one owner of the map)', () => {
     expect(map.filters.get('parcels-map-selection-fill')).toEqual(['in', ['get', 'PRC_ID'], ['literal', []]]);
   });
 
-  it('in the lasso shape a drawn outline selects the parcels it meets, not roads; Escape cancels it (issues 29, 30)', () => {
+  it('in the lasso shape a drawn outline selects the parcels it meets, not roads; Escape cancels it', () => {
     const { store, map } = startController();
     const container = map.canvasContainer;
     const pointer = (type: string, x: number, y: number) =>
@@ -535,7 +535,7 @@ describe('MapController (design.md §3: the one owner of the map)', () => {
     }
   });
 
-  it('zooms a clicked count bubble to the extent it holds; a one-point bubble to where parcels show (issue 14 item 8)', () => {
+  it('zooms a clicked count bubble to the extent it holds; a one-point bubble to where parcels show', () => {
     const { map } = startController();
     map.zoom = 9.5;
     const click = (properties: Record<string, number>) =>
@@ -570,7 +570,7 @@ describe('MapController (design.md §3: the one owner of the map)', () => {
   });
 });
 
-describe('the hover popup with the parcel summary (issue 28 item 15)', () => {
+describe('the hover popup with the parcel summary', () => {
   const server = startMswServer();
   let asked: string[] = [];
   beforeEach(() => {

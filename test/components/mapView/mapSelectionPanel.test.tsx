@@ -44,7 +44,7 @@ function renderPanel(
   });
 }
 
-describe('MapSelectionPanel ("Select on map", issue 29)', () => {
+describe('MapSelectionPanel ("Select on map")', () => {
   it('adds the selected parcels to the chosen list in one request, then opens the list and ends the tool', async () => {
     const bodies: unknown[] = [];
     server.use(

@@ -147,7 +147,7 @@ describe('zoom to results', () => {
   });
 });
 
-describe('share link (issue 14 item 11)', () => {
+describe('share link', () => {
   it('opens the same screen: filters, camera and parcel from the URL', async () => {
     answer(searchResponse(3));
     const { store } = renderMapView(
@@ -196,7 +196,7 @@ describe('share link (issue 14 item 11)', () => {
   });
 });
 
-describe('a shared site (issue 30)', () => {
+describe('a shared site', () => {
   const square = {
     type: 'Polygon' as const,
     coordinates: [
@@ -267,7 +267,7 @@ describe('a shared site (issue 30)', () => {
   });
 });
 
-describe('coordinates and measuring (issue 14 item 12)', () => {
+describe('coordinates and measuring', () => {
   it('shows the parcel centre in LV95 and WGS84 in the drawer, each with a copy button', async () => {
     answer(searchResponse(3));
     renderMapView('/?searchQuery=Zug&parcel=CH000000000001');
@@ -305,7 +305,7 @@ describe('coordinates and measuring (issue 14 item 12)', () => {
   });
 });
 
-describe('layouts by width (issue 14 items 6, 7, 16)', () => {
+describe('layouts by width', () => {
   it('on a desktop keeps the search head in place and scrolls only the result list', async () => {
     answer(searchResponse(12, 40));
     renderMapView('/?searchQuery=Zug');

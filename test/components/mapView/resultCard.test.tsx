@@ -32,7 +32,7 @@ describe('result card: coded values through the parcel vocabulary', () => {
   });
 });
 
-describe('result card: two separate controls, none nested in another (issue 28 item 7)', () => {
+describe('result card: two separate controls, none nested in another', () => {
   it('opens the parcel from its title button or a click on the card; the report button only reports', async () => {
     const onOpen = jest.fn();
     const onFullReport = jest.fn();

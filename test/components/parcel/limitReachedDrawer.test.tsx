@@ -32,7 +32,7 @@ function renderDrawerWithSnackbars() {
   );
 }
 
-describe('the full-view limit (issue 14 item 2, spec §8)', () => {
+describe('the full-view limit (spec §8)', () => {
   it('closes the drawer and shows the message as sentences with an Upgrade action to /plans', async () => {
     refuseFullView({
       error: true,

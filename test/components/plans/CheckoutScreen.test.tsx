@@ -84,7 +84,7 @@ describe('Checkout screen', () => {
     expect(await screen.findByText('Log in to subscribe to a plan.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Checkout' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
-    // The login returns to this checkout (issue 14 item 3).
+    // The login returns to this checkout.
     expect(screen.getByTestId('location')).toHaveTextContent('/login?next=%2Fcheckout%2Fbasic');
   });
 
@@ -111,7 +111,7 @@ describe('Checkout screen', () => {
     expect(screen.queryByText('Log in to subscribe to a plan.')).not.toBeInTheDocument();
   });
 
-  describe('coupon (issue 14 item 17, spec §8)', () => {
+  describe('coupon (spec §8)', () => {
     function renderStandard(language: 'en' | 'de' = 'en') {
       return renderWithProviders(<CheckoutScreen />, {
         initialEntries: ['/checkout/standard'],

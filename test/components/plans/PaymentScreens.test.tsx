@@ -40,7 +40,7 @@ describe('Checkout success screen', () => {
     );
   });
 
-  it('does not believe the URL: an unknown or foreign checkout shows no thanks (issue 14 item 3)', async () => {
+  it('does not believe the URL: an unknown or foreign checkout shows no thanks', async () => {
     server.use(
       http.get(apiUrl('/v1/secure/payment/checkout-sessions/x'), () =>
         HttpResponse.json({ error: true, message: 'No checkout was found for this link' }, { status: 404 }),

@@ -109,7 +109,7 @@ describe('Plan dialog', () => {
     expect(within(dialog).getByText('Verlängerungsdatum')).toBeInTheDocument();
   });
 
-  it('translates the limit and usage keys, and states how advanced searches are counted (issue 14)', async () => {
+  it('translates the limit and usage keys, and states how advanced searches are counted', async () => {
     renderHost('de');
     const dialog = await openDialog();
     expect(await within(dialog).findByText('MAX. ERWEITERTE SUCHEN')).toBeInTheDocument();
@@ -119,7 +119,7 @@ describe('Plan dialog', () => {
     expect(within(dialog).getByTestId('plan-fair-use')).toHaveTextContent(
       'Eine erweiterte Suche zählt pro Abrechnungszeitraum einmal je unterschiedlicher Filterkombination',
     );
-    // Full views are counted like report downloads: once per parcel and period (issue 28 item 2).
+    // Full views are counted like report downloads: once per parcel and period.
     expect(within(dialog).getByTestId('plan-per-parcel')).toHaveTextContent(
       'Eine Vollansicht und ein Berichts-Download zählen pro Abrechnungszeitraum einmal je Parzelle',
     );

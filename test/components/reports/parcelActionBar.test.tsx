@@ -34,7 +34,7 @@ beforeEach(() => {
 });
 afterEach(() => open.mockRestore());
 
-describe('the parcel action bar (issue 12)', () => {
+describe('the parcel action bar', () => {
   it('opens the PDF report in the chosen report language, which may differ from the interface', async () => {
     const asked: string[] = [];
     server.use(
@@ -114,7 +114,7 @@ describe('the parcel action bar (issue 12)', () => {
     expect(open.mock.calls[0][0]).toContain('/v1/secure/reports/dxf?');
   });
 
-  it('sends a demo parcel to the official cadastral map at its position, and says why before it opens (issue 28 item 10)', async () => {
+  it('sends a demo parcel to the official cadastral map at its position, and says why before it opens', async () => {
     const demo = fullResponse({ ...detail.feature, PRC_SRC: 'synthetic' });
     const { user } = renderBar(demo);
     const link = screen.getByTestId('report-link-register');

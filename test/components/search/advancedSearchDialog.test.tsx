@@ -254,7 +254,7 @@ describe("advanced search dialog 'Search for Parcels' (spec §2, §4, §5)", () 
     expect(store.getState().search.draft).toMatchObject({ PRC_NO: '', GRN_RAD: false, LOCNAME: [] });
   });
 
-  it('shows the quick-search text as a chip and in the dialog, where it can be cleared (issue 14 item 5)', async () => {
+  it('shows the quick-search text as a chip and in the dialog, where it can be cleared', async () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     const { store } = renderWithProviders(<MapViewScreen />, {
       preloadedState: { session: sessionFixture() },

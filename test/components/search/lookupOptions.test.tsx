@@ -44,7 +44,7 @@ function Options() {
   );
 }
 
-describe('advanced dialog drop-downs: labels, not raw codes (issue 28 item 11)', () => {
+describe('advanced dialog drop-downs: labels, not raw codes', () => {
   it.each([
     ['en', 'geothermal probes: clarification required', 'geothermal probes permitted with conditions'],
     ['de', 'Erdwärmesonden: Abklärung erforderlich', 'Erdwärmesonden zulässig mit Auflagen'],

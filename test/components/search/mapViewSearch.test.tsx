@@ -89,7 +89,7 @@ describe('map view search (spec §2, §4, §5)', () => {
     expect(store.getState().search.searching).toBe(false);
   });
 
-  it('leaves the roads out of a quick search until the advanced dialog lets them in (issue 28 item 1)', async () => {
+  it('leaves the roads out of a quick search until the advanced dialog lets them in', async () => {
     answerSearch(searchResponse(3));
     const { store } = renderMapView();
     const submit = (text: string) => {
@@ -134,7 +134,7 @@ describe('map view search (spec §2, §4, §5)', () => {
     expect(store.getState().search.draft.includeRoads).toBe(true);
   });
 
-  it('lands on the listed parcels after a search, and stays put with no banner when nothing is found (issue 28 item 8)', async () => {
+  it('lands on the listed parcels after a search, and stays put with no banner when nothing is found', async () => {
     answerSearch(searchResponse(0, 0));
     const { store } = renderMapView();
     const submit = (text: string) => {

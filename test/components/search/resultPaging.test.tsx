@@ -4,7 +4,7 @@ import { TOTAL_HITS_CAP } from '../../../src/contract/SearchParameters';
 import type { Language } from '../../../src/features/i18n/Language';
 import { renderWithProviders } from '../renderWithProviders';
 
-/** Issue 16: a total the server counted only up to its cap reads "10,000+", in every language. */
+/** A total the server counted only up to its cap reads "10,000+", in every language. */
 function renderPaging(language: Language, relation: 'eq' | 'gte', total = TOTAL_HITS_CAP) {
   return renderWithProviders(
     <ResultPaging total={total} relation={relation} page={1} size={12} onPage={() => undefined} />,

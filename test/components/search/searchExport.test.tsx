@@ -44,7 +44,7 @@ function renderMapView(entry: string) {
   );
 }
 
-describe('bulk export of a search result (issue 29)', () => {
+describe('bulk export of a search result', () => {
   it('exports the whole result in the chosen format and says when the file holds only the first part', async () => {
     // The pointer-events check walks computed styles up the whole map screen on every click; nothing here sets pointer-events.
     const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });

@@ -35,7 +35,7 @@ async function chooseZone(typed: string, option: string) {
   return rendered;
 }
 
-describe('TimeZoneSetting (issue 29)', () => {
+describe('TimeZoneSetting', () => {
   it('reads IANA names as people do', () => {
     expect(timeZoneLabel('America/Argentina/Buenos_Aires')).toBe('America / Argentina / Buenos Aires');
   });

@@ -53,7 +53,7 @@ startMswServer(
   }),
 );
 
-describe('SitePanel: a site saved in a list (issue 30)', () => {
+describe('SitePanel: a site saved in a list', () => {
   it('puts all the site parcels into the chosen list in one request and leaves the site and a map selection be', async () => {
     const selection = { ...initialMapSelectionState, active: true, parcels: [{ prcId: 'CH9', prcNo: '9' }] };
     const { store } = renderWithProviders(<SitePanel />, {

@@ -87,7 +87,7 @@ describe('support snapshot', () => {
     expect(click).toHaveBeenCalledTimes(1);
     expect(names[0]).toBe('parcel-atlas-snapshot-2026-11-22T12-00-00.json');
     const snapshot = JSON.parse(await blobs[0].text()) as StoreSnapshot;
-    // The URL carries the open parcel and the camera (the share link, issue 14 item 11).
+    // The URL carries the open parcel and the camera (the share link).
     expect(snapshot.url).toBe(
       '/?searchQuery=Zug&page=1&size=12&map=8.4225%2C46.9587%2C7%2C20%2C-20&parcel=CH123',
     );

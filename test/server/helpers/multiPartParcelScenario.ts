@@ -19,7 +19,7 @@ import { gdalFeatures, runReader } from './exportReaders';
 import type { TestApp } from './createTestApp';
 
 /**
- * Issue 27: a parcel (Liegenschaft) of two separate parts, a lot split by a 20 m road, written by GDAL's
+ * A parcel (Liegenschaft) of two separate parts, a lot split by a 20 m road, written by GDAL's
  * ogr2ogr and imported; then drawn, searched and exported whole on either storage adapter.
  */
 

@@ -27,7 +27,7 @@ function viewportOf(municipalities: MunicipalityCount[]): { viewport?: { bounds:
 
 /**
  * A hit without its survey-grade LV95 outline: the result list and the map highlight need only the WGS84
- * one, and the detail routes give the precise form (a tenth of the reply's bytes, issue 33).
+ * one, and the detail routes give the precise form (a tenth of the reply's bytes).
  */
 function searchHitSource({ geometryLv95: _surveyOutline, ...parcel }: Parcel): Parcel {
   return parcel;

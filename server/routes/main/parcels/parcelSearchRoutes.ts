@@ -45,7 +45,7 @@ export async function parcelSearchRoutes(app: FastifyInstance, ctx: AppContext):
 
   /**
    * One advanced search: counted in the same transaction that answers it, once per distinct filter set per
-   * period (issue 14 item 4): its other pages, and the same search again, are free.
+   * period: its other pages, and the same search again, are free.
    */
   const advancedSearch: Answer = async (query, paging, request, reply) => {
     const user = authUser(request);

@@ -47,7 +47,7 @@ export interface ParcelIdPage {
   ids: number[];
 }
 
-/** How to order a search's hits beyond the filters (the place-name ranking of issue 14 item 15). */
+/** How to order a search's hits beyond the filters (the place-name ranking of PlaceSearch). */
 export interface SearchRanking {
   /** Municipality names whose parcels come first. */
   preferMunicipalities?: readonly string[];

@@ -1,5 +1,5 @@
 /**
- * An e-mail change (issue 10 item 5): pending until the new address confirms it, applied afterwards, and
+ * An e-mail change: pending until the new address confirms it, applied afterwards, and
  * ended when undone from the old address, replaced by a newer change, or spent. Times in epoch ms.
  */
 export interface EmailChangeRecord {

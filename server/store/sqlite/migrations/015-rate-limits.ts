@@ -1,7 +1,7 @@
 import type { Migration } from './Migration';
 
 /**
- * Rate-limit counters (issue 10, item 11) live in the database so a restart does not hand an attacker a
+ * Rate-limit counters live in the database so a restart does not hand an attacker a
  * fresh allowance. One row per limit ("bucket") and key (an address, an account, an account+address
  * pair); rows past `expires_at` are useless and swept on use.
  */

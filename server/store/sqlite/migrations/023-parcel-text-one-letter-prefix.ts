@@ -1,7 +1,7 @@
 import type { Migration } from './Migration';
 
 /**
- * The parcel text index gets a one-letter prefix index (issue 16): "B" or "a" is then one posting list
+ * The parcel text index gets a one-letter prefix index: "B" or "a" is then one posting list
  * read in id order as far as a page and the count cap need, instead of a merge of every word starting
  * with that letter (FTS5 builds that merge in full before the first row). The table is contentless, so
  * it is created anew and refilled from the parcels (the text copyDataset writes; ~25 s for the country).

@@ -1,7 +1,7 @@
 import type { Migration } from './Migration';
 
 /**
- * Settings and account administration (issue 13, issue 10 item 5):
+ * Settings and account administration (ADR 014):
  * - `sites` (id, name) and `user_sites` (the grants): the profile's `sites` and the site access check of
  *   spec §6 read these. Sites kept so far as JSON on the user row are carried over (name = id).
  * - `preferences`: the e-mail signature (sanitised HTML) and the avatar of an account.

@@ -1,7 +1,7 @@
 import type { Migration } from './Migration';
 
 /**
- * The distinct requests a quota has counted in a period (issue 14 item 4): an advanced search counts once
+ * The distinct requests a quota has counted in a period: an advanced search counts once
  * per distinct filter set per period, so paging through its results, or running it again, is free. The key
  * is a hash of the canonical filter set (server/services/quota/searchFingerprint.ts); a row is written in
  * the same transaction as the usage counter it stands for.

@@ -1,7 +1,7 @@
 import type { Migration } from './Migration';
 
 /**
- * Coupons of the built-in payment provider (issue 14 item 17): percent or amount off, an optional expiry
+ * Coupons of the built-in payment provider: percent or amount off, an optional expiry
  * and usage cap. `redeemed` only grows through one conditional UPDATE, so the cap holds under concurrent
  * checkouts. A checkout remembers the code it was priced with; its `amount_cents` is the discounted price.
  */

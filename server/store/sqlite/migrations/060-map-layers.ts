@@ -1,7 +1,7 @@
 import type { Migration } from './Migration';
 
 /**
- * The thematic map layers (issue 11): one table of layer features (zones, hazards, noise, groundwater,
+ * The thematic map layers (ADR 012): one table of layer features (zones, hazards, noise, groundwater,
  * contamination and radon areas dissolved per block and class; heritage, fix points and underground
  * objects; the base map's streets, parks and stations) with an R*Tree over (x, y, layer), so one layer's
  * tile is one index range; and the roof of every building (height, solar suitability) for the 3D and

@@ -1,7 +1,7 @@
 import type { Migration } from './Migration';
 
 /**
- * Who no longer wants a list's alerts (issue 29: a listed parcel's changed facts are mailed like a saved
+ * Who no longer wants a list's alerts (a listed parcel's changed facts are mailed like a saved
  * search's matches, with a one-click unsubscribe link): one row per list and person, written by that link.
  * Times are epoch milliseconds.
  */

@@ -3,7 +3,7 @@ import type { Migration } from './Migration';
 /**
  * What a listed parcel's facts were when it was last looked at (JSON, server/services/lists/listedParcelFacts),
  * and the dataset build each list was last compared with: after a dataset change, a parcel whose facts
- * differ raises an alert once (issue 29). Items listed before this step get their facts at the next check.
+ * differ raises an alert once. Items listed before this step get their facts at the next check.
  */
 export const listedParcelFactsMigration: Migration = {
   version: 99,

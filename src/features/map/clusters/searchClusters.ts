@@ -5,7 +5,7 @@ import { lonLatBox } from './lonLatBox';
 import type { LonLatBox } from '../mapSlice';
 
 /**
- * The search's count bubbles (issue 14 item 8): the server counts matches per municipality; here the
+ * The search's count bubbles (ADR 017): the server counts matches per municipality; here the
  * municipalities closer than BUBBLE_RADIUS_PX on screen at the current zoom merge into one bubble
  * (supercluster), whose count is their sum and whose extent is the union of theirs, so a click can zoom
  * to exactly what it holds.

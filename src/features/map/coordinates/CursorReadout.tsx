@@ -4,7 +4,7 @@ import { cursorPosition, subscribeCursor } from './cursorPosition';
 
 /**
  * The position as LV95 text. The projection (proj4) is a chunk of its own, loaded when the pointer
- * first moves over the map, so a cold map route does not download it (issue 16).
+ * first moves over the map, so a cold map route does not download it (ADR 008).
  */
 const Lv95Text = lazy(async () => {
   const { formatLv95, lv95FromWgs84 } = await import(/* webpackChunkName: "lv95" */ '../../../lib/geo/lv95');
@@ -15,7 +15,7 @@ const Lv95Text = lazy(async () => {
   };
 });
 
-/** The pointer's LV95 position over the map, to the metre (issue 14 item 12). Hidden off the map. */
+/** The pointer's LV95 position over the map, to the metre. Hidden off the map. */
 export function CursorReadout() {
   const intl = useIntl();
   const position = useSyncExternalStore(subscribeCursor, cursorPosition, () => null);

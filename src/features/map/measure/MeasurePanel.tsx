@@ -18,7 +18,7 @@ export function formatArea(squareMetres: number): string {
 }
 
 /**
- * The measure tool's read-out over the map (issue 14 item 12): the distance along the clicked points, or
+ * The measure tool's read-out over the map: the distance along the clicked points, or
  * the area and perimeter they outline, in LV95 metres; undo the last point, clear, finish with Esc.
  */
 export function MeasurePanel() {

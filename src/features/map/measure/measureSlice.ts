@@ -4,7 +4,7 @@ import { mapSelectionToggled } from '../selection/mapSelectionSlice';
 /** What the measure tool measures; 'off' lets map clicks select parcels again. */
 export type MeasureMode = 'off' | 'distance' | 'area';
 
-/** The measure tool (issue 14 item 12): its mode and the points clicked so far (WGS84). */
+/** The measure tool: its mode and the points clicked so far (WGS84). */
 export interface MeasureState {
   mode: MeasureMode;
   points: [number, number][];

@@ -18,7 +18,7 @@ export interface MapSelection {
 export type MapSelectionShape = 'box' | 'lasso';
 
 /**
- * "Select on map" (issue 29): whether a drag on the map draws a selection instead of panning, in which
+ * "Select on map" (ADR 039): whether a drag on the map draws a selection instead of panning, in which
  * shape, and the parcels of the last one (null before the first). The map instance stays in MapController.
  */
 export interface MapSelectionState {

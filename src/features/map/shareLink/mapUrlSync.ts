@@ -24,7 +24,7 @@ function screenView(state: RootState): CameraView {
 const siteIdsOf = (state: RootState): string[] => state.site.entries.map((entry) => entry.egrid);
 
 /**
- * Keeps the share-link parameters of the map view's URL in step with the screen (issue 14 item 11), as
+ * Keeps the share-link parameters of the map view's URL in step with the screen, as
  * the search's URL sync does for the filters: arriving at a URL (a shared link, back/forward) restores
  * its camera, parcel and site; a camera move, another parcel or a change of the site rewrites the URL
  * (replace, no history entry).

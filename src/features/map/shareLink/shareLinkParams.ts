@@ -2,9 +2,9 @@ import { SITE_MAX_PARCELS } from '../../../contract/Sites';
 import type { MapView } from '../mapSlice';
 
 /**
- * The share link's part of the map view's query string (issue 14 item 11), beside the search filters:
+ * The share link's part of the map view's query string (ADR 017), beside the search filters:
  * `map=lon,lat,zoom,pitch,bearing`, `parcel=<PRC_ID>` of the open parcel and `site=<EGRID>,<EGRID>,…` of the
- * site being assembled (issue 30). Opening the link shows the same camera, drawer and site.
+ * site being assembled. Opening the link shows the same camera, drawer and site.
  */
 export const VIEW_PARAM = 'map';
 export const PARCEL_PARAM = 'parcel';

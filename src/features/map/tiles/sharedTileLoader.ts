@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 
 /**
- * One network request per base-map tile URL (issue 14 item 10). The base map stops at zoom 10 and the
+ * One network request per base-map tile URL. The base map stops at zoom 10 and the
  * map engine over-zooms beyond it: every zoom level a flight passes (11…17) is another tile of its own
  * for the same URL, and the engine aborts the ones a moving camera no longer needs. Unshared, one
  * fly-to fetched the same tile 16 times, aborting most. Here every caller of a URL shares one fetch,

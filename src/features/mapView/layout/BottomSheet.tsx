@@ -15,7 +15,7 @@ export interface BottomSheetProps {
 }
 
 /**
- * The phone's search and results (issue 14 item 7): a sheet over the bottom of the full-screen map.
+ * The phone's search and results: a sheet over the bottom of the full-screen map.
  * Folded it shows the search box and the count; unfolded the result list, leaving the top of the map.
  */
 export function BottomSheet({ open, onToggle, children }: BottomSheetProps) {

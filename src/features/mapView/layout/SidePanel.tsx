@@ -14,7 +14,7 @@ export interface SidePanelProps {
 
 /**
  * The left search panel of the desktop and tablet layouts. On a tablet it folds away to give the map
- * the whole width, and a search button over the map brings it back (issue 14 item 7).
+ * the whole width, and a search button over the map brings it back.
  */
 export function SidePanel({ width, collapsible, open, onToggle, children }: SidePanelProps) {
   const intl = useIntl();

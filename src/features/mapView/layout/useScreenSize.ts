@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The map view's three layouts (issue 14 item 7). */
+/** The map view's three layouts (ADR 017). */
 export type ScreenSize = 'phone' | 'tablet' | 'desktop';
 
 /** Below this width the search becomes a bottom sheet and the drawer covers the screen, px. */

@@ -25,7 +25,7 @@ export function rowActions(user: AdminUser): RowAction[] {
 }
 
 /**
- * The administrators' Users tab (issue 13; the HR-system labels of spec §1): search, paging, roles, sites,
+ * The administrators' Users tab (the HR-system labels of spec §1): search, paging, roles, sites,
  * plan, last login and locked state, with invite, resend invitation, unlock, roles and sites, end sessions.
  */
 export function UsersTab() {
