@@ -57,10 +57,10 @@ export function addUrlStateListeners(startListening: AppStartListening): void {
       const actions: UnknownAction[] = [];
       const writeBack: UrlStateRow[] = [];
       for (const row of rows) {
-        if (row.restore.on === 'arrival' && location.navigation === 'REPLACE') continue;
+        if (row.restore === 'urlOnArrival' && location.navigation === 'REPLACE') continue;
         if (rowAgrees(row, query, before)) continue;
         if (row.carried(params)) actions.push(...row.read(params, before));
-        else if (row.restore.whenAbsent === 'writeStoreBack') writeBack.push(row);
+        else if (row.restore === 'urlElseWriteBack') writeBack.push(row);
       }
       restoring = true;
       try {

@@ -28,16 +28,14 @@ import { isSearchUrlKey, searchFromQueryString } from '../search/searchUrlSync';
 import { searchRestored } from '../search/searchSlice';
 import { siteRestored } from '../site/siteSlice';
 
-/** How a row comes back from the URL when the router arrives somewhere (the start, a link, back/forward). */
-export interface RestorePolicy {
-  /** 'everyNavigation' reads the row on every location; 'arrival' not on a replace (the URL's own rewrites). */
-  readonly on: 'everyNavigation' | 'arrival';
-  /**
-   * A URL without the row: 'keepStore' leaves the store and the URL as they are; 'writeStoreBack' keeps the
-   * store's value and writes it into the URL (back from /settings to a plain `/` keeps the search and layers).
-   */
-  readonly whenAbsent: 'keepStore' | 'writeStoreBack';
-}
+/**
+ * How a row comes back from the URL when the router arrives somewhere (the start, a link, back/forward):
+ * - 'url': the URL's value when it carries one; a URL without it leaves the store and the URL as they are;
+ * - 'urlElseWriteBack': as 'url', but a URL without it gets the store's value written in (back from /settings
+ *   to a plain `/` keeps the search and the layers);
+ * - 'urlOnArrival': as 'url', but not on a replace (the URL's own rewrites can lag behind the screen).
+ */
+export type RestorePolicy = 'url' | 'urlElseWriteBack' | 'urlOnArrival';
 
 /**
  * One row of the URL ↔ state table: the query keys it owns and how they mirror the store. The listener
@@ -65,6 +63,13 @@ export interface UrlStateRow {
   agrees?(params: URLSearchParams, state: RootState): boolean;
   readonly restore: RestorePolicy;
 }
+
+/** A row of one query key: it owns that key, and a URL carries it when the key is there. */
+const oneKeyRow = (key: string, row: Omit<UrlStateRow, 'owns' | 'carried'>): UrlStateRow => ({
+  owns: (candidate) => candidate === key,
+  carried: (params) => params.has(key),
+  ...row,
+});
 
 const screenView = (state: RootState): CameraView => {
   const { center, zoom, pitch, bearing } = state.map;
@@ -95,48 +100,42 @@ const searchRow: UrlStateRow = {
   write: ({ search: { active } }) =>
     active ? queryParts(queryStringFromSearch(active.criteria, active.paging)) : [],
   changed: (current, previous) => current.search.active !== previous.search.active,
-  restore: { on: 'everyNavigation', whenAbsent: 'writeStoreBack' },
+  restore: 'urlElseWriteBack',
 };
 
 /** `map=lon,lat,zoom,pitch,bearing`: the camera, rounded to what a screen shows (1 m, zoom 1/100). */
-const cameraRow: UrlStateRow = {
+const cameraRow = oneKeyRow(VIEW_PARAM, {
   name: 'camera',
   route: ROUTE_PATHS.mapview,
-  owns: (key) => key === VIEW_PARAM,
-  carried: (params) => params.has(VIEW_PARAM),
   read: (params, state) => {
     const view = readViewParam(params.get(VIEW_PARAM));
     return view && viewParamValue(view) !== viewParamValue(screenView(state)) ? [mapViewRestored(view)] : [];
   },
   write: (state) => [viewPart(screenView(state))],
   changed: shareLinkChanged,
-  restore: { on: 'everyNavigation', whenAbsent: 'keepStore' },
-};
+  restore: 'url',
+});
 
 /** `parcel=<PRC_ID>`: the parcel whose drawer is open. */
-const parcelRow: UrlStateRow = {
+const parcelRow = oneKeyRow(PARCEL_PARAM, {
   name: 'parcel',
   route: ROUTE_PATHS.mapview,
-  owns: (key) => key === PARCEL_PARAM,
-  carried: (params) => params.has(PARCEL_PARAM),
   read: (params, state) => {
     const id = readParcelParam(params.get(PARCEL_PARAM));
     return id && id !== state.parcel.selectedParcelId ? [parcelSelected({ id })] : [];
   },
   write: ({ parcel: { selectedParcelId } }) => (selectedParcelId ? [parcelPart(selectedParcelId)] : []),
   changed: shareLinkChanged,
-  restore: { on: 'everyNavigation', whenAbsent: 'keepStore' },
-};
+  restore: 'url',
+});
 
 /**
  * `site=<EGRID>,<EGRID>`: the site being assembled. Read only on arrival: a replace of the URL can lag behind
  * quick shift-clicks and would put back a site the user has already added to.
  */
-const siteRow: UrlStateRow = {
+const siteRow = oneKeyRow(SITE_PARAM, {
   name: 'site',
   route: ROUTE_PATHS.mapview,
-  owns: (key) => key === SITE_PARAM,
-  carried: (params) => params.has(SITE_PARAM),
   read: (params, state) => {
     const ids = readSiteParam(params.get(SITE_PARAM));
     return ids.length > 0 && ids.join(',') !== siteIdsOf(state).join(',') ? [siteRestored(ids)] : [];
@@ -146,18 +145,16 @@ const siteRow: UrlStateRow = {
     return ids.length > 0 ? [sitePart(ids)] : [];
   },
   changed: shareLinkChanged,
-  restore: { on: 'arrival', whenAbsent: 'keepStore' },
-};
+  restore: 'urlOnArrival',
+});
 
 /**
  * `layers=radon,floods`: the layers that are on, in panel order. The URL agrees when it names the same layers
  * in any order, so a link's own order (and an id this deployment does not offer) stays until a switch.
  */
-const layersRow: UrlStateRow = {
+const layersRow = oneKeyRow(LAYERS_URL_KEY, {
   name: 'layers',
   route: ROUTE_PATHS.mapview,
-  owns: (key) => key === LAYERS_URL_KEY,
-  carried: (params) => params.has(LAYERS_URL_KEY),
   read: (params, state) => {
     const wanted = layersFromQueryString(params.toString());
     return sameLayers(wanted, state.layers.on) ? [] : [layersRestored(wanted)];
@@ -171,26 +168,24 @@ const layersRow: UrlStateRow = {
     params.has(LAYERS_URL_KEY)
       ? sameLayers(layersFromQueryString(params.toString()), state.layers.on)
       : state.layers.on.length === 0,
-  restore: { on: 'everyNavigation', whenAbsent: 'writeStoreBack' },
-};
+  restore: 'urlElseWriteBack',
+});
 
 /**
  * `lang=de` on any route (spec §1): sets the interface language, which is then stored under
  * `user-language`. Read-only: the store never writes it, and a URL that has it keeps it.
  */
-const languageRow: UrlStateRow = {
+const languageRow = oneKeyRow(LANGUAGE_URL_KEY, {
   name: 'language',
   route: null,
-  owns: (key) => key === LANGUAGE_URL_KEY,
-  carried: (params) => params.has(LANGUAGE_URL_KEY),
   read: (params, state) => {
     const requested = languageFromSearch(params.toString());
     return requested && requested !== selectStoredLanguage(state) ? [setLanguage(requested)] : [];
   },
   write: () => null,
   changed: () => false,
-  restore: { on: 'everyNavigation', whenAbsent: 'keepStore' },
-};
+  restore: 'url',
+});
 
 /**
  * Every query key that mirrors the store, a row each; the URL's keys are written in this order, then any key
