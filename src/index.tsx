@@ -14,7 +14,7 @@ const store = makeStore({ router });
 // The cleaner and other long-running listeners start once the persisted session is back.
 const persistor = persistStore(store, null, () => store.dispatch(appStarted()));
 
-// The active language's catalogue (a `lang` parameter wins, as LanguageFromQuery will apply it) is here
+// The active language's catalogue (a `lang` parameter wins, as the URL-state table's listener applies it) is here
 // before the first render, so no message key shows; English is bundled, the others are small chunks.
 const language = languageFromSearch(window.location.search) ?? storedLanguage() ?? DEFAULT_LANGUAGE;
 void loadLanguage(language)

@@ -27,6 +27,7 @@ import { addSearchListeners } from '../features/search/searchListeners';
 import { devToolsSanitizers } from '../features/support/secretRedaction';
 import { addSupportListeners } from '../features/support/storeSnapshot';
 import { addUiListeners } from '../features/ui/uiSlice';
+import { addUrlStateListeners } from '../features/urlState/urlStateListeners';
 import { locationChanged, type AppLocation, type AppRouter } from './appLifecycle';
 import { rootReducer } from './rootReducer';
 
@@ -53,7 +54,7 @@ function locationOf(router: AppRouter): AppLocation {
 /**
  * A store with its own listener middleware: every feature registers its side effects on it, and the
  * router reaches them as `extra`. The router's start location and every later one are reported as
- * `locationChanged`, so the URL ↔ store sync (search) and the `lang` parameter (i18n) are listeners too.
+ * `locationChanged`, so the URL ↔ store sync (features/urlState, every query key) is a listener too.
  */
 export function makeStore({ router, preloadedState }: MakeStoreOptions) {
   const listenerMiddleware = createListenerMiddleware({ extra: router });
@@ -94,6 +95,7 @@ const FEATURE_LISTENERS: ((startListening: AppStartListening) => void)[] = [
   addI18nListeners,
   addUiListeners,
   addSearchListeners,
+  addUrlStateListeners,
   addParcelListeners,
   addMapListeners,
   addRealtimeListeners,

@@ -14,9 +14,12 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/** The query parameter that sets the interface language on any navigation (spec §1). */
+export const LANGUAGE_URL_KEY = 'lang';
+
 /** The `lang` query parameter of a location's search string when it names a supported language. */
 export function languageFromSearch(search: string): Language | null {
-  const value = new URLSearchParams(search).get('lang')?.trim().toLowerCase();
+  const value = new URLSearchParams(search).get(LANGUAGE_URL_KEY)?.trim().toLowerCase();
   return isLanguage(value) ? value : null;
 }
 

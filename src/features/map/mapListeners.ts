@@ -3,7 +3,6 @@ import { searchApi } from '../search/searchApi';
 import { searchRequested, searchStarted } from '../search/searchSlice';
 import type { Parcel } from '../../contract/Parcel';
 import { searchHitsShown, type SearchHitsPlace } from './mapSlice';
-import { addMapUrlSync } from './shareLink/mapUrlSync';
 
 /** How long a search may take before its automatic zoom is given up, ms. */
 const RESULTS_WAIT_MS = 60_000;
@@ -21,10 +20,8 @@ export function hitsOnMap(parcels: readonly Pick<Parcel, 'centroid'>[]): SearchH
   };
 }
 
-/** The map's side effects: the share-link URL sync and the automatic zoom to a search's results. */
+/** The map's side effects: the automatic zoom to a search's results. */
 export function addMapListeners(startListening: AppStartListening): void {
-  addMapUrlSync(startListening);
-
   /** The camera request current when the search was asked for (a search starts after the typing pause). */
   let flightAtRequest: number | undefined;
   startListening({

@@ -58,8 +58,8 @@ const PANEL_WIDTH = { desktop: 360, tablet: 320 } as const;
 
 /**
  * The map view (route `/`, spec §2): the screen that composes the search panel, the map, the parcel
- * drawer and the advanced dialog. Its query string is kept in step with the search (filters) and the
- * map (camera, parcel) by their URL sync listeners, not here.
+ * drawer and the advanced dialog. Its query string (filters, camera, parcel, site, layers) is kept in step
+ * by the URL-state table's listener (features/urlState), not here.
  *
  * Three layouts by width: a desktop's fixed side panel; a tablet's side panel that
  * folds away; a phone's full-screen map with the search in a bottom sheet and a full-screen drawer.

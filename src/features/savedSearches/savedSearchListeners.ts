@@ -5,7 +5,7 @@ import { searchFromQueryString } from '../search/searchUrlSync';
 import { savedSearchRun } from './savedSearchesSlice';
 
 /**
- * Running a saved search restores it as a link would (the URL sync writes it to the address bar) and fits
+ * Running a saved search restores it as a link would (the URL-state listener writes it to the address bar) and fits
  * the map to its area of interest. (What saving and refusals tell the user lives with the panel's chunk,
  * outside the first load.)
  */

@@ -7,7 +7,6 @@ import { SEARCH_SPINNER_MS, TYPING_DEBOUNCE_MS } from '../../lib/timing';
 import { asSentence, refusalSnackbar, upgradeActionFor } from '../plans/limitReachedSnackbar';
 import { showSnackbar } from '../ui/uiSlice';
 import { lookupApi, searchApi } from './searchApi';
-import { addSearchUrlSync } from './searchUrlSync';
 import {
   lookupQueryReady,
   lookupTyped,
@@ -19,10 +18,9 @@ import {
   searchStarted,
 } from './searchSlice';
 
-/** The search's side effects: debounces, its snackbars (spec §8), the page bound and the URL sync. */
+/** The search's side effects: debounces, its snackbars (spec §8), and the page bound (the URL is the URL-state table's). */
 export function addSearchListeners(startListening: AppStartListening): void {
   addSearchExportListeners(startListening);
-  addSearchUrlSync(startListening);
 
   /** A search runs 450 ms after the last request for one (spec §4); an empty one only clears (spec §5). */
   startListening({

@@ -1,18 +1,18 @@
-import { locationChanged } from '../../app/appLifecycle';
-import { ROUTE_PATHS } from '../../app/routePaths';
-import type { AppStartListening } from '../../app/store';
+/**
+ * The search's part of the URL: reading a search back from a query string and knowing which keys are the
+ * search's. The URL-state table (features/urlState) applies it; the keys come from the search-parameter table.
+ */
 import {
   DEFAULT_PAGE_SIZE,
-  hasSearchInput,
   MAX_PAGE_SIZE,
-  queryStringFromSearch,
   RANGE_LOWER_DEFAULT,
   RANGE_UPPER_DEFAULT,
   SEARCH_PARAMETERS,
   type SearchCriteria,
   type SearchParameter,
 } from '../../contract/SearchParameters';
-import { searchRestored, type ActiveSearch } from './searchSlice';
+import { partKey, queryParts } from '../../lib/url/queryParts';
+import type { ActiveSearch } from './searchSlice';
 
 function text(params: URLSearchParams, key: string): string | undefined {
   const value = params.get(key)?.trim();
@@ -82,68 +82,24 @@ export function searchFromQueryString(query: string): ActiveSearch {
   };
 }
 
-/** The keys this sync owns: every row of the search-parameter table (ranges as `_from`/`_to`), page, size. */
+/** The query keys of the search: every row of the search-parameter table (ranges as `_from`/`_to`), page, size. */
 const SEARCH_KEYS = new Set<string>([
   'page',
   'size',
   ...SEARCH_PARAMETERS.flatMap((row) => [row.name, `${row.name}_from`, `${row.name}_to`]),
 ]);
 
+/** Whether a query key is the search's (the URL-state table's search row owns exactly these). */
+export function isSearchUrlKey(key: string): boolean {
+  return SEARCH_KEYS.has(key);
+}
+
 /**
- * The parameters of a query string that are not the search's (the share link's map view and parcel):
- * the search sync leaves them where they are, so both can write the same URL.
+ * The parts of a query string that are not the search's (the share link's map view, parcel and site, the
+ * layers, `lang`), kept as written: what a rewrite of the search leaves where it is.
  */
 export function otherParams(query: string): string {
-  // Parts are kept as written (not re-encoded): `layers=radon,floods` stays readable in the address bar.
-  return query
-    .replace(/^\?/, '')
-    .split('&')
-    .filter((part) => {
-      if (part === '') return false;
-      // URLSearchParams decodes leniently (a stray % stays as it is).
-      const [name] = [...new URLSearchParams(part)][0] ?? [''];
-      return !SEARCH_KEYS.has(name);
-    })
+  return queryParts(query)
+    .filter((part) => !isSearchUrlKey(partKey(part)))
     .join('&');
-}
-
-/** The query string the store's search on screen should have (empty without one), after `others`. */
-function wantedQuery(active: ActiveSearch | null, others = ''): string {
-  const search = active ? queryStringFromSearch(active.criteria, active.paging) : '';
-  return [search, others].filter((part) => part !== '').join('&');
-}
-
-/**
- * The map view's query string mirrors the search on screen (filters + page + size, spec §2). When the
- * router arrives at the map view (the start, back/forward, a link) the URL is the source of truth if it
- * carries a search, so a reload or a shared link replays the exact request; otherwise, and whenever the
- * search on screen changes, the store writes the URL (replace, no new history entry).
- */
-export function addSearchUrlSync(startListening: AppStartListening): void {
-  startListening({
-    actionCreator: locationChanged,
-    effect: ({ payload: location }, listenerApi) => {
-      if (location.pathname !== ROUTE_PATHS.mapview) return;
-      const query = location.search.replace(/^\?/, '');
-      const wanted = wantedQuery(listenerApi.getState().search.active, otherParams(query));
-      if (query === wanted) return;
-      const search = searchFromQueryString(query);
-      if (hasSearchInput(search.criteria)) listenerApi.dispatch(searchRestored(search));
-      // A URL without a search (e.g. back from /settings) keeps the search the store already has.
-      else
-        void listenerApi.extra.navigate({ pathname: ROUTE_PATHS.mapview, search: wanted }, { replace: true });
-    },
-  });
-
-  startListening({
-    predicate: (_action, current, previous) => current.search.active !== previous.search.active,
-    effect: (_action, listenerApi) => {
-      const { location } = listenerApi.extra.state;
-      if (location.pathname !== ROUTE_PATHS.mapview) return;
-      const query = location.search.replace(/^\?/, '');
-      const wanted = wantedQuery(listenerApi.getState().search.active, otherParams(query));
-      if (query === wanted) return;
-      void listenerApi.extra.navigate({ pathname: ROUTE_PATHS.mapview, search: wanted }, { replace: true });
-    },
-  });
 }

@@ -7,7 +7,8 @@ import { selectProfile } from '../auth/sessionSlice';
 import { SETTINGS_TABS } from './settingsTabs';
 import './settingsScreen.css';
 
-const TAB_PARAMETER = 'tab';
+/** The query parameter of the open tab (the URL-state table lists it among the keys only a screen reads). */
+export const TAB_PARAMETER = 'tab';
 
 /**
  * /settings (spec §2): the Profile tab for everyone, and for administrators the accessible sites, the

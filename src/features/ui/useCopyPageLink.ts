@@ -4,7 +4,7 @@ import { copyText } from '../../lib/browser/copyText';
 import { showSnackbar } from './uiSlice';
 
 /**
- * Copies the screen's link (the router's URL, which the URL syncs keep equal to the screen: camera, parcel,
+ * Copies the screen's link (the router's URL, which the URL-state listener keeps equal to the screen: camera, parcel,
  * site, filters) and says so in a snackbar: `doneId` when copied, a failure message otherwise.
  */
 export function useCopyPageLink(doneId: string): () => Promise<void> {

@@ -1,10 +1,12 @@
 import { SITE_MAX_PARCELS } from '../../../contract/Sites';
+import { listPart, partKey, queryParts } from '../../../lib/url/queryParts';
 import type { MapView } from '../mapSlice';
 
 /**
  * The share link's part of the map view's query string (ADR 017), beside the search filters:
  * `map=lon,lat,zoom,pitch,bearing`, `parcel=<PRC_ID>` of the open parcel and `site=<EGRID>,<EGRID>,…` of the
- * site being assembled. Opening the link shows the same camera, drawer and site.
+ * site being assembled. Opening the link shows the same camera, drawer and site. The URL-state
+ * table (features/urlState) reads and writes them with these functions.
  */
 export const VIEW_PARAM = 'map';
 export const PARCEL_PARAM = 'parcel';
@@ -50,18 +52,32 @@ export interface SharedSelection {
   siteIds: string[];
 }
 
-/** The query string with the share-link parameters set to the screen's view, parcel and site (others kept). */
+/** `map=lon,lat,zoom,pitch,bearing` as a query part (the commas encoded, as links have always had them). */
+export const viewPart = (view: CameraView): string =>
+  new URLSearchParams({ [VIEW_PARAM]: viewParamValue(view) }).toString();
+
+/** `parcel=<PRC_ID>` as a query part. */
+export const parcelPart = (parcelId: string): string =>
+  new URLSearchParams({ [PARCEL_PARAM]: parcelId }).toString();
+
+/** `site=<EGRID>,<EGRID>` as a query part; the ids' commas stay readable in a shared link. */
+export const sitePart = (siteIds: readonly string[]): string => listPart(SITE_PARAM, siteIds);
+
+const SHARE_LINK_KEYS = new Set([VIEW_PARAM, PARCEL_PARAM, SITE_PARAM]);
+
+/**
+ * The query string with the share-link parameters set to this view, parcel and site, every other key kept
+ * as written: the three rows of the URL-state table (features/urlState) written at once.
+ */
 export function withShareLink(
   query: string,
   view: CameraView,
   { parcelId, siteIds }: SharedSelection,
 ): string {
-  const params = new URLSearchParams(query);
-  params.set(VIEW_PARAM, viewParamValue(view));
-  if (parcelId) params.set(PARCEL_PARAM, parcelId);
-  else params.delete(PARCEL_PARAM);
-  if (siteIds.length > 0) params.set(SITE_PARAM, siteIds.join(','));
-  else params.delete(SITE_PARAM);
-  // The ids' commas stay readable in a shared link (URLSearchParams would write %2C).
-  return params.toString().replace(/(^|&)site=[^&]*/, (part) => part.replaceAll('%2C', ','));
+  return [
+    ...queryParts(query).filter((part) => !SHARE_LINK_KEYS.has(partKey(part))),
+    viewPart(view),
+    ...(parcelId ? [parcelPart(parcelId)] : []),
+    ...(siteIds.length > 0 ? [sitePart(siteIds)] : []),
+  ].join('&');
 }
