@@ -1,14 +1,13 @@
 /** The benchmarks' dataset: a SQLite file of the given cantons, built on first use and reused after. */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Database } from 'better-sqlite3';
 import { buildDataset } from '../server/data/buildDataset';
 import { CANTONS } from '../server/geo/cantons';
-import { openDatabase } from '../server/store/sqlite/openDatabase';
+import { openDatabase, type SqliteDatabase } from '../server/store/sqlite/openDatabase';
 import { createSqliteDatasetWriter } from '../server/store/sqlite/parcels/createSqliteDatasetWriter';
 
 /** Opens `file`, building the cantons' dataset into it unless it already holds exactly them; prints its size. */
-export function openBenchDataset(file: string, cantons: string[]): Database {
+export function openBenchDataset(file: string, cantons: string[]): SqliteDatabase {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = openDatabase(file);
   const writer = createSqliteDatasetWriter(db);

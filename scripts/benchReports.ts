@@ -4,7 +4,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { percentiles } from './benchFigures';
-import type { Database } from 'better-sqlite3';
+import type { SqliteDatabase } from '../server/store/sqlite/openDatabase';
 import { fillPriceLevels } from '../server/data/catalog/priceLevels';
 import { createReportDocuments, type ReportFileFormat } from '../server/services/reports/ReportDocuments';
 import { createSqliteDatasetWriter } from '../server/store/sqlite/parcels/createSqliteDatasetWriter';
@@ -16,7 +16,7 @@ import { withoutUnits } from '../server/store/sqlite/unitOfWork/serialiseUnits';
 const LANGUAGES = ['en', 'de', 'fr', 'it'] as const;
 
 export async function reportBenchmark(
-  db: Database,
+  db: SqliteDatabase,
   parcels: ParcelRepository,
   prcIds: string[],
 ): Promise<void> {

@@ -4,7 +4,7 @@
  */
 import type { Synchronous } from '../server/store/contract/unitOfWork/Synchronous';
 import { performance } from 'node:perf_hooks';
-import type { Database } from 'better-sqlite3';
+import type { SqliteFile } from '../server/store/contract/sqliteFile/SqliteFile';
 import type { ParcelQuery } from '../server/store/contract/parcels/ParcelQuery';
 import type { ParcelRepository } from '../server/store/contract/parcels/ParcelRepository';
 import type { Rng } from '../server/data/random';
@@ -19,7 +19,7 @@ interface Municipality {
 }
 
 /** The most frequent values of a parcel column (filters with many matches across the dataset). */
-function frequentValues(db: Database, column: string, n: number): string[] {
+function frequentValues(db: SqliteFile, column: string, n: number): string[] {
   return db
     .prepare(
       `SELECT ${column} FROM parcels WHERE ${column} IS NOT NULL GROUP BY 1 ORDER BY COUNT(*) DESC LIMIT ?`,
@@ -29,7 +29,7 @@ function frequentValues(db: Database, column: string, n: number): string[] {
 }
 
 export async function searchBenchmark(
-  db: Database,
+  db: SqliteFile,
   repo: Synchronous<ParcelRepository>,
   munis: Municipality[],
   rng: Rng,

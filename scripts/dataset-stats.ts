@@ -5,11 +5,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { loadSwissGeography } from '../server/data/geography/loadSwissGeography';
 import { coveredLandShare, landByCanton } from '../server/data/stats/coveredLand';
 import { compareWithSwitzerland, formatComparison } from '../server/data/stats/compareWithSwitzerland';
 import { measureDataset } from '../server/store/sqlite/parcels/measureDataset';
+import { openSqliteFile } from '../server/store/sqlite/sqliteFile/openSqliteFile';
 
 const args = process.argv.slice(2);
 const dbIndex = args.indexOf('--db');
@@ -22,7 +22,7 @@ if (!fs.existsSync(file)) {
   process.exit(1);
 }
 const started = Date.now();
-const db = new Database(file, { readonly: true });
+const db = openSqliteFile(file, { readonly: true });
 const stats = measureDataset(db);
 db.close();
 const geography = loadSwissGeography();

@@ -11,9 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../server/store/sqlite/openDatabase';
 import { importCadastreFile } from '../server/data/cadastre/importCadastreFile';
-import { createSqliteCadastreWriter } from '../server/store/sqlite/parcels/createSqliteCadastreWriter';
-import { createSqliteBuildingsWriter } from '../server/store/sqlite/parcels/createSqliteBuildingsWriter';
-import { openPostgresCadastreWriter } from '../server/store/postgres/cadastre/openPostgresCadastreWriter';
+import { openCadastreWriterAt } from '../server/openConfiguredStorage';
 import { loadConfig, loadStorageConfig } from '../server/config';
 import { CadastreImportError } from '../server/data/cadastre/CadastreSource';
 
@@ -57,15 +55,12 @@ function parseArgs(argv: string[]): Args {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const db = args.databaseUrl ? null : openDatabase(args.db);
-  // The server's database itself (migrated by openDatabase), or PostgreSQL on a pool of its own.
-  const { writer, buildings, close } = db
-    ? {
-        writer: createSqliteCadastreWriter(db),
-        buildings: createSqliteBuildingsWriter(db),
-        close: () => {},
-      }
-    : await openPostgresCadastreWriter(args.databaseUrl as string);
+  // The server's database itself (migrated by openDatabase first, as PostgreSQL's writer migrates its
+  // database), or PostgreSQL on a pool of its own; the adapter is chosen in openConfiguredStorage.
+  if (!args.databaseUrl) openDatabase(args.db).close();
+  const { writer, buildings, close } = await openCadastreWriterAt(
+    args.databaseUrl ? { databaseUrl: args.databaseUrl } : { sqliteFile: args.db },
+  );
   try {
     const result = await importCadastreFile({
       writer,
@@ -81,7 +76,6 @@ async function main(): Promise<void> {
         );
       },
     });
-    db?.pragma('wal_checkpoint(TRUNCATE)');
     process.stdout.write(
       `\nImported ${result.parcels.toLocaleString('en-US')} parcels (${result.crs}) into ` +
         `${result.municipalities.map((m) => `${m.name} ${m.canton} (${m.parcels})`).join(', ')} in ${result.seconds} s\n`,
@@ -94,7 +88,6 @@ async function main(): Promise<void> {
     for (const warning of result.warnings) process.stdout.write(`warning: ${warning}\n`);
   } finally {
     await close();
-    db?.close();
   }
 }
 

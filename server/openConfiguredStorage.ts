@@ -3,6 +3,9 @@ import type { Config } from './config';
 import { ensureDataset } from './data/ensureDataset';
 import { ensurePostgresDataset } from './data/buildPostgresDataset';
 import type { Storage } from './store/contract/Storage';
+import type { OpenedCadastreWriter } from './store/contract/parcels/CadastreWriter';
+import { openPostgresCadastreWriter } from './store/postgres/cadastre/openPostgresCadastreWriter';
+import { openSqliteCadastreWriter } from './store/sqlite/parcels/openSqliteCadastreWriter';
 import { openStorage as openPostgresStorage } from './store/postgres/openStorage';
 import { openStorage as openSqliteStorage, sqliteFileOf } from './store/sqlite/openStorage';
 
@@ -31,4 +34,18 @@ export async function openConfiguredStorage(
   }
   if (prepareDataset) await ensureDataset(sqliteFileOf(config), config, prepareDataset.logger);
   return openSqliteStorage(config);
+}
+
+/** Where a cadastre import writes: an SQLite file of the server's schema, or a PostgreSQL database. */
+export type CadastreWriterLocation = { sqliteFile: string } | { databaseUrl: string };
+
+/**
+ * The cadastre and buildings writers of the adapter `location` names, on a connection of their own (the
+ * import thread beside the server's connections, `npm run import` without a server): chosen here too, so
+ * no other file picks an adapter.
+ */
+export async function openCadastreWriterAt(location: CadastreWriterLocation): Promise<OpenedCadastreWriter> {
+  return 'sqliteFile' in location
+    ? openSqliteCadastreWriter(location.sqliteFile)
+    : openPostgresCadastreWriter(location.databaseUrl);
 }

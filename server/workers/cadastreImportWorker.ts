@@ -9,8 +9,7 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
-import { openSqliteCadastreWriter } from '../store/sqlite/parcels/openSqliteCadastreWriter';
-import { openPostgresCadastreWriter } from '../store/postgres/cadastre/openPostgresCadastreWriter';
+import { openCadastreWriterAt } from '../openConfiguredStorage';
 import type { CadastreImportProgress } from '../../src/contract/CadastreImport';
 import { CadastreImportError, CadastreImportStopped } from '../data/cadastre/CadastreSource';
 import { importCadastreFile } from '../data/cadastre/importCadastreFile';
@@ -37,10 +36,7 @@ port.on('message', (message: unknown) => {
 
 async function run(): Promise<CadastreThreadReply> {
   // The writer on the thread's own connection to where the server's data lives (its StorageLocation).
-  const { writer, buildings, close } =
-    'sqliteFile' in data.storage
-      ? openSqliteCadastreWriter(data.storage.sqliteFile)
-      : await openPostgresCadastreWriter(data.storage.databaseUrl);
+  const { writer, buildings, close } = await openCadastreWriterAt(data.storage);
   try {
     const result = await importCadastreFile({
       writer,

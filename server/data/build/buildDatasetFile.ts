@@ -1,15 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { DatasetInfo, MunicipalityRows } from '../../store/contract/parcels/DatasetWriter';
 import {
   DATASET_GENERATOR_VERSION,
   DEFAULT_DATASET_SEED,
   datasetInfo,
   planDataset,
+  writeReferenceData,
   type BuildDatasetOptions,
 } from '../buildDataset';
-import { openDatasetBuildFile, type DatasetBuildProgress } from './DatasetBuildFile';
+import {
+  openDatasetBuildFile,
+  type DatasetBuildProgress,
+} from '../../store/sqlite/datasetBuild/DatasetBuildFile';
+import { openSqliteFile } from '../../store/sqlite/sqliteFile/openSqliteFile';
+import { fillPriceLevels } from '../catalog/priceLevels';
 import { buildFileOf } from '../../store/sqlite/sqliteStorageHealth';
 import { installDatasetFile } from '../../store/sqlite/datasetBuild/installDatasetFile';
 import {
@@ -99,7 +104,7 @@ function untilStopped(
 
 function readCompleteInfo(file: string): DatasetInfo | null {
   if (!fs.existsSync(file)) return null;
-  const db = new Database(file, { readonly: true });
+  const db = openSqliteFile(file, { readonly: true });
   try {
     const value = db
       .prepare("SELECT value FROM meta WHERE key = 'dataset'")
@@ -137,14 +142,15 @@ export async function buildDatasetFile(options: DatasetFileBuildOptions): Promis
   const cpuAtStart = { main: threadCpuSeconds(), process: processCpuSeconds() };
   const inputs = planDataset(options);
   fs.mkdirSync(path.dirname(options.file), { recursive: true });
-  const build = openDatasetBuildFile(buildFileOf(options.file), {
+  const plan = {
     generator: DATASET_GENERATOR_VERSION,
     seed: options.seed ?? DEFAULT_DATASET_SEED,
     cantons: [...options.cantons],
     maxMunicipalities: options.maxMunicipalities ?? null,
     maxParcelsPerMunicipality: options.maxParcelsPerMunicipality ?? null,
     municipalities: inputs.length,
-  });
+  };
+  const build = openDatasetBuildFile(buildFileOf(options.file), plan, { writeReferenceData, fillPriceLevels });
   const total = inputs.length;
   // The time estimate weighs municipalities by their expected parcels (cumulative, in plan order).
   const weightBefore = [0];

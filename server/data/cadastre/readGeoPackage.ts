@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import Database from 'better-sqlite3';
+import type { SqliteFile } from '../../store/contract/sqliteFile/SqliteFile';
+import { openSqliteFile } from '../../store/sqlite/sqliteFile/openSqliteFile';
 import { describeChoice, LAND_COVER_LAYERS, resolveColumn, type ColumnChoice } from './CadastreMapping';
 import { CadastreImportError, fileRefusal, type CadastreSource, type RawCadastreFeature } from './CadastreSource';
 import { crsFromName } from './cadastreCrs';
@@ -88,9 +89,9 @@ export function readGeoPackage(
   { maxVertices }: { maxVertices: number },
 ): CadastreSource {
   refuseTruncatedFile(file);
-  let db: Database.Database;
+  let db: SqliteFile;
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
+    db = openSqliteFile(file, { readonly: true, fileMustExist: true });
     db.prepare('SELECT 1 FROM sqlite_master LIMIT 1').get();
   } catch (error) {
     const reported = damaged(error);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqliteFile } from '../../store/sqlite/sqliteFile/openSqliteFile';
 import { geoPackageGeometry, envelopeOf } from '../../geo/wkb';
 import { inBatches, type ExportProgress } from './ExportJobs';
 import { lv95Polygons, type ExportTable, type ExportTableRow } from './ListExportTable';
@@ -25,9 +25,9 @@ const quoteName = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * The list as a GeoPackage 1.3 with one feature table `parcels` in EPSG:2056: each parcel's MultiPolygon
- * (to the millimetre where the survey gave it) and the export's columns. Written with better-sqlite3 into a
- * temporary file that is read back and removed: a transaction per batch of rows, yielding to the event
- * loop between them.
+ * (to the millimetre where the survey gave it) and the export's columns. Written through the SQLite-file
+ * port (ADR 057) into a temporary file that is read back and removed: a transaction per batch of rows,
+ * yielding to the event loop between them.
  */
 export async function writeListGeoPackage(
   table: ExportTable,
@@ -37,7 +37,7 @@ export async function writeListGeoPackage(
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'list-export-'));
   const file = path.join(dir, 'list.gpkg');
   try {
-    const db = new Database(file);
+    const db = openSqliteFile(file);
     try {
       db.pragma(`application_id = ${GPKG_APPLICATION_ID}`);
       db.pragma(`user_version = ${GPKG_VERSION}`);

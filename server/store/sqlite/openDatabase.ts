@@ -4,6 +4,12 @@ import type { Migration } from './migrations/Migration';
 import { migrations as allMigrations } from './migrations';
 import { timeStatements } from './statementTimings/timedStatements';
 
+/**
+ * A connection to the server's database (or a dataset file of its schema): for the adapter's own code and
+ * the SQLite benchmarks, which measure the file on purpose.
+ */
+export type SqliteDatabase = Db;
+
 /** The server's SQLite database in DATA_DIR. */
 export const DATABASE_FILE_NAME = 'parcel-atlas.sqlite';
 

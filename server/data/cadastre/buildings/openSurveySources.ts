@@ -1,4 +1,5 @@
-import Database from 'better-sqlite3';
+import type { SqliteFile } from '../../../store/contract/sqliteFile/SqliteFile';
+import { openSqliteFile } from '../../../store/sqlite/sqliteFile/openSqliteFile';
 import { LAND_COVER_LAYERS, resolveColumn, type CadastreMapping } from '../CadastreMapping';
 import { CadastreImportError, type CadastreSource, type RawCadastreFeature } from '../CadastreSource';
 import { readGeoPackage } from '../readGeoPackage';
@@ -14,9 +15,9 @@ const SQLITE_MAGIC = 'SQLite format 3\u0000';
 
 /** The land-cover feature table of a GeoPackage, or null (also for a file SQLite cannot read: the parcel reader says why). */
 function geoPackageLandCoverLayer(file: string): string | null {
-  let db: Database.Database | null = null;
+  let db: SqliteFile | null = null;
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
+    db = openSqliteFile(file, { readonly: true, fileMustExist: true });
     const names = (db.prepare('SELECT table_name FROM gpkg_geometry_columns').pluck().all() as string[]) ?? [];
     return resolveColumn(LAND_COVER_LAYERS, names);
   } catch {

@@ -1,8 +1,8 @@
-import type { Database } from 'better-sqlite3';
+import type { SqliteFile } from '../../contract/sqliteFile/SqliteFile';
 import type { DatasetStatistics } from '../../contract/parcels/datasetStatistics';
 
 /** One pass per figure over indexed or compact columns (a few seconds for the whole country). */
-export function measureDataset(db: Database): DatasetStatistics {
+export function measureDataset(db: SqliteFile): DatasetStatistics {
   const count = (sql: string) => db.prepare(sql).pluck().get() as number;
   const byUse = db
     .prepare("SELECT coalesce(bravo_pri, 'none') AS use, SUM(sur) AS area FROM parcels GROUP BY use")

@@ -1,23 +1,16 @@
 import fs from 'node:fs';
 import type { Database } from 'better-sqlite3';
-import { openDatabase } from '../../store/sqlite/openDatabase';
+import { openDatabase } from '../openDatabase';
 import {
   createSqliteDatasetWriter,
   type BulkWriting,
   type CollectedDatasetRtrees,
-} from '../../store/sqlite/parcels/createSqliteDatasetWriter';
-import { CollectedRtreeEntries } from '../../store/sqlite/rtree/CollectedRtreeEntries';
-import { FilterColumnsCollector } from '../../store/contract/parcels/FilterColumns';
-import type { DatasetInfo, DatasetWriter, MunicipalityRows } from '../../store/contract/parcels/DatasetWriter';
-import { writeReferenceData } from '../buildDataset';
-import { fillPriceLevels } from '../catalog/priceLevels';
-import {
-  packRtree,
-  rtreeNodeSize,
-  writePackedRtree,
-  type PackedRtree,
-} from '../../store/sqlite/rtree/bulkLoadRtree';
-import { createIndexesOnThread } from '../../store/sqlite/datasetBuild/createIndexesOnThread';
+} from '../parcels/createSqliteDatasetWriter';
+import { CollectedRtreeEntries } from '../rtree/CollectedRtreeEntries';
+import { FilterColumnsCollector } from '../../contract/parcels/FilterColumns';
+import type { DatasetInfo, DatasetWriter, MunicipalityRows } from '../../contract/parcels/DatasetWriter';
+import { packRtree, rtreeNodeSize, writePackedRtree, type PackedRtree } from '../rtree/bulkLoadRtree';
+import { createIndexesOnThread } from './createIndexesOnThread';
 
 /** What a build file is a build of: a file of another plan is thrown away, not resumed. */
 export interface DatasetBuildPlan {
@@ -27,6 +20,15 @@ export interface DatasetBuildPlan {
   maxMunicipalities: number | null;
   maxParcelsPerMunicipality: number | null;
   municipalities: number;
+}
+
+/**
+ * What the dataset pipeline (server/data, which the store does not import) writes at the two ends of a
+ * build: the reference data into a new build file, the price levels before the file is marked complete.
+ */
+export interface DatasetBuildSteps {
+  writeReferenceData(writer: DatasetWriter): void;
+  fillPriceLevels(writer: DatasetWriter): void;
 }
 
 /** How far a build file got: its first `done` planned municipalities are written and committed. */
@@ -127,7 +129,7 @@ function reopen(file: string, planText: string): { db: Database; progress: Datas
 }
 
 /** A new build file: the schema, the bulk-load settings, the reference data, no secondary indexes. */
-function create(file: string, planText: string): Database {
+function create(file: string, planText: string, steps: DatasetBuildSteps): Database {
   removeDatabaseFile(file);
   const db = openDatabase(file);
   tuneForBulkLoad(db);
@@ -149,7 +151,7 @@ function create(file: string, planText: string): Database {
     save.run('progress', JSON.stringify(fresh));
     const writer = createSqliteDatasetWriter(db);
     writer.clear();
-    writeReferenceData(writer);
+    steps.writeReferenceData(writer);
   })();
   return db;
 }
@@ -181,10 +183,14 @@ function writeRtree(db: Database, name: BulkRtree, packed: PackedRtree): void {
 }
 
 /** Opens the build file of `plan`, resuming it when it was interrupted, else starting a new one. */
-export function openDatasetBuildFile(file: string, plan: DatasetBuildPlan): DatasetBuildFile {
+export function openDatasetBuildFile(
+  file: string,
+  plan: DatasetBuildPlan,
+  steps: DatasetBuildSteps,
+): DatasetBuildFile {
   const planText = JSON.stringify({ ...plan, format: BUILD_FILE_FORMAT });
   const reopened = reopen(file, planText);
-  const db = reopened?.db ?? create(file, planText);
+  const db = reopened?.db ?? create(file, planText, steps);
   tuneForBulkLoad(db);
   const resumed = reopened?.progress ?? { done: 0, parcels: 0, buildings: 0, seconds: 0 };
   const rtrees = readCollectedRtrees(db);
@@ -192,10 +198,15 @@ export function openDatasetBuildFile(file: string, plan: DatasetBuildPlan): Data
   const saved = new Map(BULK_RTREE_NAMES.map((name) => [name, rtrees[name].count]));
   let part = (db.prepare(`SELECT coalesce(max(part), 0) FROM ${ENTRIES_TABLE}`).pluck().get() as number) + 1;
   // A resumed build did not see the earlier runs' parcels: its finish scans the table instead.
-  const bulk: BulkWriting = { rtrees, filterColumns: resumed.done === 0 ? new FilterColumnsCollector() : null };
+  const bulk: BulkWriting = {
+    rtrees,
+    filterColumns: resumed.done === 0 ? new FilterColumnsCollector() : null,
+  };
   const writer = createSqliteDatasetWriter(db, bulk);
   const saveProgress = db.prepare(`UPDATE ${STATE_TABLE} SET value = ? WHERE key = 'progress'`);
-  const saveEntries = db.prepare(`INSERT INTO ${ENTRIES_TABLE} (rtree, part, ids, boxes) VALUES (?, ?, ?, ?)`);
+  const saveEntries = db.prepare(
+    `INSERT INTO ${ENTRIES_TABLE} (rtree, part, ids, boxes) VALUES (?, ?, ?, ?)`,
+  );
   return {
     file,
     writer,
@@ -225,7 +236,9 @@ export function openDatasetBuildFile(file: string, plan: DatasetBuildPlan): Data
       // Finishing rewrites most pages (R*Trees, indexes): without the write-ahead log they are written
       // once instead of twice. A kill from here on leaves a build file marked 'finishing', rebuilt anew.
       db.pragma('wal_checkpoint(TRUNCATE)');
-      db.prepare(`INSERT INTO ${STATE_TABLE} (key, value) VALUES ('finishing', ?)`).run(new Date().toISOString());
+      db.prepare(`INSERT INTO ${STATE_TABLE} (key, value) VALUES ('finishing', ?)`).run(
+        new Date().toISOString(),
+      );
       db.pragma('journal_mode = DELETE');
       db.pragma('journal_mode = OFF');
       // The saved entries are in memory already; their pages go to the R*Trees and indexes built next
@@ -248,7 +261,7 @@ export function openDatasetBuildFile(file: string, plan: DatasetBuildPlan): Data
       });
       onStep('search columns and price levels', step++, total);
       db.transaction(() => {
-        fillPriceLevels(writer);
+        steps.fillPriceLevels(writer);
         writer.finish(info);
         db.exec(`DROP TABLE ${STATE_TABLE}`);
       })();
