@@ -1,7 +1,7 @@
 import { isAnyOf } from '@reduxjs/toolkit';
-import { locationChanged } from '../../app/appLifecycle';
-import { ROUTE_PATHS } from '../../app/routePaths';
-import type { AppStartListening } from '../../app/store';
+import { locationChanged } from '../../store/appLifecycle';
+import { ROUTE_PATHS } from '../../routing/routePaths';
+import type { AppStartListening } from '../../store/storeTypes';
 import type { MapLayerId } from '../../contract/MapLayers';
 import { parseLayerStyleFile } from './LayerStyleFile';
 import { layerOffered } from './outsideServices';

@@ -1,6 +1,6 @@
-import { locationChanged } from '../../app/appLifecycle';
-import { ROUTE_PATHS } from '../../app/routePaths';
-import type { AppStartListening } from '../../app/store';
+import { locationChanged } from '../../store/appLifecycle';
+import { ROUTE_PATHS } from '../../routing/routePaths';
+import type { AppStartListening } from '../../store/storeTypes';
 import {
   DEFAULT_PAGE_SIZE,
   hasSearchInput,

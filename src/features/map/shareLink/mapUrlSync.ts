@@ -1,6 +1,6 @@
-import { locationChanged } from '../../../app/appLifecycle';
-import { ROUTE_PATHS } from '../../../app/routePaths';
-import type { AppStartListening, RootState } from '../../../app/store';
+import { locationChanged } from '../../../store/appLifecycle';
+import { ROUTE_PATHS } from '../../../routing/routePaths';
+import type { AppStartListening, RootState } from '../../../store/storeTypes';
 import { parcelSelected } from '../../parcel/parcelSlice';
 import { siteRestored } from '../../site/siteSlice';
 import { mapViewRestored } from '../mapSlice';
