@@ -2,7 +2,7 @@ import './app/global.css';
 import { createRoot } from 'react-dom/client';
 import { persistStore } from 'redux-persist';
 import { App } from './app/App';
-import { appStarted } from './app/appLifecycle';
+import { appStarted } from './store/appLifecycle';
 import { createAppRouter } from './app/AppRouter';
 import { makeStore } from './app/store';
 import { DEFAULT_LANGUAGE, languageFromSearch, storedLanguage } from './features/i18n/Language';

@@ -1,5 +1,5 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
-import { runtimeConfig } from '../app/runtimeConfig';
+import { runtimeConfig } from '../config/runtimeConfig';
 import type { AuthorizeResponse } from '../contract/Accounts';
 import { TAG_TYPES } from './host';
 import { authorize, mainAuthorizingBaseQuery } from './mainAuthorization';

@@ -2,7 +2,7 @@ import { createAction } from '@reduxjs/toolkit';
 import type { BaseQueryApi, QueryReturnValue } from '@reduxjs/toolkit/query/react';
 import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import type { AuthorizeResponse } from '../contract/Accounts';
-import { runtimeConfig } from '../app/runtimeConfig';
+import { runtimeConfig } from '../config/runtimeConfig';
 import { hostBaseQuery, mainToken, ssoToken, type HostBaseQuery, type HostState } from './host';
 
 type AuthorizeResult = QueryReturnValue<unknown, FetchBaseQueryError, FetchBaseQueryMeta>;

@@ -1,5 +1,5 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
-import { runtimeConfig } from '../app/runtimeConfig';
+import { runtimeConfig } from '../config/runtimeConfig';
 import { hostBaseQuery, ssoToken, TAG_TYPES } from './host';
 
 /**

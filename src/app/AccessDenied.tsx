@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate, useLocation } from 'react-router';
 import { showSnackbar } from '../features/ui/uiSlice';
-import { useAppDispatch } from './hooks';
+import { useAppDispatch } from '../store/hooks';
 
 /** Refuses the navigation: back to where the user came from when there is such a place. */
 export function AccessDenied() {

@@ -4,8 +4,8 @@ import { RouterProvider } from 'react-router';
 import type { Persistor } from 'redux-persist';
 import { PersistGate } from 'redux-persist/integration/react';
 import { IntlRoot } from '../features/i18n/IntlRoot';
-import { flushSessionOnPageHide, type DataRouter } from './appLifecycle';
-import type { AppStore } from './store';
+import { flushSessionOnPageHide, type DataRouter } from '../store/appLifecycle';
+import type { AppStore } from '../store/storeTypes';
 
 export interface AppProps {
   store: AppStore;

@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import type { DataRouter } from './appLifecycle';
+import type { DataRouter } from '../store/appLifecycle';
 import { AppRoutes } from './AppRoutes';
 
 /**

@@ -1,16 +1,16 @@
 import { lazy, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { selectHasToken } from '../features/auth/sessionSlice';
-import { useAppSelector } from './hooks';
+import { useAppSelector } from '../store/hooks';
 import { AppLayout } from './layouts/AppLayout';
-import { MAP_ROLE, ROUTE_PATHS } from './routePaths';
+import { MAP_ROLE, ROUTE_PATHS } from '../routing/routePaths';
 import { useDocumentTitle } from './useDocumentTitle';
 
 /** A lazily loaded layout or screen that can be asked to start loading before it renders. */
 type LazyRouteComponent = LazyExoticComponent<ComponentType> & { preload(): void };
 
 /** antd's theme and texts (ConfigProvider), loaded with the layouts and screens that use antd. */
-const loadAntdTheme = () => import(/* webpackChunkName: "antd-theme" */ './AntdTheme');
+const loadAntdTheme = () => import(/* webpackChunkName: "antd-theme" */ '../theme/AntdTheme');
 
 /**
  * A lazily loaded named export. Every layout and screen is its own chunk, named with `webpackChunkName`

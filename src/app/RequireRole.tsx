@@ -3,8 +3,8 @@ import { Navigate, useLocation } from 'react-router';
 import { clearSession, selectHasToken, selectProfile } from '../features/auth/sessionSlice';
 import { useProfileRefresh } from '../features/auth/useProfileRefresh';
 import { hasAccess, type RoleRequirement } from '../lib/accessCheck';
-import { useAppDispatch, useAppSelector } from './hooks';
-import { ROUTE_PATHS } from './routePaths';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
+import { ROUTE_PATHS } from '../routing/routePaths';
 
 // Its antd Result is loaded only when a navigation is refused, not on every guarded route's first load.
 const AccessDenied = lazy(async () => ({

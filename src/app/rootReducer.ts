@@ -23,7 +23,7 @@ import { printSlice } from '../features/print/printSlice';
 import { siteSlice } from '../features/site/siteSlice';
 import { mapSelectionSlice } from '../features/map/selection/mapSelectionSlice';
 import { exportJobsSlice } from '../features/exports/exportJobsSlice';
-import { appReset } from './appLifecycle';
+import { appReset } from '../store/appLifecycle';
 
 /** redux-persist key of the session (tokens, profile and its fetch time): localStorage `persist:parcel-atlas.session`. */
 export const SESSION_PERSIST_KEY = 'parcel-atlas.session';

@@ -1,9 +1,4 @@
-import {
-  addListener,
-  configureStore,
-  createListenerMiddleware,
-  type TypedStartListening,
-} from '@reduxjs/toolkit';
+import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import { mainApi } from '../api/mainApi';
 import { paymentApi } from '../api/paymentApi';
@@ -28,22 +23,31 @@ import { devToolsSanitizers } from '../features/support/secretRedaction';
 import { addSupportListeners } from '../features/support/storeSnapshot';
 import { addUiListeners } from '../features/ui/uiSlice';
 import { addUrlStateListeners } from '../features/urlState/urlStateListeners';
-import { locationChanged, type AppLocation, type AppRouter } from './appLifecycle';
+import { locationChanged, type AppLocation, type AppRouter } from '../store/appLifecycle';
+import type { AppStartListening } from '../store/storeTypes';
 import { rootReducer } from './rootReducer';
 
-export type RootState = ReturnType<typeof rootReducer>;
+type RootState = ReturnType<typeof rootReducer>;
 
 /** Preloaded state for tests and fixtures: any slice, the session without redux-persist's bookkeeping. */
-/** Any slice's state; the persisted ones (session, comparison tray) without redux-persist's `_persist`. */
-export type AppPreloadedState = Partial<Omit<RootState, 'session' | 'compare'>> & {
+type PreloadedState = Partial<Omit<RootState, 'session' | 'compare'>> & {
   session?: SessionState;
   compare?: CompareState;
 };
 
+// What features know of the store: its types, registered in the kernel (src/store/storeTypes.ts) so that
+// features never import this composition root.
+declare module '../store/storeTypes' {
+  interface StoreRegistry {
+    store: ReturnType<typeof makeStore>;
+    preloadedState: PreloadedState;
+  }
+}
+
 export interface MakeStoreOptions {
   /** The app's router (createBrowserRouter) or a test's (createMemoryRouter): the listeners' `extra`. */
   router: AppRouter;
-  preloadedState?: AppPreloadedState;
+  preloadedState?: PreloadedState;
 }
 
 function locationOf(router: AppRouter): AppLocation {
@@ -83,11 +87,6 @@ export function makeStore({ router, preloadedState }: MakeStoreOptions) {
   });
   return store;
 }
-
-export type AppStore = ReturnType<typeof makeStore>;
-export type AppDispatch = AppStore['dispatch'];
-export type AppStartListening = TypedStartListening<RootState, AppDispatch, AppRouter>;
-export const addAppListener = addListener.withTypes<RootState, AppDispatch, AppRouter>();
 
 /** Every feature's side effects, registered on each store's own listener middleware. */
 const FEATURE_LISTENERS: ((startListening: AppStartListening) => void)[] = [

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { matchPath } from 'react-router';
-import { ROUTE_PATHS } from './routePaths';
+import { ROUTE_PATHS } from '../routing/routePaths';
 
 type RouteName = keyof typeof ROUTE_PATHS;
 

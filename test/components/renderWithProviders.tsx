@@ -2,9 +2,10 @@ import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
-import { AntdTheme } from '../../src/app/AntdTheme';
-import type { DataRouter } from '../../src/app/appLifecycle';
-import { makeStore, type AppPreloadedState } from '../../src/app/store';
+import { AntdTheme } from '../../src/theme/AntdTheme';
+import type { DataRouter } from '../../src/store/appLifecycle';
+import { makeStore } from '../../src/app/store';
+import type { AppPreloadedState } from '../../src/store/storeTypes';
 import { IntlRoot } from '../../src/features/i18n/IntlRoot';
 
 export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper' | 'queries'> {

@@ -5,7 +5,7 @@ import {
   OutsideTileError,
   outsideTileUrl,
 } from '../../src/features/layers/outsideServices';
-import { DEFAULT_RUNTIME_CONFIG } from '../../src/app/runtimeConfig';
+import { DEFAULT_RUNTIME_CONFIG } from '../../src/config/runtimeConfig';
 
 describe('tiles of outside services', () => {
   const url = outsideTileUrl('https://tiles.example.ch/terrain/8/133/90.png');

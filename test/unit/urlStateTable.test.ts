@@ -1,6 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { rootReducer } from '../../src/app/rootReducer';
-import type { RootState } from '../../src/app/store';
+import type { RootState } from '../../src/store/storeTypes';
 import { SEARCH_PARAMETERS } from '../../src/contract/SearchParameters';
 import { searchRestored } from '../../src/features/search/searchSlice';
 import { mapViewRestored } from '../../src/features/map/mapSlice';

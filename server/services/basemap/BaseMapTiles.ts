@@ -1,5 +1,4 @@
 import { LRUCache } from 'lru-cache';
-import { fromGeojsonVt, type VtFeature } from 'vt-pbf';
 import {
   loadBaseGeography,
   type BaseFeature,
@@ -7,6 +6,7 @@ import {
   type MercatorRing,
 } from './loadBaseGeography';
 import { clipRing } from '../tiles/clipRing';
+import { writeFeatureTile, type TileFeature } from '../tiles/writeFeatureTile';
 import { simplifyRing } from './simplifyRing';
 
 const EXTENT = 4096;
@@ -40,8 +40,8 @@ function quantise(ring: MercatorRing, scale: number, x: number, y: number): { xs
 }
 
 /**
- * A ring as vt-pbf wants it: closed (last point = first). vt-pbf never writes a polygon ring's last
- * point (it sends ClosePath instead), and clipRing returns open rings whenever the tile cuts the ring,
+ * A ring as writeFeatureTile wants it: closed (last point = first). It never writes a polygon ring's
+ * last point (MVT's ClosePath stands for it), and clipRing returns open rings whenever the tile cuts the ring,
  * so without this each cut ring lost a real corner: a straight chord across the canton's border line
  * and a triangle of fill missing (or added) at z9–10, where Zürich's rings cross tile edges.
  */
@@ -58,7 +58,7 @@ function polygonFeature(
   x: number,
   y: number,
   simplify: boolean,
-): VtFeature | null {
+): TileFeature | null {
   const rings: [number, number][][] = [];
   for (const polygon of feature.polygons) {
     for (let index = 0; index < polygon.length; index += 1) {
@@ -73,7 +73,7 @@ function polygonFeature(
   return rings.length > 0 ? { type: 3, geometry: rings, tags: feature.properties } : null;
 }
 
-function pointFeature(feature: BaseFeature, scale: number, x: number, y: number): VtFeature | null {
+function pointFeature(feature: BaseFeature, scale: number, x: number, y: number): TileFeature | null {
   const { xs, ys } = quantise(feature.polygons[0][0], scale, x, y);
   const inside = xs[0] >= 0 && xs[0] < EXTENT && ys[0] >= 0 && ys[0] < EXTENT;
   return inside ? { type: 1, geometry: [[xs[0], ys[0]]], tags: feature.properties } : null;
@@ -120,7 +120,7 @@ export class BaseMapTiles {
     const scale = tiles * EXTENT;
     const margin = BUFFER / scale;
     const box = [x / tiles - margin, y / tiles - margin, (x + 1) / tiles + margin, (y + 1) / tiles + margin];
-    const layers: Record<string, { features: VtFeature[] }> = {};
+    const layers: Record<string, { features: TileFeature[] }> = {};
     for (const feature of this.features) {
       if (feature.minZoom > z) continue;
       const [minX, minY, maxX, maxY] = feature.bbox;
@@ -136,7 +136,7 @@ export class BaseMapTiles {
       LAYER_ORDER.filter((name) => layers[name]).map((name) => [name, layers[name]]),
     );
     if (Object.keys(ordered).length === 0) return Buffer.alloc(0);
-    return Buffer.from(fromGeojsonVt(ordered, { version: 2, extent: EXTENT }));
+    return Buffer.from(writeFeatureTile(ordered, EXTENT));
   }
 }
 

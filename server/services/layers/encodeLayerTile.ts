@@ -1,10 +1,10 @@
-import { fromGeojsonVt, type VtFeature } from 'vt-pbf';
 import { LAYER_CLASS_KEY, LAYER_LABEL_KEY } from '../../../src/contract/MapLayers';
 import type { MercatorBox } from '../../geo/projection';
 import type { Point, Ring } from '../../geo/ring';
 import { decodeGeometry } from '../../store/contract/parcels/geometryCodec';
 import type { LayerFeatureRow } from '../../store/contract/layers/LayerRepository';
 import { clipRing } from '../tiles/clipRing';
+import { writeFeatureTile, type TileFeature } from '../tiles/writeFeatureTile';
 import { TILE_BUFFER, TILE_EXTENT } from '../tiles/writeMvt';
 
 /** Attribute name of the colour group (an alpha zone's main use, a contaminated site's status). */
@@ -126,11 +126,11 @@ function lineParts(line: Ring): [number, number][][] {
 export function encodeLayerTile(rows: readonly LayerFeatureRow[], box: MercatorBox): Uint8Array | null {
   const scale = TILE_EXTENT / (box.maxX - box.minX);
   const transform = { originX: box.minX, originY: box.maxY, scale, flipY: true };
-  const layers: Record<string, { features: VtFeature[] }> = {};
+  const layers: Record<string, { features: TileFeature[] }> = {};
   let count = 0;
   for (const row of rows) {
     const rings = decodeGeometry(row.geom, transform);
-    let geometry: VtFeature['geometry'] | null = null;
+    let geometry: TileFeature['geometry'] | null = null;
     if (row.kind === 1) {
       const point = rings[0][0];
       geometry = inside(point) ? [[Math.round(point[0]), Math.round(point[1])]] : null;
@@ -141,12 +141,12 @@ export function encodeLayerTile(rows: readonly LayerFeatureRow[], box: MercatorB
       geometry = polygonRings(rings);
     }
     if (!geometry) continue;
-    const tags: VtFeature['tags'] = { [LAYER_CLASS_KEY]: row.cls };
+    const tags: TileFeature['tags'] = { [LAYER_CLASS_KEY]: row.cls };
     if (row.grp !== null) tags[LAYER_GROUP_KEY] = row.grp;
     if (row.label !== null) tags[LAYER_LABEL_KEY] = row.label;
     const layer = (layers[row.sourceLayer] ??= { features: [] });
     layer.features.push({ type: row.kind, geometry, tags, id: row.id });
     count++;
   }
-  return count === 0 ? null : fromGeojsonVt(layers, { version: 2, extent: TILE_EXTENT });
+  return count === 0 ? null : writeFeatureTile(layers);
 }

@@ -32,9 +32,16 @@ export class ByteWriter {
     bytes[this.length++] = v;
   }
 
-  /** Field key: field number and wire type (0 varint, 2 length-delimited). */
-  key(field: number, wireType: 0 | 2): void {
+  /** Field key: field number and wire type (0 varint, 1 64-bit, 2 length-delimited). */
+  key(field: number, wireType: 0 | 1 | 2): void {
     this.varint((field << 3) | wireType);
+  }
+
+  /** A 64-bit float, little-endian (wire type 1). */
+  double(value: number): void {
+    this.reserve(8);
+    new DataView(this.bytes.buffer, this.bytes.byteOffset + this.length, 8).setFloat64(0, value, true);
+    this.length += 8;
   }
 
   raw(data: Uint8Array): void {

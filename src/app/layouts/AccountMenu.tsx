@@ -7,9 +7,9 @@ import { isLanguage, LANGUAGES } from '../../features/i18n/Language';
 import { languageChosen } from '../../features/i18n/languageSlice';
 import { selectUnreadNotifications } from '../../features/notifications/notificationsSlice';
 import { useAvatarUrl } from '../../features/settings/useAvatarUrl';
-import { PALETTE } from '../palette';
-import { useAppDispatch, useAppSelector } from '../hooks';
-import { ROUTE_PATHS } from '../routePaths';
+import { PALETTE } from '../../theme/palette';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { ROUTE_PATHS } from '../../routing/routePaths';
 
 const LANGUAGE_KEY_PREFIX = 'language:';
 

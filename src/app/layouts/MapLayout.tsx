@@ -5,7 +5,7 @@ import { Outlet } from 'react-router';
 import { selectIsLoggedIn } from '../../features/auth/sessionSlice';
 import { ExportJobsNotice } from '../../features/exports/ExportJobsNotice';
 import { usePlanProductName } from '../../features/plans/planEndpoints';
-import { useAppSelector } from '../hooks';
+import { useAppSelector } from '../../store/hooks';
 import { AccountMenu } from './AccountMenu';
 import { TopBar, TopBarButton } from './TopBar';
 

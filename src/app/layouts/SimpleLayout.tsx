@@ -5,8 +5,8 @@ import { displayName } from '../../features/auth/profile';
 import { selectIsLoggedIn, selectProfile } from '../../features/auth/sessionSlice';
 import { LanguageMenu } from '../../features/i18n/LanguageMenu';
 import { SearchIcon, UserAddIcon } from '../../features/ui/icons';
-import { useAppSelector } from '../hooks';
-import { ROUTE_PATHS } from '../routePaths';
+import { useAppSelector } from '../../store/hooks';
+import { ROUTE_PATHS } from '../../routing/routePaths';
 import { TopBar, TopBarButton } from './TopBar';
 
 /**

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { LightButton, type LightButtonProps } from '../../features/ui/LightButton';
-import { ROUTE_PATHS } from '../routePaths';
+import { ROUTE_PATHS } from '../../routing/routePaths';
 
 /** The top bar shared by the simple and map layouts: the app name (a link to the map view), then the layout's controls. */
 export function TopBar({ children }: { children: ReactNode }) {

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Form, Input, Radio, Space, Typography } from '
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { serverErrorBody } from '../../api/responses';
-import { runtimeConfig } from '../../app/runtimeConfig';
+import { runtimeConfig } from '../../config/runtimeConfig';
 import {
   API_KEY_LIFETIMES_DAYS,
   API_KEY_SCOPES,

@@ -2,8 +2,8 @@ import { Button, Form, Input, Progress, Result, Select, Space, Spin, Typography 
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { PALETTE } from '../../app/palette';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { PALETTE } from '../../theme/palette';
 import type { RegisterRequest } from '../../contract/Accounts';
 import { passwordStrengthScore, REQUIRED_PASSWORD_STRENGTH } from '../../lib/validation/password';
 import { selectLanguage } from '../i18n/languageSlice';

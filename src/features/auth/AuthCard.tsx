@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { ROUTE_PATHS } from '../../app/routePaths';
+import { ROUTE_PATHS } from '../../routing/routePaths';
 import { LightButton } from '../ui/LightButton';
 
 /** antd's Card look (container background, secondary border, large radius, 24 px padding) without its code. */

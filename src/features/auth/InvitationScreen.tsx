@@ -2,7 +2,7 @@ import { Form, Input, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import { isStrongPassword } from '../../lib/validation/password';
 import type { SnackbarText } from '../ui/uiSlice';
 import { showSnackbar } from '../ui/uiSlice';

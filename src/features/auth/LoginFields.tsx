@@ -10,7 +10,7 @@ import {
   type SyntheticEvent,
 } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useAntdLocale } from '../i18n/antdLocale';
+import { useAntdLocale } from '../../theme/antdLocale';
 import { LightButton } from '../ui/LightButton';
 import { EyeIcon, EyeInvisibleIcon } from '../ui/icons';
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { ROUTE_PATHS } from '../../app/routePaths';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { ROUTE_PATHS } from '../../routing/routePaths';
 import { LightButton } from '../ui/LightButton';
 import type { SnackbarText } from '../ui/uiSlice';
 import { AuthCard } from './AuthCard';

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, Space, Typography } from 'antd';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { useAppDispatch } from '../../app/hooks';
-import { ROUTE_PATHS } from '../../app/routePaths';
+import { useAppDispatch } from '../../store/hooks';
+import { ROUTE_PATHS } from '../../routing/routePaths';
 import { AuthCard } from './AuthCard';
 import { logout } from './sessionSlice';
 

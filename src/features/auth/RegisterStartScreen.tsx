@@ -2,7 +2,7 @@ import { Button, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { ROUTE_PATHS } from '../../app/routePaths';
+import { ROUTE_PATHS } from '../../routing/routePaths';
 import { email as emailRule } from '../../lib/validation/rules';
 import type { SnackbarText } from '../ui/uiSlice';
 import { AuthCard } from './AuthCard';

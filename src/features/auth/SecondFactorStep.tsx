@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { LightButton } from '../ui/LightButton';
 import type { SnackbarText } from '../ui/uiSlice';
 import { AuthCard } from './AuthCard';

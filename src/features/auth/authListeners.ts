@@ -1,9 +1,9 @@
 import { isAnyOf, isRejectedWithValue, type UnknownAction } from '@reduxjs/toolkit';
 import { mainSessionRefused } from '../../api/mainAuthorization';
 import { mainApi } from '../../api/mainApi';
-import { appReset, appStarted, reloadPage } from '../../app/appLifecycle';
-import { ROUTE_PATHS } from '../../app/routePaths';
-import type { AppStartListening } from '../../app/store';
+import { appReset, appStarted, reloadPage } from '../../store/appLifecycle';
+import { ROUTE_PATHS } from '../../routing/routePaths';
+import type { AppStartListening } from '../../store/storeTypes';
 import {
   ACTIVATION_CHECK_MS,
   CACHE_CLEANER_MS,

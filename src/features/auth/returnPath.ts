@@ -1,4 +1,4 @@
-import { ROUTE_PATHS } from '../../app/routePaths';
+import { ROUTE_PATHS } from '../../routing/routePaths';
 
 /** The query parameter of /login that names where to go back to after logging in (e.g. the checkout). */
 export const RETURN_PARAM = 'next';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { showSnackbar } from '../ui/uiSlice';
 import { profileEndpoint } from './profile';
 import { isProfileStale, logout, selectHasToken, setProfile } from './sessionSlice';

@@ -1,7 +1,7 @@
 import { DiffOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { parcelCompared, parcelUncompared, selectIsCompared } from './compareSlice';
 
 /**

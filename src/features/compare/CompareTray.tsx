@@ -2,7 +2,7 @@ import { CloseOutlined, DiffOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { COMPARISON_MIN_PARCELS } from '../../contract/Comparison';
 import { comparisonCleared, selectComparedEntries } from './compareSlice';
 import { comparisonLink } from './comparisonUrl';

@@ -4,8 +4,8 @@ import { useEffect } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import { serverErrorBody } from '../../api/responses';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { ROUTE_PATHS } from '../../app/routePaths';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { ROUTE_PATHS } from '../../routing/routePaths';
 import {
   COMPARISON_MAX_PARCELS,
   COMPARISON_MIN_PARCELS,

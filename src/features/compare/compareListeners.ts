@@ -1,6 +1,6 @@
 import { isRejected } from '@reduxjs/toolkit';
 import { reportableRefusal } from '../../api/responses';
-import type { AppStartListening } from '../../app/store';
+import type { AppStartListening } from '../../store/storeTypes';
 import { COMPARISON_MAX_PARCELS, SITE_EGRID_SEPARATOR } from '../../contract/Comparison';
 import { asSentence, upgradeActionFor } from '../plans/limitReachedSnackbar';
 import { showSnackbar } from '../ui/uiSlice';

@@ -1,7 +1,7 @@
 import { CloseOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Button, Progress } from 'antd';
 import { useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { useDownloadExportJobMutation } from './exportJobEndpoints';
 import { exportJobDismissed, selectExportJobs, type ExportJobView } from './exportJobsSlice';
 

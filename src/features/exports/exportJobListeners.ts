@@ -1,6 +1,6 @@
 import { createAction } from '@reduxjs/toolkit';
 import { reportableRefusal } from '../../api/responses';
-import type { AppStartListening } from '../../app/store';
+import type { AppStartListening } from '../../store/storeTypes';
 import { refusalSnackbar } from '../plans/limitReachedSnackbar';
 import { showSnackbar } from '../ui/uiSlice';
 import { exportJobEndpoints } from './exportJobEndpoints';

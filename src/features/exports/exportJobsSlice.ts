@@ -1,6 +1,6 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { ExportJobStarted, ExportJobState, ExportJobStatus } from '../../contract/ExportJobs';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../../store/storeTypes';
 import { listEndpoints } from '../lists/listEndpoints';
 import { searchApi } from '../search/searchApi';
 

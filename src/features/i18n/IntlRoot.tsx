@@ -1,7 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import { useAppSelector } from '../../app/hooks';
-import { AntdLocaleContext } from './antdLocale';
+import { useAppSelector } from '../../store/hooks';
+import { AntdLocaleContext } from '../../theme/antdLocale';
 import { DEFAULT_LANGUAGE, type Language } from './Language';
 import { loadedLanguage, loadLanguage, onLanguageLoaded, type LanguageResources } from './languageResources';
 import { selectLanguage } from './languageSlice';

@@ -1,8 +1,8 @@
 import { Dropdown } from 'antd';
 import { useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
-import { AntdTheme } from '../../app/AntdTheme';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { AntdTheme } from '../../theme/AntdTheme';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { LANGUAGES } from './Language';
 import { languageChosen, selectLanguage } from './languageSlice';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../store/hooks';
 import { GlobalIcon } from '../ui/icons';
 import { LightButton } from '../ui/LightButton';
 import { selectLanguage } from './languageSlice';

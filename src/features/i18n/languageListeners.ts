@@ -1,5 +1,5 @@
-import { reloadPage } from '../../app/appLifecycle';
-import type { AppStartListening } from '../../app/store';
+import { reloadPage } from '../../store/appLifecycle';
+import type { AppStartListening } from '../../store/storeTypes';
 import { LANGUAGE_RELOAD_MS } from '../../lib/timing';
 import { showMask, showSnackbar } from '../ui/uiSlice';
 import { storeLanguage } from './Language';

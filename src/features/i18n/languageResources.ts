@@ -1,12 +1,12 @@
-import type { ConfigProviderProps } from 'antd';
 import en from '../../../translations/en.json';
+import type { AntdLocale } from '../../theme/antdLocale';
 import type { Language } from './Language';
 
 /** What one interface language needs: its message catalogue and, beyond English, antd's texts (dayjs's locale is registered as a side effect). */
 export interface LanguageResources {
   messages: Record<string, string>;
   /** antd's own texts (date pickers, pagination, modals); undefined is antd's built-in English. */
-  antdLocale?: ConfigProviderProps['locale'];
+  antdLocale?: AntdLocale;
 }
 
 /**

@@ -2,8 +2,8 @@ import type { ErrorEvent, Map as MapLibreMap, MapSourceDataEvent } from 'maplibr
 
 /** A paint property named by a style file (checked by the engine when set). */
 type PaintProperty = Parameters<MapLibreMap['setPaintProperty']>[1];
-import type { AppStore } from '../../app/store';
-import { runtimeConfig } from '../../app/runtimeConfig';
+import type { AppStore } from '../../store/storeTypes';
+import { runtimeConfig } from '../../config/runtimeConfig';
 import type { MapLayerId } from '../../contract/MapLayers';
 import { layerOffered } from './outsideServices';
 import {

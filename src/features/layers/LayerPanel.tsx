@@ -2,8 +2,8 @@ import { BlockOutlined } from '@ant-design/icons';
 import { Badge, Button } from 'antd';
 import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { PALETTE } from '../../app/palette';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { PALETTE } from '../../theme/palette';
 import { layerPanelToggled, selectLayerPanelOpen, selectLayersOn } from './layersSlice';
 import './layerPanel.css';
 

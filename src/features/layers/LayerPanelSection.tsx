@@ -1,8 +1,8 @@
 import { EyeInvisibleOutlined, EyeOutlined, CloseOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Slider, Spin, Switch, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { RootState } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import type { RootState } from '../../store/storeTypes';
 import { MAP_LAYER_GROUP_MEMBERS, MAP_LAYER_GROUPS, type MapLayerId } from '../../contract/MapLayers';
 import { layerOffered } from './outsideServices';
 import { LayerLegend, LayerSourceLine, LayerSourceName } from './LayerLegend';

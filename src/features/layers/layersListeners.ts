@@ -1,5 +1,5 @@
 import { isAnyOf } from '@reduxjs/toolkit';
-import type { AppStartListening } from '../../app/store';
+import type { AppStartListening } from '../../store/storeTypes';
 import type { MapLayerId } from '../../contract/MapLayers';
 import { parseLayerStyleFile } from './LayerStyleFile';
 import { layerFailed, layersRestored, layerSwitched, styleLoaded } from './layersSlice';

@@ -1,4 +1,4 @@
-import { runtimeConfig } from '../../app/runtimeConfig';
+import { runtimeConfig } from '../../config/runtimeConfig';
 import type { MapLayerId } from '../../contract/MapLayers';
 import type { RuntimeConfig } from '../../contract/RuntimeConfig';
 import { OUTSIDE_TILE_TIMEOUT_MS } from '../../lib/timing';

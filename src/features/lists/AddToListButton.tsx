@@ -2,7 +2,7 @@ import { PlusSquareOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Menu, Spin, type MenuProps } from 'antd';
 import { useState, type ReactElement } from 'react';
 import { useIntl } from 'react-intl';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import type { ParcelListSummary } from '../../contract/ParcelLists';
 import { useAddListItemMutation, useAddListItemsMutation, useGetParcelListsQuery } from './listEndpoints';
 import { listOpened } from './listsSlice';

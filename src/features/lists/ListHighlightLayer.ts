@@ -1,5 +1,5 @@
 import type { ExpressionSpecification, GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../../store/storeTypes';
 import { LIST_STATUSES, type ListStatus, type ParcelListItem } from '../../contract/ParcelLists';
 import { PARCEL_MIN_ZOOM, TILE_SOURCE_LAYERS } from '../../contract/VectorTiles';
 import { listEndpoints } from './listEndpoints';

@@ -1,7 +1,7 @@
 import { DeleteOutlined, MessageOutlined } from '@ant-design/icons';
 import { Badge, Button, Card, Flex, Popconfirm, Select, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import { LIST_STATUSES, type ParcelListDetail, type ParcelListItem } from '../../contract/ParcelLists';
 import { formatMeasure } from '../parcel/parcelDisplay';
 import { parcelSelected } from '../parcel/parcelSlice';

@@ -1,7 +1,7 @@
 import { TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Flex, Form, Input, Select, Spin, Tag, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { hasAccess } from '../../lib/accessCheck';
 import { selectProfile } from '../auth/sessionSlice';
 import { StatusNamesEditor } from './StatusNamesEditor';

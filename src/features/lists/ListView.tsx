@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Button, Empty, Flex, Popconfirm, Select, Spin, Switch, Tag, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { LIST_STATUSES, MAX_LIST_NAME_LENGTH, type ListStatus } from '../../contract/ParcelLists';
 import { ListExportMenu } from './ListExportMenu';
 import { ListItemRow } from './ListItemRow';

@@ -1,6 +1,6 @@
 import { Drawer } from 'antd';
 import { useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ListOverview } from './ListOverview';
 import { ListView } from './ListView';
 import { listsPanelToggled, selectListsPanelOpen, selectOpenListId } from './listsSlice';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useStore } from 'react-redux';
-import type { AppStore } from '../../app/store';
+import type { AppStore } from '../../store/storeTypes';
 import { describeParcel } from './parcelPopupText';
 
 /**

@@ -17,8 +17,8 @@ import {
   type StyleSpecification,
   type VectorTileSource,
 } from 'maplibre-gl';
-import type { AppStore, RootState } from '../../app/store';
-import { runtimeConfig } from '../../app/runtimeConfig';
+import type { AppStore, RootState } from '../../store/storeTypes';
+import { runtimeConfig } from '../../config/runtimeConfig';
 import type { ParcelSummary, SearchResponse } from '../../contract/Parcel';
 import { HOVER_POPUP_MS } from '../../lib/timing';
 import { queryStringFromSearch } from '../../contract/SearchParameters';

@@ -1,4 +1,4 @@
-import type { AppStartListening } from '../../app/store';
+import type { AppStartListening } from '../../store/storeTypes';
 import { searchApi } from '../search/searchApi';
 import { searchRequested, searchStarted } from '../search/searchSlice';
 import type { Parcel } from '../../contract/Parcel';

@@ -1,5 +1,5 @@
 import type { ExpressionSpecification, LayerSpecification, LineLayerSpecification } from 'maplibre-gl';
-import { PALETTE } from '../../app/palette';
+import { PALETTE } from '../../theme/palette';
 import type { BuildingType } from '../../contract/Parcel';
 import {
   CLUSTER_MAX_ZOOM,

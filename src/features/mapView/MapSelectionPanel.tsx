@@ -2,7 +2,7 @@ import { BlockOutlined, BorderOutlined, GatewayOutlined } from '@ant-design/icon
 import { Alert, Button, Flex, Segmented, Typography } from 'antd';
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { MAX_BULK_LIST_ADD } from '../../contract/ParcelLists';
 import { SITE_MAX_PARCELS } from '../../contract/Sites';
 import { PARCEL_MIN_ZOOM } from '../../contract/VectorTiles';

@@ -11,7 +11,7 @@ import {
 import { Button, Flex, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { measureModeToggled, selectMeasureMode } from '../map/measure/measureSlice';
 import { listsPanelToggled, selectListsPanelOpen } from '../lists/listsSlice';
 import { savedSearchesPanelToggled, selectSavedSearchesPanelOpen } from '../savedSearches/savedSearchesSlice';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type CSSProperties } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../store/hooks';
 import { CursorReadout } from '../map/coordinates/CursorReadout';
 import { LayerPanel } from '../layers/LayerPanel';
 import { DemoDataBadge } from '../dataQuality/DemoDataBadge';

@@ -1,7 +1,7 @@
 import { FilePdfOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { PALETTE } from '../../app/palette';
+import { PALETTE } from '../../theme/palette';
 import type { Parcel } from '../../contract/Parcel';
 import { AddToListButton } from '../lists/AddToListButton';
 import { CompareButton } from '../compare/CompareButton';

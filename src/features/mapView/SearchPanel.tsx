@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { lazy, Suspense } from 'react';
 import { Flex, Spin } from 'antd';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import type { Parcel } from '../../contract/Parcel';
 import { selectMapZoom } from '../map/mapSlice';
 import { parcelSelected, selectSelectedParcelId } from '../parcel/parcelSlice';

@@ -1,7 +1,7 @@
 import { ExpandOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { FormattedMessage } from 'react-intl';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import type { SearchResponse } from '../../contract/Parcel';
 import { lonLatBox } from '../map/clusters/lonLatBox';
 import { zoomToResultsRequested } from '../map/mapSlice';

@@ -2,8 +2,8 @@ import { BellOutlined, SendOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, ConfigProvider, Empty, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { PALETTE } from '../../app/palette';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { PALETTE } from '../../theme/palette';
 import { formatDateTime } from '../../lib/format/dates';
 import {
   notificationsSeen,

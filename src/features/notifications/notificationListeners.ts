@@ -1,6 +1,6 @@
 import { serverErrorBody } from '../../api/responses';
-import { runtimeConfig } from '../../app/runtimeConfig';
-import type { AppStartListening } from '../../app/store';
+import { runtimeConfig } from '../../config/runtimeConfig';
+import type { AppStartListening } from '../../store/storeTypes';
 import type { BrowserPushSubscription } from '../../contract/PushNotifications';
 import { PUSH_STATUS_CHECK_MS } from '../../lib/timing';
 import { selectProfile } from '../auth/sessionSlice';

@@ -1,7 +1,7 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Tooltip } from 'antd';
 import { useIntl } from 'react-intl';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import type { Parcel } from '../../contract/Parcel';
 import { copyText } from '../../lib/browser/copyText';
 import { formatLv95, formatWgs84 } from '../../lib/geo/lv95Format';

@@ -2,7 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Drawer, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ParcelActionBar } from '../reports/ParcelActionBar';
 import { ParcelCoordinates } from './ParcelCoordinates';
 import { ParcelDetails } from './ParcelDetails';

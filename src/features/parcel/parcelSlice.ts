@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { mainApi } from '../../api/mainApi';
 import { isOkBody, reportableRefusal } from '../../api/responses';
-import type { AppStartListening } from '../../app/store';
+import type { AppStartListening } from '../../store/storeTypes';
 import type { ParcelFullResponse, ParcelSummary, PointGeometry } from '../../contract/Parcel';
 import { asSentence, upgradeActionFor } from '../plans/limitReachedSnackbar';
 import { searchRequested } from '../search/searchSlice';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { runtimeConfig } from '../../app/runtimeConfig';
+import { runtimeConfig } from '../../config/runtimeConfig';
 
 /** An absolute URL on the payment host from the runtime config, e.g. `paymentHostUrl('create-checkout-session')`. */
 export function paymentHostUrl(path: string): string {

@@ -2,8 +2,8 @@ import { CloseCircleFilled } from '@ant-design/icons';
 import { Button, Card, Typography } from 'antd';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { PALETTE } from '../../app/palette';
-import { ROUTE_PATHS } from '../../app/routePaths';
+import { PALETTE } from '../../theme/palette';
+import { ROUTE_PATHS } from '../../routing/routePaths';
 
 /** /payment/canceled (spec §2): says the checkout was canceled and offers Select Plan (to /plans). */
 export function PaymentCancelledScreen() {

@@ -1,7 +1,7 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { Typography } from 'antd';
 import { FormattedMessage } from 'react-intl';
-import { PALETTE } from '../../app/palette';
+import { PALETTE } from '../../theme/palette';
 import type { PlanLimits as Limits } from '../../contract/Subscription';
 import { formatMoney } from '../../lib/format/numbers';
 

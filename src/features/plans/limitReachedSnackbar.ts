@@ -1,4 +1,4 @@
-import { ROUTE_PATHS } from '../../app/routePaths';
+import { ROUTE_PATHS } from '../../routing/routePaths';
 import { LIMIT_REACHED_CODES } from '../../contract/Subscription';
 import type { Refusal } from '../../api/responses';
 import { showSnackbar, type SnackbarAction } from '../ui/uiSlice';

@@ -1,7 +1,7 @@
 import { mainApi } from '../../api/mainApi';
 import { ssoApi } from '../../api/ssoApi';
-import { useAppSelector } from '../../app/hooks';
-import type { RootState } from '../../app/store';
+import { useAppSelector } from '../../store/hooks';
+import type { RootState } from '../../store/storeTypes';
 import type { Plan, SubscriptionResponse } from '../../contract/Subscription';
 import { selectIsLoggedIn } from '../auth/sessionSlice';
 

@@ -2,7 +2,7 @@ import { Alert, Button, Flex, Form, Input, Modal, Radio, Select, Typography } fr
 import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { serverErrorBody } from '../../api/responses';
 import {
   LV95_SWITZERLAND,

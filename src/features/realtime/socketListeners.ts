@@ -1,6 +1,6 @@
 import { mainApi } from '../../api/mainApi';
-import { runtimeConfig } from '../../app/runtimeConfig';
-import type { AppStartListening, RootState } from '../../app/store';
+import { runtimeConfig } from '../../config/runtimeConfig';
+import type { AppStartListening, RootState } from '../../store/storeTypes';
 import { NOTIFICATION_EVENT, type AppNotification } from '../../contract/PushNotifications';
 import { LIST_CHANGED_EVENT } from '../../contract/ParcelLists';
 import { EXPORT_JOB_EVENT, type ExportJobEvent } from '../../contract/ExportJobs';

@@ -12,7 +12,7 @@ import {
 import { Button, Flex, Select, Tooltip, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import type { ParcelFullResponse } from '../../contract/Parcel';
 import {
   REPORT_LANGUAGES,

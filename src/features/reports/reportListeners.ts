@@ -1,6 +1,6 @@
 import { serverErrorBody } from '../../api/responses';
-import type { AppStartListening } from '../../app/store';
-import { ROUTE_PATHS } from '../../app/routePaths';
+import type { AppStartListening } from '../../store/storeTypes';
+import { ROUTE_PATHS } from '../../routing/routePaths';
 import { LIMIT_REACHED_CODES } from '../../contract/Subscription';
 import { showSnackbar } from '../ui/uiSlice';
 import { reportApi } from './reportEndpoints';

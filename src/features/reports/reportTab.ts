@@ -1,4 +1,4 @@
-import { runtimeConfig } from '../../app/runtimeConfig';
+import { runtimeConfig } from '../../config/runtimeConfig';
 import { REPORT_PATHS, reportTabQuery } from '../../contract/Reports';
 import type { ReportRequest } from './reportSlice';
 

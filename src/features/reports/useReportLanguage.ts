@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../store/hooks';
 import type { ReportLanguage } from '../../contract/Reports';
 import { selectLanguage } from '../i18n/languageSlice';
 import { selectChosenReportLanguage } from './reportSlice';

@@ -2,7 +2,7 @@ import { DeleteOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Drawer, Empty, Flex, Input, Popconfirm, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ALERT_FREQUENCIES, type AlertFrequency, type SavedSearch } from '../../contract/SavedSearches';
 import { queryStringFromSearch } from '../../contract/SearchParameters';
 import { selectMapView } from '../map/mapSlice';

@@ -1,4 +1,4 @@
-import type { AppStartListening } from '../../app/store';
+import type { AppStartListening } from '../../store/storeTypes';
 import { zoomToResultsRequested } from '../map/mapSlice';
 import { searchRestored } from '../search/searchSlice';
 import { searchFromQueryString } from '../search/searchUrlSync';

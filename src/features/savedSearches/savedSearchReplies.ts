@@ -1,6 +1,6 @@
 import { isAnyOf, isRejected } from '@reduxjs/toolkit';
 import { reportableRefusal } from '../../api/responses';
-import { addAppListener, type AppDispatch } from '../../app/store';
+import { addAppListener, type AppDispatch } from '../../store/storeTypes';
 import { showSnackbar } from '../ui/uiSlice';
 import { savedSearchEndpoints } from './savedSearchEndpoints';
 

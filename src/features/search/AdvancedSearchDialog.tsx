@@ -1,6 +1,6 @@
 import { Button, Checkbox, Col, Form, Input, Modal, Radio, Row, Select, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { criteriaFromDraft, HIDDEN_DRAFT_KEYS } from './advancedDraft';
 import { hasRangeInputError, RangeFields } from './RangeFields';
 import { LookupFormItem } from './LookupSelect';

@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import {
   criteriaKeysOf,
   SEARCH_PARAMETERS,

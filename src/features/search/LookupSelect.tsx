@@ -1,7 +1,7 @@
 import './lookupSelect.css';
 import { Col, Form, Select, Spin } from 'antd';
 import { useIntl } from 'react-intl';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import type { LookupField } from './advancedDraft';
 import { lookupTyped } from './searchSlice';
 

@@ -1,7 +1,7 @@
 import { CloseCircleFilled, FilterOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Input, Space } from 'antd';
 import { useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import {
   addressQueryChanged,
   advancedDialogOpened,

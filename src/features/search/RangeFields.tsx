@@ -1,6 +1,6 @@
 import { Col, Form, Input } from 'antd';
 import { useIntl } from 'react-intl';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import { areaInputError, type AdvancedSearchDraft } from './advancedDraft';
 import { draftChanged } from './searchSlice';
 

@@ -1,6 +1,6 @@
 import { Select } from 'antd';
 import { useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { SEARCH_SORTS, type SearchSort } from '../../contract/SearchParameters';
 import { selectActiveSearch, sortChanged } from './searchSlice';
 

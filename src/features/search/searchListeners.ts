@@ -1,6 +1,6 @@
 import { isAnyOf } from '@reduxjs/toolkit';
 import { reportableRefusal } from '../../api/responses';
-import type { AppStartListening } from '../../app/store';
+import type { AppStartListening } from '../../store/storeTypes';
 import { hasSearchInput } from '../../contract/SearchParameters';
 import { LIMIT_REACHED_CODES } from '../../contract/Subscription';
 import { SEARCH_SPINNER_MS, TYPING_DEBOUNCE_MS } from '../../lib/timing';

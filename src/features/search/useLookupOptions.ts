@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useIntl } from 'react-intl';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../store/hooks';
 import type { LangMap } from '../../contract/Parcel';
 import type { LookupOption } from './LookupSelect';
 import { translateValue } from '../../contract/ParcelVocabulary';

@@ -1,7 +1,7 @@
 import { Button, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import { isStrongPassword } from '../../lib/validation/password';
 import { useUpdatePasswordMutation } from '../auth/authEndpoints';
 import { authErrorText, FormMessage } from '../auth/FormMessage';

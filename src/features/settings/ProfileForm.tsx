@@ -3,7 +3,7 @@ import { usePasskeyConfirmation } from './twoFactor/usePasskeyConfirmation';
 import { Button, Flex, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import { LANGUAGE_CODES } from '../../contract/Accounts';
 import type { Profile } from '../../contract/Profile';
 import { antdRule, email as emailRule } from '../../lib/validation/rules';

@@ -1,7 +1,7 @@
 import { Spin, Tabs, Typography } from 'antd';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../store/hooks';
 import { hasAccess } from '../../lib/accessCheck';
 import { selectProfile } from '../auth/sessionSlice';
 import { SETTINGS_TABS } from './settingsTabs';

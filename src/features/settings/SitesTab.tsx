@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Form, Input, Switch, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import type { SaveSiteRequest } from '../../contract/Settings';
 import { authErrorText, FormMessage } from '../auth/FormMessage';
 import { showSnackbar, type SnackbarText } from '../ui/uiSlice';

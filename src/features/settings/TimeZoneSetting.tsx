@@ -2,7 +2,7 @@ import { ClockCircleOutlined } from '@ant-design/icons';
 import { Flex, Select, Typography } from 'antd';
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import { DEFAULT_TIME_ZONE } from '../../contract/Settings';
 import { authErrorText } from '../auth/FormMessage';
 import { showSnackbar } from '../ui/uiSlice';

@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../store/hooks';
 import { selectIsLoggedIn } from '../auth/sessionSlice';
 import { useGetFileObjectUrlQuery, useGetPreferencesQuery } from './settingsEndpoints';
 

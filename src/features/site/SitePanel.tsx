@@ -9,7 +9,7 @@ import {
 import { Alert, Button, Flex, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { SITE_MIN_PARCELS, type LandSite } from '../../contract/Sites';
 import { formatNumber } from '../../lib/format/numbers';
 import { AddAllToListButton } from '../lists/AddToListButton';

@@ -2,8 +2,8 @@ import { createAction } from '@reduxjs/toolkit';
 import { mainApi } from '../../api/mainApi';
 import { paymentApi } from '../../api/paymentApi';
 import { ssoApi } from '../../api/ssoApi';
-import { appStarted } from '../../app/appLifecycle';
-import type { AppPreloadedState, AppStartListening, RootState } from '../../app/store';
+import { appStarted } from '../../store/appLifecycle';
+import type { AppPreloadedState, AppStartListening, RootState } from '../../store/storeTypes';
 import type { SessionState } from '../auth/sessionSlice';
 import { redactPersonalData, redactSecrets } from './secretRedaction';
 

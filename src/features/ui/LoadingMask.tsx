@@ -1,7 +1,7 @@
 import './light.css';
 import { useIntl } from 'react-intl';
-import { useAppSelector } from '../../app/hooks';
-import { LOADING_MASK_Z_INDEX } from '../../app/palette';
+import { useAppSelector } from '../../store/hooks';
+import { LOADING_MASK_Z_INDEX } from '../../theme/palette';
 import { selectMaskVisible } from './uiSlice';
 
 /** The full-screen loading mask of spec §2, shown and hidden through the ui slice. */

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { LOADING_MASK_Z_INDEX, PALETTE } from '../../app/palette';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { LOADING_MASK_Z_INDEX, PALETTE } from '../../theme/palette';
 import { CloseIcon } from './icons';
 import { LightButton } from './LightButton';
 import {

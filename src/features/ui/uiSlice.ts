@@ -1,5 +1,5 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
-import type { AppStartListening } from '../../app/store';
+import type { AppStartListening } from '../../store/storeTypes';
 import { SNACKBAR_HIDE_MS } from '../../lib/timing';
 
 /** The snackbar kinds of spec §4 ("default" is the primary-coloured one). */

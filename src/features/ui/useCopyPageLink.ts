@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import { copyText } from '../../lib/browser/copyText';
 import { showSnackbar } from './uiSlice';
 

@@ -1,6 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { locationChanged, type AppRouter } from '../../app/appLifecycle';
-import type { AppStartListening, RootState } from '../../app/store';
+import { locationChanged, type AppRouter } from '../../store/appLifecycle';
+import type { AppStartListening, RootState } from '../../store/storeTypes';
 import { composeQuery, rowAgrees, rowsAt, URL_STATE_TABLE, type UrlStateRow } from './urlStateTable';
 
 /** How many of its own URL rewrites the listener remembers while the router has yet to report them. */

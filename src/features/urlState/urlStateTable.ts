@@ -1,6 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { ROUTE_PATHS } from '../../app/routePaths';
-import type { RootState } from '../../app/store';
+import { ROUTE_PATHS } from '../../routing/routePaths';
+import type { RootState } from '../../store/storeTypes';
 import { hasSearchInput, queryStringFromSearch } from '../../contract/SearchParameters';
 import { listPart, partKey, queryParts } from '../../lib/url/queryParts';
 import { RETURN_PARAM } from '../auth/returnPath';

@@ -35,7 +35,7 @@ beforeAll(async () => {
   await Promise.all([
     import('../../../src/app/layouts/MapLayout'),
     import('../../../src/app/RequireRole'),
-    import('../../../src/app/AntdTheme'),
+    import('../../../src/theme/AntdTheme'),
   ]);
 }, 120_000);
 

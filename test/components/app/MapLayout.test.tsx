@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import { MapLayout } from '../../../src/app/layouts/MapLayout';
-import type { AppPreloadedState } from '../../../src/app/store';
+import type { AppPreloadedState } from '../../../src/store/storeTypes';
 import type { SubscriptionResponse } from '../../../src/contract/Subscription';
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';

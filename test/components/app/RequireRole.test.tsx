@@ -2,16 +2,16 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import { AppLayout } from '../../../src/app/layouts/AppLayout';
-import { reloadPage } from '../../../src/app/appLifecycle';
+import { reloadPage } from '../../../src/store/appLifecycle';
 import { RequireRole } from '../../../src/app/RequireRole';
-import type { AppPreloadedState } from '../../../src/app/store';
+import type { AppPreloadedState } from '../../../src/store/storeTypes';
 import { PROFILE_CACHE_S } from '../../../src/lib/timing';
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
 import { profileFixture, sessionFixture } from '../sessionFixture';
 
-jest.mock('../../../src/app/appLifecycle', () => ({
-  ...jest.requireActual('../../../src/app/appLifecycle'),
+jest.mock('../../../src/store/appLifecycle', () => ({
+  ...jest.requireActual('../../../src/store/appLifecycle'),
   reloadPage: jest.fn(),
 }));
 

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { SimpleLayout } from '../../../src/app/layouts/SimpleLayout';
-import type { AppPreloadedState } from '../../../src/app/store';
+import type { AppPreloadedState } from '../../../src/store/storeTypes';
 import { renderWithProviders } from '../renderWithProviders';
 import { profileFixture, sessionFixture } from '../sessionFixture';
 

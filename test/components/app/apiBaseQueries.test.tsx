@@ -5,7 +5,7 @@ import { mainApi } from '../../../src/api/mainApi';
 import { paymentApi } from '../../../src/api/paymentApi';
 import { ssoApi } from '../../../src/api/ssoApi';
 import { AppLayout } from '../../../src/app/layouts/AppLayout';
-import type { AppPreloadedState } from '../../../src/app/store';
+import type { AppPreloadedState } from '../../../src/store/storeTypes';
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders, storeWithRouter } from '../renderWithProviders';
 import { profileFixture, sessionFixture } from '../sessionFixture';

@@ -5,15 +5,15 @@ import { Route, Routes } from 'react-router';
 import { AppLayout } from '../../../src/app/layouts/AppLayout';
 import { MapLayout } from '../../../src/app/layouts/MapLayout';
 import { SimpleLayout } from '../../../src/app/layouts/SimpleLayout';
-import { reloadPage } from '../../../src/app/appLifecycle';
-import type { AppPreloadedState } from '../../../src/app/store';
+import { reloadPage } from '../../../src/store/appLifecycle';
+import type { AppPreloadedState } from '../../../src/store/storeTypes';
 import { LANGUAGE_RELOAD_MS } from '../../../src/lib/timing';
 import { startMswServer, apiUrl } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
 import { sessionFixture } from '../sessionFixture';
 
-jest.mock('../../../src/app/appLifecycle', () => ({
-  ...jest.requireActual('../../../src/app/appLifecycle'),
+jest.mock('../../../src/store/appLifecycle', () => ({
+  ...jest.requireActual('../../../src/store/appLifecycle'),
   reloadPage: jest.fn(),
 }));
 

@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { appStarted, reloadPage } from '../../../src/app/appLifecycle';
+import { appStarted, reloadPage } from '../../../src/store/appLifecycle';
 import { storeWithRouter } from '../renderWithProviders';
 import { logout } from '../../../src/features/auth/sessionSlice';
 import { setMainToken, setSsoToken } from '../../../src/features/auth/sessionSlice';
@@ -10,8 +10,8 @@ import { CACHE_CLEANER_MS, TOKEN_CACHE_S } from '../../../src/lib/timing';
 import { apiUrl, startMswServer } from '../msw';
 import { sessionFixture } from '../sessionFixture';
 
-jest.mock('../../../src/app/appLifecycle', () => ({
-  ...jest.requireActual('../../../src/app/appLifecycle'),
+jest.mock('../../../src/store/appLifecycle', () => ({
+  ...jest.requireActual('../../../src/store/appLifecycle'),
   reloadPage: jest.fn(),
 }));
 

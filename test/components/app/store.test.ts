@@ -1,10 +1,24 @@
-import { addAppListener } from '../../../src/app/store';
+import { addAppListener, type RootState } from '../../../src/store/storeTypes';
 import { showSnackbar } from '../../../src/features/ui/uiSlice';
 import { pageChanged, searchRequested, searchStarted } from '../../../src/features/search/searchSlice';
 import { storeWithRouter } from '../renderWithProviders';
 
 const location = (router: ReturnType<typeof storeWithRouter>['router']) =>
   `${router.state.location.pathname}${router.state.location.search}`;
+
+type IsNever<T> = [T] extends [never] ? true : false;
+type IsAny<T> = 0 extends 1 & T ? true : false;
+
+describe("the store's types in the kernel (src/store/storeTypes.ts, registered by makeStore's module)", () => {
+  it('RootState is the state makeStore builds, neither never (unregistered) nor any', () => {
+    const { store } = storeWithRouter();
+    // tsc fails on both lines when the registration in src/app/store.ts is lost.
+    const state: RootState = store.getState();
+    const degraded: [IsNever<RootState>, IsAny<RootState>] = [false, false];
+    expect(degraded).toEqual([false, false]);
+    expect(Object.keys(state)).toEqual(expect.arrayContaining(['session', 'search', 'map', 'ui']));
+  });
+});
 
 describe('makeStore: each store has its own listener middleware', () => {
   it('two stores do not share listeners', () => {

@@ -1,4 +1,4 @@
-import type { AppLocation, AppRouter } from '../../../src/app/appLifecycle';
+import type { AppLocation, AppRouter } from '../../../src/store/appLifecycle';
 import { makeStore } from '../../../src/app/store';
 import { layerSwitched } from '../../../src/features/layers/layersSlice';
 import { mapViewChanged } from '../../../src/features/map/mapSlice';

@@ -186,7 +186,7 @@ describe('Login screen', () => {
     );
     const reload = jest.fn();
     const { user, store } = renderLogin();
-    const { reloadPage } = jest.requireMock<{ reloadPage: jest.Mock }>('../../../src/app/appLifecycle');
+    const { reloadPage } = jest.requireMock<{ reloadPage: jest.Mock }>('../../../src/store/appLifecycle');
     reloadPage.mockImplementation(reload);
     await user.type(screen.getByLabelText('Username'), 'anna');
     await user.type(screen.getByLabelText('Password'), 'Str0ng!Pass');
@@ -243,8 +243,8 @@ describe('Login screen', () => {
   });
 });
 
-jest.mock('../../../src/app/appLifecycle', () => ({
-  ...jest.requireActual('../../../src/app/appLifecycle'),
+jest.mock('../../../src/store/appLifecycle', () => ({
+  ...jest.requireActual('../../../src/store/appLifecycle'),
   reloadPage: jest.fn(),
 }));
 

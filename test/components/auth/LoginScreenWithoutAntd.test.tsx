@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { LoginScreen } from '../../../src/features/auth/LoginScreen';
-import type { AppPreloadedState } from '../../../src/app/store';
+import type { AppPreloadedState } from '../../../src/store/storeTypes';
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
 import { withSpecTimers } from './authFixtures';

@@ -2,13 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { LogoutScreen } from '../../../src/features/auth/LogoutScreen';
-import { reloadPage } from '../../../src/app/appLifecycle';
+import { reloadPage } from '../../../src/store/appLifecycle';
 import { renderWithProviders } from '../renderWithProviders';
 import { apiUrl, startMswServer } from '../msw';
 import { PROFILE } from './authFixtures';
 
-jest.mock('../../../src/app/appLifecycle', () => ({
-  ...jest.requireActual('../../../src/app/appLifecycle'),
+jest.mock('../../../src/store/appLifecycle', () => ({
+  ...jest.requireActual('../../../src/store/appLifecycle'),
   reloadPage: jest.fn(),
 }));
 

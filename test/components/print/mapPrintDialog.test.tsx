@@ -5,7 +5,7 @@ import { initialLayersState } from '../../../src/features/layers/layersSlice';
 import { initialMapState } from '../../../src/features/map/mapSlice';
 import { MapPrintDialog } from '../../../src/features/print/MapPrintDialog';
 import { lv95FromWgs84 } from '../../../src/lib/geo/lv95';
-import type { AppPreloadedState } from '../../../src/app/store';
+import type { AppPreloadedState } from '../../../src/store/storeTypes';
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
 import { captureSavedFiles } from '../savedFiles';

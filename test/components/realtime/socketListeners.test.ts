@@ -1,4 +1,4 @@
-import { addAppListener } from '../../../src/app/store';
+import { addAppListener } from '../../../src/store/storeTypes';
 import { storeWithRouter } from '../renderWithProviders';
 import { mainApi } from '../../../src/api/mainApi';
 import { setMainToken, clearSession, setProfile } from '../../../src/features/auth/sessionSlice';

@@ -1,4 +1,4 @@
-import { appStarted } from '../../../src/app/appLifecycle';
+import { appStarted } from '../../../src/store/appLifecycle';
 import { setSsoToken } from '../../../src/features/auth/sessionSlice';
 import { parcelSelected } from '../../../src/features/parcel/parcelSlice';
 import { searchRequested } from '../../../src/features/search/searchSlice';

@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import { VectorTile } from '@mapbox/vector-tile';
 import Pbf from 'pbf';
 import { API_TILE_FAIR_USE_PER_DAY } from '../../../src/contract/ApiKeys';
-import { PALETTE } from '../../../src/app/palette';
+import { PALETTE } from '../../../src/theme/palette';
 import { lonLatToMercator } from '../../../server/geo/projection';
 import { buildTestDataset } from '../helpers/buildTestDataset';
 import { createTestApp, type TestApp } from '../helpers/createTestApp';

@@ -1,5 +1,5 @@
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
-import { PALETTE } from '../../../app/palette';
+import { PALETTE } from '../../../theme/palette';
 import type { MeasureState } from './measureSlice';
 
 const SOURCE = 'measure';

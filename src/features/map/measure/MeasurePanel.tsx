@@ -1,7 +1,7 @@
 import { Button, Flex, Typography } from 'antd';
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { formatLv95Value } from '../../../lib/geo/lv95Format';
 import { areaInSquareMetres, lengthInMetres, perimeterInMetres } from '../../../lib/geo/measure';
 import { measureEnded, measurePointRemoved, selectMeasureMode, selectMeasurePoints } from './measureSlice';

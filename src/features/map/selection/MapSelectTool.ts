@@ -1,6 +1,6 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import './mapSelection.css';
-import type { AppStore } from '../../../app/store';
+import type { AppStore } from '../../../store/storeTypes';
 import { selectMeasuring } from '../measure/measureSlice';
 import { isBoxDrag, parcelsOfFeatures, selectionBox, type CanvasPoint } from './boxSelection';
 import { boundsOf, featuresInLasso, lassoWith } from './lassoSelection';

@@ -1,7 +1,7 @@
 import { Alert, Button, Flex, Spin, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../store/hooks';
 import { authErrorText } from '../../auth/FormMessage';
 import { showSnackbar } from '../../ui/uiSlice';
 import {

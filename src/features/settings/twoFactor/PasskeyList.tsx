@@ -2,7 +2,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Input, List, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../store/hooks';
 import type { PasskeySummary } from '../../../contract/TwoFactor';
 import { authErrorText, FormMessage } from '../../auth/FormMessage';
 import { showSnackbar, type SnackbarText } from '../../ui/uiSlice';

@@ -1,7 +1,7 @@
 import { Button, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../store/hooks';
 import { authErrorText, FormMessage } from '../../auth/FormMessage';
 import { showSnackbar, type SnackbarText } from '../../ui/uiSlice';
 import { useDisableTotpMutation, useRenewRecoveryCodesMutation } from './twoFactorEndpoints';

@@ -1,8 +1,8 @@
 import { Button, Flex, Typography } from 'antd';
 import { FormattedMessage } from 'react-intl';
 import { Navigate, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { ROUTE_PATHS } from '../../../app/routePaths';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { ROUTE_PATHS } from '../../../routing/routePaths';
 import { profileEndpoint } from '../../auth/profile';
 import { logout, selectHasToken, setProfile } from '../../auth/sessionSlice';
 import { TwoFactorPanel } from './TwoFactorPanel';

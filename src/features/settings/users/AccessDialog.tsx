@@ -1,7 +1,7 @@
 import { Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../store/hooks';
 import type { AdminUser } from '../../../contract/Settings';
 import { authErrorText, FormMessage } from '../../auth/FormMessage';
 import { showSnackbar, type SnackbarText } from '../../ui/uiSlice';

@@ -1,7 +1,7 @@
 import { Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../store/hooks';
 import { LANGUAGE_CODES, type InviteRequest } from '../../../contract/Accounts';
 import { antdRule, email as emailRule } from '../../../lib/validation/rules';
 import { authErrorText, FormMessage } from '../../auth/FormMessage';

@@ -2,7 +2,7 @@ import { MoreOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Alert, Button, Dropdown, Flex, Input, Modal, Table, Tag, Typography, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../store/hooks';
 import { ADMIN_USERS_PAGE_SIZE, type AdminUser } from '../../../contract/Settings';
 import { formatDateTime } from '../../../lib/format/dates';
 import { authErrorText } from '../../auth/FormMessage';
