@@ -4,15 +4,38 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { imageCheckBlocker } from './imageCheckPreflight.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
+
 function run(label, command, args) {
   console.log(`\n▶ ${label}`);
+  const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  console.log(`${label}: ${seconds(started)} (load average ${os.loadavg()[0].toFixed(1)})`);
   return result.status === 0;
+}
+
+/**
+ * Runs one check in the background, its output held back and printed whole when it ends (so the checks, which
+ * are independent and single-threaded, can run side by side without interleaving their messages).
+ */
+function check(label, args) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (status) => {
+      console.log(`\n▶ ${label}: ${status === 0 ? 'passed' : 'FAILED'} in ${seconds(started)}`);
+      if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+      resolve(status === 0);
+    });
+  });
 }
 
 /** True when a PostgreSQL server (initdb) and PostGIS for it are installed (Debian's layout). */
@@ -89,23 +112,22 @@ ensureDebianPackages(
   () => spawnSync('/usr/bin/python3', ['-c', 'import qgis.core']).status === 0,
 );
 const results = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-test-'));
-const checks = [
-  run('Type-check (tsc --noEmit)', process.execPath, [
-    'node_modules/typescript/bin/tsc',
-    '--noEmit',
-    '-p',
-    'tsconfig.json',
-  ]),
-  run('Lint (eslint)', process.execPath, ['node_modules/eslint/bin/eslint.js', '.']),
-  run('Format (prettier --check)', process.execPath, [
+// tsc, eslint, prettier and the folder-cycle check each use one core: side by side they take as long as the slowest.
+const checksStarted = Date.now();
+console.log('\n▶ Checks side by side: type-check, lint, format, folder cycles');
+const checks = await Promise.all([
+  check('Type-check (tsc --noEmit)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']),
+  check('Lint (eslint)', ['node_modules/eslint/bin/eslint.js', '.']),
+  check('Format (prettier --check)', [
     'node_modules/prettier/bin/prettier.cjs',
     '--check',
     '.',
     '--log-level',
     'warn',
   ]),
-  run('Import cycles between folders', process.execPath, ['scripts/checkFolderCycles.mjs']),
-];
+  check('Import cycles between folders', ['scripts/checkFolderCycles.mjs']),
+]);
+console.log(`Checks: ${seconds(checksStarted)} (load average ${os.loadavg()[0].toFixed(1)})`);
 const fast = path.join(results, 'fast.json');
 const e2e = path.join(results, 'e2e.json');
 jest(

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { ParcelFullResponse } from '../../../src/contract/Parcel';
 import { ParcelDrawer } from '../../../src/features/parcel/ParcelDrawer';
@@ -227,7 +227,12 @@ describe('parcel detail drawer (spec §2, §3)', () => {
     answerDetail(DETAIL);
     const { store } = renderDrawer();
     await screen.findByText('Parcel 1234', { selector: '.ant-drawer-title' });
-    await userEvent.click(screen.getByRole('button', { name: 'Close parcel details' }));
+    // By its label, not by role: a role query walks the accessibility tree of the whole drawer, and userEvent's
+    // pointer-events walk reads every ancestor's computed style; both took over 30 s with both cores busy.
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    const close = screen.getByLabelText('Close parcel details');
+    expect(close.tagName).toBe('BUTTON');
+    await user.click(close);
     expect(store.getState().parcel.detailOpen).toBe(false);
     expect(store.getState().parcel.selectedParcelId).toBeNull();
   });

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MapViewScreen } from '../../../src/features/mapView/MapViewScreen';
 import {
@@ -81,7 +81,11 @@ afterEach(() => {
 });
 
 async function openDialog() {
-  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  const user = userEvent.setup({
+    advanceTimers: jest.advanceTimersByTime,
+    // No pointer-events walk over the map screen's antd tree (see mapViewSearch.test.tsx).
+    pointerEventsCheck: PointerEventsCheckLevel.Never,
+  });
   const view = renderWithProviders(<MapViewScreen />, { preloadedState: { session: sessionFixture() } });
   await user.click(screen.getByRole('button', { name: 'Advanced search' }));
   const dialog = await screen.findByRole('dialog');
@@ -255,7 +259,11 @@ describe("advanced search dialog 'Search for Parcels' (spec §2, §4, §5)", () 
   });
 
   it('shows the quick-search text as a chip and in the dialog, where it can be cleared', async () => {
-    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const user = userEvent.setup({
+      advanceTimers: jest.advanceTimersByTime,
+      // No pointer-events walk over the map screen's antd tree (see mapViewSearch.test.tsx).
+      pointerEventsCheck: PointerEventsCheckLevel.Never,
+    });
     const { store } = renderWithProviders(<MapViewScreen />, {
       preloadedState: { session: sessionFixture() },
     });
