@@ -24,6 +24,8 @@ import { notificationReceived } from '../src/features/notifications/notification
 import { savedSearchesPanelToggled } from '../src/features/savedSearches/savedSearchesSlice';
 import { siteParcelsAdded } from '../src/features/site/siteSlice';
 import { snapshotOf } from '../src/features/support/storeSnapshot';
+// The component tests' map user (personal fields redacted on the way out).
+import { profileFixture } from '../test/components/sessionFixture';
 
 /** The capture time of every fixture (the v1 ones were captured at the same instant). */
 const CAPTURED_AT = Date.parse('2026-11-22T12:00:00Z');
@@ -31,26 +33,11 @@ const CAPTURED_AT = Date.parse('2026-11-22T12:00:00Z');
 Date.now = () => CAPTURED_AT;
 const OUT = path.join(import.meta.dirname, '../test/fixtures/store');
 
-/** The profile a sign-in stores; the personal fields are redacted on the way out. */
-function profile(overrides: Partial<Profile> = {}): Profile {
-  return {
-    roles: ['MAPUSER'],
-    accessRights: [],
-    sites: [],
-    username: 'anna@example.ch',
-    name: 'Anna Muster',
-    email: 'anna@example.ch',
-    phone: '+41 44 000 00 00',
-    teams: [],
-    ...overrides,
-  };
-}
-
 /** What a sign-in dispatches: both tokens, then the profile. */
 const signedIn = (overrides: Partial<Profile> = {}): UnknownAction[] => [
   setSsoToken('sso-token'),
   setMainToken('main-token'),
-  setProfile(profile(overrides)),
+  setProfile(profileFixture(overrides)),
 ];
 
 interface FixtureRecipe {
