@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import type { SearchResponse, StreetItem } from '../../src/contract/Parcel';
-import type { StoreSnapshot } from '../../src/features/support/storeSnapshot';
+import type { StoreSnapshot } from '../../src/features/support/snapshotFormat';
 import { cspViolations, launchBrowser, newPage, saveScreenshot, usersCli, waitForMapIdle } from './harness';
 
 const PASSWORD = 'Atlas#2026mapview';

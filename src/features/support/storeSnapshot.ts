@@ -4,39 +4,24 @@ import { paymentApi } from '../../api/paymentApi';
 import { ssoApi } from '../../api/ssoApi';
 import { appStarted } from '../../store/appLifecycle';
 import type { AppPreloadedState, AppStartListening, RootState } from '../../store/storeTypes';
-import type { SessionState } from '../auth/sessionSlice';
 import { redactPersonalData, redactSecrets } from './secretRedaction';
+import {
+  CURRENT_SNAPSHOT_VERSION,
+  SNAPSHOT_FORMAT,
+  SNAPSHOT_SLICES,
+  type ApiQueries,
+  type SnapshotState,
+  type StoreSnapshot,
+} from './snapshotFormat';
+import { loadStoreSnapshot } from './snapshotUpgrades';
 
 /**
- * A support snapshot: the replayable part of a user's store (design.md §3), with tokens and personal data
- * removed. The same file is a test fixture (`test/fixtures/store/*.json`): booting the real store from it
- * renders the user's screen again.
+ * A support snapshot (format and versions: snapshotFormat.ts, upgrades: snapshotUpgrades.ts): the replayable
+ * part of a user's store (design.md §3), with tokens and personal data removed. The same file is a test
+ * fixture (`test/fixtures/store/*.json`): booting the real store from it renders the user's screen again.
  */
-export const SNAPSHOT_FORMAT = 'parcel-atlas/store-snapshot';
-
-/** The client-state slices a snapshot carries; the screens' transient form steps (login, activation) stay out. */
-const CLIENT_SLICES = ['session', 'language', 'ui', 'search', 'parcel', 'map'] as const;
 /** The server caches it carries (fulfilled queries only), so the screen replays without the server. */
 const API_SLICES = [ssoApi, mainApi, paymentApi] as const;
-
-type ClientSlice = (typeof CLIENT_SLICES)[number];
-type ApiPath = (typeof API_SLICES)[number]['reducerPath'];
-type ApiQueries = RootState[ApiPath]['queries'];
-
-export interface StoreSnapshot {
-  format: typeof SNAPSHOT_FORMAT;
-  version: 1;
-  /** Epoch milliseconds; times in the state (token expiry, profile age) are replayed relative to it. */
-  capturedAt: number;
-  /** Path and query string the user was on. */
-  url: string;
-  /** What the snapshot shows (fixtures say what they are for). */
-  description?: string;
-  state: Pick<RootState, Exclude<ClientSlice, 'session'>> & {
-    session: SessionState;
-    api: Partial<Record<ApiPath, ApiQueries>>;
-  };
-}
 
 /** Support asked for a snapshot (the shortcut): a listener turns the current state into a download. */
 export const supportSnapshotRequested = createAction('support/snapshotRequested');
@@ -47,22 +32,24 @@ function fulfilledQueries(queries: ApiQueries): ApiQueries {
   ) as ApiQueries;
 }
 
+/** A persisted slice (session, comparison tray) without redux-persist's bookkeeping. */
+function withoutPersist(slice: object): object {
+  const { _persist: _ignored, ...rest } = slice as { _persist?: unknown };
+  return rest;
+}
+
 /** The snapshot of a state, secrets and personal data removed. */
 export function snapshotOf(state: RootState, url: string, capturedAt: number): StoreSnapshot {
-  const slices = Object.fromEntries(CLIENT_SLICES.map((name) => [name, state[name]])) as Pick<
-    RootState,
-    ClientSlice
-  >;
-  const { _persist: _ignored, ...session } = slices.session as typeof slices.session & { _persist?: unknown };
+  const slices = Object.fromEntries(SNAPSHOT_SLICES.map((name) => [name, withoutPersist(state[name])]));
   const api = Object.fromEntries(
     API_SLICES.map(({ reducerPath }) => [reducerPath, fulfilledQueries(state[reducerPath].queries)]),
   );
   return {
     format: SNAPSHOT_FORMAT,
-    version: 1,
+    version: CURRENT_SNAPSHOT_VERSION,
     capturedAt,
     url,
-    state: redactPersonalData(redactSecrets({ ...slices, session, api })),
+    state: redactPersonalData(redactSecrets({ ...slices, api } as SnapshotState)),
   };
 }
 
@@ -71,13 +58,12 @@ function shifted(time: number | null, by: number): number | null {
 }
 
 /**
- * The preloaded state that boots the real store (makeStore) from a snapshot. Times move with the clock:
- * a token that had 300 days left when captured has 300 days left now, so a fixture never goes stale.
+ * The preloaded state that boots the real store (makeStore) from a snapshot file of any known version
+ * (upgraded first). Times move with the clock: a token that had 300 days left when captured has 300 days
+ * left now, so a fixture never goes stale.
  */
-export function preloadedStateFromSnapshot(snapshot: StoreSnapshot, now: number): AppPreloadedState {
-  if (snapshot.format !== SNAPSHOT_FORMAT || snapshot.version !== 1) {
-    throw new Error(`Not a ${SNAPSHOT_FORMAT} version 1 file`);
-  }
+export function preloadedStateFromSnapshot(file: unknown, now: number): AppPreloadedState {
+  const snapshot = loadStoreSnapshot(file);
   const { api, session, ...slices } = snapshot.state;
   const by = now - snapshot.capturedAt;
   const token = (cached: typeof session.ssoToken) =>

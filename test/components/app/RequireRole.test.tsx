@@ -9,6 +9,7 @@ import { PROFILE_CACHE_S } from '../../../src/lib/timing';
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
 import { profileFixture, sessionFixture } from '../sessionFixture';
+import { fixtureState } from '../storeFixture';
 
 jest.mock('../../../src/store/appLifecycle', () => ({
   ...jest.requireActual('../../../src/store/appLifecycle'),
@@ -52,7 +53,7 @@ describe('route guard (spec §4)', () => {
   });
 
   it('shows the screen to a user whose profile has the role', () => {
-    renderGuarded(['/settings'], { session: sessionFixture() });
+    renderGuarded(['/settings'], fixtureState('signed-in-map-user'));
     expect(screen.getByText('settings screen')).toBeInTheDocument();
   });
 

@@ -10,7 +10,7 @@ import type { AppPreloadedState } from '../../../src/store/storeTypes';
 import { LANGUAGE_RELOAD_MS } from '../../../src/lib/timing';
 import { startMswServer, apiUrl } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
-import { sessionFixture } from '../sessionFixture';
+import { fixtureState } from '../storeFixture';
 
 jest.mock('../../../src/store/appLifecycle', () => ({
   ...jest.requireActual('../../../src/store/appLifecycle'),
@@ -80,7 +80,7 @@ describe('language menu (spec §2)', () => {
   });
 
   it("is a submenu of the map layout's avatar menu for logged-in users", async () => {
-    renderApp(['/anonymous-map'], { session: sessionFixture() });
+    renderApp(['/anonymous-map'], fixtureState('signed-in-map-user'));
     await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
     await userEvent.hover(within(await screen.findByRole('menu')).getByText('Language'));
     await userEvent.click(await screen.findByText('Français'));

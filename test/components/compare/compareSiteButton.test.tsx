@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { CompareSiteButton } from '../../../src/features/compare/CompareSiteButton';
 import { SnackbarArea } from '../../../src/features/ui/SnackbarArea';
 import { renderWithProviders } from '../renderWithProviders';
-import { sessionFixture } from '../sessionFixture';
+import { fixtureState } from '../storeFixture';
 
 const site = [
   { egrid: 'CH543790000164', number: '49' },
@@ -19,7 +19,7 @@ describe('comparing a site', () => {
         <CompareSiteButton parcels={site} />
         <SnackbarArea />
       </>,
-      { preloadedState: { session: sessionFixture() } },
+      { preloadedState: fixtureState('signed-in-map-user') },
     );
     await user.click(screen.getByRole('button', { name: 'Compare the site' }));
     expect(

@@ -7,7 +7,7 @@ import { CompareTray } from '../../../src/features/compare/CompareTray';
 import { SnackbarArea } from '../../../src/features/ui/SnackbarArea';
 import { apiUrl, startMswServer } from '../msw';
 import { LocationProbe, renderWithProviders } from '../renderWithProviders';
-import { sessionFixture } from '../sessionFixture';
+import { fixtureState } from '../storeFixture';
 
 const COMPARISON: ParcelComparison = {
   parcels: [
@@ -51,7 +51,7 @@ describe('the comparison screen', () => {
   it('shows the shared link’s parcels in aligned columns, marks the differing rows and the best and worst cells, and fills the tray', async () => {
     const egrids = COMPARISON.parcels.map((p) => p.egrid);
     const { store } = renderWithProviders(<ComparisonScreen />, {
-      preloadedState: { session: sessionFixture() },
+      preloadedState: fixtureState('signed-in-map-user'),
       initialEntries: [`/compare?egrids=${egrids.join(',')}`],
       path: '/compare',
     });
@@ -75,7 +75,7 @@ describe('the comparison screen', () => {
 
   it('asks for two parcels when the link has fewer, without calling the server', async () => {
     renderWithProviders(<ComparisonScreen />, {
-      preloadedState: { session: sessionFixture() },
+      preloadedState: fixtureState('signed-in-map-user'),
       initialEntries: ['/compare?egrids=CH100000000001'],
       path: '/compare',
     });
@@ -92,7 +92,7 @@ describe('the Compare action and the tray', () => {
         <CompareTray />
         <CompareButton egrid="CH300000000006" number="6" />
       </>,
-      { preloadedState: { session: sessionFixture(), compare: { entries: five } } },
+      { preloadedState: fixtureState('signed-in-map-user', { compare: { entries: five } }) },
     );
     expect(screen.getByTestId('compare-open')).toHaveTextContent('Compare (5)');
     fireEvent.click(screen.getByRole('button', { name: 'Compare' }));
@@ -109,7 +109,7 @@ describe('the Compare action and the tray', () => {
         <CompareButton egrid="CH300000000006" number="6" withLabel />
         <LocationProbe />
       </>,
-      { preloadedState: { session: sessionFixture(), compare: { entries: five.slice(0, 1) } } },
+      { preloadedState: fixtureState('signed-in-map-user', { compare: { entries: five.slice(0, 1) } }) },
     );
     const toggle = screen.getByTestId('compare-toggle');
     expect(screen.getByTestId('compare-open')).toBeDisabled();

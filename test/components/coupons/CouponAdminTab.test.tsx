@@ -5,7 +5,7 @@ import type { Coupon } from '../../../src/contract/Coupons';
 import { CouponAdminTab } from '../../../src/features/coupons/CouponAdminTab';
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
-import { sessionFixture } from '../sessionFixture';
+import { fixtureState } from '../storeFixture';
 
 // antd's table, form and date picker render slowly in jsdom on the shared machine: fields are filled with
 // fireEvent, not typed key by key.
@@ -58,7 +58,7 @@ beforeEach(() => {
 
 function renderTab(language: 'en' | 'de' = 'en') {
   return renderWithProviders(<CouponAdminTab />, {
-    preloadedState: { session: sessionFixture(), language: { chosen: language } },
+    preloadedState: fixtureState('signed-in-map-user', { language: { chosen: language } }),
   });
 }
 

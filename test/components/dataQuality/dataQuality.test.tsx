@@ -6,8 +6,8 @@ import { DemoDataBadge } from '../../../src/features/dataQuality/DemoDataBadge';
 import { ParcelDrawer } from '../../../src/features/parcel/ParcelDrawer';
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
-import { sessionFixture } from '../sessionFixture';
 import { buildingFixture, fullResponse } from '../search/searchFixtures';
+import { fixtureState } from '../storeFixture';
 
 const server = startMswServer();
 
@@ -16,7 +16,7 @@ function answerQuality(summary: DataQualitySummary) {
 }
 
 const state = (language: 'en' | 'de' | 'fr' | 'it' = 'en') => ({
-  preloadedState: { session: sessionFixture(), language: { chosen: language } },
+  preloadedState: fixtureState('signed-in-map-user', { language: { chosen: language } }),
 });
 
 describe('"Demo data" badge by the map attribution', () => {

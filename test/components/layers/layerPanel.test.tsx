@@ -8,7 +8,7 @@ import { LayerPanel } from '../../../src/features/layers/LayerPanel';
 import { layerFailed, layerSwitched } from '../../../src/features/layers/layersSlice';
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
-import { sessionFixture } from '../sessionFixture';
+import { fixtureState } from '../storeFixture';
 
 /** The real style files of public/styles, served as the app serves them. */
 const styleFile = (id: string) =>
@@ -30,7 +30,7 @@ function renderPanel(initialEntries = ['/'], zoom = 14) {
   const view = renderWithProviders(<LayerPanel />, {
     initialEntries,
     preloadedState: {
-      session: sessionFixture(),
+      ...fixtureState('signed-in-map-user'),
       map: { center: [8.5, 47.17], zoom, pitch: 20, bearing: -20, flyTo: null, fitTo: null },
     },
   });
@@ -222,7 +222,7 @@ describe('layer panel (spec §2 map view)', () => {
   it("states the demo dataset's source and terms in the user's language", async () => {
     renderWithProviders(<LayerPanel />, {
       preloadedState: {
-        session: sessionFixture(),
+        ...fixtureState('signed-in-map-user'),
         language: { chosen: 'de' },
         map: { center: [8.5, 47.17], zoom: 14, pitch: 20, bearing: -20, flyTo: null, fitTo: null },
       },

@@ -4,7 +4,7 @@ import type { ListItemHistory } from '../../../src/contract/ParcelLists';
 import { ListItemHistoryPanel } from '../../../src/features/lists/ListItemHistoryPanel';
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
-import { sessionFixture } from '../sessionFixture';
+import { fixtureState } from '../storeFixture';
 
 const history: ListItemHistory = {
   notes: [],
@@ -37,7 +37,7 @@ startMswServer(
 describe('a listed parcel’s history', () => {
   it('says what a data update changed, in the topics’ words, without a person', async () => {
     renderWithProviders(<ListItemHistoryPanel listId="l1" prcId="CH170200000011" statuses={[]} />, {
-      preloadedState: { session: sessionFixture() },
+      preloadedState: fixtureState('signed-in-map-user'),
     });
     expect(
       await screen.findByText(

@@ -9,7 +9,7 @@ import {
 import { ListView } from '../../../src/features/lists/ListView';
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
-import { sessionFixture } from '../sessionFixture';
+import { fixtureState } from '../storeFixture';
 
 let alertsOn = false;
 const asked: unknown[] = [];
@@ -49,7 +49,7 @@ startMswServer(
 
 describe('a list’s alerts in the list view', () => {
   it('shows a colleague’s muted alerts as off and turns them back on with one click', async () => {
-    renderWithProviders(<ListView listId="l1" />, { preloadedState: { session: sessionFixture() } });
+    renderWithProviders(<ListView listId="l1" />, { preloadedState: fixtureState('signed-in-map-user') });
     const toggle = await screen.findByRole('switch', {
       name: 'Alert me when facts of these parcels change',
     });

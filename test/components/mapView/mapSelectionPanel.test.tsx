@@ -14,8 +14,8 @@ import { SITE_MAX_PARCELS } from '../../../src/contract/Sites';
 import { MapSelectionPanel } from '../../../src/features/mapView/MapSelectionPanel';
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
-import { sessionFixture } from '../sessionFixture';
 import { listSummaryFixture, listsHandler } from '../listFixture';
+import { fixtureState } from '../storeFixture';
 
 const LIST = listSummaryFixture('L1', 'Bauland Baar');
 
@@ -31,7 +31,7 @@ function renderPanel(
 ) {
   return renderWithProviders(<MapSelectionPanel />, {
     preloadedState: {
-      session: sessionFixture(),
+      ...fixtureState('signed-in-map-user'),
       map: { ...initialMapState, zoom },
       mapSelection: {
         active: true,

@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { ResultCard } from '../../../src/features/mapView/ResultCard';
 import { renderWithProviders } from '../renderWithProviders';
-import { sessionFixture } from '../sessionFixture';
 import { parcelFixture } from '../search/searchFixtures';
+import { fixtureState } from '../storeFixture';
 
 function renderCard(overrides: Parameters<typeof parcelFixture>[0], language: 'en' | 'de') {
   return renderWithProviders(
@@ -12,7 +12,7 @@ function renderCard(overrides: Parameters<typeof parcelFixture>[0], language: 'e
       onOpen={() => {}}
       onFullReport={() => {}}
     />,
-    { preloadedState: { session: sessionFixture(), language: { chosen: language } } },
+    { preloadedState: fixtureState('signed-in-map-user', { language: { chosen: language } }) },
   );
 }
 
@@ -43,7 +43,7 @@ describe('result card: two separate controls, none nested in another', () => {
         onOpen={onOpen}
         onFullReport={onFullReport}
       />,
-      { preloadedState: { session: sessionFixture() } },
+      { preloadedState: fixtureState('signed-in-map-user') },
     );
     const card = await screen.findByTestId('result-card');
     // The card itself is no control: no role, not in the tab order.

@@ -5,7 +5,7 @@ import type { AppNotification } from '../../../src/contract/PushNotifications';
 import { setMainToken } from '../../../src/features/auth/sessionSlice';
 import { openSocket } from '../../../src/features/realtime/socketConnection';
 import { renderWithProviders } from '../renderWithProviders';
-import { sessionFixture } from '../sessionFixture';
+import { fixtureState } from '../storeFixture';
 
 const openSocketMock = openSocket as jest.MockedFunction<typeof openSocket>;
 
@@ -21,7 +21,7 @@ const planChanged: AppNotification = {
 /** The account menu with a socket open for the signed-in user; returns the socket's message handler. */
 function renderMenu() {
   const view = renderWithProviders(<AccountMenu onOpenPlan={() => undefined} />, {
-    preloadedState: { session: sessionFixture() },
+    preloadedState: fixtureState('signed-in-map-user'),
   });
   act(() => {
     view.store.dispatch(setMainToken('main-token-2'));

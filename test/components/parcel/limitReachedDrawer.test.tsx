@@ -5,7 +5,7 @@ import { ParcelDrawer } from '../../../src/features/parcel/ParcelDrawer';
 import { SnackbarArea } from '../../../src/features/ui/SnackbarArea';
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
-import { sessionFixture } from '../sessionFixture';
+import { fixtureState } from '../storeFixture';
 
 const server = startMswServer();
 
@@ -25,7 +25,7 @@ function renderDrawerWithSnackbars() {
     </>,
     {
       preloadedState: {
-        session: sessionFixture(),
+        ...fixtureState('signed-in-map-user'),
         parcel: { selectedParcelId: 'CH123456789012', detailOpen: true },
       },
     },

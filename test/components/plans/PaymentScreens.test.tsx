@@ -5,7 +5,7 @@ import { PaymentSuccessScreen } from '../../../src/features/plans/PaymentSuccess
 import { PaymentCancelledScreen } from '../../../src/features/plans/PaymentCancelledScreen';
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
-import { sessionFixture } from '../sessionFixture';
+import { fixtureState } from '../storeFixture';
 
 // Only the checkout status: any other call these screens made would fail the test.
 const server = startMswServer(
@@ -22,7 +22,7 @@ describe('Checkout success screen', () => {
     return renderWithProviders(<PaymentSuccessScreen />, {
       initialEntries: [url],
       path: '/payment/success/:session_id',
-      preloadedState: { language: { chosen: language }, session: sessionFixture() },
+      preloadedState: fixtureState('signed-in-map-user', { language: { chosen: language } }),
     });
   }
 

@@ -9,7 +9,7 @@ import type { AppPreloadedState } from '../../../src/store/storeTypes';
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
 import { captureSavedFiles } from '../savedFiles';
-import { sessionFixture } from '../sessionFixture';
+import { fixtureState } from '../storeFixture';
 
 let requests: MapPrintRequest[] = [];
 let refusal: { status: number; message: string } | null = null;
@@ -37,7 +37,7 @@ beforeEach(() => {
 const BAAR: [number, number] = [8.52588, 47.19626];
 function state(center = BAAR, zoom = 16.5): AppPreloadedState {
   return {
-    session: sessionFixture(),
+    ...fixtureState('signed-in-map-user'),
     map: { ...initialMapState, center, zoom, pitch: 0, bearing: 0 },
     layers: { ...initialLayersState, on: ['floods', 'satellite'] },
     print: { dialogOpen: true, frame: null },

@@ -5,8 +5,8 @@ import { ParcelActionBar } from '../../../src/features/reports/ParcelActionBar';
 import { SnackbarArea } from '../../../src/features/ui/SnackbarArea';
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
-import { sessionFixture } from '../sessionFixture';
 import { fullResponse } from '../search/searchFixtures';
+import { fixtureState } from '../storeFixture';
 
 const server = startMswServer();
 const detail = fullResponse({
@@ -23,7 +23,7 @@ function renderBar(shown = detail) {
       <ParcelActionBar detail={shown} />
       <SnackbarArea />
     </>,
-    { preloadedState: { session: sessionFixture() } },
+    { preloadedState: fixtureState('signed-in-map-user') },
   );
   return { user, ...view };
 }

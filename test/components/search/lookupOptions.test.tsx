@@ -5,7 +5,7 @@ import { EMPTY_ADVANCED_DRAFT } from '../../../src/features/search/advancedDraft
 import { initialSearchState } from '../../../src/features/search/searchSlice';
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
-import { sessionFixture } from '../sessionFixture';
+import { fixtureState } from '../storeFixture';
 
 // Lookup items as the server sends many of them: a code and no label of their own.
 startMswServer(
@@ -53,7 +53,7 @@ describe('advanced dialog drop-downs: labels, not raw codes', () => {
     async (language, abk, auf) => {
       renderWithProviders(<Options />, {
         preloadedState: {
-          session: sessionFixture(),
+          ...fixtureState('signed-in-map-user'),
           language: { chosen: language },
           search: { ...initialSearchState, draft: { ...EMPTY_ADVANCED_DRAFT, CANTON: 'ZG' } },
         },

@@ -7,8 +7,8 @@ import { SitePanel } from '../../../src/features/site/SitePanel';
 import { initialSiteState } from '../../../src/features/site/siteSlice';
 import { apiUrl, startMswServer } from '../msw';
 import { renderWithProviders } from '../renderWithProviders';
-import { sessionFixture } from '../sessionFixture';
 import { listSummaryFixture, listsHandler } from '../listFixture';
+import { fixtureState } from '../storeFixture';
 
 const LIST = listSummaryFixture('L7', 'Areale Baar');
 
@@ -58,7 +58,7 @@ describe('SitePanel: a site saved in a list', () => {
     const selection = { ...initialMapSelectionState, active: true, parcels: [{ prcId: 'CH9', prcNo: '9' }] };
     const { store } = renderWithProviders(<SitePanel />, {
       preloadedState: {
-        session: sessionFixture(),
+        ...fixtureState('signed-in-map-user'),
         site: {
           ...initialSiteState,
           entries: SITE.parcels.map(({ egrid, number }) => ({ egrid, number })),

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { PLANS, subscription } from '../plans/planFixtures';
 import { apiUrl, startMswServer } from '../msw';
+import { preloadedStateFromSnapshot } from '../../../src/features/support/storeSnapshot';
 import { renderFromStoreFixture, STORE_FIXTURES } from '../storeFixture';
 
 jest.mock('maplibre-gl', () => jest.requireActual('../map/maplibreMock'), { virtual: true });
@@ -43,14 +44,26 @@ describe('replayable store fixtures (design.md §3)', () => {
   it('has a fixture for each journey support replays, none holding a token or personal data', () => {
     const names = fs.readdirSync(STORE_FIXTURES).filter((file) => file.endsWith('.json'));
     expect(names.sort()).toEqual([
+      'admin-settings-users.json',
+      'anonymous-map.json',
       'anonymous-plans.json',
+      'comparison-three-parcels.json',
       'german-user.json',
+      'signed-in-map-user.json',
       'signed-in-search-with-parcel.json',
+      'team-member.json',
       'trial-user-at-limit.json',
+      'user-with-layers.json',
+      'user-with-lists.json',
+      'user-with-notifications.json',
+      'user-with-saved-searches.json',
     ]);
     for (const name of names) {
       const text = fs.readFileSync(`${STORE_FIXTURES}/${name}`, 'utf8');
-      expect(text).not.toMatch(/sso-token|main-token|@example\.ch|\+41/);
+      expect(text).not.toMatch(/sso-token|main-token|@example\.ch|\+41|Muster|Bahnhofstrasse/);
+      const snapshot = JSON.parse(text) as { description?: string; version: number };
+      expect(snapshot.description).toEqual(expect.any(String));
+      expect(() => preloadedStateFromSnapshot(snapshot, Date.now())).not.toThrow();
     }
   });
 

@@ -3,14 +3,16 @@ import { setSsoToken } from '../../../src/features/auth/sessionSlice';
 import { parcelSelected } from '../../../src/features/parcel/parcelSlice';
 import { searchRequested } from '../../../src/features/search/searchSlice';
 import { devToolsSanitizers, REDACTED } from '../../../src/features/support/secretRedaction';
+import { SNAPSHOT_SLICES, type StoreSnapshot } from '../../../src/features/support/snapshotFormat';
+import { upgradeV1ToV2, type StoreSnapshotV1 } from '../../../src/features/support/snapshotUpgrades';
 import {
   preloadedStateFromSnapshot,
   snapshotFileName,
   snapshotOf,
-  type StoreSnapshot,
 } from '../../../src/features/support/storeSnapshot';
 import { storeWithRouter } from '../renderWithProviders';
 import { sessionFixture } from '../sessionFixture';
+import { readStoreFixture } from '../storeFixture';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 
@@ -38,7 +40,7 @@ describe('support snapshot', () => {
     const snapshot = snapshotOf(signedInStore().getState(), '/?searchQuery=Zug', NOW);
     expect(snapshot).toMatchObject({
       format: 'parcel-atlas/store-snapshot',
-      version: 1,
+      version: 2,
       url: '/?searchQuery=Zug',
     });
     expect(snapshot.state.search.criteria).toEqual({ searchQuery: 'Zug', CANTON: 'ZG' });
@@ -61,7 +63,7 @@ describe('support snapshot', () => {
   });
 
   it('refuses a file that is not a snapshot', () => {
-    const notASnapshot = { format: 'something-else', version: 1 } as unknown as StoreSnapshot;
+    const notASnapshot = { format: 'something-else', version: 1 };
     expect(() => preloadedStateFromSnapshot(notASnapshot, NOW)).toThrow('parcel-atlas/store-snapshot');
   });
 
@@ -99,6 +101,38 @@ describe('support snapshot', () => {
 
   it('names the file after the capture time', () => {
     expect(snapshotFileName(NOW)).toBe('parcel-atlas-snapshot-2026-11-22T12-00-00.json');
+  });
+});
+
+describe('an old (v1) support snapshot', () => {
+  const appInitialState = storeWithRouter().store.getState() as unknown as Record<string, object>;
+
+  it('boots the same store as its v2 upgrade', () => {
+    const v1 = readStoreFixture('signed-in-search-with-parcel') as StoreSnapshotV1;
+    const fromV1 = storeWithRouter(preloadedStateFromSnapshot(v1, NOW), [v1.url]).store.getState();
+    const fromV2 = storeWithRouter(preloadedStateFromSnapshot(upgradeV1ToV2(v1), NOW), [
+      v1.url,
+    ]).store.getState();
+    expect(fromV1).toEqual(fromV2);
+    expect(fromV1.parcel).toEqual({ selectedParcelId: 'CH000000000000', detailOpen: true });
+  });
+
+  it('fills every slice a v2 snapshot carries, each with the fields the app has', () => {
+    const upgraded = upgradeV1ToV2(readStoreFixture('german-user') as StoreSnapshotV1);
+    expect(Object.keys(upgraded.state).sort()).toEqual([...SNAPSHOT_SLICES, 'api'].sort());
+    for (const slice of SNAPSHOT_SLICES) {
+      const fields = Object.keys(upgraded.state[slice]).filter((key) => key !== '_persist');
+      const appFields = Object.keys(appInitialState[slice]).filter((key) => key !== '_persist');
+      expect({ slice, fields: fields.sort() }).toEqual({ slice, fields: appFields.sort() });
+    }
+  });
+
+  it('gives the slices v1 lacked the state a v2 app starts with', () => {
+    const upgraded = upgradeV1ToV2(readStoreFixture('anonymous-plans') as StoreSnapshotV1);
+    for (const slice of ['layers', 'lists', 'savedSearches', 'site', 'mapSelection', 'exportJobs'] as const) {
+      expect(upgraded.state[slice]).toEqual(appInitialState[slice]);
+    }
+    expect(upgraded.state.compare).toEqual({ entries: [] });
   });
 });
 
