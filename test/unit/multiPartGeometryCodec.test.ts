@@ -9,7 +9,6 @@ import {
   decodeParts,
   encodeGeometry,
   encodeParts,
-  geometryExtent,
   ringsToGeoJson,
   VarintReader,
 } from '../../server/store/contract/parcels/geometryCodec';
@@ -36,12 +35,6 @@ describe('the compact geometry codec with parts', () => {
     expect(bytes).toEqual([1, 4, 20, 40, 60, 0, 0, 60, 59, 0]);
     expect([...encodeGeometry([square(1, 2, 3)])]).toEqual(bytes);
     expect(decodeParts(Buffer.from(bytes))).toEqual([[square(1, 2, 3)]]);
-  });
-
-  it('reads the box of every part straight off the bytes, as the decoded rings span it', () => {
-    const both = encodeParts([LARGER, SMALLER]);
-    expect([...geometryExtent(both)]).toEqual([949_100, 6_000_100, 949_180, 6_000_140]);
-    expect([...geometryExtent(encodeGeometry([square(1.5, -2.3, 3)]))]).toEqual([1.5, -2.3, 4.5, 0.7]);
   });
 
   it('reads an empty geometry of the old layout (a lone 0) as no parts', () => {

@@ -3,7 +3,7 @@ import type { Parcel, PolygonGeometry } from '../../../src/contract/Parcel';
 import { DATA_LAYER_MIN_ZOOM, type DataLayerId } from '../../../src/contract/MapLayers';
 import { TOTAL_HITS_CAP } from '../../../src/contract/SearchParameters';
 import type { LayerFeatureRow, LayerRepository } from '../../store/contract/layers/LayerRepository';
-import { geometryExtent, ringsToGeoJson } from '../../store/contract/parcels/geometryCodec';
+import { ringsToGeoJson } from '../../store/contract/parcels/geometryCodec';
 import type { ParcelQuery } from '../../store/contract/parcels/ParcelQuery';
 import {
   BUILDING_TILE_KEYS,
@@ -115,43 +115,18 @@ const meets = (geometry: PolygonGeometry, bounds: LonLatBounds) =>
   areaMeetsBox(geometry as Polygon | MultiPolygon, bounds);
 
 /**
- * How far (mercator metres) a feature's box must lie inside or outside the bounds for the box alone to
- * decide: the API's outline is rounded to 1e-6° (under 0.2 m here), so nearer the edge the outline decides.
- */
-const EXTENT_MARGIN = 1;
-
-/**
  * The positions in a batch (in ascending row id, so pages of a box are stable) of the features whose
- * outline meets the bounds: the spatial index gives those whose box meets them; a feature whose own box
- * lies wholly inside the bounds is kept, one wholly outside is left, and only those across the edge have
- * their outline decoded and tested. A box of a town centre holds thousands of features, most of them inside.
+ * outline meets the bounds: the spatial index gives those whose box meets them, the outline decides.
  */
 function meetingBounds(batch: TileFeatureBatch, bounds: LonLatBounds): number[] {
   const kept: number[] = [];
-  const box = mercatorBox(bounds);
-  const extent = new Float64Array(4);
-  // Only the outlines are read: each feature's spans are its keys' values, then its geometry
-  // (TileFeatureBatch.spans).
+  // Only the outlines are read (a box of a town centre holds thousands of features): each feature's
+  // spans are its keys' values, then its geometry (TileFeatureBatch.spans).
   const fields = batch.keys.length + 1;
   for (let index = 0; index < batch.count; index++) {
     const span = 2 * (index * fields + batch.keys.length);
     const geometry = batch.data.subarray(batch.spans[span], batch.spans[span + 1]);
-    geometryExtent(geometry, extent);
-    const minX = extent[0];
-    const minY = extent[1];
-    const maxX = extent[2];
-    const maxY = extent[3];
-    const inside =
-      minX >= box.minX + EXTENT_MARGIN &&
-      maxX <= box.maxX - EXTENT_MARGIN &&
-      minY >= box.minY + EXTENT_MARGIN &&
-      maxY <= box.maxY - EXTENT_MARGIN;
-    const outside =
-      maxX < box.minX - EXTENT_MARGIN ||
-      minX > box.maxX + EXTENT_MARGIN ||
-      maxY < box.minY - EXTENT_MARGIN ||
-      minY > box.maxY + EXTENT_MARGIN;
-    if (inside || (!outside && meets(ringsToGeoJson(geometry), bounds))) kept.push(index);
+    if (meets(ringsToGeoJson(geometry), bounds)) kept.push(index);
   }
   return kept.sort((a, b) => batch.ids[a] - batch.ids[b]);
 }

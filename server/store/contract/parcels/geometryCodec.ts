@@ -245,41 +245,6 @@ export function decodeGeometry(
   return decodeParts(data, transform, units).flat();
 }
 
-/**
- * The stored geometry's bounding box [minX, minY, maxX, maxY] in its own coordinates (mercator metres for
- * the tile form), read straight off the varints into `out`: no rings are built, so a box query can settle
- * the features lying wholly inside or outside it without decoding their outlines.
- */
-export function geometryExtent(data: Uint8Array, out: Float64Array = new Float64Array(4)): Float64Array {
-  const reader = new VarintReader(data);
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  let ix = 0;
-  let iy = 0;
-  const partCount = reader.partCount();
-  for (let p = 0; p < partCount; p++) {
-    const ringCount = reader.ringCount();
-    for (let r = 0; r < ringCount; r++) {
-      const n = reader.varint();
-      for (let i = 0; i < n; i++) {
-        ix += reader.delta();
-        iy += reader.delta();
-        if (ix < minX) minX = ix;
-        if (ix > maxX) maxX = ix;
-        if (iy < minY) minY = iy;
-        if (iy > maxY) maxY = iy;
-      }
-    }
-  }
-  out[0] = minX / UNITS;
-  out[1] = minY / UNITS;
-  out[2] = maxX / UNITS;
-  out[3] = maxY / UNITS;
-  return out;
-}
-
 /** WGS84 degrees of the tile form to 1e-6° (~0.1 m, the decimetres it is stored in). */
 export const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
