@@ -1,5 +1,5 @@
 import { ByteWriter } from './ByteWriter';
-import { TILE_EXTENT } from './writeMvt';
+import { command, TILE_EXTENT, zigzag } from './writeMvt';
 
 /**
  * A feature already in tile units (geojson-vt's tile shape): type 1 point, 2 line, 3 polygon. A point's
@@ -12,9 +12,6 @@ export interface TileFeature {
   tags: Record<string, string | number | boolean>;
   id?: number;
 }
-
-const zigzag = (n: number) => (n << 1) ^ (n >> 31);
-const command = (id: number, count: number) => (id & 7) | (count << 3);
 
 function writeGeometry(out: ByteWriter, feature: TileFeature): void {
   const parts = (feature.type === 1 ? [feature.geometry] : feature.geometry) as readonly (readonly [

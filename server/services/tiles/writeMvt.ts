@@ -10,8 +10,9 @@ export const TILE_EXTENT = 4096;
  */
 export const TILE_BUFFER = 64;
 
-const zigzag = (n: number) => (n << 1) ^ (n >> 31);
-const command = (id: number, count: number) => (id & 7) | (count << 3);
+/** MVT geometry encoding: a parameter's zigzag form and a command integer (MoveTo 1, LineTo 2, ClosePath 7). */
+export const zigzag = (n: number) => (n << 1) ^ (n >> 31);
+export const command = (id: number, count: number) => (id & 7) | (count << 3);
 
 // Scratch state for the hot loop, module-level so that a tile of thousands of features allocates
 // (almost) nothing per feature. Rendering is synchronous, so nothing else uses it meanwhile.
