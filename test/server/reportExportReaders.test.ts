@@ -253,4 +253,24 @@ describe('the IFC export, read back by an independent STEP reader', () => {
     for (const o of subject.objects) expect(depths).toContain(buildingStoreys(o).storeyHeight);
     expect(all('IFCBUILDINGELEMENTPROXY').some((p) => p.args[4] === 'ContextBuilding')).toBe(true);
   });
+
+  it('writes a building’s dwellings where the register gives them and leaves them out where it does not (never 0)', async () => {
+    const [known, ...rest] = subject.objects;
+    const objects = [{ ...known, OBJ_UNI: 7 }, ...rest.map((o) => ({ ...o, OBJ_UNI: null }))];
+    const model = Buffer.from(
+      await writeParcelIfc({ ...subject, objects }, new Date(), serverTranslator('de')),
+    ).toString('latin1');
+    const records = parseStep(model);
+    const buildingSets = [...records.values()].filter(
+      (r) => r.type === 'IFCPROPERTYSET' && r.args[2] === 'ParcelAtlas_Building',
+    );
+    const dwellings = buildingSets.map((set) => {
+      const property = (set.args[4] as { ref: number }[])
+        .map((item) => records.get(item.ref)!)
+        .find((p) => p.args[0] === 'Dwellings');
+      return property ? (property.args[2] as { value: StepValue }).value : 'left out';
+    });
+    expect(rest.length).toBeGreaterThan(0);
+    expect(dwellings.sort()).toEqual([7, ...rest.map(() => 'left out')].sort());
+  });
 });
