@@ -3,9 +3,7 @@ import {
   readSiteParam,
   readViewParam,
   viewParamValue,
-  withShareLink,
 } from '../../src/features/map/shareLink/shareLinkParams';
-import { otherParams } from '../../src/features/search/searchUrlSync';
 
 describe('share link parameters', () => {
   const view = {
@@ -34,42 +32,10 @@ describe('share link parameters', () => {
     expect(readParcelParam('<script>')).toBeNull();
   });
 
-  it('sets map and parcel beside the filters, keeping them, and drops parcel when none is open', () => {
-    const query = 'searchQuery=Zug&page=2&size=12';
-    const shared = withShareLink(query, view, { parcelId: 'CH123456789012', siteIds: [] });
-    expect(shared).toBe(
-      'searchQuery=Zug&page=2&size=12&map=8.54169%2C47.36652%2C15.26%2C60%2C-20&parcel=CH123456789012',
-    );
-    expect(withShareLink(shared, view, { parcelId: null, siteIds: [] })).toBe(
-      'searchQuery=Zug&page=2&size=12&map=8.54169%2C47.36652%2C15.26%2C60%2C-20',
-    );
-  });
-
-  it('writes the site being assembled as site=EGRID,EGRID with plain commas, and drops it when the site is empty', () => {
-    const shared = withShareLink('searchQuery=Baar', view, {
-      parcelId: null,
-      siteIds: ['CH111111111111', 'CH222222222222'],
-    });
-    expect(shared).toBe(
-      'searchQuery=Baar&map=8.54169%2C47.36652%2C15.26%2C60%2C-20&site=CH111111111111,CH222222222222',
-    );
-    expect(withShareLink(shared, view, { parcelId: null, siteIds: [] })).toBe(
-      'searchQuery=Baar&map=8.54169%2C47.36652%2C15.26%2C60%2C-20',
-    );
-  });
-
   it("reads site= as a site's valid, distinct parcel ids, at most twenty", () => {
     expect(readSiteParam('CH1, CH2,CH1,<script>,')).toEqual(['CH1', 'CH2']);
     expect(readSiteParam(null)).toEqual([]);
     const many = Array.from({ length: 25 }, (_, i) => `CH${i}`).join(',');
     expect(readSiteParam(many)).toHaveLength(20);
-  });
-
-  it("lets the search's URL sync keep the parameters it does not own", () => {
-    expect(
-      otherParams(
-        'CANTON=ZG&PRC_SUR_from=300&page=2&size=12&map=8.5%2C47%2C9%2C20%2C-20&parcel=CH1&site=CH2,CH3',
-      ),
-    ).toBe('map=8.5%2C47%2C9%2C20%2C-20&parcel=CH1&site=CH2,CH3');
   });
 });

@@ -100,10 +100,13 @@ describe('the URL ↔ state table', () => {
     },
   );
 
-  it('removes a row that has nothing to show, and only that row', () => {
+  it('removes a row that has nothing to show (no open parcel, an empty site), and only that row', () => {
     const query = urlOf(everyRowSet);
     expect(composeQuery(query, new Map([[row('parcel'), []]]))).toBe(
       query.replace('&parcel=CH000000000001', ''),
+    );
+    expect(composeQuery(query, new Map([[row('site'), []]]))).toBe(
+      query.replace('&site=CH000000000007,CH000000000008', ''),
     );
   });
 

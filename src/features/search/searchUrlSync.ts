@@ -11,7 +11,6 @@ import {
   type SearchCriteria,
   type SearchParameter,
 } from '../../contract/SearchParameters';
-import { partKey, queryParts } from '../../lib/url/queryParts';
 import type { ActiveSearch } from './searchSlice';
 
 function text(params: URLSearchParams, key: string): string | undefined {
@@ -92,14 +91,4 @@ const SEARCH_KEYS = new Set<string>([
 /** Whether a query key is the search's (the URL-state table's search row owns exactly these). */
 export function isSearchUrlKey(key: string): boolean {
   return SEARCH_KEYS.has(key);
-}
-
-/**
- * The parts of a query string that are not the search's (the share link's map view, parcel and site, the
- * layers, `lang`), kept as written: what a rewrite of the search leaves where it is.
- */
-export function otherParams(query: string): string {
-  return queryParts(query)
-    .filter((part) => !isSearchUrlKey(partKey(part)))
-    .join('&');
 }

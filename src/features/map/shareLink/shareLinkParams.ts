@@ -1,5 +1,5 @@
 import { SITE_MAX_PARCELS } from '../../../contract/Sites';
-import { listPart, partKey, queryParts } from '../../../lib/url/queryParts';
+import { listPart } from '../../../lib/url/queryParts';
 import type { MapView } from '../mapSlice';
 
 /**
@@ -46,12 +46,6 @@ export function readSiteParam(value: string | null): string[] {
   return [...new Set(ids)].slice(0, SITE_MAX_PARCELS);
 }
 
-/** What the share link carries besides the camera: the open parcel and the site's parcels. */
-export interface SharedSelection {
-  parcelId: string | null;
-  siteIds: string[];
-}
-
 /** `map=lon,lat,zoom,pitch,bearing` as a query part (the commas encoded, as links have always had them). */
 export const viewPart = (view: CameraView): string =>
   new URLSearchParams({ [VIEW_PARAM]: viewParamValue(view) }).toString();
@@ -62,22 +56,3 @@ export const parcelPart = (parcelId: string): string =>
 
 /** `site=<EGRID>,<EGRID>` as a query part; the ids' commas stay readable in a shared link. */
 export const sitePart = (siteIds: readonly string[]): string => listPart(SITE_PARAM, siteIds);
-
-const SHARE_LINK_KEYS = new Set([VIEW_PARAM, PARCEL_PARAM, SITE_PARAM]);
-
-/**
- * The query string with the share-link parameters set to this view, parcel and site, every other key kept
- * as written: the three rows of the URL-state table (features/urlState) written at once.
- */
-export function withShareLink(
-  query: string,
-  view: CameraView,
-  { parcelId, siteIds }: SharedSelection,
-): string {
-  return [
-    ...queryParts(query).filter((part) => !SHARE_LINK_KEYS.has(partKey(part))),
-    viewPart(view),
-    ...(parcelId ? [parcelPart(parcelId)] : []),
-    ...(siteIds.length > 0 ? [sitePart(siteIds)] : []),
-  ].join('&');
-}
