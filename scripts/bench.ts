@@ -27,7 +27,7 @@ import { createInProcessTileRenderer } from '../server/services/tiles/TileRender
 import { createTileCache } from '../server/services/tiles/TileCache';
 import { type TileBlobStore } from '../server/store/contract/tiles/TileBlobStore';
 import { createSqliteTileBlobStore } from '../server/store/sqlite/tiles/createSqliteTileBlobStore';
-import { loadBenchmark } from './benchLoad';
+import { firstMinuteTilesBenchmark, loadBenchmark } from './benchLoad';
 import { createRng } from '../server/data/random';
 import type { ParcelQuery } from '../server/store/contract/parcels/ParcelQuery';
 import type { ParcelSearchResult } from '../server/store/contract/parcels/ParcelRepository';
@@ -41,7 +41,7 @@ import { DATA_LAYER_MIN_ZOOM, type DataLayerId } from '../src/contract/MapLayers
 
 function args() {
   const { cantons, file, extra } = benchDatasetArgs(process.argv.slice(2), {
-    flags: ['postgres', 'untimed-statements'],
+    flags: ['postgres', 'untimed-statements', 'first-minute-tiles'],
     valued: ['concurrency'],
   });
   const concurrency = extra.concurrency === undefined ? null : Number(extra.concurrency);
@@ -53,11 +53,12 @@ function args() {
     concurrency,
     file,
     timedStatements: extra['untimed-statements'] !== true,
+    firstMinuteTiles: extra['first-minute-tiles'] === true,
   };
 }
 
 async function main(): Promise<void> {
-  const { cantons, file, postgres, concurrency, timedStatements } = args();
+  const { cantons, file, postgres, concurrency, timedStatements, firstMinuteTiles } = args();
   if (postgres && concurrency !== null) {
     await concurrencyBenchmark(cantons, file, concurrency);
     return;
@@ -97,6 +98,11 @@ async function main(): Promise<void> {
     lat: number;
     parcel_count: number;
   }[];
+  if (firstMinuteTiles) {
+    db.close();
+    await firstMinuteTilesBenchmark(file, cantons, munis.slice(0, 8));
+    return;
+  }
   const sample = db.prepare('SELECT prc_id, street, house_no FROM parcels WHERE id = ?');
   const maxId = db.prepare('SELECT max(id) FROM parcels').pluck().get() as number;
   const randomParcel = () =>

@@ -56,14 +56,39 @@ function tilePaths(places: Place[], route: string, query: (p: Place) => string):
   return paths;
 }
 
-/** CONNECTIONS loops asking for `paths` round-robin for `seconds`; requests/s and errors. */
-async function load(origin: string, paths: string[], headers: Record<string, string>, seconds = SECONDS) {
+/** Tile paths on a square block of `side` × `side` tiles at z14–z16 around each place, mixed place by place. */
+function blockPaths(places: Place[], side: number, query: (p: Place) => string): string[] {
+  const half = Math.floor(side / 2);
+  const paths: string[][] = places.map(() => []);
+  places.forEach((place, i) => {
+    for (const z of [14, 15, 16]) {
+      const { x, y } = tileAt(place.lon, place.lat, z);
+      for (let dx = -half; dx <= half; dx++)
+        for (let dy = -half; dy <= half; dy++)
+          paths[i].push(`/v1/secure/maps/tile?x=${x + dx}&y=${y + dy}&z=${z}${query(place)}`);
+    }
+  });
+  // Place after place, tile after tile: every window of the load sees every place, dense and sparse tiles.
+  return paths[0].flatMap((_, k) => paths.map((ofPlace) => ofPlace[k]));
+}
+
+/**
+ * CONNECTIONS loops asking for `paths` for `seconds`; requests/s and errors. Round-robin, or with `once` each
+ * path at most once (tiles that must not come from the cache), ending early when the paths run out.
+ */
+async function load(
+  origin: string,
+  paths: string[],
+  headers: Record<string, string>,
+  seconds = SECONDS,
+  once = false,
+) {
   let done = 0;
   let errors = 0;
   let next = 0;
   const until = performance.now() + seconds * 1000;
   const loop = async () => {
-    while (performance.now() < until) {
+    while (performance.now() < until && !(once && next >= paths.length)) {
       const url = origin + paths[next++ % paths.length];
       try {
         const response = await fetch(url, { headers });
@@ -133,22 +158,64 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ status:
   });
 }
 
-export async function loadBenchmark(datasetFile: string, cantons: string[], places: Place[]): Promise<void> {
+const FIRST_MINUTE_SECONDS = 10;
+
+/**
+ * Right after the start (the search index not built yet, no tile cached): searched tiles against unsearched
+ * tiles rendered for the first time, on the same blocks around the places, in two alternating pairs of
+ * FIRST_MINUTE_SECONDS each side, all within the first minute. An unsearched tile is cached once rendered, so
+ * each pair's unsearched side asks for tiles nobody has asked for yet (the block's other half).
+ */
+async function searchedAgainstUncached(origin: string, places: Place[], headers: Record<string, string>) {
+  const unsearched = blockPaths(places, 13, () => '');
+  const halves = [unsearched.filter((_, i) => i % 2 === 0), unsearched.filter((_, i) => i % 2 === 1)];
+  const searched = blockPaths(places, 13, (p) => `&CANTON=${p.canton}&PRC_IND=Standard`).flatMap(
+    (path, i) => [
+      path,
+      path.replace(
+        /&CANTON=.*$/,
+        `&searchQuery=${encodeURIComponent(places[i % places.length].name.slice(0, 3))}`,
+      ),
+    ],
+  );
+  const started = performance.now();
+  const ratios: number[] = [];
+  for (const half of halves) {
+    const fresh = await load(origin, half, headers, FIRST_MINUTE_SECONDS, true);
+    const filtered = await load(origin, searched, headers, FIRST_MINUTE_SECONDS);
+    ratios.push(filtered.perSecond / fresh.perSecond);
+    console.log(
+      `  first minute: unsearched uncached ${fresh.perSecond.toFixed(0)} req/s (${fresh.errors} errors), searched ` +
+        `${filtered.perSecond.toFixed(0)} req/s (${filtered.errors} errors) → ×${ratios.at(-1)!.toFixed(2)}   ` +
+        `${((performance.now() - started) / 1000).toFixed(0)} s after the start   load average ${loadAverage()}`,
+    );
+  }
+  console.log(
+    `searched ÷ unsearched uncached tiles in the first minute after a start, ${CONNECTIONS} connections: ` +
+      `×${Math.min(...ratios).toFixed(2)}–×${Math.max(...ratios).toFixed(2)} (target ≥ 0.5)   load average ${loadAverage()}`,
+  );
+}
+
+/**
+ * The real server on a throwaway DATA_DIR that links the dataset file, with a map user's token in `headers`;
+ * `prepare` runs on the data directory before the start. Every child process is stopped on the way out.
+ */
+async function withBenchServer(
+  datasetFile: string,
+  cantons: string[],
+  prepare: (dataDir: string) => void,
+  work: (server: BenchServer) => Promise<void>,
+): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-bench-load-'));
   fs.linkSync(datasetFile, path.join(dataDir, 'parcel-atlas.sqlite'));
   const db = openDatabase(path.join(dataDir, 'parcel-atlas.sqlite'));
   const token = await seedMapUserToken(sqliteStorage(db), JWT_SECRET, 'bench@example.ch');
+  // The tile cache lives in the dataset file: emptied, so "uncached" tiles are rendered and a cache figure is
+  // this run's.
+  db.prepare('DELETE FROM tile_cache').run();
   db.close();
+  prepare(dataDir);
   const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
-  // The first-load figures need the web app the server serves: built now when dist/ is missing or stale.
-  run(['scripts/ensureBuild.mjs']);
-  const mapUser = { username: 'first-load@example.ch', password: FIRST_LOAD_PASSWORD };
-  // The bench dataset is linked, not copied: the account stays from an earlier run.
-  run(
-    ['--import', 'tsx', 'scripts/users.ts', 'create', mapUser.username, '--password', mapUser.password],
-    { DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-    /already exists/,
-  );
   const port = 20000 + Math.floor(Math.random() * 20000);
   const children: ChildProcess[] = [];
   // An unhandled failure would end this process before `finally`: the children go with it all the same.
@@ -163,6 +230,50 @@ export async function loadBenchmark(datasetFile: string, cantons: string[], plac
       PAYMENT_PROVIDER: 'none',
     });
     children.push(server);
+    await work({ origin, headers, dataDir, children });
+  } finally {
+    await Promise.all(children.map(stopProcess));
+    process.off('exit', killChildren);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+interface BenchServer {
+  origin: string;
+  headers: Record<string, string>;
+  dataDir: string;
+  /** Processes to stop with the server (the blob server). */
+  children: ChildProcess[];
+}
+
+/** `npm run bench -- --first-minute-tiles`: only the first-minute comparison of searched and uncached tiles. */
+export async function firstMinuteTilesBenchmark(
+  datasetFile: string,
+  cantons: string[],
+  places: Place[],
+): Promise<void> {
+  await withBenchServer(
+    datasetFile,
+    cantons,
+    () => {},
+    ({ origin, headers }) => searchedAgainstUncached(origin, places, headers),
+  );
+}
+
+export async function loadBenchmark(datasetFile: string, cantons: string[], places: Place[]): Promise<void> {
+  const mapUser = { username: 'first-load@example.ch', password: FIRST_LOAD_PASSWORD };
+  const prepare = (dataDir: string) => {
+    // The first-load figures need the web app the server serves: built now when dist/ is missing or stale.
+    run(['scripts/ensureBuild.mjs']);
+    // The bench dataset is linked, not copied: the account stays from an earlier run.
+    run(
+      ['--import', 'tsx', 'scripts/users.ts', 'create', mapUser.username, '--password', mapUser.password],
+      { DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      /already exists/,
+    );
+  };
+  await withBenchServer(datasetFile, cantons, prepare, async ({ origin, headers, dataDir, children }) => {
+    await searchedAgainstUncached(origin, places, headers);
     const around = tilePaths(places, 'all-around', () => '');
     // Warm pass: the tile cache fills, and the bare server gets exactly the bytes the app sends.
     const blobs = new Map<string, Buffer>();
@@ -209,9 +320,5 @@ export async function loadBenchmark(datasetFile: string, cantons: string[], plac
         `${busy.toFixed(1)} ms meanwhile (idle ${idle.toFixed(1)} ms; target ≤ 10 ms)   load average ${loadAverage()}`,
     );
     await measureFirstLoad(origin, mapUser);
-  } finally {
-    await Promise.all(children.map(stopProcess));
-    process.off('exit', killChildren);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
