@@ -1,0 +1,43 @@
+import type { Stores } from '../contract/Stores';
+import { apiKeyStoreSql } from './apiKeys/apiKeyStoreSql';
+import { couponRepositorySql } from './coupons/couponRepositorySql';
+import { exportJobStoreSql } from './exportJobs/exportJobStoreSql';
+import { listAlertMuteStoreSql } from './listAlertMutes/listAlertMuteStoreSql';
+import { pushSubscriptionStoreSql } from './push/pushSubscriptionStoreSql';
+import { oneTimeTokenStoreSql } from './reports/oneTimeTokenStoreSql';
+import { parcelDownloadRepositorySql } from './reports/parcelDownloadRepositorySql';
+import { sessionStoreSql } from './sessions/sessionStoreSql';
+import { preferenceStoreSql } from './settings/preferenceStoreSql';
+import { siteStoreSql } from './settings/siteStoreSql';
+import type { SqlRepositoryDefinition } from './SqlWork';
+
+/**
+ * The repositories written once for both adapters (ADR 058), each built by the adapter over its
+ * connection. The others are each adapter's own (`createSqliteStores`, `createPostgresStores`).
+ */
+export const sharedRepositories = {
+  apiKeys: apiKeyStoreSql,
+  coupons: couponRepositorySql,
+  exportJobs: exportJobStoreSql,
+  listAlertMutes: listAlertMuteStoreSql,
+  oneTimeTokens: oneTimeTokenStoreSql,
+  parcelDownloads: parcelDownloadRepositorySql,
+  preferences: preferenceStoreSql,
+  pushSubscriptions: pushSubscriptionStoreSql,
+  sessions: sessionStoreSql,
+  sites: siteStoreSql,
+} satisfies { [Name in keyof Stores]?: SqlRepositoryDefinition<Stores[Name]> };
+
+export type SharedRepositoryName = keyof typeof sharedRepositories;
+
+/** Builds every shared repository with `build` (the adapter's driver over its connection). */
+export function buildSharedRepositories<Built extends { [Name in SharedRepositoryName]: unknown }>(
+  build: <Port>(definition: SqlRepositoryDefinition<Port>) => unknown,
+): Built {
+  return Object.fromEntries(
+    Object.entries(sharedRepositories).map(([name, definition]) => [
+      name,
+      build(definition as SqlRepositoryDefinition<unknown>),
+    ]),
+  ) as Built;
+}
