@@ -1,31 +1,15 @@
 import type { Stores } from '../contract/Stores';
 import { buildSharedRepositories, type SharedRepositoryName } from '../sql/sharedRepositories';
-import { postgresSqlRepository } from './sql/postgresSqlRepository';
+import { postgresSqlRepository, runPostgresWork } from './sql/postgresSqlRepository';
+import { seedPlanCatalogue } from '../sql/subscriptions/planRepositorySql';
 import { connectPostgres, type PostgresConnection, type PostgresOptions } from './PostgresConnection';
 import { postgresMigrations } from './migrations';
 import { createPostgresStorageHealth } from './postgresStorageHealth';
 import type { StorageHealth } from '../contract/StorageHealth';
 import { migratePostgres } from './migrations/migratePostgres';
 import { createPostgresRateLimitStore } from './rateLimits/createPostgresRateLimitStore';
-import { createPostgresAccountKeyStore } from './users/createPostgresAccountKeyStore';
 import { createPostgresUserStore } from './users/createPostgresUserStore';
-import { createPostgresTwoFactorStore } from './twoFactor/createPostgresTwoFactorStore';
-import {
-  createPostgresCheckoutSessionRepository,
-  createPostgresPaymentEventRepository,
-  createPostgresPortalSessionRepository,
-} from './subscriptions/createPostgresPaymentRepositories';
-import {
-  createPostgresPlanRepository,
-  seedPostgresPlans,
-} from './subscriptions/createPostgresPlanRepository';
-import { createPostgresSubscriptionRepository } from './subscriptions/createPostgresSubscriptionRepository';
-import { createPostgresUsageRepository } from './subscriptions/createPostgresUsageRepository';
-import { createPostgresTileBlobStore } from './tiles/createPostgresTileBlobStore';
 import { createPostgresAccountDirectory } from './settings/createPostgresAccountDirectory';
-import { createPostgresAuditLogStore } from './settings/createPostgresAuditLogStore';
-import { createPostgresEmailChangeStore } from './settings/createPostgresEmailChangeStore';
-import { createPostgresFileItemStore } from './settings/createPostgresFileItemStore';
 import { createPostgresParcelRepository } from './parcels/createPostgresParcelRepository';
 import { createPostgresLayerRepository } from './layers/createPostgresLayerRepository';
 import { createPostgresPriceLevelRepository } from './reports/createPostgresPriceLevels';
@@ -38,23 +22,11 @@ import { createPostgresSavedSearchStore } from './savedSearches/createPostgresSa
  */
 const postgresRepositories = {
   users: createPostgresUserStore,
-  accountKeys: createPostgresAccountKeyStore,
   rateLimits: createPostgresRateLimitStore,
-  twoFactor: createPostgresTwoFactorStore,
   parcels: createPostgresParcelRepository,
   layers: createPostgresLayerRepository,
-  plans: createPostgresPlanRepository,
-  subscriptions: createPostgresSubscriptionRepository,
-  usage: createPostgresUsageRepository,
-  checkoutSessions: createPostgresCheckoutSessionRepository,
-  portalSessions: createPostgresPortalSessionRepository,
-  paymentEvents: createPostgresPaymentEventRepository,
   priceLevels: createPostgresPriceLevelRepository,
-  fileItems: createPostgresFileItemStore,
-  auditLog: createPostgresAuditLogStore,
-  emailChanges: createPostgresEmailChangeStore,
   accountDirectory: createPostgresAccountDirectory,
-  tileBlobs: createPostgresTileBlobStore,
   parcelLists: createPostgresParcelListStore,
   savedSearches: createPostgresSavedSearchStore,
 } satisfies {
@@ -78,7 +50,7 @@ export async function openPostgresRepositories(
   const db = await connectPostgres(url, options);
   try {
     await migratePostgres(db, postgresMigrations);
-    await seedPostgresPlans(db);
+    await runPostgresWork(db, seedPlanCatalogue());
   } catch (error) {
     await db.close();
     throw error;

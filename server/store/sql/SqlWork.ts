@@ -10,13 +10,13 @@
 /** A value bound to a `?` placeholder: flags are stored as 0/1 integers on both adapters. */
 export type SqlValue = string | number | bigint | Buffer | null;
 
-/** One statement a repository method asks its adapter to run. */
-export interface SqlStep {
-  /** `all`: every row; `one`: the first row or null; `run`: how many rows it changed. */
-  readonly kind: 'all' | 'one' | 'run';
-  readonly sql: string;
-  readonly params: readonly SqlValue[];
-}
+/**
+ * What a repository method asks its adapter to do: run one statement (`all`: every row; `one`: the first
+ * row or null; `run`: how many rows it changed), or run several as one transaction (`atomic`).
+ */
+export type SqlStep =
+  | { readonly kind: 'all' | 'one' | 'run'; readonly sql: string; readonly params: readonly SqlValue[] }
+  | { readonly kind: 'atomic'; readonly work: SqlWork<unknown> };
 
 /** A repository method's body: yields statements, is given their results, returns the method's result. */
 export type SqlWork<Result> = Generator<SqlStep, Result, unknown>;
@@ -37,6 +37,14 @@ export function* run(sql: string, ...params: SqlValue[]): SqlWork<number> {
 }
 
 /**
+ * Runs `work` as one transaction (a savepoint inside a unit of work): all of its statements or none. On
+ * SQLite it runs synchronously like every statement, on PostgreSQL on one pooled connection.
+ */
+export function* atomically<Result>(work: SqlWork<Result>): SqlWork<Result> {
+  return (yield { kind: 'atomic', work }) as Result;
+}
+
+/**
  * What the two dialects spell differently, as fragments the shared SQL puts in its text (so a statement's
  * text, and the plan prepared for it, never depends on its values).
  */
@@ -46,12 +54,20 @@ export interface SqlDialect {
    * binary already, PostgreSQL's follows the database's locale.
    */
   readonly byCodePoint: string;
-  /** A set of texts bound to one parameter, for `column IN ${textSet}` (SQLite: json_each; PostgreSQL: unnest). */
+  /**
+   * A set of texts bound to one parameter, as a subquery of one column `value`: `column IN ${textSet}` or
+   * `FROM ${textSet} AS keys` (SQLite: json_each; PostgreSQL: unnest).
+   */
   readonly textSet: string;
   /** The value bound to `textSet`'s parameter. */
   textSetValue(values: readonly string[]): SqlValue;
   /** Whether a failed statement broke a unique constraint. */
   isUniqueViolation(error: unknown): boolean;
+  /**
+   * A statement that makes the rest of the running transaction wait for any other holding the same key (its
+   * one parameter), or null where writers never run side by side (SQLite has one writer at a time).
+   */
+  readonly lockKey: string | null;
 }
 
 /** A port written once: each of its methods as SQL work. */

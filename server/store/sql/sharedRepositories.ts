@@ -10,12 +10,38 @@ import { sessionStoreSql } from './sessions/sessionStoreSql';
 import { preferenceStoreSql } from './settings/preferenceStoreSql';
 import { siteStoreSql } from './settings/siteStoreSql';
 import type { SqlRepositoryDefinition } from './SqlWork';
+import { accountKeyStoreSql } from './users/accountKeyStoreSql';
+import { tileBlobStoreSql } from './tiles/tileBlobStoreSql';
+import {
+  checkoutSessionRepositorySql,
+  paymentEventRepositorySql,
+  portalSessionRepositorySql,
+} from './subscriptions/paymentRepositoriesSql';
+import { planRepositorySql } from './subscriptions/planRepositorySql';
+import { subscriptionRepositorySql } from './subscriptions/subscriptionRepositorySql';
+import { usageRepositorySql } from './subscriptions/usageRepositorySql';
+import { twoFactorStoreSql } from './twoFactor/twoFactorStoreSql';
+import { auditLogStoreSql } from './settings/auditLogStoreSql';
+import { emailChangeStoreSql } from './settings/emailChangeStoreSql';
+import { fileItemStoreSql } from './settings/fileItemStoreSql';
 
 /**
  * The repositories written once for both adapters (ADR 058), each built by the adapter over its
  * connection. The others are each adapter's own (`createSqliteStores`, `createPostgresStores`).
  */
 export const sharedRepositories = {
+  accountKeys: accountKeyStoreSql,
+  auditLog: auditLogStoreSql,
+  checkoutSessions: checkoutSessionRepositorySql,
+  emailChanges: emailChangeStoreSql,
+  fileItems: fileItemStoreSql,
+  paymentEvents: paymentEventRepositorySql,
+  plans: planRepositorySql,
+  portalSessions: portalSessionRepositorySql,
+  subscriptions: subscriptionRepositorySql,
+  tileBlobs: tileBlobStoreSql,
+  twoFactor: twoFactorStoreSql,
+  usage: usageRepositorySql,
   apiKeys: apiKeyStoreSql,
   coupons: couponRepositorySql,
   exportJobs: exportJobStoreSql,

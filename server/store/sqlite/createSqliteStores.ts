@@ -2,26 +2,12 @@ import type { Database } from 'better-sqlite3';
 import { createSqliteParcelRepository } from './parcels/createSqliteParcelRepository';
 import type { ParcelRepositoryOptions } from '../contract/parcels/ParcelRepository';
 import { createSqliteLayerRepository } from './layers/createSqliteLayerRepository';
-import {
-  createCheckoutSessionRepository,
-  createPaymentEventRepository,
-  createPortalSessionRepository,
-} from './subscriptions/PaymentRepositories';
-import { createPlanRepository } from './subscriptions/createPlanRepository';
-import { createSubscriptionRepository } from './subscriptions/createSubscriptionRepository';
-import { createUsageRepository } from './subscriptions/createUsageRepository';
 import { createSqliteRateLimitStore } from './rateLimits/createSqliteRateLimitStore';
 import { createPriceLevelRepository } from './reports/createPriceLevelRepository';
-import { createSqliteTileBlobStore } from './tiles/createSqliteTileBlobStore';
 import { createSqliteAccountDirectory } from './settings/createSqliteAccountDirectory';
-import { createSqliteAuditLogStore } from './settings/createSqliteAuditLogStore';
-import { createSqliteEmailChangeStore } from './settings/createSqliteEmailChangeStore';
-import { createSqliteFileItemStore } from './settings/createSqliteFileItemStore';
 import { createSqliteParcelListStore } from './lists/createSqliteParcelListStore';
 import { createSqliteSavedSearchStore } from './savedSearches/createSqliteSavedSearchStore';
-import { createSqliteTwoFactorStore } from './twoFactor/createSqliteTwoFactorStore';
 import { serialiseUnits, sqlTransactions, type SerialisedUnits } from './unitOfWork/serialiseUnits';
-import { createSqliteAccountKeyStore } from './users/createSqliteAccountKeyStore';
 import { createSqliteUserStore } from './users/createSqliteUserStore';
 import type { Stores, SynchronousRepositories } from '../contract/Stores';
 import { buildSharedRepositories } from '../sql/sharedRepositories';
@@ -66,22 +52,10 @@ function createSynchronousSqliteRepositories(
   return {
     ...buildSharedRepositories((definition) => sqliteSqlRepository(db, definition)),
     users: createSqliteUserStore(db),
-    accountKeys: createSqliteAccountKeyStore(db),
     rateLimits: createSqliteRateLimitStore(db),
-    twoFactor: createSqliteTwoFactorStore(db),
     parcels: createSqliteParcelRepository(db, parcelOptions),
     layers: createSqliteLayerRepository(db),
-    plans: createPlanRepository(db),
-    subscriptions: createSubscriptionRepository(db),
-    usage: createUsageRepository(db),
-    checkoutSessions: createCheckoutSessionRepository(db),
-    portalSessions: createPortalSessionRepository(db),
-    paymentEvents: createPaymentEventRepository(db),
     priceLevels: createPriceLevelRepository(db),
-    tileBlobs: createSqliteTileBlobStore(db),
-    fileItems: createSqliteFileItemStore(db),
-    auditLog: createSqliteAuditLogStore(db),
-    emailChanges: createSqliteEmailChangeStore(db),
     accountDirectory: createSqliteAccountDirectory(db),
     parcelLists: createSqliteParcelListStore(db),
     savedSearches: createSqliteSavedSearchStore(db),

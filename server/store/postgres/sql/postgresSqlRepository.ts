@@ -4,15 +4,17 @@ import {
   type SqlDialect,
   type SqlRepositoryDefinition,
   type SqlStep,
+  type SqlWork,
 } from '../../sql/SqlWork';
 import { isUniqueViolation, type PostgresConnection } from '../PostgresConnection';
 import { toTextArray } from '../textArray';
 
 export const postgresDialect: SqlDialect = {
   byCodePoint: ' COLLATE "C"',
-  textSet: '(SELECT unnest(?::text[]))',
+  textSet: '(SELECT unnest(?::text[]) AS value)',
   textSetValue: toTextArray,
   isUniqueViolation,
+  lockKey: 'SELECT pg_advisory_xact_lock(hashtext(?))',
 };
 
 const numbered = new Map<string, string>();
@@ -32,13 +34,19 @@ export function numberPlaceholders(sql: string): string {
 }
 
 function performer(db: PostgresConnection): (step: SqlStep) => Promise<unknown> {
-  return (step) => {
+  const perform = (step: SqlStep): Promise<unknown> => {
+    if (step.kind === 'atomic') return db.transaction(() => runSqlWorkAsync(step.work, perform));
     const sql = numberPlaceholders(step.sql);
     if (step.kind === 'all') return db.query(sql, step.params);
     if (step.kind === 'one') return db.one(sql, step.params);
     return db.run(sql, step.params);
   };
+  return perform;
 }
+
+/** Runs one piece of shared SQL work on the pool (the plan catalogue's seed). */
+export const runPostgresWork = <Result>(db: PostgresConnection, work: SqlWork<Result>): Promise<Result> =>
+  runSqlWorkAsync(work, performer(db));
 
 /** A shared repository over the pool: each method awaits its statements one after another. */
 export function postgresSqlRepository<Port>(

@@ -6,6 +6,7 @@ import {
   type SqlDialect,
   type SqlRepositoryDefinition,
   type SqlStep,
+  type SqlWork,
 } from '../../sql/SqlWork';
 
 /**
@@ -26,6 +27,7 @@ export const sqliteDialect: SqlDialect = {
   textSet: '(SELECT value FROM json_each(?))',
   textSetValue: (values) => JSON.stringify(values),
   isUniqueViolation: isSqliteUniqueViolation,
+  lockKey: null,
 };
 
 /** Each connection's statements, prepared on first use and kept, shared by every repository over it. */
@@ -38,7 +40,8 @@ function performer(db: Database): (step: SqlStep) => unknown {
     preparedOf.set(db, prepared);
   }
   const statements = prepared;
-  return (step) => {
+  const perform = (step: SqlStep): unknown => {
+    if (step.kind === 'atomic') return db.transaction(() => runSqlWork(step.work, perform))();
     let statement = statements.get(step.sql);
     if (!statement) {
       statement = db.prepare(step.sql);
@@ -48,7 +51,12 @@ function performer(db: Database): (step: SqlStep) => unknown {
     if (step.kind === 'one') return statement.get(...step.params) ?? null;
     return statement.run(...step.params).changes;
   };
+  return perform;
 }
+
+/** Runs one piece of shared SQL work on a connection (the plan catalogue's seed). */
+export const runSqliteWork = <Result>(db: Database, work: SqlWork<Result>): Result =>
+  runSqlWork(work, performer(db));
 
 /**
  * A shared repository over one SQLite connection: every statement runs at once, so each method returns
