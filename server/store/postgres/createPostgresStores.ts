@@ -13,8 +13,6 @@ import { createPostgresAccountDirectory } from './settings/createPostgresAccount
 import { createPostgresParcelRepository } from './parcels/createPostgresParcelRepository';
 import { createPostgresLayerRepository } from './layers/createPostgresLayerRepository';
 import { createPostgresPriceLevelRepository } from './reports/createPostgresPriceLevels';
-import { createPostgresParcelListStore } from './lists/createPostgresParcelListStore';
-import { createPostgresSavedSearchStore } from './savedSearches/createPostgresSavedSearchStore';
 
 /**
  * Every repository of `Stores` not written once for both adapters (`sharedRepositories`), each built over
@@ -27,8 +25,6 @@ const postgresRepositories = {
   layers: createPostgresLayerRepository,
   priceLevels: createPostgresPriceLevelRepository,
   accountDirectory: createPostgresAccountDirectory,
-  parcelLists: createPostgresParcelListStore,
-  savedSearches: createPostgresSavedSearchStore,
 } satisfies {
   [Name in Exclude<keyof Stores, 'unitOfWork' | SharedRepositoryName>]: (
     db: PostgresConnection,

@@ -24,6 +24,8 @@ import { twoFactorStoreSql } from './twoFactor/twoFactorStoreSql';
 import { auditLogStoreSql } from './settings/auditLogStoreSql';
 import { emailChangeStoreSql } from './settings/emailChangeStoreSql';
 import { fileItemStoreSql } from './settings/fileItemStoreSql';
+import { parcelListStoreSql } from './lists/parcelListStoreSql';
+import { savedSearchStoreSql } from './savedSearches/savedSearchStoreSql';
 
 /**
  * The repositories written once for both adapters (ADR 058), each built by the adapter over its
@@ -35,6 +37,7 @@ export const sharedRepositories = {
   checkoutSessions: checkoutSessionRepositorySql,
   emailChanges: emailChangeStoreSql,
   fileItems: fileItemStoreSql,
+  parcelLists: parcelListStoreSql,
   paymentEvents: paymentEventRepositorySql,
   plans: planRepositorySql,
   portalSessions: portalSessionRepositorySql,
@@ -50,6 +53,7 @@ export const sharedRepositories = {
   parcelDownloads: parcelDownloadRepositorySql,
   preferences: preferenceStoreSql,
   pushSubscriptions: pushSubscriptionStoreSql,
+  savedSearches: savedSearchStoreSql,
   sessions: sessionStoreSql,
   sites: siteStoreSql,
 } satisfies { [Name in keyof Stores]?: SqlRepositoryDefinition<Stores[Name]> };

@@ -5,8 +5,6 @@ import { createSqliteLayerRepository } from './layers/createSqliteLayerRepositor
 import { createSqliteRateLimitStore } from './rateLimits/createSqliteRateLimitStore';
 import { createPriceLevelRepository } from './reports/createPriceLevelRepository';
 import { createSqliteAccountDirectory } from './settings/createSqliteAccountDirectory';
-import { createSqliteParcelListStore } from './lists/createSqliteParcelListStore';
-import { createSqliteSavedSearchStore } from './savedSearches/createSqliteSavedSearchStore';
 import { serialiseUnits, sqlTransactions, type SerialisedUnits } from './unitOfWork/serialiseUnits';
 import { createSqliteUserStore } from './users/createSqliteUserStore';
 import type { Stores, SynchronousRepositories } from '../contract/Stores';
@@ -57,7 +55,5 @@ function createSynchronousSqliteRepositories(
     layers: createSqliteLayerRepository(db),
     priceLevels: createPriceLevelRepository(db),
     accountDirectory: createSqliteAccountDirectory(db),
-    parcelLists: createSqliteParcelListStore(db),
-    savedSearches: createSqliteSavedSearchStore(db),
   };
 }
