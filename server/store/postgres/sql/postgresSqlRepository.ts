@@ -6,6 +6,7 @@ import {
   type SqlStep,
   type SqlWork,
 } from '../../sql/SqlWork';
+import type { SchemaTypes } from '../../sql/migrations/SharedMigration';
 import { isUniqueViolation, type PostgresConnection } from '../PostgresConnection';
 import { toTextArray } from '../textArray';
 
@@ -15,6 +16,14 @@ export const postgresDialect: SqlDialect = {
   textSetValue: toTextArray,
   isUniqueViolation,
   lockKey: 'SELECT pg_advisory_xact_lock(hashtext(?))',
+};
+
+/** PostgreSQL's names for the shared migrations' types. */
+export const POSTGRES_TYPES: SchemaTypes = {
+  bigint: 'BIGINT',
+  real: 'DOUBLE PRECISION',
+  blob: 'BYTEA',
+  withoutRowid: '',
 };
 
 const numbered = new Map<string, string>();

@@ -8,6 +8,7 @@ import {
   type SqlStep,
   type SqlWork,
 } from '../../sql/SqlWork';
+import type { SchemaTypes } from '../../sql/migrations/SharedMigration';
 
 /**
  * By its code, not `instanceof Error`: better-sqlite3's native addon keeps the SqliteError class of the
@@ -28,6 +29,14 @@ export const sqliteDialect: SqlDialect = {
   textSetValue: (values) => JSON.stringify(values),
   isUniqueViolation: isSqliteUniqueViolation,
   lockKey: null,
+};
+
+/** SQLite's names for the shared migrations' types. */
+export const SQLITE_TYPES: SchemaTypes = {
+  bigint: 'INTEGER',
+  real: 'REAL',
+  blob: 'BLOB',
+  withoutRowid: ' WITHOUT ROWID',
 };
 
 /** Each connection's statements, prepared on first use and kept, shared by every repository over it. */

@@ -1,17 +1,22 @@
-import type { PostgresMigration } from './PostgresMigration';
+import type { SharedMigration } from './SharedMigration';
 
-/** Lists of parcels, their items, notes, activity and a site's status names (SQLite migration 93). */
-export const parcelListsMigration: PostgresMigration = {
+/**
+ * Lists of parcels (personal or shared with a site), their parcels with a pipeline status and an assignee,
+ * notes, the activity history, and the pipeline names a site gave its statuses. A parcel's number, place,
+ * area and centroid are kept with it when added: the list stays readable while the dataset is rebuilt.
+ * Times are epoch milliseconds; `detail` of an activity is JSON ({from, to}).
+ */
+export const parcelListsMigration: SharedMigration = {
   version: 93,
   name: 'parcel-lists',
-  sql: `
+  sql: (t) => `
     CREATE TABLE parcel_lists (
       id TEXT PRIMARY KEY,
       owner_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
       name TEXT NOT NULL,
       site_id TEXT REFERENCES sites (id) ON DELETE SET NULL,
-      created_at BIGINT NOT NULL,
-      updated_at BIGINT NOT NULL
+      created_at ${t.bigint} NOT NULL,
+      updated_at ${t.bigint} NOT NULL
     );
     CREATE INDEX parcel_lists_owner ON parcel_lists (owner_id);
     CREATE INDEX parcel_lists_site ON parcel_lists (site_id);
@@ -21,13 +26,13 @@ export const parcelListsMigration: PostgresMigration = {
       prc_no TEXT NOT NULL,
       locname TEXT NOT NULL,
       canton TEXT NOT NULL,
-      area DOUBLE PRECISION NOT NULL,
-      lon DOUBLE PRECISION NOT NULL,
-      lat DOUBLE PRECISION NOT NULL,
+      area ${t.real} NOT NULL,
+      lon ${t.real} NOT NULL,
+      lat ${t.real} NOT NULL,
       status TEXT NOT NULL,
       assignee_id TEXT REFERENCES users (id) ON DELETE SET NULL,
       added_by TEXT REFERENCES users (id) ON DELETE SET NULL,
-      added_at BIGINT NOT NULL,
+      added_at ${t.bigint} NOT NULL,
       PRIMARY KEY (list_id, prc_id)
     );
     CREATE TABLE parcel_list_notes (
@@ -35,7 +40,7 @@ export const parcelListsMigration: PostgresMigration = {
       list_id TEXT NOT NULL,
       prc_id TEXT NOT NULL,
       author_id TEXT REFERENCES users (id) ON DELETE SET NULL,
-      at BIGINT NOT NULL,
+      at ${t.bigint} NOT NULL,
       text TEXT NOT NULL,
       FOREIGN KEY (list_id, prc_id) REFERENCES parcel_list_items (list_id, prc_id) ON DELETE CASCADE
     );
@@ -45,7 +50,7 @@ export const parcelListsMigration: PostgresMigration = {
       list_id TEXT NOT NULL REFERENCES parcel_lists (id) ON DELETE CASCADE,
       prc_id TEXT,
       actor_id TEXT REFERENCES users (id) ON DELETE SET NULL,
-      at BIGINT NOT NULL,
+      at ${t.bigint} NOT NULL,
       kind TEXT NOT NULL,
       detail TEXT NOT NULL
     );
