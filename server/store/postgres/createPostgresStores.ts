@@ -7,7 +7,6 @@ import { postgresMigrations } from './migrations';
 import { createPostgresStorageHealth } from './postgresStorageHealth';
 import type { StorageHealth } from '../contract/StorageHealth';
 import { migratePostgres } from './migrations/migratePostgres';
-import { createPostgresRateLimitStore } from './rateLimits/createPostgresRateLimitStore';
 import { createPostgresUserStore } from './users/createPostgresUserStore';
 import { createPostgresAccountDirectory } from './settings/createPostgresAccountDirectory';
 import { createPostgresParcelRepository } from './parcels/createPostgresParcelRepository';
@@ -20,7 +19,6 @@ import { createPostgresPriceLevelRepository } from './reports/createPostgresPric
  */
 const postgresRepositories = {
   users: createPostgresUserStore,
-  rateLimits: createPostgresRateLimitStore,
   parcels: createPostgresParcelRepository,
   layers: createPostgresLayerRepository,
   priceLevels: createPostgresPriceLevelRepository,

@@ -68,6 +68,8 @@ export interface SqlDialect {
    * one parameter), or null where writers never run side by side (SQLite has one writer at a time).
    */
   readonly lockKey: string | null;
+  /** Appended to a SELECT of one row the transaction then writes: PostgreSQL's FOR UPDATE, nothing on SQLite. */
+  readonly forUpdate: string;
 }
 
 /** A port written once: each of its methods as SQL work. */

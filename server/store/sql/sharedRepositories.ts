@@ -25,6 +25,7 @@ import { auditLogStoreSql } from './settings/auditLogStoreSql';
 import { emailChangeStoreSql } from './settings/emailChangeStoreSql';
 import { fileItemStoreSql } from './settings/fileItemStoreSql';
 import { parcelListStoreSql } from './lists/parcelListStoreSql';
+import { rateLimitStoreSql } from './rateLimits/rateLimitStoreSql';
 import { savedSearchStoreSql } from './savedSearches/savedSearchStoreSql';
 
 /**
@@ -53,6 +54,7 @@ export const sharedRepositories = {
   parcelDownloads: parcelDownloadRepositorySql,
   preferences: preferenceStoreSql,
   pushSubscriptions: pushSubscriptionStoreSql,
+  rateLimits: rateLimitStoreSql,
   savedSearches: savedSearchStoreSql,
   sessions: sessionStoreSql,
   sites: siteStoreSql,

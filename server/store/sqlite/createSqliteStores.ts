@@ -2,7 +2,6 @@ import type { Database } from 'better-sqlite3';
 import { createSqliteParcelRepository } from './parcels/createSqliteParcelRepository';
 import type { ParcelRepositoryOptions } from '../contract/parcels/ParcelRepository';
 import { createSqliteLayerRepository } from './layers/createSqliteLayerRepository';
-import { createSqliteRateLimitStore } from './rateLimits/createSqliteRateLimitStore';
 import { createPriceLevelRepository } from './reports/createPriceLevelRepository';
 import { createSqliteAccountDirectory } from './settings/createSqliteAccountDirectory';
 import { serialiseUnits, sqlTransactions, type SerialisedUnits } from './unitOfWork/serialiseUnits';
@@ -50,7 +49,6 @@ function createSynchronousSqliteRepositories(
   return {
     ...buildSharedRepositories((definition) => sqliteSqlRepository(db, definition)),
     users: createSqliteUserStore(db),
-    rateLimits: createSqliteRateLimitStore(db),
     parcels: createSqliteParcelRepository(db, parcelOptions),
     layers: createSqliteLayerRepository(db),
     priceLevels: createPriceLevelRepository(db),

@@ -16,6 +16,7 @@ export const postgresDialect: SqlDialect = {
   textSetValue: toTextArray,
   isUniqueViolation,
   lockKey: 'SELECT pg_advisory_xact_lock(hashtext(?))',
+  forUpdate: ' FOR UPDATE',
 };
 
 /** PostgreSQL's names for the shared migrations' types. */

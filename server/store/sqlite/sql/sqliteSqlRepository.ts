@@ -29,6 +29,7 @@ export const sqliteDialect: SqlDialect = {
   textSetValue: (values) => JSON.stringify(values),
   isUniqueViolation: isSqliteUniqueViolation,
   lockKey: null,
+  forUpdate: '',
 };
 
 /** SQLite's names for the shared migrations' types. */
