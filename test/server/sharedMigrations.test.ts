@@ -12,9 +12,11 @@ const RECORDED = [
   [16, 'sessions'],
   [17, 'two-factor'],
   [18, 'passkey-sign-ins'],
+  [27, 'survey-geometry'],
   [45, 'push-subscriptions'],
   [70, 'parcel-downloads'],
   [71, 'one-time-tokens'],
+  [72, 'municipality-price-levels'],
   [90, 'tile-cache'],
   [92, 'api-keys'],
   [93, 'parcel-lists'],
@@ -22,6 +24,7 @@ const RECORDED = [
   [95, 'time-zones'],
   [96, 'export-jobs'],
   [97, 'list-alert-mutes'],
+  [99, 'listed-parcel-facts'],
 ] as const;
 
 describe('schema steps shared by both adapters', () => {

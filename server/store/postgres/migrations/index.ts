@@ -10,7 +10,7 @@ import { passkeySignInsMigration } from '../../sql/migrations/018-passkey-sign-i
 import { parcelDatasetMigration } from './020-parcel-dataset';
 import { cantonsMigration } from './021-cantons';
 import { mapLayersMigration } from './060-map-layers';
-import { municipalityPriceLevelsMigration } from './072-municipality-price-levels';
+import { municipalityPriceLevelsMigration } from '../../sql/migrations/072-municipality-price-levels';
 import { plansSubscriptionsMigration } from './030-plans-subscriptions';
 import { settingsMigration } from './040-settings';
 import { pushSubscriptionsMigration } from '../../sql/migrations/045-push-subscriptions';
@@ -26,9 +26,9 @@ import { timeZonesMigration } from '../../sql/migrations/095-time-zones';
 import { exportJobsMigration } from '../../sql/migrations/096-export-jobs';
 import { listAlertMutesMigration } from '../../sql/migrations/097-list-alert-mutes';
 import { multiPartParcelsMigration } from './098-multi-part-parcels';
-import { listedParcelFactsMigration } from './099-listed-parcel-facts';
+import { listedParcelFactsMigration } from '../../sql/migrations/099-listed-parcel-facts';
 
-import { surveyGeometryMigration } from './027-survey-geometry';
+import { surveyGeometryMigration } from '../../sql/migrations/027-survey-geometry';
 import { buildingReserveMigration } from './028-building-reserve';
 /** Every PostgreSQL schema step, in order (the areas' version ranges are those of server/store/migrations). */
 const steps: (PostgresMigration | SharedMigration)[] = [

@@ -18,7 +18,7 @@ import { mapLayersMigration } from './060-map-layers';
 import { pushSubscriptionsMigration } from '../../sql/migrations/045-push-subscriptions';
 import { parcelDownloadsMigration } from '../../sql/migrations/070-parcel-downloads';
 import { oneTimeTokensMigration } from '../../sql/migrations/071-one-time-tokens';
-import { municipalityPriceLevelsMigration } from './072-municipality-price-levels';
+import { municipalityPriceLevelsMigration } from '../../sql/migrations/072-municipality-price-levels';
 import { tileCacheMigration } from '../../sql/migrations/090-tile-cache';
 import { apiKeysMigration } from '../../sql/migrations/092-api-keys';
 import { parcelListsMigration } from '../../sql/migrations/093-parcel-lists';
@@ -26,12 +26,12 @@ import { savedSearchesMigration } from '../../sql/migrations/094-saved-searches'
 import { timeZonesMigration } from '../../sql/migrations/095-time-zones';
 import { exportJobsMigration } from '../../sql/migrations/096-export-jobs';
 import { listAlertMutesMigration } from '../../sql/migrations/097-list-alert-mutes';
-import { listedParcelFactsMigration } from './099-listed-parcel-facts';
+import { listedParcelFactsMigration } from '../../sql/migrations/099-listed-parcel-facts';
 import { countedSearchesMigration } from './050-counted-searches';
 import { couponsMigration } from './051-coupons';
 import { settingsMigration } from './040-settings';
 
-import { surveyGeometryMigration } from './027-survey-geometry';
+import { surveyGeometryMigration } from '../../sql/migrations/027-survey-geometry';
 import { buildingReserveMigration } from './028-building-reserve';
 /**
  * Every schema step, in order. Version ranges by area keep parallel work apart:
