@@ -50,7 +50,9 @@ export async function openPostgresRepositories(
     throw error;
   }
   const built = {
-    ...buildSharedRepositories((definition) => postgresSqlRepository(db, definition)),
+    ...buildSharedRepositories<Pick<Stores, SharedRepositoryName>>((definition) =>
+      postgresSqlRepository(db, definition),
+    ),
     ...Object.fromEntries(Object.entries(postgresRepositories).map(([name, create]) => [name, create(db)])),
   } as Omit<Stores, 'unitOfWork'>;
   return { ...built, unitOfWork: db.transaction, health: createPostgresStorageHealth(db), close: db.close };

@@ -62,7 +62,11 @@ export const sharedRepositories = {
 
 export type SharedRepositoryName = keyof typeof sharedRepositories;
 
-/** Builds every shared repository with `build` (the adapter's driver over its connection). */
+/**
+ * Builds every shared repository with `build` (the adapter's driver over its connection). `Built` is the
+ * adapter's own view of them, given explicitly so the adapter's object of repositories is still checked
+ * for the ones it must build itself.
+ */
 export function buildSharedRepositories<Built extends { [Name in SharedRepositoryName]: unknown }>(
   build: <Port>(definition: SqlRepositoryDefinition<Port>) => unknown,
 ): Built {

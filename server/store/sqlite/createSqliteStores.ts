@@ -7,7 +7,7 @@ import { createSqliteAccountDirectory } from './settings/createSqliteAccountDire
 import { serialiseUnits, sqlTransactions, type SerialisedUnits } from './unitOfWork/serialiseUnits';
 import { createSqliteUserStore } from './users/createSqliteUserStore';
 import type { Stores, SynchronousRepositories } from '../contract/Stores';
-import { buildSharedRepositories } from '../sql/sharedRepositories';
+import { buildSharedRepositories, type SharedRepositoryName } from '../sql/sharedRepositories';
 import { sqliteSqlRepository } from './sql/sqliteSqlRepository';
 
 /**
@@ -47,7 +47,9 @@ function createSynchronousSqliteRepositories(
   parcelOptions: ParcelRepositoryOptions,
 ): SynchronousRepositories {
   return {
-    ...buildSharedRepositories((definition) => sqliteSqlRepository(db, definition)),
+    ...buildSharedRepositories<Pick<SynchronousRepositories, SharedRepositoryName>>((definition) =>
+      sqliteSqlRepository(db, definition),
+    ),
     users: createSqliteUserStore(db),
     parcels: createSqliteParcelRepository(db, parcelOptions),
     layers: createSqliteLayerRepository(db),
