@@ -61,8 +61,6 @@ export interface SqlDialect {
   readonly textSet: string;
   /** The value bound to `textSet`'s parameter. */
   textSetValue(values: readonly string[]): SqlValue;
-  /** Whether a failed statement broke a unique constraint. */
-  isUniqueViolation(error: unknown): boolean;
   /**
    * A statement that makes the rest of the running transaction wait for any other holding the same key (its
    * one parameter), or null where writers never run side by side (SQLite has one writer at a time).

@@ -7,14 +7,13 @@ import {
   type SqlWork,
 } from '../../sql/SqlWork';
 import type { SchemaTypes } from '../../sql/migrations/SharedMigration';
-import { isUniqueViolation, type PostgresConnection } from '../PostgresConnection';
+import type { PostgresConnection } from '../PostgresConnection';
 import { toTextArray } from '../textArray';
 
 export const postgresDialect: SqlDialect = {
   byCodePoint: ' COLLATE "C"',
   textSet: '(SELECT unnest(?::text[]) AS value)',
   textSetValue: toTextArray,
-  isUniqueViolation,
   lockKey: 'SELECT pg_advisory_xact_lock(hashtext(?))',
   forUpdate: ' FOR UPDATE',
 };

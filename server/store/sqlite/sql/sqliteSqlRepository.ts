@@ -27,7 +27,6 @@ export const sqliteDialect: SqlDialect = {
   byCodePoint: '',
   textSet: '(SELECT value FROM json_each(?))',
   textSetValue: (values) => JSON.stringify(values),
-  isUniqueViolation: isSqliteUniqueViolation,
   lockKey: null,
   forUpdate: '',
 };
