@@ -1,39 +1,14 @@
 import type { Database } from 'better-sqlite3';
-import { createCouponRepository } from './coupons/createCouponRepository';
 import { createSqliteParcelRepository } from './parcels/createSqliteParcelRepository';
 import type { ParcelRepositoryOptions } from '../contract/parcels/ParcelRepository';
 import { createSqliteLayerRepository } from './layers/createSqliteLayerRepository';
-import {
-  createCheckoutSessionRepository,
-  createPaymentEventRepository,
-  createPortalSessionRepository,
-} from './subscriptions/PaymentRepositories';
-import { createPlanRepository } from './subscriptions/createPlanRepository';
-import { createSubscriptionRepository } from './subscriptions/createSubscriptionRepository';
-import { createUsageRepository } from './subscriptions/createUsageRepository';
-import { createSqlitePushSubscriptionStore } from './push/createSqlitePushSubscriptionStore';
-import { createSqliteRateLimitStore } from './rateLimits/createSqliteRateLimitStore';
-import { createParcelDownloadRepository } from './reports/createParcelDownloadRepository';
-import { createSqliteOneTimeTokenStore } from './reports/createSqliteOneTimeTokenStore';
 import { createPriceLevelRepository } from './reports/createPriceLevelRepository';
-import { createSqliteSessionStore } from './sessions/createSqliteSessionStore';
-import { createSqliteTileBlobStore } from './tiles/createSqliteTileBlobStore';
 import { createSqliteAccountDirectory } from './settings/createSqliteAccountDirectory';
-import { createSqliteAuditLogStore } from './settings/createSqliteAuditLogStore';
-import { createSqliteEmailChangeStore } from './settings/createSqliteEmailChangeStore';
-import { createSqliteFileItemStore } from './settings/createSqliteFileItemStore';
-import { createSqlitePreferenceStore } from './settings/createSqlitePreferenceStore';
-import { createSqliteSiteStore } from './settings/createSqliteSiteStore';
-import { createSqliteApiKeyStore } from './apiKeys/createSqliteApiKeyStore';
-import { createSqliteParcelListStore } from './lists/createSqliteParcelListStore';
-import { createSqliteSavedSearchStore } from './savedSearches/createSqliteSavedSearchStore';
-import { createSqliteExportJobStore } from './exportJobs/createSqliteExportJobStore';
-import { createSqliteListAlertMuteStore } from './listAlertMutes/createSqliteListAlertMuteStore';
-import { createSqliteTwoFactorStore } from './twoFactor/createSqliteTwoFactorStore';
 import { serialiseUnits, sqlTransactions, type SerialisedUnits } from './unitOfWork/serialiseUnits';
-import { createSqliteAccountKeyStore } from './users/createSqliteAccountKeyStore';
 import { createSqliteUserStore } from './users/createSqliteUserStore';
 import type { Stores, SynchronousRepositories } from '../contract/Stores';
+import { buildSharedRepositories, type SharedRepositoryName } from '../sql/sharedRepositories';
+import { sqliteSqlRepository } from './sql/sqliteSqlRepository';
 
 /**
  * Builds every SQLite repository once over one open database (prepared statements are made here), behind
@@ -72,35 +47,13 @@ function createSynchronousSqliteRepositories(
   parcelOptions: ParcelRepositoryOptions,
 ): SynchronousRepositories {
   return {
+    ...buildSharedRepositories<Pick<SynchronousRepositories, SharedRepositoryName>>((definition) =>
+      sqliteSqlRepository(db, definition),
+    ),
     users: createSqliteUserStore(db),
-    accountKeys: createSqliteAccountKeyStore(db),
-    apiKeys: createSqliteApiKeyStore(db),
-    rateLimits: createSqliteRateLimitStore(db),
-    sessions: createSqliteSessionStore(db),
-    twoFactor: createSqliteTwoFactorStore(db),
     parcels: createSqliteParcelRepository(db, parcelOptions),
     layers: createSqliteLayerRepository(db),
-    plans: createPlanRepository(db),
-    subscriptions: createSubscriptionRepository(db),
-    usage: createUsageRepository(db),
-    checkoutSessions: createCheckoutSessionRepository(db),
-    portalSessions: createPortalSessionRepository(db),
-    paymentEvents: createPaymentEventRepository(db),
-    parcelDownloads: createParcelDownloadRepository(db),
-    oneTimeTokens: createSqliteOneTimeTokenStore(db),
     priceLevels: createPriceLevelRepository(db),
-    tileBlobs: createSqliteTileBlobStore(db),
-    pushSubscriptions: createSqlitePushSubscriptionStore(db),
-    coupons: createCouponRepository(db),
-    sites: createSqliteSiteStore(db),
-    preferences: createSqlitePreferenceStore(db),
-    fileItems: createSqliteFileItemStore(db),
-    auditLog: createSqliteAuditLogStore(db),
-    emailChanges: createSqliteEmailChangeStore(db),
     accountDirectory: createSqliteAccountDirectory(db),
-    parcelLists: createSqliteParcelListStore(db),
-    savedSearches: createSqliteSavedSearchStore(db),
-    exportJobs: createSqliteExportJobStore(db),
-    listAlertMutes: createSqliteListAlertMuteStore(db),
   };
 }

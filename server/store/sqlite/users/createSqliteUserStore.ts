@@ -3,19 +3,7 @@ import crypto from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { UsernameTakenError, type UserRecord, type UserStore } from '../../contract/users/UserStore';
 import { toUserRecord, type UserRow } from '../../contract/users/userRow';
-
-/**
- * By its code, not `instanceof Error`: better-sqlite3's native addon keeps the SqliteError class of the
- * first module instance that loaded it, which is another realm's Error in a jest worker's later test files.
- */
-function isUniqueViolation(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'code' in error &&
-    error.code === 'SQLITE_CONSTRAINT_UNIQUE'
-  );
-}
+import { isSqliteUniqueViolation as isUniqueViolation } from '../sql/sqliteSqlRepository';
 
 export function createSqliteUserStore(db: Database): Synchronous<UserStore> {
   // Sites are granted in `user_sites` (migration 40), the names kept once in `sites`.
