@@ -98,6 +98,20 @@ describe('per-feature refusal reasons in the admin’s language', () => {
     });
   });
 
+  it('a GeoPackage of several feature tables, counted in the plural', () => {
+    const error = new CadastreImportError(
+      'parcels.gpkg',
+      reason('reason.manyTables', 'has 2 feature tables (a, b); name one as "layer" in the mapping', {
+        count: 2,
+        names: 'a, b',
+      }),
+    );
+    expect(inLanguages(error)).toMatchObject({
+      en: error.message,
+      de: 'parcels.gpkg: hat 2 Objekttabellen (a, b); nennen Sie eine als «layer» in der Zuordnung',
+    });
+  });
+
   it('the vertex limit with the numbers grouped as each language groups them', () => {
     const error = new CadastreImportError(
       'feature 2',
