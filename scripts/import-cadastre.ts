@@ -1,7 +1,8 @@
 /**
  * Imports real cadastral parcels (GeoPackage, GeoJSON or Shapefile — zipped or a .shp beside its .dbf/.prj/.cpg —, LV95 or WGS84) over the dataset,
- * and the land cover's buildings (in the same GeoPackage or a file of its own) with the buildings
- * register's public CSV extract (--register).
+ * and the land cover's buildings (in the same GeoPackage or zip, or a file of its own; their EGIDs from
+ * DM.01's Gebaeudenummer table when the file has it) with the buildings register's public CSV extract
+ * (--register).
  *   npm run import -- <file> [--mapping mapping.json] [--register gwr.csv] [--db FILE]
  * Without --db it writes DATA_DIR/parcel-atlas.sqlite (the server's database); with DATABASE_URL set it
  * writes that PostgreSQL database (every instance on it sees the import at once). See docs/data-and-importing.md §
@@ -82,7 +83,8 @@ async function main(): Promise<void> {
     );
     if (result.buildings)
       process.stdout.write(
-        `Imported ${result.buildings.imported.toLocaleString('en-US')} buildings: ${result.buildings.matchedByEgid} joined to the register by EGID, ` +
+        `Imported ${result.buildings.imported.toLocaleString('en-US')} buildings (${result.buildings.egidFromBuildingNumbers} with their EGID from the table Gebaeudenummer): ` +
+          `${result.buildings.matchedByEgid} joined to the register by EGID, ` +
           `${result.buildings.matchedByPosition} by position; ${result.buildings.registerUnmatched} register rows matched no building\n`,
       );
     for (const warning of result.warnings) process.stdout.write(`warning: ${warning}\n`);

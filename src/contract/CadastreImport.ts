@@ -34,6 +34,8 @@ export interface BuildingsImportSummary {
   registerUnmatched: number;
   /** Building outlines on no parcel of the dataset (not imported). */
   withoutParcel: number;
+  /** Of the imported, those whose EGID came from DM.01's building-number table (Gebaeudenummer) rather than the surface. */
+  egidFromBuildingNumbers: number;
 }
 
 /** The answer of a successful import. */

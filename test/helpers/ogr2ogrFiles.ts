@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { zipSync } from 'fflate';
 
 /** One feature for ogr2ogr: its geometry as WKT in `WKT`, its attributes beside it. */
 export type OgrRow = Record<string, string | number>;
@@ -35,4 +36,27 @@ export function ogr2ogr(out: string, rows: OgrRow[], args: string[]): void {
     { encoding: 'utf8' },
   );
   if (gdal.status !== 0) throw new Error(`ogr2ogr failed: ${gdal.stderr}`);
+}
+
+/**
+ * Zips the files of `dir` (Shapefiles ogr2ogr wrote there, layer by layer) into `zip`, as a canton's
+ * Shapefile export comes. Writing several layers into one `.shp.zip` with `ogr2ogr -update` (GDAL 3.6)
+ * now and then never returns, so the zip is made here.
+ */
+export function zipFolder(dir: string, zip: string): void {
+  const entries = Object.fromEntries(
+    fs
+      .readdirSync(dir)
+      .filter((name) => /\.(shp|shx|dbf|prj|cpg)$/i.test(name))
+      .map((name) => [name, new Uint8Array(fs.readFileSync(path.join(dir, name)))]),
+  );
+  fs.writeFileSync(zip, zipSync(entries));
+}
+
+/** A fresh folder beside `file` for the Shapefiles of one archive. */
+export function shapefileFolder(file: string): string {
+  const dir = `${file}.layers`;
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
 }

@@ -18,8 +18,7 @@ import {
   EGID_A,
   EGID_B,
   EGID_C,
-  chooseDemoBuildings,
-  DEMO_BUILDINGS_SQL,
+  sqliteDemoBuildings,
   squareAround,
   writeLandCoverScenario,
   type DemoBuilding,
@@ -61,11 +60,7 @@ const snapshot = () => ({
 });
 
 /** Three demo buildings of a municipality, on three different parcels, away from each other. */
-function demoBuildings(bfs: number): DemoBuilding[] {
-  return chooseDemoBuildings(
-    db.prepare(DEMO_BUILDINGS_SQL.replace('$1', '?')).all(bfs) as Parameters<typeof chooseDemoBuildings>[0],
-  );
-}
+const demoBuildings = (bfs: number): DemoBuilding[] => sqliteDemoBuildings(db, bfs);
 
 async function parcelObjects(parcelId: number) {
   const egrid = db.prepare('SELECT prc_id FROM parcels WHERE id = ?').pluck().get(parcelId) as string;

@@ -18,6 +18,10 @@ import {
   EGID_C,
   chooseDemoBuildings,
   DEMO_BUILDINGS_SQL,
+  DM01_BUILDINGS_SUMMARY,
+  dm01Egids,
+  surveyEgrid,
+  writeDm01Survey,
   writeLandCoverScenario,
   type DemoBuilding,
 } from '../helpers/landCoverScenario';
@@ -142,5 +146,34 @@ describe('land-cover buildings with the register extract, into PostgreSQL', () =
       'The buildings register extract is incomplete: line 3 has 4 of its 10 columns',
     );
     expect(await snapshot()).toEqual(before);
+  }, 60_000);
+});
+
+describe('one zipped DM.01 survey export into PostgreSQL (dm01SurveyArchive.test.ts on SQLite)', () => {
+  it('imports the parcels, then the buildings with their EGIDs from Gebaeudenummer, joined to the register', async () => {
+    const HUENENBERG = 1703;
+    const huenenberg = await demoBuildings(HUENENBERG);
+    expect(huenenberg).toHaveLength(3);
+    const baar = await buildingsIn(BAAR);
+    writeDm01Survey(file('huenenberg-av.shp.zip'), file('huenenberg-gwr.csv'), huenenberg, HUENENBERG, 'zip');
+    const result = await importFile('huenenberg-av.shp.zip', 'huenenberg-gwr.csv');
+    expect(result).toMatchObject({
+      parcels: 3,
+      municipalities: [{ bfs: HUENENBERG, parcels: 3, buildings: 3 }],
+      buildings: DM01_BUILDINGS_SUMMARY,
+    });
+    const egid = dm01Egids(HUENENBERG);
+    const stored = await db.query<{ obj_id: string; prc_id: string }>(
+      `SELECT b.obj_id, p.prc_id FROM buildings b JOIN parcels p ON p.id = b.parcel_id
+       WHERE p.mun_bfs = $1 ORDER BY p.prc_id`,
+      [HUENENBERG],
+    );
+    expect(stored.map((b) => [b.prc_id, b.obj_id])).toEqual([
+      [surveyEgrid(HUENENBERG, 1), String(egid.d)],
+      [surveyEgrid(HUENENBERG, 2), String(egid.e)],
+      [surveyEgrid(HUENENBERG, 3), String(egid.f)],
+    ]);
+    expect(await count('SELECT 1 FROM parcels WHERE mun_bfs = $1', [HUENENBERG])).toBe(3);
+    expect(await buildingsIn(BAAR)).toBe(baar);
   }, 60_000);
 });

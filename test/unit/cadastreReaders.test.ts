@@ -118,7 +118,7 @@ describe('streamed GeoJSON', () => {
     const { features } = await readAll(line);
     expect(features[0]).toMatchObject({
       geometry: null,
-      geometryError: 'geometry is a LineString, expected a Polygon or MultiPolygon',
+      geometryError: { english: 'geometry is a LineString, expected a Polygon or MultiPolygon' },
     });
     await expect(readAll(text.slice(0, text.length - 20))).rejects.toThrow(
       'The GeoJSON file is incomplete or damaged: it ends inside the FeatureCollection',

@@ -1,4 +1,4 @@
-import { CadastreImportError } from './CadastreSource';
+import { CadastreImportError, reason } from './CadastreSource';
 
 /** A column name, or candidates tried in order (case-insensitive): files of different cantons differ. */
 export type ColumnChoice = string | string[];
@@ -85,21 +85,29 @@ export function parseCadastreMapping(json: string, source = 'mapping file'): Cad
   try {
     value = JSON.parse(json);
   } catch (error) {
-    throw new CadastreImportError(source, `is not valid JSON (${(error as Error).message})`);
+    throw new CadastreImportError(
+      source,
+      reason('reason.mappingJson', `is not valid JSON (${(error as Error).message})`, { finding: (error as Error).message }),
+    );
   }
   if (!value || typeof value !== 'object' || Array.isArray(value))
-    throw new CadastreImportError(source, 'must be a JSON object naming the columns');
+    throw new CadastreImportError(source, reason('reason.mappingObject', 'must be a JSON object naming the columns'));
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) {
     if (key === 'crs') continue;
-    if (!FIELDS.includes(key)) throw new CadastreImportError(source, `unknown key "${key}"`);
+    if (!FIELDS.includes(key))
+      throw new CadastreImportError(source, reason('reason.mappingUnknownKey', `unknown key "${key}"`, { key }));
     if (!isChoice(record[key]))
-      throw new CadastreImportError(source, `"${key}" must be a column name or a list of column names`);
+      throw new CadastreImportError(
+        source,
+        reason('reason.mappingChoice', `"${key}" must be a column name or a list of column names`, { key }),
+      );
   }
   for (const key of ['egrid', 'number'])
-    if (!(key in record)) throw new CadastreImportError(source, `"${key}" is required`);
+    if (!(key in record))
+      throw new CadastreImportError(source, reason('reason.mappingRequired', `"${key}" is required`, { key }));
   if ('crs' in record && typeof record.crs !== 'string')
-    throw new CadastreImportError(source, '"crs" must be "EPSG:2056" or "EPSG:4326"');
+    throw new CadastreImportError(source, reason('reason.mappingCrs', '"crs" must be "EPSG:2056" or "EPSG:4326"'));
   return record as unknown as CadastreMapping;
 }
 

@@ -7,7 +7,7 @@ export interface RawCadastreFeature {
   properties: Record<string, unknown>;
   /** null: no geometry or one that could not be read (then `geometryError` says why). */
   geometry: AreaGeometry | null;
-  geometryError?: string;
+  geometryError?: Reason;
 }
 
 /** A cadastral file opened for reading: the CRS it declares and its features in file order. */
@@ -25,25 +25,79 @@ export interface CadastreSource {
 
 /**
  * A refusal the user reads in their language: a `server.cadastre.*` key of translations/*.json and its
- * values. The key's English text formatted with the values is exactly the error's English reason.
+ * values, which may be reasons themselves (a ring's name inside "… intersects itself"). The key's English
+ * text formatted with the values is exactly the error's English reason.
  */
 export interface TranslatableReason {
   key: string;
-  values?: Record<string, string | number>;
+  values?: Record<string, string | number | TranslatableReason>;
 }
+
+/** A reason with its English text beside its catalogue key: what the importer's checks give. */
+export interface Reason extends TranslatableReason {
+  english: string;
+}
+
+/** A reason of catalogue key `server.cadastre.` + key. */
+export const reason = (key: string, english: string, values?: TranslatableReason['values']): Reason => ({
+  key: `server.cadastre.${key}`,
+  english,
+  ...(values ? { values } : {}),
+});
+
+/**
+ * How a message names a feature, translatable: the readers label features "feature 3" (GeoJSON),
+ * "Liegenschaft fid 12" (GeoPackage) and "Liegenschaft record 4" (Shapefile); anything else (a file name)
+ * stays as it is.
+ */
+export function featureName(label: string): string | TranslatableReason {
+  const feature = /^feature (\d+)$/.exec(label);
+  if (feature) return { key: 'server.cadastre.feature.number', values: { n: feature[1] } };
+  const fid = /^(.+) fid (\S+)$/.exec(label);
+  if (fid) return { key: 'server.cadastre.feature.fid', values: { layer: fid[1], fid: fid[2] } };
+  const record = /^(.+) record (\d+)$/.exec(label);
+  if (record) return { key: 'server.cadastre.feature.record', values: { layer: record[1], n: record[2] } };
+  if (label === 'file') return { key: 'server.cadastre.feature.file' };
+  if (label === 'layer') return { key: 'server.cadastre.feature.layer' };
+  if (label === 'mapping file') return { key: 'server.cadastre.feature.mappingFile' };
+  return label;
+}
+
+/** Strips a reason to what crosses a thread and reaches the translator (key and values, nested alike). */
+const translatableOf = ({ key, values }: TranslatableReason): TranslatableReason => ({
+  key,
+  ...(values
+    ? {
+        values: Object.fromEntries(
+          Object.entries(values).map(([name, value]) => [name, typeof value === 'object' ? translatableOf(value) : value]),
+        ),
+      }
+    : {}),
+});
 
 /**
  * A file the importer refuses: the feature (or, when `where` is empty, the file as a whole) and the
- * reason, in one sentence; `translatable` when the reason has a key in the catalogue.
+ * reason, in one sentence; `translatable` when the reason has a key in the catalogue. A reason given as a
+ * Reason is translated with the feature's name ("{feature}: {reason}").
  */
 export class CadastreImportError extends Error {
+  readonly reason: string;
+  readonly translatable?: TranslatableReason;
+
   constructor(
     readonly where: string,
-    readonly reason: string,
-    readonly translatable?: TranslatableReason,
+    why: string | Reason,
+    translatable?: TranslatableReason,
   ) {
-    super(where ? `${where}: ${reason}` : reason);
+    const english = typeof why === 'string' ? why : why.english;
+    super(where ? `${where}: ${english}` : english);
     this.name = 'CadastreImportError';
+    this.reason = english;
+    if (translatable) this.translatable = translatable;
+    else if (typeof why !== 'string')
+      this.translatable = where
+        ? { key: 'server.cadastre.featureRefused', values: { feature: featureName(where), reason: translatableOf(why) } }
+        : translatableOf(why);
   }
 }
 

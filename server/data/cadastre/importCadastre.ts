@@ -9,9 +9,9 @@ import { encodeThemes, THEME_FIELDS, THEME_VOCABULARY } from '../../store/contra
 import type { MunicipalityShape, SwissGeography } from '../geography/SwissGeography';
 import { crsFromName, guessCrs, insideSwitzerland, toLonLat, type CadastreCrs } from './cadastreCrs';
 import { describeChoice, resolveColumn, type CadastreMapping, type ColumnChoice } from './CadastreMapping';
-import { CadastreImportError, fileRefusal, type CadastreSource, type RawCadastreFeature } from './CadastreSource';
+import { CadastreImportError, featureName, fileRefusal, reason, type CadastreSource, type RawCadastreFeature } from './CadastreSource';
 import type { PolygonCoordinates } from './readGeoPackageGeometry';
-import { planarRingArea, polygonProblem } from './validateAreaGeometry';
+import { planarRingArea, polygonReason } from './validateAreaGeometry';
 import { boundedGeometry } from './featureGeometry';
 
 export interface ImportCadastreOptions {
@@ -74,7 +74,11 @@ function resolveColumns(
     else if (REQUIRED.includes(field) || strict)
       throw new CadastreImportError(
         where,
-        `missing column ${describeChoice(choice)} for ${field} (columns: ${columns.join(', ') || 'none'})`,
+        reason(
+          'reason.missingColumn',
+          `missing column ${describeChoice(choice)} for ${field} (columns: ${columns.join(', ') || 'none'})`,
+          { choice: describeChoice(choice), field, columns: columns.join(', ') || '–' },
+        ),
       );
   }
   return resolved;
@@ -94,20 +98,37 @@ function mapFeature(
   const geometry = boundedGeometry(raw, maxVertices, 'a parcel');
   const value = (field: Field) => (columns[field] ? text(raw.properties[columns[field]]) : null);
   const egrid = value('egrid')?.toUpperCase() ?? null;
-  if (!egrid) throw new CadastreImportError(raw.label, `has no EGRID (column "${columns.egrid}" is empty)`);
+  if (!egrid)
+    throw new CadastreImportError(
+      raw.label,
+      reason('reason.noEgrid', `has no EGRID (column "${columns.egrid}" is empty)`, { column: String(columns.egrid) }),
+    );
   if (!EGRID.test(egrid))
-    throw new CadastreImportError(raw.label, `EGRID "${egrid}" is not "CH" followed by 12 letters or digits`);
+    throw new CadastreImportError(
+      raw.label,
+      reason('reason.egridMalformed', `EGRID "${egrid}" is not "CH" followed by 12 letters or digits`, { egrid }),
+    );
   const number = value('number');
-  if (!number) throw new CadastreImportError(raw.label, `has no parcel number (column "${columns.number}" is empty)`);
+  if (!number)
+    throw new CadastreImportError(
+      raw.label,
+      reason('reason.noNumber', `has no parcel number (column "${columns.number}" is empty)`, {
+        column: String(columns.number),
+      }),
+    );
   const areaText = value('area');
   const area = areaText === null ? null : Number(areaText);
   if (area !== null && !(Number.isFinite(area) && area > 0))
-    throw new CadastreImportError(raw.label, `area "${areaText}" is not a positive number of m²`);
+    throw new CadastreImportError(
+      raw.label,
+      reason('reason.areaNotPositive', `area "${areaText}" is not a positive number of m²`, { area: String(areaText) }),
+    );
   for (const polygon of geometry.polygons) {
-    const problem = polygonProblem(polygon);
+    const problem = polygonReason(polygon);
     if (problem) throw new CadastreImportError(raw.label, problem);
   }
-  if (geometry.polygons.length === 0) throw new CadastreImportError(raw.label, 'invalid geometry: empty MultiPolygon');
+  if (geometry.polygons.length === 0)
+    throw new CadastreImportError(raw.label, reason('reason.emptyMultiPolygon', 'invalid geometry: empty MultiPolygon'));
   return {
     label: raw.label,
     egrid,
@@ -121,6 +142,14 @@ function mapFeature(
     polygons: geometry.polygons,
   };
 }
+
+/** A coordinate outside Switzerland in the CRS the file is read in (a parcel's or a building's). */
+export const outsideSwitzerland = (x: number, y: number, crs: CadastreCrs) =>
+  reason('reason.outsideSwitzerland', `wrong CRS: coordinate (${x}, ${y}) lies outside Switzerland in ${crs}`, {
+    x: String(x),
+    y: String(y),
+    crs,
+  });
 
 /** The CRS to read the file in: the mapping's, else the file's declaration, else a guess from a coordinate. */
 export function chooseCrs(
@@ -139,7 +168,9 @@ export function chooseCrs(
     if (!crs)
       throw new CadastreImportError(
         'file',
-        `wrong CRS ${named}: export the data in EPSG:2056 (LV95) or EPSG:4326 (WGS84)`,
+        reason('reason.wrongCrs', `wrong CRS ${named}: export the data in EPSG:2056 (LV95) or EPSG:4326 (WGS84)`, {
+          crs: named,
+        }),
       );
     return crs;
   }
@@ -148,7 +179,11 @@ export function chooseCrs(
   if (!guessed)
     throw new CadastreImportError(
       first?.label ?? 'file',
-      `wrong CRS: coordinate (${x}, ${y}) is neither LV95 (EPSG:2056) nor WGS84 in Switzerland, and the file declares none`,
+      reason(
+        'reason.crsUndeclared',
+        `wrong CRS: coordinate (${x}, ${y}) is neither LV95 (EPSG:2056) nor WGS84 in Switzerland, and the file declares none`,
+        { x: String(x), y: String(y) },
+      ),
     );
   return guessed;
 }
@@ -169,14 +204,20 @@ function municipalityFinder(geography: SwissGeography) {
     byValue(value: string, label: string): MunicipalityShape {
       if (/^\d+$/.test(value)) {
         const found = byBfs.get(Number(value));
-        if (!found) throw new CadastreImportError(label, `municipality ${value} is not a Swiss BFS municipality number`);
+        if (!found)
+          throw new CadastreImportError(
+            label,
+            reason('reason.bfsUnknown', `municipality ${value} is not a Swiss BFS municipality number`, { value }),
+          );
         return found;
       }
       const named = byName.get(fold(value)) ?? [];
       if (named.length !== 1)
         throw new CadastreImportError(
           label,
-          named.length === 0 ? `municipality "${value}" is unknown` : `municipality "${value}" is ambiguous: give the BFS number`,
+          named.length === 0
+            ? reason('reason.municipalityUnknown', `municipality "${value}" is unknown`, { value })
+            : reason('reason.municipalityAmbiguous', `municipality "${value}" is ambiguous: give the BFS number`, { value }),
         );
       return named[0];
     },
@@ -212,7 +253,11 @@ function municipalityFinder(geography: SwissGeography) {
       if (nearest) return nearest.municipality;
       throw new CadastreImportError(
         label,
-        `lies in no Swiss municipality, nor within ${SHORE_TOLERANCE_METRES} m of one (give a municipality column)`,
+        reason(
+          'reason.noMunicipality',
+          `lies in no Swiss municipality, nor within ${SHORE_TOLERANCE_METRES} m of one (give a municipality column)`,
+          { metres: SHORE_TOLERANCE_METRES },
+        ),
       );
     },
   };
@@ -301,7 +346,14 @@ export async function importCadastre(options: ImportCadastreOptions): Promise<Ca
       const columns = layerColumns ?? resolveColumns(mapping, Object.keys(raw.properties), raw.label, options.strictMapping);
       const feature = mapFeature(raw, columns, maxVertices);
       const earlier = egridSeen.get(feature.egrid);
-      if (earlier) throw new CadastreImportError(raw.label, `EGRID ${feature.egrid} appears twice (also ${earlier})`);
+      if (earlier)
+        throw new CadastreImportError(
+          raw.label,
+          reason('reason.egridTwice', `EGRID ${feature.egrid} appears twice (also ${earlier})`, {
+            egrid: feature.egrid,
+            other: featureName(earlier),
+          }),
+        );
       egridSeen.set(feature.egrid, raw.label);
       features.push(feature);
       if (features.length % FEATURES_PER_PAUSE === 0) {
@@ -313,7 +365,7 @@ export async function importCadastre(options: ImportCadastreOptions): Promise<Ca
     source.close();
   }
   layerColumns = null;
-  if (features.length === 0) throw new CadastreImportError('file', 'holds no parcels');
+  if (features.length === 0) throw new CadastreImportError('file', reason('reason.noParcels', 'holds no parcels'));
   onProgress?.({ phase: 'reading', done: features.length, total: features.length });
 
   const crs = chooseCrs(mapping, source.declaredCrs(), features[0]);
@@ -323,10 +375,7 @@ export async function importCadastre(options: ImportCadastreOptions): Promise<Ca
     for (const polygon of feature.polygons)
       for (const [x, y] of polygon[0])
         if (!insideSwitzerland(crs, x, y))
-          throw new CadastreImportError(
-            feature.label,
-            `wrong CRS: coordinate (${x}, ${y}) lies outside Switzerland in ${crs}`,
-          );
+          throw new CadastreImportError(feature.label, outsideSwitzerland(x, y, crs));
     // A multi-part parcel keeps every part (ADR 041), the largest first: its label point, municipality and
     // kept facts go by that part; its area is the sum of the parts.
     const areas = feature.polygons.map((polygon) => lv95Area(polygon, crs));
@@ -370,7 +419,11 @@ export async function importCadastre(options: ImportCadastreOptions): Promise<Ca
   if (clashing.length > 0)
     throw new CadastreImportError(
       egridSeen.get(clashing[0]) ?? 'file',
-      `EGRID ${clashing[0]} already belongs to a parcel of a municipality this file does not cover`,
+      reason(
+        'reason.egridElsewhere',
+        `EGRID ${clashing[0]} already belongs to a parcel of a municipality this file does not cover`,
+        { egrid: clashing[0] },
+      ),
     );
 
   const record = {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
-import { CadastreImportError, fileRefusal, type CadastreSource, type RawCadastreFeature } from './CadastreSource';
+import { CadastreImportError, fileRefusal, reason, type CadastreSource, type RawCadastreFeature, type Reason } from './CadastreSource';
 import type { AreaGeometry, PolygonCoordinates } from './readGeoPackageGeometry';
 
 /**
@@ -54,7 +54,11 @@ export class FeatureCollectionSplitter {
         if (this.capture === 'feature' && (c === '-' || (c >= '0' && c <= '9')) && ++this.positions > this.maxPositions)
           throw new CadastreImportError(
             `feature ${this.featuresDone + 1}`,
-            `has more than ${this.maxPositions.toLocaleString('en')} vertices, the most a parcel may have (CADASTRE_MAX_VERTICES)`,
+            reason(
+              'reason.verticesStreaming',
+              `has more than ${this.maxPositions.toLocaleString('en')} vertices, the most a parcel may have (CADASTRE_MAX_VERTICES)`,
+              { max: this.maxPositions },
+            ),
           );
       }
       if (c === '"') {
@@ -63,7 +67,11 @@ export class FeatureCollectionSplitter {
       } else if (c === '{' || c === '[') {
         if (c === '[') this.afterBracket = true;
         if (this.depth === 0) {
-          if (c !== '{') throw new CadastreImportError('file', 'is not a GeoJSON FeatureCollection (the root is not an object)');
+          if (c !== '{')
+            throw new CadastreImportError(
+              'file',
+              reason('reason.geoJsonRoot', 'is not a GeoJSON FeatureCollection (the root is not an object)'),
+            );
           this.sawRoot = true;
         } else if (this.depth === 1 && this.lastRootString === 'features' && c === '[') {
           this.inFeatures = true;
@@ -111,23 +119,28 @@ function polygonOf(value: unknown): PolygonCoordinates | null {
   return rings;
 }
 
+const malformed = (type: string) => reason('reason.coordinatesMalformed', `${type} coordinates are malformed`, { type });
+
 /** A GeoJSON geometry → polygons, or the reason it is not an area. */
-export function geoJsonArea(geometry: unknown): AreaGeometry | string {
-  if (!geometry || typeof geometry !== 'object') return 'feature has no geometry';
+export function geoJsonArea(geometry: unknown): AreaGeometry | Reason {
+  if (!geometry || typeof geometry !== 'object') return reason('reason.noGeometry', 'feature has no geometry');
   const { type, coordinates } = geometry as { type?: unknown; coordinates?: unknown };
   if (type === 'Polygon') {
     const polygon = polygonOf(coordinates);
-    return polygon ? { polygons: [polygon] } : 'Polygon coordinates are malformed';
+    return polygon ? { polygons: [polygon] } : malformed('Polygon');
   }
   if (type === 'MultiPolygon') {
-    if (!Array.isArray(coordinates)) return 'MultiPolygon coordinates are malformed';
+    if (!Array.isArray(coordinates)) return malformed('MultiPolygon');
     const polygons = coordinates.map(polygonOf);
-    return polygons.every((p): p is PolygonCoordinates => p !== null)
-      ? { polygons }
-      : 'MultiPolygon coordinates are malformed';
+    return polygons.every((p): p is PolygonCoordinates => p !== null) ? { polygons } : malformed('MultiPolygon');
   }
-  return `geometry is a ${String(type)}, expected a Polygon or MultiPolygon`;
+  return reason('reason.notAnArea', `geometry is a ${String(type)}, expected a Polygon or MultiPolygon`, {
+    type: String(type),
+  });
 }
+
+/** Whether geoJsonArea found no area: its reason. */
+export const isReason = (value: AreaGeometry | Reason): value is Reason => 'english' in value;
 
 function crsName(crs: unknown): string | null {
   const name = (crs as { properties?: { name?: unknown } } | null)?.properties?.name;
@@ -148,12 +161,12 @@ export function readGeoJsonStream(input: Readable, maxVertices = Infinity): Cada
         try {
           parsed = JSON.parse(text) as typeof parsed;
         } catch {
-          throw new CadastreImportError(label, 'is not valid JSON');
+          throw new CadastreImportError(label, reason('reason.invalidJson', 'is not valid JSON'));
         }
         const properties =
           parsed.properties && typeof parsed.properties === 'object' ? (parsed.properties as Record<string, unknown>) : {};
         const area = geoJsonArea(parsed.geometry);
-        yield typeof area === 'string'
+        yield isReason(area)
           ? { label, properties, geometry: null, geometryError: area }
           : { label, properties, geometry: area };
       }
@@ -164,7 +177,7 @@ export function readGeoJsonStream(input: Readable, maxVertices = Infinity): Cada
         'The GeoJSON file is incomplete or damaged: it ends inside the FeatureCollection (an interrupted download or copy?)',
       );
     if (!splitter.sawRoot || !splitter.sawFeatures)
-      throw new CadastreImportError('file', 'is not a GeoJSON FeatureCollection (no "features" array)');
+      throw new CadastreImportError('file', reason('reason.geoJsonNoFeatures', 'is not a GeoJSON FeatureCollection (no "features" array)'));
   }
   return {
     declaredCrs: () => crsName(splitter.crs),

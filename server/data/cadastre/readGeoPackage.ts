@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { SqliteFile } from '../../store/contract/sqliteFile/SqliteFile';
 import { openSqliteFile } from '../../store/sqlite/sqliteFile/openSqliteFile';
 import { describeChoice, LAND_COVER_LAYERS, resolveColumn, type ColumnChoice } from './CadastreMapping';
-import { CadastreImportError, fileRefusal, type CadastreSource, type RawCadastreFeature } from './CadastreSource';
+import { CadastreImportError, fileRefusal, reason, type CadastreSource, type RawCadastreFeature } from './CadastreSource';
 import { crsFromName } from './cadastreCrs';
 import { CHORD_TOLERANCE_METRES, GeometryFormatError, readGeoPackageGeometry } from './readGeoPackageGeometry';
 
@@ -96,13 +96,14 @@ export function readGeoPackage(
   } catch (error) {
     const reported = damaged(error);
     if (reported instanceof CadastreImportError) throw reported;
-    throw new CadastreImportError(file, 'is not a GeoPackage (not an SQLite database)');
+    throw new CadastreImportError(file, reason('reason.notSqlite', 'is not a GeoPackage (not an SQLite database)'));
   }
   try {
     const hasCatalogue = db
       .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'gpkg_geometry_columns'")
       .get();
-    if (!hasCatalogue) throw new CadastreImportError(file, 'is not a GeoPackage (no gpkg_geometry_columns table)');
+    if (!hasCatalogue)
+      throw new CadastreImportError(file, reason('reason.noGpkgCatalogue', 'is not a GeoPackage (no gpkg_geometry_columns table)'));
     const tables = db
       .prepare('SELECT table_name, column_name, srs_id FROM gpkg_geometry_columns')
       .all() as FeatureTable[];
@@ -112,7 +113,11 @@ export function readGeoPackage(
       if (tables.length !== 1)
         throw new CadastreImportError(
           file,
-          `has ${tables.length} feature tables (${names.join(', ')}); name one as "layer" in the mapping`,
+          reason(
+            'reason.manyTables',
+            `has ${tables.length} feature tables (${names.join(', ')}); name one as "layer" in the mapping`,
+            { count: tables.length, names: names.join(', ') },
+          ),
         );
       chosen = tables[0];
     } else {
@@ -128,7 +133,11 @@ export function readGeoPackage(
       if (!chosen)
         throw new CadastreImportError(
           file,
-          `missing layer ${describeChoice(layer)}; its feature tables are ${names.join(', ') || 'none'}`,
+          reason(
+            'reason.missingLayer',
+            `missing layer ${describeChoice(layer)}; its feature tables are ${names.join(', ') || 'none'}`,
+            { choice: describeChoice(layer), names: names.join(', ') || '–' },
+          ),
         );
     }
     const srs = db
@@ -165,11 +174,18 @@ export function readGeoPackage(
           try {
             const read = readGeoPackageGeometry(blob, curves);
             if (read.srsId !== table.srs_id && read.srsId > 0)
-              feature.geometryError = `geometry in SRS ${read.srsId}, the layer declares ${table.srs_id}`;
+              feature.geometryError = reason(
+                'reason.geometrySrs',
+                `geometry in SRS ${read.srsId}, the layer declares ${table.srs_id}`,
+                { srs: String(read.srsId), declared: String(table.srs_id) },
+              );
             else feature.geometry = read.geometry;
           } catch (error) {
             if (!(error instanceof GeometryFormatError)) throw error;
-            feature.geometryError = error.message;
+            // The blob's own structure (WKB type words, byte order) is named in English inside the translated frame.
+            feature.geometryError = reason('reason.geometryUnreadable', `invalid geometry: ${error.message}`, {
+              detail: error.message,
+            });
           }
         }
         yield feature;

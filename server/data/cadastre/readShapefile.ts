@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { resolveColumn, type ColumnChoice } from './CadastreMapping';
-import { fileRefusal, type CadastreSource, type RawCadastreFeature } from './CadastreSource';
-import { geoJsonArea } from './readGeoJsonStream';
+import { fileRefusal, reason, type CadastreSource, type RawCadastreFeature } from './CadastreSource';
+import { geoJsonArea, isReason } from './readGeoJsonStream';
 
 /** The parts of one Shapefile: geometry, attributes, and the optional projection and code page. */
-interface ShapefileParts {
+export interface ShapefileParts {
   name: string;
   shp: Uint8Array;
   dbf: Uint8Array | undefined;
@@ -57,11 +57,32 @@ function unzipShapefiles(file: string): Map<string, Partial<Record<'shp' | 'dbf'
 
 const text = (bytes: Uint8Array | undefined) => (bytes ? new TextDecoder().decode(bytes).trim() : undefined);
 
-/** The one Shapefile of a zip, or the mapping's layer among several. */
-function shapefileInZip(file: string, layer: ColumnChoice | undefined): ShapefileParts {
+/** A zip's Shapefiles, unzipped once: the names of those with a .shp, and each one's parts. */
+export interface ZippedShapefiles {
+  names: string[];
+  /** Every .dbf's name, a table without shapes (.dbf only) included. */
+  tables: string[];
+  parts(name: string): ShapefileParts;
+}
+
+/** Unzips an uploaded archive's Shapefiles (a canton's export may hold several layers). */
+export function unzipShapefileArchive(file: string): ZippedShapefiles {
   const shapefiles = unzipShapefiles(file);
   const names = [...shapefiles].filter(([, parts]) => parts.shp).map(([name]) => name);
   if (names.length === 0) throw fileRefusal('zipNoShapefile', 'The zip archive holds no Shapefile (.shp)');
+  return {
+    names,
+    tables: [...shapefiles].filter(([, parts]) => parts.dbf).map(([name]) => name),
+    parts(name) {
+      const parts = shapefiles.get(name) ?? {};
+      return { name, shp: parts.shp as Uint8Array, dbf: parts.dbf, prj: text(parts.prj), cpg: text(parts.cpg) };
+    },
+  };
+}
+
+/** The one Shapefile of a zip, or the mapping's layer among several. */
+function shapefileInZip(file: string, layer: ColumnChoice | undefined): ShapefileParts {
+  const { names, parts } = unzipShapefileArchive(file);
   const name = names.length === 1 ? names[0] : resolveColumn(layer, names);
   if (!name)
     throw fileRefusal(
@@ -69,8 +90,7 @@ function shapefileInZip(file: string, layer: ColumnChoice | undefined): Shapefil
       `The zip archive holds several Shapefiles (${names.join(', ')}) and none is a parcel layer: name one as "layer" in the mapping`,
       { names: names.join(', ') },
     );
-  const parts = shapefiles.get(name) ?? {};
-  return { name, shp: parts.shp as Uint8Array, dbf: parts.dbf, prj: text(parts.prj), cpg: text(parts.cpg) };
+  return parts(name);
 }
 
 /** A .shp given by path, with the .dbf, .prj and .cpg beside it (the command-line import). */
@@ -126,6 +146,24 @@ function refuseCutParts({ name, shp, dbf }: ShapefileParts): void {
 /** A dBase number field left empty is read as NaN: the importer wants no value. */
 const cleanValue = (value: unknown) => (typeof value === 'number' && Number.isNaN(value) ? null : value);
 
+/** A table's records (a .dbf with or without its .shp), decoded as readShapefileParts decodes them. */
+export async function readDbfRecords(parts: ShapefileParts): Promise<{ columns: string[]; rows: Record<string, unknown>[] }> {
+  const { parseDbf } = await import('shpjs');
+  const dbf = parts.dbf as Uint8Array;
+  let rows: Record<string, unknown>[];
+  try {
+    rows = parseDbf(dbf, dbfEncoding(dbf, parts.cpg));
+  } catch (error) {
+    throw fileRefusal(
+      'shapefileDamaged',
+      `The Shapefile "${parts.name}" is incomplete or damaged: ${(error as Error).message}`,
+      { name: parts.name, finding: (error as Error).message },
+    );
+  }
+  const cleaned = rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, cleanValue(value)])));
+  return { columns: rows.length > 0 ? Object.keys(rows[0]) : [], rows: cleaned };
+}
+
 /**
  * Opens a Shapefile, zipped (an upload) or by its .shp path, through shpjs: the shapes as stored in the
  * .prj's CRS (never reprojected here: LV95 keeps its millimetres), the attributes in the .cpg's encoding.
@@ -138,6 +176,11 @@ export async function readShapefile(file: string, layer: ColumnChoice | undefine
       'shapefileAlone',
       'A Shapefile needs its .dbf beside the .shp (and its .prj and .cpg): upload them zipped together',
     );
+  return readShapefileParts(parts);
+}
+
+/** Reads one Shapefile's parts (checked for cuts first) as a source. */
+export async function readShapefileParts(parts: ShapefileParts): Promise<CadastreSource> {
   refuseCutParts(parts);
   // shpjs is an ES module; its CommonJS build is for browsers only.
   const { parseShp, parseDbf } = await import('shpjs');
@@ -164,8 +207,8 @@ export async function readShapefile(file: string, layer: ColumnChoice | undefine
     for (const [i, shape] of shapes.entries()) {
       const label = `${parts.name} record ${i + 1}`;
       const properties = Object.fromEntries(Object.entries(records[i]).map(([key, value]) => [key, cleanValue(value)]));
-      const area = shape ? geoJsonArea(shape) : 'feature has no geometry';
-      yield typeof area === 'string'
+      const area = shape ? geoJsonArea(shape) : reason('reason.noGeometry', 'feature has no geometry');
+      yield isReason(area)
         ? { label, properties, geometry: null, geometryError: area }
         : { label, properties, geometry: area };
     }

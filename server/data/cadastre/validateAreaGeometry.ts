@@ -1,5 +1,6 @@
 import { RBTree } from 'bintrees';
 import type { PolygonCoordinates } from './readGeoPackageGeometry';
+import { reason, type Reason } from './CadastreSource';
 
 type Position = [number, number];
 
@@ -193,26 +194,44 @@ export function planarRingArea(ring: readonly Position[]): number {
   return Math.abs(sum / 2);
 }
 
+/** A ring's name in a reason: "the exterior ring", "hole 2". */
+const ringName = (r: number) =>
+  r === 0
+    ? reason('ring.exterior', 'the exterior ring')
+    : reason('ring.hole', `hole ${r}`, { n: String(r) });
+
+/** An "invalid geometry: {ring} …" reason of catalogue key `reason.ring.` + key. */
+const ringReason = (key: string, ring: Reason, english: string, values?: Record<string, string>) =>
+  reason(`reason.ring.${key}`, `invalid geometry: ${ring.english} ${english}`, { ring, ...values });
+
 /**
  * Why a polygon is not a valid parcel (OGC simple-feature rules the register follows), or null: every ring
  * closed with at least four positions, finite coordinates, an exterior of non-zero area, no ring touching
  * or crossing itself.
  */
-export function polygonProblem(polygon: PolygonCoordinates): string | null {
-  if (polygon.length === 0) return 'invalid geometry: the polygon has no rings';
+export function polygonReason(polygon: PolygonCoordinates): Reason | null {
+  if (polygon.length === 0) return reason('reason.noRings', 'invalid geometry: the polygon has no rings');
   for (let r = 0; r < polygon.length; r++) {
     const ring = polygon[r];
-    const name = r === 0 ? 'the exterior ring' : `hole ${r}`;
-    if (ring.length < 4) return `invalid geometry: ${name} has ${ring.length} positions (at least 4)`;
-    if (!ring.every(([x, y]) => Number.isFinite(x) && Number.isFinite(y))) return `invalid geometry: ${name} has a non-numeric coordinate`;
+    const name = ringName(r);
+    if (ring.length < 4)
+      return ringReason('tooFew', name, `has ${ring.length} positions (at least 4)`, { positions: String(ring.length) });
+    if (!ring.every(([x, y]) => Number.isFinite(x) && Number.isFinite(y)))
+      return ringReason('nonNumeric', name, 'has a non-numeric coordinate');
     const [first, last] = [ring[0], ring[ring.length - 1]];
-    if (first[0] !== last[0] || first[1] !== last[1]) return `invalid geometry: ${name} is not closed`;
+    if (first[0] !== last[0] || first[1] !== last[1]) return ringReason('notClosed', name, 'is not closed');
     // A flat ring (all on one line) turns back on itself too: its lack of area is the plainer reason.
-    if (doublingBack(ring) && planarRingArea(ring) === 0) return `invalid geometry: ${name} has no area`;
+    if (doublingBack(ring) && planarRingArea(ring) === 0) return ringReason('noArea', name, 'has no area');
     const crossing = selfIntersection(ring);
     if (crossing)
-      return `invalid geometry: ${name} intersects itself (edges ${crossing[0] + 1} and ${crossing[1] + 1})`;
-    if (planarRingArea(ring) === 0) return `invalid geometry: ${name} has no area`;
+      return ringReason('selfIntersection', name, `intersects itself (edges ${crossing[0] + 1} and ${crossing[1] + 1})`, {
+        first: String(crossing[0] + 1),
+        second: String(crossing[1] + 1),
+      });
+    if (planarRingArea(ring) === 0) return ringReason('noArea', name, 'has no area');
   }
   return null;
 }
+
+/** polygonReason's English text (the benchmark and the unit tests read it). */
+export const polygonProblem = (polygon: PolygonCoordinates): string | null => polygonReason(polygon)?.english ?? null;

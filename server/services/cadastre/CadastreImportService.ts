@@ -4,6 +4,7 @@ import {
   type CadastreImportProgress,
   type CadastreImportResult,
 } from '../../../src/contract/CadastreImport';
+import type { ServerLanguage, ServerTranslator } from '../i18n/ServerTranslator';
 
 /**
  * Starts one import of a file already on disk (the composition root wires the dataset importer in):
@@ -24,10 +25,30 @@ export interface StoppedImport {
   of: number | null;
 }
 
-/** A refusal's reason as a catalogue key (translations/*.json) and its values, when it has one. */
+/**
+ * A refusal's reason as a catalogue key (translations/*.json) and its values, when it has one; a value may
+ * be a reason itself (the feature's name and the per-feature reason inside "{feature}: {reason}").
+ */
 export interface RefusalReason {
   key: string;
-  values?: Record<string, string | number>;
+  values?: Record<string, string | number | RefusalReason>;
+}
+
+/** A reason in `language`, its values that are reasons themselves translated first. */
+export function formatReason(
+  translator: Pick<ServerTranslator, 'format'>,
+  language: ServerLanguage,
+  { key, values }: RefusalReason,
+): string {
+  const formatted = values
+    ? Object.fromEntries(
+        Object.entries(values).map(([name, value]) => [
+          name,
+          typeof value === 'object' ? formatReason(translator, language, value) : value,
+        ]),
+      )
+    : undefined;
+  return translator.format(language, key, formatted);
 }
 
 /** The catalogue key of "Nothing imported. {reason}": every refused file is answered through it. */

@@ -8,12 +8,19 @@ import type { CadastreCrs } from '../cadastreCrs';
 import { insideSwitzerland } from '../cadastreCrs';
 import { resolveColumn } from '../CadastreMapping';
 import { CadastreImportError, fileRefusal, type CadastreSource } from '../CadastreSource';
-import { chooseCrs, lv95Area, mercatorRings, surveyRings } from '../importCadastre';
+import { chooseCrs, lv95Area, mercatorRings, outsideSwitzerland, surveyRings } from '../importCadastre';
 import type { PolygonCoordinates } from '../readGeoPackageGeometry';
-import { polygonProblem } from '../validateAreaGeometry';
+import { polygonReason } from '../validateAreaGeometry';
 import { boundedGeometry } from '../featureGeometry';
 import { isBuildingKind, LAND_COVER_EGID_COLUMNS, LAND_COVER_KIND_COLUMNS } from './LandCoverMapping';
 import { readGwrExtract, type RegisterBuilding } from './readGwrExtract';
+import {
+  egidOf,
+  idKey,
+  readBuildingNumbers,
+  SURFACE_ID_COLUMNS,
+  type BuildingNumberTable,
+} from './buildingNumbers';
 import { buildingFacts } from './registerFacts';
 
 /** A building outline of the land cover, read, checked and projected; its register row once joined. */
@@ -23,6 +30,8 @@ interface OutlineBuilding {
   fid: string;
   /** The EGID the land cover gives (GWR_EGID), digits only; null when it gives none. */
   egid: string | null;
+  /** Whether the EGID came from DM.01's building-number table (Gebaeudenummer) rather than the surface itself. */
+  egidFromTable: boolean;
   /** Web Mercator parts (largest first), each its rings without the closing point; LV95 to the millimetre beside. */
   parts: Ring[][];
   surveyParts: Ring[][];
@@ -38,6 +47,8 @@ export interface PreparedLandCover {
   crs: CadastreCrs;
   buildings: OutlineBuilding[];
   registerUnmatched: number;
+  /** Notes on the building-number table that did not stop the import. */
+  warnings: string[];
 }
 
 const FEATURES_PER_PAUSE = 500;
@@ -45,10 +56,6 @@ const FEATURES_PER_PAUSE = 500;
 const GRID_METRES = 200;
 
 const fidOf = (label: string, index: number) => /(\d+)$/.exec(label)?.[1] ?? String(index + 1);
-const egidOf = (value: unknown): string | null => {
-  const text = value === null || value === undefined ? '' : String(value).trim();
-  return /^\d+(\.0+)?$/.test(text) && Number(text) > 0 ? String(Math.trunc(Number(text))) : null;
-};
 
 /** Whether an LV95 point lies in a building's survey outline (any part, holes respected). */
 const outlineHolds = (b: OutlineBuilding, e: number, n: number) =>
@@ -66,20 +73,32 @@ export async function prepareLandCover(options: {
   crs?: string;
   maxVertices: number;
   registerFile?: string;
+  /** DM.01's Bodenbedeckung.Gebaeudenummer, when the file carries it: each surface's EGID by the surface's id. */
+  buildingNumbers?: BuildingNumberTable;
   onProgress?: (progress: CadastreImportProgress) => void;
   pause?: () => Promise<void>;
 }): Promise<PreparedLandCover> {
   const { source, layer, maxVertices, pause = async () => {} } = options;
-  const read: { label: string; fid: string; egid: string | null; polygons: PolygonCoordinates[] }[] = [];
+  const read: {
+    label: string;
+    fid: string;
+    egid: string | null;
+    egidFromTable: boolean;
+    polygons: PolygonCoordinates[];
+  }[] = [];
   let kindColumn: string | null = null;
   let egidColumn: string | null = null;
+  let idColumn: string | null = null;
   let surfaces = 0;
+  const numbers = options.buildingNumbers ? readBuildingNumbers(options.buildingNumbers) : null;
+  const referenced = new Set<string>();
   try {
     for await (const raw of source.features) {
       if (surfaces === 0) {
         const columns = source.columns ?? Object.keys(raw.properties);
         kindColumn = resolveColumn(LAND_COVER_KIND_COLUMNS, columns);
         egidColumn = resolveColumn(LAND_COVER_EGID_COLUMNS, columns);
+        idColumn = resolveColumn(SURFACE_ID_COLUMNS, columns);
         if (!kindColumn)
           throw fileRefusal(
             'landCoverNoKind',
@@ -95,16 +114,24 @@ export async function prepareLandCover(options: {
       if (!isBuildingKind(raw.properties[kindColumn!])) continue;
       const geometry = boundedGeometry(raw, maxVertices, 'a building');
       for (const polygon of geometry.polygons) {
-        const problem = polygonProblem(polygon);
+        const problem = polygonReason(polygon);
         if (problem) throw new CadastreImportError(raw.label, problem);
       }
       if (geometry.polygons.length === 0) continue;
-      read.push({
-        label: raw.label,
-        fid: fidOf(raw.label, surfaces - 1),
-        egid: egidColumn ? egidOf(raw.properties[egidColumn]) : null,
-        polygons: geometry.polygons,
-      });
+      const fid = fidOf(raw.label, surfaces - 1);
+      let egid = egidColumn ? egidOf(raw.properties[egidColumn]) : null;
+      let egidFromTable = false;
+      if (numbers) {
+        // Gebaeudenummer_von holds the surface's id: its T_Id/TID column, else its feature id.
+        const surface = idKey(idColumn ? raw.properties[idColumn] : fid);
+        const numbered = surface === null ? undefined : numbers.egidBySurface.get(surface);
+        if (numbered !== undefined) referenced.add(surface!);
+        if (!egid && numbered !== undefined) {
+          egid = numbered;
+          egidFromTable = true;
+        }
+      }
+      read.push({ label: raw.label, fid, egid, egidFromTable, polygons: geometry.polygons });
     }
   } finally {
     source.close();
@@ -120,7 +147,7 @@ export async function prepareLandCover(options: {
     for (const polygon of b.polygons)
       for (const [x, y] of polygon[0])
         if (!insideSwitzerland(crs, x, y))
-          throw new CadastreImportError(b.label, `wrong CRS: coordinate (${x}, ${y}) lies outside Switzerland in ${crs}`);
+          throw new CadastreImportError(b.label, outsideSwitzerland(x, y, crs));
     const polygons = b.polygons
       .map((polygon) => ({ polygon, area: lv95Area(polygon, crs) }))
       .sort((x, y) => y.area - x.area);
@@ -128,6 +155,7 @@ export async function prepareLandCover(options: {
       label: b.label,
       fid: b.fid,
       egid: b.egid,
+      egidFromTable: b.egidFromTable,
       parts: polygons.map(({ polygon }) => mercatorRings(polygon, crs)),
       surveyParts: polygons.map(({ polygon }) => surveyRings(polygon, crs)),
       area: polygons.reduce((sum, p) => sum + p.area, 0),
@@ -136,7 +164,21 @@ export async function prepareLandCover(options: {
     };
   });
   const registerUnmatched = options.registerFile ? await joinRegister(buildings, options.registerFile, pause) : 0;
-  return { layer, crs, buildings, registerUnmatched };
+  const warnings: string[] = [];
+  if (numbers) {
+    const dangling = numbers.egidBySurface.size - referenced.size;
+    if (dangling > 0)
+      warnings.push(
+        dangling === 1
+          ? `1 EGID of the table "${numbers.table}" refers to no building surface of the land cover and was not used`
+          : `${dangling} EGIDs of the table "${numbers.table}" refer to no building surface of the land cover and were not used`,
+      );
+    if (numbers.surfacesWithSeveral > 0)
+      warnings.push(
+        `${numbers.surfacesWithSeveral} building surfaces have several EGIDs in the table "${numbers.table}"; each takes the first (in the table's order)`,
+      );
+  }
+  return { layer, crs, buildings, registerUnmatched, warnings };
 }
 
 /**
@@ -219,7 +261,7 @@ export async function writeLandCoverBuildings(options: {
   pause?: () => Promise<void>;
 }): Promise<{ summary: BuildingsImportSummary; byMunicipality: Map<number, number>; warnings: string[] }> {
   const { prepared, writer, pause = async () => {} } = options;
-  const warnings: string[] = [];
+  const warnings: string[] = [...prepared.warnings];
   const byMunicipality = new Map<number, OfficialBuilding[]>();
   const usedIds = new Set<string>();
   const placed = new Set<OutlineBuilding>();
@@ -311,6 +353,7 @@ export async function writeLandCoverBuildings(options: {
       matchedByPosition: matched('position'),
       registerUnmatched: prepared.registerUnmatched,
       withoutParcel,
+      egidFromBuildingNumbers: [...placed].filter((b) => b.egidFromTable).length,
     },
     byMunicipality: new Map(ordered.map(([bfs, list]) => [bfs, list.length])),
     warnings,

@@ -50,6 +50,7 @@ export async function importSurveyFile(options: {
       crs: options.mapping.crs,
       maxVertices: options.maxVertices,
       registerFile: options.registerFile,
+      buildingNumbers: landCover.buildingNumbers,
       onProgress,
       pause: options.pause,
     });

@@ -9,6 +9,7 @@ import type { AppContext } from '../../../AppContext';
 import { authUser, requireRole } from '../../../http/requireRole';
 import {
   CadastreImportRefused,
+  formatReason,
   NOTHING_IMPORTED_KEY,
 } from '../../../services/cadastre/CadastreImportService';
 import { languageOf } from '../../../services/i18n/ServerTranslator';
@@ -106,9 +107,9 @@ export async function cadastreUploadRoutes(app: FastifyInstance, ctx: AppContext
 /** A refused file's message in the caller's language: the reason translated when the catalogue has it. */
 function refusalMessage(ctx: AppContext, request: FastifyRequest, error: CadastreImportRefused): string {
   const language = languageOf(request.headers.langcode);
-  if (error.whole) return ctx.translator.format(language, error.whole.key, error.whole.values);
+  if (error.whole) return formatReason(ctx.translator, language, error.whole);
   if (!error.detail) return error.message;
   const { english, reason } = error.detail;
-  const text = reason ? ctx.translator.format(language, reason.key, reason.values) : english;
+  const text = reason ? formatReason(ctx.translator, language, reason) : english;
   return ctx.translator.format(language, NOTHING_IMPORTED_KEY, { reason: text });
 }
