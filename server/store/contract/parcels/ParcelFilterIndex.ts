@@ -577,15 +577,20 @@ export function createParcelFilterIndex(
     // Matching roads wait here (at most `enough`: no page or count needs more) and follow every other
     // match: one pass over the candidates still serves both.
     const roads: { id: number; r: number }[] = [];
+    let lastChunk = 0;
     const scan = (ranges: [number, number][], accept: (m: number) => boolean) => {
       for (const [first, last] of ranges) {
         let after = first - 1;
         while (total < enough) {
           const rate = read === 0 ? 1 : Math.max(MIN_PASS_RATE, passed / read);
+          // Never smaller than the chunk before: where the pass rate falls off (a filter that the later
+          // cantons pass less), chunks sized by the rate so far shrank, and each call seeks anew in the
+          // text's doclist (1–4 ms on the country), so "Bel" + a radon class took eight calls, not three.
           const chunk = Math.min(
             MAX_CHUNK,
-            Math.max(FIRST_CHUNK, Math.ceil(((enough - total) / rate) * 1.1)),
+            Math.max(FIRST_CHUNK, lastChunk, Math.ceil(((enough - total) / rate) * 1.1)),
           );
+          lastChunk = chunk;
           const batch = candidates(after, last, chunk);
           for (const id of batch) {
             read++;
