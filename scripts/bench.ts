@@ -8,6 +8,8 @@
  *   npm run bench -- --concurrency 50   50 clients at once over HTTP (SQLite): searches, details, a map session
  *   npm run bench -- --cantons ZG --untimed-statements   without the SQLite statement timings the server
  *     records for /metrics (on by default, as served), to see what they cost
+ *   npm run bench -- --all --db FILE --only search   the search figures alone (seconds, not minutes), with
+ *     the costliest searches of each kind
  * Calls the repository and tile service directly (no HTTP), on one connection, like one server worker.
  */
 import { reportBenchmark } from './benchReports';
@@ -17,7 +19,7 @@ import { postgresBenchmark } from './benchPostgres';
 import { concurrencyBenchmark, profilesConcurrencyBenchmark } from './benchConcurrency';
 import zlib from 'node:zlib';
 import { performance } from 'node:perf_hooks';
-import { line, percentiles, time } from './benchFigures';
+import { line, lineWithCpu, loadAverage, percentiles, time, timeWithCpu } from './benchFigures';
 import { searchBenchmark } from './benchSearch';
 import { benchDatasetArgs, openBenchDataset } from './benchDataset';
 import { tileAt } from '../server/geo/projection';
@@ -42,8 +44,9 @@ import { DATA_LAYER_MIN_ZOOM, type DataLayerId } from '../src/contract/MapLayers
 function args() {
   const { cantons, file, extra } = benchDatasetArgs(process.argv.slice(2), {
     flags: ['postgres', 'untimed-statements', 'first-minute-tiles'],
-    valued: ['concurrency'],
+    valued: ['concurrency', 'only'],
   });
+  if (extra.only !== undefined && extra.only !== 'search') throw new Error('--only takes "search"');
   const concurrency = extra.concurrency === undefined ? null : Number(extra.concurrency);
   if (concurrency !== null && !(Number.isInteger(concurrency) && concurrency > 0))
     throw new Error('--concurrency needs a number of clients');
@@ -54,11 +57,12 @@ function args() {
     file,
     timedStatements: extra['untimed-statements'] !== true,
     firstMinuteTiles: extra['first-minute-tiles'] === true,
+    searchOnly: extra.only === 'search',
   };
 }
 
 async function main(): Promise<void> {
-  const { cantons, file, postgres, concurrency, timedStatements, firstMinuteTiles } = args();
+  const { cantons, file, postgres, concurrency, timedStatements, firstMinuteTiles, searchOnly } = args();
   if (postgres && concurrency !== null) {
     await concurrencyBenchmark(cantons, file, concurrency);
     return;
@@ -78,6 +82,7 @@ async function main(): Promise<void> {
     observeStatements(db, (statement) => metrics.statementTimer('sqlite', statement));
   }
   console.log(`SQLite statement timings: ${timedStatements ? 'on, as served' : 'off'}`);
+  console.log(`load average ${loadAverage()} at the start`);
 
   // The repositories' own figures come from their synchronous SQLite form; services get the port.
   const repo = createSqliteParcelRepository(db);
@@ -156,12 +161,24 @@ async function main(): Promise<void> {
     ][i % 4];
   };
   repo.search({ reserve: { from: 1, to: 99999999999 }, sort: 'reserve' }, paging);
-  line(
-    'advanced search, reserve filter (and sort)',
-    await time(300, (i) => () => repo.search(reserveQuery(i), { page: 1 + (i % 5), size: 12 })),
+  const reserveTimes = await timeWithCpu(
+    300,
+    (i) => () => repo.search(reserveQuery(i), { page: 1 + (i % 5), size: 12 }),
   );
+  lineWithCpu('advanced search, reserve filter (and sort)', reserveTimes);
+  // Each of the four shapes apart: which one decides the p95.
+  const shapes = ['whole dataset', 'a canton', 'utilisation too, sorted', 'a canton, sorted'];
+  shapes.forEach((shape, k) => {
+    const of = (samples: number[]) => samples.filter((_, i) => i % 4 === k);
+    lineWithCpu(`  reserve: ${shape}`, { wall: of(reserveTimes.wall), cpu: of(reserveTimes.cpu) });
+  });
 
-  await searchBenchmark(db, repo, munis, rng);
+  await searchBenchmark(db, repo, munis, rng, searchOnly);
+  console.log(`load average ${loadAverage()} after the searches`);
+  if (searchOnly) {
+    db.close();
+    return;
+  }
 
   const ids = Array.from({ length: 1000 }, () => randomParcel()?.prc_id ?? '');
   line('parcel with objects', await time(ids.length, (i) => () => repo.parcel(ids[i])));

@@ -13,6 +13,7 @@ import {
 import { buildValueIndexData, valueIndexOver, type ValueIndex, type ValueIndexData } from './ValueIndex';
 import { buildRangeIndexData, rangeIndexOver, type RangeIndex, type RangeIndexData } from './RangeIndex';
 import { LRUCache } from 'lru-cache';
+import TinyQueue from 'tinyqueue';
 import { rowsByValue } from '../sorting/rowsByValue';
 
 /**
@@ -163,8 +164,14 @@ function utilisationRange(range: Range | undefined): Range | undefined {
   );
 }
 
-/** Up to this many matches are sorted directly; more are read off the column's sorted order. */
-const SORT_MATCHES_DIRECTLY = 65536;
+/** The query's range on its sort's own column (every match lies in that slice of the sorted order). */
+function sortRange(query: ParcelQuery): Range | undefined {
+  return query.sort === 'reserve'
+    ? reserveRange(query.reserve)
+    : query.sort === 'area'
+      ? query.surface
+      : undefined;
+}
 
 const inRange = (value: number, range: Range | undefined) =>
   !range || (value >= range.from && value <= range.to);
@@ -345,10 +352,17 @@ export function createParcelFilterIndex(
   /** Rows with flag bit `bit`; bit 8 (not stored in `flags`) means "has objects". */
   const flagBitmap = (bit: number): RowBitmap => (parts.flags[bit] ??= buildFlagBitmap(cols, bit));
 
+  // The two bitmaps a filter search works in, kept from one search to the next (searches run one at a time
+  // per thread): allocating ~0.5 MB apiece per search on the country left a tenth of the time to the
+  // garbage collector.
+  let rowsScratch: RowBitmap | null = null;
+  let maskScratch: RowBitmap | null = null;
+  const clearedMask = () => (maskScratch ??= emptyBitmap(count)).fill(0);
+
   /** Filters only: each filter narrows one bitmap of rows; exact total and counts per municipality. */
   const evaluateFilters = (query: ParcelQuery, offset: number, size: number, cap: number): FilterResult => {
     const { restricted, allowedMun, cantonCode, pri, sec, streetSet, thermalSet } = compile(query);
-    const rows = emptyBitmap(count);
+    const rows = (rowsScratch ??= emptyBitmap(count)).fill(0);
     if (!restricted) setRange(rows, 0, count - 1);
     else for (const m of munInRowOrder) if (allowedMun[m] === 1) setRange(rows, munFirst[m], munLast[m]);
     if (restricted && !runsDisjoint) keepIn(rows, mun.subarray(0, count), allowedMun);
@@ -366,11 +380,11 @@ export function createParcelFilterIndex(
       for (const v of values) if (v >= 0 && v <= index.max) allowed[v] = 1;
       const postings = index.countValues(values);
       if (postings < count * FEW_POSTINGS) {
-        const marked = emptyBitmap(count);
+        const marked = clearedMask();
         index.markValues(marked, values);
         intersect(rows, marked);
       } else if (count - postings < count * FEW_POSTINGS) {
-        const rejected = emptyBitmap(count);
+        const rejected = clearedMask();
         index.markValues(
           rejected,
           [...allowed.keys()].filter((v) => allowed[v] === 0),
@@ -403,7 +417,7 @@ export function createParcelFilterIndex(
       total += c;
     });
     const pageRows = query.sort
-      ? sortedPage(rows, total, query.sort, offset, size)
+      ? sortedPage(rows, total, query.sort, sortRange(query), offset, size)
       : query.excludeRoads
         ? rowsFrom(rows, offset, size)
         : roadsLastPage(rows, offset, size);
@@ -419,21 +433,79 @@ export function createParcelFilterIndex(
 
   // A sort's column, its rows by value and where its rows without a value (the largest, "none") start.
   const byValue = (sort: ParcelSort): SortOrder => (parts.sorts[sort] ??= buildSortOrder(cols, sort));
-  /** Matching rows, largest value first (equal values in row order), rows without a value last. */
-  const sortRows = (matched: readonly number[], sort: ParcelSort): number[] => {
+  /** Whether row a comes before row b: larger value first, equal values in row order, no value last. */
+  const sortsBefore = (sort: ParcelSort) => {
     const { column, none } = sortColumn(cols, sort);
     const rank = (r: number) => (column[r] === none ? -1 : column[r]);
-    return [...matched].sort((a, b) => rank(b) - rank(a) || a - b);
+    return (a: number, b: number) => rank(b) - rank(a) || a - b;
   };
   /**
-   * A page of the matching rows in the sort's order: few matches are sorted directly; many are read off
-   * the column's sorted order from the largest value down (a page needs about page ÷ match share rows).
+   * The first `want` of the rows in the sort's order, in that order: a heap of the best `want` seen, so
+   * 50,000 matches for a page of 12 cost a comparison each, not a sort of all of them.
    */
-  const sortedPage = (rows: RowBitmap, total: number, sort: ParcelSort, offset: number, size: number) => {
-    if (total <= SORT_MATCHES_DIRECTLY)
-      return sortRows(rowsFrom(rows, 0, total), sort).slice(offset, offset + size);
+  const firstInOrder = (each: (offer: (r: number) => void) => void, want: number, sort: ParcelSort) => {
+    const order = sortsBefore(sort);
+    // The heap's top is the last of the rows kept: a row that sorts after it cannot be among the first.
+    const kept = new TinyQueue<number>([], (a, b) => order(b, a));
+    each((r) => {
+      if (kept.length < want) kept.push(r);
+      else if (order(r, kept.peek() as number) < 0) {
+        kept.pop();
+        kept.push(r);
+      }
+    });
+    return kept.data.sort(order);
+  };
+  /** Every set row of the bitmap, in row order. */
+  const eachRow = (rows: RowBitmap) => (offer: (r: number) => void) => {
+    for (let w = 0; w < rows.length; w++) {
+      let bits = rows[w];
+      while (bits !== 0) {
+        const low = bits & -bits;
+        offer((w << 5) + 31 - Math.clz32(low));
+        bits ^= low;
+      }
+    }
+  };
+  /**
+   * A page of the matching rows in the sort's order. Walking the column's sorted order from the largest
+   * value down costs about page ÷ match share positions (within the sort column's own range, where all
+   * the matches lie); picking the first rows of all the matches costs one step a match. The cheaper of
+   * the two is taken, and a walk that runs far beyond its estimate (matches bunched at small values) gives
+   * way to the pick.
+   */
+  const sortedPage = (
+    rows: RowBitmap,
+    total: number,
+    sort: ParcelSort,
+    range: Range | undefined,
+    offset: number,
+    size: number,
+  ): number[] => {
+    const want = offset + size;
+    if (offset >= total) return [];
+    const pick = () => firstInOrder(eachRow(rows), want, sort).slice(offset);
     const { column } = sortColumn(cols, sort);
     const { sorted, noneFrom } = byValue(sort);
+    /** First sorted position whose value is not below `value` (above it, with `after`). */
+    const bound = (value: number, after: boolean) => {
+      let lo = 0;
+      let hi = count;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        const v = column[sorted[mid]];
+        if (v < value || (after && v === value)) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    const from = range ? bound(range.from, false) : 0;
+    const to = range ? bound(range.to, true) : count;
+    const estimate = (want * (to - from)) / total;
+    if (estimate >= total) return pick();
+    // Past this many positions the pick costs less, whatever the walk would still need.
+    const budget = 2 * total + 4096;
+    let walked = 0;
     const page: number[] = [];
     let seen = 0;
     const take = (r: number) => {
@@ -442,33 +514,38 @@ export function createParcelFilterIndex(
     };
     const matched = (r: number) => ((rows[r >>> 5] >>> (r & 31)) & 1) === 1;
     // The sorted order is ascending with equal values in row order: walking it down, each run of equal
-    // values is gathered and taken in row order.
+    // matching values is gathered and taken in row order.
     let run: number[] = [];
+    let runValue = 0;
     const flush = () => {
       for (let k = run.length - 1; k >= 0 && page.length < size; k--) take(run[k]);
       run = [];
     };
-    for (let i = noneFrom - 1; i >= 0 && page.length < size; i--) {
+    for (let i = Math.min(to, noneFrom) - 1; i >= from && page.length < size; i--) {
+      if (++walked > budget) return pick();
       const r = sorted[i];
-      if (run.length > 0 && column[r] !== column[run[0]]) flush();
-      if (matched(r)) run.push(r);
+      if (!matched(r)) continue;
+      if (run.length > 0 && column[r] !== runValue) flush();
+      if (page.length < size) {
+        run.push(r);
+        runValue = column[r];
+      }
     }
     flush();
-    for (let i = noneFrom; i < count && page.length < size; i++) if (matched(sorted[i])) take(sorted[i]);
+    for (let i = Math.max(from, noneFrom); i < to && page.length < size; i++) {
+      if (++walked > budget) return pick();
+      if (matched(sorted[i])) take(sorted[i]);
+    }
     return page;
   };
 
   /** A page of the matching rows with every other parcel before the roads, each part in row order. */
   const roadsLastPage = (rows: RowBitmap, offset: number, size: number): number[] => {
-    const roads = Uint32Array.from(rows);
-    intersect(roads, flagBitmap(ROAD_BIT));
-    if (countAll(roads) === 0) return rowsFrom(rows, offset, size);
-    const others = Uint32Array.from(rows);
-    intersect(others, roads, true);
-    const otherCount = countAll(others);
-    const page = rowsFrom(others, offset, size);
+    const roads = flagBitmap(ROAD_BIT);
+    const page = rowsFrom(rows, offset, size, roads, true);
     if (page.length === size) return page;
-    return page.concat(rowsFrom(roads, Math.max(0, offset - otherCount), size - page.length));
+    const otherCount = countAll(rows, roads, true);
+    return page.concat(rowsFrom(rows, Math.max(0, offset - otherCount), size - page.length, roads));
   };
 
   /**
@@ -500,15 +577,20 @@ export function createParcelFilterIndex(
     // Matching roads wait here (at most `enough`: no page or count needs more) and follow every other
     // match: one pass over the candidates still serves both.
     const roads: { id: number; r: number }[] = [];
+    let lastChunk = 0;
     const scan = (ranges: [number, number][], accept: (m: number) => boolean) => {
       for (const [first, last] of ranges) {
         let after = first - 1;
         while (total < enough) {
           const rate = read === 0 ? 1 : Math.max(MIN_PASS_RATE, passed / read);
+          // Never smaller than the chunk before: where the pass rate falls off (a filter that the later
+          // cantons pass less), chunks sized by the rate so far shrank, and each call seeks anew in the
+          // text's doclist (1–4 ms on the country), so "Bel" + a radon class took eight calls, not three.
           const chunk = Math.min(
             MAX_CHUNK,
-            Math.max(FIRST_CHUNK, Math.ceil(((enough - total) / rate) * 1.1)),
+            Math.max(FIRST_CHUNK, lastChunk, Math.ceil(((enough - total) / rate) * 1.1)),
           );
+          lastChunk = chunk;
           const batch = candidates(after, last, chunk);
           for (const id of batch) {
             read++;
@@ -600,7 +682,8 @@ export function createParcelFilterIndex(
       if (!query.sort) return evaluateCandidates(query, candidates, offset, size, cap, preferredBfs);
       // Sorted text matches: the first `cap` of them (all a page can reach), sorted here.
       const all = evaluateCandidates(query, candidates, 0, cap, cap, preferredBfs);
-      const rows = sortRows(all.pageIds.map(position), query.sort);
+      const matches = all.pageIds.map(position);
+      const rows = firstInOrder((offer) => matches.forEach(offer), offset + size, query.sort);
       return { ...all, pageIds: rows.slice(offset, offset + size).map((r) => ids[r]) };
     },
   };

@@ -45,9 +45,12 @@ export function countRange(bitmap: RowBitmap, first: number, last: number): numb
   return total;
 }
 
-export function countAll(bitmap: RowBitmap): number {
+/** The set rows, or with `mask` those also set in it (not set in it, when `negate`). */
+export function countAll(bitmap: RowBitmap, mask?: RowBitmap, negate = false): number {
   let total = 0;
-  for (let w = 0; w < bitmap.length; w++) total += bitCount(bitmap[w]);
+  if (!mask) for (let w = 0; w < bitmap.length; w++) total += bitCount(bitmap[w]);
+  else if (negate) for (let w = 0; w < bitmap.length; w++) total += bitCount(bitmap[w] & ~mask[w]);
+  else for (let w = 0; w < bitmap.length; w++) total += bitCount(bitmap[w] & mask[w]);
   return total;
 }
 
@@ -57,12 +60,21 @@ export function intersect(target: RowBitmap, mask: RowBitmap, negate = false): v
   else for (let w = 0; w < target.length; w++) target[w] &= mask[w];
 }
 
-/** The set rows from the `offset`-th on (0-based), at most `size` of them, in row order. */
-export function rowsFrom(bitmap: RowBitmap, offset: number, size: number): number[] {
+/**
+ * The set rows from the `offset`-th on (0-based), at most `size` of them, in row order; with `mask`, only
+ * the rows also set in it (not set in it, when `negate`), without building that intersection first.
+ */
+export function rowsFrom(
+  bitmap: RowBitmap,
+  offset: number,
+  size: number,
+  mask?: RowBitmap,
+  negate = false,
+): number[] {
   const rows: number[] = [];
   let skip = offset;
   for (let w = 0; w < bitmap.length && rows.length < size; w++) {
-    const word = bitmap[w];
+    const word = mask ? bitmap[w] & (negate ? ~mask[w] : mask[w]) : bitmap[w];
     if (word === 0) continue;
     const n = bitCount(word);
     if (skip >= n) {

@@ -109,6 +109,8 @@ export function createParcelSearch(
     key: string;
     index: ParcelFilterIndex;
     municipalities: Map<number, MunicipalityPoint>;
+    /** The municipalities by name rank. */
+    byRank: MunicipalityPoint[];
     quality?: DataQualitySummary;
   } | null = null;
   const current = () => {
@@ -129,7 +131,7 @@ export function createParcelSearch(
       const index = given
         ? createParcelFilterIndex(given.columns, rows, given.parts)
         : createParcelFilterIndex(source.filterColumns(), rows);
-      cache = { key, index, municipalities };
+      cache = { key, index, municipalities, byRank: points };
     }
     return cache;
   };
@@ -161,6 +163,42 @@ export function createParcelSearch(
     return current().index.bitmapSource(rowsOfTextPart(query));
   };
 
+  /**
+   * The buckets, most matches first, ties in name order. A search over the country has ~2,100 of them: as
+   * one number each (count, then name rank reversed) they sort natively, where a comparator over bucket
+   * objects cost ~0.5 ms, a fifth of a filter search's time.
+   */
+  const bucketsOf = (
+    { municipalities, byRank }: NonNullable<typeof cache>,
+    counts: ReadonlyMap<number, number>,
+  ): MunicipalityCount[] => {
+    const ranks = byRank.length;
+    let most = 0;
+    counts.forEach((count) => (most = Math.max(most, count)));
+    // 32-bit keys sort ~3× faster than doubles; doubles are exact for any count below 2^32 and ranks below 2^21.
+    const keys =
+      most * ranks + ranks < 2 ** 32 ? new Uint32Array(counts.size) : new Float64Array(counts.size);
+    let n = 0;
+    counts.forEach((count, bfs) => {
+      const m = municipalities.get(bfs);
+      if (m) keys[n++] = count * ranks + (ranks - 1 - m.nameRank);
+    });
+    const sorted = keys.subarray(0, n).sort();
+    const buckets: MunicipalityCount[] = [];
+    for (let i = n - 1; i >= 0; i--) {
+      const key = sorted[i];
+      const m = byRank[ranks - 1 - (key % ranks)];
+      buckets.push({
+        name: m.name,
+        count: Math.floor(key / ranks),
+        lon: m.lon,
+        lat: m.lat,
+        bounds: m.bounds,
+      });
+    }
+    return buckets;
+  };
+
   const searchPage = (
     query: ParcelQuery,
     { page, size }: Paging,
@@ -176,18 +214,7 @@ export function createParcelSearch(
       { offset: (page - 1) * size, size, cap: totalCap },
       preferred,
     );
-    const buckets = [...countsByMunicipality].flatMap(([bfs, count]) => {
-      const m = filters.municipalities.get(bfs);
-      return m ? [{ m, count }] : [];
-    });
-    buckets.sort((a, b) => b.count - a.count || a.m.nameRank - b.m.nameRank);
-    const byMunicipality: MunicipalityCount[] = buckets.map(({ m, count }) => ({
-      name: m.name,
-      count,
-      lon: m.lon,
-      lat: m.lat,
-      bounds: m.bounds,
-    }));
+    const byMunicipality = bucketsOf(filters, countsByMunicipality);
     return { total, exact, pageIds, byMunicipality, matched: exact ? total : (counted ?? null) };
   };
 

@@ -44,6 +44,30 @@ const MAX_PREFIX_TERMS = 64;
 const PARCEL_COLUMNS = `p.*, m.name AS locname, c.name AS canton_name, c.names AS canton_names`;
 const PARCEL_JOINS = `JOIN municipalities m ON m.bfs = p.mun_bfs JOIN cantons c ON c.code = p.canton`;
 
+/**
+ * Candidate ids read as one text (`group_concat` over the ordered, limited ids) and parsed here: a text
+ * search reads 10,000 ids or more, and one value instead of a row per id through the driver costs ~30 %
+ * less on the whole country. The aggregate takes the rows in the subquery's order; should SQLite ever
+ * hand them over otherwise, they are sorted here, so the ids are always ascending.
+ */
+export function idList(text: string | null): number[] {
+  const ids: number[] = [];
+  if (!text) return ids;
+  let ascending = true;
+  let value = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 44) {
+      if (ids.length > 0 && value <= ids[ids.length - 1]) ascending = false;
+      ids.push(value);
+      value = 0;
+    } else value = value * 10 + (c - 48);
+  }
+  if (ids.length > 0 && value <= ids[ids.length - 1]) ascending = false;
+  ids.push(value);
+  return ascending ? ids : ids.sort((a, b) => a - b);
+}
+
 /** How many prepared statements the repository keeps (least recently used go first). */
 export const MAX_PREPARED_STATEMENTS = 256;
 
@@ -154,9 +178,10 @@ export function createSqliteParcelRepository(
       // Words only: the FTS index alone gives the ids in id order (one-letter prefixes have their own
       // prefix index, migration 023).
       const words = prepared(
-        'SELECT rowid FROM parcels_fts WHERE parcels_fts MATCH ? AND rowid > ? AND rowid <= ? ORDER BY rowid LIMIT ?',
+        `SELECT group_concat(rowid) FROM (
+           SELECT rowid FROM parcels_fts WHERE parcels_fts MATCH ? AND rowid > ? AND rowid <= ? ORDER BY rowid LIMIT ?)`,
       ).pluck();
-      return (after, to, limit) => words.all(fts, after, to, limit) as number[];
+      return (after, to, limit) => idList(words.get(fts, after, to, limit) as string | null);
     }
     if (!query.text && !query.prcNo && !query.prcId) return null;
     const sql = parcelWhere(
@@ -164,8 +189,10 @@ export function createSqliteParcelRepository(
       { isPostcode },
     );
     const conditions = [...sql.conditions, 'p.id > ?', 'p.id <= ?'].join(' AND ');
-    const rows = prepared(`SELECT p.id FROM parcels p WHERE ${conditions} ORDER BY p.id LIMIT ?`).pluck();
-    return (after, to, limit) => rows.all(...sql.params, after, to, limit) as number[];
+    const rows = prepared(
+      `SELECT group_concat(id) FROM (SELECT p.id FROM parcels p WHERE ${conditions} ORDER BY p.id LIMIT ?)`,
+    ).pluck();
+    return (after, to, limit) => idList(rows.get(...sql.params, after, to, limit) as string | null);
   };
 
   const search = createParcelSearch(
