@@ -94,7 +94,7 @@ describe('rowToParcel', () => {
 
   it('gives each parcel objects of its own, so a caller changing one changes no other', () => {
     const [a, b] = [rowToParcel(row()), rowToParcel(row())];
-    a.ALPHA_PRIS.push('changed');
+    a.ALPHA_PRIS?.push('changed');
     expect(b.ALPHA_PRIS).toEqual(['W2 Wohnzone 2']);
     expect(a.PRC_ID).toBe('CH123456789012');
   });
