@@ -81,6 +81,22 @@ describe('RangeIndex', () => {
     ]);
   });
 
+  it('keeps the rows of a reserve-like column, most rows without a value, by row marks or by cuts', () => {
+    // 60 % "none" (the largest value), the rest spread: "at least X" slices of 1–25 % of the rows, some
+    // marked row by row, some by the cuts with a few rows beyond them.
+    const column = Uint32Array.from({ length: 40_000 }, () =>
+      rng.next() < 0.6 ? 0xffffffff : rng.int(0, 5000),
+    );
+    expectLikePlainTest(column, [
+      [200, 0xfffffffe],
+      [1000, 0xfffffffe],
+      [2500, 0xfffffffe],
+      [4800, 0xfffffffe],
+      [100, 4000],
+      [0, 0xfffffffe],
+    ]);
+  });
+
   it('sorts rows by value, keeping row order among equal values', () => {
     const column = Uint32Array.from({ length: 3000 }, () => rng.int(0, 200_000));
     const sorted = [...rowsByValue(column, column.length, 200_000)];

@@ -16,8 +16,6 @@ export interface RangeIndex {
 
 /** Cuts of a sorted column: more cost memory (a bitmap each), fewer leave more rows to mark one by one. */
 export const RANGE_BUCKETS = 32;
-/** A slice this share of the rows or smaller is marked row by row (random writes) instead of by cuts. */
-const MARK_ROW_BY_ROW = 1 / 8;
 
 /** What a RangeIndex reads, as plain typed arrays: built once, then shareable between threads. */
 export interface RangeIndexData {
@@ -125,12 +123,6 @@ export function rangeIndexOver(
         rows.fill(0);
         return;
       }
-      if (sorted && end - start <= count * MARK_ROW_BY_ROW) {
-        const mask = cleared();
-        mark(mask, start, end);
-        intersect(rows, mask);
-        return;
-      }
       // The cuts inside the slice: [first cut ≥ start, last cut ≤ end]; the slice's rows before the first
       // and after the last are marked one by one (none when the slice starts and ends on cuts).
       let k0 = 0;
@@ -139,16 +131,26 @@ export function rangeIndexOver(
       while (cuts[k1] > end) k1--;
       const headEnd = Math.min(cuts[k0], end);
       const tailStart = Math.max(cuts[k1], start);
+      const inside = k0 < k1;
+      // Marking is a random write a row; the cuts are passes over the words plus the rows beyond them. A
+      // slice is marked row by row unless the cuts leave fewer rows to mark ("reserve ≥ 400 m²", 9 % of the
+      // country, had 330,000 rows marked one by one; by the cuts it is 15,000).
+      if (sorted && (!inside || end - start <= headEnd - start + (end - tailStart))) {
+        const mask = cleared();
+        mark(mask, start, end);
+        intersect(rows, mask);
+        return;
+      }
       const extra = sorted && (headEnd > start || tailStart < end) ? cleared() : null;
+      const upper = below[k1];
+      const lower = below[k0];
       if (extra) {
         mark(extra, start, headEnd);
         mark(extra, tailStart, end);
-      }
-      const upper = below[k1];
-      const lower = below[k0];
-      const inside = k0 < k1;
-      for (let w = 0; w < rows.length; w++)
-        rows[w] &= (inside ? upper[w] & ~lower[w] : 0) | (extra ? extra[w] : 0);
+        if (inside) for (let w = 0; w < rows.length; w++) rows[w] &= (upper[w] & ~lower[w]) | extra[w];
+        else for (let w = 0; w < rows.length; w++) rows[w] &= extra[w];
+      } else if (inside) for (let w = 0; w < rows.length; w++) rows[w] &= upper[w] & ~lower[w];
+      else rows.fill(0);
     },
   };
 }
