@@ -680,7 +680,7 @@ export function createParcelFilterIndex(
     evaluate(query, candidates, { offset, size, cap }, preferredBfs) {
       if (!candidates) return evaluateFilters(query, offset, size, cap);
       if (!query.sort) return evaluateCandidates(query, candidates, offset, size, cap, preferredBfs);
-      // Sorted text matches: the first `cap` of them (all a page can reach), sorted here.
+      // Sorted text matches: the page picked from the first `cap` of them (all a page can reach).
       const all = evaluateCandidates(query, candidates, 0, cap, cap, preferredBfs);
       const matches = all.pageIds.map(position);
       const rows = firstInOrder((offer) => matches.forEach(offer), offset + size, query.sort);
