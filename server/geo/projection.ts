@@ -19,10 +19,15 @@ export function lonLatToMercator(lon: number, lat: number): [number, number] {
 }
 
 export function mercatorToLonLat(x: number, y: number): [number, number] {
-  const lon = (x / EARTH_RADIUS) * (180 / Math.PI);
-  const lat = (2 * Math.atan(Math.exp(y / EARTH_RADIUS)) - Math.PI / 2) * (180 / Math.PI);
-  return [lon, lat];
+  return [mercatorLon(x), mercatorLat(y)];
 }
+
+/** mercatorToLonLat's longitude alone (a loop over thousands of positions makes no pair for each). */
+export const mercatorLon = (x: number) => (x / EARTH_RADIUS) * (180 / Math.PI);
+
+/** mercatorToLonLat's latitude alone. */
+export const mercatorLat = (y: number) =>
+  (2 * Math.atan(Math.exp(y / EARTH_RADIUS)) - Math.PI / 2) * (180 / Math.PI);
 
 /** Mercator metres per real metre at a latitude (1 / cos φ): ~1.47 in Switzerland. */
 export function mercatorScale(lat: number): number {

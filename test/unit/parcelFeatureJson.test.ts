@@ -8,10 +8,16 @@ import type { Ring } from '../../server/geo/ring';
 import { parcelFeature } from '../../server/services/ogc/featureItems';
 import { CRS84, LV95 } from '../../server/services/ogc/ogcCrs';
 import { encodeGeometry, encodeParts } from '../../server/store/contract/parcels/geometryCodec';
+import Database from 'better-sqlite3';
 import {
+  PAGE_ROOM,
+  PARCEL_FEATURE_COLUMNS,
+  packedFeaturesSql,
+  packedFeaturesText,
   parcelFeatureJson,
   parcelFeatureRow,
   parcelFeaturesText,
+  type ParcelFeatureRow,
 } from '../../server/store/contract/parcels/parcelFeatureJson';
 import type { ParcelRow } from '../../server/store/contract/parcels/ParcelRow';
 import { rowToParcel } from '../../server/store/contract/parcels/rowToParcel';
@@ -177,9 +183,83 @@ describe('parcelFeatureJson', () => {
     for (const crs of ['wgs84', 'lv95'] as const) {
       const page = parcelFeaturesText(rows, crs);
       expect(page.prcIds).toEqual(rows.map((r) => r[1]));
-      expect(page.json.length).toBeGreaterThan(128 * 1024);
-      expect(page.json.toString('utf8')).toBe(rows.map((r) => parcelFeatureJson(r, crs)).join(','));
+      expect(page.json.bytes.length).toBeGreaterThan(128 * 1024);
+      expect(page.json.bytes.toString('utf8')).toBe(rows.map((r) => parcelFeatureJson(r, crs)).join(','));
     }
-    expect(parcelFeaturesText([], 'wgs84').json.toString('utf8')).toBe('');
+    expect(parcelFeaturesText([], 'wgs84').json.bytes.toString('utf8')).toBe('');
+  });
+});
+
+describe('packedFeaturesText', () => {
+  /** A database with the columns a feature is read from, holding what SQLite can hold in them. */
+  function database(rows: ParcelRow[]) {
+    const db = new Database(':memory:');
+    db.exec(`CREATE TABLE cantons (code TEXT PRIMARY KEY, name TEXT);
+      CREATE TABLE municipalities (bfs INTEGER PRIMARY KEY, name TEXT);
+      CREATE TABLE parcels (id INTEGER PRIMARY KEY, prc_id TEXT, prc_no TEXT, canton TEXT, mun_bfs INTEGER,
+        street TEXT, house_no TEXT, zip TEXT, sur INTEGER, typ TEXT, ind TEXT, alpha_pri TEXT, alpha_sec TEXT,
+        alpha_ter TEXT, bravo_pri TEXT, grn_trm TEXT, grn_rad INTEGER, obj_count INTEGER, lv95_x REAL,
+        lv95_y REAL, geom BLOB, themes TEXT, origin TEXT, geom_lv95 BLOB, utilisation REAL, reserve INTEGER)`);
+    const insert = db.prepare(`INSERT INTO parcels VALUES (@id, @prc_id, @prc_no, @canton, @mun_bfs, @street,
+      @house_no, @zip, @sur, @typ, @ind, @alpha_pri, @alpha_sec, @alpha_ter, @bravo_pri, @grn_trm, @grn_rad,
+      @obj_count, @lv95_x, @lv95_y, @geom, @themes, @origin, @geom_lv95, @utilisation, @reserve)`);
+    for (const parcel of rows) {
+      db.prepare('INSERT OR IGNORE INTO cantons VALUES (?, ?)').run(parcel.canton, parcel.canton_name);
+      db.prepare('INSERT OR IGNORE INTO municipalities VALUES (?, ?)').run(parcel.mun_bfs, parcel.locname);
+      const {
+        canton_name: _c,
+        canton_names: _n,
+        locname: _l,
+        lon: _x,
+        lat: _y,
+        pro_bun: _p,
+        freeway: _f,
+        putra: _t,
+        ...columns
+      } = parcel;
+      insert.run(columns);
+    }
+    return db;
+  }
+
+  // The values SQLite gives in other forms than the rows' values: reals of 16–17 digits, whole reals,
+  // tiny and huge reals, -0, whole numbers beyond 2^53, text in number columns, numbers in text columns, a
+  // blob in a text column, control characters, text in several scripts, and every case above.
+  const ODD: ParcelRow[] = [
+    ...CASES.map(([, parcelRow]) => parcelRow),
+    row({ utilisation: 1 / 3, lv95_x: 2_681_234.123456789, lv95_y: 1.0 }),
+    row({ utilisation: 1e-7, reserve: 2 ** 60, sur: -0, lv95_x: 1e20, lv95_y: 0.1 + 0.2 }),
+    row({ utilisation: -0, lv95_x: 123_456_789_012_345.6, lv95_y: 0.000001 }),
+    row({ sur: 'about 800' as unknown as number, zip: 6300 as unknown as string, grn_rad: 2.5 }),
+    row({ street: 'Chemin\tdes "Vignes"', house_no: '', locname: 'Zürich 中文 𝄞', prc_no: '\u0001' }),
+    row({ street: Buffer.from('blob') as unknown as string, house_no: '7' }),
+    row({ street: 'Bahnhofstrasse', house_no: 'a\nb', alpha_pri: '' }),
+  ].map((parcelRow, i) => ({ ...parcelRow, id: i + 1, prc_id: `CH${String(i).padStart(12, '0')}` }));
+
+  it('writes a page read as one blob byte for byte as the same rows read as values', () => {
+    const db = database(ODD);
+    const from = `FROM json_each(?) j JOIN parcels p ON p.id = j.value
+      JOIN municipalities m ON m.bfs = p.mun_bfs JOIN cantons c ON c.code = p.canton`;
+    const ids = JSON.stringify([...ODD.map((parcelRow) => parcelRow.id)].reverse());
+    const rows = db.prepare(`SELECT ${PARCEL_FEATURE_COLUMNS} ${from} ORDER BY j.key`).raw(true).all(ids);
+    const packed = db
+      .prepare(`SELECT ${packedFeaturesSql('j.key')} ${from}`)
+      .pluck()
+      .get(ids) as Buffer;
+    expect(rows).toHaveLength(ODD.length);
+    for (const crs of ['wgs84', 'lv95'] as const) {
+      const fromRows = parcelFeaturesText(rows as ParcelFeatureRow[], crs);
+      const fromBlob = packedFeaturesText(packed, crs);
+      expect(fromBlob.prcIds).toEqual(fromRows.prcIds);
+      expect(fromBlob.json.bytes.toString('utf8')).toBe(fromRows.json.bytes.toString('utf8'));
+    }
+    expect(packedFeaturesText(null, 'wgs84')).toEqual({
+      prcIds: [],
+      json: { bytes: Buffer.alloc(0), room: PAGE_ROOM },
+    });
+  });
+
+  it('fails loudly on a blob that is not a packed page', () => {
+    expect(() => packedFeaturesText(Buffer.from('t3x abc'), 'wgs84')).toThrow('A packed parcel is malformed');
   });
 });

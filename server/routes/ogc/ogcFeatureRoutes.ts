@@ -25,6 +25,7 @@ import { parseSearchQuery, type RawQuery } from '../../services/search/parseSear
 import type { QuotaResult } from '../../services/quota/QuotaService';
 import { QUOTA_DENIED_STATUS } from '../main/parcels/parcelReplies';
 import { searchQuerystringSchema } from '../main/parcels/searchQuerystringSchema';
+import { surround } from '../../store/contract/parcels/jsonBytes';
 import { openApiDocument } from './openApiDocument';
 import { ogcBase } from './ogcBase';
 
@@ -110,6 +111,8 @@ function withOffset(request: FastifyRequest, offset: number, limit: number): str
   return params.toString();
 }
 
+const COLLECTION_START = Buffer.from('{"type":"FeatureCollection","features":[');
+
 /**
  * An items page as GeoJSON text (UTF-8): byte for byte what JSON.stringify gives of the FeatureCollection
  * object {type, features, numberMatched (when known), numberReturned, timeStamp, links}, around the features
@@ -118,14 +121,12 @@ function withOffset(request: FastifyRequest, offset: number, limit: number): str
  */
 export function featureCollectionJson(found: ItemsPage, timeStamp: Date, links: object[]): Buffer {
   const matched = found.numberMatched === null ? '' : `,"numberMatched":${found.numberMatched}`;
-  return Buffer.concat([
-    Buffer.from('{"type":"FeatureCollection","features":['),
+  return surround(
     found.features.json,
-    Buffer.from(
-      `]${matched},"numberReturned":${found.features.count}` +
-        `,"timeStamp":${JSON.stringify(timeStamp.toISOString())},"links":${JSON.stringify(links)}}`,
-    ),
-  ]);
+    COLLECTION_START,
+    `]${matched},"numberReturned":${found.features.count}` +
+      `,"timeStamp":${JSON.stringify(timeStamp.toISOString())},"links":${JSON.stringify(links)}}`,
+  );
 }
 
 /** A single item: the feature (null when the collection has none of that id), or the quota's refusal. */

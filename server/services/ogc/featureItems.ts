@@ -24,6 +24,7 @@ import {
 } from './ogcCrs';
 import { areaMeetsBox, lineMeetsBox } from '../../geo/ring';
 import type { TileFeatureBatch } from '../../store/contract/parcels/tileFeatureBatch';
+import type { BytesWithRoom } from '../../store/contract/parcels/jsonBytes';
 
 /** Items a query can page through (offset + limit), as the app's search caps its results. */
 export const ITEMS_CAP = TOTAL_HITS_CAP;
@@ -62,16 +63,20 @@ export interface ItemsPage {
   parcelIds: string[];
 }
 
-/** Features as the text between a FeatureCollection's brackets: what JSON.stringify gives of them, comma-separated. */
+/**
+ * Features as the text between a FeatureCollection's brackets: what JSON.stringify gives of them,
+ * comma-separated (UTF-8), with the room around it for the collection's text that it has (none for
+ * buildings and layer features).
+ */
 export interface FeaturesText {
   count: number;
-  json: Buffer;
+  json: BytesWithRoom;
 }
 
 /** Feature objects as FeaturesText (buildings and layer features). */
 const featuresText = (features: GeoJsonFeature[]): FeaturesText => ({
   count: features.length,
-  json: Buffer.from(JSON.stringify(features).slice(1, -1)),
+  json: { bytes: Buffer.from(JSON.stringify(features).slice(1, -1)), room: { before: 0, after: 0 } },
 });
 
 /** Parcel attributes left out of the API's properties: geometry, and nested objects GIS tables cannot hold. */

@@ -1,6 +1,7 @@
 import type { Stores } from '../../../server/store/contract/Stores';
 import { parcelFeature } from '../../../server/services/ogc/featureItems';
 import { CRS84, LV95 } from '../../../server/services/ogc/ogcCrs';
+import { PAGE_ROOM } from '../../../server/store/contract/parcels/parcelFeatureJson';
 import type { ParcelQuery } from '../../../server/store/contract/parcels/ParcelQuery';
 import type { Parcel } from '../../../src/contract/Parcel';
 import { estimateBuildingReserve } from '../../../src/contract/BuildingReserve';
@@ -225,7 +226,7 @@ export function describeParcelDatasetContract(
       const features = await stores.parcels.parcelFeatures([...ids, -1], crs);
       expect(features.prcIds).toEqual(parcels.map((parcel) => parcel.PRC_ID));
       // Byte for byte the text of the single items' feature objects.
-      expect(features.json.toString('utf8')).toBe(
+      expect(features.json.bytes.toString('utf8')).toBe(
         JSON.stringify(parcels.map((parcel) => parcelFeature(parcel, ogc))).slice(1, -1),
       );
       expect(features).toEqual(await expected.parcels.parcelFeatures(ids, crs));
@@ -234,7 +235,10 @@ export function describeParcelDatasetContract(
     const keys = new Set(parcels.flatMap((parcel) => Object.keys(parcelFeature(parcel, CRS84).properties)));
     expect([...keys]).toEqual(expect.arrayContaining(['STREET_ADDRESS', 'POT_RES', 'POT_UTI', 'HAZ_WAT']));
     expect(parcels.some((parcel) => parcel.POT_RES === undefined)).toBe(true);
-    expect(await stores.parcels.parcelFeatures([], 'wgs84')).toEqual({ prcIds: [], json: Buffer.alloc(0) });
+    expect(await stores.parcels.parcelFeatures([], 'wgs84')).toEqual({
+      prcIds: [],
+      json: { bytes: Buffer.alloc(0), room: PAGE_ROOM },
+    });
   });
 
   it("gives a search's page as row ids, with the exact count also beyond the cap for filters", async () => {

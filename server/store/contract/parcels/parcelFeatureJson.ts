@@ -1,9 +1,9 @@
-import { lonLatToLv95, lv95ToLonLat, mercatorToLonLat } from '../../../geo/projection';
-import { round6, VarintReader } from './geometryCodec';
+import { lonLatToLv95, lv95ToLonLat, mercatorLat, mercatorLon } from '../../../geo/projection';
+import { VarintReader } from './geometryCodec';
+import { JsonBytes, utf8, type BytesWithRoom } from './jsonBytes';
 import type { ParcelRow } from './ParcelRow';
 import { streetAddress } from './rowToParcel';
-import { round8, toMillimetre } from './surveyGeometryCodec';
-import { themeFieldsJson } from './themeCodec';
+import { THEME_CODES_AT, themeMembersUtf8 } from './themeCodec';
 
 /** The CRS of a feature's outline: WGS84 longitude/latitude or LV95 metres (to the millimetre). */
 export type OutlineCrs = 'wgs84' | 'lv95';
@@ -12,16 +12,27 @@ export type OutlineCrs = 'wgs84' | 'lv95';
 export interface ParcelFeaturesText {
   /** The features' EGRIDs, in their order (the page counts them as full views). */
   prcIds: string[];
-  /** The features' text (parcelFeatureJson), comma-separated, as UTF-8. */
-  json: Buffer;
+  /**
+   * The features' text (parcelFeatureJson), comma-separated, as UTF-8, with room around it for the
+   * FeatureCollection's text (PAGE_ROOM).
+   */
+  json: BytesWithRoom;
 }
+
+/**
+ * Room left before and after a page's features for the collection around them: its opening, and its
+ * counts, time stamp and links (each link repeats the request's query). A page of 1,000 parcels is 1.2 MB:
+ * the copy into a bigger buffer it saves is as big, and memory outside the heap that sets off full
+ * collections as it grows.
+ */
+export const PAGE_ROOM = { before: 64, after: 8192 };
 
 /**
  * The columns a feature is written from, in ParcelFeatureRow's order (a parcels row `p` joined with its
  * municipality `m` and canton `c`): the stored outline once, the survey form where there is one (flagged
  * 1), else the tile form.
  */
-export const PARCEL_FEATURE_COLUMNS = [
+const FEATURE_COLUMNS = [
   'p.id',
   'p.prc_id',
   'p.prc_no',
@@ -50,7 +61,8 @@ export const PARCEL_FEATURE_COLUMNS = [
   'p.reserve',
   'p.geom_lv95 IS NOT NULL',
   'coalesce(p.geom_lv95, p.geom)',
-].join(', ');
+];
+export const PARCEL_FEATURE_COLUMNS = FEATURE_COLUMNS.join(', ');
 
 /** A row of PARCEL_FEATURE_COLUMNS as an array (the SQLite driver's raw mode: no object per row). */
 export type ParcelFeatureRow = [
@@ -118,164 +130,553 @@ export function parcelFeatureRow(row: ParcelRow): ParcelFeatureRow {
   ];
 }
 
-/** A number as JSON writes it (String for finite numbers, null for the others). */
-const numberJson = (n: number) => (Number.isFinite(n) ? String(n) : 'null');
-
-/** Any attribute value as JSON writes it. */
-const valueJson = (value: string | number | boolean | null): string =>
-  typeof value === 'number' ? numberJson(value) : JSON.stringify(value);
-
-/** A position's text from its stored coordinates (metres of the stored form). */
-type PositionJson = (x: number, y: number) => string;
-
-/** The tile form (Web Mercator decimetres) in WGS84, as ringsToGeoJson rounds it. */
-const tileToWgs84: PositionJson = (x, y) => {
-  const [lon, lat] = mercatorToLonLat(x, y);
-  return `[${numberJson(round6(lon))},${numberJson(round6(lat))}]`;
-};
-/** The survey form (LV95 millimetres) in WGS84, as surveyGeometryToWgs84 rounds it. */
-const surveyToWgs84: PositionJson = (e, n) => {
-  const [lon, lat] = lv95ToLonLat(e, n);
-  return `[${numberJson(round8(lon))},${numberJson(round8(lat))}]`;
-};
-/** The tile form in LV95 to the millimetre, as outlineLv95 projects it. */
-const tileToLv95: PositionJson = (x, y) => {
-  const [e, n] = lonLatToLv95(...mercatorToLonLat(x, y));
-  return `[${numberJson(toMillimetre(e))},${numberJson(toMillimetre(n))}]`;
-};
-const surveyAsLv95: PositionJson = (e, n) => `[${numberJson(e)},${numberJson(n)}]`;
-
 /** Whole units per metre of the tile form (decimetres) and the survey form (millimetres). */
 const TILE_UNITS = 10;
 const SURVEY_UNITS = 1000;
 
+const OPEN = 0x5b;
+const CLOSE = 0x5d;
+const COMMA = 0x2c;
+const QUOTE = 0x22;
+const SPACE = 0x20;
+
+/** A position written from its stored coordinates (whole units of the stored form). */
+type WritePosition = (out: JsonBytes, x: number, y: number) => void;
+
+/** `[a,b]` from whole units of 10^-decimals (JsonBytes.fixed). */
+function writePair(out: JsonBytes, a: number, b: number, decimals: 3 | 6 | 8): void {
+  out.byte(OPEN);
+  out.fixed(a, decimals);
+  out.byte(COMMA);
+  out.fixed(b, decimals);
+  out.byte(CLOSE);
+}
+
+/** The tile form (Web Mercator decimetres) in WGS84, as ringsToGeoJson rounds it (round6). */
+const tileToWgs84: WritePosition = (out, x, y) => {
+  const lon = mercatorLon(x / TILE_UNITS);
+  const lat = mercatorLat(y / TILE_UNITS);
+  writePair(out, Math.round(lon * 1e6), Math.round(lat * 1e6), 6);
+};
+/** The survey form (LV95 millimetres) in WGS84, as surveyGeometryToWgs84 rounds it (round8). */
+const surveyToWgs84: WritePosition = (out, e, n) => {
+  const [lon, lat] = lv95ToLonLat(e / SURVEY_UNITS, n / SURVEY_UNITS);
+  writePair(out, Math.round(lon * 1e8), Math.round(lat * 1e8), 8);
+};
+/** The tile form in LV95 to the millimetre, as outlineLv95 projects it (toMillimetre). */
+const tileToLv95: WritePosition = (out, x, y) => {
+  const [e, n] = lonLatToLv95(mercatorLon(x / TILE_UNITS), mercatorLat(y / TILE_UNITS));
+  writePair(out, Math.round(e * 1e3), Math.round(n * 1e3), 3);
+};
+/** The survey form as it is: its millimetres are the metres to three decimals. */
+const surveyAsLv95: WritePosition = (out, e, n) => writePair(out, e, n, 3);
+
 const reader = new VarintReader();
+
+/** Per thematic field, per stored code, its member (themeCodec), held here for the loop over 30 fields. */
+const THEME_MEMBERS = themeMembersUtf8();
 
 /** Where the deltas of the outline being written have got to, in stored units. */
 const cursor = { x: 0, y: 0 };
 
-/** One part's rings as GeoJSON coordinates text, each ring closed by repeating its first position. */
-function ringsJson(units: number, position: PositionJson): string {
+/** One part's rings as GeoJSON coordinates, each ring closed by repeating its first position. */
+function writeRings(out: JsonBytes, position: WritePosition): void {
   const ringCount = reader.ringCount();
-  let json = '[';
+  out.byte(OPEN);
   for (let r = 0; r < ringCount; r++) {
     const count = reader.varint();
-    json += r === 0 ? '[' : ',[';
-    let first = '';
+    if (r > 0) out.byte(COMMA);
+    out.byte(OPEN);
+    let firstStart = 0;
+    let firstEnd = 0;
     for (let i = 0; i < count; i++) {
       cursor.x += reader.delta();
       cursor.y += reader.delta();
-      const text = position(cursor.x / units, cursor.y / units);
-      if (i === 0) first = text;
-      else json += ',';
-      json += text;
+      if (i > 0) out.byte(COMMA);
+      else firstStart = out.length;
+      position(out, cursor.x, cursor.y);
+      if (i === 0) firstEnd = out.length;
     }
-    json += count > 0 ? `,${first}]` : ']';
+    if (count > 0) {
+      out.byte(COMMA);
+      out.again(firstStart, firstEnd);
+    }
+    out.byte(CLOSE);
   }
-  return `${json}]`;
+  out.byte(CLOSE);
 }
 
+const POLYGON = utf8('{"type":"Polygon","coordinates":');
+const MULTI_POLYGON = utf8('{"type":"MultiPolygon","coordinates":[');
+const END_MULTI_POLYGON = utf8(']}');
+
 /**
- * A stored outline (geometryCodec's layout) as GeoJSON Polygon text (MultiPolygon for several parts):
- * what JSON.stringify writes of the decoded outline, without building it.
+ * A stored outline (geometryCodec's layout, at [start, end) of `data`) as GeoJSON Polygon (MultiPolygon for
+ * several parts): what JSON.stringify writes of the decoded outline, without building it.
  */
-function polygonJson(data: Uint8Array, units: number, position: PositionJson): string {
-  reader.reset(data, 0);
+function writePolygon(
+  out: JsonBytes,
+  data: Uint8Array,
+  start: number,
+  end: number,
+  position: WritePosition,
+): void {
+  reader.reset(data, start, end);
   cursor.x = 0;
   cursor.y = 0;
   const partCount = reader.partCount();
-  if (partCount === 1) return `{"type":"Polygon","coordinates":${ringsJson(units, position)}}`;
-  const parts: string[] = [];
-  for (let p = 0; p < partCount; p++) parts.push(ringsJson(units, position));
-  return `{"type":"MultiPolygon","coordinates":[${parts.join(',')}]}`;
+  if (partCount === 1) {
+    out.bytes(POLYGON);
+    writeRings(out, position);
+    out.byte(0x7d);
+    return;
+  }
+  out.bytes(MULTI_POLYGON);
+  for (let p = 0; p < partCount; p++) {
+    if (p > 0) out.byte(COMMA);
+    writeRings(out, position);
+  }
+  out.bytes(END_MULTI_POLYGON);
 }
 
-function outlineJson(survey: boolean, outline: Uint8Array, crs: OutlineCrs): string {
-  if (survey) return polygonJson(outline, SURVEY_UNITS, crs === 'lv95' ? surveyAsLv95 : surveyToWgs84);
-  return polygonJson(outline, TILE_UNITS, crs === 'lv95' ? tileToLv95 : tileToWgs84);
+/** Positions of ParcelFeatureRow's values (a packed row has the same, without the id). */
+const FIELD = {
+  prcId: 1,
+  prcNo: 2,
+  sur: 3,
+  typ: 4,
+  ind: 5,
+  x: 6,
+  y: 7,
+  zip: 8,
+  munBfs: 9,
+  canton: 10,
+  cantonName: 11,
+  locname: 12,
+  street: 13,
+  houseNo: 14,
+  alphaPri: 15,
+  alphaSec: 16,
+  alphaTer: 17,
+  bravoPri: 18,
+  themes: 19,
+  grnTrm: 20,
+  grnRad: 21,
+  objCount: 22,
+  origin: 23,
+  utilisation: 24,
+  reserve: 25,
+  survey: 26,
+  outline: 27,
+} as const;
+const FIELDS = 28;
+
+/** One parcel's values, however they were read: a row of values, or spans of a packed page. */
+interface FeatureValues {
+  /** Writes the value at `field` as JSON.stringify would. */
+  write(out: JsonBytes, field: number): void;
+  isNull(field: number): boolean;
+  /** Writes the street address (rowToParcel's STREET_ADDRESS) as a JSON value; false when there is none. */
+  address(out: JsonBytes): boolean;
+  /** Writes the thematic fields (themeCodec's members). */
+  themes(out: JsonBytes): void;
+  /** Whether the outline is the survey form. */
+  survey(): boolean;
+  /** Sets `position` up to write the outline. */
+  outline(out: JsonBytes, position: (survey: boolean) => WritePosition): void;
+  prcId(): string;
 }
+
+/** Members (their text before the value, as UTF-8, and the value's field) from [text, field] pairs. */
+const members = (pairs: readonly (readonly [string, number])[]): readonly (readonly [Uint8Array, number])[] =>
+  pairs.map(([text, field]) => [utf8(text), field]);
+
+/** The feature's text between its values: members with a value, in rowToParcel's order. */
+const MEMBERS = members([
+  [',"properties":{"PRC_ID":', FIELD.prcId],
+  [',"PRC_NO":', FIELD.prcNo],
+  [',"PRC_SUR":', FIELD.sur],
+  [',"PRC_TYP":', FIELD.typ],
+  [',"PRC_IND":', FIELD.ind],
+  [',"PRC_COO_X":', FIELD.x],
+  [',"PRC_COO_Y":', FIELD.y],
+  [',"PRC_COU":"CH","PRC_ZIP":', FIELD.zip],
+  [',"PRC_MUN":', FIELD.munBfs],
+  [',"CANTON":', FIELD.canton],
+  [',"STATE":', FIELD.cantonName],
+  [',"LOCNAME":', FIELD.locname],
+]);
+/** The zone lists, written "" when empty. */
+const LISTS = members([
+  [',"ALPHA_PRIS":', FIELD.alphaPri],
+  [',"ALPHA_SECS":', FIELD.alphaSec],
+  [',"ALPHA_TERS":', FIELD.alphaTer],
+  [',"BRAVO_PRIS":', FIELD.bravoPri],
+]);
+const LATER = members([
+  [',"GRN_TRM":', FIELD.grnTrm],
+  [',"GRN_RAD":', FIELD.grnRad],
+  [',"OBJ_COUNT":', FIELD.objCount],
+  [',"PRC_SRC":', FIELD.origin],
+]);
+/** Written only when they have a value. */
+const OPTIONAL = members([
+  [',"POT_UTI":', FIELD.utilisation],
+  [',"POT_RES":', FIELD.reserve],
+]);
+const TEXT = {
+  start: utf8('{"type":"Feature","id":'),
+  geometry: utf8(',"geometry":'),
+  address: utf8(',"STREET_ADDRESS":'),
+  bravoRest: utf8(',"BRAVO_SECS":"","BRAVO_TERS":""'),
+  empty: utf8('""'),
+  end: utf8('}}'),
+};
+
+/** The outline's position writer in the CRS asked for, by its stored form. */
+const POSITIONS: Record<OutlineCrs, (survey: boolean) => WritePosition> = {
+  wgs84: (survey) => (survey ? surveyToWgs84 : tileToWgs84),
+  lv95: (survey) => (survey ? surveyAsLv95 : tileToLv95),
+};
 
 /**
- * A stored parcel as GeoJSON Feature text, written straight from its row: byte for byte what JSON.stringify
- * gives of `{type, id, geometry, properties}` with the single item's parcelFeature (the OGC items pages
- * write thousands of parcels, where building and stringifying objects cost most of the page). The
- * properties are rowToParcel's flat attributes in its order (nested ones left out, lists joined with ", ",
- * a row holding at most one value per list); the outline only in the CRS asked for.
+ * A stored parcel as GeoJSON Feature text, written straight from its values: byte for byte what
+ * JSON.stringify gives of `{type, id, geometry, properties}` with the single item's parcelFeature (the OGC
+ * items pages write thousands of parcels, where building and stringifying objects cost most of the page).
+ * The properties are rowToParcel's flat attributes in its order (nested ones left out, lists joined with
+ * ", ", a row holding at most one value per list); the outline only in the CRS asked for.
  */
-export function parcelFeatureJson(row: ParcelFeatureRow, crs: OutlineCrs): string {
-  const [
-    ,
-    prcId,
-    prcNo,
-    sur,
-    typ,
-    ind,
-    x,
-    y,
-    zip,
-    munBfs,
-    canton,
-    cantonName,
-    locname,
-    street,
-    houseNo,
-    alphaPri,
-    alphaSec,
-    alphaTer,
-    bravoPri,
-    themes,
-    grnTrm,
-    grnRad,
-    objCount,
-    origin,
-    utilisation,
-    reserve,
-    survey,
-    outline,
-  ] = row;
-  const id = JSON.stringify(prcId);
-  const address = streetAddress({ street, house_no: houseNo });
-  let json =
-    `{"type":"Feature","id":${id},"geometry":${outlineJson(Boolean(survey), outline, crs)}` +
-    `,"properties":{"PRC_ID":${id},"PRC_NO":${valueJson(prcNo)},"PRC_SUR":${valueJson(sur)}` +
-    `,"PRC_TYP":${valueJson(typ)},"PRC_IND":${valueJson(ind)},"PRC_COO_X":${valueJson(x)}` +
-    `,"PRC_COO_Y":${valueJson(y)},"PRC_COU":"CH","PRC_ZIP":${valueJson(zip)},"PRC_MUN":${valueJson(munBfs)}` +
-    `,"CANTON":${valueJson(canton)},"STATE":${valueJson(cantonName)},"LOCNAME":${valueJson(locname)}`;
-  if (address !== undefined) json += `,"STREET_ADDRESS":${valueJson(address)}`;
-  json +=
-    `,"ALPHA_PRIS":${valueJson(alphaPri ?? '')},"ALPHA_SECS":${valueJson(alphaSec ?? '')}` +
-    `,"ALPHA_TERS":${valueJson(alphaTer ?? '')},"BRAVO_PRIS":${valueJson(bravoPri ?? '')}` +
-    `,"BRAVO_SECS":"","BRAVO_TERS":""${themeFieldsJson(themes)}` +
-    `,"GRN_TRM":${valueJson(grnTrm)},"GRN_RAD":${valueJson(grnRad)},"OBJ_COUNT":${valueJson(objCount)}` +
-    `,"PRC_SRC":${valueJson(origin)}`;
-  if (utilisation !== null) json += `,"POT_UTI":${valueJson(utilisation)}`;
-  if (reserve !== null) json += `,"POT_RES":${valueJson(reserve)}`;
-  return `${json}}}`;
+function writeParcelFeature(out: JsonBytes, values: FeatureValues, crs: OutlineCrs): void {
+  out.bytes(TEXT.start);
+  values.write(out, FIELD.prcId);
+  out.bytes(TEXT.geometry);
+  values.outline(out, POSITIONS[crs]);
+  for (const [text, field] of MEMBERS) {
+    out.bytes(text);
+    values.write(out, field);
+  }
+  const beforeAddress = out.length;
+  out.bytes(TEXT.address);
+  if (!values.address(out)) out.length = beforeAddress;
+  for (const [text, field] of LISTS) {
+    out.bytes(text);
+    if (values.isNull(field)) out.bytes(TEXT.empty);
+    else values.write(out, field);
+  }
+  out.bytes(TEXT.bravoRest);
+  values.themes(out);
+  for (const [text, field] of LATER) {
+    out.bytes(text);
+    values.write(out, field);
+  }
+  for (const [text, field] of OPTIONAL) {
+    if (values.isNull(field)) continue;
+    out.bytes(text);
+    values.write(out, field);
+  }
+  out.bytes(TEXT.end);
 }
 
-/** Bytes a page's text starts with room for (a parcel's feature is 1.2 KB on average); it grows as needed. */
+/** A ParcelFeatureRow's values (stores that read rows of values). */
+class RowValues implements FeatureValues {
+  row!: ParcelFeatureRow;
+
+  write(out: JsonBytes, field: number): void {
+    out.value(this.row[field]);
+  }
+
+  isNull(field: number): boolean {
+    return this.row[field] === null;
+  }
+
+  address(out: JsonBytes): boolean {
+    const address = streetAddress({ street: this.row[FIELD.street], house_no: this.row[FIELD.houseNo] });
+    if (address === undefined) return false;
+    out.value(address);
+    return true;
+  }
+
+  themes(out: JsonBytes): void {
+    const stored = this.row[FIELD.themes];
+    for (let field = 0; field < THEME_MEMBERS.length; field++) {
+      const member = THEME_MEMBERS[field][stored.charCodeAt(THEME_CODES_AT + field)];
+      if (member) out.bytes(member);
+    }
+  }
+
+  survey(): boolean {
+    return Boolean(this.row[FIELD.survey]);
+  }
+
+  outline(out: JsonBytes, position: (survey: boolean) => WritePosition): void {
+    const outline = this.row[FIELD.outline];
+    writePolygon(out, outline, 0, outline.length, position(this.survey()));
+  }
+
+  prcId(): string {
+    return this.row[FIELD.prcId];
+  }
+}
+
+/** One parcel's feature text (a page writes its features with parcelFeaturesText). */
+export function parcelFeatureJson(row: ParcelFeatureRow, crs: OutlineCrs): string {
+  const out = new JsonBytes(4096);
+  const values = new RowValues();
+  values.row = row;
+  writeParcelFeature(out, values, crs);
+  return out.toString();
+}
+
+/** Bytes the page buffer starts with (a parcel's feature is 1.2 KB on average); it grows as needed, once. */
 const INITIAL_PAGE_BYTES = 64 * 1024;
 
 /**
- * Rows (in the order to answer them) as their features' text. Each feature is written into the page's bytes
- * as soon as it is made: a page of 1,000 is about 1.2 MB, which as strings kept alive until the reply made
- * every young-generation collection copy it.
+ * The page being written, kept from page to page: growing a new buffer for each page (64 KB doubled up
+ * to 2 MB) took some 4 MB of memory outside the heap per page, whose growth sets off full collections.
+ * Pages are written synchronously from their rows, so one buffer serves them all; the reply gets a copy.
  */
-export function parcelFeaturesText(rows: Iterable<ParcelFeatureRow>, crs: OutlineCrs): ParcelFeaturesText {
-  let json = Buffer.allocUnsafe(INITIAL_PAGE_BYTES);
-  let length = 0;
+const page = new JsonBytes(INITIAL_PAGE_BYTES);
+
+/** Every parcel `next` gives, comma-separated, in the page buffer; a copy of it with their EGRIDs. */
+function writePage(values: FeatureValues, next: () => boolean, crs: OutlineCrs): ParcelFeaturesText {
+  page.reset();
   const prcIds: string[] = [];
-  for (const row of rows) {
-    const text = (prcIds.length === 0 ? '' : ',') + parcelFeatureJson(row, crs);
-    // UTF-8 takes at most 3 bytes for a UTF-16 unit; write() would cut the text short where room runs out.
-    const needed = length + text.length * 3;
-    if (needed > json.length) {
-      const grown = Buffer.allocUnsafe(Math.max(needed, json.length * 2));
-      json.copy(grown, 0, 0, length);
-      json = grown;
-    }
-    length += json.write(text, length);
-    prcIds.push(row[1]);
+  while (next()) {
+    if (prcIds.length > 0) page.byte(COMMA);
+    writeParcelFeature(page, values, crs);
+    prcIds.push(values.prcId());
   }
-  return { prcIds, json: json.subarray(0, length) };
+  return { prcIds, json: page.copy(PAGE_ROOM) };
+}
+
+/** Rows (in the order to answer them) as their features' text, comma-separated (UTF-8). */
+export function parcelFeaturesText(rows: Iterable<ParcelFeatureRow>, crs: OutlineCrs): ParcelFeaturesText {
+  const values = new RowValues();
+  const iterator = rows[Symbol.iterator]();
+  return writePage(
+    values,
+    () => {
+      const next = iterator.next();
+      if (next.done) return false;
+      values.row = next.value;
+      return true;
+    },
+    crs,
+  );
+}
+
+/** The columns of a packed row, in ParcelFeatureRow's order without the id (themes: only their codes). */
+const PACKED_COLUMNS = FEATURE_COLUMNS.slice(1).map((column) =>
+  column === 'p.themes' ? `substr(p.themes, 1, ${THEME_CODES_AT + THEME_MEMBERS.length})` : column,
+);
+
+/**
+ * SQL of the page's parcels as one blob (the SQLite store): per parcel, per value, its type's letter
+ * (typeof: t, i, r, b or n) and, unless null, `byteLength ␠ text`, back to back; `order` orders the
+ * aggregate. A page of 1,000 read as rows made 28,000 JavaScript values (a string per text, a Buffer per
+ * outline) for the collector to clear; the blob is one, and its UTF-8 is copied into the page as it is.
+ */
+export function packedFeaturesSql(order: string): string {
+  const value = (column: string) =>
+    `substr(typeof(${column}), 1, 1) || coalesce(octet_length(${column}) || ' ' || (${column}), '')`;
+  return `CAST(group_concat(${PACKED_COLUMNS.map(value).join(' || ')}, '' ORDER BY ${order}) AS BLOB)`;
+}
+
+const TYPE_TEXT = 0x74;
+const TYPE_INTEGER = 0x69;
+const TYPE_REAL = 0x72;
+const TYPE_BLOB = 0x62;
+const TYPE_NULL = 0x6e;
+const MINUS = 0x2d;
+const POINT = 0x2e;
+const ZERO = 0x30;
+
+/** The digits SQLite writes of a whole number or a real that String writes the same (below 16 digits). */
+const SAFE_DIGITS = 15;
+
+/** A parcel of a packed page (packedFeaturesSql): its values' types and spans in the blob. */
+class PackedValues implements FeatureValues {
+  private data: Buffer = Buffer.alloc(0);
+  private at = 0;
+  private readonly types = new Uint8Array(FIELDS);
+  private readonly starts = new Int32Array(FIELDS);
+  private readonly ends = new Int32Array(FIELDS);
+
+  reset(data: Buffer): void {
+    this.data = data;
+    this.at = 0;
+  }
+
+  /** Reads the next parcel's spans; false after the last. */
+  next(): boolean {
+    const { data, types, starts, ends } = this;
+    if (this.at >= data.length) return false;
+    let at = this.at;
+    for (let field = 1; field < FIELDS; field++) {
+      const type = data[at++];
+      types[field] = type;
+      if (type === TYPE_NULL) {
+        starts[field] = ends[field] = at;
+        continue;
+      }
+      let length = 0;
+      for (let c = data[at++]; c !== SPACE; c = data[at++]) {
+        // Packing gone wrong (the SQL changed) fails loudly instead of writing nonsense.
+        if (!(c >= ZERO && c <= ZERO + 9)) throw new Error('A packed parcel is malformed');
+        length = length * 10 + (c - ZERO);
+      }
+      starts[field] = at;
+      at += length;
+      ends[field] = at;
+    }
+    if (at > data.length) throw new Error('A packed parcel is malformed');
+    this.at = at;
+    return true;
+  }
+
+  /** The value as the SQLite driver gives it (the rare values written as the rows' writer writes them). */
+  private value(field: number): string | number | Buffer | null {
+    const { data } = this;
+    const start = this.starts[field];
+    const end = this.ends[field];
+    switch (this.types[field]) {
+      case TYPE_NULL:
+        return null;
+      case TYPE_TEXT:
+        return data.toString('utf8', start, end);
+      case TYPE_BLOB:
+        return Buffer.from(data.subarray(start, end));
+      default:
+        // SQLite writes a real with the digits that read back to it, a whole number exactly.
+        return Number(data.toString('latin1', start, end));
+    }
+  }
+
+  write(out: JsonBytes, field: number): void {
+    const start = this.starts[field];
+    const end = this.ends[field];
+    switch (this.types[field]) {
+      case TYPE_TEXT: {
+        const before = out.length;
+        out.byte(QUOTE);
+        if (out.utf8Inside(this.data, start, end)) out.byte(QUOTE);
+        else {
+          out.length = before;
+          out.string(this.data.toString('utf8', start, end));
+        }
+        return;
+      }
+      case TYPE_NULL:
+        out.value(null);
+        return;
+      case TYPE_INTEGER:
+        if (end - start <= SAFE_DIGITS) out.span(this.data, start, end);
+        else out.value(this.value(field));
+        return;
+      case TYPE_REAL:
+        if (!this.realAsString(out, start, end)) out.value(this.value(field));
+        return;
+      default:
+        out.value(this.value(field));
+    }
+  }
+
+  /**
+   * A real as String writes it, from SQLite's text, when that is plain `-?digits.digits` of at most 15
+   * significant digits (then it is the shortest text that reads back, String's), without a trailing ".0"
+   * and in String's range of plain notation; false otherwise.
+   */
+  private realAsString(out: JsonBytes, start: number, end: number): boolean {
+    const { data } = this;
+    let at = data[start] === MINUS ? start + 1 : start;
+    const whole = at;
+    while (at < end && data[at] >= ZERO && data[at] <= ZERO + 9) at++;
+    const point = at;
+    if (point === whole || point >= end - 1 || data[point] !== POINT) return false;
+    for (at = point + 1; at < end; at++) if (!(data[at] >= ZERO && data[at] <= ZERO + 9)) return false;
+    const zeroWhole = point - whole === 1 && data[whole] === ZERO;
+    if (zeroWhole) {
+      // Below 1e-6 String writes an exponent.
+      let first = point + 1;
+      while (first < end && data[first] === ZERO) first++;
+      if (first === end || first - (point + 1) >= 6) return false;
+      if (end - first > SAFE_DIGITS) return false;
+    } else if (point - whole + (end - point - 1) > SAFE_DIGITS) return false;
+    if (end - point === 2 && data[point + 1] === ZERO) {
+      // "-0.0" is String's "0".
+      if (zeroWhole) return false;
+      out.span(data, start, point);
+    } else out.span(data, start, end);
+    return true;
+  }
+
+  isNull(field: number): boolean {
+    return this.types[field] === TYPE_NULL;
+  }
+
+  address(out: JsonBytes): boolean {
+    const { types, starts, ends, data } = this;
+    const street = FIELD.street;
+    const houseNo = FIELD.houseNo;
+    if (types[street] === TYPE_NULL) return false;
+    if (types[street] === TYPE_TEXT && (types[houseNo] === TYPE_TEXT || types[houseNo] === TYPE_NULL)) {
+      if (starts[street] === ends[street]) return false;
+      const before = out.length;
+      out.byte(QUOTE);
+      let plain = out.utf8Inside(data, starts[street], ends[street]);
+      if (plain && starts[houseNo] !== ends[houseNo]) {
+        out.byte(SPACE);
+        plain = out.utf8Inside(data, starts[houseNo], ends[houseNo]);
+      }
+      if (plain) {
+        out.byte(QUOTE);
+        return true;
+      }
+      out.length = before;
+    }
+    const address = streetAddress({
+      street: this.value(street) as string | null,
+      house_no: this.value(houseNo) as string | null,
+    });
+    if (address === undefined) return false;
+    out.value(address);
+    return true;
+  }
+
+  themes(out: JsonBytes): void {
+    if (this.types[FIELD.themes] !== TYPE_TEXT) return;
+    const { data } = this;
+    const start = this.starts[FIELD.themes] + THEME_CODES_AT;
+    const count = Math.min(THEME_MEMBERS.length, this.ends[FIELD.themes] - start);
+    for (let field = 0; field < count; field++) {
+      const member = THEME_MEMBERS[field][data[start + field]];
+      if (member) out.bytes(member);
+    }
+  }
+
+  survey(): boolean {
+    return Boolean(this.value(FIELD.survey));
+  }
+
+  outline(out: JsonBytes, position: (survey: boolean) => WritePosition): void {
+    writePolygon(
+      out,
+      this.data,
+      this.starts[FIELD.outline],
+      this.ends[FIELD.outline],
+      position(this.survey()),
+    );
+  }
+
+  prcId(): string {
+    return this.value(FIELD.prcId) as string;
+  }
+}
+
+const packed = new PackedValues();
+
+/** A packed page (packedFeaturesSql; null when no parcel was found) as its features' text. */
+export function packedFeaturesText(data: Buffer | null, crs: OutlineCrs): ParcelFeaturesText {
+  packed.reset(data ?? Buffer.alloc(0));
+  return writePage(packed, () => packed.next(), crs);
 }

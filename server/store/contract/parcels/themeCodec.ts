@@ -72,23 +72,24 @@ export function encodeThemes(themes: ParcelThemes, fixPoints: readonly FixedPoin
 
 const THEME_VALUES = THEME_FIELDS.map((field) => THEME_VOCABULARY[field]);
 
-/** Per field, per code (index), the field as JSON object members: `,"OVL_COL":"3 m"`. */
+/** Per field, per code (index), the field as JSON object members in UTF-8: `,"OVL_COL":"3 m"`. */
 const THEME_MEMBERS = THEME_FIELDS.map((field, i) =>
-  THEME_VALUES[i].map((value) => `,${JSON.stringify(field)}:${JSON.stringify(value)}`),
+  THEME_VALUES[i].map((value) => Buffer.from(`,${JSON.stringify(field)}:${JSON.stringify(value)}`)),
 );
 
 /**
- * The thematic fields of a stored value as JSON object members (each led by a comma), in THEME_FIELDS order,
- * without reading its fixed points: the codes are the stored JSON's first string, whose characters ('0'…)
- * JSON never escapes. A code outside the vocabulary leaves its field out.
+ * Per thematic field, per code, the field as a JSON object member (led by a comma) in UTF-8, for the OGC
+ * page writer, which copies bytes: a stored value's character `THEME_CODES_AT + field` is the code (its
+ * JSON's first string holds the codes, whose characters ('0'…) JSON never escapes; the fixed points after
+ * them need not be read); a code outside the vocabulary leaves its field out.
  */
-export function themeFieldsJson(stored: string): string {
-  // The stored text begins ["<codes>"
-  let json = '';
-  for (let i = 0; i < THEME_MEMBERS.length; i++)
-    json += THEME_MEMBERS[i][stored.charCodeAt(2 + i) - FIRST] ?? '';
-  return json;
+export function themeMembersUtf8(): readonly (readonly (Uint8Array | undefined)[])[] {
+  // Indexed by the code itself; the codes below FIRST have no member.
+  return THEME_MEMBERS.map((members) => [...new Array<undefined>(FIRST), ...members]);
 }
+
+/** Where a stored value's codes begin (after `["`). */
+export const THEME_CODES_AT = 2;
 
 export function decodeThemes(stored: string): { themes: Record<string, string>; fixPoints: FixedPoint[] } {
   const [codes, fix] = JSON.parse(stored) as [string, [string, number, number, number][]];

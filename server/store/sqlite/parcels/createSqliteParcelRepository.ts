@@ -13,11 +13,7 @@ import {
 import type { BuildingRow, ParcelRow } from '../../contract/parcels/ParcelRow';
 import { IN_JSON_LIST, parcelWhere, textTerms } from '../../contract/parcels/parcelWhere';
 import { inRowIdOrder, rowToBuilding, rowToParcel } from '../../contract/parcels/rowToParcel';
-import {
-  PARCEL_FEATURE_COLUMNS,
-  parcelFeaturesText,
-  type ParcelFeatureRow,
-} from '../../contract/parcels/parcelFeatureJson';
+import { packedFeaturesSql, packedFeaturesText } from '../../contract/parcels/parcelFeatureJson';
 import type { CandidateSource } from '../../contract/parcels/ParcelFilterIndex';
 import { TOTAL_HITS_CAP } from '../../../../src/contract/SearchParameters';
 import { keepFeatures, packedRowSql, readTileFeatureBatch } from '../../contract/parcels/tileFeatureBatch';
@@ -312,15 +308,13 @@ export function createSqliteParcelRepository(
       return { total, exact, matched, ids: pageIds };
     },
     parcelFeatures(ids, crs) {
-      // Rows as arrays (raw mode) of the columns a feature needs, in the order of the ids (json_each's key),
-      // one at a time: half the time of whole rows as objects, and nothing kept beyond the row in hand.
-      const rows = prepared(
-        `SELECT ${PARCEL_FEATURE_COLUMNS} FROM json_each(?) j JOIN parcels p ON p.id = j.value ${PARCEL_JOINS}
-         ORDER BY j.key`,
+      // The page as one blob in the order of the ids (json_each's key): no value per column and row.
+      const packed = prepared(
+        `SELECT ${packedFeaturesSql('j.key')} FROM json_each(?) j JOIN parcels p ON p.id = j.value ${PARCEL_JOINS}`,
       )
-        .raw(true)
-        .iterate(JSON.stringify(ids)) as IterableIterator<ParcelFeatureRow>;
-      return parcelFeaturesText(rows, crs);
+        .pluck()
+        .get(JSON.stringify(ids)) as Buffer | null;
+      return packedFeaturesText(packed, crs);
     },
     tileParcels(box, query, limit, form = 'tile') {
       const [survey, geometry] = outlineSql('p', form);
