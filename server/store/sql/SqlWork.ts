@@ -66,8 +66,11 @@ export interface SqlDialect {
    * one parameter), or null where writers never run side by side (SQLite has one writer at a time).
    */
   readonly lockKey: string | null;
-  /** Appended to a SELECT of one row the transaction then writes: PostgreSQL's FOR UPDATE, nothing on SQLite. */
-  readonly forUpdate: string;
+  /**
+   * Appended to a SELECT of one row the transaction then writes (PostgreSQL's FOR UPDATE), or null where
+   * nothing can run between the read and the write (SQLite runs a repository call at once).
+   */
+  readonly forUpdate: string | null;
 }
 
 /** A port written once: each of its methods as SQL work. */

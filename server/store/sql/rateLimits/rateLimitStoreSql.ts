@@ -23,20 +23,22 @@ export const rateLimitStoreSql: SqlRepositoryDefinition<RateLimitStore> = (diale
   *write(bucket, key, state) {
     yield* run(UPSERT, bucket, key, state.count, state.windowStart, state.blockedUntil, state.expiresAt);
   },
-  // One transaction: the row is made first so that there is a row to lock (PostgreSQL's FOR UPDATE makes a
-  // concurrent update wait for this one; SQLite runs the whole call at once).
+  // One transaction. PostgreSQL locks the row it reads (FOR UPDATE: a concurrent update waits for this
+  // one), so the row is made first for there to be one to lock; SQLite runs the whole call at once and
+  // writes only the counters, as many rows whether the key is new or not.
   update: (bucket, key, next) =>
     atomically(
       (function* () {
-        yield* run(
-          `INSERT INTO rate_limits (bucket, key, count, window_start, blocked_until, expires_at)
-           VALUES (?, ?, 0, 0, 0, 0) ON CONFLICT (bucket, key) DO NOTHING`,
-          bucket,
-          key,
-        );
+        if (dialect.forUpdate !== null)
+          yield* run(
+            `INSERT INTO rate_limits (bucket, key, count, window_start, blocked_until, expires_at)
+             VALUES (?, ?, 0, 0, 0, 0) ON CONFLICT (bucket, key) DO NOTHING`,
+            bucket,
+            key,
+          );
         const row = yield* one<RateLimitRow>(
           `SELECT count, window_start, blocked_until, expires_at FROM rate_limits
-           WHERE bucket = ? AND key = ?${dialect.forUpdate}`,
+           WHERE bucket = ? AND key = ?${dialect.forUpdate ?? ''}`,
           bucket,
           key,
         );

@@ -28,7 +28,7 @@ export const sqliteDialect: SqlDialect = {
   textSet: '(SELECT value FROM json_each(?))',
   textSetValue: (values) => JSON.stringify(values),
   lockKey: null,
-  forUpdate: '',
+  forUpdate: null,
 };
 
 /** SQLite's names for the shared migrations' types. */
