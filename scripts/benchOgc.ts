@@ -150,7 +150,10 @@ async function main(): Promise<void> {
     );
     printLine(`items CANTON=${canton} crs=EPSG:2056 (free)`, lv95);
 
-    const worst = Math.max(percentiles(cantonPages.wall).p95, percentiles(bboxPages.wall).p95);
+    // Every kind of page the issue names: counted, free, box and EPSG:2056.
+    const worst = Math.max(
+      ...[cantonPages, again, bboxPages, lv95].map((kind) => percentiles(kind.wall).p95),
+    );
     console.log(
       `\nTarget p95 ≤ ${TARGET_MS} ms: ${worst <= TARGET_MS ? 'met' : 'NOT met'} (worst p95 ${worst.toFixed(1)} ms)` +
         `   load average ${loadAverage()} on ${os.cpus().length} cores`,
