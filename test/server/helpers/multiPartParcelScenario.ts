@@ -194,7 +194,7 @@ export function describeMultiPartParcel(adapter: string, setup: () => Promise<Mu
         parcelItems(s.t.app.ctx.parcels, { query: {}, bounds, crs: CRS84, offset: 0, limit: 100 });
       const smaller = await items(boxAround(IN_SMALLER));
       expect(smaller.parcelIds).toEqual([EGRID]);
-      const feature = JSON.parse(smaller.features.json.toString()) as { geometry: { type: string } };
+      const feature = JSON.parse(smaller.features.json.bytes.toString()) as { geometry: { type: string } };
       expect(feature.geometry.type).toBe('MultiPolygon');
       expect((await items(boxAround(IN_ROAD))).parcelIds).not.toContain(EGRID);
     });
