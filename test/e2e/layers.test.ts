@@ -122,6 +122,19 @@ async function fixtureTileCounts(page: Page): Promise<{ terrain: number; satelli
   return (await response.json()) as { terrain: number; satellite: number };
 }
 
+/**
+ * The fixture server's count of `kind` tiles once it exceeds `than`, or the last count after 30 s: on a busy
+ * machine the map can report idle before the new source has asked for its first tiles.
+ */
+async function fixtureTilesBeyond(page: Page, kind: 'terrain' | 'satellite', than: number): Promise<number> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const count = (await fixtureTileCounts(page))[kind];
+    if (count > than || Date.now() > deadline) return count;
+    await page.waitForTimeout(250);
+  }
+}
+
 describe('map layers in a real browser', () => {
   let browser: Browser;
   let page: Page;
@@ -224,14 +237,14 @@ describe('map layers in a real browser', () => {
     timings.push(`  z13 pitch 60 terrain: ${await switchOnAndTime(page, '3D terrain', 'terrain')}`);
     await page.locator('[data-testid="map"][data-terrain="on"]').waitFor();
     await waitForMapIdle(page);
-    expect((await fixtureTileCounts(page)).terrain).toBeGreaterThan(before.terrain);
+    expect(await fixtureTilesBeyond(page, 'terrain', before.terrain)).toBeGreaterThan(before.terrain);
     await saveScreenshot(page, 'layers-terrain');
     await page.getByRole('switch', { name: '3D terrain' }).click();
     await page.locator('[data-testid="map"][data-terrain="off"]').waitFor();
 
     timings.push(`  z13 satellite: ${await switchOnAndTime(page, 'Satellite', 'satellite')}`);
     await waitForMapIdle(page);
-    expect((await fixtureTileCounts(page)).satellite).toBeGreaterThan(before.satellite);
+    expect(await fixtureTilesBeyond(page, 'satellite', before.satellite)).toBeGreaterThan(before.satellite);
     await page.getByText(/^Source: swisstopo SWISSIMAGE 10 cm, current edition$/).waitFor();
     await saveScreenshot(page, 'layers-satellite');
     expect(cspViolations(page)).toEqual([]);
@@ -244,6 +257,9 @@ describe('map layers in a real browser', () => {
       asked += 1;
     });
     try {
+      // Off first, whatever the test before left: the click below must switch terrain on.
+      if (await page.getByRole('switch', { name: '3D terrain' }).isChecked())
+        await page.getByRole('switch', { name: '3D terrain' }).click();
       await page.getByRole('switch', { name: '3D terrain' }).click();
       await page
         .getByTestId('layer-row-terrain')
