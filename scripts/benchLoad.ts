@@ -43,33 +43,29 @@ interface Place {
   name: string;
 }
 
-/** z14–z16 tiles in a 3×3 block around each place. */
-function tilePaths(places: Place[], route: string, query: (p: Place) => string): string[] {
-  const paths: string[] = [];
-  for (const place of places)
-    for (const z of [14, 15, 16]) {
-      const { x, y } = tileAt(place.lon, place.lat, z);
-      for (let dx = -1; dx <= 1; dx++)
-        for (let dy = -1; dy <= 1; dy++)
-          paths.push(`/v1/secure/maps/${route}?x=${x + dx}&y=${y + dy}&z=${z}${query(place)}`);
-    }
-  return paths;
-}
-
-/** Tile paths on a square block of `side` × `side` tiles at z14–z16 around each place, mixed place by place. */
-function blockPaths(places: Place[], side: number, query: (p: Place) => string): string[] {
+/** z14–z16 tiles in a `side` × `side` block around each place, one list per place. */
+function tilePathsByPlace(places: Place[], route: string, query: (p: Place) => string, side = 3): string[][] {
   const half = Math.floor(side / 2);
-  const paths: string[][] = places.map(() => []);
-  places.forEach((place, i) => {
+  return places.map((place) => {
+    const paths: string[] = [];
     for (const z of [14, 15, 16]) {
       const { x, y } = tileAt(place.lon, place.lat, z);
       for (let dx = -half; dx <= half; dx++)
         for (let dy = -half; dy <= half; dy++)
-          paths[i].push(`/v1/secure/maps/tile?x=${x + dx}&y=${y + dy}&z=${z}${query(place)}`);
+          paths.push(`/v1/secure/maps/${route}?x=${x + dx}&y=${y + dy}&z=${z}${query(place)}`);
     }
+    return paths;
   });
-  // Place after place, tile after tile: every window of the load sees every place, dense and sparse tiles.
-  return paths[0].flatMap((_, k) => paths.map((ofPlace) => ofPlace[k]));
+}
+
+/** z14–z16 tiles in a 3×3 block around each place, place after place. */
+const tilePaths = (places: Place[], route: string, query: (p: Place) => string): string[] =>
+  tilePathsByPlace(places, route, query).flat();
+
+/** Searched-tile paths of a `side` × `side` block, mixed place by place: every window of the load sees every place. */
+function blockPaths(places: Place[], side: number, query: (p: Place) => string): string[] {
+  const byPlace = tilePathsByPlace(places, 'tile', query, side);
+  return byPlace[0].flatMap((_, k) => byPlace.map((ofPlace) => ofPlace[k]));
 }
 
 /**

@@ -20,6 +20,7 @@ import {
   type ParcelFeatureRow,
 } from '../../server/store/contract/parcels/parcelFeatureJson';
 import type { ParcelRow } from '../../server/store/contract/parcels/ParcelRow';
+import { parcelRowFixture } from '../helpers/parcelRowFixture';
 import { rowToParcel } from '../../server/store/contract/parcels/rowToParcel';
 import { encodeSurveyGeometry } from '../../server/store/contract/parcels/surveyGeometryCodec';
 import { encodeThemes, THEME_FIELDS, THEME_VOCABULARY } from '../../server/store/contract/parcels/themeCodec';
@@ -68,43 +69,8 @@ const themes = (pick: (i: number) => number) =>
     [{ FIX_NAM: 'LFP3 1', FIX_DTP: 3, FIX_COO_X: 2_681_000.1, FIX_COO_Y: 1_224_000.2 }],
   );
 
-const row = (changes: Partial<ParcelRow> = {}): ParcelRow => ({
-  id: 7,
-  prc_id: 'CH123456789012',
-  prc_no: '1234',
-  canton: 'ZG',
-  mun_bfs: 1711,
-  street: 'Baarerstrasse',
-  house_no: '12a',
-  zip: '6300',
-  sur: 812,
-  typ: 'Eigentum',
-  ind: 'Liegenschaft',
-  alpha_pri: 'W2 Wohnzone 2',
-  alpha_sec: null,
-  alpha_ter: null,
-  bravo_pri: null,
-  grn_trm: 'Zug',
-  grn_rad: 3,
-  pro_bun: 0,
-  obj_count: 2,
-  freeway: 0,
-  putra: 0,
-  utilisation: 0.4375,
-  reserve: 120,
-  lv95_x: 2_681_234.5,
-  lv95_y: 1_224_567.8,
-  lon: 8.518,
-  lat: 47.167,
-  geom: tileForm(RINGS),
-  geom_lv95: null,
-  themes: themes((i) => i),
-  origin: 'synthetic',
-  locname: 'Zug',
-  canton_name: 'Zug',
-  canton_names: '{"de":"Zug","fr":"Zoug","it":"Zugo","en":"Zug"}',
-  ...changes,
-});
+const row = (changes: Partial<ParcelRow> = {}): ParcelRow =>
+  parcelRowFixture({ geom: tileForm(RINGS), themes: themes((i) => i) }, changes);
 
 const CASES: [string, ParcelRow][] = [
   ['a synthetic parcel (tile form) with an address, zones, reserve and utilisation', row()],

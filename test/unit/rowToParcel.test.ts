@@ -5,6 +5,7 @@
 import { lonLatToMercator } from '../../server/geo/projection';
 import { encodeGeometry } from '../../server/store/contract/parcels/geometryCodec';
 import type { ParcelRow } from '../../server/store/contract/parcels/ParcelRow';
+import { parcelRowFixture } from '../helpers/parcelRowFixture';
 import { rowToParcel } from '../../server/store/contract/parcels/rowToParcel';
 import { encodeThemes, THEME_FIELDS, THEME_VOCABULARY } from '../../server/store/contract/parcels/themeCodec';
 
@@ -16,46 +17,17 @@ const outline = encodeGeometry([
   ].map(([lon, lat]) => lonLatToMercator(lon, lat)),
 ]);
 
-const row = (changes: Partial<ParcelRow> = {}): ParcelRow => ({
-  id: 7,
-  prc_id: 'CH123456789012',
-  prc_no: '1234',
-  canton: 'ZG',
-  mun_bfs: 1711,
-  street: 'Baarerstrasse',
-  house_no: '12a',
-  zip: '6300',
-  sur: 812,
-  typ: 'Eigentum',
-  ind: 'Liegenschaft',
-  alpha_pri: 'W2 Wohnzone 2',
-  alpha_sec: null,
-  alpha_ter: null,
-  bravo_pri: null,
-  grn_trm: 'Zug',
-  grn_rad: 3,
-  pro_bun: 0,
-  obj_count: 2,
-  freeway: 0,
-  putra: 0,
-  utilisation: 0.4375,
-  reserve: 120,
-  lv95_x: 2_681_234.5,
-  lv95_y: 1_224_567.8,
-  lon: 8.518,
-  lat: 47.167,
-  geom: outline,
-  geom_lv95: null,
-  themes: encodeThemes(
-    Object.fromEntries(THEME_FIELDS.map((field) => [field, THEME_VOCABULARY[field][1]])),
-    [],
-  ),
-  origin: 'synthetic',
-  locname: 'Zug',
-  canton_name: 'Zug',
-  canton_names: '{"de":"Zug","fr":"Zoug","it":"Zugo","en":"Zug"}',
-  ...changes,
-});
+const row = (changes: Partial<ParcelRow> = {}): ParcelRow =>
+  parcelRowFixture(
+    {
+      geom: outline,
+      themes: encodeThemes(
+        Object.fromEntries(THEME_FIELDS.map((field) => [field, THEME_VOCABULARY[field][1]])),
+        [],
+      ),
+    },
+    changes,
+  );
 
 const REGISTER = ['PRC_ID', 'PRC_NO', 'PRC_SUR', 'PRC_TYP', 'PRC_IND', 'PRC_COO_X', 'PRC_COO_Y', 'PRC_COU'];
 const PLACE = ['PRC_ZIP', 'PRC_MUN', 'CANTON', 'STATE', 'LOCNAME', 'STREET_ADDRESS', 'STREET_ADDRESSES'];
