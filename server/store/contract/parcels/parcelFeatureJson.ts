@@ -1,4 +1,4 @@
-import { lonLatToLv95, lv95ToLonLat, mercatorLat, mercatorLon } from '../../../geo/projection';
+import { lonLatToLv95Into, lv95ToLonLat, mercatorLat, mercatorLon } from '../../../geo/projection';
 import { VarintReader } from './geometryCodec';
 import { JsonBytes, utf8, type BytesWithRoom } from './jsonBytes';
 import type { ParcelRow } from './ParcelRow';
@@ -163,10 +163,12 @@ const surveyToWgs84: WritePosition = (out, e, n) => {
   const [lon, lat] = lv95ToLonLat(e / SURVEY_UNITS, n / SURVEY_UNITS);
   writePair(out, Math.round(lon * 1e8), Math.round(lat * 1e8), 8);
 };
+/** A position's LV95 metres, reused: a page projects 30,000 of them. */
+const lv95 = new Float64Array(2);
 /** The tile form in LV95 to the millimetre, as outlineLv95 projects it (toMillimetre). */
 const tileToLv95: WritePosition = (out, x, y) => {
-  const [e, n] = lonLatToLv95(mercatorLon(x / TILE_UNITS), mercatorLat(y / TILE_UNITS));
-  writePair(out, Math.round(e * 1e3), Math.round(n * 1e3), 3);
+  lonLatToLv95Into(mercatorLon(x / TILE_UNITS), mercatorLat(y / TILE_UNITS), lv95);
+  writePair(out, Math.round(lv95[0] * 1e3), Math.round(lv95[1] * 1e3), 3);
 };
 /** The survey form as it is: its millimetres are the metres to three decimals. */
 const surveyAsLv95: WritePosition = (out, e, n) => writePair(out, e, n, 3);
@@ -437,11 +439,11 @@ const INITIAL_PAGE_BYTES = 64 * 1024;
  */
 const page = new JsonBytes(INITIAL_PAGE_BYTES);
 
-/** Every parcel `next` gives, comma-separated, in the page buffer; a copy of it with their EGRIDs. */
-function writePage(values: FeatureValues, next: () => boolean, crs: OutlineCrs): ParcelFeaturesText {
+/** Every parcel `next` gives (null after the last), comma-separated, in the page buffer; a copy with their EGRIDs. */
+function writePage(next: () => FeatureValues | null, crs: OutlineCrs): ParcelFeaturesText {
   page.reset();
   const prcIds: string[] = [];
-  while (next()) {
+  for (let values = next(); values !== null; values = next()) {
     if (prcIds.length > 0) page.byte(COMMA);
     writeParcelFeature(page, values, crs);
     prcIds.push(values.prcId());
@@ -453,89 +455,142 @@ function writePage(values: FeatureValues, next: () => boolean, crs: OutlineCrs):
 export function parcelFeaturesText(rows: Iterable<ParcelFeatureRow>, crs: OutlineCrs): ParcelFeaturesText {
   const values = new RowValues();
   const iterator = rows[Symbol.iterator]();
-  return writePage(
-    values,
-    () => {
-      const next = iterator.next();
-      if (next.done) return false;
-      values.row = next.value;
-      return true;
-    },
-    crs,
-  );
+  return writePage(() => {
+    const next = iterator.next();
+    if (next.done) return null;
+    values.row = next.value;
+    return values;
+  }, crs);
 }
 
-/** The columns of a packed row, in ParcelFeatureRow's order without the id (themes: only their codes). */
-const PACKED_COLUMNS = FEATURE_COLUMNS.slice(1).map((column) =>
-  column === 'p.themes' ? `substr(p.themes, 1, ${THEME_CODES_AT + THEME_MEMBERS.length})` : column,
+/** The columns of a packed row's JSON array: ParcelFeatureRow's without the id and the outline (themes: its codes). */
+const JSON_COLUMNS = FEATURE_COLUMNS.slice(1, -1).map((column) =>
+  column === 'p.themes' ? `substr(p.themes, ${THEME_CODES_AT + 1}, ${THEME_MEMBERS.length})` : column,
 );
+const OUTLINE_COLUMN = FEATURE_COLUMNS[FEATURE_COLUMNS.length - 1];
 
 /**
- * SQL of the page's parcels as one blob (the SQLite store): per parcel, per value, its type's letter
- * (typeof: t, i, r, b or n) and, unless null, `byteLength ␠ text`, back to back; `order` orders the
- * aggregate. A page of 1,000 read as rows made 28,000 JavaScript values (a string per text, a Buffer per
- * outline) for the collector to clear; the blob is one, and its UTF-8 is copied into the page as it is.
+ * SQL of the page's parcels as one blob (the SQLite store), `order` ordering the aggregate: per parcel, its
+ * values but the outline as one `json_array`, then the outline as `byteLength ␠ bytes`. A page of 1,000 read
+ * as rows made 28,000 JavaScript values (a string per text, a Buffer per outline) for the collector to
+ * clear; the blob is one, and its JSON strings are copied into the page as they are. One json_array per
+ * parcel, not `||` per value: each `||` copies the row's text so far, and the page's query took some
+ * 12–20 ms instead of 4–8. JSON cannot hold a blob (json_array reads one as JSONB or fails), so a parcel
+ * with a blob among those values (never written by the importers), or an outline that is not one, is
+ * written `B id ␠` instead and read again as a row of values.
  */
 export function packedFeaturesSql(order: string): string {
-  const value = (column: string) =>
-    `substr(typeof(${column}), 1, 1) || coalesce(octet_length(${column}) || ' ' || (${column}), '')`;
-  return `CAST(group_concat(${PACKED_COLUMNS.map(value).join(' || ')}, '' ORDER BY ${order}) AS BLOB)`;
+  const odd = `typeof(${OUTLINE_COLUMN}) <> 'blob' OR 'blob' IN (${JSON_COLUMNS.map((column) => `typeof(${column})`).join(', ')})`;
+  const packed = `json_array(${JSON_COLUMNS.join(', ')}) || octet_length(${OUTLINE_COLUMN}) || ' ' || ${OUTLINE_COLUMN}`;
+  return `CAST(group_concat(CASE WHEN ${odd} THEN 'B' || p.id || ' ' ELSE ${packed} END, '' ORDER BY ${order}) AS BLOB)`;
 }
 
-const TYPE_TEXT = 0x74;
-const TYPE_INTEGER = 0x69;
-const TYPE_REAL = 0x72;
-const TYPE_BLOB = 0x62;
-const TYPE_NULL = 0x6e;
+const TYPE_TEXT = 1;
+const TYPE_NUMBER = 2;
+const TYPE_NULL = 3;
 const MINUS = 0x2d;
 const POINT = 0x2e;
 const ZERO = 0x30;
+const BACKSLASH = 0x5c;
+const LETTER_B = 0x42;
+const ESCAPES_OTHER = 0;
+const ESCAPES_QUOTING = 1;
+const ESCAPES_NONE = 2;
 
 /** The digits SQLite writes of a whole number or a real that String writes the same (below 16 digits). */
 const SAFE_DIGITS = 15;
 
-/** A parcel of a packed page (packedFeaturesSql): its values' types and spans in the blob. */
+const malformed = () => new Error('A packed parcel is malformed');
+
+/**
+ * A parcel of a packed page (packedFeaturesSql): its values' kinds and spans in the blob (a string's span
+ * with its quotes, as JSON text), and each string's escapes: ESCAPES_NONE, ESCAPES_QUOTING (only `\"` and
+ * `\\`: the span is what JSON.stringify writes of it) or ESCAPES_OTHER (control characters: decoded and
+ * written again, as JSON.stringify escapes them otherwise than SQLite).
+ */
 class PackedValues implements FeatureValues {
   private data: Buffer = Buffer.alloc(0);
   private at = 0;
   private readonly types = new Uint8Array(FIELDS);
   private readonly starts = new Int32Array(FIELDS);
   private readonly ends = new Int32Array(FIELDS);
+  private readonly escapes = new Uint8Array(FIELDS);
 
   reset(data: Buffer): void {
     this.data = data;
     this.at = 0;
   }
 
-  /** Reads the next parcel's spans; false after the last. */
-  next(): boolean {
-    const { data, types, starts, ends } = this;
-    if (this.at >= data.length) return false;
-    let at = this.at;
-    for (let field = 1; field < FIELDS; field++) {
-      const type = data[at++];
-      types[field] = type;
-      if (type === TYPE_NULL) {
-        starts[field] = ends[field] = at;
-        continue;
-      }
-      let length = 0;
-      for (let c = data[at++]; c !== SPACE; c = data[at++]) {
-        // Packing gone wrong (the SQL changed) fails loudly instead of writing nonsense.
-        if (!(c >= ZERO && c <= ZERO + 9)) throw new Error('A packed parcel is malformed');
-        length = length * 10 + (c - ZERO);
-      }
-      starts[field] = at;
-      at += length;
-      ends[field] = at;
+  /** At the next parcel: 'packed' (its spans read), 'row' (its row id in `rowId`) or 'end'. */
+  next(): 'packed' | 'row' | 'end' {
+    const { data } = this;
+    if (this.at >= data.length) return 'end';
+    if (data[this.at] === LETTER_B) {
+      this.at = this.number(this.at + 1);
+      return 'row';
     }
-    if (at > data.length) throw new Error('A packed parcel is malformed');
-    this.at = at;
-    return true;
+    if (data[this.at] !== OPEN) throw malformed();
+    this.at = this.read(this.at + 1);
+    return 'packed';
+  }
+
+  /** The row id after a 'row' (next). */
+  rowId = 0;
+
+  /** Reads the digits and space of a length or row id at `at` into rowId; where they end. */
+  private number(at: number): number {
+    const { data } = this;
+    let value = 0;
+    for (let c = data[at++]; c !== SPACE; c = data[at++]) {
+      // Packing gone wrong (the SQL changed) fails loudly instead of writing nonsense.
+      if (!(c >= ZERO && c <= ZERO + 9)) throw malformed();
+      value = value * 10 + (c - ZERO);
+    }
+    this.rowId = value;
+    return at;
+  }
+
+  /** Reads a parcel's JSON array (after its `[`) and outline; where the next parcel starts. */
+  private read(from: number): number {
+    const { data, types, starts, ends, escapes } = this;
+    let at = from;
+    for (let field = 1; field < FIELD.outline; field++) {
+      const c = data[at];
+      starts[field] = at;
+      if (c === QUOTE) {
+        let kind = ESCAPES_NONE;
+        for (at++; data[at] !== QUOTE; at++) {
+          if (at >= data.length) throw malformed();
+          if (data[at] === BACKSLASH) {
+            at++;
+            if (data[at] !== QUOTE && data[at] !== BACKSLASH) kind = ESCAPES_OTHER;
+            else if (kind === ESCAPES_NONE) kind = ESCAPES_QUOTING;
+          }
+        }
+        at++;
+        types[field] = TYPE_TEXT;
+        escapes[field] = kind;
+      } else if (c === 0x6e) {
+        at += 4;
+        types[field] = TYPE_NULL;
+      } else {
+        while (at < data.length && data[at] !== COMMA && data[at] !== CLOSE) at++;
+        if (at === starts[field]) throw malformed();
+        types[field] = TYPE_NUMBER;
+      }
+      ends[field] = at;
+      // Values are separated by commas, the last closes the array.
+      if (data[at++] !== (field < FIELD.outline - 1 ? COMMA : CLOSE)) throw malformed();
+    }
+    const outlineStart = this.number(at);
+    starts[FIELD.outline] = outlineStart;
+    ends[FIELD.outline] = outlineStart + this.rowId;
+    if (ends[FIELD.outline] > data.length) throw malformed();
+    return ends[FIELD.outline];
   }
 
   /** The value as the SQLite driver gives it (the rare values written as the rows' writer writes them). */
-  private value(field: number): string | number | Buffer | null {
+  private value(field: number): string | number | null {
     const { data } = this;
     const start = this.starts[field];
     const end = this.ends[field];
@@ -543,11 +598,12 @@ class PackedValues implements FeatureValues {
       case TYPE_NULL:
         return null;
       case TYPE_TEXT:
-        return data.toString('utf8', start, end);
-      case TYPE_BLOB:
-        return Buffer.from(data.subarray(start, end));
+        return this.escapes[field] === ESCAPES_NONE
+          ? data.toString('utf8', start + 1, end - 1)
+          : (JSON.parse(data.toString('utf8', start, end)) as string);
       default:
-        // SQLite writes a real with the digits that read back to it, a whole number exactly.
+        // SQLite writes a real with the digits that read back to it (an infinity as 9.0e+999), a whole
+        // number exactly.
         return Number(data.toString('latin1', start, end));
     }
   }
@@ -556,29 +612,29 @@ class PackedValues implements FeatureValues {
     const start = this.starts[field];
     const end = this.ends[field];
     switch (this.types[field]) {
-      case TYPE_TEXT: {
-        const before = out.length;
-        out.byte(QUOTE);
-        if (out.utf8Inside(this.data, start, end)) out.byte(QUOTE);
-        else {
-          out.length = before;
-          out.string(this.data.toString('utf8', start, end));
-        }
+      case TYPE_TEXT:
+        if (this.escapes[field] !== ESCAPES_OTHER) out.span(this.data, start, end);
+        else out.string(this.value(field) as string);
         return;
-      }
       case TYPE_NULL:
         out.value(null);
         return;
-      case TYPE_INTEGER:
-        if (end - start <= SAFE_DIGITS) out.span(this.data, start, end);
-        else out.value(this.value(field));
-        return;
-      case TYPE_REAL:
-        if (!this.realAsString(out, start, end)) out.value(this.value(field));
-        return;
       default:
-        out.value(this.value(field));
+        if (!this.integerAsString(out, start, end) && !this.realAsString(out, start, end))
+          out.value(this.value(field));
     }
+  }
+
+  /** A whole number of at most 15 digits as SQLite wrote it (String's text of it); false otherwise. */
+  private integerAsString(out: JsonBytes, start: number, end: number): boolean {
+    const { data } = this;
+    const first = data[start] === MINUS ? start + 1 : start;
+    if (end - first > SAFE_DIGITS || first === end) return false;
+    for (let at = first; at < end; at++) if (!(data[at] >= ZERO && data[at] <= ZERO + 9)) return false;
+    // "-0" is String's "0" (SQLite writes no other leading zero).
+    if (first > start && end - first === 1 && data[first] === ZERO) return false;
+    out.span(data, start, end);
+    return true;
   }
 
   /**
@@ -615,24 +671,25 @@ class PackedValues implements FeatureValues {
   }
 
   address(out: JsonBytes): boolean {
-    const { types, starts, ends, data } = this;
+    const { types, starts, ends, escapes, data } = this;
     const street = FIELD.street;
     const houseNo = FIELD.houseNo;
     if (types[street] === TYPE_NULL) return false;
-    if (types[street] === TYPE_TEXT && (types[houseNo] === TYPE_TEXT || types[houseNo] === TYPE_NULL)) {
-      if (starts[street] === ends[street]) return false;
-      const before = out.length;
-      out.byte(QUOTE);
-      let plain = out.utf8Inside(data, starts[street], ends[street]);
-      if (plain && starts[houseNo] !== ends[houseNo]) {
+    if (
+      types[street] === TYPE_TEXT &&
+      escapes[street] !== ESCAPES_OTHER &&
+      (types[houseNo] === TYPE_NULL || (types[houseNo] === TYPE_TEXT && escapes[houseNo] !== ESCAPES_OTHER))
+    ) {
+      // Spans with their quotes: "" is an empty street.
+      if (ends[street] - starts[street] === 2) return false;
+      if (types[houseNo] === TYPE_NULL || ends[houseNo] - starts[houseNo] === 2)
+        out.span(data, starts[street], ends[street]);
+      else {
+        out.span(data, starts[street], ends[street] - 1);
         out.byte(SPACE);
-        plain = out.utf8Inside(data, starts[houseNo], ends[houseNo]);
+        out.span(data, starts[houseNo] + 1, ends[houseNo]);
       }
-      if (plain) {
-        out.byte(QUOTE);
-        return true;
-      }
-      out.length = before;
+      return true;
     }
     const address = streetAddress({
       street: this.value(street) as string | null,
@@ -644,18 +701,32 @@ class PackedValues implements FeatureValues {
   }
 
   themes(out: JsonBytes): void {
-    if (this.types[FIELD.themes] !== TYPE_TEXT) return;
+    const field = FIELD.themes;
+    if (this.types[field] !== TYPE_TEXT) return;
+    if (this.escapes[field] !== ESCAPES_NONE) {
+      const codes = this.value(field) as string;
+      for (let f = 0; f < THEME_MEMBERS.length; f++) {
+        const member = THEME_MEMBERS[f][codes.charCodeAt(f)];
+        if (member) out.bytes(member);
+      }
+      return;
+    }
+    // Without escapes, the string's bytes are the codes (printable ASCII).
     const { data } = this;
-    const start = this.starts[FIELD.themes] + THEME_CODES_AT;
-    const count = Math.min(THEME_MEMBERS.length, this.ends[FIELD.themes] - start);
-    for (let field = 0; field < count; field++) {
-      const member = THEME_MEMBERS[field][data[start + field]];
+    const start = this.starts[field] + 1;
+    const count = Math.min(THEME_MEMBERS.length, this.ends[field] - 1 - start);
+    for (let f = 0; f < count; f++) {
+      const member = THEME_MEMBERS[f][data[start + f]];
       if (member) out.bytes(member);
     }
   }
 
   survey(): boolean {
-    return Boolean(this.value(FIELD.survey));
+    const field = FIELD.survey;
+    // `IS NOT NULL` gives 0 or 1.
+    if (this.types[field] === TYPE_NUMBER && this.ends[field] - this.starts[field] === 1)
+      return this.data[this.starts[field]] !== ZERO;
+    return Boolean(this.value(field));
   }
 
   outline(out: JsonBytes, position: (survey: boolean) => WritePosition): void {
@@ -674,9 +745,25 @@ class PackedValues implements FeatureValues {
 }
 
 const packed = new PackedValues();
+const unpacked = new RowValues();
 
-/** A packed page (packedFeaturesSql; null when no parcel was found) as its features' text. */
-export function packedFeaturesText(data: Buffer | null, crs: OutlineCrs): ParcelFeaturesText {
+/**
+ * A packed page (packedFeaturesSql; null when no parcel was found) as its features' text; `readRow` reads
+ * a parcel the blob names by its row id as a row of values.
+ */
+export function packedFeaturesText(
+  data: Buffer | null,
+  crs: OutlineCrs,
+  readRow: (id: number) => ParcelFeatureRow | undefined,
+): ParcelFeaturesText {
   packed.reset(data ?? Buffer.alloc(0));
-  return writePage(packed, () => packed.next(), crs);
+  return writePage(() => {
+    const next = packed.next();
+    if (next === 'end') return null;
+    if (next === 'packed') return packed;
+    const row = readRow(packed.rowId);
+    if (!row) throw malformed();
+    unpacked.row = row;
+    return unpacked;
+  }, crs);
 }

@@ -13,7 +13,12 @@ import {
 import type { BuildingRow, ParcelRow } from '../../contract/parcels/ParcelRow';
 import { IN_JSON_LIST, parcelWhere, textTerms } from '../../contract/parcels/parcelWhere';
 import { inRowIdOrder, rowToBuilding, rowToParcel } from '../../contract/parcels/rowToParcel';
-import { packedFeaturesSql, packedFeaturesText } from '../../contract/parcels/parcelFeatureJson';
+import {
+  PARCEL_FEATURE_COLUMNS,
+  packedFeaturesSql,
+  packedFeaturesText,
+  type ParcelFeatureRow,
+} from '../../contract/parcels/parcelFeatureJson';
 import type { CandidateSource } from '../../contract/parcels/ParcelFilterIndex';
 import { TOTAL_HITS_CAP } from '../../../../src/contract/SearchParameters';
 import { keepFeatures, packedRowSql, readTileFeatureBatch } from '../../contract/parcels/tileFeatureBatch';
@@ -314,7 +319,14 @@ export function createSqliteParcelRepository(
       )
         .pluck()
         .get(JSON.stringify(ids)) as Buffer | null;
-      return packedFeaturesText(packed, crs);
+      return packedFeaturesText(
+        packed,
+        crs,
+        (id) =>
+          prepared(`SELECT ${PARCEL_FEATURE_COLUMNS} FROM parcels p ${PARCEL_JOINS} WHERE p.id = ?`)
+            .raw(true)
+            .get(id) as ParcelFeatureRow | undefined,
+      );
     },
     tileParcels(box, query, limit, form = 'tile') {
       const [survey, geometry] = outlineSql('p', form);
