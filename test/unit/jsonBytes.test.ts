@@ -3,7 +3,7 @@
  * come out byte for byte as JSON.stringify writes it, and the collection around a page's features is written
  * in the room left around them, or around a copy when there is none.
  */
-import { JsonBytes, surround } from '../../server/store/contract/parcels/jsonBytes';
+import { BufferPool, JsonBytes, surround } from '../../server/store/contract/parcels/jsonBytes';
 
 const written = (write: (out: JsonBytes) => void): string => {
   const out = new JsonBytes(16);
@@ -91,15 +91,6 @@ describe('JsonBytes', () => {
       expect(written((out) => out.value(value))).toBe(JSON.stringify(value));
   });
 
-  it('writes UTF-8 bytes as the inside of a JSON string, and refuses control characters', () => {
-    const out = new JsonBytes(4);
-    const text = 'Genève "a\\b" 𝄞';
-    expect(out.utf8Inside(Buffer.from(text), 0, Buffer.byteLength(text))).toBe(true);
-    expect(out.toString()).toBe(JSON.stringify(text).slice(1, -1));
-    expect(out.utf8Inside(Buffer.from('a\nb'), 0, 3)).toBe(false);
-    expect(out.toString()).toBe(JSON.stringify(text).slice(1, -1));
-  });
-
   it('writes the text around a copy in the room left for it, else around a new buffer', () => {
     const out = new JsonBytes(4);
     out.string('features');
@@ -113,5 +104,30 @@ describe('JsonBytes', () => {
     expect(surround(inner, start, ']}').toString()).toBe('{["features"]}');
     expect(surround(out.copy({ before: 1, after: 8 }), start, ']}').toString()).toBe('{["features"]}');
     expect(surround(out.copy({ before: 4, after: 1 }), start, ']}').toString()).toBe('{["features"]}');
+  });
+
+  it('copies into memory of a pool, which has it back once released (once), keeping a few buffers', () => {
+    const pool = new BufferPool(2, 64);
+    const out = new JsonBytes(4);
+    out.string('page');
+    const first = out.copy({ before: 2, after: 2 }, pool);
+    expect(first.bytes.toString()).toBe('"page"');
+    expect(first.bytes.buffer.byteLength).toBe(64);
+    const second = out.copy({ before: 2, after: 2 }, pool);
+    // Until released, every copy has memory of its own.
+    expect(second.bytes.buffer).not.toBe(first.bytes.buffer);
+    first.release?.();
+    first.release?.();
+    expect(pool.size).toBe(1);
+    const third = out.copy({ before: 2, after: 2 }, pool);
+    expect(third.bytes.buffer).toBe(first.bytes.buffer);
+    expect(pool.size).toBe(0);
+    // Memory too small for a copy stays in the pool; the pool keeps at most `keep` buffers.
+    out.string('x'.repeat(100));
+    const big = out.copy({ before: 0, after: 0 }, pool);
+    expect(big.bytes.buffer.byteLength).toBeGreaterThanOrEqual(out.length);
+    for (const copy of [second, third, big, out.copy(undefined, pool)]) copy.release?.();
+    expect(pool.size).toBe(2);
+    expect(out.copy().release).toBeUndefined();
   });
 });

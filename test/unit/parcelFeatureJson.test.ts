@@ -234,10 +234,12 @@ describe('packedFeaturesText', () => {
       expect(fromBlob.prcIds).toEqual(fromRows.prcIds);
       expect(fromBlob.json.bytes.toString('utf8')).toBe(fromRows.json.bytes.toString('utf8'));
     }
-    expect(packedFeaturesText(null, 'wgs84', () => undefined)).toEqual({
+    const none = packedFeaturesText(null, 'wgs84', () => undefined);
+    expect(none).toEqual({
       prcIds: [],
-      json: { bytes: Buffer.alloc(0), room: PAGE_ROOM },
+      json: { bytes: Buffer.alloc(0), room: PAGE_ROOM, release: expect.any(Function) },
     });
+    none.json.release?.();
   });
 
   it('fails loudly on a blob that is not a packed page', () => {

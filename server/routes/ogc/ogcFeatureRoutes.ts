@@ -286,11 +286,12 @@ export async function ogcFeatureRoutes(app: FastifyInstance, ctx: AppContext): P
           type: GEOJSON,
           title: 'Previous page',
         });
+      const body = featureCollectionJson(found, new Date(), links);
+      // The page's memory serves another page once this reply is done with it: sent, or its client gone.
+      const { release } = found.features.json;
+      if (release) reply.raw.once('close', release);
       // Sent as bytes, the reply gets no charset from fastify (a string or object does): named as they had it.
-      return reply
-        .type(`${GEOJSON}; charset=utf-8`)
-        .header('content-crs', `<${crs}>`)
-        .send(featureCollectionJson(found, new Date(), links));
+      return reply.type(`${GEOJSON}; charset=utf-8`).header('content-crs', `<${crs}>`).send(body);
     },
   );
 

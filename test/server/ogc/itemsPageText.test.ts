@@ -60,6 +60,28 @@ describe('OGC items pages as text', () => {
     }
   });
 
+  it('answers pages asked at once each with its own text: a page’s memory serves another once sent', async () => {
+    const urls = [0, 40, 80, 120, 160, 200].map(
+      (offset) => `/ogc/collections/parcels/items?CANTON=ZG&limit=40&offset=${offset}`,
+    );
+    const alone: string[] = [];
+    for (const url of urls) alone.push(timeless((await get(url)).body));
+    for (let round = 0; round < 3; round++) {
+      const together = await Promise.all(
+        urls.map((url, i) => get(url, i % 2 ? { 'accept-encoding': 'gzip' } : { 'accept-encoding': 'br' })),
+      );
+      const texts = together.map((page) =>
+        timeless(
+          (page.headers['content-encoding'] === 'gzip'
+            ? zlib.gunzipSync(page.rawPayload)
+            : zlib.brotliDecompressSync(page.rawPayload)
+          ).toString('utf8'),
+        ),
+      );
+      expect(texts).toEqual(alone);
+    }
+  });
+
   it('compresses a page with gzip level 3 and brotli quality 1, to the same text', async () => {
     const url = '/ogc/collections/parcels/items?CANTON=ZG&limit=200';
     const plain = timeless((await get(url)).body);

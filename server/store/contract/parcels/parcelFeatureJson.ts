@@ -1,6 +1,6 @@
 import { lonLatToLv95Into, lv95ToLonLat, mercatorLat, mercatorLon } from '../../../geo/projection';
 import { VarintReader } from './geometryCodec';
-import { JsonBytes, utf8, type BytesWithRoom } from './jsonBytes';
+import { BufferPool, JsonBytes, utf8, type BytesWithRoom } from './jsonBytes';
 import type { ParcelRow } from './ParcelRow';
 import { streetAddress } from './rowToParcel';
 import { THEME_CODES_AT, themeMembersUtf8 } from './themeCodec';
@@ -439,6 +439,12 @@ const INITIAL_PAGE_BYTES = 64 * 1024;
  */
 const page = new JsonBytes(INITIAL_PAGE_BYTES);
 
+/**
+ * The memory of the pages' copies, handed back when their replies are done (BytesWithRoom.release): a few
+ * pages in flight at once, each at most some 2 MB (1,000 parcels).
+ */
+const PAGE_MEMORY = new BufferPool(4, 2 * 1024 * 1024);
+
 /** Every parcel `next` gives (null after the last), comma-separated, in the page buffer; a copy with their EGRIDs. */
 function writePage(next: () => FeatureValues | null, crs: OutlineCrs): ParcelFeaturesText {
   page.reset();
@@ -448,7 +454,7 @@ function writePage(next: () => FeatureValues | null, crs: OutlineCrs): ParcelFea
     writeParcelFeature(page, values, crs);
     prcIds.push(values.prcId());
   }
-  return { prcIds, json: page.copy(PAGE_ROOM) };
+  return { prcIds, json: page.copy(PAGE_ROOM, PAGE_MEMORY) };
 }
 
 /** Rows (in the order to answer them) as their features' text, comma-separated (UTF-8). */
