@@ -481,7 +481,7 @@ const OUTLINE_COLUMN = FEATURE_COLUMNS[FEATURE_COLUMNS.length - 1];
  * as rows made 28,000 JavaScript values (a string per text, a Buffer per outline) for the collector to
  * clear; the blob is one, and its JSON strings are copied into the page as they are. One json_array per
  * parcel, not `||` per value: each `||` copies the row's text so far, and the page's query took some
- * 12–20 ms instead of 4–8. JSON cannot hold a blob (json_array reads one as JSONB or fails), so a parcel
+ * 12 ms of CPU instead of 6–8. JSON cannot hold a blob (json_array reads one as JSONB or fails), so a parcel
  * with a blob among those values (never written by the importers), or an outline that is not one, is
  * written `B id ␠` instead and read again as a row of values.
  */
