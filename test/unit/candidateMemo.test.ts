@@ -95,4 +95,13 @@ describe('candidate ids of a text part remembered between searches', () => {
     memo.source('d', 'a', a.source)(0, 2000, -1);
     expect(a.calls()).toBe(2);
   });
+
+  it('does not keep a read of every id for a row bitmap (a letter’s million ids), which its caller keeps', () => {
+    const ids = Array.from({ length: 70_000 }, (_, i) => i + 1);
+    const db = countingSource(ids);
+    const memo = createCandidateMemo();
+    expect(memo.source('d', 'a', db.source)(0, Number.MAX_SAFE_INTEGER, -1)).toEqual(ids);
+    expect(memo.source('d', 'a', db.source)(0, Number.MAX_SAFE_INTEGER, 100)).toEqual(ids.slice(0, 100));
+    expect(db.calls()).toBe(2);
+  });
 });

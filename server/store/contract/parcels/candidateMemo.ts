@@ -1,6 +1,12 @@
 import { LRUCache } from 'lru-cache';
 import type { CandidateSource } from './ParcelFilterIndex';
 
+/**
+ * The most ids of one read that are kept (256 KB): a search's chunks are at most 65,536; a longer read is
+ * a text part's every id for a row bitmap, which its caller keeps itself (one letter: a million ids).
+ */
+const MAX_KEPT_READ = 65_536;
+
 /** The ids of (after, through]: every candidate there, ascending. */
 interface Segment {
   after: number;
@@ -57,7 +63,7 @@ class TextPartIds {
       const batch = source(at, end, need === Number.POSITIVE_INFINITY ? -1 : need);
       const complete = batch.length < need;
       const through = complete ? end : batch[batch.length - 1];
-      this.insert(i, { after: at, through, ids: Uint32Array.from(batch) });
+      if (batch.length <= MAX_KEPT_READ) this.insert(i, { after: at, through, ids: Uint32Array.from(batch) });
       for (const id of batch) found.push(id);
       if (!complete) break;
       at = end;
