@@ -18,6 +18,7 @@ import { openDatabase } from '../server/store/sqlite/openDatabase';
 import { openPostgresRepositories } from '../server/store/postgres/createPostgresStores';
 import { connectPostgres } from '../server/store/postgres/PostgresConnection';
 import { startPostgresCluster } from '../test/server/helpers/postgresCluster';
+import { createRng } from '../server/data/random';
 import { loadAverage, percentiles } from './benchFigures';
 import { freePort, postgresDataset, sqliteDataset } from './benchPostgres';
 import { seedMapUserTokenIn, startServerProcess, stopProcess } from './serverProcess';
@@ -27,29 +28,59 @@ const JWT_SECRET = 'bench-concurrency-secret-0123456789abcdef';
 const WARM_UP_SECONDS = 3;
 const SECONDS = 20;
 
+interface Place {
+  name: string;
+  canton: string;
+  lon: number;
+  lat: number;
+}
+
 interface Mix {
-  places: { name: string; canton: string; lon: number; lat: number }[];
+  places: Place[];
+  /** Street names with their municipality's place (where a searched tile of the street is asked for). */
+  streets: (Place & { street: string })[];
   prcIds: string[];
 }
 
+/** Requests each profile's seeded order has: enough that no short cycle repeats within a second. */
+const REQUESTS = 3000;
+
+/**
+ * What users type, drawn in a seeded order: prefixes (3 letters up to the whole word) of the places' names
+ * and of street names' first words, on page 1 mostly, sometimes 2 or 3. Popular places come up more often,
+ * as they do for real users, but hundreds of queries are distinct, so a cache cannot measure itself.
+ */
+function searchDraws({ places, streets }: Mix, seed: number): { word: string; page: number; at: Place }[] {
+  const rng = createRng(seed);
+  return Array.from({ length: REQUESTS }, () => {
+    // Places by popularity (the first ones, the biggest, most often); streets uniformly.
+    const { whole, at } = rng.chance(0.4)
+      ? ((at) => ({ whole: at.name, at }))(places[Math.floor(places.length * rng.next() ** 2)])
+      : ((at) => ({ whole: at.street.split(/[\s-]+/)[0], at }))(rng.pick(streets));
+    const word = whole.slice(0, rng.int(Math.min(3, whole.length), Math.max(3, Math.min(whole.length, 10))));
+    const page = rng.weighted([
+      [1, 7],
+      [2, 2],
+      [3, 1],
+    ] as const);
+    return { word, page, at };
+  });
+}
+
+const searchPath = (word: string, page: number) =>
+  `/v1/secure/maps/search?searchQuery=${encodeURIComponent(word)}${page > 1 ? `&page=${page}` : ''}`;
+
 /** The request paths, one kind after another: a search, a parcel's details, a searched (uncached) tile. */
-function requestPaths({ places, prcIds }: Mix): string[] {
-  const paths: string[] = [];
-  for (let i = 0; i < 600; i++) {
-    const place = places[i % places.length];
-    const word = place.name.slice(0, 3 + (i % 4));
-    if (i % 3 === 0) paths.push(`/v1/secure/maps/search?searchQuery=${encodeURIComponent(word)}`);
-    else if (i % 3 === 1) paths.push(`/v1/secure/maps/prcid/${prcIds[i % prcIds.length]}/objects`);
-    else {
-      const z = 14 + (i % 3);
-      const { x, y } = tileAt(place.lon, place.lat, z);
-      const dx = (i % 5) - 2;
-      paths.push(
-        `/v1/secure/maps/tile?x=${x + dx}&y=${y}&z=${z}&CANTON=${place.canton}&searchQuery=${encodeURIComponent(word)}`,
-      );
-    }
-  }
-  return paths;
+function requestPaths(mix: Mix): string[] {
+  const draws = searchDraws(mix, 33);
+  const rng = createRng(34);
+  return draws.map(({ word, page, at }, i) => {
+    if (i % 3 === 0) return searchPath(word, page);
+    if (i % 3 === 1) return `/v1/secure/maps/prcid/${rng.pick(mix.prcIds)}/objects`;
+    const z = rng.int(14, 16);
+    const { x, y } = tileAt(at.lon, at.lat, z);
+    return `/v1/secure/maps/tile?x=${x + rng.int(-2, 2)}&y=${y + rng.int(-1, 1)}&z=${z}&CANTON=${at.canton}&searchQuery=${encodeURIComponent(word)}`;
+  });
 }
 
 /** Parcel details only: the objects of 400 parcels in turn. */
@@ -57,13 +88,32 @@ function detailPaths({ prcIds }: Mix): string[] {
   return prcIds.map((prcId) => `/v1/secure/maps/prcid/${prcId}/objects`);
 }
 
-/** The 'free-text searches' profile: prefixes of 3–6 letters of the biggest places' names. */
-function searchPaths({ places }: Mix): string[] {
-  return Array.from({ length: 600 }, (_, i) => {
-    const word = places[i % places.length].name.slice(0, 3 + (i % 4));
-    return `/v1/secure/maps/search?searchQuery=${encodeURIComponent(word)}&page=${1 + (i % 3)}`;
-  });
+/** The 'free-text searches' profile: the seeded draws of prefixes and pages. */
+function searchPaths(mix: Mix): string[] {
+  return searchDraws(mix, 44).map(({ word, page }) => searchPath(word, page));
 }
+
+/** How many of the paths are searches, and how many of those are distinct (with their page). */
+function distinctSearches(paths: string[]): string {
+  const searches = paths.filter((p) => p.startsWith('/v1/secure/maps/search?'));
+  return searches.length === 0 ? '' : `${new Set(searches).size} distinct of ${searches.length} searches`;
+}
+
+/** CPU milliseconds (user + system, every thread) a process has used so far, from /proc (Linux). */
+function processCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in ticks.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** Linux's USER_HZ, which /proc/PID/stat counts in (100 on every mainstream kernel). */
+const CLOCK_TICKS = 100;
 
 /** `connections` loops asking for `paths` in turn for `seconds`: requests/s, latencies, errors. */
 async function load(
@@ -122,6 +172,9 @@ interface Figures {
   p95: number;
   errors: number;
   healthz: { p50: number; p95: number };
+  /** The server process's CPU time (every thread) over the measured seconds, per answered request. */
+  cpuPerRequest: number | null;
+  distinct: string;
   loadAverage: string;
 }
 
@@ -148,10 +201,23 @@ async function measure(
     const rows: Figures[] = [];
     for (const { name, paths } of profiles) {
       await load(origin, paths, headers, connections, WARM_UP_SECONDS);
+      const cpuBefore = processCpuMs(child.pid);
       const running = load(origin, paths, headers, connections, SECONDS);
       const healthz = await healthzDuring(origin, running);
       const figures = await running;
-      rows.push({ adapter, profile: name, ...figures, healthz, loadAverage: loadAverage() });
+      const cpuAfter = processCpuMs(child.pid);
+      const answered = figures.perSecond * SECONDS;
+      const cpuPerRequest =
+        cpuBefore === null || cpuAfter === null || answered === 0 ? null : (cpuAfter - cpuBefore) / answered;
+      rows.push({
+        adapter,
+        profile: name,
+        ...figures,
+        healthz,
+        cpuPerRequest,
+        distinct: distinctSearches(paths),
+        loadAverage: loadAverage(),
+      });
     }
     return rows;
   } finally {
@@ -164,13 +230,14 @@ function print(connections: number, title: string, rows: Figures[]): void {
     `\n${connections} concurrent clients, ${SECONDS} s each after ${WARM_UP_SECONDS} s warm-up, one instance (${title}):`,
   );
   console.log(
-    '| adapter | profile | requests/s | p50 | p95 | errors | /healthz p50 (p95) | load average (1, 5, 15 min) |',
+    '| adapter | profile | requests/s | p50 | p95 | errors | /healthz p50 (p95) | server CPU per request | queries | load average (1, 5, 15 min) |',
   );
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const row of rows)
     console.log(
       `| ${row.adapter} | ${row.profile} | ${row.perSecond.toFixed(0)} | ${row.p50.toFixed(1)} ms | ${row.p95.toFixed(1)} ms | ` +
-        `${row.errors} | ${row.healthz.p50.toFixed(1)} ms (${row.healthz.p95.toFixed(1)} ms; target p50 ≤ 10 ms) | ${row.loadAverage} |`,
+        `${row.errors} | ${row.healthz.p50.toFixed(1)} ms (${row.healthz.p95.toFixed(1)} ms; target p50 ≤ 10 ms) | ` +
+        `${row.cpuPerRequest === null ? 'n/a' : `${row.cpuPerRequest.toFixed(2)} ms`} | ${row.distinct || '–'} | ${row.loadAverage} |`,
     );
 }
 
@@ -178,10 +245,20 @@ function print(connections: number, title: string, rows: Figures[]): void {
 function readMix(sqliteFile: string, cantons: string[]): Mix {
   const sqlite = sqliteDataset(sqliteFile, cantons);
   try {
+    // Streets in a seeded order (hashed ids), so the sample is the same on every run of one dataset.
     return {
       places: sqlite
-        .prepare('SELECT name, canton, lon, lat FROM municipalities ORDER BY parcel_count DESC LIMIT 12')
+        .prepare(
+          'SELECT name, canton, lon, lat FROM municipalities WHERE parcel_count > 0 ORDER BY parcel_count DESC LIMIT 40',
+        )
         .all() as Mix['places'],
+      streets: sqlite
+        .prepare(
+          `SELECT s.name AS street, m.name, m.canton, m.lon, m.lat FROM streets s
+           JOIN municipalities m ON m.bfs = s.mun_bfs WHERE m.parcel_count > 0
+           ORDER BY (s.id * 2654435761) % 4294967296 LIMIT 300`,
+        )
+        .all() as Mix['streets'],
       prcIds: sqlite.prepare('SELECT prc_id FROM parcels ORDER BY id LIMIT 400').pluck().all() as string[],
     };
   } finally {

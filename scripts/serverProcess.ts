@@ -20,7 +20,11 @@ export async function startServerProcess(
   timeoutMs = 60_000,
 ): Promise<ServerProcess> {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // SERVER_CPU_PROF_DIR: a CPU profile of every thread of the server (its main thread, each worker) there.
+  const profile = process.env.SERVER_CPU_PROF_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROF_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -158,6 +158,20 @@ describe('text searches', () => {
     expectSameAsSlowPath(uncapped, query());
   });
 
+  it('gives the slow path’s answers for a text searched again: other pages, other filters, after its map', () => {
+    // A repository of its own, so its remembered candidate ids and text bitmaps start empty.
+    const repository = createSqliteParcelRepository(db, { totalCap: 1_000_000 });
+    const word = longestStreetWord();
+    expectSameAsSlowPath(repository, { text: word });
+    expectSameAsSlowPath(repository, { text: word, radon: { from: 0, to: 9 } });
+    expectSameAsSlowPath(repository, { text: word, canton: 'TI', excludeRoads: true });
+    // The tiles of a searched map read the text's rows as a bitmap; the search then reads that bitmap.
+    const everywhere = { minX: -180, minY: -90, maxX: 180, maxY: 90 };
+    repository.tileParcels(everywhere, { text: 'via' }, 1_000_000);
+    expectSameAsSlowPath(repository, { text: 'via' });
+    expectSameAsSlowPath(repository, { text: 'via', typ: 'Eigentum', excludeRoads: true });
+  });
+
   it('lists the preferred municipality’s matches first, then the others, then the roads, each in id order', () => {
     const query = { text: 'b' };
     const slow = bruteForce(query);

@@ -144,10 +144,12 @@ export function createParcelSearch(
     maxSize: 64 * 1024 * 1024,
     sizeCalculation: (rows) => Math.max(1, rows.byteLength),
   });
+  const textPartKey = (key: string, { text, prcNo, prcId }: ParcelQuery) =>
+    JSON.stringify([key, (text && oneLetter(text)) || text || '', prcNo ?? '', prcId ?? '']);
   const rowsOfTextPart = ({ text, prcNo, prcId }: ParcelQuery): RowBitmap => {
     const { key, index } = current();
     const part = { text: (text && oneLetter(text)) || text, prcNo, prcId };
-    const cacheKey = JSON.stringify([key, part.text ?? '', prcNo ?? '', prcId ?? '']);
+    const cacheKey = textPartKey(key, part);
     let rows = textRows.get(cacheKey);
     if (!rows) {
       rows = index.rowBitmap(source.candidateSource(part)?.(0, Number.MAX_SAFE_INTEGER, -1) ?? []);
@@ -156,11 +158,16 @@ export function createParcelSearch(
     return rows;
   };
   const hasTextPart = (query: ParcelQuery) => !!(query.text || query.prcNo || query.prcId);
-  /** A one-letter text from its bitmap, any other text part from the source chunk by chunk. */
+  /**
+   * A one-letter text from its bitmap, any other text part from its bitmap when a searched map already read
+   * one (its tiles ask for the same text), else from the source chunk by chunk.
+   */
   const candidateSource = (query: ParcelQuery): CandidateSource | null => {
     const letter = query.text && !query.prcNo && !query.prcId ? oneLetter(query.text) : null;
-    if (!letter) return source.candidateSource(query);
-    return current().index.bitmapSource(rowsOfTextPart(query));
+    const { key, index } = current();
+    if (letter) return index.bitmapSource(rowsOfTextPart(query));
+    const held = hasTextPart(query) ? textRows.get(textPartKey(key, query)) : undefined;
+    return held ? index.bitmapSource(held) : source.candidateSource(query);
   };
 
   /**
