@@ -8,7 +8,9 @@ import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SearchWorkerData, SearchWorkerMessage } from '../../../server/services/search/SearchWorkerPool';
 
-const { file } = workerData as SearchWorkerData;
+const { database } = workerData as SearchWorkerData;
+if (!('file' in database)) throw new Error('crashingSearchWorker is started on a SQLite file');
+const { file } = database;
 parentPort?.on('message', (message: SearchWorkerMessage) => {
   if (message.type !== 'call') return;
   const { call } = message;
