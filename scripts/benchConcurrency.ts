@@ -94,7 +94,37 @@ async function load(
   const started = performance.now();
   await Promise.all(Array.from({ length: connections }, loop));
   const elapsed = (performance.now() - started) / 1000;
-  return { perSecond: latencies.length / elapsed, ...percentiles(latencies), errors };
+  return {
+    perSecond: latencies.length / elapsed,
+    requests: latencies.length + errors,
+    ...percentiles(latencies),
+    errors,
+  };
+}
+
+/** Clock ticks a second of Linux's /proc CPU times (USER_HZ, 100 on every Linux build we run). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU milliseconds (user + system) a server process has used so far: its main thread, which runs the event
+ * loop, and the whole process with its worker threads (Linux /proc; null where there is none). On a busy
+ * machine the latencies wait for a core; these are the work itself.
+ */
+function serverCpu(pid: number | undefined): { eventLoop: number; process: number } | null {
+  if (pid === undefined) return null;
+  const ticks = (file: string) => {
+    // The fields after the command's closing parenthesis start at the third (state); utime, stime are 14, 15.
+    const fields = fs.readFileSync(file, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  try {
+    return {
+      eventLoop: (ticks(`/proc/${pid}/task/${pid}/stat`) * 1000) / TICKS_PER_SECOND,
+      process: (ticks(`/proc/${pid}/stat`) * 1000) / TICKS_PER_SECOND,
+    };
+  } catch {
+    return null;
+  }
 }
 
 /** /healthz every 20 ms while `during` runs: its p50 and p95 in ms. */
@@ -122,6 +152,8 @@ interface Figures {
   p95: number;
   errors: number;
   healthz: { p50: number; p95: number };
+  /** CPU milliseconds per answered request while measured: the event loop's, and the process's. */
+  cpuPerRequest: { eventLoop: number; process: number } | null;
   loadAverage: string;
 }
 
@@ -148,10 +180,19 @@ async function measure(
     const rows: Figures[] = [];
     for (const { name, paths } of profiles) {
       await load(origin, paths, headers, connections, WARM_UP_SECONDS);
+      const cpuBefore = serverCpu(child.pid);
       const running = load(origin, paths, headers, connections, SECONDS);
       const healthz = await healthzDuring(origin, running);
-      const figures = await running;
-      rows.push({ adapter, profile: name, ...figures, healthz, loadAverage: loadAverage() });
+      const { requests, ...figures } = await running;
+      const cpuAfter = serverCpu(child.pid);
+      const cpuPerRequest =
+        cpuBefore && cpuAfter && requests > 0
+          ? {
+              eventLoop: (cpuAfter.eventLoop - cpuBefore.eventLoop) / requests,
+              process: (cpuAfter.process - cpuBefore.process) / requests,
+            }
+          : null;
+      rows.push({ adapter, profile: name, ...figures, healthz, cpuPerRequest, loadAverage: loadAverage() });
     }
     return rows;
   } finally {
@@ -164,14 +205,18 @@ function print(connections: number, title: string, rows: Figures[]): void {
     `\n${connections} concurrent clients, ${SECONDS} s each after ${WARM_UP_SECONDS} s warm-up, one instance (${title}):`,
   );
   console.log(
-    '| adapter | profile | requests/s | p50 | p95 | errors | /healthz p50 (p95) | load average (1, 5, 15 min) |',
+    '| adapter | profile | requests/s | p50 | p95 | errors | /healthz p50 (p95) | CPU a request: event loop, process | load average (1, 5, 15 min) |',
   );
-  console.log('|---|---|---|---|---|---|---|---|');
-  for (const row of rows)
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const row of rows) {
+    const cpu = row.cpuPerRequest
+      ? `${row.cpuPerRequest.eventLoop.toFixed(2)} ms, ${row.cpuPerRequest.process.toFixed(2)} ms`
+      : 'n/a';
     console.log(
       `| ${row.adapter} | ${row.profile} | ${row.perSecond.toFixed(0)} | ${row.p50.toFixed(1)} ms | ${row.p95.toFixed(1)} ms | ` +
-        `${row.errors} | ${row.healthz.p50.toFixed(1)} ms (${row.healthz.p95.toFixed(1)} ms; target p50 ≤ 10 ms) | ${row.loadAverage} |`,
+        `${row.errors} | ${row.healthz.p50.toFixed(1)} ms (${row.healthz.p95.toFixed(1)} ms; target p50 ≤ 10 ms) | ${cpu} | ${row.loadAverage} |`,
     );
+  }
 }
 
 /** The places and parcels the profiles ask for, from the SQLite dataset (built on first use). */
@@ -202,7 +247,13 @@ async function measureSqlite(
     const db = openDatabase(path.join(dataDir, 'parcel-atlas.sqlite'));
     const token = await seedMapUserTokenIn(createSqliteStores(db), JWT_SECRET, 'bench@example.ch');
     db.close();
-    const env = { DATA_DIR: dataDir, DATASET_CANTONS: cantons.join(','), PAYMENT_PROVIDER: 'none' };
+    const env = {
+      DATA_DIR: dataDir,
+      DATASET_CANTONS: cantons.join(','),
+      PAYMENT_PROVIDER: 'none',
+      // The DATABASE_URL this bench may be given is the PostgreSQL server's, not this one's.
+      DATABASE_URL: '',
+    };
     return await measure('SQLite', env, token, profiles, connections);
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });

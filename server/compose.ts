@@ -127,13 +127,6 @@ function createTileRenderer(
 }
 
 /**
- * A search worker's calls in flight on PostgreSQL (ADR 063), each with a connection of the worker's pool:
- * a search waits on the database for its text candidates and its page's rows; with four at once the thread
- * has one to search while the others wait.
- */
-const POSTGRES_CALLS_PER_SEARCH_WORKER = 4;
-
-/**
  * Parcel searches and free detail replies run in worker threads (SEARCH_WORKERS, default the cores but
  * one; ADR 038, 044, 063) over the filter index built once in shared memory, which the main thread's
  * repository reads too: on SQLite each worker reads the file, on PostgreSQL each has a small pool of its
@@ -151,13 +144,14 @@ function createSearchWorkers(config: Config, storage: Storage, log: FastifyBaseL
       : {
           postgresUrl: location.postgresUrl,
           statementTimeoutMs: config.databaseStatementTimeoutMs,
-          connections: POSTGRES_CALLS_PER_SEARCH_WORKER,
+          // As many as the main thread's pool, which had the searches waiting on PostgreSQL before (ADR 063).
+          connections: config.databasePoolSize,
         };
   const index = searchIndex.share();
   const pool = createSearchWorkerPool({
     database,
     threads: config.searchWorkers,
-    callsPerWorker: 'file' in location ? 1 : POSTGRES_CALLS_PER_SEARCH_WORKER,
+    callsPerWorker: 'file' in database ? 1 : database.connections,
     index,
     onWorkerStopped: (reason) => log.error({ reason }, 'A search worker stopped; starting another'),
   });

@@ -174,11 +174,12 @@ describe('free parcel detail replies on the search workers (ADR 044)', () => {
 
 describe('a search worker that stops', () => {
   /** One worker that stops on the searches crashingSearchWorker.ts names, and the stops it reported. */
-  const crashingPool = () => {
+  const crashingPool = (callsPerWorker = 1) => {
     const stopped: string[] = [];
     const pool = createSearchWorkerPool({
       database: { file },
       threads: 1,
+      callsPerWorker,
       index,
       workerEntry: path.join(__dirname, 'helpers', 'crashingSearchWorker.ts'),
       onWorkerStopped: (reason) => stopped.push(reason),
@@ -198,6 +199,26 @@ describe('a search worker that stops', () => {
       expect(answer.threadId).toBe(pool.threadIds()[0]);
       // The replacement goes on answering.
       expect((await pool.search({ canton: 'ZG' }, paging)).value.total).toBeGreaterThan(0);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('gives every call it held to its replacement when it had several in flight (as on PostgreSQL)', async () => {
+    const { pool, stopped } = crashingPool(3);
+    try {
+      const [first] = pool.threadIds();
+      // Three calls handed to the one worker at once: the first stops it before it answers any.
+      const answers = await Promise.all([
+        pool.search({ text: 'crash-once-with-others' }, paging),
+        pool.search({ canton: 'ZG' }, paging),
+        pool.detailReply(sampleParcelIds()[0], 'summary'),
+      ]);
+      expect(stopped).toHaveLength(1);
+      expect(answers[0].value.total).toBe(0);
+      expect(answers[1].value.total).toBeGreaterThan(0);
+      expect(answers[2].value).not.toBeNull();
+      for (const answer of answers) expect(answer.threadId).not.toBe(first);
     } finally {
       await pool.close();
     }
