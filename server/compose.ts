@@ -41,13 +41,13 @@ import {
   createSearchWorkerPool,
   detailRepliesOnWorkers,
   searchingOnWorkers,
-  sharedIndexHolder,
+  type SearchDatabase,
 } from './services/search/SearchWorkerPool';
 import {
   detailRepliesInProcess,
   type ParcelDetailReplies,
 } from './services/parcelDetails/ParcelDetailReplies';
-import type { SharedFilterIndex } from './store/contract/parcels/SharedFilterIndex';
+import type { SharedIndexHolder } from './store/contract/parcels/SharedFilterIndex';
 import { createPaymentWebhooks } from './services/billing/paymentEvents';
 import { createMailer } from './services/mail/mailer';
 import { createNotificationService } from './services/push/NotificationService';
@@ -113,7 +113,7 @@ function createTileRenderer(
   config: Config,
   storage: Storage,
   parcels: ParcelRepository,
-  sharedIndex?: () => SharedFilterIndex | null,
+  sharedIndex?: SharedIndexHolder,
 ): TileRenderer {
   const database = tileDatabase(storage);
   if (config.workers === 0 || database === null || !canLoadTypeScriptWorkers())
@@ -127,27 +127,31 @@ function createTileRenderer(
 }
 
 /**
- * On the SQLite file, parcel searches run in worker threads (SEARCH_WORKERS, default the cores but one;
- * ADR 038) over the filter index built once in shared memory, which the main thread's repository reads
- * too; null (searches on the event loop) with SEARCH_WORKERS=0, an in-memory database, or where worker
+ * Parcel searches and free detail replies run in worker threads (SEARCH_WORKERS, default the cores but
+ * one; ADR 038, 044, 063) over the filter index built once in shared memory, which the main thread's
+ * repository reads too: on SQLite each worker reads the file, on PostgreSQL each has a small pool of its
+ * own. Null (searches on the event loop) with SEARCH_WORKERS=0, an in-memory database, or where worker
  * threads cannot load TypeScript (jest: tests made through `buildApp` search in-process).
  */
 function createSearchWorkers(config: Config, storage: Storage, log: FastifyBaseLogger) {
-  const database = tileDatabase(storage);
+  const location = tileDatabase(storage);
   const { searchIndex } = storage;
-  if (
-    config.searchWorkers === 0 ||
-    database === null ||
-    !('file' in database) ||
-    !searchIndex ||
-    !canLoadTypeScriptWorkers()
-  )
+  if (config.searchWorkers === 0 || location === null || !searchIndex || !canLoadTypeScriptWorkers())
     return null;
-  const index = sharedIndexHolder(searchIndex.source);
-  searchIndex.share(index);
+  const database: SearchDatabase =
+    'file' in location
+      ? { file: location.file }
+      : {
+          postgresUrl: location.postgresUrl,
+          statementTimeoutMs: config.databaseStatementTimeoutMs,
+          // As many as the main thread's pool, which had the searches waiting on PostgreSQL before (ADR 063).
+          connections: config.databasePoolSize,
+        };
+  const index = searchIndex.share();
   const pool = createSearchWorkerPool({
-    file: database.file,
+    database,
     threads: config.searchWorkers,
+    callsPerWorker: 'file' in database ? 1 : database.connections,
     index,
     onWorkerStopped: (reason) => log.error({ reason }, 'A search worker stopped; starting another'),
   });
@@ -155,8 +159,7 @@ function createSearchWorkers(config: Config, storage: Storage, log: FastifyBaseL
 }
 
 /**
- * The repositories of the storage (PostgreSQL or SQLite, openConfiguredStorage), on SQLite with its search
- * workers, with their health for readiness and their timings for the metrics. `close` ends the search
+ * The repositories of the storage (PostgreSQL or SQLite, openConfiguredStorage) with its search workers, with their health for readiness and their timings for the metrics. `close` ends the search
  * workers, then the storage, when the app closes.
  */
 function createStores(
@@ -167,7 +170,7 @@ function createStores(
 ): Stores & {
   health: StorageHealth;
   close(): Promise<void>;
-  sharedSearchIndex?: () => SharedFilterIndex | null;
+  sharedSearchIndex?: SharedIndexHolder;
   /** The free parcel detail replies made by the search workers (ADR 044), where there are some. */
   detailReplies?: ParcelDetailReplies;
 } {
@@ -229,7 +232,7 @@ export async function composeContext({ config, storage, log, pushTls }: ComposeO
     events,
     idleDays: config.sessionIdleDays,
   });
-  // Searched tiles filter with the search workers' shared index (ADR 038), where there is one.
+  // Searched tiles filter with the search workers' shared index (ADR 038, 063), where there is one.
   const tileRenderer = createTileRenderer(config, storage, stores.parcels, stores.sharedSearchIndex);
   const provider = createPaymentProvider(config, stores);
   const translator = createServerTranslator();

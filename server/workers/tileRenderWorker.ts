@@ -1,8 +1,9 @@
 /**
  * A tile worker thread (TileRenderer's pool): its own composition of a parcel repository and tile
  * renderer over the server's SQLite file, read-only, or over PostgreSQL through a pool of two connections
- * of its own. The first task opens the connection; later tasks reuse it, and the repository reloads its
- * search columns itself when the dataset build changes.
+ * of its own. The first task opens the connection; later tasks reuse it. Searched tiles filter with the
+ * index the main thread shares (ADR 038, 063), sent with a task when this thread lacks that build; without
+ * one (no search workers) the repository reloads its search columns itself when the dataset build changes.
  */
 import { openReadOnlyParcels } from '../store/sqlite/parcels/openReadOnlyParcels';
 import { withoutUnits } from '../store/sqlite/unitOfWork/serialiseUnits';
@@ -15,12 +16,14 @@ import { connectPostgres } from '../store/postgres/PostgresConnection';
 import { createPostgresParcelRepository } from '../store/postgres/parcels/createPostgresParcelRepository';
 
 let opened: { key: string; parcels: Promise<ParcelRepository> } | null = null;
-/** The search index the main thread shares (SQLite, ADR 038): searched tiles filter with it. */
+/** The search index the main thread shares (ADR 038, 063): searched tiles filter with it. */
 let sharedIndex: SharedFilterIndex | null = null;
 
 async function open(database: TileDatabase): Promise<ParcelRepository> {
   if ('postgresUrl' in database)
-    return createPostgresParcelRepository(await connectPostgres(database.postgresUrl, { poolSize: 2 }));
+    return createPostgresParcelRepository(await connectPostgres(database.postgresUrl, { poolSize: 2 }), {
+      sharedIndex: () => sharedIndex,
+    });
   return withoutUnits<ParcelRepository>(
     openReadOnlyParcels(database.file, { sharedIndex: () => sharedIndex }),
   );
@@ -41,6 +44,8 @@ function parcelsOf(database: TileDatabase): Promise<ParcelRepository> {
 
 export default async function renderTileTask(task: TileWorkerTask): Promise<TileWorkerResult> {
   if (task.index) sharedIndex = task.index;
+  // No index with the task: no dataset, or none shared; an index kept from before would be stale.
+  if (task.indexKey === undefined) sharedIndex = null;
   if (task.indexKey !== undefined && sharedIndex?.key !== task.indexKey) return { needIndex: true };
   const tile = await renderTile(await parcelsOf(task.database), task);
   if (!tile) return null;

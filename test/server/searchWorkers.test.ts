@@ -15,16 +15,16 @@ import {
 } from '../../server/store/sqlite/parcels/createSqliteParcelRepository';
 import { withoutUnits } from '../../server/store/sqlite/unitOfWork/serialiseUnits';
 import type { ParcelRepository } from '../../server/store/contract/parcels/ParcelRepository';
-import type { Paging, ParcelQuery } from '../../server/store/contract/parcels/ParcelQuery';
-import { isSharedIndex } from '../../server/store/contract/parcels/SharedFilterIndex';
+import type { Paging } from '../../server/store/contract/parcels/ParcelQuery';
+import { isSharedIndex, sharedIndexHolder } from '../../server/store/contract/parcels/SharedFilterIndex';
 import { DatabaseUnavailableError } from '../../server/store/contract/DatabaseUnavailableError';
 import {
   createSearchWorkerPool,
   detailRepliesOnWorkers,
   searchingOnWorkers,
-  sharedIndexHolder,
   type SearchWorkerPool,
 } from '../../server/services/search/SearchWorkerPool';
+import { expectEveryKindOfSearchAsInProcess } from './helpers/searchWorkerAnswers';
 import { buildTestDataset } from './helpers/buildTestDataset';
 import { freePort } from './helpers/freePort';
 import { sqliteStorage } from '../../server/store/sqlite/openStorage';
@@ -86,39 +86,12 @@ describe('SEARCH_WORKERS', () => {
 describe('search worker pool', () => {
   let pool: SearchWorkerPool;
   beforeAll(() => {
-    pool = createSearchWorkerPool({ file, threads: 2, index });
+    pool = createSearchWorkerPool({ database: { file }, threads: 2, index });
   });
   afterAll(() => pool.close());
 
   it('answers every kind of search from a worker thread, exactly as the in-process repository does', async () => {
-    const inProcess = createSqliteParcelRepository(db);
-    const name = someName();
-    const cases: [ParcelQuery, Paging, { preferMunicipalities: string[] }?][] = [
-      [{ text: name.slice(0, 3), excludeRoads: false }, paging],
-      [{ text: name }, { page: 2, size: 5 }, { preferMunicipalities: [name] }],
-      [{ text: 'b' }, paging],
-      [
-        { canton: 'ZG', excludeRoads: true },
-        { page: 3, size: 12 },
-      ],
-      [{ canton: 'ZG', reserve: { from: 1, to: 1e9 }, sort: 'reserve' }, paging],
-      [{ canton: 'TI' }, paging],
-      [{ surface: { from: 300, to: 3000 }, radon: { from: 1, to: 2 }, sort: 'area' }, paging],
-      [{ proBun: true, objects: 'With', typ: 'Baurecht' }, paging],
-      [{ locnames: [name], utilisation: { from: 0.1, to: 2 } }, paging],
-      [{ text: 'no such place anywhere' }, paging],
-    ];
-    const answers = await Promise.all(cases.map(([q, p, r]) => pool.search(q, p, r)));
-    for (const [i, [q, p, r]] of cases.entries()) {
-      expect(answers[i].value).toEqual(inProcess.search(q, p, r));
-      expect(answers[i].threadId).not.toBe(mainThreadId);
-      expect(pool.threadIds()).toContain(answers[i].threadId);
-    }
-    expect(answers.some((a) => a.value.total > 0)).toBe(true);
-    // Both workers took searches (nine at once on two threads).
-    expect(new Set(answers.map((a) => a.threadId)).size).toBe(2);
-    const rowIds = await pool.searchRowIds({ canton: 'ZG' }, { page: 2, size: 7 });
-    expect(rowIds.value).toEqual(inProcess.searchRowIds({ canton: 'ZG' }, { page: 2, size: 7 }));
+    await expectEveryKindOfSearchAsInProcess(pool, createSqliteParcelRepository(db), someName());
   });
 
   it('gives the workers the index in shared memory, built once by the main thread', async () => {
@@ -152,7 +125,7 @@ describe('search worker pool', () => {
 describe('free parcel detail replies on the search workers (ADR 044)', () => {
   let pool: SearchWorkerPool;
   beforeAll(() => {
-    pool = createSearchWorkerPool({ file, threads: 2, index });
+    pool = createSearchWorkerPool({ database: { file }, threads: 2, index });
   });
   afterAll(() => pool.close());
   const inProcess = () =>
@@ -175,7 +148,7 @@ describe('free parcel detail replies on the search workers (ADR 044)', () => {
   });
 
   it('lets waiting detail replies go before waiting searches, but never more than 16 in a row', async () => {
-    const single = createSearchWorkerPool({ file, threads: 1, index });
+    const single = createSearchWorkerPool({ database: { file }, threads: 1, index });
     try {
       const [id] = sampleParcelIds();
       const order: string[] = [];
@@ -201,11 +174,12 @@ describe('free parcel detail replies on the search workers (ADR 044)', () => {
 
 describe('a search worker that stops', () => {
   /** One worker that stops on the searches crashingSearchWorker.ts names, and the stops it reported. */
-  const crashingPool = () => {
+  const crashingPool = (callsPerWorker = 1) => {
     const stopped: string[] = [];
     const pool = createSearchWorkerPool({
-      file,
+      database: { file },
       threads: 1,
+      callsPerWorker,
       index,
       workerEntry: path.join(__dirname, 'helpers', 'crashingSearchWorker.ts'),
       onWorkerStopped: (reason) => stopped.push(reason),
@@ -225,6 +199,26 @@ describe('a search worker that stops', () => {
       expect(answer.threadId).toBe(pool.threadIds()[0]);
       // The replacement goes on answering.
       expect((await pool.search({ canton: 'ZG' }, paging)).value.total).toBeGreaterThan(0);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('gives every call it held to its replacement when it had several in flight (as on PostgreSQL)', async () => {
+    const { pool, stopped } = crashingPool(3);
+    try {
+      const [first] = pool.threadIds();
+      // Three calls handed to the one worker at once: the first stops it before it answers any.
+      const answers = await Promise.all([
+        pool.search({ text: 'crash-once-with-others' }, paging),
+        pool.search({ canton: 'ZG' }, paging),
+        pool.detailReply(sampleParcelIds()[0], 'summary'),
+      ]);
+      expect(stopped).toHaveLength(1);
+      expect(answers[0].value.total).toBe(0);
+      expect(answers[1].value.total).toBeGreaterThan(0);
+      expect(answers[2].value).not.toBeNull();
+      for (const answer of answers) expect(answer.threadId).not.toBe(first);
     } finally {
       await pool.close();
     }
@@ -281,7 +275,7 @@ describe('a search worker that stops', () => {
   });
 
   it('answers 503 for searches still waiting when the pool closes, and ends every thread', async () => {
-    const pool = createSearchWorkerPool({ file, threads: 1, index });
+    const pool = createSearchWorkerPool({ database: { file }, threads: 1, index });
     const searches = [1, 2, 3].map((page) => pool.search({ canton: 'ZG' }, { page, size: 12 }));
     const settled = Promise.allSettled(searches);
     await pool.close();

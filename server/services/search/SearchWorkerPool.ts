@@ -7,18 +7,20 @@ import type {
   ParcelSearchResult,
   SearchRanking,
 } from '../../store/contract/parcels/ParcelRepository';
-import type { ParcelSearchSource } from '../../store/contract/parcels/createParcelSearch';
-import {
-  buildSharedFilterIndex,
-  type SharedFilterIndex,
-} from '../../store/contract/parcels/SharedFilterIndex';
+import type { SharedFilterIndex, SharedIndexHolder } from '../../store/contract/parcels/SharedFilterIndex';
 import { DatabaseUnavailableError } from '../../store/contract/DatabaseUnavailableError';
 import type { FreeDetailForm, ParcelDetailReplies } from '../parcelDetails/ParcelDetailReplies';
 
+/**
+ * Where a search worker reads: the server's SQLite file (opened read-only), or PostgreSQL through a small
+ * pool of the worker's own, one connection per call it may have in flight (ADR 063).
+ */
+export type SearchDatabase =
+  { file: string } | { postgresUrl: string; statementTimeoutMs: number; connections: number };
+
 /** What a search worker is started with (server/workers/searchWorker.ts). */
 export interface SearchWorkerData {
-  /** The server's SQLite file, opened read-only by the worker. */
-  file: string;
+  database: SearchDatabase;
   entry: string;
   tsxApi: string;
 }
@@ -34,12 +36,14 @@ export type SearchCallResult =
   | { method: 'searchRowIds'; value: ParcelIdPage }
   | { method: 'detailReply'; value: string | null };
 
+/** An index of null: there is no dataset (the worker's repository then reads none). */
 export type SearchWorkerMessage =
-  { type: 'index'; index: SharedFilterIndex } | { type: 'call'; id: number; call: SearchCall };
+  { type: 'index'; index: SharedFilterIndex | null } | { type: 'call'; id: number; call: SearchCall };
 
+/** `unavailable`: the worker could not reach the database (answered 503, as on the main thread). */
 export type SearchWorkerReply =
   | { id: number; threadId: number; indexShared: boolean; result: SearchCallResult }
-  | { id: number; threadId: number; error: string };
+  | { id: number; threadId: number; error: string; unavailable?: boolean };
 
 const WORKER_ENTRY = path.join(__dirname, '..', '..', 'workers', 'searchWorker.ts');
 
@@ -59,22 +63,6 @@ const DETAILS_BEFORE_A_SEARCH = 16;
 const CRASHES_BEFORE_PAUSE = 4;
 const RESTART_PAUSE_MS = 1000;
 
-/**
- * The search's in-memory index of the current dataset build, built once in shared memory and rebuilt when
- * the dataset's mark changes (a rebuild, an import); null while there is no dataset.
- */
-export function sharedIndexHolder(
-  source: Pick<ParcelSearchSource, 'datasetKey' | 'municipalities' | 'filterColumns'>,
-): () => SharedFilterIndex | null {
-  let current: SharedFilterIndex | null = null;
-  return () => {
-    const key = source.datasetKey();
-    if (key === '') return null;
-    if (current?.key !== key) current = buildSharedFilterIndex(source);
-    return current;
-  };
-}
-
 /** A search's answer, the worker thread that gave it and whether it read the index in shared memory. */
 export interface AnsweredSearch<T> {
   value: T;
@@ -83,9 +71,10 @@ export interface AnsweredSearch<T> {
 }
 
 /**
- * Parcel searches in worker threads (ADR 038): each worker has its own read-only SQLite connection and
- * reads the filter index the main thread built once in shared memory. A worker that stops is replaced;
- * its search goes to another worker once, then is answered 503 (DatabaseUnavailableError).
+ * Parcel searches in worker threads (ADR 038, 063): each worker has its own connection (read-only SQLite,
+ * or a small PostgreSQL pool) and reads the filter index the main thread built once in shared memory. A
+ * worker that stops is replaced; its searches go to another worker once, then are answered 503
+ * (DatabaseUnavailableError).
  */
 export interface SearchWorkerPool {
   search(
@@ -104,6 +93,8 @@ export interface SearchWorkerPool {
 
 interface Task {
   call: SearchCall;
+  /** The index the search reads, asked when it arrived (none for a detail reply). */
+  index: SharedFilterIndex | null;
   attempts: number;
   resolve(answer: AnsweredSearch<SearchCallResult['value']>): void;
   reject(error: Error): void;
@@ -111,20 +102,24 @@ interface Task {
 
 interface PoolWorker {
   thread: Worker;
-  /** The search in flight (one at a time: a worker's search holds its thread). */
-  task: Task | null;
-  taskId: number;
-  /** The key of the index this worker was sent. */
+  /** The calls in flight by id: at most `callsPerWorker`. */
+  tasks: Map<number, Task>;
+  /** The key of the index this worker was sent ('' none). */
   indexKey: string | null;
   ended: Promise<void>;
 }
 
 export interface SearchWorkerPoolOptions {
-  /** The SQLite file the workers read. */
-  file: string;
+  database: SearchDatabase;
   threads: number;
-  /** The shared index to hand to the workers (sharedIndexHolder), asked before each search. */
-  index: () => SharedFilterIndex | null;
+  /**
+   * Calls a worker is given at once. SQLite: 1, a search holds its thread from start to end. PostgreSQL:
+   * more, since a search waits on the database twice (its text candidates, its page's rows) and the thread
+   * would sit idle meanwhile; each call in flight has a connection of the worker's pool.
+   */
+  callsPerWorker?: number;
+  /** The shared index to hand to the workers (Storage.searchIndex), asked as each search arrives. */
+  index: SharedIndexHolder;
   /** Told when a worker stopped without being asked to (its replacement is on its way). */
   onWorkerStopped?: (reason: string) => void;
   /** The worker's entry (tests: one that misbehaves). */
@@ -132,8 +127,9 @@ export interface SearchWorkerPoolOptions {
 }
 
 export function createSearchWorkerPool({
-  file,
+  database,
   threads,
+  callsPerWorker = 1,
   index,
   onWorkerStopped,
   workerEntry = WORKER_ENTRY,
@@ -150,22 +146,22 @@ export function createSearchWorkerPool({
   const unavailable = (reason: string) => new DatabaseUnavailableError(`search workers: ${reason}`);
 
   const start = () => {
-    const data: SearchWorkerData = { file, entry: workerEntry, tsxApi: require.resolve('tsx/cjs/api') };
+    const data: SearchWorkerData = { database, entry: workerEntry, tsxApi: require.resolve('tsx/cjs/api') };
     const thread = new Worker(BOOTSTRAP, { eval: true, workerData: data });
     const worker: PoolWorker = {
       thread,
-      task: null,
-      taskId: 0,
+      tasks: new Map(),
       indexKey: null,
       ended: new Promise((resolve) => thread.once('exit', () => resolve())),
     };
     workers.add(worker);
     thread.on('message', (reply: SearchWorkerReply) => {
-      const { task } = worker;
-      if (!task || reply.id !== worker.taskId) return;
-      worker.task = null;
+      const task = worker.tasks.get(reply.id);
+      if (!task) return;
+      worker.tasks.delete(reply.id);
       crashesInARow = 0;
-      if ('error' in reply) task.reject(new Error(reply.error));
+      if ('error' in reply)
+        task.reject(reply.unavailable ? unavailable(reply.error) : new Error(reply.error));
       else
         task.resolve({ value: reply.result.value, threadId: reply.threadId, indexShared: reply.indexShared });
       dispatch();
@@ -174,15 +170,16 @@ export function createSearchWorkerPool({
     thread.on('error', (error) => (failure = error.message));
     thread.once('exit', (code) => {
       workers.delete(worker);
-      const { task } = worker;
-      worker.task = null;
+      const held = [...worker.tasks.values()];
+      worker.tasks.clear();
       if (closing) {
-        task?.reject(unavailable('the server is shutting down'));
+        for (const task of held) task.reject(unavailable('the server is shutting down'));
         return;
       }
       crashesInARow++;
       onWorkerStopped?.(`${failure} (exit code ${code})`);
-      if (task) {
+      // Back to the front of their queues in the order they came (the first of them goes first).
+      for (const task of held.reverse()) {
         if (task.attempts < ATTEMPTS)
           (task.call.method === 'detailReply' ? detailQueue : queue).unshift(task);
         else task.reject(unavailable(`a worker stopped during this search (${failure})`));
@@ -207,50 +204,49 @@ export function createSearchWorkerPool({
     return queue.shift();
   };
 
+  /** Gives waiting calls to the workers with room, the least busy first (each worker's own connections). */
   const dispatch = () => {
-    for (const worker of workers) {
-      if (queue.length === 0 && detailQueue.length === 0) return;
-      if (worker.task) continue;
-      const task = nextTask() as Task;
-      let shared: SharedFilterIndex | null;
-      try {
-        // A detail reply reads no index: it is not asked for (nor built) on its account.
-        shared = task.call.method === 'detailReply' ? null : index();
-      } catch (error) {
-        task.reject(error as Error);
-        continue;
+    for (let load = 0; load < callsPerWorker; load++)
+      for (const worker of workers) {
+        if (queue.length === 0 && detailQueue.length === 0) return;
+        if (worker.tasks.size > load) continue;
+        const task = nextTask() as Task;
+        // The index goes before the search on the same port, so the worker has it when the search arrives;
+        // its arrays are SharedArrayBuffer views: posting them shares the memory, it copies nothing big.
+        // A detail reply reads no index: it changes none.
+        const key = task.index?.key ?? '';
+        if (task.call.method !== 'detailReply' && worker.indexKey !== key) {
+          worker.thread.postMessage({ type: 'index', index: task.index } satisfies SearchWorkerMessage);
+          worker.indexKey = key;
+        }
+        task.attempts++;
+        const id = nextId++;
+        worker.tasks.set(id, task);
+        worker.thread.postMessage({ type: 'call', id, call: task.call } satisfies SearchWorkerMessage);
       }
-      // The index goes before the search on the same port, so the worker has it when the search arrives;
-      // its arrays are SharedArrayBuffer views: posting them shares the memory, it copies nothing big.
-      if (shared && worker.indexKey !== shared.key) {
-        worker.thread.postMessage({ type: 'index', index: shared } satisfies SearchWorkerMessage);
-        worker.indexKey = shared.key;
-      }
-      task.attempts++;
-      worker.task = task;
-      worker.taskId = nextId++;
-      worker.thread.postMessage({
-        type: 'call',
-        id: worker.taskId,
-        call: task.call,
-      } satisfies SearchWorkerMessage);
-    }
   };
 
-  const run = <T>(call: SearchCall): Promise<AnsweredSearch<T>> =>
-    new Promise((resolve, reject) => {
+  const run = async <T>(call: SearchCall): Promise<AnsweredSearch<T>> => {
+    if (closing) throw unavailable('the server is shutting down');
+    // A detail reply reads no index: it is not asked for (nor built) on its account. An index at hand
+    // (SQLite's) queues the search at once, in the order the calls came.
+    const asked = call.method === 'detailReply' ? null : index();
+    const shared = asked instanceof Promise ? await asked : asked;
+    return new Promise((resolve, reject) => {
       if (closing) {
         reject(unavailable('the server is shutting down'));
         return;
       }
       (call.method === 'detailReply' ? detailQueue : queue).push({
         call,
+        index: shared,
         attempts: 0,
         resolve: resolve as Task['resolve'],
         reject,
       });
       dispatch();
     });
+  };
 
   for (let i = 0; i < threads; i++) start();
 

@@ -1,6 +1,6 @@
 import { Piscina } from 'piscina';
 import type { ParcelQuery } from '../../store/contract/parcels/ParcelQuery';
-import type { SharedFilterIndex } from '../../store/contract/parcels/SharedFilterIndex';
+import type { SharedFilterIndex, SharedIndexHolder } from '../../store/contract/parcels/SharedFilterIndex';
 import { encodeTile, type EncodedTile } from './TileCache';
 import type { TileKind } from './TileService';
 
@@ -63,8 +63,8 @@ export function createPooledTileRenderer({
   database: TileDatabase;
   workerFile: string;
   threads: number;
-  /** The search index the main thread built in shared memory (SQLite), which searched tiles filter with. */
-  sharedIndex?: () => SharedFilterIndex | null;
+  /** The search index the main thread built in shared memory (ADR 038, 063), which searched tiles filter with. */
+  sharedIndex?: SharedIndexHolder;
 }): TileRenderer {
   // Workers load the dataset's search columns once, so they stay alive while the server runs.
   const pool = new Piscina({
@@ -75,7 +75,7 @@ export function createPooledTileRenderer({
   });
   return {
     async render(request) {
-      const index = sharedIndex?.() ?? null;
+      const index = (await sharedIndex?.()) ?? null;
       const task: TileWorkerTask = { ...request, database, indexKey: index?.key };
       let result = (await pool.run(task)) as TileWorkerResult;
       if (result && 'needIndex' in result && index)

@@ -1,8 +1,7 @@
 import type { Server } from 'socket.io';
 import type { Stores } from './Stores';
 import type { StorageHealth } from './StorageHealth';
-import type { SharedFilterIndex } from './parcels/SharedFilterIndex';
-import type { ParcelSearchSource } from './parcels/createParcelSearch';
+import type { SharedIndexHolder } from './parcels/SharedFilterIndex';
 
 /** Receives each statement's label (statementLabel) and gives what takes its duration in seconds. */
 export type StatementObserver = (label: string) => (seconds: number) => void;
@@ -13,9 +12,6 @@ export type StatementObserver = (label: string) => (seconds: number) => void;
  * PostgreSQL URL.
  */
 export type StorageLocation = { sqliteFile: string; inMemory: boolean } | { databaseUrl: string };
-
-/** What the search's in-memory filter index is built from (ADR 038). */
-export type FilterIndexSource = Pick<ParcelSearchSource, 'datasetKey' | 'municipalities' | 'filterColumns'>;
 
 /**
  * Everything the app needs from its storage, whichever adapter made it (`server/store/sqlite/openStorage.ts`
@@ -30,13 +26,11 @@ export interface Storage {
   readonly health: StorageHealth;
   readonly location: StorageLocation;
   /**
-   * SQLite: the filter index the search worker threads read in shared memory (ADR 038). `share` hands the
-   * main thread's parcel repository the same index; absent on PostgreSQL, whose searches stay in SQL.
+   * The search's filter index in shared memory, for the search worker threads (ADR 038, 063). `share` turns
+   * it on: from then on the main thread's parcel repository reads the same index the holder hands out
+   * (built once per dataset version, on SQLite from the file, on PostgreSQL from its filter columns).
    */
-  readonly searchIndex?: {
-    source: FilterIndexSource;
-    share(index: () => SharedFilterIndex | null): void;
-  };
+  readonly searchIndex?: { share(): SharedIndexHolder };
   /** Sets where every statement's duration goes (the metrics); statements run untimed until then. */
   observeStatements(observer: StatementObserver): void;
   /**

@@ -6,6 +6,7 @@ import { connectPostgres, type PostgresConnection, type PostgresOptions } from '
 import { postgresMigrations } from './migrations';
 import { createPostgresStorageHealth } from './postgresStorageHealth';
 import type { StorageHealth } from '../contract/StorageHealth';
+import type { SharedIndexHolder } from '../contract/parcels/SharedFilterIndex';
 import { migratePostgres } from './migrations/migratePostgres';
 import { createPostgresUserStore } from './users/createPostgresUserStore';
 import { createPostgresAccountDirectory } from './settings/createPostgresAccountDirectory';
@@ -15,22 +16,29 @@ import { createPostgresPriceLevelRepository } from './reports/createPostgresPric
 
 /**
  * Every repository of `Stores` not written once for both adapters (`sharedRepositories`), each built over
- * the one pool (the compiler checks none is missing).
+ * the one pool (the compiler checks none is missing); the parcels' is built beside them, since the storage
+ * also hands out its shared search index.
  */
 const postgresRepositories = {
   users: createPostgresUserStore,
-  parcels: createPostgresParcelRepository,
   layers: createPostgresLayerRepository,
   priceLevels: createPostgresPriceLevelRepository,
   accountDirectory: createPostgresAccountDirectory,
 } satisfies {
-  [Name in Exclude<keyof Stores, 'unitOfWork' | SharedRepositoryName>]: (
+  [Name in Exclude<keyof Stores, 'unitOfWork' | 'parcels' | SharedRepositoryName>]: (
     db: PostgresConnection,
   ) => Stores[Name];
 };
 
-/** The PostgreSQL repositories, their unit of work, their health and the pool's end. */
-export type PostgresRepositories = Stores & { health: StorageHealth; close(): Promise<void> };
+/**
+ * The PostgreSQL repositories, their unit of work, their health, the parcels' search index for the search
+ * workers (Storage.searchIndex, ADR 063) and the pool's end.
+ */
+export type PostgresRepositories = Stores & {
+  health: StorageHealth;
+  searchIndex: { share(): SharedIndexHolder };
+  close(): Promise<void>;
+};
 
 /**
  * Connects (node-postgres' pool, ADR 024), applies the pending PostgreSQL migrations, seeds the plan
@@ -49,11 +57,19 @@ export async function openPostgresRepositories(
     await db.close();
     throw error;
   }
+  const parcels = createPostgresParcelRepository(db);
   const built = {
     ...buildSharedRepositories<Pick<Stores, SharedRepositoryName>>((definition) =>
       postgresSqlRepository(db, definition),
     ),
     ...Object.fromEntries(Object.entries(postgresRepositories).map(([name, create]) => [name, create(db)])),
-  } as Omit<Stores, 'unitOfWork'>;
-  return { ...built, unitOfWork: db.transaction, health: createPostgresStorageHealth(db), close: db.close };
+  } as Omit<Stores, 'unitOfWork' | 'parcels'>;
+  return {
+    ...built,
+    parcels,
+    unitOfWork: db.transaction,
+    health: createPostgresStorageHealth(db),
+    searchIndex: { share: () => parcels.shareSearchIndex() },
+    close: db.close,
+  };
 }

@@ -18,7 +18,7 @@ export async function openStorage({
 }): Promise<Storage> {
   let observer: StatementObserver | null = null;
   const labelOf = createStatementLabeller();
-  const { health, close, ...stores } = await openPostgresRepositories(databaseUrl, {
+  const { health, close, searchIndex, ...stores } = await openPostgresRepositories(databaseUrl, {
     poolSize: databasePoolSize,
     statementTimeoutMs: databaseStatementTimeoutMs,
     onStatement: (seconds, sql) => observer?.(labelOf(sql))(seconds),
@@ -28,6 +28,7 @@ export async function openStorage({
     stores,
     health,
     location: { databaseUrl },
+    searchIndex,
     observeStatements: (observe) => {
       observer = observe;
     },

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Database } from 'better-sqlite3';
 import type { Config } from '../../config';
-import type { SharedFilterIndex } from '../contract/parcels/SharedFilterIndex';
+import { sharedIndexHolder, type SharedFilterIndex } from '../contract/parcels/SharedFilterIndex';
 import type { StatementObserver, Storage } from '../contract/Storage';
 import type { Stores } from '../contract/Stores';
 import { createSqliteStores } from './createSqliteStores';
@@ -47,9 +47,9 @@ export function sqliteStorage(db: Database, { close = async () => {} } = {}): St
     health: createSqliteStorageHealth(db, db.memory ? null : buildFileOf(db.name)),
     location: { sqliteFile: db.name, inMemory: db.memory },
     searchIndex: {
-      source: sqliteFilterIndexSource(db),
-      share: (index) => {
-        sharedIndex = index;
+      share: () => {
+        sharedIndex ??= sharedIndexHolder(sqliteFilterIndexSource(db));
+        return sharedIndex;
       },
     },
     observeStatements: (observer: StatementObserver) => observeStatements(db, observer),

@@ -1,20 +1,22 @@
 /**
- * A search worker (server/workers/searchWorker.ts) that stops its thread on a search for "crash-once" (the
- * first time only: a marker file per kind of call beside the dataset remembers it) or "crash-always", or on the detail
- * reply of a parcel id of those names ("CRASH-ONCE", "CRASH-ALWAYS"): the pool's failure handling under
- * test.
+ * A search worker (server/workers/searchWorker.ts) that stops its thread on a search for "crash-once" or
+ * another text starting so (the first time only: a marker file per kind of call and text beside the dataset
+ * remembers it) or "crash-always", or on the detail reply of a parcel id of those names ("CRASH-ONCE",
+ * "CRASH-ALWAYS"): the pool's failure handling under test.
  */
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SearchWorkerData, SearchWorkerMessage } from '../../../server/services/search/SearchWorkerPool';
 
-const { file } = workerData as SearchWorkerData;
+const { database } = workerData as SearchWorkerData;
+if (!('file' in database)) throw new Error('crashingSearchWorker is started on a SQLite file');
+const { file } = database;
 parentPort?.on('message', (message: SearchWorkerMessage) => {
   if (message.type !== 'call') return;
   const { call } = message;
   const text = (call.method === 'detailReply' ? call.prcId : call.query.text)?.toLowerCase();
-  const marker = `${file}.crashed-${call.method}`;
-  if (text === 'crash-always' || (text === 'crash-once' && !fs.existsSync(marker))) {
+  const marker = `${file}.crashed-${call.method}-${text}`;
+  if (text === 'crash-always' || (text?.startsWith('crash-once') && !fs.existsSync(marker))) {
     fs.writeFileSync(marker, '');
     process.exit(1);
   }

@@ -92,3 +92,27 @@ export function buildSharedFilterIndex(
   const columns = sharedColumns(source.filterColumns());
   return { key, columns, parts: sharedParts(buildFilterIndexParts(columns)), municipalities };
 }
+
+/**
+ * The index the worker threads are handed (ADR 038, 063), asked before each search: on SQLite built at once
+ * when the dataset's mark changed; on PostgreSQL after the dataset's version (ADR 051) and its filter
+ * columns were read. Null while there is no dataset.
+ */
+export type SharedIndexHolder = () => SharedFilterIndex | null | Promise<SharedFilterIndex | null>;
+
+/**
+ * The search's in-memory index of the current dataset build, built once in shared memory and rebuilt when
+ * the dataset's mark changes (a rebuild, an import); null while there is no dataset. The source is read
+ * synchronously (SQLite).
+ */
+export function sharedIndexHolder(
+  source: Pick<ParcelSearchSource, 'datasetKey' | 'municipalities' | 'filterColumns'>,
+): () => SharedFilterIndex | null {
+  let current: SharedFilterIndex | null = null;
+  return () => {
+    const key = source.datasetKey();
+    if (key === '') return null;
+    if (current?.key !== key) current = buildSharedFilterIndex(source);
+    return current;
+  };
+}

@@ -18,6 +18,7 @@ import {
 } from '../../contract/parcels/ParcelRepository';
 import type { BuildingRow, ParcelRow } from '../../contract/parcels/ParcelRow';
 import type { ParcelRepositoryOptions } from '../../contract/parcels/ParcelRepository';
+import { buildSharedFilterIndex, type SharedFilterIndex } from '../../contract/parcels/SharedFilterIndex';
 import { inRowIdOrder, rowToBuilding, rowToParcel } from '../../contract/parcels/rowToParcel';
 import { parcelFeatureRow, parcelFeaturesText } from '../../contract/parcels/parcelFeatureJson';
 import { keepFeatures, readTileFeatureBatch } from '../../contract/parcels/tileFeatureBatch';
@@ -31,7 +32,7 @@ import {
 } from '../../contract/parcels/lookupRows';
 import type { PostgresConnection } from '../PostgresConnection';
 import { toTextArray } from '../textArray';
-import { watchDatasetVersion } from '../datasetVersion/watchDatasetVersion';
+import { watchDatasetVersion, type DatasetVersionWatch } from '../datasetVersion/watchDatasetVersion';
 import { readPostgresFilterColumns, scanPostgresFilterColumns } from './postgresFilterColumns';
 import { postgresTextWhere } from './postgresTextWhere';
 import { packedRowPostgresSql, sqliteRealText } from './packedRowPostgresSql';
@@ -55,6 +56,16 @@ interface LoadedDataset {
   municipalities: MunicipalityExtentRow[];
   filterColumns: FilterColumns;
   origins?: { origin: string; n: number }[];
+  /** The index in shared memory, where the search workers read it (ADR 063); `filterColumns` are its own. */
+  shared?: SharedFilterIndex;
+}
+
+/**
+ * The parcel repository of the server's main thread: `shareSearchIndex` has it build each dataset's filter
+ * index in shared memory from then on (ADR 063), and gives what hands that index to the search workers.
+ */
+export interface PostgresParcelRepository extends ParcelRepository {
+  shareSearchIndex(): () => Promise<SharedFilterIndex | null>;
 }
 
 /** Candidate ids (ascending) as the filter index reads them: after `after`, up to `to`, at most `limit`. */
@@ -104,12 +115,14 @@ function packedBuildingsSql(form: OutlineForm): string {
 
 export function createPostgresParcelRepository(
   db: PostgresConnection,
-  { totalCap = TOTAL_HITS_CAP }: Pick<ParcelRepositoryOptions, 'totalCap'> = {},
-): ParcelRepository {
+  { totalCap = TOTAL_HITS_CAP, sharedIndex }: Pick<ParcelRepositoryOptions, 'totalCap' | 'sharedIndex'> = {},
+): PostgresParcelRepository {
   const isPostcode = async (code: string) =>
     (await db.one('SELECT 1 FROM parcels WHERE zip = $1 LIMIT 1', [code])) !== null;
-  // Read again only when the meta trigger notified a change (ADR 051): no round trip per request.
-  const version = watchDatasetVersion(db);
+  // Read again only when the meta trigger notified a change (ADR 051): no round trip per request. A search
+  // worker's repository, handed its dataset by the main thread, listens only once it has to ask itself.
+  let watch: DatasetVersionWatch | null = sharedIndex ? null : watchDatasetVersion(db);
+  const version = () => (watch ??= watchDatasetVersion(db))();
 
   // A text part's ids, kept per dataset version: a searched map asks dozens of tiles for the same text.
   const candidateCache = new LRUCache<string, number[]>({
@@ -128,24 +141,47 @@ export function createPostgresParcelRepository(
     return ids;
   };
 
+  /** Whether each dataset's index is built in shared memory (shareSearchIndex). */
+  let sharing = false;
   let loading: { key: string; dataset: Promise<LoadedDataset> } | null = null;
   const load = (key: string): Promise<LoadedDataset> => {
     if (loading?.key !== key) {
-      const dataset = (async (): Promise<LoadedDataset> => ({
-        key,
-        municipalities: await db.query<MunicipalityExtentRow>(
+      const dataset = (async (): Promise<LoadedDataset> => {
+        const municipalities = await db.query<MunicipalityExtentRow>(
           `SELECT m.bfs, m.name, m.lon, m.lat, e.w, e.s, e.e, e.n FROM municipalities m LEFT JOIN (
              SELECT mun_bfs AS bfs, min(lon) AS w, min(lat) AS s, max(lon) AS e, max(lat) AS n
              FROM parcels GROUP BY mun_bfs) e ON e.bfs = m.bfs`,
-        ),
-        filterColumns: (await readPostgresFilterColumns(db)) ?? (await scanPostgresFilterColumns(db)),
-      }))();
+        );
+        const filterColumns = (await readPostgresFilterColumns(db)) ?? (await scanPostgresFilterColumns(db));
+        if (!sharing || key === '') return { key, municipalities, filterColumns };
+        // Built once here, as the SQLite adapter builds its own: the workers and this thread read these bytes.
+        const shared = buildSharedFilterIndex({
+          datasetKey: () => key,
+          municipalities: () => municipalities,
+          filterColumns: () => filterColumns,
+        });
+        return { key, municipalities, filterColumns: shared.columns, shared };
+      })();
       loading = { key, dataset };
       dataset.catch(() => {
         if (loading?.dataset === dataset) loading = null;
       });
     }
     return loading.dataset;
+  };
+
+  /** A search worker's dataset is the index the main thread handed it; one object per index. */
+  const givenDatasets = new WeakMap<SharedFilterIndex, LoadedDataset>();
+  const currentDataset = async (): Promise<LoadedDataset> => {
+    const given = sharedIndex?.() ?? null;
+    if (!given) return load(await version());
+    let dataset = givenDatasets.get(given);
+    if (!dataset) {
+      const { key, municipalities, columns } = given;
+      dataset = { key, municipalities, filterColumns: columns, shared: given };
+      givenDatasets.set(given, dataset);
+    }
+    return dataset;
   };
 
   /** What the next synchronous call of the search reads: set right before it, with no await between. */
@@ -169,11 +205,11 @@ export function createPostgresParcelRepository(
     },
     originCounts: () => prepared().dataset.origins ?? [],
   };
-  const search = createParcelSearch(source, totalCap);
+  const search = createParcelSearch(source, totalCap, () => prepared().dataset.shared ?? null);
 
   /** Reads what a synchronous search call needs, then runs it. */
   const withSearch = async <T>(query: ParcelQuery | null, run: () => T): Promise<T> => {
-    const dataset = await load(await version());
+    const dataset = await currentDataset();
     const candidates = query && hasTextPart(query) ? await textCandidates(dataset.key, query) : null;
     current = { dataset, candidates };
     try {
@@ -319,12 +355,23 @@ export function createPostgresParcelRepository(
       return readTileFeatureBatch(BUILDING_TILE_KEYS, packed ?? null);
     },
     async dataQuality() {
-      const dataset = await load(await version());
+      const dataset = await currentDataset();
       // A scan of the origin column (~0.3 s for the whole country), once per build.
       dataset.origins ??= await db.query<{ origin: string; n: number }>(
         'SELECT origin, count(*) AS n FROM parcels GROUP BY origin',
       );
       return withSearch(null, () => search.dataQuality());
+    },
+    shareSearchIndex() {
+      if (!sharing) {
+        sharing = true;
+        // A dataset read before now has no index in shared memory: the next ask reads it again.
+        loading = null;
+      }
+      return async () => {
+        const key = await version();
+        return key === '' ? null : ((await load(key)).shared ?? null);
+      };
     },
   };
 }
