@@ -135,7 +135,14 @@ jest(
   ['--selectProjects', 'unit', 'components', 'server', '--maxWorkers=2'],
   fast,
 );
-jest('End-to-end tests (jest + playwright-core + Chromium)', ['--selectProjects', 'e2e', '--runInBand'], e2e);
+// Two workers, each with a server of its own (test/e2e/globalSetup.ts, ADR 066): a browser test waits on the
+// browser and the server much of the time, so one file at a time leaves a core idle. E2E_WORKERS=1 runs in band.
+const e2eWorkers = Math.max(1, Number(process.env.E2E_WORKERS) || 2);
+jest(
+  `End-to-end tests (jest + playwright-core + Chromium, ${e2eWorkers} worker${e2eWorkers === 1 ? '' : 's'})`,
+  ['--selectProjects', 'e2e', e2eWorkers === 1 ? '--runInBand' : `--maxWorkers=${e2eWorkers}`],
+  e2e,
+);
 
 // The container image is built and started by a step of its own, `npm run check-image`: it takes longer than
 // the whole suite may (docs/operations.md § The container image). Say whether this machine could run it.

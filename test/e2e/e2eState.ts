@@ -1,4 +1,6 @@
 import os from 'node:os';
+import type { ChildProcess } from 'node:child_process';
+import type { SMTPServer } from 'smtp-server';
 import path from 'node:path';
 
 /** What globalSetup started, handed to the test files (they run in other processes) through a JSON file. */
@@ -21,4 +23,35 @@ export const E2E_STATE_ENV = 'PARCEL_ATLAS_E2E_STATE';
 
 export function e2eStateFile(): string {
   return process.env[E2E_STATE_ENV] ?? path.join(os.tmpdir(), 'parcel-atlas-e2e-state.json');
+}
+
+/**
+ * What the state file holds: one environment (server, data directory, fixture tiles) per jest worker, so
+ * test files running side by side never see each other's accounts, tile counts or settings.
+ */
+export interface E2eRun {
+  environments: E2eState[];
+}
+
+/**
+ * The environment of the jest worker this test file runs in (JEST_WORKER_ID counts from 1 and stays with
+ * a worker's slot when jest replaces the process; in band it is 1).
+ */
+export function environmentOf(run: E2eRun, workerId = process.env.JEST_WORKER_ID): E2eState {
+  const index = (Math.max(1, Number(workerId) || 1) - 1) % run.environments.length;
+  return run.environments[index];
+}
+
+/**
+ * Node's options that make a spawned server or CLI hash passwords at argon2's cheapest, as the jest processes
+ * of the server tests do (test/helpers/testPasswordCost.cjs; production's cost: test/unit/passwordHashCost.test.ts).
+ */
+export const TEST_PASSWORD_COST = ['--require', path.resolve('test/helpers/testPasswordCost.cjs')];
+
+/** What globalSetup hands globalTeardown (same process) to stop. */
+export interface E2eShared {
+  servers: ChildProcess[];
+  mail: SMTPServer;
+  root: string;
+  closeFixtureTiles: () => Promise<void>;
 }

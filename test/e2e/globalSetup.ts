@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import Database from 'better-sqlite3';
 import { SMTPServer } from 'smtp-server';
-import { E2E_STATE_ENV, type E2eState } from './e2eState';
+import { E2E_STATE_ENV, TEST_PASSWORD_COST, type E2eRun, type E2eShared, type E2eState } from './e2eState';
+import { DATABASE_FILE_NAME } from '../../server/store/sqlite/openDatabase';
 import { freePort } from '../server/helpers/freePort';
 import { startFixtureTileServer } from './fixtureTileServer';
 
@@ -50,29 +52,42 @@ async function waitForHealth(
   throw new Error(`The server did not become healthy:\n${log()}`);
 }
 
-/** Builds the app if stale, starts a real SMTP receiver and the real server on a fresh data directory. */
-export default async function globalSetup(): Promise<void> {
-  if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(
-      'Chromium is missing: run `apt-get install -y chromium` (npm test does this when run as root).',
-    );
-  }
-  const build = spawnSync(process.execPath, ['scripts/ensureBuild.mjs'], { stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('The web app build failed');
+interface StartedServer {
+  environment: E2eState;
+  server: ChildProcess;
+  closeFixtureTiles: () => Promise<void>;
+}
 
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-e2e-'));
-  const dataDir = path.join(root, 'data');
-  const mailDir = path.join(root, 'mail');
+/**
+ * One real server on its own data directory and port, with its own fixture tile server (the layers test
+ * counts that server's requests). Builds the demo dataset on first start unless `datasetFrom` names a
+ * database whose dataset is copied in first (the second worker's server: one build per run).
+ */
+async function startServer(
+  root: string,
+  index: number,
+  mail: { port: number; mailDir: string },
+  datasetFrom?: string,
+): Promise<StartedServer> {
+  const dataDir = path.join(root, `data-${index}`);
   fs.mkdirSync(dataDir);
-  fs.mkdirSync(mailDir);
-
-  const mail = await startMailReceiver(mailDir);
+  if (datasetFrom) {
+    // A consistent copy while the first server runs (WAL): the dataset, the migrations, no accounts yet.
+    const source = new Database(datasetFrom, { readonly: true });
+    try {
+      source.prepare('VACUUM INTO ?').run(path.join(dataDir, DATABASE_FILE_NAME));
+    } finally {
+      source.close();
+    }
+  }
   // The terrain and satellite layers' outside services are not reachable here: local fixture tiles.
   const fixtureTiles = await startFixtureTileServer();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // Passwords hash at argon2's cheapest in the test server (TEST_PASSWORD_COST, e2eState.ts); production's cost
+  // is proven by test/unit/passwordHashCost.test.ts.
+  const server = spawn(process.execPath, [...TEST_PASSWORD_COST, '--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -102,25 +117,55 @@ export default async function globalSetup(): Promise<void> {
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await waitForHealth(baseUrl, server, () => output.slice(-4000));
+  return {
+    environment: {
+      baseUrl,
+      dataDir,
+      mailDir: mail.mailDir,
+      smtpUrl: `smtp://127.0.0.1:${mail.port}`,
+      serverPid: server.pid ?? 0,
+      fixtureTilesUrl: fixtureTiles.url,
+    },
+    server,
+    closeFixtureTiles: fixtureTiles.close,
+  };
+}
 
-  const state: E2eState = {
-    baseUrl,
-    dataDir,
-    mailDir,
-    smtpUrl: `smtp://127.0.0.1:${mail.port}`,
-    serverPid: server.pid ?? 0,
-    fixtureTilesUrl: fixtureTiles.url,
-  };
+/**
+ * Builds the app if stale, starts a real SMTP receiver and one real server per jest worker (`maxWorkers`;
+ * one in band), each on a fresh data directory of its own.
+ */
+export default async function globalSetup(globalConfig: { maxWorkers: number }): Promise<void> {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(
+      'Chromium is missing: run `apt-get install -y chromium` (npm test does this when run as root).',
+    );
+  }
+  const build = spawnSync(process.execPath, ['scripts/ensureBuild.mjs'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('The web app build failed');
+
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-e2e-'));
+  const mailDir = path.join(root, 'mail');
+  fs.mkdirSync(mailDir);
+  // One receiver for all servers: every test waits for mail to an address of its own (waitForMail).
+  const mail = await startMailReceiver(mailDir);
+  const workers = Math.max(1, globalConfig.maxWorkers);
+  const first = await startServer(root, 1, { port: mail.port, mailDir });
+  const started = [first];
+  const firstDatabase = path.join(first.environment.dataDir, DATABASE_FILE_NAME);
+  for (let index = 2; index <= workers; index += 1)
+    started.push(await startServer(root, index, { port: mail.port, mailDir }, firstDatabase));
+
+  const run: E2eRun = { environments: started.map((entry) => entry.environment) };
   const stateFile = path.join(root, 'state.json');
-  fs.writeFileSync(stateFile, JSON.stringify(state));
+  fs.writeFileSync(stateFile, JSON.stringify(run));
   process.env[E2E_STATE_ENV] = stateFile;
-  const shared = globalThis as unknown as {
-    __E2E__: {
-      server: typeof server;
-      mail: SMTPServer;
-      root: string;
-      closeFixtureTiles: () => Promise<void>;
-    };
+  const shared = globalThis as unknown as { __E2E__: E2eShared };
+  shared.__E2E__ = {
+    servers: started.map((entry) => entry.server),
+    mail: mail.server,
+    root,
+    closeFixtureTiles: () =>
+      Promise.all(started.map((entry) => entry.closeFixtureTiles())).then(() => undefined),
   };
-  shared.__E2E__ = { server, mail: mail.server, root, closeFixtureTiles: fixtureTiles.close };
 }

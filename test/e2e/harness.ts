@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { e2eStateFile, type E2eState } from './e2eState';
+import { e2eStateFile, environmentOf, TEST_PASSWORD_COST, type E2eRun, type E2eState } from './e2eState';
 
 /**
- * Helpers for the end-to-end tests: the real server that globalSetup started (with a real SMTP receiver),
- * Debian's Chromium driven by playwright-core, and the mails the server sent.
+ * Helpers for the end-to-end tests: the real server that globalSetup started for this jest worker (with a
+ * real SMTP receiver), Debian's Chromium driven by playwright-core, and the mails the server sent.
  */
 export function e2eState(): E2eState {
-  return JSON.parse(fs.readFileSync(e2eStateFile(), 'utf8')) as E2eState;
+  return environmentOf(JSON.parse(fs.readFileSync(e2eStateFile(), 'utf8')) as E2eRun);
 }
 
 const CHROMIUM_ARGS = [
@@ -137,7 +137,8 @@ export function linkIn(mail: ReceivedMail, pathPrefix: string): string {
 /** Runs the user administration CLI (`npm run users -- …`) against the test server's data directory. */
 export function usersCli(args: string[]): string {
   const { dataDir, baseUrl, smtpUrl } = e2eState();
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/users.ts', ...args], {
+  const cli = [...TEST_PASSWORD_COST, '--import', 'tsx', 'scripts/users.ts', ...args];
+  const result = spawnSync(process.execPath, cli, {
     env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: baseUrl, SMTP_URL: smtpUrl, LOG_LEVEL: 'silent' },
     encoding: 'utf8',
   });

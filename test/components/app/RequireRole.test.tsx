@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router';
 import { AppLayout } from '../../../src/app/layouts/AppLayout';
 import { reloadPage } from '../../../src/store/appLifecycle';
 import { RequireRole } from '../../../src/app/RequireRole';
+import { ssoApi } from '../../../src/api/ssoApi';
 import type { AppPreloadedState } from '../../../src/store/storeTypes';
 import { PROFILE_CACHE_S } from '../../../src/lib/timing';
 import { apiUrl, startMswServer } from '../msw';
@@ -35,6 +36,13 @@ function renderGuarded(initialEntries: string[], preloadedState?: AppPreloadedSt
       </Route>
     </Routes>,
     { initialEntries, preloadedState },
+  );
+}
+
+/** The profile requests started so far (RTK Query records each in the store as it starts). */
+function profileRequests(state: { [ssoApi.reducerPath]: ReturnType<typeof ssoApi.reducer> }) {
+  return Object.values(state[ssoApi.reducerPath].queries).filter(
+    (query) => query?.endpointName === 'getProfile',
   );
 }
 
@@ -94,6 +102,7 @@ describe('route guard (spec §4)', () => {
         profileFetchedAt: staleSince,
       }),
     });
+    expect(profileRequests(store.getState())).toHaveLength(1);
     await waitFor(() => expect(store.getState().session.profile?.name).toBe('Fresh Name'));
     expect(store.getState().session.profileFetchedAt).toBeGreaterThan(staleSince);
     expect(screen.getByText('settings screen')).toBeInTheDocument();
@@ -105,11 +114,12 @@ describe('route guard (spec §4)', () => {
     server.use(
       http.get(apiUrl('/api/admin/profile'), () => ((calls += 1), HttpResponse.json(profileFixture()))),
     );
-    renderGuarded(['/settings'], {
+    const { store } = renderGuarded(['/settings'], {
       session: sessionFixture({ profileFetchedAt: Date.now() - (PROFILE_CACHE_S - 5) * 1000 }),
     });
     expect(screen.getByText('settings screen')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A reload starts in the guard's effect, during the render: none was started (no wait on the clock needed).
+    expect(profileRequests(store.getState())).toEqual([]);
     expect(calls).toBe(0);
   });
 

@@ -60,14 +60,18 @@ describe('"Demo data" badge by the map attribution', () => {
 /** Waits until the data-quality query has settled (the badge renders nothing either way before). */
 async function waitForDataQuality(store: {
   getState: () => { mainApi: { queries: Record<string, { status: string } | undefined> } };
+  subscribe: (listener: () => void) => () => void;
 }) {
+  // On the store's own change events, not a clock.
   await new Promise<void>((resolve) => {
-    const check = () => {
-      const settled = Object.values(store.getState().mainApi.queries).some((q) => q?.status === 'fulfilled');
-      if (settled) resolve();
-      else setTimeout(check, 5);
-    };
-    check();
+    const settled = () =>
+      Object.values(store.getState().mainApi.queries).some((q) => q?.status === 'fulfilled');
+    if (settled()) return resolve();
+    const unsubscribe = store.subscribe(() => {
+      if (!settled()) return;
+      unsubscribe();
+      resolve();
+    });
   });
 }
 

@@ -4,7 +4,7 @@ import { apiUrl, startMswServer } from '../msw';
 import { MapController } from '../../../src/features/map/MapController';
 import { OBJECT_TYPE_COLOURS } from '../../../src/features/map/parcelLayers';
 import { searchApi } from '../../../src/features/search/searchApi';
-import { parcelSelected } from '../../../src/features/parcel/parcelSlice';
+import { parcelApi, parcelSelected } from '../../../src/features/parcel/parcelSlice';
 import { searchRestored } from '../../../src/features/search/searchSlice';
 import { mapViewRestored, searchHitsShown, zoomToResultsRequested } from '../../../src/features/map/mapSlice';
 import { measureModeToggled } from '../../../src/features/map/measure/measureSlice';
@@ -128,26 +128,27 @@ describe('MapController (design.md §3: the one owner of the map)', () => {
     await act(async () => {
       await store.dispatch(searchApi.util.upsertQueryData('searchParcels', active, searchResponse(3, 57)));
     });
-    // RTK Query's cache updates notify subscribers batched on the next animation frame.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(map.sources.get('search-clusters')?.data).toEqual({
-      type: 'FeatureCollection',
-      features: [
-        {
-          type: 'Feature',
-          geometry: { type: 'Point', coordinates: [8.51, 47.17] },
-          properties: {
-            name: 'Zug',
-            count: 57,
-            label: '57',
-            west: 8.51,
-            south: 47.17,
-            east: 8.51,
-            north: 47.17,
+    // RTK Query's cache updates notify subscribers batched on the next animation frame: wait for the bubbles.
+    await waitFor(() =>
+      expect(map.sources.get('search-clusters')?.data).toEqual({
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            geometry: { type: 'Point', coordinates: [8.51, 47.17] },
+            properties: {
+              name: 'Zug',
+              count: 57,
+              label: '57',
+              west: 8.51,
+              south: 47.17,
+              east: 8.51,
+              north: 47.17,
+            },
           },
-        },
-      ],
-    });
+        ],
+      }),
+    );
   });
 
   it('merges the bubbles of nearby municipalities anew at each whole zoom level', async () => {
@@ -170,12 +171,12 @@ describe('MapController (design.md §3: the one owner of the map)', () => {
     await act(async () => {
       await store.dispatch(searchApi.util.upsertQueryData('searchParcels', active, results));
     });
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     const counts = () =>
-      (map.sources.get('search-clusters')?.data as GeoJSON.FeatureCollection).features.map(
-        (feature) => feature.properties?.count as number,
-      );
-    expect(counts()).toEqual([4960]);
+      (
+        (map.sources.get('search-clusters')?.data as GeoJSON.FeatureCollection | undefined)?.features ?? []
+      ).map((feature) => feature.properties?.count as number);
+    // RTK Query notifies subscribers on the next animation frame: wait for the first bubbles.
+    await waitFor(() => expect(counts()).toEqual([4960]));
     map.zoom = 12.3;
     map.fire('zoom');
     expect(counts().sort((a, b) => a - b)).toEqual([7, 4953]);
@@ -612,14 +613,19 @@ describe('the hover popup with the parcel summary', () => {
 
   it('leaves a popup the pointer has left alone when the summary arrives late', async () => {
     jest.useFakeTimers();
-    const { map } = startController();
+    const { map, store } = startController();
     FakePopup.shown.length = 0;
     rest(map, 'CH78');
     jest.advanceTimersByTime(HOVER_POPUP_MS);
     map.fire('mouseleave', {}, 'parcels-matching-fill');
     jest.useRealTimers();
     await waitFor(() => expect(asked).toEqual(['CH78']));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Until the late summary has been handed to the controller (no fixed wait on the clock) …
+    await waitFor(() =>
+      expect(parcelApi.endpoints.getParcelSummary.select('CH78')(store.getState()).status).toBe('fulfilled'),
+    );
+    await act(async () => undefined);
+    // … which left the closed popup as it was.
     expect(FakePopup.shown).toEqual(['Parcel 77']);
   });
 });

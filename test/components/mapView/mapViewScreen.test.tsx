@@ -136,13 +136,19 @@ describe('zoom to results', () => {
     const { store } = renderMapView('/?searchQuery=Zug');
     await screen.findByText('Found 3 results');
     // The same search again: its results come from the cache, and the user picks a card at once — within
-    // the search's 450 ms pause, which synchronous events keep however slow the machine renders.
+    // the search's 450 ms pause, which the fake clock (and synchronous events) keep however slow the machine.
     const searchbox = screen.getByRole('searchbox', { name: 'Quick search' });
     const card = screen.getAllByTestId('result-card')[0];
-    fireEvent.keyDown(searchbox, { key: 'Enter', code: 'Enter', keyCode: 13 });
-    fireEvent.click(card);
-    await waitFor(() => expect(store.getState().map.flyTo).toMatchObject({ zoom: 17 }));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    jest.useFakeTimers();
+    try {
+      fireEvent.keyDown(searchbox, { key: 'Enter', code: 'Enter', keyCode: 13 });
+      fireEvent.click(card);
+      await waitFor(() => expect(store.getState().map.flyTo).toMatchObject({ zoom: 17 }));
+      // Past the pause, with the cached answer handed out: the camera was not sent to the results.
+      await act(() => jest.advanceTimersByTimeAsync(TYPING_DEBOUNCE_MS + 50));
+    } finally {
+      jest.useRealTimers();
+    }
     expect(store.getState().map.fitTo).toBeNull();
   });
 });
