@@ -14,9 +14,12 @@ import type { CadastreImportProgress } from '../../src/contract/CadastreImport';
 import { CadastreImportError, CadastreImportStopped } from '../data/cadastre/CadastreSource';
 import { importCadastreFile } from '../data/cadastre/importCadastreFile';
 import type { CadastreThreadData, CadastreThreadReply } from '../data/cadastre/importCadastreOnThread';
+import { runInBackground } from './backgroundThreadPriority';
 
 const port = parentPort;
 if (!port) throw new Error('cadastreImportWorker runs in a worker thread');
+// An import yields to the event loop when both want a core (its probes and logins must not queue behind it).
+runInBackground();
 
 const data = workerData as CadastreThreadData;
 

@@ -5,12 +5,12 @@
  * municipality, so which thread makes one changes nothing in the dataset. Each reply carries the thread's
  * CPU time so far (the build's profile).
  */
-import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { generateMunicipalityRows, planDataset, type BuildDatasetOptions } from '../data/buildDataset';
 import { transferableBuffers } from '../store/contract/parcels/municipalityRows';
 import { threadCpuSeconds } from '../data/build/threadCpu';
 import { SHARED_LIMIT, SHARED_NEXT, SHARED_STOP } from '../data/build/municipalityGenerators';
+import { runInBackground } from './backgroundThreadPriority';
 
 const port = parentPort;
 if (!port) throw new Error('datasetBuildWorker runs in a worker thread');
@@ -18,12 +18,9 @@ if (!port) throw new Error('datasetBuildWorker runs in a worker thread');
 /**
  * Generator threads yield to the writing thread (ADR 053): the build runs three threads on two cores, and
  * with equal shares the writer, the build's critical path, got two thirds of a core whenever all three
- * ran. With the generators niced it writes at full speed and they take what it leaves. Linux keeps a nice
- * value per thread, and `os.setPriority(0, …)` sets the calling thread's (elsewhere it would be the whole
- * process's: left alone there).
+ * ran. With the generators niced it writes at full speed and they take what it leaves.
  */
-const GENERATOR_NICE = 10;
-if (process.platform === 'linux') os.setPriority(0, GENERATOR_NICE);
+runInBackground();
 
 const inputs = planDataset((workerData as { options: BuildDatasetOptions }).options);
 

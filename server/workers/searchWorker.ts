@@ -26,9 +26,12 @@ import type {
   SearchWorkerMessage,
   SearchWorkerReply,
 } from '../services/search/SearchWorkerPool';
+import { runInBackground } from './backgroundThreadPriority';
 
 const port = parentPort;
 if (!port) throw new Error('searchWorker runs in a worker thread');
+// Searches yield to the event loop when both want a core (its probes and logins must not queue behind them).
+runInBackground();
 
 const { database } = workerData as SearchWorkerData;
 let index: SharedFilterIndex | null = null;

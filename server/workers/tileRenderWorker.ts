@@ -14,6 +14,10 @@ import type { SharedFilterIndex } from '../store/contract/parcels/SharedFilterIn
 import type { ParcelRepository } from '../store/contract/parcels/ParcelRepository';
 import { connectPostgres } from '../store/postgres/PostgresConnection';
 import { createPostgresParcelRepository } from '../store/postgres/parcels/createPostgresParcelRepository';
+import { runInBackground } from './backgroundThreadPriority';
+
+// Renders yield to the event loop when both want a core (its probes and logins must not queue behind them).
+runInBackground();
 
 let opened: { key: string; parcels: Promise<ParcelRepository> } | null = null;
 /** The search index the main thread shares (ADR 038, 063): searched tiles filter with it. */

@@ -38,6 +38,8 @@ import {
   detailRepliesInProcess,
   type FreeDetailForm,
 } from '../../server/services/parcelDetails/ParcelDetailReplies';
+import { BACKGROUND_NICE } from '../../server/workers/backgroundThreadPriority';
+import { threadNiceValues } from './helpers/threadNiceValues';
 
 let dir: string;
 let file: string;
@@ -105,6 +107,13 @@ describe('search worker pool', () => {
     );
     // Each worker reports that the arrays it searched lie in SharedArrayBuffers (shared, not copied).
     for (const answer of answers) expect(answer.indexShared).toBe(true);
+  });
+
+  it('runs its searches below the event loop’s priority (nice 10), the main thread left at its own', async () => {
+    await pool.search({ canton: 'ZG' }, { page: 1, size: 3 });
+    const nice = threadNiceValues(process.pid);
+    expect(nice.get(process.pid)).toBe(0);
+    expect([...nice.values()].filter((value) => value === BACKGROUND_NICE).length).toBeGreaterThanOrEqual(2);
   });
 
   it('answers the repository port without evaluating the main thread’s filter index', async () => {

@@ -16,6 +16,8 @@ import { buildTestDataset } from './helpers/buildTestDataset';
 import { freePort } from './helpers/freePort';
 import { sqliteStorage } from '../../server/store/sqlite/openStorage';
 import { seedMapUserToken, startServerProcess } from '../../scripts/serverProcess';
+import { BACKGROUND_NICE } from '../../server/workers/backgroundThreadPriority';
+import { threadNiceValues } from './helpers/threadNiceValues';
 
 const JWT_SECRET = 'tile-workers-test-secret-0123456789abcdef';
 
@@ -84,6 +86,14 @@ describe('tile worker threads (WORKERS=2)', () => {
     } finally {
       db.close();
     }
+  });
+
+  it('render below the event loop’s priority (nice 10), the server’s main thread left at its own', async () => {
+    await fetchTile('objects', 16);
+    const nice = threadNiceValues(server.pid!);
+    expect(nice.get(server.pid!)).toBe(0);
+    // The two tile workers and the search worker.
+    expect([...nice.values()].filter((value) => value === BACKGROUND_NICE).length).toBeGreaterThanOrEqual(3);
   });
 
   it('gzips in the worker and tags the tile; the same tile again is a 304', async () => {
