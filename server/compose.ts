@@ -127,8 +127,8 @@ function createTileRenderer(
 }
 
 /**
- * Parcel searches and free detail replies run in worker threads (SEARCH_WORKERS, default the cores but
- * one; ADR 038, 044, 063) over the filter index built once in shared memory, which the main thread's
+ * Parcel searches and free detail replies run in worker threads (SEARCH_WORKERS, default the cores, on
+ * PostgreSQL the cores but one; ADR 038, 044, 063, 067) over the filter index built once in shared memory, which the main thread's
  * repository reads too: on SQLite each worker reads the file, on PostgreSQL each has a small pool of its
  * own. Null (searches on the event loop) with SEARCH_WORKERS=0, an in-memory database, or where worker
  * threads cannot load TypeScript (jest: tests made through `buildApp` search in-process).

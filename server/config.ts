@@ -98,8 +98,9 @@ export interface Config {
   /** Worker threads that render tiles (WORKERS, default the CPU cores); 0 renders on the event loop. */
   workers: number;
   /**
-   * Worker threads that answer parcel searches on the SQLite file (SEARCH_WORKERS, default the CPU cores
-   * but one, at least 1); 0 searches on the event loop. ADR 038.
+   * Worker threads that answer parcel searches and free detail replies (SEARCH_WORKERS, default the CPU
+   * cores on SQLite, the cores but one on PostgreSQL: defaultSearchWorkers); 0 searches on the event loop.
+   * ADR 038, 063, 067.
    */
   searchWorkers: number;
   /** Most vertices one imported parcel may have (CADASTRE_MAX_VERTICES, default MAX_VERTICES_PER_PARCEL). */
@@ -376,6 +377,17 @@ export function loadStorageConfig(
   };
 }
 
+/**
+ * Search worker threads by default: the cores on the SQLite file (each reads the file itself; niced, they
+ * leave the event loop its turn, ADR 067); on PostgreSQL the cores but one, at least one, since there each
+ * worker keeps a pool's worth of searches waiting on the database and a second one only crowds its
+ * backends (ZG, 50 clients: 229–245 requests/s with one, 149 with two; ADR 063).
+ */
+function defaultSearchWorkers(postgresUrl: string | null): number {
+  const cores = os.availableParallelism();
+  return postgresUrl === null ? cores : Math.max(1, cores - 1);
+}
+
 /** METRICS_TOKEN, METRICS_PORT and METRICS_HOST (see Config.metrics). */
 function metricsAccess(env: Env, appPort: number): Config['metrics'] {
   const token = optional(env, 'METRICS_TOKEN');
@@ -463,7 +475,7 @@ export function loadConfig(env: Env = process.env): Config {
       64,
     ),
     workers: integer(env, 'WORKERS', os.availableParallelism(), 0, 64),
-    searchWorkers: integer(env, 'SEARCH_WORKERS', Math.max(1, os.availableParallelism() - 1), 0, 64),
+    searchWorkers: integer(env, 'SEARCH_WORKERS', defaultSearchWorkers(databaseUrl(env)), 0, 64),
     cadastreMaxVertices: integer(env, 'CADASTRE_MAX_VERTICES', MAX_VERTICES_PER_PARCEL, 4, 10_000_000),
     cadastreMaxUploadMb: integer(env, 'CADASTRE_MAX_UPLOAD_MB', 1024, 1, 65_536),
     databaseUrl: databaseUrl(env),

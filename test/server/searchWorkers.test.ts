@@ -74,8 +74,12 @@ describe('SEARCH_WORKERS', () => {
       ...(value === undefined ? {} : { SEARCH_WORKERS: value }),
     });
 
-  it('defaults to the cores but one (at least one), takes 0–64, and refuses anything else', () => {
-    expect(config().searchWorkers).toBe(Math.max(1, os.availableParallelism() - 1));
+  it('defaults to the cores on SQLite and the cores but one on PostgreSQL, takes 0–64, and refuses anything else', () => {
+    expect(config().searchWorkers).toBe(os.availableParallelism());
+    expect(
+      loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', DATABASE_URL: 'postgres://atlas@localhost/atlas' })
+        .searchWorkers,
+    ).toBe(Math.max(1, os.availableParallelism() - 1));
     expect(config('0').searchWorkers).toBe(0);
     expect(config('3').searchWorkers).toBe(3);
     for (const bad of ['65', '-1', 'two', '1.5'])
