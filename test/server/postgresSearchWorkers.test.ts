@@ -37,10 +37,11 @@ import {
 } from '../../server/services/parcelDetails/ParcelDetailReplies';
 import { createPlaceSearch } from '../../server/services/search/PlaceSearch';
 import { createServerTranslator } from '../../server/services/i18n/ServerTranslator';
-import { toSearchResponse } from '../../server/routes/main/parcels/parcelReplies';
-import { parsePaging, parseSearchQuery } from '../../server/services/search/parseSearchQuery';
 import { seedMapUserToken, startServerProcess, stopProcess } from '../../scripts/serverProcess';
-import { expectEveryKindOfSearchAsInProcess } from './helpers/searchWorkerAnswers';
+import {
+  expectEveryKindOfSearchAsInProcess,
+  expectServerSearchesAsInProcess,
+} from './helpers/searchWorkerAnswers';
 import { TEST_DATASET_OPTIONS } from './helpers/buildTestDataset';
 import { freePort } from './helpers/freePort';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from './helpers/testPostgres';
@@ -202,18 +203,13 @@ describe('the server on PostgreSQL (SEARCH_WORKERS=1, a real process started wit
     });
     try {
       const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' };
-      const search = createPlaceSearch(inProcess(), createServerTranslator());
       const name = await someName();
-      for (const text of [name, name.slice(0, 4), 'Bahnhof']) {
-        const response = await fetch(
-          `${server.origin}/v1/secure/maps/search?searchQuery=${encodeURIComponent(text)}&page=1`,
-          { headers },
-        );
-        expect(response.status).toBe(200);
-        const raw = { searchQuery: text, page: '1' };
-        const expected = toSearchResponse(await search.search(parseSearchQuery(raw), parsePaging(raw), 'en'));
-        expect(await response.json()).toEqual(JSON.parse(JSON.stringify(expected)));
-      }
+      await expectServerSearchesAsInProcess(
+        server.origin,
+        token,
+        createPlaceSearch(inProcess(), createServerTranslator()),
+        [name, name.slice(0, 4), 'Bahnhof'],
+      );
       const replies = detailRepliesInProcess(inProcess());
       for (const id of (await sampleParcelIds()).slice(0, 5)) {
         const response = await fetch(`${server.origin}/v1/secure/maps/prcid/${id}/summary`, { headers });

@@ -24,15 +24,16 @@ import {
   searchingOnWorkers,
   type SearchWorkerPool,
 } from '../../server/services/search/SearchWorkerPool';
-import { expectEveryKindOfSearchAsInProcess } from './helpers/searchWorkerAnswers';
+import {
+  expectEveryKindOfSearchAsInProcess,
+  expectServerSearchesAsInProcess,
+} from './helpers/searchWorkerAnswers';
 import { buildTestDataset } from './helpers/buildTestDataset';
 import { freePort } from './helpers/freePort';
 import { sqliteStorage } from '../../server/store/sqlite/openStorage';
 import { seedMapUserToken, startServerProcess, stopProcess } from '../../scripts/serverProcess';
 import { createPlaceSearch } from '../../server/services/search/PlaceSearch';
 import { createServerTranslator } from '../../server/services/i18n/ServerTranslator';
-import { toSearchResponse } from '../../server/routes/main/parcels/parcelReplies';
-import { parsePaging, parseSearchQuery } from '../../server/services/search/parseSearchQuery';
 import { ConfigError, loadConfig } from '../../server/config';
 import {
   detailRepliesInProcess,
@@ -311,22 +312,15 @@ describe('the server (SEARCH_WORKERS=1, a real process started with tsx)', () =>
       PAYMENT_PROVIDER: 'test',
     });
     try {
-      const inProcess = createPlaceSearch(
-        withoutUnits<ParcelRepository>(createSqliteParcelRepository(db)),
-        createServerTranslator(),
+      await expectServerSearchesAsInProcess(
+        server.origin,
+        token,
+        createPlaceSearch(
+          withoutUnits<ParcelRepository>(createSqliteParcelRepository(db)),
+          createServerTranslator(),
+        ),
+        [someName(), someName().slice(0, 4), 'Bahnhof'],
       );
-      for (const text of [someName(), someName().slice(0, 4), 'Bahnhof']) {
-        const response = await fetch(
-          `${server.origin}/v1/secure/maps/search?searchQuery=${encodeURIComponent(text)}&page=1`,
-          { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' } },
-        );
-        expect(response.status).toBe(200);
-        const raw = { searchQuery: text, page: '1' };
-        const expected = toSearchResponse(
-          await inProcess.search(parseSearchQuery(raw), parsePaging(raw), 'en'),
-        );
-        expect(await response.json()).toEqual(JSON.parse(JSON.stringify(expected)));
-      }
     } finally {
       server.child.kill('SIGTERM');
       const code = await new Promise((resolve) => server.child.once('exit', resolve));

@@ -6,6 +6,9 @@ import type {
   SearchRanking,
 } from '../../../server/store/contract/parcels/ParcelRepository';
 import type { SearchWorkerPool } from '../../../server/services/search/SearchWorkerPool';
+import type { PlaceSearch } from '../../../server/services/search/PlaceSearch';
+import { toSearchResponse } from '../../../server/routes/main/parcels/parcelReplies';
+import { parsePaging, parseSearchQuery } from '../../../server/services/search/parseSearchQuery';
 
 /** A repository's searches, answered at once (SQLite) or later (PostgreSQL). */
 interface InProcessSearches {
@@ -54,4 +57,26 @@ export async function expectEveryKindOfSearchAsInProcess(
   expect(new Set(answers.map((a) => a.threadId)).size).toBe(2);
   const rowIds = await pool.searchRowIds({ canton: 'ZG' }, { page: 2, size: 7 });
   expect(rowIds.value).toEqual(await inProcess.searchRowIds({ canton: 'ZG' }, { page: 2, size: 7 }));
+}
+
+/**
+ * Asks a running server's `/maps/search` for each text (page 1) and expects the reply the in-process place
+ * search gives (as JSON, so dates and undefined fields compare as the wire carries them).
+ */
+export async function expectServerSearchesAsInProcess(
+  origin: string,
+  token: string,
+  inProcess: PlaceSearch,
+  texts: readonly string[],
+): Promise<void> {
+  for (const text of texts) {
+    const response = await fetch(
+      `${origin}/v1/secure/maps/search?searchQuery=${encodeURIComponent(text)}&page=1`,
+      { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' } },
+    );
+    expect(response.status).toBe(200);
+    const raw = { searchQuery: text, page: '1' };
+    const expected = toSearchResponse(await inProcess.search(parseSearchQuery(raw), parsePaging(raw), 'en'));
+    expect(await response.json()).toEqual(JSON.parse(JSON.stringify(expected)));
+  }
 }

@@ -15,7 +15,7 @@ interface Segment {
 }
 
 /** Where a sorted id array's first id above `after` is. */
-function firstAbove(ids: Uint32Array, after: number): number {
+export function firstAbove(ids: ArrayLike<number>, after: number): number {
   let lo = 0;
   let hi = ids.length;
   while (lo < hi) {

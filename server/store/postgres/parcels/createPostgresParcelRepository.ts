@@ -35,6 +35,7 @@ import { toTextArray } from '../textArray';
 import { watchDatasetVersion, type DatasetVersionWatch } from '../datasetVersion/watchDatasetVersion';
 import { readPostgresFilterColumns, scanPostgresFilterColumns } from './postgresFilterColumns';
 import { postgresTextWhere } from './postgresTextWhere';
+import { firstAbove } from '../../contract/parcels/candidateMemo';
 import { packedRowPostgresSql, sqliteRealText } from './packedRowPostgresSql';
 
 /** The parcels' stored columns (not the box, shape and text index) with the municipality and canton names. */
@@ -71,15 +72,12 @@ export interface PostgresParcelRepository extends ParcelRepository {
 /** Candidate ids (ascending) as the filter index reads them: after `after`, up to `to`, at most `limit`. */
 function idsSource(ids: readonly number[]) {
   return (after: number, to: number, count: number): number[] => {
-    let low = 0;
-    let high = ids.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (ids[middle] <= after) low = middle + 1;
-      else high = middle;
-    }
     const found: number[] = [];
-    for (let i = low; i < ids.length && ids[i] <= to && (count < 0 || found.length < count); i += 1)
+    for (
+      let i = firstAbove(ids, after);
+      i < ids.length && ids[i] <= to && (count < 0 || found.length < count);
+      i += 1
+    )
       found.push(ids[i]);
     return found;
   };
