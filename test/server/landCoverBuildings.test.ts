@@ -393,3 +393,29 @@ describe('a zipped Shapefile of the land cover', () => {
     ]);
   });
 });
+
+describe('an Interlis 1 land cover that keeps Art as the enumeration’s number', () => {
+  it('imports the surfaces of code 0 (Gebaeude) as buildings and skips the roads and forest (1, 13)', async () => {
+    // Baar's buildings are the zipped Shapefile's by now (the describe above); the code-0 surface replaces them.
+    const [s] = demoBuildings(BAAR);
+    const huenenberg = buildingsIn(HUENENBERG);
+    ogr2ogr(
+      file('itf-bodenbedeckung.gpkg'),
+      [
+        { WKT: squareAround(s.e, s.n, 8), Art: 0 },
+        { WKT: squareAround(s.e + 40, s.n + 40, 10), Art: 1 },
+        { WKT: squareAround(s.e - 60, s.n - 60, 20), Art: 13 },
+      ],
+      ['-f', 'GPKG', '-a_srs', 'EPSG:2056', '-nln', 'Bodenbedeckung_BoFlaeche'],
+    );
+    const res = await upload('itf-bodenbedeckung.gpkg');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      municipalities: [{ bfs: BAAR, buildings: 1 }],
+      buildings: { imported: 1 },
+    });
+    expect(buildingsIn(BAAR)).toBe(1);
+    expect(buildingsIn(HUENENBERG)).toBe(huenenberg);
+    expect((await parcelObjects(s.parcelId)).map((o) => o.OBJ_ID)).toEqual([`LC-${BAAR}-1`]);
+  });
+});

@@ -91,4 +91,13 @@ describe('the buildings register extract and its facts (ADR 045)', () => {
     for (const kind of ['Strasse_Weg', 'Wasserbecken', 'uebrige_befestigte', '', null, undefined])
       expect(isBuildingKind(kind)).toBe(false);
   });
+
+  it('knows a building by DM.01’s enumeration number 0 in the Art column of an Interlis 1 transfer, and only there', () => {
+    expect(isBuildingKind(0, 'Art')).toBe(true);
+    expect(isBuildingKind('0', 'ART')).toBe(true);
+    for (const code of [1, 13, '', null]) expect(isBuildingKind(code, 'Art')).toBe(false);
+    // MOpublic's lcsf names its kinds; a number there is no DM.01 code.
+    expect(isBuildingKind(0, 'Type')).toBe(false);
+    expect(isBuildingKind(0)).toBe(false);
+  });
 });

@@ -18,6 +18,20 @@ const fold = (value: string) =>
     .toLowerCase()
     .trim();
 
-/** Whether a land-cover kind value is a building (every other kind, roads, water, forest, is skipped). */
-export const isBuildingKind = (value: unknown): boolean =>
-  value !== null && value !== undefined && BUILDING_KINDS.has(fold(String(value)));
+/**
+ * DM.01-AV-CH's `Art` as an Interlis 1 transfer (ITF) writes it: the enumeration's leaf number, not its name.
+ * BBArt lists Gebaeude first, so 0 is a building; 1 (befestigt.Strasse_Weg) onwards are the other surfaces.
+ * GDAL's Interlis 1 reader without the model, and views that leave the code table unjoined, keep the number.
+ */
+const DM01_KIND_COLUMN = 'art';
+const DM01_BUILDING_CODE = '0';
+
+/**
+ * Whether a land-cover kind value is a building (every other kind, roads, water, forest, is skipped): by name
+ * in any column, or by DM.01's enumeration number in its `Art` column.
+ */
+export const isBuildingKind = (value: unknown, column = ''): boolean => {
+  if (value === null || value === undefined) return false;
+  const kind = fold(String(value));
+  return BUILDING_KINDS.has(kind) || (fold(column) === DM01_KIND_COLUMN && kind === DM01_BUILDING_CODE);
+};

@@ -111,7 +111,7 @@ export async function prepareLandCover(options: {
         options.onProgress?.({ phase: 'reading', done: surfaces, total: null });
         await pause();
       }
-      if (!isBuildingKind(raw.properties[kindColumn!])) continue;
+      if (!isBuildingKind(raw.properties[kindColumn!], kindColumn!)) continue;
       const geometry = boundedGeometry(raw, maxVertices, 'a building');
       for (const polygon of geometry.polygons) {
         const problem = polygonReason(polygon);
