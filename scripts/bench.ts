@@ -33,7 +33,7 @@ import { firstMinuteTilesBenchmark, loadBenchmark } from './benchLoad';
 import { createRng } from '../server/data/random';
 import type { ParcelQuery } from '../server/store/contract/parcels/ParcelQuery';
 import type { ParcelSearchResult } from '../server/store/contract/parcels/ParcelRepository';
-import { toSearchResponse } from '../server/routes/main/parcels/parcelReplies';
+import { toSearchResponse } from '../server/services/search/searchResponse';
 import { createLayerTileService } from '../server/services/layers/LayerTileService';
 import { type LayerRepository } from '../server/store/contract/layers/LayerRepository';
 import { createSqliteLayerRepository } from '../server/store/sqlite/layers/createSqliteLayerRepository';

@@ -37,10 +37,12 @@ import { importCadastreOnThread } from './data/cadastre/importCadastreOnThread';
 import { createPaymentProvider, TEST_PROVIDER_WARNING } from './services/billing/PaymentProvider';
 import { createServerTranslator } from './services/i18n/ServerTranslator';
 import { createPlaceSearch } from './services/search/PlaceSearch';
+import type { SearchReplies } from './services/search/SearchReplies';
 import {
   createSearchWorkerPool,
   detailRepliesOnWorkers,
   searchingOnWorkers,
+  searchRepliesOnWorkers,
   type SearchDatabase,
 } from './services/search/SearchWorkerPool';
 import {
@@ -173,6 +175,8 @@ function createStores(
   sharedSearchIndex?: SharedIndexHolder;
   /** The free parcel detail replies made by the search workers (ADR 044), where there are some. */
   detailReplies?: ParcelDetailReplies;
+  /** Search pages made as their replies' bytes by the search workers (ADR 070), where there are some. */
+  searchReplies?: SearchReplies;
 } {
   const { adapter } = storage;
   // Before the repositories are first built: SQLite times the statements prepared from then on.
@@ -183,6 +187,7 @@ function createStores(
   return {
     ...stores,
     parcels: search ? searchingOnWorkers(stores.parcels, search.pool) : stores.parcels,
+    searchReplies: search ? searchRepliesOnWorkers(search.pool) : undefined,
     sharedSearchIndex: search?.index,
     detailReplies: search
       ? detailRepliesOnWorkers(search.pool, detailRepliesInProcess(stores.parcels), (error) =>
@@ -284,7 +289,10 @@ export async function composeContext({ config, storage, log, pushTls }: ComposeO
     unitOfWork,
     events,
   });
-  const placeSearch = measureSearch(createPlaceSearch(stores.parcels, translator), metrics);
+  const placeSearch = measureSearch(
+    createPlaceSearch(stores.parcels, translator, undefined, stores.searchReplies),
+    metrics,
+  );
   const savedSearchMatcher = createSavedSearchMatcher(stores.parcels, placeSearch);
   const savedSearches = createSavedSearchService({
     searches: stores.savedSearches,

@@ -1,9 +1,14 @@
 import zlib from 'node:zlib';
 import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
+import {
+  API_COMPRESSION_LEVELS,
+  COMPRESSION_THRESHOLD_BYTES,
+  REPLY_ENCODINGS,
+  type CompressionLevels,
+} from '../services/compression/apiCompression';
 
-/** Replies smaller than this go out as they are: the headers would eat what compression saves. */
-export const COMPRESSION_THRESHOLD_BYTES = 1024;
+export { COMPRESSION_THRESHOLD_BYTES };
 
 /**
  * Text replies worth compressing: JSON (search pages, parcel details, lookups), GeoJSON, HTML pages,
@@ -11,12 +16,6 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
  * and sent gzipped already (they carry their own Content-Encoding), as are the build's .br/.gz files.
  */
 const COMPRESSIBLE = /^(application\/(json|geo\+json|javascript|problem\+json)|text\/)/;
-
-/** How hard brotli (quality 0–11) and gzip (level 1–9) compress. */
-export interface CompressionLevels {
-  brotliQuality: number;
-  gzipLevel: number;
-}
 
 /**
  * The API's compression options at these levels: what every API reply gets (compressReplies), and what a
@@ -26,7 +25,7 @@ export interface CompressionLevels {
 export function compressionOptions({ brotliQuality, gzipLevel }: CompressionLevels) {
   return {
     threshold: COMPRESSION_THRESHOLD_BYTES,
-    encodings: ['br', 'gzip'],
+    encodings: REPLY_ENCODINGS,
     customTypes: COMPRESSIBLE,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality } },
     zlibOptions: { level: gzipLevel },
@@ -34,13 +33,10 @@ export function compressionOptions({ brotliQuality, gzipLevel }: CompressionLeve
 }
 
 /**
- * Compresses API replies by the client's Accept-Encoding: brotli first, then gzip. Brotli runs at quality 4
- * (not the library's 11): a 36 KB search page then costs about as much CPU as gzip and still comes out
- * smaller, where quality 11 took milliseconds of the event loop per reply.
+ * Compresses API replies by the client's Accept-Encoding: brotli first, then gzip (API_COMPRESSION_LEVELS).
+ * A reply that already carries its Content-Encoding (a search page compressed by a search worker, ADR 070)
+ * goes out as it is.
  */
 export async function compressReplies(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyCompress, {
-    global: true,
-    ...compressionOptions({ brotliQuality: 4, gzipLevel: 6 }),
-  });
+  await app.register(fastifyCompress, { global: true, ...compressionOptions(API_COMPRESSION_LEVELS) });
 }

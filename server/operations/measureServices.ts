@@ -15,6 +15,8 @@ export function measureSearch(search: PlaceSearch, metrics: AppMetrics): PlaceSe
     ...search,
     search: (query, paging, language) =>
       timed(metrics.searchDuration, {}, () => search.search(query, paging, language)),
+    searchReply: (query, paging, language, encoding) =>
+      timed(metrics.searchDuration, {}, () => search.searchReply(query, paging, language, encoding)),
   };
 }
 

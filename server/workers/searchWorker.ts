@@ -19,6 +19,7 @@ import { DatabaseUnavailableError } from '../store/contract/DatabaseUnavailableE
 import { connectPostgres } from '../store/postgres/PostgresConnection';
 import { createPostgresParcelRepository } from '../store/postgres/parcels/createPostgresParcelRepository';
 import { freeDetailReplyText } from '../services/parcelDetails/ParcelDetailReplies';
+import { searchReplyAnswer } from '../services/search/SearchReplies';
 import type {
   SearchCall,
   SearchCallResult,
@@ -61,12 +62,18 @@ const repository = (): Promise<Repository> => {
   return opened;
 };
 
-/** One call's result; a detail reply is its JSON text, made here so the main thread only sends it. */
+/** One call's result; a detail reply or a search reply is its bytes, made here so the main thread only sends them. */
 async function answer(call: SearchCall): Promise<SearchCallResult> {
   const parcels = await repository();
   switch (call.method) {
     case 'search':
       return { method: call.method, value: await parcels.search(call.query, call.paging, call.ranking) };
+    case 'searchReply': {
+      // The page's JSON, compressed for the client, made here: the event loop only writes the bytes, and no
+      // hit crosses the threads as objects (a structured clone on each side).
+      const result = await parcels.search(call.query, call.paging, call.ranking);
+      return { method: call.method, value: searchReplyAnswer(result, call.encoding) };
+    }
     case 'searchRowIds':
       return { method: call.method, value: await parcels.searchRowIds(call.query, call.paging) };
     case 'detailReply': {

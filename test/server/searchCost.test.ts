@@ -15,7 +15,7 @@ import { createSqliteParcelRepository } from '../../server/store/sqlite/parcels/
 import { parcelWhere, whereClause } from '../../server/store/contract/parcels/parcelWhere';
 import type { ParcelQuery } from '../../server/store/contract/parcels/ParcelQuery';
 import type { ParcelRepository } from '../../server/store/contract/parcels/ParcelRepository';
-import { toSearchResponse } from '../../server/routes/main/parcels/parcelReplies';
+import { toSearchResponse } from '../../server/services/search/searchResponse';
 import { TOTAL_HITS_CAP } from '../../src/contract/SearchParameters';
 import { createParcelFilterIndex } from '../../server/store/contract/parcels/ParcelFilterIndex';
 import type { FilterColumns } from '../../server/store/contract/parcels/FilterColumns';

@@ -17,6 +17,7 @@ import { withoutUnits } from '../../server/store/sqlite/unitOfWork/serialiseUnit
 import type { ParcelRepository } from '../../server/store/contract/parcels/ParcelRepository';
 import type { Paging } from '../../server/store/contract/parcels/ParcelQuery';
 import { isSharedIndex, sharedIndexHolder } from '../../server/store/contract/parcels/SharedFilterIndex';
+import { buildSharedIndexOnThread } from '../../server/store/sqlite/parcels/buildSharedIndexOnThread';
 import { DatabaseUnavailableError } from '../../server/store/contract/DatabaseUnavailableError';
 import {
   createSearchWorkerPool,
@@ -52,7 +53,8 @@ beforeAll(() => {
   file = path.join(dir, 'parcel-atlas.sqlite');
   db = openDatabase(file);
   buildTestDataset(db, { cantons: ['ZG'], maxMunicipalities: 6, maxParcelsPerMunicipality: 300 });
-  index = sharedIndexHolder(sqliteFilterIndexSource(db));
+  // As the server's storage builds it: on a thread of its own (openStorage's searchIndex.share).
+  index = sharedIndexHolder(sqliteFilterIndexSource(db), () => buildSharedIndexOnThread(file));
 }, 300_000);
 afterAll(() => {
   db.close();
@@ -101,8 +103,8 @@ describe('search worker pool', () => {
     await expectEveryKindOfSearchAsInProcess(pool, createSqliteParcelRepository(db), someName());
   });
 
-  it('gives the workers the index in shared memory, built once by the main thread', async () => {
-    const shared = index();
+  it('gives the workers the index in shared memory, built once', async () => {
+    const shared = await index();
     expect(shared).not.toBeNull();
     expect(isSharedIndex(shared!)).toBe(true);
     // The same build is handed out until the dataset changes: nothing is built per search or per worker.
@@ -114,6 +116,38 @@ describe('search worker pool', () => {
     for (const answer of answers) expect(answer.indexShared).toBe(true);
   });
 
+  it('builds the index on a thread of its own: the event loop reads no column and builds nothing', async () => {
+    const source = sqliteFilterIndexSource(db);
+    const onMainThread = {
+      ...source,
+      filterColumns: jest.fn(source.filterColumns),
+      municipalities: jest.fn(source.municipalities),
+    };
+    const holder = sharedIndexHolder(onMainThread, () => buildSharedIndexOnThread(file));
+    const asked = holder();
+    // A build under way is a promise: the callers (the pool, the tile renderer) wait for it, the loop does not.
+    expect(asked).toBeInstanceOf(Promise);
+    const built = await asked;
+    expect(onMainThread.filterColumns).not.toHaveBeenCalled();
+    expect(onMainThread.municipalities).not.toHaveBeenCalled();
+    expect(built).not.toBeNull();
+    expect(isSharedIndex(built!)).toBe(true);
+    // The same index as one built on this thread, part for part, and kept until the dataset changes.
+    expect(built).toEqual(sharedIndexHolder(source).now());
+    expect(holder()).toBe(built);
+    expect(holder.now()).toBe(built);
+  });
+
+  it('answers the dataset’s version, whether it has one and its data quality without asking for the index', async () => {
+    // Every tile asks the version: after an import it must not be what builds the index on the event loop.
+    const sharedIndex = jest.fn(() => null);
+    const main = createSqliteParcelRepository(db, { sharedIndex });
+    expect(main.hasDataset()).toBe(true);
+    expect(main.datasetVersion()).toBe(sqliteFilterIndexSource(db).datasetKey());
+    expect(main.dataQuality().syntheticParcels + main.dataQuality().officialParcels).toBeGreaterThan(0);
+    expect(sharedIndex).not.toHaveBeenCalled();
+  });
+
   it('runs its searches below the event loop’s priority (nice 10), the main thread left at its own', async () => {
     await pool.search({ canton: 'ZG' }, { page: 1, size: 3 });
     const nice = threadNiceValues(process.pid);
@@ -122,7 +156,7 @@ describe('search worker pool', () => {
   });
 
   it('answers the repository port without evaluating the main thread’s filter index', async () => {
-    const main = withoutUnits<ParcelRepository>(createSqliteParcelRepository(db, { sharedIndex: index }));
+    const main = withoutUnits<ParcelRepository>(createSqliteParcelRepository(db, { sharedIndex: index.now }));
     const search = jest.spyOn(main, 'search');
     const searchRowIds = jest.spyOn(main, 'searchRowIds');
     const parcels = searchingOnWorkers(main, pool);

@@ -1,7 +1,10 @@
 import type { Paging, ParcelQuery } from '../../store/contract/parcels/ParcelQuery';
 import type { ParcelRepository, ParcelSearchResult } from '../../store/contract/parcels/ParcelRepository';
 import type { ServerLanguage, ServerTranslator } from '../i18n/ServerTranslator';
+import type { ReplyEncoding } from '../compression/apiCompression';
 import { createPlaceNames, foldPlaceName, type Place, type PlaceNames } from './placeNames';
+import { searchRepliesInProcess, type SearchReplies } from './SearchReplies';
+import { searchReplyBody, toSearchResponse, type SearchReplyBody } from './searchResponse';
 
 export interface PlaceSearchResult extends ParcelSearchResult {
   /** Why a search that names a place found nothing, in the user's language ("No data for canton ZH …"). */
@@ -17,6 +20,16 @@ export interface PlaceSearchResult extends ParcelSearchResult {
  */
 export interface PlaceSearch {
   search(query: ParcelQuery, paging: Paging, language: ServerLanguage): Promise<PlaceSearchResult>;
+  /**
+   * The same search as the reply's bytes (the route's answer), made where the search runs (ADR 070) and
+   * compressed there with `encoding`; the notice, when there is one, is added here.
+   */
+  searchReply(
+    query: ParcelQuery,
+    paging: Paging,
+    language: ServerLanguage,
+    encoding: ReplyEncoding | null,
+  ): Promise<SearchReplyBody>;
   /** The query with an exonym replaced by the official name (the map's matching-parcel tiles use it). */
   officialQuery(query: ParcelQuery): ParcelQuery;
 }
@@ -38,7 +51,18 @@ export function createPlaceSearch(
   parcels: ParcelRepository,
   translator: ServerTranslator,
   placeNames: PlaceNames = createPlaceNames(),
+  replies: SearchReplies = searchRepliesInProcess(parcels),
 ): PlaceSearch {
+  /**
+   * Why a search naming `places` found nothing, when no canton the text may mean has data; null when one has:
+   * a place that exists here but matched no parcel under the other filters stays a plain "No results found".
+   */
+  const noDataNotice = async (places: Place[], language: ServerLanguage): Promise<string | null> => {
+    const withData = new Set(await parcels.cantonsWithData());
+    const cantons = [...new Set(places.map((place) => place.cantonCode))];
+    if (cantons.some((canton) => withData.has(canton))) return null;
+    return translator.format(language, 'server.search.noDataForCanton', { canton: cantons.join(', ') });
+  };
   return {
     officialQuery(query) {
       return query.text ? placeQuery(query, placeNames.match(query.text)).query : query;
@@ -51,15 +75,22 @@ export function createPlaceSearch(
         preferMunicipalities: ranked.municipalities,
       });
       if (result.total > 0) return result;
-      const withData = new Set(await parcels.cantonsWithData());
-      const cantons = [...new Set(places.map((place) => place.cantonCode))];
-      // Only when no canton the text may mean has data: a place that exists here but matched no parcel
-      // under the other filters stays a plain "No results found".
-      if (cantons.some((canton) => withData.has(canton))) return result;
-      const notice = translator.format(language, 'server.search.noDataForCanton', {
-        canton: cantons.join(', '),
-      });
-      return { ...result, notice };
+      const notice = await noDataNotice(places, language);
+      return notice ? { ...result, notice } : result;
+    },
+    async searchReply(query, paging, language, encoding) {
+      const places = query.text ? placeNames.match(query.text) : [];
+      if (places.length === 0) return (await replies.reply(query, paging, undefined, encoding)).body;
+      const ranked = placeQuery(query, places);
+      const { body, nothingFound } = await replies.reply(
+        ranked.query,
+        paging,
+        { preferMunicipalities: ranked.municipalities },
+        encoding,
+      );
+      if (!nothingFound) return body;
+      const notice = await noDataNotice(places, language);
+      return notice ? searchReplyBody(toSearchResponse({ ...nothingFound, notice }), encoding) : body;
     },
   };
 }

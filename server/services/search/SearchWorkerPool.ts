@@ -10,6 +10,8 @@ import type {
 import type { SharedFilterIndex, SharedIndexHolder } from '../../store/contract/parcels/SharedFilterIndex';
 import { DatabaseUnavailableError } from '../../store/contract/DatabaseUnavailableError';
 import type { FreeDetailForm, ParcelDetailReplies } from '../parcelDetails/ParcelDetailReplies';
+import type { ReplyEncoding } from '../compression/apiCompression';
+import type { SearchReplies, SearchReplyAnswer } from './SearchReplies';
 
 /**
  * Where a search worker reads: the server's SQLite file (opened read-only), or PostgreSQL through a small
@@ -25,14 +27,25 @@ export interface SearchWorkerData {
   tsxApi: string;
 }
 
-/** A repository call a worker answers: a search, or a free detail reply as JSON text (ADR 044). */
+/**
+ * A repository call a worker answers: a search, a search page as its reply's bytes (ADR 070), or a free
+ * detail reply as JSON text (ADR 044).
+ */
 export type SearchCall =
   | { method: 'search'; query: ParcelQuery; paging: Paging; ranking?: SearchRanking }
+  | {
+      method: 'searchReply';
+      query: ParcelQuery;
+      paging: Paging;
+      ranking?: SearchRanking;
+      encoding: ReplyEncoding | null;
+    }
   | { method: 'searchRowIds'; query: ParcelQuery; paging: Paging }
   | { method: 'detailReply'; prcId: string; form: FreeDetailForm };
 
 export type SearchCallResult =
   | { method: 'search'; value: ParcelSearchResult }
+  | { method: 'searchReply'; value: SearchReplyAnswer }
   | { method: 'searchRowIds'; value: ParcelIdPage }
   | { method: 'detailReply'; value: string | null };
 
@@ -83,6 +96,13 @@ export interface SearchWorkerPool {
     ranking?: SearchRanking,
   ): Promise<AnsweredSearch<ParcelSearchResult>>;
   searchRowIds(query: ParcelQuery, paging: Paging): Promise<AnsweredSearch<ParcelIdPage>>;
+  /** A search page as its reply's JSON, compressed with `encoding`, made in a worker (ADR 070). */
+  searchReply(
+    query: ParcelQuery,
+    paging: Paging,
+    ranking: SearchRanking | undefined,
+    encoding: ReplyEncoding | null,
+  ): Promise<AnsweredSearch<SearchReplyAnswer>>;
   /** A free detail reply's JSON text (null: no such parcel), made and serialised in a worker (ADR 044). */
   detailReply(prcId: string, form: FreeDetailForm): Promise<AnsweredSearch<string | null>>;
   /** The running workers' thread ids. */
@@ -253,6 +273,8 @@ export function createSearchWorkerPool({
   return {
     search: (query, paging, ranking) => run({ method: 'search', query, paging, ranking }),
     searchRowIds: (query, paging) => run({ method: 'searchRowIds', query, paging }),
+    searchReply: (query, paging, ranking, encoding) =>
+      run({ method: 'searchReply', query, paging, ranking, encoding }),
     detailReply: (prcId, form) => run({ method: 'detailReply', prcId, form }),
     threadIds: () => [...workers].map((worker) => worker.thread.threadId),
     async close() {
@@ -272,6 +294,14 @@ export function searchingOnWorkers(parcels: ParcelRepository, pool: SearchWorker
     ...parcels,
     search: async (query, paging, ranking) => (await pool.search(query, paging, ranking)).value,
     searchRowIds: async (query, paging) => (await pool.searchRowIds(query, paging)).value,
+  };
+}
+
+/** Search pages made as their replies' bytes in the pool's workers (ADR 070). */
+export function searchRepliesOnWorkers(pool: Pick<SearchWorkerPool, 'searchReply'>): SearchReplies {
+  return {
+    reply: async (query, paging, ranking, encoding) =>
+      (await pool.searchReply(query, paging, ranking, encoding)).value,
   };
 }
 

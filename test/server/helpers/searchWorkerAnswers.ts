@@ -7,7 +7,8 @@ import type {
 } from '../../../server/store/contract/parcels/ParcelRepository';
 import type { SearchWorkerPool } from '../../../server/services/search/SearchWorkerPool';
 import type { PlaceSearch } from '../../../server/services/search/PlaceSearch';
-import { toSearchResponse } from '../../../server/routes/main/parcels/parcelReplies';
+import { toSearchResponse } from '../../../server/services/search/searchResponse';
+import { COMPRESSION_THRESHOLD_BYTES } from '../../../server/services/compression/apiCompression';
 import { parsePaging, parseSearchQuery } from '../../../server/services/search/parseSearchQuery';
 
 /** A repository's searches, answered at once (SQLite) or later (PostgreSQL). */
@@ -61,7 +62,8 @@ export async function expectEveryKindOfSearchAsInProcess(
 
 /**
  * Asks a running server's `/maps/search` for each text (page 1) and expects the reply the in-process place
- * search gives (as JSON, so dates and undefined fields compare as the wire carries them).
+ * search gives, byte for byte as JSON, to a client that takes it plain, gzipped or as brotli (the worker
+ * compresses it, ADR 070; a reply under the threshold goes out plain).
  */
 export async function expectServerSearchesAsInProcess(
   origin: string,
@@ -70,13 +72,22 @@ export async function expectServerSearchesAsInProcess(
   texts: readonly string[],
 ): Promise<void> {
   for (const text of texts) {
-    const response = await fetch(
-      `${origin}/v1/secure/maps/search?searchQuery=${encodeURIComponent(text)}&page=1`,
-      { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' } },
-    );
-    expect(response.status).toBe(200);
     const raw = { searchQuery: text, page: '1' };
-    const expected = toSearchResponse(await inProcess.search(parseSearchQuery(raw), parsePaging(raw), 'en'));
-    expect(await response.json()).toEqual(JSON.parse(JSON.stringify(expected)));
+    const expected = JSON.stringify(
+      toSearchResponse(await inProcess.search(parseSearchQuery(raw), parsePaging(raw), 'en')),
+    );
+    for (const encoding of ['identity', 'gzip', 'br'] as const) {
+      // fetch decodes the body by its Content-Encoding, which it leaves in the headers.
+      const response = await fetch(
+        `${origin}/v1/secure/maps/search?searchQuery=${encodeURIComponent(text)}&page=1`,
+        { headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding } },
+      );
+      expect(response.status).toBe(200);
+      const compressed =
+        encoding !== 'identity' && Buffer.byteLength(expected) >= COMPRESSION_THRESHOLD_BYTES;
+      expect(response.headers.get('content-encoding')).toBe(compressed ? encoding : null);
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(await response.text()).toBe(expected);
+    }
   }
 }

@@ -12,8 +12,10 @@ import {
 } from '../../../services/search/parseSearchQuery';
 import { languageOf } from '../../../services/i18n/ServerTranslator';
 import { searchFingerprint } from '../../../services/search/searchFingerprint';
-import { EMPTY_SEARCH, QUOTA_DENIED_STATUS, quotaDenial, toSearchResponse } from './parcelReplies';
+import { EMPTY_SEARCH, QUOTA_DENIED_STATUS, quotaDenial } from './parcelReplies';
 import { searchQuerystringSchema } from './searchQuerystringSchema';
+import { replyEncodingOf } from '../../../services/compression/apiCompression';
+import type { SearchReplyBody } from '../../../services/search/searchResponse';
 
 type Answer = (query: ParcelQuery, paging: Paging, request: FastifyRequest, reply: FastifyReply) => unknown;
 
@@ -23,9 +25,17 @@ type Answer = (query: ParcelQuery, paging: Paging, request: FastifyRequest, repl
  */
 export async function parcelSearchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const options = { preHandler: requireRole(ctx), schema: { querystring: searchQuerystringSchema } };
-  /** The search as the user means a place name (exonyms, own municipality first, "no data for canton"). */
-  const runSearch = async (query: ParcelQuery, paging: Paging, request: FastifyRequest) =>
-    toSearchResponse(await ctx.placeSearch.search(query, paging, languageOf(request.headers.langcode)));
+  /**
+   * The search as the user means a place name (exonyms, own municipality first, "no data for canton"), as
+   * the reply's bytes: made, and compressed by the client's Accept-Encoding, where the search ran (ADR 070).
+   */
+  const runSearch = (query: ParcelQuery, paging: Paging, request: FastifyRequest) =>
+    ctx.placeSearch.searchReply(
+      query,
+      paging,
+      languageOf(request.headers.langcode),
+      replyEncodingOf(request.headers),
+    );
   const badInput = (message: string) => ({ ...EMPTY_SEARCH, error: true, message, errorMessage: message });
 
   /** Parses filters and paging (400 on bad input), answers an empty result without criteria, else `answer`. */
@@ -51,10 +61,10 @@ export async function parcelSearchRoutes(app: FastifyInstance, ctx: AppContext):
     const user = authUser(request);
     const outcome = await ctx.unitOfWork(async () => {
       const denied = await quotaDenial(ctx, user.id, 'advance_search', searchFingerprint(query));
-      return denied ? { denied } : { response: await runSearch(query, paging, request) };
+      return denied ? { denied } : { body: await runSearch(query, paging, request) };
     });
     if (outcome.denied) return reply.code(QUOTA_DENIED_STATUS).send({ ...EMPTY_SEARCH, ...outcome.denied });
-    return outcome.response;
+    return sendSearchReply(reply, outcome.body);
   };
 
   // A simple search that carries an advanced filter is an advanced search: counted the same way.
@@ -64,9 +74,22 @@ export async function parcelSearchRoutes(app: FastifyInstance, ctx: AppContext):
     searchRoute((query, paging, request, reply) =>
       isAdvancedQuery(query)
         ? advancedSearch(query, paging, request, reply)
-        : runSearch(query, paging, request),
+        : runSearch(query, paging, request).then((body) => sendSearchReply(reply, body)),
     ),
   );
 
   app.get('/maps/advance-search', options, searchRoute(advancedSearch));
+}
+
+/**
+ * Sends a search page's bytes as fastify would have sent its object: JSON, and, when compressed, with the
+ * headers @fastify/compress sets (which then leaves the reply as it is, its Content-Encoding being set).
+ */
+function sendSearchReply(reply: FastifyReply, body: SearchReplyBody): FastifyReply {
+  reply.type('application/json; charset=utf-8');
+  if ('text' in body) return reply.send(body.text);
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary === undefined ? 'accept-encoding' : `${String(vary)}, accept-encoding`);
+  reply.header('content-encoding', body.encoding);
+  return reply.send(Buffer.from(body.bytes.buffer, body.bytes.byteOffset, body.bytes.byteLength));
 }

@@ -26,7 +26,9 @@ function shared<T extends IntegerArray>(array: T, length = array.length): T {
   return copy;
 }
 
-const isSharedMemory = (array: IntegerArray): boolean => array.buffer instanceof SharedArrayBuffer;
+// By its tag, not `instanceof`: a buffer posted from another thread may belong to another realm (a vm context).
+const isSharedMemory = (array: IntegerArray): boolean =>
+  Object.prototype.toString.call(array.buffer) === '[object SharedArrayBuffer]';
 
 /** Whether every array of the index lies in shared memory (what a worker thread reports it was given). */
 export function isSharedIndex({ columns, parts }: SharedFilterIndex): boolean {
@@ -100,19 +102,58 @@ export function buildSharedFilterIndex(
  */
 export type SharedIndexHolder = () => SharedFilterIndex | null | Promise<SharedFilterIndex | null>;
 
+/** A SQLite holder: asked by the workers' callers (a promise while a build runs), `now` by the main thread's repository. */
+export interface SqliteSharedIndexHolder {
+  (): SharedFilterIndex | null | Promise<SharedFilterIndex | null>;
+  /**
+   * The index of the dataset as it is now, synchronously: the one built, else built here at once (only the
+   * main thread's own in-process searches and matchers ask this, i.e. tiles rendered on the event loop).
+   */
+  now(): SharedFilterIndex | null;
+}
+
 /**
  * The search's in-memory index of the current dataset build, built once in shared memory and rebuilt when
- * the dataset's mark changes (a rebuild, an import); null while there is no dataset. The source is read
- * synchronously (SQLite).
+ * the dataset's mark changes (a rebuild, an import); null while there is no dataset. The mark is read
+ * synchronously (SQLite). With `buildOffThread` a new build runs there (a thread of its own, reading the
+ * file: the columns, municipalities and every derived structure take seconds on the whole country) and
+ * callers get a promise of it meanwhile, so the event loop never builds the index for the workers.
  */
 export function sharedIndexHolder(
   source: Pick<ParcelSearchSource, 'datasetKey' | 'municipalities' | 'filterColumns'>,
-): () => SharedFilterIndex | null {
+  buildOffThread?: () => Promise<SharedFilterIndex | null>,
+): SqliteSharedIndexHolder {
   let current: SharedFilterIndex | null = null;
-  return () => {
+  let building: { key: string; index: Promise<SharedFilterIndex | null> } | null = null;
+  const now = () => {
     const key = source.datasetKey();
     if (key === '') return null;
     if (current?.key !== key) current = buildSharedFilterIndex(source);
     return current;
   };
+  const holder = () => {
+    if (!buildOffThread) return now();
+    const key = source.datasetKey();
+    if (key === '') return null;
+    if (current?.key === key) return current;
+    if (building?.key !== key) {
+      const started = { key, index: buildOffThread() };
+      building = started;
+      started.index.then(
+        (index) => {
+          // The thread read its own snapshot (a later mark than asked for is the newer dataset): kept unless
+          // another build started meanwhile, whose index is then the one to keep.
+          if (building !== started) return;
+          building = null;
+          if (index) current = index;
+        },
+        () => {
+          // A failed build is tried again by the next search.
+          if (building === started) building = null;
+        },
+      );
+    }
+    return building.index;
+  };
+  return Object.assign(holder, { now });
 }

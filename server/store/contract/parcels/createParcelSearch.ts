@@ -111,8 +111,8 @@ export function createParcelSearch(
     municipalities: Map<number, MunicipalityPoint>;
     /** The municipalities by name rank. */
     byRank: MunicipalityPoint[];
-    quality?: DataQualitySummary;
   } | null = null;
+  let quality: { key: string; summary: DataQualitySummary } | null = null;
   const current = () => {
     const given = sharedIndex?.() ?? null;
     const key = given ? given.key : source.datasetKey();
@@ -238,14 +238,18 @@ export function createParcelSearch(
       return current().index.matcher(query, hasTextPart(query) ? rowsOfTextPart(query) : null);
     },
     dataQuality() {
-      const state = current();
-      if (!state.quality) {
+      // Keyed by the mark, not the index: the event loop answers this and must not build the index for it.
+      const key = source.datasetKey();
+      if (quality?.key !== key) {
         // A scan of the origin column (~0.3 s for the whole country), once per build.
         const rows = source.originCounts();
         const count = (origin: string) => rows.find((row) => row.origin === origin)?.n ?? 0;
-        state.quality = { syntheticParcels: count('synthetic'), officialParcels: count('official') };
+        quality = {
+          key,
+          summary: { syntheticParcels: count('synthetic'), officialParcels: count('official') },
+        };
       }
-      return state.quality;
+      return quality.summary;
     },
   };
 }

@@ -204,9 +204,10 @@ export function createSqliteParcelRepository(
     );
   };
 
+  const indexSource = sqliteFilterIndexSource(db);
   const search = createParcelSearch(
     {
-      ...sqliteFilterIndexSource(db),
+      ...indexSource,
       candidateSource,
       // One statement for every page (the ids as one JSON parameter): preparing it per search cost ~1.5 ms.
       parcelRows: (ids) =>
@@ -229,11 +230,13 @@ export function createSqliteParcelRepository(
     ) as ParcelRow[];
 
   const repository: Synchronous<ParcelRepository> = {
+    // The mark alone, not the index: every tile asks the version, and after an import the index is built
+    // by the first search (on a thread of its own where the workers search, ADR 038), not by a tile.
     hasDataset() {
-      return search.datasetKey() !== '';
+      return indexSource.datasetKey() !== '';
     },
     datasetVersion() {
-      return search.datasetKey();
+      return indexSource.datasetKey();
     },
     cantons() {
       return (

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { SharedFilterIndex } from '../../contract/parcels/SharedFilterIndex';
+
+/** What the thread is started with (server/workers/filterIndexBuildWorker.ts). */
+export interface FilterIndexBuildData {
+  file: string;
+  entry: string;
+  tsxApi: string;
+}
+
+/** The thread's one message: the index (null: the file holds no dataset), or why it could not build it. */
+export type FilterIndexBuildReply = { index: SharedFilterIndex | null } | { failure: string };
+
+const WORKER_ENTRY = path.join(__dirname, '..', '..', '..', 'workers', 'filterIndexBuildWorker.ts');
+
+/** The entry is TypeScript: an eval'd bootstrap registers tsx's require hook (as the search workers do). */
+const BOOTSTRAP = `const { workerData } = require('node:worker_threads');
+require(workerData.tsxApi).register();
+require(workerData.entry);`;
+
+/**
+ * Builds the search's filter index of the SQLite file `file` in shared memory on a thread of its own, which
+ * reads the file through a read-only connection and ends after it: the arrays it hands back lie in
+ * SharedArrayBuffers, so they arrive here without a copy. Settles once the thread has ended.
+ */
+export function buildSharedIndexOnThread(file: string): Promise<SharedFilterIndex | null> {
+  return new Promise((resolve, reject) => {
+    const data: FilterIndexBuildData = { file, entry: WORKER_ENTRY, tsxApi: require.resolve('tsx/cjs/api') };
+    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: data });
+    let reply: FilterIndexBuildReply | null = null;
+    let failure: Error | null = null;
+    worker.on('message', (message: FilterIndexBuildReply) => (reply = message));
+    worker.on('error', (error) => (failure ??= error));
+    worker.on('exit', (code) => {
+      const answer = reply as FilterIndexBuildReply | null;
+      if (answer && 'index' in answer) resolve(answer.index);
+      else
+        reject(
+          failure ??
+            new Error(
+              answer
+                ? `Building the search index failed: ${answer.failure}`
+                : `The index thread stopped (exit code ${code})`,
+            ),
+        );
+    });
+  });
+}
