@@ -79,7 +79,7 @@ async function expectAccessible(page: Page, name: string, sizes = [DESKTOP, PHON
 
 async function signIn(page: Page, name: string, roles?: string): Promise<string> {
   const username = `${name.toLowerCase()}-${Date.now()}@example.ch`;
-  usersCli([
+  await usersCli([
     'create',
     username,
     '--password',

@@ -5,7 +5,7 @@ const PASSWORD = 'Atlas#2026reserve';
 
 async function signIn(page: Page): Promise<void> {
   const username = `reserve-${Date.now()}@example.ch`;
-  usersCli(['create', username, '--password', PASSWORD, '--name', 'Rea Reserve']);
+  await usersCli(['create', username, '--password', PASSWORD, '--name', 'Rea Reserve']);
   await page.goto('/login');
   await page.getByLabel('Username', { exact: true }).fill(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);

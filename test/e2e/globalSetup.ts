@@ -53,9 +53,46 @@ async function waitForHealth(
 }
 
 interface StartedServer {
-  environment: E2eState;
+  environment: Omit<E2eState, 'usersUrl'>;
   server: ChildProcess;
   closeFixtureTiles: () => Promise<void>;
+}
+
+/** The server's environment as the users CLI sees it: its data directory, public URL and SMTP receiver. */
+function cliEnvironment(environment: StartedServer['environment']): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATA_DIR: environment.dataDir,
+    PUBLIC_URL: environment.baseUrl,
+    SMTP_URL: environment.smtpUrl,
+    LOG_LEVEL: 'silent',
+  };
+}
+
+/**
+ * Starts the users CLI's commands for one server in a process of their own (usersCommandServer.ts) and resolves
+ * with its URL once it listens: one module load per server instead of one per account made.
+ */
+function startUsersCommandServer(
+  environment: StartedServer['environment'],
+): Promise<{ url: string; process: ChildProcess }> {
+  const child = spawn(
+    process.execPath,
+    [...TEST_PASSWORD_COST, '--import', 'tsx', 'test/e2e/usersCommandServer.ts'],
+    { env: cliEnvironment(environment), stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const ready = /\{"port":(\d+)\}/.exec(output);
+      if (ready) resolve({ url: `http://127.0.0.1:${ready[1]}`, process: child });
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`The users command server exited with ${code}:\n${output.slice(-4000)}`)),
+    );
+  });
 }
 
 /**
@@ -141,8 +178,14 @@ export default async function globalSetup(globalConfig: { maxWorkers: number }):
       'Chromium is missing: run `apt-get install -y chromium` (npm test does this when run as root).',
     );
   }
+  const started = Date.now();
+  // What the set-up cost, printed at its end: it is part of the e2e step's time in CI.
+  const phases: string[] = [];
+  const phaseDone = (label: string, since: number) =>
+    phases.push(`${label} ${((Date.now() - since) / 1000).toFixed(1)} s`);
   const build = spawnSync(process.execPath, ['scripts/ensureBuild.mjs'], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('The web app build failed');
+  phaseDone('web app build', started);
 
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-e2e-'));
   const mailDir = path.join(root, 'mail');
@@ -150,22 +193,39 @@ export default async function globalSetup(globalConfig: { maxWorkers: number }):
   // One receiver for all servers: every test waits for mail to an address of its own (waitForMail).
   const mail = await startMailReceiver(mailDir);
   const workers = Math.max(1, globalConfig.maxWorkers);
+  const serversSince = Date.now();
   const first = await startServer(root, 1, { port: mail.port, mailDir });
-  const started = [first];
+  phaseDone('first server with the dataset', serversSince);
+  const servers = [first];
+  // Each server's users command process loads while the next server starts.
+  const usersCommands = [startUsersCommandServer(first.environment)];
   const firstDatabase = path.join(first.environment.dataDir, DATABASE_FILE_NAME);
-  for (let index = 2; index <= workers; index += 1)
-    started.push(await startServer(root, index, { port: mail.port, mailDir }, firstDatabase));
+  for (let index = 2; index <= workers; index += 1) {
+    const next = await startServer(root, index, { port: mail.port, mailDir }, firstDatabase);
+    servers.push(next);
+    usersCommands.push(startUsersCommandServer(next.environment));
+  }
+  const commandServers = await Promise.all(usersCommands);
+  phaseDone(`all ${workers} servers and users command processes`, serversSince);
 
-  const run: E2eRun = { environments: started.map((entry) => entry.environment) };
+  const run: E2eRun = {
+    environments: servers.map((entry, index) => ({
+      ...entry.environment,
+      usersUrl: commandServers[index].url,
+    })),
+  };
   const stateFile = path.join(root, 'state.json');
   fs.writeFileSync(stateFile, JSON.stringify(run));
   process.env[E2E_STATE_ENV] = stateFile;
   const shared = globalThis as unknown as { __E2E__: E2eShared };
   shared.__E2E__ = {
-    servers: started.map((entry) => entry.server),
+    processes: [...commandServers.map((entry) => entry.process), ...servers.map((entry) => entry.server)],
     mail: mail.server,
     root,
     closeFixtureTiles: () =>
-      Promise.all(started.map((entry) => entry.closeFixtureTiles())).then(() => undefined),
+      Promise.all(servers.map((entry) => entry.closeFixtureTiles())).then(() => undefined),
   };
+  console.log(
+    `\nE2E set-up: ${phases.join(', ')}; ${((Date.now() - started) / 1000).toFixed(1)} s in all (load average ${os.loadavg()[0].toFixed(1)})`,
+  );
 }

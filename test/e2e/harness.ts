@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { e2eStateFile, environmentOf, TEST_PASSWORD_COST, type E2eRun, type E2eState } from './e2eState';
+import { e2eStateFile, environmentOf, type E2eRun, type E2eState } from './e2eState';
+import type { UsersCommandRequest } from './usersCommandServer';
 
 /**
  * Helpers for the end-to-end tests: the real server that globalSetup started for this jest worker (with a
@@ -134,17 +134,27 @@ export function linkIn(mail: ReceivedMail, pathPrefix: string): string {
   return new URL(url.pathname + url.search, baseUrl).toString();
 }
 
-/** Runs the user administration CLI (`npm run users -- …`) against the test server's data directory. */
-export function usersCli(args: string[]): string {
-  const { dataDir, baseUrl, smtpUrl } = e2eState();
-  const cli = [...TEST_PASSWORD_COST, '--import', 'tsx', 'scripts/users.ts', ...args];
-  const result = spawnSync(process.execPath, cli, {
-    env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: baseUrl, SMTP_URL: smtpUrl, LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
+/**
+ * Runs a command of the user administration CLI (`npm run users -- …`) on the test server's data directory:
+ * the CLI's own commands (scripts/usersCommands.ts), in the long-lived process globalSetup started for this
+ * server, so an account costs a request rather than a new `node --import tsx` process.
+ */
+export async function usersCli(args: string[]): Promise<string> {
+  const response = await fetch(e2eState().usersUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ args } satisfies UsersCommandRequest),
   });
-  if (result.status !== 0)
-    throw new Error(`users ${args.join(' ')} failed: ${result.stderr || result.stdout}`);
-  return result.stdout;
+  const output = await response.text();
+  if (!response.ok) throw new Error(`users ${args.join(' ')} failed: ${output}`);
+  return output;
+}
+
+/** A new MAPUSER account made with the users CLI (new accounts get the trial quotas); returns its username. */
+export async function newMapUser(name: string, password: string): Promise<string> {
+  const username = `${name.toLowerCase()}-${Date.now()}@example.ch`;
+  await usersCli(['create', username, '--password', password, '--name', name]);
+  return username;
 }
 
 /** The main-server token of an account (the same calls the app makes at sign-in), for a test's own API calls. */
@@ -169,7 +179,7 @@ export async function logIn(page: Page, username: string, password: string): Pro
 /** A new map user made with the users CLI, signed in through the login form; lands on the map. */
 export async function signInAsNewUser(page: Page, name: string, password: string): Promise<void> {
   const username = `${name.split(' ')[0].toLowerCase()}-${Date.now()}@example.ch`;
-  usersCli(['create', username, '--password', password, '--name', name]);
+  await usersCli(['create', username, '--password', password, '--name', name]);
   await logIn(page, username, password);
 }
 

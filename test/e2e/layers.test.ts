@@ -15,7 +15,7 @@ const PASSWORD = 'Atlas#2026layers';
 /** Logs a new MAPUSER in and returns the main-server token for the test's own look-ups. */
 async function signIn(page: Page): Promise<string> {
   const username = `layers-${Date.now()}@example.ch`;
-  usersCli(['create', username, '--password', PASSWORD, '--name', 'Lea Layer']);
+  await usersCli(['create', username, '--password', PASSWORD, '--name', 'Lea Layer']);
   await page.goto('/login');
   await page.getByLabel('Username', { exact: true }).fill(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);

@@ -22,7 +22,7 @@ async function contextOf(
 /** A new MAPUSER signed in on the login screen, landing on the map view. */
 async function signedIn(context: BrowserContext, name: string): Promise<Page> {
   const username = `${name.toLowerCase()}-${Date.now()}@example.ch`;
-  usersCli(['create', username, '--password', PASSWORD, '--name', name]);
+  await usersCli(['create', username, '--password', PASSWORD, '--name', name]);
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   await page.goto('/login');

@@ -18,7 +18,7 @@ describe('printing the map view to scale', () => {
     browser = await launchBrowser();
     page = await newPage(browser, { viewport: { width: 1440, height: 900 } });
     const username = `print-${Date.now()}@example.ch`;
-    usersCli(['create', username, '--password', PASSWORD, '--name', 'Planner']);
+    await usersCli(['create', username, '--password', PASSWORD, '--name', 'Planner']);
     await page.goto('/login');
     await page.getByLabel('Username', { exact: true }).fill(username);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
