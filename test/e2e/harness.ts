@@ -79,15 +79,66 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   await page.screenshot({ path: file, timeout: SCREENSHOT_TIMEOUT_MS });
   const desktop = page.viewportSize();
   await page.setViewportSize(PHONE_VIEWPORT);
-  // Let layout and the map's resize observer settle at the new width before the picture.
-  await page.waitForTimeout(500);
+  await waitForResizeSettled(page);
   await page.screenshot({
     path: path.resolve('test-results', `${name}-390.png`),
     timeout: SCREENSHOT_TIMEOUT_MS,
   });
-  if (desktop) await page.setViewportSize(desktop);
-  await page.waitForTimeout(200);
+  if (desktop) {
+    await page.setViewportSize(desktop);
+    await waitForResizeSettled(page);
+  }
   return file;
+}
+
+/**
+ * After a change of the viewport: waits for two frames (layout, resize observers and media-query listeners
+ * have run) and, where a map is shown, until it has taken the new size (its canvas matches its container; the
+ * resize itself starts a move, so the idle mark is cleared in the same step) and drawn it (`idle`). A real
+ * condition rather than a fixed pause: as short as the machine allows, as long as it needs.
+ */
+export async function waitForResizeSettled(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  await page.waitForFunction(
+    () => {
+      const map = document.querySelector<HTMLElement>('[data-testid="map"]');
+      const canvas = map?.querySelector<HTMLCanvasElement>('canvas.maplibregl-canvas');
+      if (!map || !canvas || map.clientWidth === 0 || map.clientHeight === 0) return true;
+      return (
+        canvas.clientWidth === map.clientWidth &&
+        canvas.clientHeight === map.clientHeight &&
+        map.getAttribute('data-map-idle') === 'true'
+      );
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
+}
+
+/**
+ * Waits until the page's finite CSS animations and transitions (antd's drawers, dialogs, popovers) have ended:
+ * two frames first, since antd's motion starts its classes a frame after the change, then every running one's
+ * `finished`, until none is left. Endless ones (spinners) are not waited for.
+ */
+export async function waitForAnimationsToEnd(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frames = () =>
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (;;) {
+      await frames();
+      const running = document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            animation.effect?.getComputedTiming().iterations !== Infinity,
+        );
+      if (running.length === 0) return;
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
 }
 
 export interface ReceivedMail {

@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import type { SearchResponse, StreetItem } from '../../src/contract/Parcel';
 import type { StoreSnapshot } from '../../src/features/support/snapshotFormat';
-import { cspViolations, launchBrowser, newPage, saveScreenshot, newMapUser, waitForMapIdle } from './harness';
+import {
+  cspViolations,
+  launchBrowser,
+  newPage,
+  saveScreenshot,
+  newMapUser,
+  waitForAnimationsToEnd,
+  waitForMapIdle,
+} from './harness';
 
 const PASSWORD = 'Atlas#2026mapview';
 const DRAWER_CLOSE = 'Close parcel details';
@@ -92,7 +100,7 @@ describe('map view in a real browser', () => {
     await page.getByTestId('demo-data-badge').click();
     await page.getByTestId('demo-data-explanation').waitFor();
     // Let the popover's zoom-in animation finish before the picture.
-    await page.waitForTimeout(500);
+    await waitForAnimationsToEnd(page);
     await saveScreenshot(page, 'mapview-demo-data');
     await page.getByTestId('demo-data-badge').click();
     await cards.nth(withBuildings).click();

@@ -1,5 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newMapUser, newPage, saveScreenshot, usersCli } from './harness';
+import {
+  launchBrowser,
+  newMapUser,
+  newPage,
+  saveScreenshot,
+  usersCli,
+  waitForResizeSettled,
+} from './harness';
 
 const PASSWORD = 'Atlas#2026session';
 
@@ -75,7 +82,7 @@ describe('session, checkout and coupons in a real browser', () => {
       { width: 390, height: 844 },
     ]) {
       await page.setViewportSize(viewport);
-      await page.waitForTimeout(300);
+      await waitForResizeSettled(page);
       const cut = await placeholders.evaluateAll(
         (nodes) =>
           nodes.filter(
