@@ -48,6 +48,8 @@ describe('two-factor sign-in in a real browser against the real server', () => {
     await page.getByText('This code is not correct or was used already').waitFor();
     await page.getByLabel('Code from the app').fill(totpCodeAt(secret, Date.now()));
     await page.getByRole('button', { name: 'Turn on' }).click();
+    // The codes come with the server's answer: wait for the list before reading it (reading does not wait).
+    await page.getByTestId('recovery-codes').locator('li').first().waitFor();
     const codes = (await page.getByTestId('recovery-codes').locator('li').allInnerTexts()).map((c) =>
       c.trim(),
     );
