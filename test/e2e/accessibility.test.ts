@@ -5,7 +5,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { e2eState, launchBrowser, linkIn, usersCli, waitForMail } from './harness';
+import {
+  e2eState,
+  launchBrowser,
+  linkIn,
+  usersCli,
+  waitForAnimationsToEnd,
+  waitForMail,
+  waitForResizeSettled,
+} from './harness';
 
 const PASSWORD = 'Atlas#2026a11y';
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -37,7 +45,7 @@ async function picture(page: Page, name: string): Promise<void> {
 /** Runs axe over the page as it is and returns its WCAG 2.1 A/AA violations, readable in a failure. */
 async function axeViolations(page: Page): Promise<string[]> {
   // Animations (drawer, dialog, snackbars) finished: axe judges colours as drawn.
-  await page.waitForTimeout(400);
+  await waitForAnimationsToEnd(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } }).axe;
@@ -70,7 +78,8 @@ async function expectAccessible(page: Page, name: string, sizes = [DESKTOP, PHON
   const original = page.viewportSize();
   for (const size of sizes) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(300);
+    await waitForResizeSettled(page);
+    await waitForAnimationsToEnd(page);
     await picture(page, `${name}-${size.width}`);
     found.push(...(await axeViolations(page)).map((v) => `[${name} @${size.width}] ${v}`));
   }
@@ -79,7 +88,7 @@ async function expectAccessible(page: Page, name: string, sizes = [DESKTOP, PHON
 
 async function signIn(page: Page, name: string, roles?: string): Promise<string> {
   const username = `${name.toLowerCase()}-${Date.now()}@example.ch`;
-  usersCli([
+  await usersCli([
     'create',
     username,
     '--password',

@@ -72,7 +72,7 @@ describe('accounts in a real browser against the real server and a real SMTP rec
 
   it('forgot password → mailed link → new password → log in', async () => {
     const email = unique('frank');
-    usersCli(['create', email, '--password', 'Old#Frank-7qZ', '--name', 'Frank Fischer']);
+    await usersCli(['create', email, '--password', 'Old#Frank-7qZ', '--name', 'Frank Fischer']);
     const page = await newPage(browser);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Forgot password?' }).click();
@@ -100,7 +100,16 @@ describe('accounts in a real browser against the real server and a real SMTP rec
   it("an admin invites → the invitee accepts → logs in; elsewhere the login speaks the invitee's language", async () => {
     const { baseUrl } = e2eState();
     const admin = unique('admin');
-    usersCli(['create', admin, '--password', 'Adm1n!Passw0rd', '--name', 'Ada Admin', '--roles', 'ADMIN']);
+    await usersCli([
+      'create',
+      admin,
+      '--password',
+      'Adm1n!Passw0rd',
+      '--name',
+      'Ada Admin',
+      '--roles',
+      'ADMIN',
+    ]);
     const login = await fetch(`${baseUrl}/api/user/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -152,7 +161,7 @@ describe('accounts in a real browser against the real server and a real SMTP rec
   it('logout revokes the session on the server: the tokens read before logging out then get 401', async () => {
     const { baseUrl } = e2eState();
     const email = unique('ida');
-    usersCli(['create', email, '--password', 'Ida#Kx9mPq2v', '--name', 'Ida Imhof']);
+    await usersCli(['create', email, '--password', 'Ida#Kx9mPq2v', '--name', 'Ida Imhof']);
     const page = await newPage(browser);
     await page.goto('/login');
     await logIn(page, email, 'Ida#Kx9mPq2v');
@@ -181,7 +190,7 @@ describe('accounts in a real browser against the real server and a real SMTP rec
 
   it('logout: Cancel returns to the map; Yes clears the session and the next visit goes to /login', async () => {
     const email = unique('hans');
-    usersCli(['create', email, '--password', 'Hans#Tq7wZr4k', '--name', 'Hans Huber']);
+    await usersCli(['create', email, '--password', 'Hans#Tq7wZr4k', '--name', 'Hans Huber']);
     const page = await newPage(browser);
     await page.goto('/login');
     await logIn(page, email, 'Hans#Tq7wZr4k');

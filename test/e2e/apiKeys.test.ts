@@ -29,7 +29,7 @@ describe('API keys in Settings', () => {
 
   it('creates a key shown once, which QGIS could use, and revokes it', async () => {
     const email = unique('ines');
-    usersCli([
+    await usersCli([
       'create',
       email,
       '--password',

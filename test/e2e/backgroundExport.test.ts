@@ -39,7 +39,7 @@ describe('a background export in Chromium', () => {
       }),
     );
     const username = `erika-${Date.now()}@example.ch`;
-    usersCli(['create', username, '--password', PASSWORD, '--name', 'Erika Export']);
+    await usersCli(['create', username, '--password', PASSWORD, '--name', 'Erika Export']);
     await page.goto('/login');
     await page.getByLabel('Username', { exact: true }).fill(username);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);

@@ -1,11 +1,19 @@
 import type { Browser, Page } from 'playwright-core';
-import { cspViolations, launchBrowser, newPage, saveScreenshot, usersCli, waitForMapIdle } from './harness';
+import {
+  cspViolations,
+  launchBrowser,
+  newPage,
+  saveScreenshot,
+  usersCli,
+  waitForAnimationsToEnd,
+  waitForMapIdle,
+} from './harness';
 
 const PASSWORD = 'Atlas#2026reserve';
 
 async function signIn(page: Page): Promise<void> {
   const username = `reserve-${Date.now()}@example.ch`;
-  usersCli(['create', username, '--password', PASSWORD, '--name', 'Rea Reserve']);
+  await usersCli(['create', username, '--password', PASSWORD, '--name', 'Rea Reserve']);
   await page.goto('/login');
   await page.getByLabel('Username', { exact: true }).fill(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -76,7 +84,7 @@ describe('building reserve in a real browser', () => {
       sorted[0],
     );
     // The drawer slides in: the picture once it has arrived.
-    await page.waitForTimeout(800);
+    await waitForAnimationsToEnd(page);
     await saveScreenshot(page, 'reserve-drawer');
     await page.getByRole('button', { name: 'Close parcel details' }).click();
   }, 180_000);

@@ -32,7 +32,7 @@ describe('the demo cadastral plan at z16 in a real browser', () => {
     browser = await launchBrowser();
     page = await newPage(browser);
     const username = `plan-${Date.now()}@example.ch`;
-    usersCli(['create', username, '--password', PASSWORD, '--name', 'Planner']);
+    await usersCli(['create', username, '--password', PASSWORD, '--name', 'Planner']);
     await page.goto('/login');
     await page.getByLabel('Username', { exact: true }).fill(username);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);

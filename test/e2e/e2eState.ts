@@ -13,6 +13,8 @@ export interface E2eState {
   serverPid: number;
   /** The local stand-in for the terrain and satellite tile services (fixtureTileServer.ts). */
   fixtureTilesUrl: string;
+  /** Where this server's users CLI commands run (usersCommandServer.ts; the harness's usersCli posts there). */
+  usersUrl: string;
 }
 
 /**
@@ -50,7 +52,8 @@ export const TEST_PASSWORD_COST = ['--require', path.resolve('test/helpers/testP
 
 /** What globalSetup hands globalTeardown (same process) to stop. */
 export interface E2eShared {
-  servers: ChildProcess[];
+  /** The servers and their users command processes. */
+  processes: ChildProcess[];
   mail: SMTPServer;
   root: string;
   closeFixtureTiles: () => Promise<void>;

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,58 @@ import { freePort } from '../server/helpers/freePort';
 import { startFixtureTileServer } from './fixtureTileServer';
 
 const CHROMIUM = '/usr/bin/chromium';
+
+/** The cantons of the e2e dataset (Ticino too: the cadastral-plan screenshots look at Lugano's centre). */
+const E2E_CANTONS = 'ZG,TI';
+
+/**
+ * What the first server's database holds after its first start depends on: the server (the dataset generator,
+ * the SQLite store and its migrations, the configuration), the contract and translations the generator
+ * imports, the packages, and the cantons. The whole server, not only server/data: a missed input would hand
+ * a test an outdated dataset, a needless build only costs time.
+ */
+const DATASET_INPUTS = ['server', 'src/contract', 'translations', 'package-lock.json'];
+
+function filesUnder(entry: string): string[] {
+  if (!fs.existsSync(entry)) return [];
+  if (!fs.statSync(entry).isDirectory()) return [entry];
+  return fs
+    .readdirSync(entry)
+    .sort()
+    .flatMap((name) => filesUnder(path.join(entry, name)));
+}
+
+/**
+ * Where a copy of the e2e dataset made from exactly these inputs is kept between runs on this machine: a hash
+ * of the inputs' contents (not their times, which a checkout resets) names it. A clean checkout has none and
+ * builds it, as CI does; a local re-run with an unchanged server starts from the copy.
+ */
+function cachedDatasetFile(): string {
+  const hash = crypto.createHash('sha256').update(E2E_CANTONS);
+  for (const file of DATASET_INPUTS.flatMap(filesUnder)) hash.update(file).update(fs.readFileSync(file));
+  return path.resolve(
+    'node_modules',
+    '.cache',
+    'parcel-atlas-e2e',
+    `dataset-${hash.digest('hex').slice(0, 16)}.sqlite`,
+  );
+}
+
+/** Keeps a consistent copy of the first server's fresh database (dataset, migrations, no accounts) as the cache. */
+function saveDatasetCache(database: string, cached: string): void {
+  const dir = path.dirname(cached);
+  fs.mkdirSync(dir, { recursive: true });
+  // Only the current inputs' copy is kept: each is a few hundred megabytes.
+  for (const name of fs.readdirSync(dir)) fs.rmSync(path.join(dir, name), { force: true });
+  const partial = `${cached}.partial`;
+  const source = new Database(database, { readonly: true });
+  try {
+    source.prepare('VACUUM INTO ?').run(partial);
+  } finally {
+    source.close();
+  }
+  fs.renameSync(partial, cached);
+}
 
 /** A real SMTP receiver: every accepted message lands in mailDir as N.eml. */
 async function startMailReceiver(mailDir: string): Promise<{ server: SMTPServer; port: number }> {
@@ -53,15 +106,53 @@ async function waitForHealth(
 }
 
 interface StartedServer {
-  environment: E2eState;
+  environment: Omit<E2eState, 'usersUrl'>;
   server: ChildProcess;
   closeFixtureTiles: () => Promise<void>;
+}
+
+/** The server's environment as the users CLI sees it: its data directory, public URL and SMTP receiver. */
+function cliEnvironment(environment: StartedServer['environment']): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATA_DIR: environment.dataDir,
+    PUBLIC_URL: environment.baseUrl,
+    SMTP_URL: environment.smtpUrl,
+    LOG_LEVEL: 'silent',
+  };
+}
+
+/**
+ * Starts the users CLI's commands for one server in a process of their own (usersCommandServer.ts) and resolves
+ * with its URL once it listens: one module load per server instead of one per account made.
+ */
+function startUsersCommandServer(
+  environment: StartedServer['environment'],
+): Promise<{ url: string; process: ChildProcess }> {
+  const child = spawn(
+    process.execPath,
+    [...TEST_PASSWORD_COST, '--import', 'tsx', 'test/e2e/usersCommandServer.ts'],
+    { env: cliEnvironment(environment), stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const ready = /\{"port":(\d+)\}/.exec(output);
+      if (ready) resolve({ url: `http://127.0.0.1:${ready[1]}`, process: child });
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`The users command server exited with ${code}:\n${output.slice(-4000)}`)),
+    );
+  });
 }
 
 /**
  * One real server on its own data directory and port, with its own fixture tile server (the layers test
  * counts that server's requests). Builds the demo dataset on first start unless `datasetFrom` names a
- * database whose dataset is copied in first (the second worker's server: one build per run).
+ * database whose dataset is copied in first (the cached dataset, or the first server's for the others: at
+ * most one build per run).
  */
 async function startServer(
   root: string,
@@ -72,7 +163,7 @@ async function startServer(
   const dataDir = path.join(root, `data-${index}`);
   fs.mkdirSync(dataDir);
   if (datasetFrom) {
-    // A consistent copy while the first server runs (WAL): the dataset, the migrations, no accounts yet.
+    // A consistent copy (the first server may be running, WAL): the dataset, the migrations, no accounts yet.
     const source = new Database(datasetFrom, { readonly: true });
     try {
       source.prepare('VACUUM INTO ?').run(path.join(dataDir, DATABASE_FILE_NAME));
@@ -97,8 +188,7 @@ async function startServer(
       // WebAuthn takes no IP address as its relying party: the passkey test opens the app on localhost.
       PASSKEY_ORIGIN: `http://localhost:${port}`,
       SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
-      // Ticino too: the cadastral-plan screenshots look at Lugano's centre.
-      DATASET_CANTONS: 'ZG,TI',
+      DATASET_CANTONS: E2E_CANTONS,
       LOG_LEVEL: 'warn',
       // The plans tests pay with the built-in test checkout (it is an explicit choice, never a default).
       PAYMENT_PROVIDER: 'test',
@@ -141,8 +231,14 @@ export default async function globalSetup(globalConfig: { maxWorkers: number }):
       'Chromium is missing: run `apt-get install -y chromium` (npm test does this when run as root).',
     );
   }
+  const started = Date.now();
+  // What the set-up cost, printed at its end: it is part of the e2e step's time in CI.
+  const phases: string[] = [];
+  const phaseDone = (label: string, since: number) =>
+    phases.push(`${label} ${((Date.now() - since) / 1000).toFixed(1)} s`);
   const build = spawnSync(process.execPath, ['scripts/ensureBuild.mjs'], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('The web app build failed');
+  phaseDone('web app build', started);
 
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-e2e-'));
   const mailDir = path.join(root, 'mail');
@@ -150,22 +246,45 @@ export default async function globalSetup(globalConfig: { maxWorkers: number }):
   // One receiver for all servers: every test waits for mail to an address of its own (waitForMail).
   const mail = await startMailReceiver(mailDir);
   const workers = Math.max(1, globalConfig.maxWorkers);
-  const first = await startServer(root, 1, { port: mail.port, mailDir });
-  const started = [first];
+  const serversSince = Date.now();
+  const cached = cachedDatasetFile();
+  const fromCache = fs.existsSync(cached);
+  const first = await startServer(root, 1, { port: mail.port, mailDir }, fromCache ? cached : undefined);
   const firstDatabase = path.join(first.environment.dataDir, DATABASE_FILE_NAME);
-  for (let index = 2; index <= workers; index += 1)
-    started.push(await startServer(root, index, { port: mail.port, mailDir }, firstDatabase));
+  if (!fromCache) saveDatasetCache(firstDatabase, cached);
+  phaseDone(
+    `first server, dataset ${fromCache ? 'copied from the cache' : 'built and cached'}`,
+    serversSince,
+  );
+  const servers = [first];
+  // Each server's users command process loads while the next server starts.
+  const usersCommands = [startUsersCommandServer(first.environment)];
+  for (let index = 2; index <= workers; index += 1) {
+    const next = await startServer(root, index, { port: mail.port, mailDir }, firstDatabase);
+    servers.push(next);
+    usersCommands.push(startUsersCommandServer(next.environment));
+  }
+  const commandServers = await Promise.all(usersCommands);
+  phaseDone(`all ${workers} servers and users command processes`, serversSince);
 
-  const run: E2eRun = { environments: started.map((entry) => entry.environment) };
+  const run: E2eRun = {
+    environments: servers.map((entry, index) => ({
+      ...entry.environment,
+      usersUrl: commandServers[index].url,
+    })),
+  };
   const stateFile = path.join(root, 'state.json');
   fs.writeFileSync(stateFile, JSON.stringify(run));
   process.env[E2E_STATE_ENV] = stateFile;
   const shared = globalThis as unknown as { __E2E__: E2eShared };
   shared.__E2E__ = {
-    servers: started.map((entry) => entry.server),
+    processes: [...commandServers.map((entry) => entry.process), ...servers.map((entry) => entry.server)],
     mail: mail.server,
     root,
     closeFixtureTiles: () =>
-      Promise.all(started.map((entry) => entry.closeFixtureTiles())).then(() => undefined),
+      Promise.all(servers.map((entry) => entry.closeFixtureTiles())).then(() => undefined),
   };
+  console.log(
+    `\nE2E set-up: ${phases.join(', ')}; ${((Date.now() - started) / 1000).toFixed(1)} s in all (load average ${os.loadavg()[0].toFixed(1)})`,
+  );
 }

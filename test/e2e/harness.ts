@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { e2eStateFile, environmentOf, TEST_PASSWORD_COST, type E2eRun, type E2eState } from './e2eState';
+import { e2eStateFile, environmentOf, type E2eRun, type E2eState } from './e2eState';
+import type { UsersCommandRequest } from './usersCommandServer';
 
 /**
  * Helpers for the end-to-end tests: the real server that globalSetup started for this jest worker (with a
@@ -79,15 +79,66 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   await page.screenshot({ path: file, timeout: SCREENSHOT_TIMEOUT_MS });
   const desktop = page.viewportSize();
   await page.setViewportSize(PHONE_VIEWPORT);
-  // Let layout and the map's resize observer settle at the new width before the picture.
-  await page.waitForTimeout(500);
+  await waitForResizeSettled(page);
   await page.screenshot({
     path: path.resolve('test-results', `${name}-390.png`),
     timeout: SCREENSHOT_TIMEOUT_MS,
   });
-  if (desktop) await page.setViewportSize(desktop);
-  await page.waitForTimeout(200);
+  if (desktop) {
+    await page.setViewportSize(desktop);
+    await waitForResizeSettled(page);
+  }
   return file;
+}
+
+/**
+ * After a change of the viewport: waits for two frames (layout, resize observers and media-query listeners
+ * have run) and, where a map is shown, until it has taken the new size (its canvas matches its container; the
+ * resize itself starts a move, so the idle mark is cleared in the same step) and drawn it (`idle`). A real
+ * condition rather than a fixed pause: as short as the machine allows, as long as it needs.
+ */
+export async function waitForResizeSettled(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  await page.waitForFunction(
+    () => {
+      const map = document.querySelector<HTMLElement>('[data-testid="map"]');
+      const canvas = map?.querySelector<HTMLCanvasElement>('canvas.maplibregl-canvas');
+      if (!map || !canvas || map.clientWidth === 0 || map.clientHeight === 0) return true;
+      return (
+        canvas.clientWidth === map.clientWidth &&
+        canvas.clientHeight === map.clientHeight &&
+        map.getAttribute('data-map-idle') === 'true'
+      );
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
+}
+
+/**
+ * Waits until the page's finite CSS animations and transitions (antd's drawers, dialogs, popovers) have ended:
+ * two frames first, since antd's motion starts its classes a frame after the change, then every running one's
+ * `finished`, until none is left. Endless ones (spinners) are not waited for.
+ */
+export async function waitForAnimationsToEnd(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frames = () =>
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (;;) {
+      await frames();
+      const running = document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            animation.effect?.getComputedTiming().iterations !== Infinity,
+        );
+      if (running.length === 0) return;
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
 }
 
 export interface ReceivedMail {
@@ -134,17 +185,27 @@ export function linkIn(mail: ReceivedMail, pathPrefix: string): string {
   return new URL(url.pathname + url.search, baseUrl).toString();
 }
 
-/** Runs the user administration CLI (`npm run users -- …`) against the test server's data directory. */
-export function usersCli(args: string[]): string {
-  const { dataDir, baseUrl, smtpUrl } = e2eState();
-  const cli = [...TEST_PASSWORD_COST, '--import', 'tsx', 'scripts/users.ts', ...args];
-  const result = spawnSync(process.execPath, cli, {
-    env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: baseUrl, SMTP_URL: smtpUrl, LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
+/**
+ * Runs a command of the user administration CLI (`npm run users -- …`) on the test server's data directory:
+ * the CLI's own commands (scripts/usersCommands.ts), in the long-lived process globalSetup started for this
+ * server, so an account costs a request rather than a new `node --import tsx` process.
+ */
+export async function usersCli(args: string[]): Promise<string> {
+  const response = await fetch(e2eState().usersUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ args } satisfies UsersCommandRequest),
   });
-  if (result.status !== 0)
-    throw new Error(`users ${args.join(' ')} failed: ${result.stderr || result.stdout}`);
-  return result.stdout;
+  const output = await response.text();
+  if (!response.ok) throw new Error(`users ${args.join(' ')} failed: ${output}`);
+  return output;
+}
+
+/** A new MAPUSER account made with the users CLI (new accounts get the trial quotas); returns its username. */
+export async function newMapUser(name: string, password: string): Promise<string> {
+  const username = `${name.toLowerCase()}-${Date.now()}@example.ch`;
+  await usersCli(['create', username, '--password', password, '--name', name]);
+  return username;
 }
 
 /** The main-server token of an account (the same calls the app makes at sign-in), for a test's own API calls. */
@@ -169,7 +230,7 @@ export async function logIn(page: Page, username: string, password: string): Pro
 /** A new map user made with the users CLI, signed in through the login form; lands on the map. */
 export async function signInAsNewUser(page: Page, name: string, password: string): Promise<void> {
   const username = `${name.split(' ')[0].toLowerCase()}-${Date.now()}@example.ch`;
-  usersCli(['create', username, '--password', password, '--name', name]);
+  await usersCli(['create', username, '--password', password, '--name', name]);
   await logIn(page, username, password);
 }
 

@@ -52,7 +52,7 @@ describe('land-cover buildings on the map', () => {
 
   it('draws the imported outlines at z16, and the drawer shows the register’s facts', async () => {
     const admin = `landcover.${run}@example.ch`;
-    usersCli([
+    await usersCli([
       'create',
       admin,
       '--password',

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import type { SearchResponse, StreetItem } from '../../src/contract/Parcel';
 import {
   cspViolations,
@@ -15,7 +15,7 @@ const PASSWORD = 'Atlas#2026layers';
 /** Logs a new MAPUSER in and returns the main-server token for the test's own look-ups. */
 async function signIn(page: Page): Promise<string> {
   const username = `layers-${Date.now()}@example.ch`;
-  usersCli(['create', username, '--password', PASSWORD, '--name', 'Lea Layer']);
+  await usersCli(['create', username, '--password', PASSWORD, '--name', 'Lea Layer']);
   await page.goto('/login');
   await page.getByLabel('Username', { exact: true }).fill(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -61,14 +61,21 @@ async function flyToTown(page: Page, mainToken: string): Promise<void> {
   throw new Error('No street with buildings in the test dataset');
 }
 
+/**
+ * Clicks a map control and waits until the camera has moved (the URL's view changes when a move ends) and
+ * the map has drawn the new view.
+ */
+async function moveWith(page: Page, control: Locator): Promise<void> {
+  const before = new URL(page.url()).searchParams.get('map');
+  await control.click();
+  await page.waitForFunction((old) => new URL(location.href).searchParams.get('map') !== old, before);
+  await waitForMapIdle(page);
+}
+
 /** Zooms the map by whole levels with the map's own zoom buttons, waiting for each to settle. */
 async function zoomBy(page: Page, levels: number): Promise<void> {
   const button = page.getByRole('button', { name: levels < 0 ? 'Zoom out' : 'Zoom in', exact: true });
-  for (let i = 0; i < Math.abs(levels); i++) {
-    await button.click();
-    await page.waitForTimeout(600);
-    await waitForMapIdle(page);
-  }
+  for (let i = 0; i < Math.abs(levels); i++) await moveWith(page, button);
 }
 
 /**
@@ -161,9 +168,7 @@ describe('map layers in a real browser', () => {
   it('switches radon, floods and zones on at zoom 14 and shows their legends; the URL carries them', async () => {
     await zoomBy(page, -3);
     // From above, as a user surveys a quarter at z14 (the compass resets bearing and pitch).
-    await page.getByRole('button', { name: /^Drag to rotate map/ }).click();
-    await page.waitForTimeout(600);
-    await waitForMapIdle(page);
+    await moveWith(page, page.getByRole('button', { name: /^Drag to rotate map/ }));
     await page.getByTestId('layer-panel-toggle').click();
     const panel = page.getByRole('region', { name: 'Map layers' });
     await panel.waitFor();

@@ -29,8 +29,8 @@ describe('shared lists between two colleagues', () => {
     const site = `zug-${run}`;
     const anna = unique('anna');
     const beat = unique('beat');
-    usersCli(['create', anna, '--password', PASSWORD, '--name', 'Anna Amstutz', '--sites', site]);
-    usersCli(['create', beat, '--password', PASSWORD, '--name', 'Beat Bürgi', '--sites', site]);
+    await usersCli(['create', anna, '--password', PASSWORD, '--name', 'Anna Amstutz', '--sites', site]);
+    await usersCli(['create', beat, '--password', PASSWORD, '--name', 'Beat Bürgi', '--sites', site]);
 
     const a = await newPage(browser);
     await logIn(a, anna, PASSWORD);

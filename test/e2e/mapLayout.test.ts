@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { e2eState, launchBrowser, usersCli, waitForMapIdle } from './harness';
+import { e2eState, launchBrowser, usersCli, waitForAnimationsToEnd, waitForMapIdle } from './harness';
 import path from 'node:path';
 import fs from 'node:fs';
 
@@ -22,7 +22,7 @@ async function contextOf(
 /** A new MAPUSER signed in on the login screen, landing on the map view. */
 async function signedIn(context: BrowserContext, name: string): Promise<Page> {
   const username = `${name.toLowerCase()}-${Date.now()}@example.ch`;
-  usersCli(['create', username, '--password', PASSWORD, '--name', name]);
+  await usersCli(['create', username, '--password', PASSWORD, '--name', name]);
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   await page.goto('/login');
@@ -295,7 +295,7 @@ describe('map view layouts, share links and map tools in a real browser', () => 
       [drawerBox.x + drawerBox.width - 20, drawerBox.y + drawerBox.height - 20],
     );
     expect(onTop).toContain('ant-modal-root');
-    await page.waitForTimeout(500); // the dialog's opening animation
+    await waitForAnimationsToEnd(page); // the dialog's opening animation
     await screenshot(page, 'mapview-dialog-over-drawer');
     await page.keyboard.press('Escape');
 
@@ -329,7 +329,6 @@ describe('map view layouts, share links and map tools in a real browser', () => 
         .waitFor();
       await waitForMapIdle(page);
       await zoomOutTo(page, 10);
-      await page.waitForTimeout(500);
       await waitForMapIdle(page);
       const bubbles = await drawnBubbles(page);
       expect(bubbles.length).toBeGreaterThan(0);

@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { readWithPoppler, renderWithPdfJs } from '../server/helpers/pdfChecks';
-import { launchBrowser, newPage, saveScreenshot, usersCli, waitForMapIdle } from './harness';
+import {
+  launchBrowser,
+  newPage,
+  saveScreenshot,
+  usersCli,
+  waitForAnimationsToEnd,
+  waitForMapIdle,
+  waitForResizeSettled,
+} from './harness';
 
 const PASSWORD = 'Atlas#2026printing';
 
@@ -18,7 +26,7 @@ describe('printing the map view to scale', () => {
     browser = await launchBrowser();
     page = await newPage(browser, { viewport: { width: 1440, height: 900 } });
     const username = `print-${Date.now()}@example.ch`;
-    usersCli(['create', username, '--password', PASSWORD, '--name', 'Planner']);
+    await usersCli(['create', username, '--password', PASSWORD, '--name', 'Planner']);
     await page.goto('/login');
     await page.getByLabel('Username', { exact: true }).fill(username);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -46,7 +54,8 @@ describe('printing the map view to scale', () => {
 
     // On a phone the whole dialog, its Create button included, is on the screen.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(500);
+    await waitForResizeSettled(page);
+    await waitForAnimationsToEnd(page);
     const box = await page.locator('.print-dialog .ant-modal').boundingBox();
     expect(box).not.toBeNull();
     expect(box!.x).toBeGreaterThanOrEqual(0);

@@ -2,17 +2,18 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import type { SearchResponse, StreetItem } from '../../src/contract/Parcel';
 import type { StoreSnapshot } from '../../src/features/support/snapshotFormat';
-import { cspViolations, launchBrowser, newPage, saveScreenshot, usersCli, waitForMapIdle } from './harness';
+import {
+  cspViolations,
+  launchBrowser,
+  newPage,
+  saveScreenshot,
+  newMapUser,
+  waitForAnimationsToEnd,
+  waitForMapIdle,
+} from './harness';
 
 const PASSWORD = 'Atlas#2026mapview';
 const DRAWER_CLOSE = 'Close parcel details';
-
-/** A new MAPUSER account (created with the operators' CLI); new accounts get the trial quotas. */
-function newAccount(name: string): string {
-  const username = `${name.toLowerCase()}-${Date.now()}@example.ch`;
-  usersCli(['create', username, '--password', PASSWORD, '--name', name]);
-  return username;
-}
 
 /**
  * Logs in on the login screen (which lands on the map) and returns the main-server token for the
@@ -43,7 +44,7 @@ describe('map view in a real browser', () => {
 
   it('quick-searches a real street, opens a card: the map flies there and the drawer shows its buildings', async () => {
     const page = await newPage(browser);
-    const username = newAccount('Mara');
+    const username = await newMapUser('Mara', PASSWORD);
     const mainToken = await signIn(page, username);
     const headers = { authorization: `Bearer ${mainToken}` };
 
@@ -99,7 +100,7 @@ describe('map view in a real browser', () => {
     await page.getByTestId('demo-data-badge').click();
     await page.getByTestId('demo-data-explanation').waitFor();
     // Let the popover's zoom-in animation finish before the picture.
-    await page.waitForTimeout(500);
+    await waitForAnimationsToEnd(page);
     await saveScreenshot(page, 'mapview-demo-data');
     await page.getByTestId('demo-data-badge').click();
     await cards.nth(withBuildings).click();
@@ -124,7 +125,7 @@ describe('map view in a real browser', () => {
 
   it('advanced search by canton, municipality and size range; a reload keeps the search', async () => {
     const page = await newPage(browser);
-    await signIn(page, newAccount('Nico'));
+    await signIn(page, await newMapUser('Nico', PASSWORD));
     await page.getByRole('button', { name: 'Advanced search' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Search for Parcels').waitFor();

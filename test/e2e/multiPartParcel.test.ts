@@ -42,7 +42,16 @@ describe('a parcel of two parts on the map', () => {
 
   it('draws both parts, and a click on the smaller part opens the parcel', async () => {
     const admin = `parts.${run}@example.ch`;
-    usersCli(['create', admin, '--password', PASSWORD, '--name', 'Ada Admin', '--roles', 'MAPUSER,ADMIN']);
+    await usersCli([
+      'create',
+      admin,
+      '--password',
+      PASSWORD,
+      '--name',
+      'Ada Admin',
+      '--roles',
+      'MAPUSER,ADMIN',
+    ]);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'two-parts-e2e-'));
     const file = path.join(dir, 'thun.gpkg');
     ogr2ogr(

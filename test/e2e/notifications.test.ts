@@ -1,16 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import type { PushSubscriptionsResponse } from '../../src/contract/PushNotifications';
 import { decryptPush, startPushReceiver, type PushReceiver } from '../server/helpers/pushReceiver';
-import { cspViolations, launchBrowser, newPage, saveScreenshot, usersCli } from './harness';
+import { cspViolations, launchBrowser, newPage, saveScreenshot, newMapUser } from './harness';
 import { replacePushService } from './pushService';
 
 const PASSWORD = 'Atlas#2026notify';
-
-function newAccount(name: string): string {
-  const username = `${name.toLowerCase()}-${Date.now()}@example.ch`;
-  usersCli(['create', username, '--password', PASSWORD, '--name', name]);
-  return username;
-}
 
 /** Logs in on the login screen (it lands on the map) and returns the main-server token for API look-ups. */
 async function signIn(page: Page, username: string): Promise<string> {
@@ -60,7 +54,7 @@ describe('notifications in a real browser', () => {
     const page = await newPage(chromium, { permissions: ['notifications'] });
     const testBrowser = receiver.newBrowser();
     await replacePushService(page, testBrowser);
-    const username = newAccount('Nora');
+    const username = await newMapUser('Nora', PASSWORD);
     const mainToken = await signIn(page, username);
     await openNotificationsFromMenu(page);
 
@@ -138,7 +132,7 @@ describe('notifications in a real browser', () => {
 
   it('permission denied in the browser: the switch reverts to off with the denied message, and nothing is stored', async () => {
     const page = await newPage(chromium);
-    const username = newAccount('Dario');
+    const username = await newMapUser('Dario', PASSWORD);
     const mainToken = await signIn(page, username);
     // Notifications blocked for the site, as a user does in the browser's settings.
     const cdp = await page.context().newCDPSession(page);
@@ -176,7 +170,7 @@ describe('notifications in a real browser', () => {
 
   it('permission not granted at the prompt (headless Chromium answers it): the access-denied message', async () => {
     const page = await newPage(chromium);
-    await signIn(page, newAccount('Elio'));
+    await signIn(page, await newMapUser('Elio', PASSWORD));
     await openNotificationsFromMenu(page);
     expect(await page.evaluate(() => Notification.permission)).toBe('default');
     const pushSwitch = page.getByRole('switch', { name: 'Enable Push Notifications' });

@@ -1,16 +1,9 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, newPage, saveScreenshot, usersCli, waitForMapIdle } from './harness';
+import { launchBrowser, newPage, saveScreenshot, newMapUser, waitForMapIdle } from './harness';
 
 const PASSWORD = 'Atlas#2026plans';
 /** redux-persist's key of the session slice (src/app/rootReducer.ts: persist:parcel-atlas.session). */
 const SESSION_KEY = 'persist:parcel-atlas.session';
-
-/** A new MAPUSER account (created with the operators' CLI). */
-function newAccount(name: string): string {
-  const username = `${name.toLowerCase()}-${Date.now()}@example.ch`;
-  usersCli(['create', username, '--password', PASSWORD, '--name', name]);
-  return username;
-}
 
 /**
  * Logs in through the SSO API and hands the browser the session the login screen would store, then
@@ -69,7 +62,7 @@ describe('plans, checkout and quotas in a real browser', () => {
 
   it('a new user chooses Standard, pays on the test checkout, returns to the success page and sees 350/350/50 in the plan dialog', async () => {
     const page = await newPage(browser);
-    await signIn(page, newAccount('Petra'));
+    await signIn(page, await newMapUser('Petra', PASSWORD));
 
     await page.goto('/plans');
     await page.getByTestId('plan-standard').getByRole('button', { name: 'Select Plan' }).click();
@@ -104,7 +97,7 @@ describe('plans, checkout and quotas in a real browser', () => {
 
   it('a user at the advanced search limit gets the LIMIT_REACHED snackbar', async () => {
     const page = await newPage(browser);
-    const ssoToken = await signIn(page, newAccount('Lena'));
+    const ssoToken = await signIn(page, await newMapUser('Lena', PASSWORD));
     const authorize = await page.request.post('/v1/secure/user/authorize', {
       headers: { authorization: `Bearer ${ssoToken}` },
     });

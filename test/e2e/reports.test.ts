@@ -5,7 +5,7 @@ const PASSWORD = 'Atlas#2026reports';
 
 async function signIn(page: Page, name: string): Promise<void> {
   const username = `${name.toLowerCase()}-${Date.now()}@example.ch`;
-  usersCli(['create', username, '--password', PASSWORD, '--name', name]);
+  await usersCli(['create', username, '--password', PASSWORD, '--name', name]);
   await page.goto('/login');
   await page.getByLabel('Username', { exact: true }).fill(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);

@@ -42,8 +42,17 @@ describe('saved search with an alert at once', () => {
   it('an import that adds a matching parcel alerts in the app, by push and by mail; the link opens the parcel', async () => {
     const anna = unique('anna');
     const admin = unique('admin');
-    usersCli(['create', anna, '--password', PASSWORD, '--name', 'Anna Aebi']);
-    usersCli(['create', admin, '--password', PASSWORD, '--name', 'Ada Admin', '--roles', 'MAPUSER,ADMIN']);
+    await usersCli(['create', anna, '--password', PASSWORD, '--name', 'Anna Aebi']);
+    await usersCli([
+      'create',
+      admin,
+      '--password',
+      PASSWORD,
+      '--name',
+      'Ada Admin',
+      '--roles',
+      'MAPUSER,ADMIN',
+    ]);
 
     const page = await newPage(browser, { permissions: ['notifications'] });
     const device = receiver.newBrowser();

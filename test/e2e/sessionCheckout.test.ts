@@ -1,14 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, saveScreenshot, usersCli } from './harness';
+import {
+  launchBrowser,
+  newMapUser,
+  newPage,
+  saveScreenshot,
+  usersCli,
+  waitForResizeSettled,
+} from './harness';
 
 const PASSWORD = 'Atlas#2026session';
-
-/** A new MAPUSER account (created with the operators' CLI). */
-function newAccount(name: string): string {
-  const username = `${name.toLowerCase()}-${Date.now()}@example.ch`;
-  usersCli(['create', username, '--password', PASSWORD, '--name', name]);
-  return username;
-}
 
 async function logIn(page: Page, username: string): Promise<void> {
   await page.getByLabel(/^(Username|Benutzername)$/).fill(username);
@@ -27,8 +27,8 @@ describe('session, checkout and coupons in a real browser', () => {
 
   it('logs in from the checkout, comes back to it, pays with a coupon and the success page confirms it', async () => {
     const code = `E2E${Date.now()}`;
-    usersCli(['coupon-create', code, '--percent', '25', '--max', '1']);
-    const username = newAccount('Rita');
+    await usersCli(['coupon-create', code, '--percent', '25', '--max', '1']);
+    const username = await newMapUser('Rita', PASSWORD);
     const page = await newPage(browser);
     await page.goto('/checkout/standard');
     await page.getByRole('button', { name: 'Login' }).click();
@@ -70,7 +70,7 @@ describe('session, checkout and coupons in a real browser', () => {
   it('a German user sees the whole canton-first placeholder in the advanced search, on a phone too', async () => {
     const page = await newPage(browser);
     await page.goto('/login?lang=de');
-    await logIn(page, newAccount('Urs'));
+    await logIn(page, await newMapUser('Urs', PASSWORD));
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('button', { name: 'Erweiterte Suche' }).click();
     const dialog = page.getByRole('dialog');
@@ -82,7 +82,7 @@ describe('session, checkout and coupons in a real browser', () => {
       { width: 390, height: 844 },
     ]) {
       await page.setViewportSize(viewport);
-      await page.waitForTimeout(300);
+      await waitForResizeSettled(page);
       const cut = await placeholders.evaluateAll(
         (nodes) =>
           nodes.filter(

@@ -34,7 +34,7 @@ describe('settings in a real browser against the real server', () => {
 
   it('profile: edit, save, back in read mode, and the saved values after a reload', async () => {
     const email = unique('greta');
-    usersCli(['create', email, '--password', 'Greta#Vb8nQ2x', '--name', 'Greta Graf']);
+    await usersCli(['create', email, '--password', 'Greta#Vb8nQ2x', '--name', 'Greta Graf']);
     const page = await newPage(browser);
     await logIn(page, email, 'Greta#Vb8nQ2x');
     await openSettings(page);
@@ -68,7 +68,7 @@ describe('settings in a real browser against the real server', () => {
 
   it('password change keeps this session; the new password logs in and the old one no longer does', async () => {
     const email = unique('hugo');
-    usersCli(['create', email, '--password', 'Hugo#Lm3pW9zt', '--name', 'Hugo Huber']);
+    await usersCli(['create', email, '--password', 'Hugo#Lm3pW9zt', '--name', 'Hugo Huber']);
     const page = await newPage(browser);
     await logIn(page, email, 'Hugo#Lm3pW9zt');
     await openSettings(page);
@@ -98,7 +98,16 @@ describe('settings in a real browser against the real server', () => {
 
   it('an administrator writes a signature with bold and a list, sees it after a reload, and sees the Users tab', async () => {
     const email = unique('ida');
-    usersCli(['create', email, '--password', 'Ida#Rt5yU8kq1', '--name', 'Ida Imhof', '--roles', 'ADMIN']);
+    await usersCli([
+      'create',
+      email,
+      '--password',
+      'Ida#Rt5yU8kq1',
+      '--name',
+      'Ida Imhof',
+      '--roles',
+      'ADMIN',
+    ]);
     const page = await newPage(browser);
     await logIn(page, email, 'Ida#Rt5yU8kq1');
     await openSettings(page, 'signature');

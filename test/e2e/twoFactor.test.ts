@@ -30,7 +30,7 @@ describe('two-factor sign-in in a real browser against the real server', () => {
   it('sets up an authenticator app in Settings, then signs in with a code and with a recovery code', async () => {
     const email = unique('tina');
     const password = 'Tina#Kx9mPq2v';
-    usersCli(['create', email, '--password', password, '--name', 'Tina Tanner']);
+    await usersCli(['create', email, '--password', password, '--name', 'Tina Tanner']);
     const page = await newPage(browser);
     await enterPassword(page, email, password);
     await onMap(page);
@@ -48,6 +48,8 @@ describe('two-factor sign-in in a real browser against the real server', () => {
     await page.getByText('This code is not correct or was used already').waitFor();
     await page.getByLabel('Code from the app').fill(totpCodeAt(secret, Date.now()));
     await page.getByRole('button', { name: 'Turn on' }).click();
+    // The codes come with the server's answer: wait for the list before reading it (reading does not wait).
+    await page.getByTestId('recovery-codes').locator('li').first().waitFor();
     const codes = (await page.getByTestId('recovery-codes').locator('li').allInnerTexts()).map((c) =>
       c.trim(),
     );
@@ -110,7 +112,7 @@ describe('two-factor sign-in in a real browser against the real server', () => {
   it('adds a named passkey (virtual authenticator) and signs in with it as the second factor', async () => {
     const email = unique('paul');
     const password = 'Paul#Kx9mPq2v';
-    usersCli(['create', email, '--password', password, '--name', 'Paul Pfister']);
+    await usersCli(['create', email, '--password', password, '--name', 'Paul Pfister']);
     // WebAuthn takes no IP address as relying party: this test opens the app on localhost.
     const page = await newPage(browser, { baseURL: e2eState().baseUrl.replace('127.0.0.1', 'localhost') });
     const cdp = await page.context().newCDPSession(page);
@@ -168,8 +170,17 @@ describe('two-factor sign-in in a real browser against the real server', () => {
     const admin = unique('ada');
     const worker = unique('walter');
     const site = `bau-${Date.now()}`;
-    usersCli(['create', admin, '--password', 'Adm1n!Passw0rd', '--name', 'Ada Admin', '--roles', 'ADMIN']);
-    usersCli(['create', worker, '--password', 'Walt#Kx9mPq2v', '--name', 'Walter Weber']);
+    await usersCli([
+      'create',
+      admin,
+      '--password',
+      'Adm1n!Passw0rd',
+      '--name',
+      'Ada Admin',
+      '--roles',
+      'ADMIN',
+    ]);
+    await usersCli(['create', worker, '--password', 'Walt#Kx9mPq2v', '--name', 'Walter Weber']);
     // The site and its grant through the administrators' API (the Users tab's dialog is tested elsewhere).
     const { baseUrl } = e2eState();
     const call = async (path: string, token: string | null, body?: object) => {
