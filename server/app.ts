@@ -10,6 +10,7 @@ import type { AppContext } from './AppContext';
 import { composeContext, type ComposeOptions } from './compose';
 import { compressReplies } from './http/compressReplies';
 import { namedScope } from './http/namedScope';
+import { buildSharedValidator } from './http/sharedSchemaValidators';
 import { registerErrorHandling } from './http/registerErrorHandling';
 import { registerRequestIds } from './http/requestIds';
 import { REQUEST_ID_HEADER, requestIdOf } from './logging/requestContext';
@@ -80,6 +81,7 @@ export async function buildApp({
     bodyLimit: 5 * 1024 * 1024,
     genReqId: requestIdOf,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    schemaController: { compilersFactory: { buildValidator: buildSharedValidator } },
     // Requests the router refuses (a URL it cannot decode) never reach the hooks: they get the security
     // headers here.
     frameworkErrors: (_error, request, routerReply) => {
