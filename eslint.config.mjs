@@ -26,6 +26,21 @@ export default tseslint.config(
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
+  {
+    // A plugin registered as an anonymous function makes fastify search require.cache for its name: under
+    // jest that is a proxy over every loaded module, ~7 ms a plugin (server/http/namedScope.ts).
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name='register'] > :matches(ArrowFunctionExpression, FunctionExpression).arguments",
+          message: 'Register a scope with namedScope(name, routes) (server/http/namedScope.ts).',
+        },
+      ],
+    },
+  },
   prettier,
   {
     // src/api is a layer under the features (design.md §2): it never imports one; features pass in what it needs.

@@ -81,6 +81,11 @@ const config = {
       ...shared,
       displayName: 'components',
       testEnvironment: 'jest-fixed-jsdom',
+      // antd's components one by one as a test uses them, not its whole barrel per test file.
+      moduleNameMapper: {
+        ...shared.moduleNameMapper,
+        '^antd$': '<rootDir>/test/components/antdOnDemand.cjs',
+      },
       testEnvironmentOptions: { customExportConditions: [''] },
       setupFilesAfterEnv: ['<rootDir>/test/components/setup.ts'],
       testMatch: ['<rootDir>/test/components/**/*.test.ts?(x)'],

@@ -9,6 +9,8 @@ import type { Storage } from './store/contract/Storage';
 import type { AppContext } from './AppContext';
 import { composeContext, type ComposeOptions } from './compose';
 import { compressReplies } from './http/compressReplies';
+import { namedScope } from './http/namedScope';
+import { buildSharedValidator } from './http/sharedSchemaValidators';
 import { registerErrorHandling } from './http/registerErrorHandling';
 import { registerRequestIds } from './http/requestIds';
 import { REQUEST_ID_HEADER, requestIdOf } from './logging/requestContext';
@@ -79,6 +81,7 @@ export async function buildApp({
     bodyLimit: 5 * 1024 * 1024,
     genReqId: requestIdOf,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    schemaController: { compilersFactory: { buildValidator: buildSharedValidator } },
     // Requests the router refuses (a URL it cannot decode) never reach the hooks: they get the security
     // headers here.
     frameworkErrors: (_error, request, routerReply) => {
@@ -142,7 +145,7 @@ export async function buildApp({
   await registerSecurityHeaders(app, config);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
-  await app.register(async (scope) => readinessRoutes(scope, ctx));
+  await app.register(namedScope('readinessRoutes', (scope) => readinessRoutes(scope, ctx)));
   serveMetrics(app, ctx.operations.metrics, config.metrics);
   app.get('/config.js', async (_request, reply) =>
     reply
@@ -152,15 +155,26 @@ export async function buildApp({
   );
 
   // The API scopes compress their replies; static files have their precompressed siblings instead.
-  await app.register(async (scope) => {
-    await compressReplies(scope);
-    await scope.register(async (sso) => ssoRoutes(sso, ctx));
-    await scope.register(async (main) => mainRoutes(main, ctx), { prefix: '/v1/secure' });
-    await scope.register(async (payment) => paymentRoutes(payment, ctx), { prefix: '/v1/secure/payment' });
-    await scope.register(async (ogc) => ogcRoutes(ogc, ctx), { prefix: OGC_PREFIX });
-  });
-  await app.register(async (scope) => baseMapRoutes(scope, ctx));
-  await app.register(async (scope) => publicFileRoutes(scope, ctx));
+  await app.register(
+    namedScope('api', async (scope) => {
+      await compressReplies(scope);
+      await scope.register(namedScope('ssoRoutes', (sso) => ssoRoutes(sso, ctx)));
+      await scope.register(
+        namedScope('mainRoutes', (main) => mainRoutes(main, ctx)),
+        { prefix: '/v1/secure' },
+      );
+      await scope.register(
+        namedScope('paymentRoutes', (payment) => paymentRoutes(payment, ctx)),
+        { prefix: '/v1/secure/payment' },
+      );
+      await scope.register(
+        namedScope('ogcRoutes', (ogc) => ogcRoutes(ogc, ctx)),
+        { prefix: OGC_PREFIX },
+      );
+    }),
+  );
+  await app.register(namedScope('baseMapRoutes', (scope) => baseMapRoutes(scope, ctx)));
+  await app.register(namedScope('publicFileRoutes', (scope) => publicFileRoutes(scope, ctx)));
 
   const setHeaders = (res: { setHeader(name: string, value: string): unknown }, filePath: string) => {
     // The same URL may be sent as brotli, gzip or plain (preCompressed): shared caches must key on it.

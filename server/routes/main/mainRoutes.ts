@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext';
 import { accountErrorHandler } from '../../http/registerErrorHandling';
 import { authUser, requireRole } from '../../http/requireRole';
+import { namedScope } from '../../http/namedScope';
 import { couponAdminRoutes } from './couponAdminRoutes';
 import { fileItemRoutes } from './fileItemRoutes';
 import { cadastreUploadRoutes } from './fileItems/cadastreUploadRoutes';
@@ -46,29 +47,31 @@ export async function mainRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.addHook('onReady', async () => {
     await ctx.parcels.hasDataset();
   });
-  await app.register(async (scope) => authorizeRoute(scope, ctx));
-  await app.register(async (scope) => lookupRoutes(scope, ctx));
+  await app.register(namedScope('authorizeRoute', (scope) => authorizeRoute(scope, ctx)));
+  await app.register(namedScope('lookupRoutes', (scope) => lookupRoutes(scope, ctx)));
   // Search, parcel details and vector tiles under /v1/secure/maps.
-  await app.register(async (scope) => {
-    await parcelSearchRoutes(scope, ctx);
-    await parcelDetailRoutes(scope, ctx);
-    await parcelTileRoutes(scope, ctx);
-    await layerRoutes(scope, ctx);
-    await searchExportRoutes(scope, ctx);
-  });
-  await app.register(async (scope) => subscriptionRoutes(scope, ctx));
-  await app.register(async (scope) => pushSubscriptionRoutes(scope, ctx));
-  await app.register(async (scope) => reportRoutes(scope, ctx));
-  await app.register(async (scope) => couponAdminRoutes(scope, ctx));
-  await app.register(async (scope) => preferenceRoutes(scope, ctx));
-  await app.register(async (scope) => fileItemRoutes(scope, ctx));
-  await app.register(async (scope) => cadastreUploadRoutes(scope, ctx));
-  await app.register(async (scope) => apiKeyRoutes(scope, ctx));
-  await app.register(async (scope) => parcelListRoutes(scope, ctx));
-  await app.register(async (scope) => listAlertRoutes(scope, ctx));
-  await app.register(async (scope) => exportJobRoutes(scope, ctx));
-  await app.register(async (scope) => comparisonRoutes(scope, ctx));
-  await app.register(async (scope) => siteRoutes(scope, ctx));
-  await app.register(async (scope) => savedSearchRoutes(scope, ctx));
-  await app.register(async (scope) => mapPrintRoutes(scope, ctx));
+  await app.register(
+    namedScope('parcelMapRoutes', async (scope) => {
+      await parcelSearchRoutes(scope, ctx);
+      await parcelDetailRoutes(scope, ctx);
+      await parcelTileRoutes(scope, ctx);
+      await layerRoutes(scope, ctx);
+      await searchExportRoutes(scope, ctx);
+    }),
+  );
+  await app.register(namedScope('subscriptionRoutes', (scope) => subscriptionRoutes(scope, ctx)));
+  await app.register(namedScope('pushSubscriptionRoutes', (scope) => pushSubscriptionRoutes(scope, ctx)));
+  await app.register(namedScope('reportRoutes', (scope) => reportRoutes(scope, ctx)));
+  await app.register(namedScope('couponAdminRoutes', (scope) => couponAdminRoutes(scope, ctx)));
+  await app.register(namedScope('preferenceRoutes', (scope) => preferenceRoutes(scope, ctx)));
+  await app.register(namedScope('fileItemRoutes', (scope) => fileItemRoutes(scope, ctx)));
+  await app.register(namedScope('cadastreUploadRoutes', (scope) => cadastreUploadRoutes(scope, ctx)));
+  await app.register(namedScope('apiKeyRoutes', (scope) => apiKeyRoutes(scope, ctx)));
+  await app.register(namedScope('parcelListRoutes', (scope) => parcelListRoutes(scope, ctx)));
+  await app.register(namedScope('listAlertRoutes', (scope) => listAlertRoutes(scope, ctx)));
+  await app.register(namedScope('exportJobRoutes', (scope) => exportJobRoutes(scope, ctx)));
+  await app.register(namedScope('comparisonRoutes', (scope) => comparisonRoutes(scope, ctx)));
+  await app.register(namedScope('siteRoutes', (scope) => siteRoutes(scope, ctx)));
+  await app.register(namedScope('savedSearchRoutes', (scope) => savedSearchRoutes(scope, ctx)));
+  await app.register(namedScope('mapPrintRoutes', (scope) => mapPrintRoutes(scope, ctx)));
 }

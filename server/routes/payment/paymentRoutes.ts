@@ -7,6 +7,7 @@ import { couponRoutes } from './couponRoutes';
 import { testCheckoutRoutes } from './testCheckoutRoutes';
 import { createTestPageGrants } from './testPageGrant';
 import { ERROR_REPLY_SCHEMA } from '../../http/registerErrorHandling';
+import { namedScope } from '../../http/namedScope';
 
 /**
  * The payment API under /v1/secure/payment (spec §7): checkout, portal and webhook; the test pages only
@@ -14,12 +15,12 @@ import { ERROR_REPLY_SCHEMA } from '../../http/registerErrorHandling';
  */
 export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const grants = createTestPageGrants(ctx.config.jwtSecret, ctx.config.publicUrl.startsWith('https:'));
-  await app.register(async (scope) => checkoutRoutes(scope, ctx, grants));
-  await app.register(async (scope) => checkoutStatusRoutes(scope, ctx));
-  await app.register(async (scope) => couponRoutes(scope, ctx));
-  await app.register(async (scope) => webhookRoutes(scope, ctx));
+  await app.register(namedScope('checkoutRoutes', (scope) => checkoutRoutes(scope, ctx, grants)));
+  await app.register(namedScope('checkoutStatusRoutes', (scope) => checkoutStatusRoutes(scope, ctx)));
+  await app.register(namedScope('couponRoutes', (scope) => couponRoutes(scope, ctx)));
+  await app.register(namedScope('webhookRoutes', (scope) => webhookRoutes(scope, ctx)));
   if (ctx.payments.provider.name === 'test')
-    await app.register(async (scope) => testCheckoutRoutes(scope, ctx, grants));
+    await app.register(namedScope('testCheckoutRoutes', (scope) => testCheckoutRoutes(scope, ctx, grants)));
 }
 
 /**

@@ -11,7 +11,6 @@ import { writeListCsv } from './writeListCsv';
 import { writeListDxf } from './writeListDxf';
 import { writeListGeoJson } from './writeListGeoJson';
 import { writeListGeoPackage } from './writeListGeoPackage';
-import { writeListXlsx } from './writeListXlsx';
 
 export interface ExportFile {
   body: Buffer;
@@ -122,8 +121,11 @@ export async function writeExport(
   switch (format) {
     case 'csv':
       return writeListCsv(table);
-    case 'xlsx':
+    case 'xlsx': {
+      // exceljs (~0.8 CPU s to load) only when a workbook is asked for, not in every process that exports.
+      const { writeListXlsx } = await import('./writeListXlsx');
       return writeListXlsx(table, title, progress);
+    }
     case 'gpkg':
       return writeListGeoPackage(table, title, progress);
     case 'geojson':

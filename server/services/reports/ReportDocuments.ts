@@ -4,7 +4,6 @@ import { assessParcel } from './assessment/assessParcel';
 import { renderAssessmentHtml } from './assessment/renderAssessmentHtml';
 import { writeParcelDxf } from './dxf/writeParcelDxf';
 import { messagePage, type PageMessage } from './htmlPage';
-import { writeParcelIfc } from './ifc/writeParcelIfc';
 import { renderParcelPdf } from './pdf/renderParcelPdf';
 import { reportFileName } from './reportNaming';
 import { loadReportSubject, type ReportSubject, type ReportSubjectSources } from './ReportSubject';
@@ -67,6 +66,8 @@ export function createReportDocuments({
           disposition: 'attachment',
         };
       }
+      // web-ifc (~0.6 CPU s to load) only when an IFC is asked for, not in every process that serves reports.
+      const { writeParcelIfc } = await import('./ifc/writeParcelIfc');
       const model = await writeParcelIfc(subject, at, serverTranslator(language));
       return {
         body: Buffer.from(model),

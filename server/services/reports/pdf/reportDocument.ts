@@ -1,10 +1,13 @@
-import PDFDocument from 'pdfkit';
+import { createRequire } from 'node:module';
+import type PDFDocument from 'pdfkit';
 import type { LanguageTranslator } from '../../i18n/ServerTranslator';
 import { reportDate } from '../reportNaming';
 import { registerReportFonts } from './reportFonts';
 import { PDF_COLORS } from './sectionBlocks';
 
 type Doc = InstanceType<typeof PDFDocument>;
+
+const require_ = createRequire(__filename);
 
 export interface ReportDocumentOptions {
   /** Page size in points. */
@@ -25,7 +28,10 @@ export function openReportDocument(options: ReportDocumentOptions): {
   doc: Doc;
   finish(plannedPages: number): Promise<Buffer>;
 } {
-  const doc = new PDFDocument({
+  // pdfkit (with fontkit, ~0.6 CPU s to load) when the first PDF is made, not in every process that could
+  // make one: each server test file would pay it.
+  const PdfDocument = require_('pdfkit') as typeof PDFDocument;
+  const doc = new PdfDocument({
     size: options.size,
     margin: 0,
     lang: options.language,
