@@ -37,12 +37,12 @@ const CELL = 40;
 const COARSE = 8;
 /** Wavelengths (m) of the two bends: a road's meander, and the bends of an old-town lane. */
 const WIDE_WAVELENGTH = 600;
-const NARROW_WAVELENGTH = 200;
+const NARROW_WAVELENGTH = 220;
 /** Nodes within this distance (m) of a shore or border stay put: a cell's diagonal, so no point on the shore moves. */
 const FROZEN = CELL * Math.SQRT2 + 1;
 /** Over these distances (m) beyond `FROZEN` the two bends grow to their full size. */
 const WIDE_RAMP = 260;
-const NARROW_RAMP = 70;
+const NARROW_RAMP = 110;
 
 const smoothstep = (from: number, to: number, x: number) => {
   const t = Math.min(1, Math.max(0, (x - from) / (to - from)));
@@ -251,7 +251,7 @@ export function createBendField(land: Land, amplitudeAt: (p: Point) => BendAmpli
 
 /** Full amplitudes (m) of the two bends. */
 const WIDE_AMPLITUDE = 40;
-const NARROW_AMPLITUDE = 15;
+const NARROW_AMPLITUDE = 24;
 
 /**
  * How much the plan bends: `village` (0..1) says how much a point belongs to a village's settled land
