@@ -232,7 +232,7 @@ describe('old towns and villages', () => {
   });
 
   it('line village roads with houses and leave the land behind them a field', () => {
-    const { lots, field } = villageLots({ ...superblock, urbanity: 0.2 }, createRng(9));
+    const { lots, field } = villageLots({ ...superblock, urbanity: 0.2 }, 11, createRng(9));
     expect(new Set(lots.map((l) => l.street))).toEqual(new Set(['V:0', 'V:1', 'H:0', 'H:1']));
     for (const lot of lots) {
       expect(lot.depth).toBeLessThanOrEqual(38);

@@ -139,7 +139,7 @@ export function layOutParcels({ land, roadLand, urbanityAt, villageAt, forestAt,
       // Villages (and the thin edges of towns) have their houses along the roads, not on local streets.
       // (A village superblock may lack roads on some sides, so it has no blocks for local streets.)
       const alongRoads = (use === 11 && s.urbanity < VILLAGE_URBANITY) || s.village;
-      const village = alongRoads ? villageLots(s, rng) : null;
+      const village = alongRoads ? villageLots(s, use, rng) : null;
       const local = village ? null : localStreets(s, use, jitter, rng);
       for (const road of local?.roads ?? []) addRoad(road, clip);
       if (village?.field) {
