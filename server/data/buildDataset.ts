@@ -36,7 +36,7 @@ export interface BuildDatasetOptions {
 // 7: layer areas dissolved per block once for all layers (same areas; feature order and vertices within
 // 5 mm differ); 8: postal areas, street stems once, stations only on a railway, merged names, rivers,
 // staggered old-town lanes, villages along their roads; 9: building reserve and utilisation columns.
-export const DATASET_GENERATOR_VERSION = 9;
+export const DATASET_GENERATOR_VERSION = 10;
 
 /** Throws on an unknown canton code, before anything is written. */
 export function checkCantonCodes(cantons: readonly string[]): void {

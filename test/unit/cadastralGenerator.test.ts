@@ -26,7 +26,7 @@ import type {
  * The generator's invariants on real municipalities: it must read like a cadastral plan. Overlaps are
  * measured pairwise (no polygon-union library is installed): candidate pairs come from a bucket grid of
  * their boxes, the shared area of a pair is one ring clipped by the other when that one is convex
- * (Sutherland–Hodgman), else counted on a 0.25 m raster of the pair's common box.
+ * (Sutherland–Hodgman), else by each of the other's triangles.
  */
 
 const geography = loadSwissGeography();
@@ -91,6 +91,34 @@ function isConvex(ring: Ring): boolean {
 type Box = [number, number, number, number];
 const overlaps = (a: Box, b: Box) => a[0] < b[1] && b[0] < a[1] && a[2] < b[3] && b[2] < a[3];
 
+/** The ring as triangles (ear clipping; a parcel has a few dozen vertices at most): convex windows. */
+function triangles(ring: Ring): Ring[] {
+  const points = signedArea(ring) > 0 ? [...ring] : [...ring].reverse();
+  const out: Ring[] = [];
+  const inside = (p: Point, a: Point, b: Point, c: Point) =>
+    cross(a, b, p) > 0 && cross(b, c, p) > 0 && cross(c, a, p) > 0;
+  while (points.length > 3) {
+    const n = points.length;
+    const ear = points.findIndex((b, i) => {
+      const a = points[(i - 1 + n) % n];
+      const c = points[(i + 1) % n];
+      return (
+        cross(a, b, c) > 1e-12 && !points.some((p) => p !== a && p !== b && p !== c && inside(p, a, b, c))
+      );
+    });
+    // No ear left (collinear rest): what remains has no area.
+    if (ear < 0) break;
+    out.push([points[(ear - 1 + n) % n], points[ear], points[(ear + 1) % n]]);
+    points.splice(ear, 1);
+  }
+  if (points.length === 3) out.push(points);
+  return out;
+}
+
+/**
+ * The area two rings share: one clipped by the other when that one is convex (Sutherland–Hodgman), else
+ * by each triangle of the other (bent parcels are slightly concave polylines).
+ */
 function sharedArea(a: Ring, b: Ring, boxA: Box, boxB: Box): number {
   if (isConvex(b)) return ringArea(clipToConvexWindow(a, b));
   if (isConvex(a)) return ringArea(clipToConvexWindow(b, a));
@@ -100,14 +128,8 @@ function sharedArea(a: Ring, b: Ring, boxA: Box, boxB: Box): number {
     Math.max(boxA[2], boxB[2]),
     Math.min(boxA[3], boxB[3]),
   ];
-  const step = 0.25;
-  let hits = 0;
-  for (let x = box[0] + step / 2; x < box[1]; x += step) {
-    for (let y = box[2] + step / 2; y < box[3]; y += step) {
-      if (pointInRing(x, y, a) && pointInRing(x, y, b)) hits++;
-    }
-  }
-  return hits * step * step;
+  if (box[0] >= box[1] || box[2] >= box[3]) return 0;
+  return triangles(b).reduce((sum, t) => sum + ringArea(clipToConvexWindow(a, t)), 0);
 }
 
 /** Pairs of parcels whose boxes overlap, from a bucket grid (an R-tree's job, in a few lines). */
@@ -231,14 +253,36 @@ describe.each(SAMPLES)('the generated cadastral plan of %s %s', (canton, name) =
     for (const [street, parcels] of byStreet) {
       const streetLines = lines.get(street);
       expect(streetLines).toBeDefined();
-      const line = (streetLines as Point[][])[0];
-      const origin = line[0];
-      const end = line[line.length - 1];
-      const length = Math.hypot(end[0] - origin[0], end[1] - origin[1]);
-      const dir: Point = [(end[0] - origin[0]) / length, (end[1] - origin[1]) / length];
-      const side = (p: GeneratedParcel) => Math.sign(cross(origin, end, p.centroid));
-      const along = (p: GeneratedParcel) =>
-        (p.centroid[0] - origin[0]) * dir[0] + (p.centroid[1] - origin[1]) * dir[1];
+      // Streets bend (old towns, villages): a lot's side and position are read off the nearest piece of
+      // the street's centre line, its position as the distance along the line up to there.
+      const segments: { a: Point; b: Point; start: number }[] = [];
+      let travelled = 0;
+      for (const line of streetLines as Point[][]) {
+        for (let i = 1; i < line.length; i++) {
+          segments.push({ a: line[i - 1], b: line[i], start: travelled });
+          travelled += Math.hypot(line[i][0] - line[i - 1][0], line[i][1] - line[i - 1][1]);
+        }
+      }
+      const nearest = (p: GeneratedParcel) => {
+        let best = { distance: Infinity, side: 0, along: 0 };
+        for (const { a, b, start } of segments) {
+          const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+          const t = Math.max(
+            0,
+            Math.min(
+              length,
+              ((p.centroid[0] - a[0]) * (b[0] - a[0]) + (p.centroid[1] - a[1]) * (b[1] - a[1])) / length,
+            ),
+          );
+          const foot: Point = [a[0] + ((b[0] - a[0]) * t) / length, a[1] + ((b[1] - a[1]) * t) / length];
+          const distance = Math.hypot(p.centroid[0] - foot[0], p.centroid[1] - foot[1]);
+          if (distance < best.distance)
+            best = { distance, side: Math.sign(cross(a, b, p.centroid)), along: start + t };
+        }
+        return best;
+      };
+      const side = (p: GeneratedParcel) => nearest(p).side;
+      const along = (p: GeneratedParcel) => nearest(p).along;
       for (const parity of [1, 0]) {
         const group = parcels
           .filter((p) => Number(p.houseNo) % 2 === parity)

@@ -205,6 +205,7 @@ describe('old towns and villages', () => {
     urbanity: 0.9,
     cover: 'inside',
     settled: true,
+    village: false,
     interior: null,
     interiorBox: [4.5, 195.5, 4.5, 195.5],
     sides: { left: 'V:0', right: 'V:1', bottom: 'H:0', top: 'H:1' },
@@ -231,13 +232,26 @@ describe('old towns and villages', () => {
   });
 
   it('line village roads with houses and leave the land behind them a field', () => {
-    const { lots, field } = villageLots({ ...superblock, urbanity: 0.2 }, createRng(9));
+    const { lots, field } = villageLots({ ...superblock, urbanity: 0.2 }, 11, createRng(9));
     expect(new Set(lots.map((l) => l.street))).toEqual(new Set(['V:0', 'V:1', 'H:0', 'H:1']));
     for (const lot of lots) {
       expect(lot.depth).toBeLessThanOrEqual(38);
       expect(lot.frontage).toBeGreaterThan(10);
     }
     expect(field).not.toBeNull();
+  });
+});
+
+describe('villages', () => {
+  it('stand along their roads: Romoos has no local streets and no ring road, its houses front the main roads', () => {
+    const romoos = municipality('LU', 'Romoos');
+    const streets = romoos.layers.filter((f) => f.sourceLayer === 'streets');
+    expect(streets.length).toBeGreaterThan(0);
+    expect(streets.filter((f) => f.cls === 'local')).toEqual([]);
+    const houses = romoos.parcels.filter((p) => p.houseNo !== null);
+    expect(houses.length).toBeGreaterThan(40);
+    // Houses along a few roads, not around squares: the village's numbered lots front at most a handful.
+    expect(new Set(houses.map((p) => p.street)).size).toBeLessThan(12);
   });
 });
 

@@ -11,6 +11,8 @@ export interface DensityField {
   at(x: number, y: number): number;
   /** Highest urbanity anywhere in a rectangle (for deciding how fine to subdivide it). */
   maxIn(x0: number, y0: number, x1: number, y1: number): number;
+  /** The urbanity here and the radius of the place that gives it (a village's is small, a town's large). */
+  dominant(x: number, y: number): { urbanity: number; radius: number };
 }
 
 /** Influence radius in real metres: a 1,000-inhabitant village ~180 m, a city of 400k ~3.6 km. */
@@ -25,6 +27,18 @@ export function createDensityField(centres: DensityCentre[]): DensityField {
       let best = 0;
       for (const c of centres) best = Math.max(best, value(Math.hypot(x - c.x, y - c.y), c));
       return best;
+    },
+    dominant(x, y) {
+      let urbanity = 0;
+      let radius = 0;
+      for (const c of centres) {
+        const v = value(Math.hypot(x - c.x, y - c.y), c);
+        if (v > urbanity) {
+          urbanity = v;
+          radius = c.radius;
+        }
+      }
+      return { urbanity, radius };
     },
     maxIn(x0, y0, x1, y1) {
       let best = 0;

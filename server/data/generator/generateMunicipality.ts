@@ -25,6 +25,7 @@ import { RIVERS } from '../catalog/rivers';
 import { clipToLand } from './clipToLand';
 import { dissolveRings } from './dissolveRings';
 import { layOutParcels } from './layOutParcels';
+import { bendAmplitude, createBendField, oldTownWeight, villageWeight } from './bendField';
 import type { DatasetNoise } from './DatasetNoise';
 import type { GeneratedBuilding, GeneratedMunicipality, GeneratedParcel } from '../../store/contract/parcels/DatasetWriter';
 export interface MunicipalityInput {
@@ -134,6 +135,10 @@ export function generateMunicipality(input: MunicipalityInput): DemoMunicipality
     land,
     roadLand: dryLand,
     urbanityAt: (p) => density.at(...frame.toMercator(p)),
+    villageAt: (p) => {
+      const place = density.dominant(...frame.toMercator(p));
+      return villageWeight(place.urbanity, place.radius / k) >= 0.5;
+    },
     forestAt: (p) => forest(...frame.toMercator(p)),
     oldTownAt: (p) => {
       const [x, y] = frame.toMercator(p);
@@ -144,6 +149,18 @@ export function generateMunicipality(input: MunicipalityInput): DemoMunicipality
     limit: input.maxParcels ?? Infinity,
   });
   const pending = layout.parcels;
+  // Old towns and villages are laid out as rectangles and then bent: curving streets, blocks of varying shape.
+  const bend = createBendField(
+    land,
+    (p) => {
+      const [x, y] = frame.toMercator(p);
+      let oldTown = 0;
+      for (const t of oldTowns) oldTown = Math.max(oldTown, oldTownWeight(Math.hypot(x - t.x, y - t.y), t.radius));
+      const place = density.dominant(x, y);
+      return bendAmplitude(villageWeight(place.urbanity, place.radius / k), oldTown);
+    },
+    hashSeed(input.seed, m.bfs, 'bends'),
+  );
 
   // Distinct-and-permanent rights: ~2.5 % of the (uncut, rectangular) building-zone lots get one on top.
   const ordinaryCount = pending.length;
@@ -171,10 +188,13 @@ export function generateMunicipality(input: MunicipalityInput): DemoMunicipality
   const station = hasRailwayStation(m.bfs, m.name, canton.code, input.places);
   const streets = nameStreets(layout.streets, canton.language, towards.names, input.neighbours, station, rng);
   const streetEdges: StreetEdge[] = layout.streets.flatMap((street, index) =>
-    street.pieces.map((piece) => {
-      const a = frame.toMercator(piece.from);
-      const b = frame.toMercator(piece.to);
-      return { a, b, ka: vertexKey(a), kb: vertexKey(b), street: index, offset: piece.along, forward: true };
+    street.pieces.flatMap((piece) => {
+      const line = bend.line(piece.from, piece.to).map(frame.toMercator);
+      // Offsets keep the bent pieces in street order (the line's own length is not needed).
+      return line.slice(1).map((b, n) => {
+        const a = line[n];
+        return { a, b, ka: vertexKey(a), kb: vertexKey(b), street: index, offset: piece.along + n / line.length, forward: true };
+      });
     }),
   );
 
@@ -202,7 +222,8 @@ export function generateMunicipality(input: MunicipalityInput): DemoMunicipality
   const buildings: GeneratedBuilding[] = [];
   const fixTypes = Object.values(FIXED_POINT_TYPES[canton.language]);
   pending.forEach((p, index) => {
-    const ring = p.ring.map(frame.toMercator);
+    const bent = bend.ring(p.ring);
+    const ring = bent.map(frame.toMercator);
     const c = ringCentroid(ring);
     const [lon, lat] = mercatorToLonLat(c[0], c[1]);
     const lv95 = toLv95(lon, lat);
@@ -233,7 +254,7 @@ export function generateMunicipality(input: MunicipalityInput): DemoMunicipality
           const point: Point = [centre[0] + dx * t, centre[1] + dy * t];
           return inLand(point, land) && waterDistance(point) > FIX_POINT_SHORE_CLEARANCE_M;
         }) ?? 0;
-      const at = frame.toMercator([centre[0] + dx * share, centre[1] + dy * share]);
+      const at = frame.toMercator(bend.point([centre[0] + dx * share, centre[1] + dy * share]));
       const [fx, fy] = toLv95(...mercatorToLonLat(at[0], at[1]));
       fixPoints.push({
         FIX_NAM: `${m.bfs}-${rng.int(100, 9999)} - ${rng.pick(fixTypes)}`,
@@ -243,7 +264,10 @@ export function generateMunicipality(input: MunicipalityInput): DemoMunicipality
       });
     }
     const placed = (p.ind === 'Road' || p.typ === 'Baurecht' ? [] : placeBuildings(p.ring, p.use, rng, p.axes, themes.listing)).map(
-      (b) => ({ ...b, ring: b.ring.map(frame.toMercator) }),
+      (b) => {
+        const footprint = bend.ring(b.ring);
+        return { ...b, ring: footprint.map(frame.toMercator), sur: footprint === b.ring ? b.sur : Math.max(4, Math.round(ringArea(footprint))) };
+      },
     );
     const heritage = parcelHeritage(placed, String(themes.themes.PRO_OOB));
     placed.forEach((b) => {
@@ -288,7 +312,7 @@ export function generateMunicipality(input: MunicipalityInput): DemoMunicipality
       prcNo: String(index + 1),
       typ: p.typ,
       ind: p.ind,
-      sur: Math.max(1, Math.round(ringArea(p.ring))),
+      sur: Math.max(1, Math.round(ringArea(bent))),
       ring,
       centroid: c,
       lon,
@@ -320,7 +344,7 @@ export function generateMunicipality(input: MunicipalityInput): DemoMunicipality
     name: m.name,
     language: canton.language,
     core,
-    blocks: new Map([...layout.blocks].map(([id, block]) => [id, { ...block, ring: block.ring.map(frame.toMercator) }])),
+    blocks: new Map([...layout.blocks].map(([id, block]) => [id, { ...block, ring: bend.ring(block.ring).map(frame.toMercator) }])),
     parcels,
     parcelBlocks: pending.map((p) => p.block),
     buildings,

@@ -35,6 +35,8 @@ export interface LayoutInput {
   roadLand: Land;
   urbanityAt: (p: Point) => number;
   forestAt: (p: Point) => number;
+  /** Whether a point belongs to a village (a small place's settled land). */
+  villageAt: (p: Point) => boolean;
   /** Whether a point lies in a historic town centre (old-town zone, whatever the density says). */
   oldTownAt: (p: Point) => boolean;
   seed: number;
@@ -67,8 +69,8 @@ function openLand(ring: Ring, use: MainUse, urbanity: number): Omit<PendingParce
  * (denser in the centre), lots along each block's frontage, fields and forest on open land; everything
  * clipped to the municipality's land (its outline excludes the lakes). Densest superblocks first.
  */
-export function layOutParcels({ land, roadLand, urbanityAt, forestAt, oldTownAt, seed, rng, limit }: LayoutInput): Layout {
-  const grid = buildStreetGrid(land, urbanityAt, rng);
+export function layOutParcels({ land, roadLand, urbanityAt, villageAt, forestAt, oldTownAt, seed, rng, limit }: LayoutInput): Layout {
+  const grid = buildStreetGrid(land, urbanityAt, villageAt, rng);
   const parcels: PendingParcel[] = [];
   const blocks = new Map<number, { ring: Ring; use: MainUse }>();
   const streets: LaidStreet[] = [];
@@ -134,7 +136,10 @@ export function layOutParcels({ land, roadLand, urbanityAt, forestAt, oldTownAt,
     const clip = s.cover === 'partial';
     if (s.settled) {
       const use = oldTownAt(s.centre) ? 14 : chooseBuildingZone(s.urbanity, rng);
-      const village = use === 11 && s.urbanity < VILLAGE_URBANITY ? villageLots(s, rng) : null;
+      // Villages (and the thin edges of towns) have their houses along the roads, not on local streets.
+      // (A village superblock may lack roads on some sides, so it has no blocks for local streets.)
+      const alongRoads = (use === 11 && s.urbanity < VILLAGE_URBANITY) || s.village;
+      const village = alongRoads ? villageLots(s, use, rng) : null;
       const local = village ? null : localStreets(s, use, jitter, rng);
       for (const road of local?.roads ?? []) addRoad(road, clip);
       if (village?.field) {

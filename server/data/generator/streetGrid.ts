@@ -36,6 +36,8 @@ export interface Superblock {
   urbanity: number;
   cover: 'inside' | 'outside' | 'partial';
   settled: boolean;
+  /** Whether it belongs to a village (a small place): houses along its roads, no ring road around it. */
+  village: boolean;
   /** What the main roads leave of it (convex), null when nothing usable. */
   interior: Ring | null;
   interiorBox: Box;
@@ -65,7 +67,12 @@ function gridLines(from: number, to: number, rng: Rng): number[] {
   return lines;
 }
 
-export function buildStreetGrid(land: Land, urbanityAt: (p: Point) => number, rng: Rng): StreetGrid {
+/**
+ * `villageAt` says whether a point belongs to a village: a village superblock gets a road only on the lines
+ * through the core and between it and another settled superblock, none around the village's edge (its
+ * houses stand along the village's few roads, the fields come up to their backs).
+ */
+export function buildStreetGrid(land: Land, urbanityAt: (p: Point) => number, villageAt: (p: Point) => boolean, rng: Rng): StreetGrid {
   const w = MAIN_ROAD_WIDTH;
   const us = gridLines(land.box[0], land.box[1], rng);
   const vs = gridLines(land.box[2], land.box[3], rng);
@@ -89,6 +96,7 @@ export function buildStreetGrid(land: Land, urbanityAt: (p: Point) => number, rn
         urbanity,
         cover,
         settled: cover !== 'outside' && urbanity >= SETTLED_URBANITY,
+        village: cover !== 'outside' && villageAt(centre),
         interior: null,
         interiorBox: box,
         sides: { left: null, right: null, bottom: null, top: null },
@@ -97,13 +105,19 @@ export function buildStreetGrid(land: Land, urbanityAt: (p: Point) => number, rn
   }
   const at = (i: number, j: number) => (i >= 0 && i < nu && j >= 0 && j < nv ? superblocks[j * nu + i] : null);
   const settled = (i: number, j: number) => at(i, j)?.settled ?? false;
+  /** A settled town superblock: roads on all its sides. */
+  const town = (i: number, j: number) => settled(i, j) && !(at(i, j)?.village ?? false);
   const onLand = (i: number, j: number) => (at(i, j)?.cover ?? 'outside') !== 'outside';
   /** Road along the bottom edge of superblock (i, j), on grid line j. */
   const H = (i: number, j: number) =>
-    i >= 0 && i < nu && (settled(i, j) || settled(i, j - 1) || (j === j0 && (onLand(i, j) || onLand(i, j - 1))));
+    i >= 0 &&
+    i < nu &&
+    (town(i, j) || town(i, j - 1) || (settled(i, j) && settled(i, j - 1)) || (j === j0 && (onLand(i, j) || onLand(i, j - 1))));
   /** Road along the left edge of superblock (i, j), on grid line i. */
   const V = (i: number, j: number) =>
-    j >= 0 && j < nv && (settled(i, j) || settled(i - 1, j) || (i === i0 && (onLand(i, j) || onLand(i - 1, j))));
+    j >= 0 &&
+    j < nv &&
+    (town(i, j) || town(i - 1, j) || (settled(i, j) && settled(i - 1, j)) || (i === i0 && (onLand(i, j) || onLand(i - 1, j))));
   const verticalAt = (i: number, j: number) => V(i, j) || V(i, j - 1);
   const bandAt = (i: number, j: number) => H(i - 1, j) || H(i, j);
   const owner = (i: number, j: number) => {

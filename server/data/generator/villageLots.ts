@@ -1,11 +1,17 @@
 import type { Point, Ring } from '../../geo/ring';
+import type { MainUse } from '../catalog/zoneCatalog';
 import type { Rng } from '../random';
+import { lotFrontage } from './zonePlan';
 import type { Lot } from './cutLots';
 import type { Box, Superblock } from './streetGrid';
 
-/** Depth (m) of the houses' lots along a village road, and their frontage. */
+/** Depth (m) of the houses' lots along a village road, and their frontage (other zones: their own). */
 const DEPTH: [number, number] = [28, 38];
 const FRONTAGE: [number, number] = [17, 28];
+/** Lots of other zones along a village road are as deep as their buildings need (work: halls and yards). */
+const ZONE_DEPTH: Partial<Record<MainUse, [number, number]>> = { 12: [60, 85], 13: [34, 46], 15: [50, 70], 16: [40, 60], 17: [40, 55] };
+/** A village core's lots reach deeper: this much more at the core (urbanity 1) than at the village edge. */
+const CORE_DEPTH = 0.5;
 
 /** A strip along one road of the superblock: its street key and the frame of its lots. */
 interface Strip {
@@ -20,14 +26,15 @@ interface Strip {
 }
 
 /**
- * A village superblock: houses in a row along each of its roads (Strassendorf, Haufendorf edges), the
+ * A village superblock: houses (or the zone's lots: workshops, the school) in a row along each of its roads (Strassendorf, Haufendorf edges), the
  * land behind them a field. The rows along the superblock's bottom and top roads run its whole width,
  * those along its left and right roads between them. Returns the lots (each fronting its road, numbered
  * along it) and the field left in the middle (null when the rows fill the superblock).
  */
-export function villageLots(s: Superblock, rng: Rng): { lots: Lot[]; field: Ring | null } {
+export function villageLots(s: Superblock, use: MainUse, rng: Rng): { lots: Lot[]; field: Ring | null } {
   const [u0, u1, v0, v1] = s.interiorBox;
-  const depth = Math.min(rng.range(...DEPTH), (v1 - v0) / 2, (u1 - u0) / 2);
+  const core = 1 + CORE_DEPTH * Math.min(1, Math.max(0, (s.urbanity - 0.24) / 0.6));
+  const depth = Math.min(rng.range(...(ZONE_DEPTH[use] ?? DEPTH)) * core, (v1 - v0) / 2, (u1 - u0) / 2);
   const strips: Strip[] = [];
   const { left, right, bottom, top } = s.sides;
   if (bottom) strips.push({ street: bottom, along: 0, from: u0, to: u1, line: v0, inward: 1 });
@@ -45,7 +52,7 @@ export function villageLots(s: Superblock, rng: Rng): { lots: Lot[]; field: Ring
     const side = (strip.along === 0 ? strip.inward > 0 : strip.inward < 0) ? 1 : -1;
     const back = strip.line + strip.inward * depth;
     for (let a = strip.from; a < strip.to - 1; ) {
-      let width = rng.range(...FRONTAGE);
+      let width = use === 11 ? rng.range(...FRONTAGE) : lotFrontage(use, depth, rng);
       if (strip.to - a < width * 1.6) width = strip.to - a;
       const corners = [point(a, strip.line), point(a + width, strip.line), point(a + width, back), point(a, back)];
       // Counter-clockwise whichever side of the street the row lies on.
