@@ -37,6 +37,20 @@ export function labelPoint(
   return inBox ? [x, y] : null;
 }
 
+/**
+ * A point inside a polygon's part within `box`, however narrow it is: the pole of inaccessibility of the
+ * outline clipped to the box. A bent road's box centre can lie beside the road; this point never does.
+ * Null when no part of the polygon lies in the box.
+ */
+export function innerPoint(rings: readonly Point[][], box: Box): Point | null {
+  if (rings.length === 0) return null;
+  const outline = clipPolygon(rings[0], box);
+  if (outline.length < 3) return null;
+  const size = Math.max(box[2] - box[0], box[3] - box[1]);
+  const pole = polylabel([outline], size / 500);
+  return Number.isFinite(pole[0]) && Number.isFinite(pole[1]) ? [pole[0], pole[1]] : null;
+}
+
 /** Whether two boxes [minX, minY, maxX, maxY] overlap. */
 export const boxesOverlap = (a: Box, b: Box): boolean =>
   a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];

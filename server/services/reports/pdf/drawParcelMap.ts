@@ -2,7 +2,7 @@ import type PDFDocument from 'pdfkit';
 import type { FixedPoint } from '../../../../src/contract/Parcel';
 import { formatLv95 } from '../../../../src/lib/geo/lv95Format';
 import { ringsBox } from '../../../geo/ring';
-import type { Box } from '../map/labelPoint';
+import { innerPoint, type Box } from '../map/labelPoint';
 import { pointsPerMetre } from '../map/mapScale';
 import type { Lv95Ring, ParcelSurroundings } from '../parcelSurroundings';
 import {
@@ -123,12 +123,17 @@ export function drawParcelMap(
   const own = surroundings.parcel.prcNo;
   const ownStyle = { font: 'bold', size: 10, color: MAP_COLORS.parcelStroke, onPlate: true } as const;
   if (own && !place(parcel, own, ownStyle)) {
-    // A parcel too small for its number at this scale: the number on a plate at the parcel's middle.
+    // A parcel too narrow for its number at this scale: the number on a plate centred on a point inside
+    // the parcel (not its box's middle, which lies beside a bent road).
     const { width, height } = measure(doc, 'bold', 10, own);
     const [minX, maxX, minY, maxY] = ringsBox(parcel.slice(0, 1));
+    const [inX, inY] = innerPoint(parcel, [box.x, box.y, box.x + box.width, box.y + box.height]) ?? [
+      (minX + maxX) / 2,
+      (minY + maxY) / 2,
+    ];
     const at: PagePoint = [
-      Math.min(Math.max((minX + maxX) / 2, box.x + width), box.x + box.width - width),
-      Math.min(Math.max((minY + maxY) / 2, box.y + height), box.y + box.height - height),
+      Math.min(Math.max(inX, box.x + width), box.x + box.width - width),
+      Math.min(Math.max(inY, box.y + height), box.y + box.height - height),
     ];
     const area: Box = [
       at[0] - width / 2 - 2,
