@@ -6,8 +6,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadSwissGeography } from '../server/data/geography/loadSwissGeography';
-import { coveredLandShare, landByCanton } from '../server/data/stats/coveredLand';
-import { compareWithSwitzerland, formatComparison } from '../server/data/stats/compareWithSwitzerland';
+import { coveredLandShare } from '../server/data/stats/coveredLand';
+import {
+  compareCantons,
+  compareWithSwitzerland,
+  formatComparison,
+} from '../server/data/stats/compareWithSwitzerland';
 import { measureDataset } from '../server/store/sqlite/parcels/measureDataset';
 import { openSqliteFile } from '../server/store/sqlite/sqliteFile/openSqliteFile';
 
@@ -29,15 +33,17 @@ const geography = loadSwissGeography();
 const share = coveredLandShare(geography, stats.cantons);
 process.stdout.write(
   `Dataset ${file}: ${stats.cantons.join(', ')} — ${(share * 100).toFixed(1)} % of Switzerland's land. ` +
-    `Each figure against the built cantons' own reference where one is held, national figures only for ` +
-    `the whole country (construction periods: the national shares the generator draws), parcel medians ` +
-    `against the generator's targets; "–": no reference held for these cantons.\n\n`,
+    `National figures only for the whole country (construction periods: the national shares the generator ` +
+    `draws), parcel medians against the generator's targets; "–": no reference held for these cantons.\n\n`,
 );
+const markdown = args.includes('--markdown');
+process.stdout.write(`${formatComparison(compareWithSwitzerland(stats, share), markdown)}\n`);
+const cantons = compareCantons(stats);
 process.stdout.write(
-  `${formatComparison(
-    compareWithSwitzerland(stats, share, landByCanton(geography, stats.cantons)),
-    args.includes('--markdown'),
-  )}\n`,
+  cantons.length === 0
+    ? '\nPer canton: no published figure held for the cantons built.\n'
+    : `\nPer canton, against each canton's own published figure (counts and hectares; ratio = dataset ÷ reference):\n\n` +
+        `${formatComparison(cantons, markdown)}\n`,
 );
 process.stdout.write(
   `\nMeasured in ${((Date.now() - started) / 1000).toFixed(1)} s. Sources: docs/data-and-importing.md § Dataset realism.\n`,

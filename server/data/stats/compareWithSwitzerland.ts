@@ -2,8 +2,8 @@ import type { DatasetStatistics } from '../../store/contract/parcels/datasetStat
 import { BUILDING_ZONES } from '../catalog/zoneCatalog';
 import {
   BUILDING_ZONE_SHARE,
-  CANTON_FIGURES,
-  type CantonFigures,
+  CANTON_REFERENCES,
+  type CantonReference,
   CONSTRUCTION_PERIOD_SHARES,
   FOREST_SHARE,
   SWISS_BUILDINGS,
@@ -11,7 +11,7 @@ import {
   TARGET_PARCEL_SIZE,
 } from './swissFigures';
 
-/** What a row is compared with: a real figure of the cantons built, a national one, or the generator's target. */
+/** What a row is compared with: a real figure of a canton built, a national one, or the generator's target. */
 export type ReferenceKind = 'canton' | 'national' | 'target' | 'none';
 
 export interface ComparisonRow {
@@ -19,7 +19,7 @@ export interface ComparisonRow {
   dataset: number;
   /** The reference value; NaN when none is held for the cantons built. */
   real: number;
-  unit: 'count' | 'share' | 'm²';
+  unit: 'count' | 'share' | 'm²' | 'ha';
   /** dataset / real (NaN without a reference) */
   ratio: number;
   reference: ReferenceKind;
@@ -29,88 +29,56 @@ export interface ComparisonRow {
 
 const FOREST_MAIN_USE = '43';
 const ALL_CANTONS = 26;
+const M2_PER_HECTARE = 10_000;
 
-/** The cantons' own land-weighted figure when every canton built has one, else null. */
-function cantonFigure(
-  landByCanton: Readonly<Record<string, number>>,
-  pick: (figures: CantonFigures) => number | undefined,
-): number | null {
-  const cantons = Object.keys(landByCanton);
-  const values = cantons.map((c) => pick(CANTON_FIGURES[c] ?? {}));
-  if (cantons.length === 0 || values.some((v) => v === undefined)) return null;
-  const land = cantons.reduce((sum, c) => sum + landByCanton[c], 0) || 1;
-  return cantons.reduce((sum, c, i) => sum + (values[i] as number) * landByCanton[c], 0) / land;
+const isBuildingZone = (use: string) => BUILDING_ZONES.has(Number(use) as never);
+
+function areaOf(areaByMainUse: Readonly<Record<string, number>>, uses: (use: string) => boolean): number {
+  return Object.entries(areaByMainUse)
+    .filter(([use]) => uses(use))
+    .reduce((sum, [, area]) => sum + area, 0);
+}
+
+function comparisonRow(
+  figure: string,
+  dataset: number,
+  real: number | null,
+  unit: ComparisonRow['unit'],
+  reference: ReferenceKind,
+  source: string,
+): ComparisonRow {
+  const value = real ?? Number.NaN;
+  return {
+    figure,
+    dataset,
+    real: value,
+    unit,
+    ratio: value === 0 || Number.isNaN(value) ? Number.NaN : dataset / value,
+    reference: real === null ? 'none' : reference,
+    source: real === null ? 'no reference held for these cantons' : source,
+  };
 }
 
 /**
- * The dataset's figures beside real ones for the cantons built: a canton's own figure where held; the
- * national figure only when the whole country is built (or, for the construction periods, which the
- * generator draws nationally, labelled so); the parcel medians against the generator's targets. A
- * figure without a reference for the cantons built is listed without a ratio.
+ * The dataset's figures beside the national ones: counts and shares only when the whole country is built
+ * (per canton see compareCantons); the construction periods, which the generator draws nationally, always,
+ * labelled so; the parcel medians against the generator's targets. A figure without a reference for the
+ * cantons built is listed without a ratio.
  *
- * `landByCanton`: each built canton's municipal land (m²), for weighting per-canton shares; `coveredLandShare`:
- * their land as a share of the country's, for the national counts of a whole-country build.
+ * `coveredLandShare`: the built cantons' land as a share of the country's, for the national counts.
  */
-export function compareWithSwitzerland(
-  stats: DatasetStatistics,
-  coveredLandShare: number,
-  landByCanton: Readonly<Record<string, number>> = {},
-): ComparisonRow[] {
+export function compareWithSwitzerland(stats: DatasetStatistics, coveredLandShare: number): ComparisonRow[] {
   const wholeCountry = stats.cantons.length >= ALL_CANTONS;
-  const row = (
-    figure: string,
-    dataset: number,
-    real: number | null,
-    unit: ComparisonRow['unit'],
-    reference: ReferenceKind,
-    source: string,
-  ): ComparisonRow => {
-    const value = real ?? Number.NaN;
-    return {
-      figure,
-      dataset,
-      real: value,
-      unit,
-      ratio: value === 0 || Number.isNaN(value) ? Number.NaN : dataset / value,
-      reference: real === null ? 'none' : reference,
-      source: real === null ? 'no reference held for these cantons' : source,
-    };
-  };
-  /** A canton figure where every built canton has one, the national one for the whole country. */
-  const realFigure = (
-    pick: (figures: CantonFigures) => number | undefined,
-    national: number,
-    cantonSource: string,
-    nationalSource: string,
-  ): [number | null, ReferenceKind, string] => {
-    const own = cantonFigure(landByCanton, pick);
-    if (own !== null) return [own, 'canton', cantonSource];
-    return wholeCountry ? [national, 'national', nationalSource] : [null, 'none', ''];
-  };
+  const row = comparisonRow;
+  const national = (value: number, source: string): [number | null, ReferenceKind, string] =>
+    wholeCountry ? [value, 'national', source] : [null, 'none', ''];
   const land = stats.landArea || 1;
-  const areaOf = (uses: (use: string) => boolean) =>
-    Object.entries(stats.areaByMainUse)
-      .filter(([use]) => uses(use))
-      .reduce((sum, [, area]) => sum + area, 0);
-  const buildingZoneArea = areaOf((use) => BUILDING_ZONES.has(Number(use) as never));
-  const parcels = realFigure(
-    (f) => f.parcels,
+  const parcels = national(
     Math.round(SWISS_PARCELS * coveredLandShare),
-    'cadastre.ch, per canton',
-    'cadastre.ch, whole country (scaled to the land covered)',
+    'cadastre.ch 2023, whole country (scaled to the land covered)',
   );
-  const zones = realFigure(
-    (f) => f.buildingZoneShare,
-    BUILDING_ZONE_SHARE,
-    'ARE building zones 2022, per canton',
-    'ARE building zones 2022, whole country',
-  );
-  const forest = realFigure(
-    (f) => f.forestShare,
-    FOREST_SHARE,
-    'Arealstatistik 2013/18, per canton',
-    'Arealstatistik 2013/18, whole country',
-  );
+  const zones = national(BUILDING_ZONE_SHARE, 'ARE building zones 2022, whole country');
+  const forest = national(FOREST_SHARE, 'Arealstatistik 2013/18, whole country');
   const rows: ComparisonRow[] = [
     row('parcels', stats.parcels, parcels[0], 'count', parcels[1], parcels[2]),
     row(
@@ -121,8 +89,22 @@ export function compareWithSwitzerland(
       'national',
       'GWR, whole country (scaled to the land covered)',
     ),
-    row('building-zone share of the land', buildingZoneArea / land, zones[0], 'share', zones[1], zones[2]),
-    row('forest share of the land', areaOf((use) => use === FOREST_MAIN_USE) / land, forest[0], 'share', forest[1], forest[2]),
+    row(
+      'building-zone share of the land',
+      areaOf(stats.areaByMainUse, isBuildingZone) / land,
+      zones[0],
+      'share',
+      zones[1],
+      zones[2],
+    ),
+    row(
+      'forest share of the land',
+      areaOf(stats.areaByMainUse, (use) => use === FOREST_MAIN_USE) / land,
+      forest[0],
+      'share',
+      forest[1],
+      forest[2],
+    ),
   ];
   for (const [use, target] of Object.entries(TARGET_PARCEL_SIZE)) {
     const median = stats.medianByMainUse[use];
@@ -148,11 +130,48 @@ export function compareWithSwitzerland(
   return rows;
 }
 
+function cantonValue(
+  byCanton: DatasetStatistics['byCanton'],
+  cantons: readonly string[],
+  figure: CantonReference['figure'],
+): number {
+  return cantons.reduce((sum, canton) => {
+    const own = byCanton[canton];
+    if (figure === 'parcels') return sum + own.parcels;
+    const uses = figure === 'forest' ? (use: string) => use === FOREST_MAIN_USE : isBuildingZone;
+    return sum + areaOf(own.areaByMainUse, uses) / M2_PER_HECTARE;
+  }, 0);
+}
+
+/**
+ * Each built canton beside its own published figures (CANTON_REFERENCES), in counts and hectares: one row
+ * per reference whose cantons are all built; none for a canton without a held figure.
+ */
+export function compareCantons(
+  stats: DatasetStatistics,
+  references: readonly CantonReference[] = CANTON_REFERENCES,
+): ComparisonRow[] {
+  return references
+    .filter((reference) => reference.cantons.every((canton) => canton in stats.byCanton))
+    .map((reference) => {
+      const name = `${reference.cantons.join('+')} ${reference.figure === 'parcels' ? 'parcels' : reference.figure + ' (ha)'}`;
+      const error = reference.standardError === undefined ? '' : ` (± ${Math.round(reference.standardError * 100)} %)`;
+      return comparisonRow(
+        name,
+        cantonValue(stats.byCanton, reference.cantons, reference.figure),
+        reference.value,
+        reference.figure === 'parcels' ? 'count' : 'ha',
+        'canton',
+        reference.source + error,
+      );
+    });
+}
+
 const formatValue = (value: number, unit: ComparisonRow['unit']) => {
   if (Number.isNaN(value)) return '–';
   return unit === 'share'
     ? `${(value * 100).toFixed(1)} %`
-    : `${Math.round(value).toLocaleString('en-US')}${unit === 'm²' ? ' m²' : ''}`;
+    : `${Math.round(value).toLocaleString('en-US')}${unit === 'm²' || unit === 'ha' ? ` ${unit}` : ''}`;
 };
 
 /** The comparison as an aligned plain-text table (and a Markdown one for docs/data-and-importing.md). */

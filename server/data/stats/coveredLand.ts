@@ -28,9 +28,3 @@ export function coveredLandShare(geography: SwissGeography, cantons: readonly st
   return area / 1e6 / SWISS_AREA_KM2;
 }
 
-/** Each covered canton's municipal land (m²), for weighting per-canton shares. */
-export function landByCanton(geography: SwissGeography, cantons: readonly string[]): Record<string, number> {
-  const land: Record<string, number> = Object.fromEntries(cantons.map((c) => [c, 0]));
-  for (const m of geography.municipalities) if (m.cantonCode in land) land[m.cantonCode] += geometryArea(m.geometry);
-  return land;
-}

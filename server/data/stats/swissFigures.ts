@@ -5,8 +5,8 @@
  */
 export const SWISS_AREA_KM2 = 41_285; // BFS, area of Switzerland
 
-/** Parcels of the official cadastral survey, whole country (cadastre.ch, "about 4 million"). */
-export const SWISS_PARCELS = 4_000_000;
+/** Parcels (Liegenschaften) of the official cadastral survey, whole country, 2023 (cadastre.ch: "4'055 Mio."). */
+export const SWISS_PARCELS = 4_055_000;
 /** Buildings of the Federal Register of Buildings and Dwellings (GWR), whole country, about 2.5 million. */
 export const SWISS_BUILDINGS = 2_500_000;
 
@@ -15,20 +15,58 @@ export const BUILDING_ZONE_SHARE = 0.057;
 /** BFS land-use statistics 2013/18 (Arealstatistik): wooded land about 32 % of the country. */
 export const FOREST_SHARE = 0.32;
 
-/** A canton's own figures, where held with their source; absent figures are not compared. */
-export interface CantonFigures {
-  parcels?: number;
-  buildingZoneShare?: number;
-  forestShare?: number;
+/** What a canton's published figure counts: parcels, or hectares of building zones or of forest. */
+export type CantonFigure = 'parcels' | 'building zones' | 'forest';
+
+/** One published figure of a canton (or of cantons published together, as LFI's BL/BS), with its source. */
+export interface CantonReference {
+  cantons: readonly string[];
+  figure: CantonFigure;
+  /** A count for parcels, hectares for areas. */
+  value: number;
+  /** The figure's own standard error (±, a share of the value) where the source gives one. */
+  standardError?: number;
+  source: string;
 }
 
+const LFI_SOURCE = 'LFI (WSL/BAFU), forest area by canton incl. shrub forest, lfi.ch table #165759';
+/** LFI forest area by canton, 1000 ha, with the table's own ± %: lfi.ch/resultate, product 165759. */
+const LFI_FOREST_KHA: readonly [string, number, number][] = [
+  ['AG', 49.1, 2], ['AI', 5.2, 12], ['AR', 8.0, 5], ['BE', 174.3, 2], ['BL/BS', 20.7, 5], ['FR', 42.9, 3],
+  ['GE', 3.1, 20], ['GL', 19.5, 6], ['GR', 189.7, 2], ['JU', 33.9, 3], ['LU', 40.7, 3], ['NE', 28.2, 4],
+  ['NW', 7.7, 8], ['OW', 19.7, 4], ['SG', 55.6, 4], ['SH', 12.8, 3], ['SO', 31.8, 3], ['SZ', 28.3, 5],
+  ['TG', 21.3, 3], ['TI', 130.5, 2], ['UR', 21.4, 7], ['VD', 99.6, 2], ['VS', 115.3, 2], ['ZG', 6.0, 6],
+  ['ZH', 51.1, 2],
+];
+
 /**
- * Per-canton references. None is held yet: the cadastre.ch parcel counts per canton, ARE's building-zone
- * areas 2022 per canton and the Arealstatistik wooded share per canton are published, but no figure was
- * at hand with its source when this table was written, and an estimate would be a fabrication. Add a
- * canton's figure here (and its source to docs/data-and-importing.md) to have its ratio printed.
+ * The cantons' own published figures held with their source (docs/data-and-importing.md § Dataset realism):
+ * compared canton by canton, in counts and hectares rather than shares, so that lakes (in a canton's area,
+ * not in its parcels) do not enter the ratio. A canton without a figure here is not compared.
  */
-export const CANTON_FIGURES: Readonly<Record<string, CantonFigures>> = {};
+export const CANTON_REFERENCES: readonly CantonReference[] = [
+  {
+    cantons: ['GE'],
+    figure: 'parcels',
+    value: 70_929,
+    source: 'Tribune de Genève, "La propriété à Genève", ch. 12: "70 929 parcelles"',
+  },
+  {
+    cantons: ['ZG'],
+    figure: 'building zones',
+    value: 2_281,
+    source: 'ARE building-zone statistics 2022, as published by Kanton Zug (zg.ch, November 2022)',
+  },
+  ...LFI_FOREST_KHA.map(
+    ([cantons, kha, error]): CantonReference => ({
+      cantons: cantons.split('/'),
+      figure: 'forest',
+      value: Math.round(kha * 1_000),
+      standardError: error / 100,
+      source: LFI_SOURCE,
+    }),
+  ),
+];
 
 /**
  * Buildings with housing by construction period, BFS building and dwelling statistics (GWS) 2022, whole

@@ -12,4 +12,6 @@ export interface DatasetStatistics {
   buildingsByPeriod: Record<string, number>;
   /** Canton codes the dataset covers. */
   cantons: string[];
+  /** Each covered canton's parcels and parcel area per federal main-use code (m²). */
+  byCanton: Record<string, { parcels: number; areaByMainUse: Record<string, number> }>;
 }
