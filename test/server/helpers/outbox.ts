@@ -54,8 +54,11 @@ export function readOutbox(dataDir: string): OutboxMail[] {
     });
 }
 
-/** Waits (up to `timeoutMs`) for a mail to `to`; mails are sent after the reply, so they can lag a little. */
-export async function waitForMail(dataDir: string, to: string, timeoutMs = 3000): Promise<OutboxMail> {
+/**
+ * Waits (up to `timeoutMs`) for a mail to `to`; mails are sent after the reply, so they can lag, by seconds on
+ * a machine whose cores are busy (3 s was once too short at load 25). The wait ends as soon as the mail is there.
+ */
+export async function waitForMail(dataDir: string, to: string, timeoutMs = 15_000): Promise<OutboxMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mail = readOutbox(dataDir)
