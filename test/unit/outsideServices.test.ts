@@ -38,6 +38,88 @@ describe('tiles of outside services', () => {
     }
   });
 
+  it('lets a tile wait behind others while its host answers them, and gives up once the host falls silent', async () => {
+    jest.useFakeTimers();
+    try {
+      const slow = outsideTileUrl('https://slow.example.ch/terrain/8/133/91.png');
+      const other = outsideTileUrl('https://slow.example.ch/terrain/8/133/92.png');
+      let answerOther: (response: Response) => void = () => undefined;
+      fetchMock.mockImplementation((target: string, init: RequestInit) =>
+        target.endsWith('92.png')
+          ? new Promise<Response>((resolve) => (answerOther = resolve))
+          : hangingFetch(target, init),
+      );
+      let settled = false;
+      const queued = fetchOutsideTile(slow, new AbortController().signal).finally(() => (settled = true));
+      const outcome = expect(queued).rejects.toThrow('slow.example.ch did not answer within 6000 ms');
+      const answered = fetchOutsideTile(other, new AbortController().signal);
+      await jest.advanceTimersByTimeAsync(4_000);
+      answerOther(new Response(new Uint8Array([7])));
+      await answered;
+      // 6 s after the request the host answered 2 s ago: slow, not unreachable.
+      await jest.advanceTimersByTimeAsync(2_000);
+      expect(settled).toBe(false);
+      // Silent for 6 s since its last answer (10 s after the request): unreachable.
+      await jest.advanceTimersByTimeAsync(3_999);
+      expect(settled).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
+      await outcome;
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('does not take answers of another service on the same host for signs of life', async () => {
+    jest.useFakeTimers();
+    try {
+      const relief = outsideTileUrl('https://shared.example.ch/terrain/8/133/91.png');
+      fetchMock.mockImplementation((target: string, init: RequestInit) =>
+        target.includes('/terrain/')
+          ? hangingFetch(target, init)
+          : Promise.resolve(new Response(new Uint8Array([1]))),
+      );
+      const tile = fetchOutsideTile(relief, new AbortController().signal);
+      const outcome = expect(tile).rejects.toThrow('shared.example.ch did not answer within 6000 ms');
+      await jest.advanceTimersByTimeAsync(5_000);
+      void fetchOutsideTile(
+        outsideTileUrl('https://shared.example.ch/imagery/8/133/91.jpg'),
+        new AbortController().signal,
+      ).catch(() => undefined);
+      await jest.advanceTimersByTimeAsync(1_000);
+      await outcome;
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('gives a queued tile at most four timeouts, however often its host answers others', async () => {
+    jest.useFakeTimers();
+    try {
+      const busy = outsideTileUrl('https://busy.example.ch/sat/8/1/1.jpg');
+      fetchMock.mockImplementation((target: string, init: RequestInit) =>
+        target.endsWith('1/1.jpg')
+          ? hangingFetch(target, init)
+          : Promise.resolve(new Response(new Uint8Array([1]))),
+      );
+      let settled = false;
+      const queued = fetchOutsideTile(busy, new AbortController().signal).finally(() => (settled = true));
+      const outcome = expect(queued).rejects.toThrow('busy.example.ch did not answer within 6000 ms');
+      for (let second = 1; second < 24; second++) {
+        // Each answer counts when its headers arrive; its body is not waited for here.
+        void fetchOutsideTile(
+          outsideTileUrl(`https://busy.example.ch/sat/8/1/${second + 1}.jpg`),
+          new AbortController().signal,
+        ).catch(() => undefined);
+        await jest.advanceTimersByTimeAsync(1_000);
+      }
+      expect(settled).toBe(false);
+      await jest.advanceTimersByTimeAsync(1_000);
+      await outcome;
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('passes the map’s own abort through as an abort, not as an unreachable service', async () => {
     fetchMock.mockImplementation(hangingFetch);
     const controller = new AbortController();
