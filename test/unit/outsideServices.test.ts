@@ -15,15 +15,24 @@ describe('tiles of outside services', () => {
     global.fetch = fetchMock;
   });
 
+  /** Runs `body` on jest's fake clock and restores the real one whatever happens. */
+  async function onFakeTimers(body: () => Promise<void>): Promise<void> {
+    jest.useFakeTimers();
+    try {
+      await body();
+    } finally {
+      jest.useRealTimers();
+    }
+  }
+
   /** A fetch that never answers until it is aborted, as a host behind a dead network does. */
   const hangingFetch = (_url: string, init: RequestInit) =>
     new Promise<Response>((_resolve, reject) => {
       init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
     });
 
-  it('gives up on a service that does not answer after OUTSIDE_TILE_TIMEOUT_MS, naming its host', async () => {
-    jest.useFakeTimers();
-    try {
+  it('gives up on a service that does not answer after OUTSIDE_TILE_TIMEOUT_MS, naming its host', () =>
+    onFakeTimers(async () => {
       fetchMock.mockImplementation(hangingFetch);
       const tile = fetchOutsideTile(url, new AbortController().signal);
       const outcome = expect(tile).rejects.toThrow('tiles.example.ch did not answer within 6000 ms');
@@ -33,14 +42,10 @@ describe('tiles of outside services', () => {
       );
       await jest.advanceTimersByTimeAsync(OUTSIDE_TILE_TIMEOUT_MS);
       await outcome;
-    } finally {
-      jest.useRealTimers();
-    }
-  });
+    }));
 
-  it('lets a tile wait behind others while its host answers them, and gives up once the host falls silent', async () => {
-    jest.useFakeTimers();
-    try {
+  it('lets a tile wait behind others while its host answers them, and gives up once the host falls silent', () =>
+    onFakeTimers(async () => {
       const slow = outsideTileUrl('https://slow.example.ch/terrain/8/133/91.png');
       const other = outsideTileUrl('https://slow.example.ch/terrain/8/133/92.png');
       let answerOther: (response: Response) => void = () => undefined;
@@ -64,14 +69,10 @@ describe('tiles of outside services', () => {
       expect(settled).toBe(false);
       await jest.advanceTimersByTimeAsync(1);
       await outcome;
-    } finally {
-      jest.useRealTimers();
-    }
-  });
+    }));
 
-  it('does not take answers of another service on the same host for signs of life', async () => {
-    jest.useFakeTimers();
-    try {
+  it('does not take answers of another service on the same host for signs of life', () =>
+    onFakeTimers(async () => {
       const relief = outsideTileUrl('https://shared.example.ch/terrain/8/133/91.png');
       fetchMock.mockImplementation((target: string, init: RequestInit) =>
         target.includes('/terrain/')
@@ -87,14 +88,10 @@ describe('tiles of outside services', () => {
       ).catch(() => undefined);
       await jest.advanceTimersByTimeAsync(1_000);
       await outcome;
-    } finally {
-      jest.useRealTimers();
-    }
-  });
+    }));
 
-  it('gives a queued tile at most four timeouts, however often its host answers others', async () => {
-    jest.useFakeTimers();
-    try {
+  it('gives a queued tile at most four timeouts, however often its host answers others', () =>
+    onFakeTimers(async () => {
       const busy = outsideTileUrl('https://busy.example.ch/sat/8/1/1.jpg');
       fetchMock.mockImplementation((target: string, init: RequestInit) =>
         target.endsWith('1/1.jpg')
@@ -115,10 +112,7 @@ describe('tiles of outside services', () => {
       expect(settled).toBe(false);
       await jest.advanceTimersByTimeAsync(1_000);
       await outcome;
-    } finally {
-      jest.useRealTimers();
-    }
-  });
+    }));
 
   it('passes the map’s own abort through as an abort, not as an unreachable service', async () => {
     fetchMock.mockImplementation(hangingFetch);

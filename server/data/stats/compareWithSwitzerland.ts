@@ -69,7 +69,6 @@ function comparisonRow(
  */
 export function compareWithSwitzerland(stats: DatasetStatistics, coveredLandShare: number): ComparisonRow[] {
   const wholeCountry = stats.cantons.length >= ALL_CANTONS;
-  const row = comparisonRow;
   const national = (value: number, source: string): [number | null, ReferenceKind, string] =>
     wholeCountry ? [value, 'national', source] : [null, 'none', ''];
   const land = stats.landArea || 1;
@@ -80,8 +79,8 @@ export function compareWithSwitzerland(stats: DatasetStatistics, coveredLandShar
   const zones = national(BUILDING_ZONE_SHARE, 'ARE building zones 2022, whole country');
   const forest = national(FOREST_SHARE, 'Arealstatistik 2013/18, whole country');
   const rows: ComparisonRow[] = [
-    row('parcels', stats.parcels, parcels[0], 'count', parcels[1], parcels[2]),
-    row(
+    comparisonRow('parcels', stats.parcels, parcels[0], 'count', parcels[1], parcels[2]),
+    comparisonRow(
       'buildings',
       stats.buildings,
       wholeCountry ? Math.round(SWISS_BUILDINGS * coveredLandShare) : null,
@@ -89,7 +88,7 @@ export function compareWithSwitzerland(stats: DatasetStatistics, coveredLandShar
       'national',
       'GWR, whole country (scaled to the land covered)',
     ),
-    row(
+    comparisonRow(
       'building-zone share of the land',
       areaOf(stats.areaByMainUse, isBuildingZone) / land,
       zones[0],
@@ -97,7 +96,7 @@ export function compareWithSwitzerland(stats: DatasetStatistics, coveredLandShar
       zones[1],
       zones[2],
     ),
-    row(
+    comparisonRow(
       'forest share of the land',
       areaOf(stats.areaByMainUse, (use) => use === FOREST_MAIN_USE) / land,
       forest[0],
@@ -110,14 +109,14 @@ export function compareWithSwitzerland(stats: DatasetStatistics, coveredLandShar
     const median = stats.medianByMainUse[use];
     if (median === undefined) continue;
     rows.push(
-      row(`median parcel, ${target.label}`, median, Math.round(Math.sqrt(target.from * target.to)), 'm²', 'target', 'generator target'),
+      comparisonRow(`median parcel, ${target.label}`, median, Math.round(Math.sqrt(target.from * target.to)), 'm²', 'target', 'generator target'),
     );
   }
   const buildings = Object.values(stats.buildingsByPeriod).reduce((a, b) => a + b, 0) || 1;
   for (const period of CONSTRUCTION_PERIOD_SHARES) {
     const n = period.periods.reduce((sum, label) => sum + (stats.buildingsByPeriod[label] ?? 0), 0);
     rows.push(
-      row(
+      comparisonRow(
         `buildings built ${period.label}`,
         n / buildings,
         period.share,
