@@ -35,8 +35,10 @@ export interface BuildDatasetOptions {
 // 6: settlements reach a little further (whole-country building-zone share 0.85 → about 1);
 // 7: layer areas dissolved per block once for all layers (same areas; feature order and vertices within
 // 5 mm differ); 8: postal areas, street stems once, stations only on a railway, merged names, rivers,
-// staggered old-town lanes, villages along their roads; 9: building reserve and utilisation columns.
-export const DATASET_GENERATOR_VERSION = 10;
+// staggered old-town lanes, villages along their roads; 9: building reserve and utilisation columns;
+// 10: old towns and villages bent off the grid; 11: each canton's forest cut to its LFI area (forestLevels),
+// open land drawn from its own random stream.
+export const DATASET_GENERATOR_VERSION = 11;
 
 /** Throws on an unknown canton code, before anything is written. */
 export function checkCantonCodes(cantons: readonly string[]): void {

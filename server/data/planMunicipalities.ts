@@ -3,6 +3,7 @@ import { CANTON_BY_CODE } from '../geo/cantons';
 import { planPostcodes } from './catalog/postcodes';
 import type { DatasetNoise } from './generator/DatasetNoise';
 import type { MunicipalityInput } from './generator/generateMunicipality';
+import { forestLevels, NATIONAL_FOREST_LEVEL } from './generator/forestField';
 
 /** Places this far (degrees, ~15 km) outside a municipality still shape its density. */
 const PLACE_REACH = 0.2;
@@ -25,6 +26,7 @@ export function planMunicipalities(
   const inputs: MunicipalityInput[] = [];
   const postcodes = planPostcodes(geography.municipalities);
   // Local names ("Zürich", "Luzern") for the places' municipalities: GeoNames may name them in English.
+  const forest = forestLevels(geography, cantonCodes, seed);
   const municipalityNames = new Map(geography.municipalities.map((m) => [m.bfs, m.name.replace(/ \(.*\)$/, '')]));
   for (const code of cantonCodes) {
     const canton = CANTON_BY_CODE.get(code);
@@ -60,6 +62,7 @@ export function planMunicipalities(
         neighbours,
         municipalityNames,
         zip: postcodes.get(m.bfs) as string,
+        forestLevel: forest.get(code) ?? NATIONAL_FOREST_LEVEL,
         seed,
         noise,
         maxParcels: limits.maxParcelsPerMunicipality,

@@ -20,6 +20,11 @@ export function placeRadius(population: number): number {
   return Math.min(4000, Math.max(120, 180 * Math.sqrt(population / 1000)));
 }
 
+/** How far from a place of this radius its urbanity stays at or above `level` (urbanity is exp(−d / radius)). */
+export function placeReach(radius: number, level: number): number {
+  return radius * Math.log(1 / level);
+}
+
 export function createDensityField(centres: DensityCentre[]): DensityField {
   const value = (d: number, c: DensityCentre) => Math.exp(-d / c.radius);
   return {

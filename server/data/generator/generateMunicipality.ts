@@ -8,7 +8,8 @@ import { postalAreaNames, postalAreasOf } from '../catalog/postalAreas';
 import { hasRailwayStation } from '../catalog/railwayStations';
 import { type Point, ringArea, ringCentroid } from '../../geo/ring';
 import { insetConvex } from '../../geo/convex';
-import { createRng, createValueNoise, hashSeed } from '../random';
+import { createRng, hashSeed } from '../random';
+import { createForestField } from './forestField';
 import { lonLatToMercator, mercatorScale, mercatorToLonLat, toLv95 } from '../../geo/projection';
 import { createDensityField, placeRadius, type DensityCentre } from './DensityField';
 import { parcelThemes } from './parcelThemes';
@@ -38,6 +39,8 @@ export interface MunicipalityInput {
   /** Every municipality's local name by BFS number (the main roads are named after the places they lead to). */
   municipalityNames: ReadonlyMap<number, string>;
   zip: string;
+  /** Where the canton's forest begins on the shared forest field (forestLevels). */
+  forestLevel: number;
   seed: number;
   noise: DatasetNoise;
   /** Stop after about this many parcels (tiny test datasets). */
@@ -126,7 +129,7 @@ export function generateMunicipality(input: MunicipalityInput): DemoMunicipality
   const density = createDensityField(centres);
   const towards = destinations(input.places, m.bfs, core, k, input.municipalityNames, input.neighbours);
   const frame = createLocalFrame(core, towards.angle ?? rng.range(0, Math.PI), k);
-  const forest = createValueNoise(hashSeed(input.seed, 'forest'), 2200);
+  const forest = createForestField(input.seed);
   const dryLand = landInFrame(m.geometry, frame);
   const rivers = riverBands(RIVERS, m.bbox, frame);
   const waterDistance = createWaterDistance(input.lakes ?? [], rivers, m.bbox, frame);
@@ -140,6 +143,7 @@ export function generateMunicipality(input: MunicipalityInput): DemoMunicipality
       return villageWeight(place.urbanity, place.radius / k) >= 0.5;
     },
     forestAt: (p) => forest(...frame.toMercator(p)),
+    forestLevel: input.forestLevel,
     oldTownAt: (p) => {
       const [x, y] = frame.toMercator(p);
       return oldTowns.some((t) => Math.hypot(x - t.x, y - t.y) <= t.radius);
@@ -148,7 +152,8 @@ export function generateMunicipality(input: MunicipalityInput): DemoMunicipality
     rng,
     limit: input.maxParcels ?? Infinity,
   });
-  const pending = layout.parcels;
+  // Open land goes last (after the distinct-and-permanent rights below), so the forest never renumbers a town.
+  const pending = layout.parcels.slice(0, layout.openLandFrom);
   // Old towns and villages are laid out as rectangles and then bent: curving streets, blocks of varying shape.
   const bend = createBendField(
     land,
@@ -170,6 +175,7 @@ export function generateMunicipality(input: MunicipalityInput): DemoMunicipality
     const ring = insetConvex(p.ring, Math.sqrt(ringArea(p.ring)) * 0.12);
     if (ring) pending.push({ ...p, ring, typ: 'Baurecht', numbered: false, copyOf: i });
   }
+  pending.push(...layout.parcels.slice(layout.openLandFrom));
 
   // House numbers: odd on the street's left, even on its right, rising along the street.
   const houseNumbers = new Map<number, string>();

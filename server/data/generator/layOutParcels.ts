@@ -1,6 +1,6 @@
 import { type Point, type Ring, ringArea } from '../../geo/ring';
 import { BUILDING_ZONES, type MainUse } from '../catalog/zoneCatalog';
-import { hashSeed, type Rng } from '../random';
+import { createRng, hashSeed, type Rng } from '../random';
 import { clipToLand } from './clipToLand';
 import { cutLots, type Lot } from './cutLots';
 import { localStreets } from './localStreets';
@@ -22,7 +22,10 @@ export interface LaidStreet {
 }
 
 export interface Layout {
+  /** The towns' parcels and the roads first, then the fields and forests of open land. */
   parcels: PendingParcel[];
+  /** Where open land begins in `parcels`: what comes before keeps its place whatever the forest. */
+  openLandFrom: number;
   streets: LaidStreet[];
   /** Blocks and open-land superblocks (frame metres) by id, for the area layers and park labels. */
   blocks: Map<number, { ring: Ring; use: MainUse }>;
@@ -35,6 +38,8 @@ export interface LayoutInput {
   roadLand: Land;
   urbanityAt: (p: Point) => number;
   forestAt: (p: Point) => number;
+  /** The canton's level on the forest field above which open land is forest. */
+  forestLevel: number;
   /** Whether a point belongs to a village (a small place's settled land). */
   villageAt: (p: Point) => boolean;
   /** Whether a point lies in a historic town centre (old-town zone, whatever the density says). */
@@ -60,7 +65,7 @@ function frontsStreet(ring: Ring, lot: Lot, land: Land): boolean {
 }
 
 /** A parcel of open land (no street frontage, no house number). */
-function openLand(ring: Ring, use: MainUse, urbanity: number): Omit<PendingParcel, 'block'> {
+function openLandParcel(ring: Ring, use: MainUse, urbanity: number): Omit<PendingParcel, 'block'> {
   return { ring, use, urbanity, typ: 'Eigentum', ind: 'Standard', street: null, along: 0, side: 0, numbered: false, copyOf: null, axes: null };
 }
 
@@ -69,9 +74,12 @@ function openLand(ring: Ring, use: MainUse, urbanity: number): Omit<PendingParce
  * (denser in the centre), lots along each block's frontage, fields and forest on open land; everything
  * clipped to the municipality's land (its outline excludes the lakes). Densest superblocks first.
  */
-export function layOutParcels({ land, roadLand, urbanityAt, villageAt, forestAt, oldTownAt, seed, rng, limit }: LayoutInput): Layout {
+export function layOutParcels({ land, roadLand, urbanityAt, villageAt, forestAt, forestLevel, oldTownAt, seed, rng, limit }: LayoutInput): Layout {
   const grid = buildStreetGrid(land, urbanityAt, villageAt, rng);
+  // Open land draws from its own stream: tuning the forest never reshuffles the towns' buildings and names.
+  const openLandRng = createRng(hashSeed(seed, 'open land'));
   const parcels: PendingParcel[] = [];
+  const openLand: PendingParcel[] = [];
   const blocks = new Map<number, { ring: Ring; use: MainUse }>();
   const streets: LaidStreet[] = [];
   const streetIndex = new Map<string, number>();
@@ -131,7 +139,7 @@ export function layOutParcels({ land, roadLand, urbanityAt, villageAt, forestAt,
   }
   const order = grid.superblocks.filter((s) => s.cover !== 'outside').sort((a, b) => b.urbanity - a.urbanity || a.index - b.index);
   for (const s of order) {
-    if (parcels.length >= limit) break;
+    if (parcels.length + openLand.length >= limit) break;
     for (const road of mainRoads.get(s.index) ?? []) addRoad(road, true);
     const clip = s.cover === 'partial';
     if (s.settled) {
@@ -145,7 +153,7 @@ export function layOutParcels({ land, roadLand, urbanityAt, villageAt, forestAt,
       if (village?.field) {
         const fieldId = blocks.size;
         blocks.set(fieldId, { ring: village.field, use: 21 });
-        for (const ring of clip ? clipToLand(village.field, land) : [village.field]) parcels.push({ ...openLand(ring, 21, s.urbanity), block: fieldId });
+        for (const ring of clip ? clipToLand(village.field, land) : [village.field]) parcels.push({ ...openLandParcel(ring, 21, s.urbanity), block: fieldId });
       }
       const groups = village
         ? [{ ring: rectRing(s.interiorBox), lots: village.lots }]
@@ -160,7 +168,7 @@ export function layOutParcels({ land, roadLand, urbanityAt, villageAt, forestAt,
           if (!ring) {
             // Its street ran into the lake or out of the municipality: the shore strip left is a
             // protection zone (waters), not a building lot.
-            parcels.push({ ...openLand(pieces[0], 31, s.urbanity), block: blockId });
+            parcels.push({ ...openLandParcel(pieces[0], 31, s.urbanity), block: blockId });
             continue;
           }
           parcels.push({
@@ -180,11 +188,11 @@ export function layOutParcels({ land, roadLand, urbanityAt, villageAt, forestAt,
         }
       }
     } else if (s.interior) {
-      const use = chooseOpenLandUse(forestAt(s.centre), s.urbanity, rng);
+      const use = chooseOpenLandUse(forestAt(s.centre), forestLevel, s.urbanity, openLandRng);
       const blockId = blocks.size;
       blocks.set(blockId, { ring: s.interior, use });
-      for (const field of openLandParcels(s.interior, use, rng)) {
-        for (const ring of clip ? clipToLand(field, land) : [field]) parcels.push({ ...openLand(ring, use, s.urbanity), block: blockId });
+      for (const field of openLandParcels(s.interior, use, openLandRng)) {
+        for (const ring of clip ? clipToLand(field, land) : [field]) openLand.push({ ...openLandParcel(ring, use, s.urbanity), block: blockId });
       }
     }
   }
@@ -195,5 +203,5 @@ export function layOutParcels({ land, roadLand, urbanityAt, villageAt, forestAt,
       p.numbered = false;
     }
   }
-  return { parcels, streets, blocks };
+  return { parcels: [...parcels, ...openLand], openLandFrom: parcels.length, streets, blocks };
 }

@@ -16,9 +16,9 @@ export function chooseBuildingZone(urbanity: number, rng: Rng): MainUse {
   return rng.weighted<MainUse>([[11, 62], [12, 17], [13, 9], [15, 6], [16, 6]]);
 }
 
-/** Main use of land outside settlements: forest where the shared forest field is high, else farmland. */
-export function chooseOpenLandUse(forest: number, urbanity: number, rng: Rng): MainUse {
-  if (forest > 0.59) return 43;
+/** Main use of land outside settlements: forest where the shared forest field is above the canton's level, else farmland. */
+export function chooseOpenLandUse(forest: number, forestLevel: number, urbanity: number, rng: Rng): MainUse {
+  if (forest > forestLevel) return 43;
   if (urbanity < 0.04 && rng.chance(0.2)) return 23;
   return rng.weighted<MainUse>([[21, 86], [31, 7], [44, 7]]);
 }

@@ -1,3 +1,5 @@
+import { CANTON_FOREST, LFI_SOURCE } from '../catalog/cantonForest';
+
 /**
  * Real Swiss figures the dataset is compared with, each with its source (docs/data-and-importing.md § Dataset realism).
  * Only figures held with their source are here: where a per-canton figure is not held, no ratio is
@@ -29,16 +31,6 @@ export interface CantonReference {
   source: string;
 }
 
-const LFI_SOURCE = 'LFI (WSL/BAFU), forest area by canton incl. shrub forest, lfi.ch table #165759';
-/** LFI forest area by canton, 1000 ha, with the table's own ± %: lfi.ch/resultate, product 165759. */
-const LFI_FOREST_KHA: readonly [string, number, number][] = [
-  ['AG', 49.1, 2], ['AI', 5.2, 12], ['AR', 8.0, 5], ['BE', 174.3, 2], ['BL/BS', 20.7, 5], ['FR', 42.9, 3],
-  ['GE', 3.1, 20], ['GL', 19.5, 6], ['GR', 189.7, 2], ['JU', 33.9, 3], ['LU', 40.7, 3], ['NE', 28.2, 4],
-  ['NW', 7.7, 8], ['OW', 19.7, 4], ['SG', 55.6, 4], ['SH', 12.8, 3], ['SO', 31.8, 3], ['SZ', 28.3, 5],
-  ['TG', 21.3, 3], ['TI', 130.5, 2], ['UR', 21.4, 7], ['VD', 99.6, 2], ['VS', 115.3, 2], ['ZG', 6.0, 6],
-  ['ZH', 51.1, 2],
-];
-
 /**
  * The cantons' own published figures held with their source (docs/data-and-importing.md § Dataset realism):
  * compared canton by canton, in counts and hectares rather than shares, so that lakes (in a canton's area,
@@ -57,12 +49,18 @@ export const CANTON_REFERENCES: readonly CantonReference[] = [
     value: 2_281,
     source: 'ARE building-zone statistics 2022, as published by Kanton Zug (zg.ch, November 2022)',
   },
-  ...LFI_FOREST_KHA.map(
-    ([cantons, kha, error]): CantonReference => ({
-      cantons: cantons.split('/'),
+  {
+    cantons: ['AG'],
+    figure: 'building zones',
+    value: 20_585,
+    source: "Kanton Aargau, Bauzonen (ag.ch): 20,585 ha at the end of 2021, the cut-off of ARE's 2022 statistics",
+  },
+  ...CANTON_FOREST.map(
+    ({ cantons, hectares, standardError }): CantonReference => ({
+      cantons,
       figure: 'forest',
-      value: Math.round(kha * 1_000),
-      standardError: error / 100,
+      value: hectares,
+      standardError,
       source: LFI_SOURCE,
     }),
   ),
