@@ -15,26 +15,10 @@ export interface DensityField {
   dominant(x: number, y: number): { urbanity: number; radius: number };
 }
 
-/**
- * Settled land per inhabitant falls with a place's size (ARE 2022: 586 m² in Jura, 169 in Geneva, 107 in
- * Basel-Stadt): a place of `DENSITY_PIVOT` inhabitants settles the land of 180 m × √(population / 1,000),
- * smaller places relatively more, larger ones less, by the power `DENSITY_SPREAD`. Calibrated on the
- * building zones of Aargau and Zug and the parcels of Geneva (docs/data-and-importing.md § Dataset realism).
- */
-const DENSITY_PIVOT = 9_000;
-const DENSITY_SPREAD = 0.8;
-
-/** Influence radius in real metres: a village of 1,000 ~430 m, a town of 20,000 ~590 m, a city of 200,000 ~740 m (its quarters and suburbs are places of their own). */
+/** Influence radius in real metres: a 1,000-inhabitant village ~180 m, a city of 400k ~3.6 km. */
 export function placeRadius(population: number): number {
-  const spread = Math.pow(Math.max(population, 1) / DENSITY_PIVOT, -DENSITY_SPREAD / 2);
-  return Math.min(4000, Math.max(120, 180 * Math.sqrt(population / 1000) * spread));
+  return Math.min(4000, Math.max(120, 180 * Math.sqrt(population / 1000)));
 }
-
-/**
- * The influence radius (real metres) of the village every municipality has at its core, including those
- * without a place of 1,000 inhabitants: a hamlet's reach, kept small so a village of a few hundred stays one.
- */
-export const CORE_VILLAGE_RADIUS = 160;
 
 /** How far from a place of this radius its urbanity stays at or above `level` (urbanity is exp(−d / radius)). */
 export function placeReach(radius: number, level: number): number {

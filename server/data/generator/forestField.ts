@@ -4,7 +4,7 @@ import type { MunicipalityShape, SwissGeography } from '../geography/SwissGeogra
 import { pointInArea } from '../../geo/ring';
 import { lonLatToMercator, mercatorScale, mercatorToLonLat } from '../../geo/projection';
 import { createRng, createValueNoise, hashSeed } from '../random';
-import { CORE_VILLAGE_RADIUS, placeRadius, placeReach, type DensityCentre } from './DensityField';
+import { placeRadius, placeReach, type DensityCentre } from './DensityField';
 import { interiorPoint, projectArea } from './municipalityLayout';
 import { SETTLED_URBANITY } from './zonePlan';
 
@@ -58,7 +58,7 @@ function sampleLand(municipalities: readonly MunicipalityShape[], geography: Swi
   });
   for (const m of municipalities) {
     const [x, y] = interiorPoint(m, projectArea(m.geometry), places, createRng(hashSeed(seed, m.bfs)));
-    centres.push({ x, y, radius: CORE_VILLAGE_RADIUS * k });
+    centres.push({ x, y, radius: placeRadius(800) * k });
   }
   for (const t of OLD_TOWNS.filter((t) => near(t.lon, t.lat))) {
     const [x, y] = lonLatToMercator(t.lon, t.lat);

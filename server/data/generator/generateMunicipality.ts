@@ -11,7 +11,7 @@ import { insetConvex } from '../../geo/convex';
 import { createRng, hashSeed } from '../random';
 import { createForestField } from './forestField';
 import { lonLatToMercator, mercatorScale, mercatorToLonLat, toLv95 } from '../../geo/projection';
-import { CORE_VILLAGE_RADIUS, createDensityField, placeRadius, type DensityCentre } from './DensityField';
+import { createDensityField, placeRadius, type DensityCentre } from './DensityField';
 import { parcelThemes } from './parcelThemes';
 import { placeBuildings } from './placeBuildings';
 import { municipalityLayers } from './municipalityLayers';
@@ -117,7 +117,7 @@ export function generateMunicipality(input: MunicipalityInput): DemoMunicipality
     return { x, y, radius: placeRadius(p.population) * k };
   });
   // Every municipality has a village at its core, even below the places' 1,000 inhabitants.
-  centres.push({ x: core[0], y: core[1], radius: CORE_VILLAGE_RADIUS * k });
+  centres.push({ x: core[0], y: core[1], radius: placeRadius(800) * k });
   // Historic centres: the town's densest place, where its old-town lots go.
   const oldTowns = OLD_TOWNS.filter(
     (t) => t.lon > m.bbox[0] - 0.01 && t.lon < m.bbox[2] + 0.01 && t.lat > m.bbox[1] - 0.01 && t.lat < m.bbox[3] + 0.01,
