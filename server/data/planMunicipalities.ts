@@ -4,9 +4,8 @@ import { planPostcodes } from './catalog/postcodes';
 import type { DatasetNoise } from './generator/DatasetNoise';
 import type { MunicipalityInput } from './generator/generateMunicipality';
 import { forestLevels, NATIONAL_FOREST_LEVEL } from './generator/forestField';
+import { PLACE_REACH } from './generator/DensityField';
 
-/** Places this far (degrees, ~15 km) outside a municipality still shape its density. */
-const PLACE_REACH = 0.2;
 const NEIGHBOURS = 6;
 /** Lakes this far (degrees, ~1 km) outside a municipality's box still have a shore in it. */
 const LAKE_REACH = 0.01;
@@ -25,8 +24,8 @@ export function planMunicipalities(
 ): MunicipalityInput[] {
   const inputs: MunicipalityInput[] = [];
   const postcodes = planPostcodes(geography.municipalities);
-  // Local names ("Zürich", "Luzern") for the places' municipalities: GeoNames may name them in English.
   const forest = forestLevels(geography, cantonCodes, seed);
+  // Local names ("Zürich", "Luzern") for the places' municipalities: GeoNames may name them in English.
   const municipalityNames = new Map(geography.municipalities.map((m) => [m.bfs, m.name.replace(/ \(.*\)$/, '')]));
   for (const code of cantonCodes) {
     const canton = CANTON_BY_CODE.get(code);

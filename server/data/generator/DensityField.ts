@@ -1,4 +1,14 @@
 
+import { lonLatToMercator } from '../../geo/projection';
+import type { Place } from '../geography/SwissGeography';
+
+/** Places this far (degrees, ~15 km) outside a municipality still shape its density. */
+export const PLACE_REACH = 0.2;
+/** The village every municipality has at its core, even below the places' 1,000 inhabitants. */
+export const CORE_VILLAGE_POPULATION = 800;
+/** A historic centre pulls density this many times its old-town radius out (the town's densest place). */
+const OLD_TOWN_PULL = 2.5;
+
 /** A place in generator units: Web Mercator metres and a radius of influence in mercator metres. */
 export interface DensityCentre {
   x: number;
@@ -18,6 +28,17 @@ export interface DensityField {
 /** Influence radius in real metres: a 1,000-inhabitant village ~180 m, a city of 400k ~3.6 km. */
 export function placeRadius(population: number): number {
   return Math.min(4000, Math.max(120, 180 * Math.sqrt(population / 1000)));
+}
+
+/** A real place's density centre; `k` is the mercator scale at the municipality's latitude. */
+export function placeCentre(place: Place, k: number): DensityCentre {
+  const [x, y] = lonLatToMercator(place.lon, place.lat);
+  return { x, y, radius: placeRadius(place.population) * k };
+}
+
+/** The density centre of a historic centre whose old-town core has this (mercator) radius. */
+export function oldTownCentre(town: DensityCentre): DensityCentre {
+  return { ...town, radius: town.radius * OLD_TOWN_PULL };
 }
 
 /** How far from a place of this radius its urbanity stays at or above `level` (urbanity is exp(−d / radius)). */

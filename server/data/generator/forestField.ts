@@ -4,7 +4,15 @@ import type { MunicipalityShape, SwissGeography } from '../geography/SwissGeogra
 import { pointInArea } from '../../geo/ring';
 import { lonLatToMercator, mercatorScale, mercatorToLonLat } from '../../geo/projection';
 import { createRng, createValueNoise, hashSeed } from '../random';
-import { placeRadius, placeReach, type DensityCentre } from './DensityField';
+import {
+  CORE_VILLAGE_POPULATION,
+  oldTownCentre,
+  PLACE_REACH,
+  placeCentre,
+  placeRadius,
+  placeReach,
+  type DensityCentre,
+} from './DensityField';
 import { interiorPoint, projectArea } from './municipalityLayout';
 import { SETTLED_URBANITY } from './zonePlan';
 
@@ -12,8 +20,8 @@ import { SETTLED_URBANITY } from './zonePlan';
 const FOREST_CELL = 2_200;
 /** Spacing (real metres) of the points at which a canton's land is sampled to place its forest line. */
 const SAMPLE_SPACING = 250;
-/** Places this far (degrees) outside a canton still settle its land (as planMunicipalities' reach). */
-const PLACE_REACH = 0.2;
+/** The land each sample point stands for. */
+const HECTARES_PER_SAMPLE = (SAMPLE_SPACING * SAMPLE_SPACING) / 10_000;
 
 /** The dataset's forest field in [0, 1): shared by every municipality, so forests run across their borders. */
 export function createForestField(seed: number): (x: number, y: number) => number {
@@ -23,26 +31,26 @@ export function createForestField(seed: number): (x: number, y: number) => numbe
 /** Whether a point is settled (urbanity ≥ SETTLED_URBANITY), through a grid of the places' reaches: a canton has hundreds. */
 function createSettledTest(centres: readonly DensityCentre[]): (x: number, y: number) => boolean {
   const cell = 2_000;
-  const cells = new Map<number, DensityCentre[]>();
+  const cells = new Map<number, { x: number; y: number; reach: number }[]>();
   const key = (i: number, j: number) => i * 100_003 + j;
   for (const c of centres) {
     const reach = placeReach(c.radius, SETTLED_URBANITY);
     for (let i = Math.floor((c.x - reach) / cell); i <= Math.floor((c.x + reach) / cell); i++) {
       for (let j = Math.floor((c.y - reach) / cell); j <= Math.floor((c.y + reach) / cell); j++) {
         const list = cells.get(key(i, j));
-        if (list) list.push(c);
-        else cells.set(key(i, j), [c]);
+        if (list) list.push({ x: c.x, y: c.y, reach });
+        else cells.set(key(i, j), [{ x: c.x, y: c.y, reach }]);
       }
     }
   }
   return (x, y) =>
     (cells.get(key(Math.floor(x / cell), Math.floor(y / cell))) ?? []).some(
-      (c) => Math.hypot(x - c.x, y - c.y) <= placeReach(c.radius, SETTLED_URBANITY),
+      (c) => Math.hypot(x - c.x, y - c.y) <= c.reach,
     );
 }
 
-/** The forest field at points spread evenly over the municipalities' land, and which of them lie in settlements. */
-function sampleLand(municipalities: readonly MunicipalityShape[], geography: SwissGeography, seed: number) {
+/** The forest field at points spread evenly over the municipalities' land outside their settlements. */
+function sampleOpenLand(municipalities: readonly MunicipalityShape[], geography: SwissGeography, seed: number) {
   const [minLon, minLat, maxLon, maxLat] = municipalities.reduce(
     (box, m) => [Math.min(box[0], m.bbox[0]), Math.min(box[1], m.bbox[1]), Math.max(box[2], m.bbox[2]), Math.max(box[3], m.bbox[3])],
     [Infinity, Infinity, -Infinity, -Infinity],
@@ -52,17 +60,14 @@ function sampleLand(municipalities: readonly MunicipalityShape[], geography: Swi
     lon > minLon - PLACE_REACH && lon < maxLon + PLACE_REACH && lat > minLat - PLACE_REACH && lat < maxLat + PLACE_REACH;
   const places = geography.places.filter((p) => near(p.lon, p.lat));
   // The centres generateMunicipality settles: the real places, every municipality's core village, the old towns.
-  const centres: DensityCentre[] = places.map((p) => {
-    const [x, y] = lonLatToMercator(p.lon, p.lat);
-    return { x, y, radius: placeRadius(p.population) * k };
-  });
+  const centres: DensityCentre[] = places.map((p) => placeCentre(p, k));
   for (const m of municipalities) {
     const [x, y] = interiorPoint(m, projectArea(m.geometry), places, createRng(hashSeed(seed, m.bfs)));
-    centres.push({ x, y, radius: placeRadius(800) * k });
+    centres.push({ x, y, radius: placeRadius(CORE_VILLAGE_POPULATION) * k });
   }
   for (const t of OLD_TOWNS.filter((t) => near(t.lon, t.lat))) {
     const [x, y] = lonLatToMercator(t.lon, t.lat);
-    centres.push({ x, y, radius: t.radius * k * 2.5 });
+    centres.push(oldTownCentre({ x, y, radius: t.radius * k }));
   }
   const settled = createSettledTest(centres);
   const forest = createForestField(seed);
@@ -80,7 +85,7 @@ function sampleLand(municipalities: readonly MunicipalityShape[], geography: Swi
       }
     }
   }
-  return { open, hectaresPerPoint: (SAMPLE_SPACING * SAMPLE_SPACING) / 10_000 };
+  return open;
 }
 
 /**
@@ -95,8 +100,8 @@ export function forestLevels(geography: SwissGeography, cantonCodes: readonly st
     if (!cantons.some((code) => cantonCodes.includes(code))) continue;
     const municipalities = geography.municipalities.filter((m) => cantons.includes(m.cantonCode));
     if (municipalities.length === 0) continue;
-    const { open, hectaresPerPoint } = sampleLand(municipalities, geography, seed);
-    const forestPoints = Math.round(hectares / hectaresPerPoint);
+    const open = sampleOpenLand(municipalities, geography, seed);
+    const forestPoints = Math.round(hectares / HECTARES_PER_SAMPLE);
     open.sort((a, b) => b - a);
     const level = forestPoints >= open.length ? 0 : forestPoints <= 0 ? 1 : open[forestPoints];
     for (const code of cantons) levels.set(code, level);

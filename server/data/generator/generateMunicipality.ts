@@ -11,7 +11,14 @@ import { insetConvex } from '../../geo/convex';
 import { createRng, hashSeed } from '../random';
 import { createForestField } from './forestField';
 import { lonLatToMercator, mercatorScale, mercatorToLonLat, toLv95 } from '../../geo/projection';
-import { createDensityField, placeRadius, type DensityCentre } from './DensityField';
+import {
+  CORE_VILLAGE_POPULATION,
+  createDensityField,
+  oldTownCentre,
+  placeCentre,
+  placeRadius,
+  type DensityCentre,
+} from './DensityField';
 import { parcelThemes } from './parcelThemes';
 import { placeBuildings } from './placeBuildings';
 import { municipalityLayers } from './municipalityLayers';
@@ -112,12 +119,8 @@ export function generateMunicipality(input: MunicipalityInput): DemoMunicipality
   const area = projectArea(m.geometry);
   const k = mercatorScale((m.bbox[1] + m.bbox[3]) / 2);
   const core = interiorPoint(m, area, input.places, rng);
-  const centres: DensityCentre[] = input.places.map((p) => {
-    const [x, y] = lonLatToMercator(p.lon, p.lat);
-    return { x, y, radius: placeRadius(p.population) * k };
-  });
-  // Every municipality has a village at its core, even below the places' 1,000 inhabitants.
-  centres.push({ x: core[0], y: core[1], radius: placeRadius(800) * k });
+  const centres: DensityCentre[] = input.places.map((p) => placeCentre(p, k));
+  centres.push({ x: core[0], y: core[1], radius: placeRadius(CORE_VILLAGE_POPULATION) * k });
   // Historic centres: the town's densest place, where its old-town lots go.
   const oldTowns = OLD_TOWNS.filter(
     (t) => t.lon > m.bbox[0] - 0.01 && t.lon < m.bbox[2] + 0.01 && t.lat > m.bbox[1] - 0.01 && t.lat < m.bbox[3] + 0.01,
@@ -125,7 +128,7 @@ export function generateMunicipality(input: MunicipalityInput): DemoMunicipality
     const [x, y] = lonLatToMercator(t.lon, t.lat);
     return { x, y, radius: t.radius * k };
   });
-  for (const t of oldTowns) centres.push({ x: t.x, y: t.y, radius: t.radius * 2.5 });
+  for (const t of oldTowns) centres.push(oldTownCentre(t));
   const density = createDensityField(centres);
   const towards = destinations(input.places, m.bfs, core, k, input.municipalityNames, input.neighbours);
   const frame = createLocalFrame(core, towards.angle ?? rng.range(0, Math.PI), k);
