@@ -1,10 +1,6 @@
 import { OUTSIDE_TILE_TIMEOUT_MS } from '../../src/lib/timing';
-import {
-  fetchOutsideTile,
-  layerOffered,
-  OutsideTileError,
-  outsideTileUrl,
-} from '../../src/features/layers/outsideServices';
+import { layerOffered, outsideTileUrl } from '../../src/features/layers/outsideServices';
+import { fetchOutsideTile, OutsideTileError } from '../../src/features/layers/outsideTileFetch';
 import { DEFAULT_RUNTIME_CONFIG } from '../../src/config/runtimeConfig';
 
 describe('tiles of outside services', () => {
@@ -21,6 +17,7 @@ describe('tiles of outside services', () => {
     try {
       await body();
     } finally {
+      jest.restoreAllMocks();
       jest.useRealTimers();
     }
   }
@@ -111,6 +108,53 @@ describe('tiles of outside services', () => {
       }
       expect(settled).toBe(false);
       await jest.advanceTimersByTimeAsync(1_000);
+      await outcome;
+    }));
+
+  /**
+   * The page's clock while its tasks run late: `lateBy(elapsed)` is how far the page's time has run ahead of the
+   * timers' after `elapsed` ms of timers, as on a page drawing frames that take seconds.
+   */
+  function pageBusy(lateBy: (elapsed: number) => number): void {
+    const timersNow = Date.now.bind(Date);
+    const start = timersNow();
+    jest.spyOn(Date, 'now').mockImplementation(() => {
+      const elapsed = timersNow() - start;
+      return start + elapsed + lateBy(elapsed);
+    });
+  }
+
+  it('does not take a page too busy to read an answer for a silent service', () =>
+    onFakeTimers(async () => {
+      let answer: (response: Response) => void = () => undefined;
+      fetchMock.mockImplementation(
+        (_url: string, init: RequestInit) =>
+          new Promise<Response>((resolve, reject) => {
+            answer = resolve;
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          }),
+      );
+      const tile = fetchOutsideTile(url, new AbortController().signal);
+      // The answer arrives after 2 s, but a frame from 1 s to 11 s keeps it waiting in the page's queue: the
+      // watchdog due at 6 s runs at 11 s, before the answer is read.
+      pageBusy((elapsed) => (elapsed >= 1_000 ? 5_000 : 0));
+      await jest.advanceTimersByTimeAsync(OUTSIDE_TILE_TIMEOUT_MS);
+      answer(new Response(new Uint8Array([4, 2])));
+      expect([...new Uint8Array(await tile)]).toEqual([4, 2]);
+    }));
+
+  it('still gives up on a dead service at the cap while the page stays busy', () =>
+    onFakeTimers(async () => {
+      fetchMock.mockImplementation(hangingFetch);
+      let settled = false;
+      const tile = fetchOutsideTile(url, new AbortController().signal).finally(() => (settled = true));
+      const outcome = expect(tile).rejects.toThrow('tiles.example.ch did not answer within 6000 ms');
+      // Every watchdog runs as late as it was due: the page's time runs twice as fast as its timers.
+      pageBusy((elapsed) => elapsed);
+      await jest.advanceTimersByTimeAsync(2 * OUTSIDE_TILE_TIMEOUT_MS - 1);
+      expect(settled).toBe(false);
+      // Four timeouts of the page's time after the request.
+      await jest.advanceTimersByTimeAsync(1);
       await outcome;
     }));
 
