@@ -34,33 +34,41 @@ const lastAnswerAt = new Map<string, number>();
 const MAX_TIMEOUTS_WHILE_ANSWERING = 4;
 
 /**
- * A check that runs this much later than it was due shows a page too busy to run its tasks (a long frame: terrain
- * under software WebGL draws for seconds): an answer may be waiting in the page's own queue, so silence restarts.
+ * A look that runs this much later than it was due shows a page too busy to run its tasks (a long frame: terrain
+ * under software WebGL draws for seconds), so an answer may be waiting in the page's own queue.
  */
 const PAGE_BUSY_LATENESS_MS = 500;
 
-/** A tile's watchdog: since when its service counts as silent, and when it was to look again. */
+/**
+ * After a late look the watchdog looks once more this much later before it gives up: meanwhile the page reads
+ * what waited in its queue, and an answer that came in time counts. A dead service still fails within seconds.
+ */
+const BUSY_PAGE_GRACE_MS = 1000;
+
+/** A tile's watchdog: when its request went out, when it is to look next, and whether that look is a grace. */
 interface TileWatch {
   startedAt: number;
-  listeningSince: number;
   dueAt: number;
+  grace: boolean;
 }
 
 /**
- * The watchdog's look at `now`: give up after OUTSIDE_TILE_TIMEOUT_MS without an answer from the service while
- * the page was listening (time the page spent busy is not the service's silence), or after the cap whatever answers.
+ * The watchdog's look at `now`: give up after OUTSIDE_TILE_TIMEOUT_MS without an answer from the service, or
+ * after the cap whatever answers; a look that ran late first grants the page its grace.
  */
 function watchTile(
   watch: TileWatch,
   now: number,
   lastAnswerAt: number,
 ): { giveUp: true } | { giveUp: false; next: TileWatch } {
-  const listeningSince = now - watch.dueAt > PAGE_BUSY_LATENESS_MS ? now : watch.listeningSince;
-  const silentFor = now - Math.max(listeningSince, lastAnswerAt);
+  const silentFor = now - Math.max(watch.startedAt, lastAnswerAt);
   const capLeft = watch.startedAt + MAX_TIMEOUTS_WHILE_ANSWERING * OUTSIDE_TILE_TIMEOUT_MS - now;
-  if (silentFor >= OUTSIDE_TILE_TIMEOUT_MS || capLeft <= 0) return { giveUp: true };
-  const dueAt = now + Math.min(OUTSIDE_TILE_TIMEOUT_MS - silentFor, capLeft);
-  return { giveUp: false, next: { ...watch, listeningSince, dueAt } };
+  if (silentFor < OUTSIDE_TILE_TIMEOUT_MS && capLeft > 0) {
+    const dueAt = now + Math.min(OUTSIDE_TILE_TIMEOUT_MS - silentFor, capLeft);
+    return { giveUp: false, next: { ...watch, dueAt, grace: false } };
+  }
+  if (watch.grace || now - watch.dueAt <= PAGE_BUSY_LATENESS_MS) return { giveUp: true };
+  return { giveUp: false, next: { ...watch, dueAt: now + BUSY_PAGE_GRACE_MS, grace: true } };
 }
 
 /**
@@ -73,7 +81,7 @@ export async function fetchOutsideTile(url: string, signal: AbortSignal): Promis
   const service = networkUrl.replace(/\/\d+\/\d+\/\d+[^/]*$/, '');
   const timeout = new AbortController();
   const startedAt = Date.now();
-  let watch: TileWatch = { startedAt, listeningSince: startedAt, dueAt: startedAt + OUTSIDE_TILE_TIMEOUT_MS };
+  let watch: TileWatch = { startedAt, dueAt: startedAt + OUTSIDE_TILE_TIMEOUT_MS, grace: false };
   const check = () => {
     const now = Date.now();
     const look = watchTile(watch, now, lastAnswerAt.get(service) ?? 0);
