@@ -5,10 +5,11 @@ import { pointInArea } from '../../geo/ring';
 import { lonLatToMercator, mercatorScale, mercatorToLonLat } from '../../geo/projection';
 import { createRng, createValueNoise, hashSeed } from '../random';
 import {
-  coreVillageCentre,
+  CORE_VILLAGE_POPULATION,
   oldTownCentre,
   PLACE_REACH,
   placeCentre,
+  placeRadius,
   placeReach,
   type DensityCentre,
 } from './DensityField';
@@ -62,7 +63,7 @@ function sampleOpenLand(municipalities: readonly MunicipalityShape[], geography:
   const centres: DensityCentre[] = places.map((p) => placeCentre(p, k));
   for (const m of municipalities) {
     const [x, y] = interiorPoint(m, projectArea(m.geometry), places, createRng(hashSeed(seed, m.bfs)));
-    centres.push(coreVillageCentre(x, y, k));
+    centres.push({ x, y, radius: placeRadius(CORE_VILLAGE_POPULATION) * k });
   }
   for (const t of OLD_TOWNS.filter((t) => near(t.lon, t.lat))) {
     const [x, y] = lonLatToMercator(t.lon, t.lat);
