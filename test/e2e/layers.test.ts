@@ -142,6 +142,30 @@ async function fixtureTilesBeyond(page: Page, kind: 'terrain' | 'satellite', tha
   }
 }
 
+/**
+ * Waits until the map's terrain is `state`; on timeout the error says what the terrain's panel row and the map's
+ * marks showed (terrain switched off again under load once, and the bare timeout told nothing).
+ */
+async function waitForTerrain(page: Page, state: 'on' | 'off'): Promise<void> {
+  try {
+    await page.locator(`[data-testid="map"][data-terrain="${state}"]`).waitFor();
+  } catch (error) {
+    const row = await page
+      .getByTestId('layer-row-terrain')
+      .textContent({ timeout: 5_000 })
+      .catch(() => null);
+    const marks = await page
+      .getByTestId('map')
+      .evaluate((map) =>
+        ['data-terrain', 'data-layers-drawn'].map((name) => `${name}="${map.getAttribute(name)}"`),
+      )
+      .catch(() => []);
+    throw new Error(`Terrain not ${state}: panel row "${row}", map ${marks.join(' ')}, URL ${page.url()}`, {
+      cause: error,
+    });
+  }
+}
+
 describe('map layers in a real browser', () => {
   let browser: Browser;
   let page: Page;
@@ -240,12 +264,12 @@ describe('map layers in a real browser', () => {
     await zoomBy(page, -4);
     const before = await fixtureTileCounts(page);
     timings.push(`  z13 pitch 60 terrain: ${await switchOnAndTime(page, '3D terrain', 'terrain')}`);
-    await page.locator('[data-testid="map"][data-terrain="on"]').waitFor();
+    await waitForTerrain(page, 'on');
     await waitForMapIdle(page);
     expect(await fixtureTilesBeyond(page, 'terrain', before.terrain)).toBeGreaterThan(before.terrain);
     await saveScreenshot(page, 'layers-terrain');
     await page.getByRole('switch', { name: '3D terrain' }).click();
-    await page.locator('[data-testid="map"][data-terrain="off"]').waitFor();
+    await waitForTerrain(page, 'off');
 
     timings.push(`  z13 satellite: ${await switchOnAndTime(page, 'Satellite', 'satellite')}`);
     await waitForMapIdle(page);
@@ -275,7 +299,7 @@ describe('map layers in a real browser', () => {
         .getByTestId('layer-row-terrain')
         .getByText(/cannot be reached, so this layer shows nothing/)
         .waitFor({ timeout: 30_000 });
-      await page.locator('[data-testid="map"][data-terrain="off"]').waitFor();
+      await waitForTerrain(page, 'off');
       expect(asked).toBeGreaterThan(0);
       const askedWhenItFailed = asked;
       await page.waitForTimeout(5000);
