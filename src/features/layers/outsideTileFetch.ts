@@ -7,7 +7,7 @@ import { OUTSIDE_TILE_SCHEME } from './outsideServices';
  */
 
 /** `outside-tile://https://host/…` → `https://host/…`. */
-export function outsideNetworkUrl(url: string): string {
+function outsideNetworkUrl(url: string): string {
   return url.slice(`${OUTSIDE_TILE_SCHEME}://`.length);
 }
 
