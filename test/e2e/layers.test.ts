@@ -48,10 +48,11 @@ async function flyToTown(page: Page, mainToken: string): Promise<void> {
     await quick.press('Enter');
     await page.getByText(/^Found [\d,]+ results?$/).waitFor();
     await page.getByTestId('result-card').nth(index).click();
+    // The flight to pitch 60 draws for seconds a frame on a busy machine: the drawer's answer waits behind it.
     await page
       .getByTestId('parcel-drawer')
       .getByText(/^Buildings \(/)
-      .waitFor();
+      .waitFor({ timeout: 60_000 });
     await page.getByText(/^Showing \d+$/).waitFor({ timeout: 60_000 });
     await waitForMapIdle(page);
     // The drawer has done its part; close it so the map is seen whole.

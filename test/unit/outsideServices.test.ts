@@ -1,6 +1,10 @@
 import { OUTSIDE_TILE_TIMEOUT_MS } from '../../src/lib/timing';
 import { layerOffered, outsideTileUrl } from '../../src/features/layers/outsideServices';
-import { fetchOutsideTile, OutsideTileError } from '../../src/features/layers/outsideTileFetch';
+import {
+  fetchOutsideTile,
+  OutsideTileError,
+  TILE_WAITED_TOO_LONG_STATUS,
+} from '../../src/features/layers/outsideTileFetch';
 import { DEFAULT_RUNTIME_CONFIG } from '../../src/config/runtimeConfig';
 
 describe('tiles of outside services', () => {
@@ -87,7 +91,7 @@ describe('tiles of outside services', () => {
       await outcome;
     }));
 
-  it('gives a queued tile at most four timeouts, however often its host answers others', () =>
+  it('gives a queued tile at most four timeouts, however often its host answers others, and says it was only that tile', () =>
     onFakeTimers(async () => {
       const busy = outsideTileUrl('https://busy.example.ch/sat/8/1/1.jpg');
       fetchMock.mockImplementation((target: string, init: RequestInit) =>
@@ -97,7 +101,13 @@ describe('tiles of outside services', () => {
       );
       let settled = false;
       const queued = fetchOutsideTile(busy, new AbortController().signal).finally(() => (settled = true));
-      const outcome = expect(queued).rejects.toThrow('busy.example.ch did not answer within 6000 ms');
+      const outcome = expect(queued).rejects.toEqual(
+        expect.objectContaining({
+          message:
+            'Tile https://busy.example.ch/sat/8/1/1.jpg still unanswered after 24 s while busy.example.ch answers others',
+          status: TILE_WAITED_TOO_LONG_STATUS,
+        }),
+      );
       for (let second = 1; second < 24; second++) {
         // Each answer counts when its headers arrive; its body is not waited for here.
         void fetchOutsideTile(
@@ -143,16 +153,57 @@ describe('tiles of outside services', () => {
       expect([...new Uint8Array(await tile)]).toEqual([4, 2]);
     }));
 
-  it('gives up on a dead service behind a busy page one grace second after its late look', () =>
+  it('counts a long frame as blindness, not silence, though an answer was read between two frames', () =>
+    onFakeTimers(async () => {
+      const answers = new Map<string, (response: Response) => void>();
+      fetchMock.mockImplementation(
+        (target: string, init: RequestInit) =>
+          new Promise<Response>((resolve, reject) => {
+            answers.set(target, resolve);
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          }),
+      );
+      const frames = outsideTileUrl('https://frames.example.ch/terrain/8/133/90.png');
+      const other = outsideTileUrl('https://frames.example.ch/terrain/8/133/91.png');
+      const tile = fetchOutsideTile(frames, new AbortController().signal);
+      const answered = fetchOutsideTile(other, new AbortController().signal);
+      // Two frames of 7 s each, from 1 s and from 6.5 s: the look due at 6 s runs at 13 s; the other tile's answer
+      // is read at 13.2 s, between the frames; then the page is blind for 7 s again.
+      pageBusy((elapsed) => (elapsed < 1_000 ? 0 : elapsed < 6_500 ? 7_000 : 14_000));
+      await jest.advanceTimersByTimeAsync(6_200);
+      answers.get('https://frames.example.ch/terrain/8/133/91.png')?.(new Response(new Uint8Array([1])));
+      await answered;
+      await jest.advanceTimersByTimeAsync(1_800);
+      answers.get('https://frames.example.ch/terrain/8/133/90.png')?.(new Response(new Uint8Array([9])));
+      expect([...new Uint8Array(await tile)]).toEqual([9]);
+    }));
+
+  it('names a dead service unreachable at the cap when the page stays too busy ever to see its silence', () =>
     onFakeTimers(async () => {
       fetchMock.mockImplementation(hangingFetch);
       let settled = false;
       const dead = outsideTileUrl('https://dead.example.ch/terrain/8/133/90.png');
       const tile = fetchOutsideTile(dead, new AbortController().signal).finally(() => (settled = true));
       const outcome = expect(tile).rejects.toThrow('dead.example.ch did not answer within 6000 ms');
-      // Every look runs as late as it was due: the page's time runs twice as fast as its timers.
+      // Every look runs as late as it was due: the page's time runs twice as fast as its timers, and its 24 s cap
+      // comes after 12 s of timers.
       pageBusy((elapsed) => elapsed);
-      await jest.advanceTimersByTimeAsync(OUTSIDE_TILE_TIMEOUT_MS + 999);
+      await jest.advanceTimersByTimeAsync(11_999);
+      expect(settled).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
+      await outcome;
+    }));
+
+  it('gives up on a dead service OUTSIDE_TILE_TIMEOUT_MS after a long frame ends', () =>
+    onFakeTimers(async () => {
+      fetchMock.mockImplementation(hangingFetch);
+      let settled = false;
+      const dead = outsideTileUrl('https://after-frame.example.ch/terrain/8/133/90.png');
+      const tile = fetchOutsideTile(dead, new AbortController().signal).finally(() => (settled = true));
+      const outcome = expect(tile).rejects.toThrow('after-frame.example.ch did not answer within 6000 ms');
+      // One frame from 1 s to 6 s: the look due at 6 s runs at 11 s, and the page sees from then on.
+      pageBusy((elapsed) => (elapsed >= 1_000 ? 5_000 : 0));
+      await jest.advanceTimersByTimeAsync(OUTSIDE_TILE_TIMEOUT_MS * 2 - 1);
       expect(settled).toBe(false);
       await jest.advanceTimersByTimeAsync(1);
       await outcome;

@@ -6,6 +6,7 @@ import type { AppStore } from '../../store/storeTypes';
 import { runtimeConfig } from '../../config/runtimeConfig';
 import type { MapLayerId } from '../../contract/MapLayers';
 import { layerOffered } from './outsideServices';
+import { TILE_WAITED_TOO_LONG_STATUS } from './outsideTileFetch';
 import {
   BASE_LABEL_GROUND_LAYERS,
   BASE_LABEL_NAME_LAYERS,
@@ -200,8 +201,10 @@ export class LayerController {
   /** A tile source of a switched-on layer failed (spec §8 logs tile errors; the panel shows it too). */
   private sourceFailed(event: ErrorEvent & { sourceId?: string }): void {
     const { sourceId } = event;
-    // A 404 is a tile outside the service's coverage (imagery beyond the border): nothing to report.
-    if (!sourceId || (event.error as { status?: number } | undefined)?.status === 404) return;
+    // Nothing to report for a 404, a tile outside the service's coverage (imagery beyond the border), nor for one
+    // tile given up behind an outside service that answers the others: the map draws the rest.
+    const status = (event.error as { status?: number } | undefined)?.status;
+    if (!sourceId || status === 404 || status === TILE_WAITED_TOO_LONG_STATUS) return;
     for (const [id, { style }] of this.applied) {
       if (Object.hasOwn(style.sources, sourceId)) {
         this.store.dispatch(

@@ -4,6 +4,7 @@ import type { MapLayerId } from '../../../src/contract/MapLayers';
 import { MapController } from '../../../src/features/map/MapController';
 import type { LayerStyleFile } from '../../../src/features/layers/LayerStyleFile';
 import { layerOpacityChanged, layerSwitched, styleLoaded } from '../../../src/features/layers/layersSlice';
+import { TILE_WAITED_TOO_LONG_STATUS } from '../../../src/features/layers/outsideTileFetch';
 import { storeWithRouter } from '../renderWithProviders';
 import { sessionFixture } from '../sessionFixture';
 import { FakeMap } from '../map/maplibreMock';
@@ -146,10 +147,15 @@ describe('LayerController: the layers of the store on the map (spec §2, §4)', 
     expect(extrusion.paint['fill-extrusion-height']).toEqual(['to-number', ['get', 'HEIGHT'], 0]);
   });
 
-  it("a failing tile source becomes the layer's inline error; a 404 outside the coverage does not", () => {
+  it("a failing tile source becomes the layer's inline error; a 404 outside the coverage does not, nor one tile given up behind a service that answers", () => {
     const { store, map, switchOn, ids } = startMap();
     switchOn('satellite');
     map.fire('error', { sourceId: 'layer-satellite', error: { message: 'Not found', status: 404 } });
+    expect(store.getState().layers.status.satellite).toEqual({ state: 'ready' });
+    map.fire('error', {
+      sourceId: 'layer-satellite',
+      error: { message: 'Tile … still unanswered after 24 s', status: TILE_WAITED_TOO_LONG_STATUS },
+    });
     expect(store.getState().layers.status.satellite).toEqual({ state: 'ready' });
     switchOn('noise');
     map.fire('error', { sourceId: 'layer-noise', error: { message: 'Failed to fetch', status: 0 } });
