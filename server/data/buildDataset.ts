@@ -37,8 +37,8 @@ export interface BuildDatasetOptions {
 // 5 mm differ); 8: postal areas, street stems once, stations only on a railway, merged names, rivers,
 // staggered old-town lanes, villages along their roads; 9: building reserve and utilisation columns;
 // 10: old towns and villages bent off the grid; 11: each canton's forest cut to its LFI area (forestLevels),
-// open land drawn from its own random stream.
-export const DATASET_GENERATOR_VERSION = 11;
+// open land drawn from its own random stream; 12: settled land per inhabitant falls with a place's size.
+export const DATASET_GENERATOR_VERSION = 12;
 
 /** Throws on an unknown canton code, before anything is written. */
 export function checkCantonCodes(cantons: readonly string[]): void {

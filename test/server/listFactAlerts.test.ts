@@ -27,11 +27,14 @@ const call = (who: SignedIn, method: 'GET' | 'POST', url: string, payload?: obje
 const LOT_A = 'CH170200000011';
 const LOT_B = 'CH170200000012';
 
-/** Two parcels of Cham (LV95) as an admin uploads them; lot A's side is `sideA` metres. */
+/**
+ * Two parcels of Cham (LV95) as an admin uploads them; lot A's side is `sideA` metres. Lot A lies on an empty
+ * residential lot of the test dataset: no demo building stands in it, so its building reserve grows with its area.
+ */
 const importCham = (sideA: number) =>
   importSurveyAndWaitForAlerts(t, admin.headers, 'cham-lots.geojson', [
-    { properties: { egrid: LOT_A, nr: '17' }, polygons: [[square(2_677_700, 1_226_500, sideA)]] },
-    { properties: { egrid: LOT_B, nr: '18' }, polygons: [[square(2_677_740, 1_226_500, 25)]] },
+    { properties: { egrid: LOT_A, nr: '17' }, polygons: [[square(2_678_178, 1_226_106, sideA)]] },
+    { properties: { egrid: LOT_B, nr: '18' }, polygons: [[square(2_678_218, 1_226_106, 25)]] },
   ]);
 
 function listenForNotifications() {

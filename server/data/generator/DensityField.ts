@@ -4,8 +4,8 @@ import type { Place } from '../geography/SwissGeography';
 
 /** Places this far (degrees, ~15 km) outside a municipality still shape its density. */
 export const PLACE_REACH = 0.2;
-/** The village every municipality has at its core, even below the places' 1,000 inhabitants. */
-export const CORE_VILLAGE_POPULATION = 800;
+/** The influence radius (real metres) of every municipality's core village. */
+const CORE_VILLAGE_RADIUS = 160;
 /** A historic centre pulls density this many times its old-town radius out (the town's densest place). */
 const OLD_TOWN_PULL = 2.5;
 
@@ -25,9 +25,19 @@ export interface DensityField {
   dominant(x: number, y: number): { urbanity: number; radius: number };
 }
 
-/** Influence radius in real metres: a 1,000-inhabitant village ~180 m, a city of 400k ~3.6 km. */
+/**
+ * Settled land per inhabitant falls with a place's size (ARE 2022: 586 m² in Jura, 169 in Geneva, 107 in
+ * Basel-Stadt): a place of `DENSITY_PIVOT` inhabitants settles the land of 180 m × √(population / 1,000),
+ * smaller places relatively more, larger ones less, by the power `DENSITY_SPREAD`. Calibrated on the
+ * building zones of Aargau and Zug and the parcels of Geneva (docs/data-and-importing.md § Dataset realism).
+ */
+const DENSITY_PIVOT = 9_000;
+const DENSITY_SPREAD = 0.8;
+
+/** Influence radius in real metres: a village of 1,000 ~430 m, a town of 20,000 ~590 m, a city of 200,000 ~740 m (its quarters and suburbs are places of their own). */
 export function placeRadius(population: number): number {
-  return Math.min(4000, Math.max(120, 180 * Math.sqrt(population / 1000)));
+  const spread = Math.pow(Math.max(population, 1) / DENSITY_PIVOT, -DENSITY_SPREAD / 2);
+  return Math.min(4000, Math.max(120, 180 * Math.sqrt(population / 1000) * spread));
 }
 
 /** A real place's density centre; `k` is the mercator scale at the municipality's latitude. */
@@ -39,6 +49,14 @@ export function placeCentre(place: Place, k: number): DensityCentre {
 /** The density centre of a historic centre whose old-town core has this (mercator) radius. */
 export function oldTownCentre(town: DensityCentre): DensityCentre {
   return { ...town, radius: town.radius * OLD_TOWN_PULL };
+}
+
+/**
+ * The village every municipality has at its core, even below the places' 1,000 inhabitants: a hamlet's reach
+ * (160 real metres), kept small so a village of a few hundred stays one.
+ */
+export function coreVillageCentre(x: number, y: number, k: number): DensityCentre {
+  return { x, y, radius: CORE_VILLAGE_RADIUS * k };
 }
 
 /** How far from a place of this radius its urbanity stays at or above `level` (urbanity is exp(−d / radius)). */

@@ -1,6 +1,11 @@
 import type { Point, Ring } from '../../geo/ring';
 import { createValueNoise } from '../random';
 import type { Land } from './LocalFrame';
+import { placeRadius } from './DensityField';
+
+/** A place of up to this many inhabitants is a village (bent, houses along its roads); from the next figure, a town. */
+const VILLAGE_UP_TO = 1_780;
+const TOWN_FROM = 3_570;
 
 /**
  * A smooth bending of a municipality's laid-out plan (frame metres to frame metres), so the streets of old
@@ -268,11 +273,11 @@ export function bendAmplitude(village: number, oldTown: number): BendAmplitude {
 
 /**
  * How much a point belongs to a village: on or next to settled land (urbanity from 0.12, settled from
- * 0.17) whose place is small (influence radius up to about 250 m, some 2,000 inhabitants; a town's
- * outskirts, though as thinly settled, belong to a large place and keep their planned streets).
+ * 0.17) whose place is small (some 2,000 inhabitants; a town's outskirts, though as thinly settled, belong
+ * to a large place and keep their planned streets). `radius` is the place's influence radius (real metres).
  */
-export function villageWeight(urbanity: number, placeRadius: number): number {
-  return smoothstep(0.12, 0.18, urbanity) * (1 - smoothstep(240, 340, placeRadius));
+export function villageWeight(urbanity: number, radius: number): number {
+  return smoothstep(0.12, 0.18, urbanity) * (1 - smoothstep(placeRadius(VILLAGE_UP_TO), placeRadius(TOWN_FROM), radius));
 }
 
 /** How far inside a historic centre of this radius a point at this distance lies (1 within it, 0 far out). */

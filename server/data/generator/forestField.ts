@@ -5,11 +5,10 @@ import { pointInArea } from '../../geo/ring';
 import { lonLatToMercator, mercatorScale, mercatorToLonLat } from '../../geo/projection';
 import { createRng, createValueNoise, hashSeed } from '../random';
 import {
-  CORE_VILLAGE_POPULATION,
+  coreVillageCentre,
   oldTownCentre,
   PLACE_REACH,
   placeCentre,
-  placeRadius,
   placeReach,
   type DensityCentre,
 } from './DensityField';
@@ -63,7 +62,7 @@ function sampleOpenLand(municipalities: readonly MunicipalityShape[], geography:
   const centres: DensityCentre[] = places.map((p) => placeCentre(p, k));
   for (const m of municipalities) {
     const [x, y] = interiorPoint(m, projectArea(m.geometry), places, createRng(hashSeed(seed, m.bfs)));
-    centres.push({ x, y, radius: placeRadius(CORE_VILLAGE_POPULATION) * k });
+    centres.push(coreVillageCentre(x, y, k));
   }
   for (const t of OLD_TOWNS.filter((t) => near(t.lon, t.lat))) {
     const [x, y] = lonLatToMercator(t.lon, t.lat);

@@ -12,11 +12,10 @@ import { createRng, hashSeed } from '../random';
 import { createForestField } from './forestField';
 import { lonLatToMercator, mercatorScale, mercatorToLonLat, toLv95 } from '../../geo/projection';
 import {
-  CORE_VILLAGE_POPULATION,
+  coreVillageCentre,
   createDensityField,
   oldTownCentre,
   placeCentre,
-  placeRadius,
   type DensityCentre,
 } from './DensityField';
 import { parcelThemes } from './parcelThemes';
@@ -120,7 +119,7 @@ export function generateMunicipality(input: MunicipalityInput): DemoMunicipality
   const k = mercatorScale((m.bbox[1] + m.bbox[3]) / 2);
   const core = interiorPoint(m, area, input.places, rng);
   const centres: DensityCentre[] = input.places.map((p) => placeCentre(p, k));
-  centres.push({ x: core[0], y: core[1], radius: placeRadius(CORE_VILLAGE_POPULATION) * k });
+  centres.push(coreVillageCentre(core[0], core[1], k));
   // Historic centres: the town's densest place, where its old-town lots go.
   const oldTowns = OLD_TOWNS.filter(
     (t) => t.lon > m.bbox[0] - 0.01 && t.lon < m.bbox[2] + 0.01 && t.lat > m.bbox[1] - 0.01 && t.lat < m.bbox[3] + 0.01,
