@@ -3,7 +3,7 @@
  * at the OGC API, is revoked with a confirmation and is then refused; an administrator sees the company's keys.
  */
 import type { Browser, Page } from 'playwright-core';
-import { cspViolations, e2eState, launchBrowser, newPage, saveScreenshot, usersCli } from './harness';
+import { createAdmin, cspViolations, e2eState, launchBrowser, newPage, saveScreenshot } from './harness';
 
 const unique = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.ch`;
 
@@ -29,16 +29,7 @@ describe('API keys in Settings', () => {
 
   it('creates a key shown once, which QGIS could use, and revokes it', async () => {
     const email = unique('ines');
-    await usersCli([
-      'create',
-      email,
-      '--password',
-      'Ines#Qg1s2026',
-      '--name',
-      'Ines Imhof',
-      '--roles',
-      'MAPUSER,ADMIN',
-    ]);
+    await createAdmin(email, 'Ines#Qg1s2026', 'Ines Imhof');
     const page = await newPage(browser);
     await logIn(page, email, 'Ines#Qg1s2026');
     await page.goto('/settings?tab=api-keys');

@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type APIResponse,
+  type Browser,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import { e2eStateFile, environmentOf, type E2eRun, type E2eState } from './e2eState';
 import type { UsersCommandRequest } from './usersCommandServer';
 
@@ -212,6 +218,11 @@ export async function newMapUser(name: string, password: string): Promise<string
   return username;
 }
 
+/** Makes an administrator (map user and admin roles) through the users command. */
+export async function createAdmin(username: string, password: string, name = 'Ada Admin'): Promise<void> {
+  await usersCli(['create', username, '--password', password, '--name', name, '--roles', 'MAPUSER,ADMIN']);
+}
+
 /** The main-server token of an account (the same calls the app makes at sign-in), for a test's own API calls. */
 export async function mainToken(page: Page, username: string, password: string): Promise<string> {
   const login = await page.request.post('/api/user/login', { data: { username, password } });
@@ -220,6 +231,31 @@ export async function mainToken(page: Page, username: string, password: string):
     headers: { authorization: `Bearer ${ssoToken}` },
   });
   return ((await authorize.json()) as { token: string }).token;
+}
+
+/** The form fields of a cadastre upload (the file, and a mapping or register extract where a test has one). */
+type CadastreUploadFields = NonNullable<NonNullable<Parameters<Page['request']['post']>[1]>['multipart']>;
+
+const CADASTRE_IMPORT_TIMEOUT_MS = 120_000;
+
+/** A test that uploads a cadastre: the import's wait (uploadCadastre) and two minutes for the rest. */
+export const TEST_WITH_IMPORT_TIMEOUT_MS = CADASTRE_IMPORT_TIMEOUT_MS + 120_000;
+
+/**
+ * Uploads a cadastre file as an administrator and waits for the import's answer. The import runs on a
+ * background thread at a lower priority (ADR 067): with both cores kept busy by other processes even a
+ * three-parcel file took over 30 s, so the wait is longer than a request's usual one.
+ */
+export async function uploadCadastre(
+  page: Page,
+  token: string,
+  multipart: CadastreUploadFields,
+): Promise<APIResponse> {
+  return page.request.post('/v1/secure/file-items/cadastre/upload', {
+    headers: { authorization: `Bearer ${token}` },
+    multipart,
+    timeout: CADASTRE_IMPORT_TIMEOUT_MS,
+  });
 }
 
 /** Signs in through the login form and waits for the map. */

@@ -18,9 +18,11 @@ import {
   mainToken,
   newPage,
   saveScreenshot,
-  usersCli,
   waitForMapIdle,
   logIn,
+  TEST_WITH_IMPORT_TIMEOUT_MS,
+  uploadCadastre,
+  createAdmin,
 } from './harness';
 
 const PASSWORD = 'Gebaeude#2026';
@@ -50,66 +52,57 @@ describe('land-cover buildings on the map', () => {
     await browser.close();
   });
 
-  it('draws the imported outlines at z16, and the drawer shows the register’s facts', async () => {
-    const admin = `landcover.${run}@example.ch`;
-    await usersCli([
-      'create',
-      admin,
-      '--password',
-      PASSWORD,
-      '--name',
-      'Lena Landcover',
-      '--roles',
-      'MAPUSER,ADMIN',
-    ]);
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'landcover-e2e-'));
-    const file = path.join(dir, 'thun.gpkg');
-    ogr2ogr(
-      file,
-      [0, 1, 2].map((lot) => ({
-        WKT: rectangle(E + lot * 60, N, 60, 50),
-        Nummer: String(5100 + lot),
-        EGRIS_EGRID: egrid(lot),
-        BFSNr: THUN,
-        Art: 'Liegenschaft',
-      })),
-      ['-f', 'GPKG', '-a_srs', 'EPSG:2056', '-nln', 'Liegenschaft'],
-    );
-    ogr2ogr(
-      file,
-      [
-        // An L-shaped house on the first lot.
-        {
-          WKT: `POLYGON (${ring([
-            [E + 10, N + 10],
-            [E + 40, N + 10],
-            [E + 40, N + 22],
-            [E + 22, N + 22],
-            [E + 22, N + 40],
-            [E + 10, N + 40],
-          ])})`,
-          Art: 'Gebaeude',
-          GWR_EGID: egid(1),
-        },
-        { WKT: rectangle(E + 75, N + 12, 30, 16), Art: 'Gebaeude', GWR_EGID: egid(2) },
-        { WKT: rectangle(E + 130, N + 8, 14, 12), Art: 'Gebaeude', GWR_EGID: '' },
-        { WKT: rectangle(E + 150, N + 28, 18, 14), Art: 'Gebaeude', GWR_EGID: '' },
-        { WKT: rectangle(E, N + 50, 180, 8), Art: 'Strasse_Weg', GWR_EGID: '' },
-      ],
-      ['-f', 'GPKG', '-update', '-a_srs', 'EPSG:2056', '-nln', 'Bodenbedeckung'],
-    );
-    const register = [
-      'EGID\tGGDENR\tGDEKT\tGKODE\tGKODN\tGKAT\tGBAUJ\tGBAUP\tGASTW\tGAREA',
-      `${egid(1)}\t942\tBE\t${E + 16}\t${N + 16}\t1020\t1932\t8012\t3\t576`,
-      `${egid(2)}\t942\tBE\t${E + 90}\t${N + 20}\t1060\t1988\t8017\t2\t480`,
-      `${egid(3)}\t942\tBE\t${E + 137}\t${N + 14}\t1020\t2019\t8023\t4\t168`,
-    ].join('\n');
+  it(
+    'draws the imported outlines at z16, and the drawer shows the register’s facts',
+    async () => {
+      const admin = `landcover.${run}@example.ch`;
+      await createAdmin(admin, PASSWORD, 'Lena Landcover');
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'landcover-e2e-'));
+      const file = path.join(dir, 'thun.gpkg');
+      ogr2ogr(
+        file,
+        [0, 1, 2].map((lot) => ({
+          WKT: rectangle(E + lot * 60, N, 60, 50),
+          Nummer: String(5100 + lot),
+          EGRIS_EGRID: egrid(lot),
+          BFSNr: THUN,
+          Art: 'Liegenschaft',
+        })),
+        ['-f', 'GPKG', '-a_srs', 'EPSG:2056', '-nln', 'Liegenschaft'],
+      );
+      ogr2ogr(
+        file,
+        [
+          // An L-shaped house on the first lot.
+          {
+            WKT: `POLYGON (${ring([
+              [E + 10, N + 10],
+              [E + 40, N + 10],
+              [E + 40, N + 22],
+              [E + 22, N + 22],
+              [E + 22, N + 40],
+              [E + 10, N + 40],
+            ])})`,
+            Art: 'Gebaeude',
+            GWR_EGID: egid(1),
+          },
+          { WKT: rectangle(E + 75, N + 12, 30, 16), Art: 'Gebaeude', GWR_EGID: egid(2) },
+          { WKT: rectangle(E + 130, N + 8, 14, 12), Art: 'Gebaeude', GWR_EGID: '' },
+          { WKT: rectangle(E + 150, N + 28, 18, 14), Art: 'Gebaeude', GWR_EGID: '' },
+          { WKT: rectangle(E, N + 50, 180, 8), Art: 'Strasse_Weg', GWR_EGID: '' },
+        ],
+        ['-f', 'GPKG', '-update', '-a_srs', 'EPSG:2056', '-nln', 'Bodenbedeckung'],
+      );
+      const register = [
+        'EGID\tGGDENR\tGDEKT\tGKODE\tGKODN\tGKAT\tGBAUJ\tGBAUP\tGASTW\tGAREA',
+        `${egid(1)}\t942\tBE\t${E + 16}\t${N + 16}\t1020\t1932\t8012\t3\t576`,
+        `${egid(2)}\t942\tBE\t${E + 90}\t${N + 20}\t1060\t1988\t8017\t2\t480`,
+        `${egid(3)}\t942\tBE\t${E + 137}\t${N + 14}\t1020\t2019\t8023\t4\t168`,
+      ].join('\n');
 
-    const page = await newPage(browser);
-    const token = await mainToken(page, admin, PASSWORD);
-    const upload = await page.request.post('/v1/secure/file-items/cadastre/upload', {
-      headers: { authorization: `Bearer ${token}` },
-      multipart: {
+      const page = await newPage(browser);
+      const token = await mainToken(page, admin, PASSWORD);
+      const upload = await uploadCadastre(page, token, {
         file: {
           name: 'thun.gpkg',
           mimeType: 'application/geopackage+sqlite3',
@@ -120,47 +113,48 @@ describe('land-cover buildings on the map', () => {
           mimeType: 'text/csv',
           buffer: Buffer.from(register),
         },
-      },
-    });
-    expect({ status: upload.status(), body: await upload.json() }).toMatchObject({
-      status: 200,
-      body: {
-        parcels: 3,
-        buildings: { imported: 4, matchedByEgid: 2, matchedByPosition: 1, registerUnmatched: 0 },
-      },
-    });
-    fs.rmSync(dir, { recursive: true, force: true });
+      });
+      expect({ status: upload.status(), body: await upload.json() }).toMatchObject({
+        status: 200,
+        body: {
+          parcels: 3,
+          buildings: { imported: 4, matchedByEgid: 2, matchedByPosition: 1, registerUnmatched: 0 },
+        },
+      });
+      fs.rmSync(dir, { recursive: true, force: true });
 
-    await logIn(page, admin, PASSWORD);
+      await logIn(page, admin, PASSWORD);
 
-    // z16 on the middle lot: the three lots and the four outlines in view.
-    const [lon, lat] = lv95ToLonLat(E + 90, N + 25);
-    await page.goto(`/?map=${lon},${lat},16,0,0`);
-    await waitForMapIdle(page);
-    await saveScreenshot(page, 'land-cover-buildings-z16');
+      // z16 on the middle lot: the three lots and the four outlines in view.
+      const [lon, lat] = lv95ToLonLat(E + 90, N + 25);
+      await page.goto(`/?map=${lon},${lat},16,0,0`);
+      await waitForMapIdle(page);
+      await saveScreenshot(page, 'land-cover-buildings-z16');
 
-    // z18, then a click on the first lot's L-shaped house opens its parcel with the register's facts.
-    const [lonL, latL] = lv95ToLonLat(E + 16, N + 16);
-    await page.goto(`/?map=${lonL},${latL},18,0,0`);
-    await waitForMapIdle(page);
-    const map = page.getByTestId('map');
-    const box = (await map.boundingBox())!;
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    const drawer = page.getByTestId('parcel-drawer');
-    await drawer.getByText('5100', { exact: false }).first().waitFor({ timeout: 20_000 });
-    await drawer.getByText('Buildings (1)', { exact: false }).first().waitFor({ timeout: 20_000 });
-    const building = drawer.getByTestId('building');
-    expect(await building.count()).toBe(1);
-    // The register's facts, joined by the EGID the land cover gives: year, period, storeys, footprint.
-    await building.getByText('1932', { exact: true }).waitFor();
-    await building
-      .getByText(/1919.1945/)
-      .first()
-      .waitFor();
-    await building.getByText('576', { exact: false }).first().waitFor();
-    await building.scrollIntoViewIfNeeded();
-    await waitForMapIdle(page);
-    await saveScreenshot(page, 'land-cover-buildings-drawer');
-    expect(cspViolations(page)).toEqual([]);
-  });
+      // z18, then a click on the first lot's L-shaped house opens its parcel with the register's facts.
+      const [lonL, latL] = lv95ToLonLat(E + 16, N + 16);
+      await page.goto(`/?map=${lonL},${latL},18,0,0`);
+      await waitForMapIdle(page);
+      const map = page.getByTestId('map');
+      const box = (await map.boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      const drawer = page.getByTestId('parcel-drawer');
+      await drawer.getByText('5100', { exact: false }).first().waitFor({ timeout: 20_000 });
+      await drawer.getByText('Buildings (1)', { exact: false }).first().waitFor({ timeout: 20_000 });
+      const building = drawer.getByTestId('building');
+      expect(await building.count()).toBe(1);
+      // The register's facts, joined by the EGID the land cover gives: year, period, storeys, footprint.
+      await building.getByText('1932', { exact: true }).waitFor();
+      await building
+        .getByText(/1919.1945/)
+        .first()
+        .waitFor();
+      await building.getByText('576', { exact: false }).first().waitFor();
+      await building.scrollIntoViewIfNeeded();
+      await waitForMapIdle(page);
+      await saveScreenshot(page, 'land-cover-buildings-drawer');
+      expect(cspViolations(page)).toEqual([]);
+    },
+    TEST_WITH_IMPORT_TIMEOUT_MS,
+  );
 });

@@ -131,6 +131,9 @@ describe('land assembly', () => {
     await saveScreenshot(page, 'land-site-panel');
 
     const download = page.waitForEvent('download');
+    // Asked for before the PDF is read: the message hides after 6 s, and reading the PDF on a busy machine
+    // took longer than that.
+    const savedMessage = page.getByText(/^Saved site-/).waitFor({ timeout: 60_000 });
     await panel.getByTestId('site-pdf').click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^site-.+\.pdf$/);
@@ -139,7 +142,7 @@ describe('land assembly', () => {
     expect(poppler.warnings).toEqual([]);
     expect(renderWithPdfJs(pdf).warnings).toEqual([]);
     for (const parcel of parcels) expect(poppler.pageTexts.join(' ')).toContain(parcel.egrid);
-    await page.getByText(/^Saved site-/).waitFor();
+    await savedMessage;
 
     // Saved in a list: all the site's parcels in one request, and the list shows them.
     await createList(page, SITE_LIST_NAME);

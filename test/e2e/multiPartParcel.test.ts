@@ -16,9 +16,11 @@ import {
   mainToken,
   newPage,
   saveScreenshot,
-  usersCli,
   waitForMapIdle,
   logIn,
+  TEST_WITH_IMPORT_TIMEOUT_MS,
+  uploadCadastre,
+  createAdmin,
 } from './harness';
 
 const PASSWORD = 'Zwei#Teile2026';
@@ -40,68 +42,60 @@ describe('a parcel of two parts on the map', () => {
     await browser.close();
   });
 
-  it('draws both parts, and a click on the smaller part opens the parcel', async () => {
-    const admin = `parts.${run}@example.ch`;
-    await usersCli([
-      'create',
-      admin,
-      '--password',
-      PASSWORD,
-      '--name',
-      'Ada Admin',
-      '--roles',
-      'MAPUSER,ADMIN',
-    ]);
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'two-parts-e2e-'));
-    const file = path.join(dir, 'thun.gpkg');
-    ogr2ogr(
-      file,
-      [
-        {
-          WKT: `MULTIPOLYGON (${rectangle(E, N, 40, 30)},${rectangle(E + 60, N, 20, 15)})`,
-          Nummer: '4242',
-          EGRIS_EGRID: EGRID,
-          BFSNr: THUN,
-          Art: 'Liegenschaft',
-        },
-      ],
-      ['-f', 'GPKG', '-a_srs', 'EPSG:2056', '-nln', 'Liegenschaft'],
-    );
+  it(
+    'draws both parts, and a click on the smaller part opens the parcel',
+    async () => {
+      const admin = `parts.${run}@example.ch`;
+      await createAdmin(admin, PASSWORD);
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'two-parts-e2e-'));
+      const file = path.join(dir, 'thun.gpkg');
+      ogr2ogr(
+        file,
+        [
+          {
+            WKT: `MULTIPOLYGON (${rectangle(E, N, 40, 30)},${rectangle(E + 60, N, 20, 15)})`,
+            Nummer: '4242',
+            EGRIS_EGRID: EGRID,
+            BFSNr: THUN,
+            Art: 'Liegenschaft',
+          },
+        ],
+        ['-f', 'GPKG', '-a_srs', 'EPSG:2056', '-nln', 'Liegenschaft'],
+      );
 
-    const page = await newPage(browser);
-    const token = await mainToken(page, admin, PASSWORD);
-    const upload = await page.request.post('/v1/secure/file-items/cadastre/upload', {
-      headers: { authorization: `Bearer ${token}` },
-      multipart: {
+      const page = await newPage(browser);
+      const token = await mainToken(page, admin, PASSWORD);
+      const upload = await uploadCadastre(page, token, {
         file: {
           name: 'thun.gpkg',
           mimeType: 'application/geopackage+sqlite3',
           buffer: fs.readFileSync(file),
         },
-      },
-    });
-    expect({ status: upload.status(), body: await upload.text() }).toMatchObject({ status: 200 });
-    fs.rmSync(dir, { recursive: true, force: true });
+      });
+      expect({ status: upload.status(), body: await upload.text() }).toMatchObject({ status: 200 });
+      fs.rmSync(dir, { recursive: true, force: true });
 
-    await logIn(page, admin, PASSWORD);
+      await logIn(page, admin, PASSWORD);
 
-    // The map centred on the smaller part at z18: both parts and the road between them in view.
-    const [lon, lat] = lv95ToLonLat(E + 70, N + 7.5);
-    await page.goto(`/?map=${lon},${lat},18,0,0`);
-    await waitForMapIdle(page);
-    await saveScreenshot(page, 'multi-part-parcel-map');
+      // The map centred on the smaller part at z18: both parts and the road between them in view.
+      const [lon, lat] = lv95ToLonLat(E + 70, N + 7.5);
+      await page.goto(`/?map=${lon},${lat},18,0,0`);
+      await waitForMapIdle(page);
+      await saveScreenshot(page, 'multi-part-parcel-map');
 
-    const map = page.getByTestId('map');
-    const box = (await map.boundingBox())!;
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    const drawer = page.getByTestId('parcel-drawer');
-    await drawer.getByText('4242', { exact: false }).first().waitFor({ timeout: 20_000 });
-    await drawer
-      .getByText(/1[,’']?500/)
-      .first()
-      .waitFor();
-    await waitForMapIdle(page);
-    await saveScreenshot(page, 'multi-part-parcel-drawer');
-    expect(cspViolations(page)).toEqual([]);
-  });
+      const map = page.getByTestId('map');
+      const box = (await map.boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      const drawer = page.getByTestId('parcel-drawer');
+      await drawer.getByText('4242', { exact: false }).first().waitFor({ timeout: 20_000 });
+      await drawer
+        .getByText(/1[,’']?500/)
+        .first()
+        .waitFor();
+      await waitForMapIdle(page);
+      await saveScreenshot(page, 'multi-part-parcel-drawer');
+      expect(cspViolations(page)).toEqual([]);
+    },
+    TEST_WITH_IMPORT_TIMEOUT_MS,
+  );
 });

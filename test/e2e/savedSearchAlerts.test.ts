@@ -19,6 +19,9 @@ import {
   usersCli,
   waitForMail,
   logIn,
+  TEST_WITH_IMPORT_TIMEOUT_MS,
+  uploadCadastre,
+  createAdmin,
 } from './harness';
 
 const PASSWORD = 'Suche#Bern2026';
@@ -39,113 +42,105 @@ describe('saved search with an alert at once', () => {
     await receiver.close();
   });
 
-  it('an import that adds a matching parcel alerts in the app, by push and by mail; the link opens the parcel', async () => {
-    const anna = unique('anna');
-    const admin = unique('admin');
-    await usersCli(['create', anna, '--password', PASSWORD, '--name', 'Anna Aebi']);
-    await usersCli([
-      'create',
-      admin,
-      '--password',
-      PASSWORD,
-      '--name',
-      'Ada Admin',
-      '--roles',
-      'MAPUSER,ADMIN',
-    ]);
+  it(
+    'an import that adds a matching parcel alerts in the app, by push and by mail; the link opens the parcel',
+    async () => {
+      const anna = unique('anna');
+      const admin = unique('admin');
+      await usersCli(['create', anna, '--password', PASSWORD, '--name', 'Anna Aebi']);
+      await createAdmin(admin, PASSWORD);
 
-    const page = await newPage(browser, { permissions: ['notifications'] });
-    const device = receiver.newBrowser();
-    await replacePushService(page, device);
-    await logIn(page, anna, PASSWORD);
-    // Push notifications on for this device (Notifications screen), as a user would switch them on.
-    await page.goto('/notifications');
-    await page.getByRole('status').filter({ hasText: 'Not subscribed on this device' }).waitFor();
-    await page.getByRole('switch', { name: 'Enable Push Notifications' }).click();
-    await page
-      .getByRole('status')
-      .filter({ hasText: 'You will receive Push Notifications on this device' })
-      .waitFor();
-    await page.goto('/');
-    const quick = page.getByRole('searchbox', { name: 'Quick search' });
-    await quick.fill(EGRID);
-    await quick.press('Enter');
+      const page = await newPage(browser, { permissions: ['notifications'] });
+      const device = receiver.newBrowser();
+      await replacePushService(page, device);
+      await logIn(page, anna, PASSWORD);
+      // Push notifications on for this device (Notifications screen), as a user would switch them on.
+      await page.goto('/notifications');
+      await page.getByRole('status').filter({ hasText: 'Not subscribed on this device' }).waitFor();
+      await page.getByRole('switch', { name: 'Enable Push Notifications' }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'You will receive Push Notifications on this device' })
+        .waitFor();
+      await page.goto('/');
+      const quick = page.getByRole('searchbox', { name: 'Quick search' });
+      await quick.fill(EGRID);
+      await quick.press('Enter');
 
-    await page.getByTestId('saved-searches-toggle').click();
-    // The pointer leaves the toolbar, whose tooltip would lie over the panel.
-    await page.mouse.move(1000, 600);
-    await page
-      .locator('.ant-tooltip:not(.ant-tooltip-hidden)')
-      .waitFor({ state: 'detached' })
-      .catch(() => {});
-    const panel = page.getByTestId('saved-searches-panel');
-    await panel.getByLabel('Name of the search').fill('Neue Parzelle Bern');
-    await panel.getByRole('combobox', { name: 'Alerts' }).click();
-    await page.locator('.ant-select-item-option[title="At once"]').click();
-    await panel.getByRole('button', { name: 'Save search' }).click();
-    await page.getByText('Search “Neue Parzelle Bern” saved').waitFor();
-    await panel.getByTestId('saved-search').getByText('Neue Parzelle Bern').waitFor();
-    await saveScreenshot(page, 'saved-searches-panel');
+      await page.getByTestId('saved-searches-toggle').click();
+      // The pointer leaves the toolbar, whose tooltip would lie over the panel.
+      await page.mouse.move(1000, 600);
+      await page
+        .locator('.ant-tooltip:not(.ant-tooltip-hidden)')
+        .waitFor({ state: 'detached' })
+        .catch(() => {});
+      const panel = page.getByTestId('saved-searches-panel');
+      await panel.getByLabel('Name of the search').fill('Neue Parzelle Bern');
+      await panel.getByRole('combobox', { name: 'Alerts' }).click();
+      await page.locator('.ant-select-item-option[title="At once"]').click();
+      await panel.getByRole('button', { name: 'Save search' }).click();
+      await page.getByText('Search “Neue Parzelle Bern” saved').waitFor();
+      await panel.getByTestId('saved-search').getByText('Neue Parzelle Bern').waitFor();
+      await saveScreenshot(page, 'saved-searches-panel');
 
-    // The administrator imports a file with the parcel (Bern, LV95).
-    const since = Date.now();
-    const adminPage = await newPage(browser);
-    const token = await mainToken(adminPage, admin, PASSWORD);
-    const file = geoJson(
-      [{ properties: { egrid: EGRID, nr: '4711' }, polygons: [[square(2_600_100, 1_199_700, 30)]] }],
-      'EPSG:2056',
-    );
-    const pushed = receiver.next(new URL(device.subscription.endpoint).pathname);
-    const upload = await adminPage.request.post('/v1/secure/file-items/cadastre/upload', {
-      headers: { authorization: `Bearer ${token}` },
-      multipart: {
+      // The administrator imports a file with the parcel (Bern, LV95).
+      const since = Date.now();
+      const adminPage = await newPage(browser);
+      const token = await mainToken(adminPage, admin, PASSWORD);
+      const file = geoJson(
+        [{ properties: { egrid: EGRID, nr: '4711' }, polygons: [[square(2_600_100, 1_199_700, 30)]] }],
+        'EPSG:2056',
+      );
+      const pushed = receiver.next(new URL(device.subscription.endpoint).pathname);
+      const upload = await uploadCadastre(adminPage, token, {
         mapping: JSON.stringify({ egrid: 'egrid', number: 'nr' }),
         file: { name: 'bern.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(file) },
-      },
-    });
-    expect({ status: upload.status(), body: await upload.text() }).toMatchObject({ status: 200 });
+      });
+      expect({ status: upload.status(), body: await upload.text() }).toMatchObject({ status: 200 });
 
-    // In the app: the avatar counts it, the notifications screen lists it.
-    await page
-      .getByRole('button', { name: 'Account menu (1 new notification)' })
-      .waitFor({ timeout: 20_000 });
-    await page.getByRole('button', { name: 'Account menu (1 new notification)' }).click();
-    await page.getByRole('menuitem', { name: /Notifications/ }).click();
-    await page.waitForURL((url) => url.pathname === '/notifications');
-    const list = page.getByTestId('recent-notifications');
-    await list.getByText('New parcels for “Neue Parzelle Bern”').waitFor();
-    await list.getByText('1 new parcel matches your saved search, e.g. 4711,', { exact: false }).waitFor();
-    await saveScreenshot(page, 'saved-search-alert-notifications');
+      // In the app: the avatar counts it, the notifications screen lists it.
+      await page
+        .getByRole('button', { name: 'Account menu (1 new notification)' })
+        .waitFor({ timeout: 20_000 });
+      await page.getByRole('button', { name: 'Account menu (1 new notification)' }).click();
+      await page.getByRole('menuitem', { name: /Notifications/ }).click();
+      await page.waitForURL((url) => url.pathname === '/notifications');
+      const list = page.getByTestId('recent-notifications');
+      await list.getByText('New parcels for “Neue Parzelle Bern”').waitFor();
+      await list.getByText('1 new parcel matches your saved search, e.g. 4711,', { exact: false }).waitFor();
+      await saveScreenshot(page, 'saved-search-alert-notifications');
 
-    // By web push, encrypted for this device: the same words and the parcel's link.
-    expect(JSON.parse(decryptPush(device, await pushed))).toMatchObject({
-      kind: 'saved-search',
-      title: 'New parcels for “Neue Parzelle Bern”',
-      url: `/?parcel=${EGRID}`,
-    });
+      // By web push, encrypted for this device: the same words and the parcel's link.
+      expect(JSON.parse(decryptPush(device, await pushed))).toMatchObject({
+        kind: 'saved-search',
+        title: 'New parcels for “Neue Parzelle Bern”',
+        url: `/?parcel=${EGRID}`,
+      });
 
-    // By mail, with the parcel's link and the unsubscribe link; the parcel link opens the parcel.
-    const mail = await waitForMail(anna, since);
-    expect(mail.text).toContain('This parcel now matches your saved search');
-    expect(mail.text).toContain('/v1/secure/saved-searches/unsubscribe?');
-    await page.goto(linkIn(mail, '/?parcel='));
-    const drawer = page.getByTestId('parcel-drawer');
-    await drawer.getByText('4711', { exact: false }).first().waitFor({ timeout: 20_000 });
-    await saveScreenshot(page, 'saved-search-alert-parcel');
+      // By mail, with the parcel's link and the unsubscribe link; the parcel link opens the parcel.
+      const mail = await waitForMail(anna, since);
+      expect(mail.text).toContain('This parcel now matches your saved search');
+      expect(mail.text).toContain('/v1/secure/saved-searches/unsubscribe?');
+      await page.goto(linkIn(mail, '/?parcel='));
+      const drawer = page.getByTestId('parcel-drawer');
+      await drawer.getByText('4711', { exact: false }).first().waitFor({ timeout: 20_000 });
+      await saveScreenshot(page, 'saved-search-alert-parcel');
 
-    const phone = await newPage(browser, { viewport: { width: 390, height: 844 } });
-    await logIn(phone, anna, PASSWORD);
-    await phone.getByTestId('saved-searches-toggle').click();
-    await phone.mouse.move(300, 600);
-    await phone.getByTestId('saved-searches-panel').getByTestId('saved-search').first().waitFor();
-    // The panel slides in: the picture once it has arrived.
-    await phone.waitForFunction(() => {
-      const panel = document.querySelector('[data-testid="saved-searches-panel"]');
-      const box = (panel?.closest('.ant-drawer-content-wrapper') ?? panel)?.getBoundingClientRect();
-      return box !== undefined && box.left >= 0 && box.width > 300;
-    });
-    await saveScreenshot(phone, 'saved-searches-panel-390');
-    expect(cspViolations(page)).toEqual([]);
-    expect(cspViolations(phone)).toEqual([]);
-  });
+      const phone = await newPage(browser, { viewport: { width: 390, height: 844 } });
+      await logIn(phone, anna, PASSWORD);
+      await phone.getByTestId('saved-searches-toggle').click();
+      await phone.mouse.move(300, 600);
+      await phone.getByTestId('saved-searches-panel').getByTestId('saved-search').first().waitFor();
+      // The panel slides in: the picture once it has arrived.
+      await phone.waitForFunction(() => {
+        const panel = document.querySelector('[data-testid="saved-searches-panel"]');
+        const box = (panel?.closest('.ant-drawer-content-wrapper') ?? panel)?.getBoundingClientRect();
+        return box !== undefined && box.left >= 0 && box.width > 300;
+      });
+      await saveScreenshot(phone, 'saved-searches-panel-390');
+      expect(cspViolations(page)).toEqual([]);
+      expect(cspViolations(phone)).toEqual([]);
+    },
+    TEST_WITH_IMPORT_TIMEOUT_MS,
+  );
 });

@@ -10,8 +10,16 @@ import type { MunicipalityRows } from '../../server/store/contract/parcels/Datas
 /** Appenzell Innerrhoden's 5 municipalities and Zug's 11, 80 parcels each. */
 const OPTIONS: BuildDatasetOptions = { cantons: ['ZG', 'AI'], seed: 5, maxParcelsPerMunicipality: 80 };
 
-/** Blocks this thread (its event loop included) for `ms`. */
-const blockThread = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+/**
+ * Blocks this thread (its event loop included) until `done()` or `maxMs` have passed, like a writer that
+ * never returns to its event loop. Waiting on the condition, not a fixed time, so that a busy machine only
+ * makes it longer (a fixed 4 s was too short with both cores kept busy).
+ */
+const blockThreadUntil = (done: () => boolean, maxMs: number) => {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  const until = Date.now() + maxMs;
+  while (!done() && Date.now() < until) Atomics.wait(pause, 0, 0, 20);
+};
 
 /** Resolves after the event loop has turned a few times (macrotasks queued before it have run). */
 const afterQueuedMessages = () =>
@@ -33,15 +41,18 @@ describe('generator threads of the dataset build', () => {
         generator.generate(index).then(() => settled.add(index)),
       );
       // The writer writes a municipality at a time without returning to its event loop: meanwhile both
-      // threads must take the next ones themselves (handed out by the event loop, they took one each).
-      blockThread(4000);
+      // threads must take the next ones themselves (handed out by the event loop, they took one each, and
+      // the next untaken stayed at 3). Taking 5 and 6 means two threads finished four municipalities.
+      blockThreadUntil(() => generator.nextUntaken() > 6, 60_000);
+      expect(generator.nextUntaken()).toBe(7);
+      expect(settled.size).toBe(0);
       await afterQueuedMessages();
-      expect([...settled].sort()).toEqual([1, 2, 3, 4, 5, 6]);
       await Promise.all(requested);
+      expect([...settled].sort()).toEqual([1, 2, 3, 4, 5, 6]);
     } finally {
       await generator.close();
     }
-  }, 30_000);
+  }, 90_000);
 
   it('gives the same rows as generating in this thread, whichever thread made a municipality', async () => {
     const inputs = planDataset(OPTIONS);
@@ -60,7 +71,7 @@ describe('generator threads of the dataset build', () => {
     } finally {
       await generator.close();
     }
-  }, 30_000);
+  }, 90_000);
 
   it('refuses municipalities asked for out of the build order, and stops threads that wait for work', async () => {
     const generator = createWorkerGenerator(OPTIONS, 2);
@@ -68,5 +79,5 @@ describe('generator threads of the dataset build', () => {
     await expect(generator.generate(5)).rejects.toThrow('Municipality 5 requested out of order');
     // Both threads now wait for a municipality that is never requested: closing must not hang.
     await generator.close();
-  }, 30_000);
+  }, 90_000);
 });

@@ -1,7 +1,8 @@
 /**
- * SIGTERM with a websocket open finishes in-flight requests, closes the sockets and
- * exits 0 within 2 s, not after the 10 s fail-safe with exit 1 (which is what happens when socket.io is
- * closed in onClose, after the HTTP server has waited for the upgraded connection).
+ * SIGTERM with a websocket open finishes in-flight requests, closes the sockets and exits 0, not through
+ * the fail-safe with exit 1 (5 s after the signal with no drain), which is what happens when socket.io is
+ * closed in onClose, after the HTTP server has waited for the upgraded connection. The exit code tells the
+ * two apart, so no wall-clock bound is asserted: on a busy machine a good shutdown took 2.7 s.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -40,7 +41,12 @@ beforeAll(async () => {
   server = started.child;
   baseUrl = started.origin;
   output = started.output;
-}, 60_000);
+  // The first search starts the search threads; on a busy machine that alone outlasted the fail-safe.
+  const warmUp = await fetch(`${baseUrl}/v1/secure/maps/search?searchQuery=Baar`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(warmUp.status).toBe(200);
+}, 120_000);
 
 afterAll(() => {
   if (server.exitCode === null) server.kill('SIGKILL');
@@ -48,7 +54,7 @@ afterAll(() => {
 });
 
 describe('graceful shutdown', () => {
-  it('SIGTERM with an open websocket: the socket is closed, the in-flight request answered, exit 0 within 2 s', async () => {
+  it('SIGTERM with an open websocket: the socket is closed, the in-flight request answered, exit 0 before the fail-safe', async () => {
     const socket: Socket = connect(baseUrl, {
       query: { token },
       transports: ['websocket'],
@@ -67,19 +73,18 @@ describe('graceful shutdown', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const sent = Date.now();
     server.kill('SIGTERM');
 
+    // Longer than the fail-safe, so a hang shows as its exit 1 and message rather than as this timeout.
     const code = await Promise.race([
       exited,
-      new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 4000)),
+      new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 15_000)),
     ]);
-    const took = Date.now() - sent;
     socket.close();
     expect({ code, output: code === 0 ? '' : output().slice(-2000) }).toEqual({ code: 0, output: '' });
-    expect(took).toBeLessThan(2000);
+    expect(output()).not.toContain('shutdown took too long');
     expect((await inFlight).status).toBe(200);
     // Not socket.io's "io server disconnect", after which a client stays closed: it reconnects by itself.
     await expect(disconnected).resolves.toBe('transport close');
-  }, 20_000);
+  }, 30_000);
 });

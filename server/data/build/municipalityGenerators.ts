@@ -31,6 +31,15 @@ export function createInThreadGenerator(inputs: readonly MunicipalityInput[]): M
   };
 }
 
+/** Worker threads that take their municipalities from shared memory, without this thread's event loop. */
+export interface ThreadedMunicipalityGenerator extends MunicipalityGenerator {
+  /**
+   * The first planned municipality no thread has taken yet. Read from the shared memory, so it moves on
+   * while this thread is blocked (writing): how a caller can tell the threads did not wait for it.
+   */
+  nextUntaken(): number;
+}
+
 const WORKER_ENTRY = path.join(__dirname, '..', '..', 'workers', 'datasetBuildWorker.ts');
 
 /**
@@ -71,7 +80,7 @@ const SHARED_SLOTS = 3;
 export function createWorkerGenerator(
   options: Pick<BuildDatasetOptions, 'cantons' | 'seed' | 'maxMunicipalities' | 'maxParcelsPerMunicipality'>,
   threads: number,
-): MunicipalityGenerator {
+): ThreadedMunicipalityGenerator {
   const shared = new Int32Array(new SharedArrayBuffer(SHARED_SLOTS * Int32Array.BYTES_PER_ELEMENT));
   const tasks = new Map<number, Task>();
   let failure: Error | null = null;
@@ -139,6 +148,7 @@ export function createWorkerGenerator(
       });
     },
     threadCpuSeconds: () => (cpuSeconds.size > 0 ? [...cpuSeconds.values()] : null),
+    nextUntaken: () => Atomics.load(shared, SHARED_NEXT),
     async close() {
       stopThreads();
       await Promise.all(workers.map((w) => w.terminate()));
