@@ -242,15 +242,17 @@ const CADASTRE_IMPORT_TIMEOUT_MS = 120_000;
 export const TEST_WITH_IMPORT_TIMEOUT_MS = CADASTRE_IMPORT_TIMEOUT_MS + 120_000;
 
 /**
- * Uploads a cadastre file as an administrator and waits for the import's answer. The import runs on a
- * background thread at a lower priority (ADR 067): with both cores kept busy by other processes even a
+ * Uploads a cadastre file as the administrator `username` and waits for the import's answer. The import runs
+ * on a background thread at a lower priority (ADR 067): with both cores kept busy by other processes even a
  * three-parcel file took over 30 s, so the wait is longer than a request's usual one.
  */
 export async function uploadCadastre(
   page: Page,
-  token: string,
+  username: string,
+  password: string,
   multipart: CadastreUploadFields,
 ): Promise<APIResponse> {
+  const token = await mainToken(page, username, password);
   return page.request.post('/v1/secure/file-items/cadastre/upload', {
     headers: { authorization: `Bearer ${token}` },
     multipart,

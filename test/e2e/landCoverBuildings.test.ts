@@ -15,7 +15,6 @@ import { ogr2ogr } from '../helpers/ogr2ogrFiles';
 import {
   cspViolations,
   launchBrowser,
-  mainToken,
   newPage,
   saveScreenshot,
   waitForMapIdle,
@@ -101,8 +100,7 @@ describe('land-cover buildings on the map', () => {
       ].join('\n');
 
       const page = await newPage(browser);
-      const token = await mainToken(page, admin, PASSWORD);
-      const upload = await uploadCadastre(page, token, {
+      const upload = await uploadCadastre(page, admin, PASSWORD, {
         file: {
           name: 'thun.gpkg',
           mimeType: 'application/geopackage+sqlite3',

@@ -13,7 +13,6 @@ import { ogr2ogr } from '../helpers/ogr2ogrFiles';
 import {
   cspViolations,
   launchBrowser,
-  mainToken,
   newPage,
   saveScreenshot,
   waitForMapIdle,
@@ -64,8 +63,7 @@ describe('a parcel of two parts on the map', () => {
       );
 
       const page = await newPage(browser);
-      const token = await mainToken(page, admin, PASSWORD);
-      const upload = await uploadCadastre(page, token, {
+      const upload = await uploadCadastre(page, admin, PASSWORD, {
         file: {
           name: 'thun.gpkg',
           mimeType: 'application/geopackage+sqlite3',

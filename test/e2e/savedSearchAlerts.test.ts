@@ -13,7 +13,6 @@ import {
   cspViolations,
   launchBrowser,
   linkIn,
-  mainToken,
   newPage,
   saveScreenshot,
   usersCli,
@@ -86,13 +85,12 @@ describe('saved search with an alert at once', () => {
       // The administrator imports a file with the parcel (Bern, LV95).
       const since = Date.now();
       const adminPage = await newPage(browser);
-      const token = await mainToken(adminPage, admin, PASSWORD);
       const file = geoJson(
         [{ properties: { egrid: EGRID, nr: '4711' }, polygons: [[square(2_600_100, 1_199_700, 30)]] }],
         'EPSG:2056',
       );
       const pushed = receiver.next(new URL(device.subscription.endpoint).pathname);
-      const upload = await uploadCadastre(adminPage, token, {
+      const upload = await uploadCadastre(adminPage, admin, PASSWORD, {
         mapping: JSON.stringify({ egrid: 'egrid', number: 'nr' }),
         file: { name: 'bern.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(file) },
       });

@@ -52,7 +52,7 @@ describe('generator threads of the dataset build', () => {
     } finally {
       await generator.close();
     }
-  }, 90_000);
+  });
 
   it('gives the same rows as generating in this thread, whichever thread made a municipality', async () => {
     const inputs = planDataset(OPTIONS);
@@ -71,7 +71,7 @@ describe('generator threads of the dataset build', () => {
     } finally {
       await generator.close();
     }
-  }, 90_000);
+  });
 
   it('refuses municipalities asked for out of the build order, and stops threads that wait for work', async () => {
     const generator = createWorkerGenerator(OPTIONS, 2);
@@ -79,5 +79,5 @@ describe('generator threads of the dataset build', () => {
     await expect(generator.generate(5)).rejects.toThrow('Municipality 5 requested out of order');
     // Both threads now wait for a municipality that is never requested: closing must not hang.
     await generator.close();
-  }, 90_000);
+  });
 });
