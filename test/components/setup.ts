@@ -78,3 +78,20 @@ jest.mock('../../src/features/realtime/socketConnection', () => ({
 provideLanguage('de', { messages: de, antdLocale: deDE });
 provideLanguage('fr', { messages: fr, antdLocale: frFR });
 provideLanguage('it', { messages: it, antdLocale: itIT });
+
+/**
+ * antd's CSS-in-JS sheets stay out of the document (ADR 073). jsdom's getComputedStyle matches every rule of
+ * every sheet against the element and each ancestor, and RTL's role queries ask it for each candidate: with
+ * antd's thousands of rules that was most of a component test's time (advanced search dialog 41 s → 10 s).
+ * jsdom lays nothing out, so the only rules a test can observe are antd's hidden states, kept here.
+ */
+jest.mock('@rc-component/util/lib/Dom/dynamicCSS', () => {
+  const actual = jest.requireActual<typeof import('@rc-component/util/lib/Dom/dynamicCSS')>(
+    '@rc-component/util/lib/Dom/dynamicCSS',
+  );
+  const detachedStyle = () => document.createElement('style');
+  return { ...actual, updateCSS: detachedStyle, injectCSS: detachedStyle };
+});
+const antdHiddenStates = document.createElement('style');
+antdHiddenStates.textContent = '[class$="-hidden"], [class*="-hidden "] { display: none; }';
+document.head.append(antdHiddenStates);
