@@ -72,10 +72,6 @@ const PHONE_VIEWPORT = { width: 390, height: 844 };
 const SCREENSHOT_TIMEOUT_MS = 60_000;
 
 /**
- * Saves screenshots under test-results/ (kept as an artifact of the run): `<name>.png` at the page's desktop
- * size and `<name>-390.png` at a phone's width, then restores the desktop size.
- */
-/**
  * Waits until the map has drawn everything it asked for (MapController marks its container on `idle`):
  * before clicks that must find drawn parcels, counts of drawn features, and screenshots.
  */
@@ -83,7 +79,17 @@ export async function waitForMapIdle(page: Page): Promise<void> {
   await page.locator('[data-testid="map"][data-map-idle="true"]').waitFor({ timeout: 60_000 });
 }
 
-export async function saveScreenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves screenshots under test-results/ (kept as an artifact of the run): `<name>.png` at the page's desktop
+ * size and `<name>-390.png` at a phone's width, then restores the desktop size and waits until the page has
+ * taken it — unless `settleAfter` is false, for a step that changes the map at once (a 3D terrain frame at
+ * pitch 60 takes seconds in software WebGL: waiting for one nobody looks at cost 14 s).
+ */
+export async function saveScreenshot(
+  page: Page,
+  name: string,
+  { settleAfter = true }: { settleAfter?: boolean } = {},
+): Promise<string> {
   const file = path.resolve('test-results', `${name}.png`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   await page.screenshot({ path: file, timeout: SCREENSHOT_TIMEOUT_MS });
@@ -96,7 +102,7 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   });
   if (desktop) {
     await page.setViewportSize(desktop);
-    await waitForResizeSettled(page);
+    if (settleAfter) await waitForResizeSettled(page);
   }
   return file;
 }

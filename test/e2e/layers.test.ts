@@ -263,14 +263,17 @@ describe('map layers in a real browser', () => {
   // Up to six minutes: over 180 s with both cores kept busy by two other processes (each frame at pitch 60
   // is drawn in software).
   it('terrain on and off against the local fixture DEM tiles, satellite from the local fixture imagery', async () => {
-    // Out of the parcels (z13): terrain draws every layer into each relief tile, slow under software WebGL.
-    await zoomBy(page, -4);
+    // Out of the parcels (z13) on a fresh page: terrain draws every layer into each relief tile, each frame for
+    // seconds under software WebGL, and the page the tests before used had drawn a whole town's tiles.
+    await page.goto('/?map=8.5125,47.1675,13,60,0');
+    await waitForMapIdle(page);
+    await page.getByTestId('layer-panel-toggle').click();
     const before = await fixtureTileCounts(page);
     timings.push(`  z13 pitch 60 terrain: ${await switchOnAndTime(page, '3D terrain', 'terrain')}`);
     await waitForTerrain(page, 'on');
     await waitForMapIdle(page);
     expect(await fixtureTilesBeyond(page, 'terrain', before.terrain)).toBeGreaterThan(before.terrain);
-    await saveScreenshot(page, 'layers-terrain');
+    await saveScreenshot(page, 'layers-terrain', { settleAfter: false });
     await page.getByRole('switch', { name: '3D terrain' }).click();
     await waitForTerrain(page, 'off');
 
