@@ -80,18 +80,22 @@ provideLanguage('fr', { messages: fr, antdLocale: frFR });
 provideLanguage('it', { messages: it, antdLocale: itIT });
 
 /**
- * antd's CSS-in-JS sheets stay out of the document (ADR 073). jsdom's getComputedStyle matches every rule of
- * every sheet against the element and each ancestor, and RTL's role queries ask it for each candidate: with
- * antd's thousands of rules that was most of a component test's time (advanced search dialog 41 s → 10 s).
- * jsdom lays nothing out, so the only rules a test can observe are antd's hidden states, kept here.
+ * antd's CSS-in-JS sheets go into the document with only their hiding rules (ADR 073). jsdom's
+ * getComputedStyle matches every rule of every sheet against the element and each ancestor, and RTL's role
+ * queries ask it for each candidate: with antd's thousands of rules that was most of a component test's time
+ * (advanced search dialog 41 s → 10 s). jsdom lays nothing out, so the rules a test can observe are the ones
+ * that hide (a closed drawer, a dropdown not open), and those stay.
  */
 jest.mock('@rc-component/util/lib/Dom/dynamicCSS', () => {
   const actual = jest.requireActual<typeof import('@rc-component/util/lib/Dom/dynamicCSS')>(
     '@rc-component/util/lib/Dom/dynamicCSS',
   );
-  const detachedStyle = () => document.createElement('style');
-  return { ...actual, updateCSS: detachedStyle, injectCSS: detachedStyle };
+  const { antdHidingRules } = jest.requireActual<typeof import('./antdHidingRules')>('./antdHidingRules');
+  return {
+    ...actual,
+    updateCSS: (css: string, key: string, option?: Parameters<typeof actual.updateCSS>[2]) =>
+      actual.updateCSS(antdHidingRules(css), key, option),
+    injectCSS: (css: string, option?: Parameters<typeof actual.injectCSS>[1]) =>
+      actual.injectCSS(antdHidingRules(css), option),
+  };
 });
-const antdHiddenStates = document.createElement('style');
-antdHiddenStates.textContent = '[class$="-hidden"], [class*="-hidden "] { display: none; }';
-document.head.append(antdHiddenStates);
