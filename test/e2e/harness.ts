@@ -82,14 +82,9 @@ export async function waitForMapIdle(page: Page): Promise<void> {
 /**
  * Saves screenshots under test-results/ (kept as an artifact of the run): `<name>.png` at the page's desktop
  * size and `<name>-390.png` at a phone's width, then restores the desktop size and waits until the page has
- * taken it — unless `settleAfter` is false, for a step that changes the map at once (a 3D terrain frame at
- * pitch 60 takes seconds in software WebGL: waiting for one nobody looks at cost 14 s).
+ * taken it and drawn it.
  */
-export async function saveScreenshot(
-  page: Page,
-  name: string,
-  { settleAfter = true }: { settleAfter?: boolean } = {},
-): Promise<string> {
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
   const file = path.resolve('test-results', `${name}.png`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   await page.screenshot({ path: file, timeout: SCREENSHOT_TIMEOUT_MS });
@@ -102,7 +97,7 @@ export async function saveScreenshot(
   });
   if (desktop) {
     await page.setViewportSize(desktop);
-    if (settleAfter) await waitForResizeSettled(page);
+    await waitForResizeSettled(page);
   }
   return file;
 }

@@ -273,7 +273,7 @@ describe('map layers in a real browser', () => {
     await waitForTerrain(page, 'on');
     await waitForMapIdle(page);
     expect(await fixtureTilesBeyond(page, 'terrain', before.terrain)).toBeGreaterThan(before.terrain);
-    await saveScreenshot(page, 'layers-terrain', { settleAfter: false });
+    await saveScreenshot(page, 'layers-terrain');
     await page.getByRole('switch', { name: '3D terrain' }).click();
     await waitForTerrain(page, 'off');
 
