@@ -83,7 +83,7 @@ provideLanguage('it', { messages: it, antdLocale: itIT });
  * antd's CSS-in-JS sheets go into the document with only their hiding rules (ADR 073). jsdom's
  * getComputedStyle matches every rule of every sheet against the element and each ancestor, and RTL's role
  * queries ask it for each candidate: with antd's thousands of rules that was most of a component test's time
- * (advanced search dialog 41 s → 10 s). jsdom lays nothing out, so the rules a test can observe are the ones
+ * (the component layer 397 → 182 CPU-s). jsdom lays nothing out, so the rules a test can observe are the ones
  * that hide (a closed drawer, a dropdown not open), and those stay.
  */
 jest.mock('@rc-component/util/lib/Dom/dynamicCSS', () => {
