@@ -21,7 +21,7 @@ describe("the component tests' antd style sheets (ADR 073)", () => {
     expect(antdHidingRules(css)).toBe('.ant-select-dropdown-hidden{display:none;}');
   });
 
-  it('do not take a display that merely ends in "none" for one that hides', () => {
+  it('take only display and visibility for hiding, not other properties set to none', () => {
     expect(antdHidingRules('.a{pointer-events:none;}.b{user-select:none;display:flex;}')).toBe('');
   });
 });
