@@ -52,25 +52,78 @@ function hasPostgresWithPostgis() {
 }
 
 /**
- * Installs Debian packages when `present()` says they are missing (as root, with apt-get); otherwise
- * stops with the command to run. Never goes on without them: no test is skipped for a missing tool.
+ * The Debian packages the tests need, each with how to tell it is there. Missing ones are installed in one
+ * `apt-get` transaction (one index update, one download), as root; otherwise the run stops with the command to
+ * run. Never goes on without them: no test is skipped for a missing tool.
  */
-function ensureDebianPackages(what, packages, present) {
-  if (present()) return;
+const NEEDED_PACKAGES = [
+  { what: 'Chromium', packages: ['chromium'], present: () => fs.existsSync(CHROMIUM) },
+  // The repository contract tests start a throwaway PostgreSQL/PostGIS cluster (test/server/globalSetup.ts).
+  { what: 'PostgreSQL with PostGIS', packages: ['postgresql', 'postgis'], present: hasPostgresWithPostgis },
+  // The report tests render every PDF page with Poppler and read the DXF back with ezdxf and GDAL; the OGC API
+  // tests read it with GDAL's OAPIF and MVT drivers (test/server/ogc).
+  { what: 'Poppler', packages: ['poppler-utils'], present: () => fs.existsSync('/usr/bin/pdftoppm') },
+  {
+    what: 'ezdxf',
+    packages: ['python3-ezdxf'],
+    present: () => spawnSync('/usr/bin/python3', ['-c', 'import ezdxf']).status === 0,
+  },
+  { what: 'GDAL', packages: ['gdal-bin'], present: () => fs.existsSync('/usr/bin/ogrinfo') },
+  // The rolling-restart test puts Debian's nginx with deploy/nginx.conf in front of two instances.
+  { what: 'nginx', packages: ['nginx'], present: () => fs.existsSync('/usr/sbin/nginx') },
+  // The QGIS test loads both connections of the QGIS guide in headless QGIS with PyQGIS (test/server/ogc).
+  {
+    what: 'QGIS with PyQGIS',
+    packages: ['qgis', 'python3-qgis'],
+    present: () => spawnSync('/usr/bin/python3', ['-c', 'import qgis.core']).status === 0,
+  },
+];
+
+/** Runs a command with its output shown, resolving to whether it succeeded. */
+function runAsync(command, args, env) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env });
+    child.on('close', (status) => resolve(status === 0));
+    child.on('error', () => resolve(false));
+  });
+}
+
+/**
+ * What NEEDED_PACKAGES says is missing and the command that installs it; stops the run (before any check starts)
+ * when that command cannot be run here (not root, or no apt-get).
+ */
+function missingPackagesOrStop() {
+  const missing = NEEDED_PACKAGES.filter((entry) => !entry.present());
+  if (missing.length === 0) return null;
+  const packages = missing.flatMap((entry) => entry.packages);
+  const what = missing.map((entry) => entry.what).join(', ');
   const command = `apt-get install -y ${packages.join(' ')}`;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot || !fs.existsSync('/usr/bin/apt-get')) {
-    console.error(`${what} is missing for the tests: install it with \`sudo ${command}\`.`);
+    console.error(`Missing for the tests: ${what}. Install with \`sudo ${command}\`.`);
     process.exit(1);
   }
-  console.log(`${what} is missing: installing Debian's ${packages.join(' and ')} (${command})…`);
+  return { packages, what, command };
+}
+
+/**
+ * Installs the missing packages in one `apt-get` transaction (one index update, one download). Asynchronous:
+ * on a fresh machine the checks (CPU) run while apt downloads and unpacks (network and disk).
+ */
+async function installPackages({ packages, what, command }) {
+  const started = Date.now();
+  console.log(`Missing for the tests: ${what}. Installing Debian's packages (${command})…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env });
-  if (update.status !== 0 || install.status !== 0 || !present()) {
-    console.error(`Installing ${what} failed: run \`${command}\` and try again.`);
-    process.exit(1);
+  const installed =
+    (await runAsync('apt-get', ['update', '-qq'], env)) &&
+    (await runAsync('apt-get', ['install', '-y', '-qq', ...packages], env));
+  const stillMissing = NEEDED_PACKAGES.filter((entry) => !entry.present()).map((entry) => entry.what);
+  if (!installed || stillMissing.length > 0) {
+    console.error(`Installing ${stillMissing.join(', ') || what} failed: run \`${command}\` and try again.`);
+    return false;
   }
+  console.log(`\nDebian packages installed: ${seconds(started)}`);
+  return true;
 }
 
 function jest(label, args, resultFile) {
@@ -91,43 +144,33 @@ function counts(resultFile) {
   };
 }
 
-ensureDebianPackages('Chromium', ['chromium'], () => fs.existsSync(CHROMIUM));
-// The repository contract tests start a throwaway PostgreSQL/PostGIS cluster (test/server/globalSetup.ts).
-ensureDebianPackages('PostgreSQL with PostGIS', ['postgresql', 'postgis'], hasPostgresWithPostgis);
-// The report tests render every PDF page with Poppler and read the DXF back with ezdxf and GDAL; the OGC API
-// tests read it with GDAL's OAPIF and MVT drivers (test/server/ogc).
-ensureDebianPackages('Poppler', ['poppler-utils'], () => fs.existsSync('/usr/bin/pdftoppm'));
-ensureDebianPackages(
-  'ezdxf',
-  ['python3-ezdxf'],
-  () => spawnSync('/usr/bin/python3', ['-c', 'import ezdxf']).status === 0,
-);
-ensureDebianPackages('GDAL', ['gdal-bin'], () => fs.existsSync('/usr/bin/ogrinfo'));
-// The rolling-restart test puts Debian's nginx with deploy/nginx.conf in front of two instances.
-ensureDebianPackages('nginx', ['nginx'], () => fs.existsSync('/usr/sbin/nginx'));
-// The QGIS test loads both connections of the QGIS guide in headless QGIS with PyQGIS (test/server/ogc).
-ensureDebianPackages(
-  'QGIS with PyQGIS',
-  ['qgis', 'python3-qgis'],
-  () => spawnSync('/usr/bin/python3', ['-c', 'import qgis.core']).status === 0,
-);
+const missingPackages = missingPackagesOrStop();
 const results = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-test-'));
 // tsc, eslint, prettier and the folder-cycle check each use one core: side by side they take as long as the slowest.
 const checksStarted = Date.now();
 console.log('\n▶ Checks side by side: type-check, lint, format, folder cycles');
-const checks = await Promise.all([
-  check('Type-check (tsc --noEmit)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']),
-  check('Lint (eslint)', ['node_modules/eslint/bin/eslint.js', '.']),
-  check('Format (prettier --check)', [
-    'node_modules/prettier/bin/prettier.cjs',
-    '--check',
-    '.',
-    '--log-level',
-    'warn',
+const [checks, packagesInstalled] = await Promise.all([
+  Promise.all([
+    check('Type-check (tsc --noEmit)', [
+      'node_modules/typescript/bin/tsc',
+      '--noEmit',
+      '-p',
+      'tsconfig.json',
+    ]),
+    check('Lint (eslint)', ['node_modules/eslint/bin/eslint.js', '.']),
+    check('Format (prettier --check)', [
+      'node_modules/prettier/bin/prettier.cjs',
+      '--check',
+      '.',
+      '--log-level',
+      'warn',
+    ]),
+    check('Import cycles between folders', ['scripts/checkFolderCycles.mjs']),
   ]),
-  check('Import cycles between folders', ['scripts/checkFolderCycles.mjs']),
+  missingPackages ? installPackages(missingPackages) : true,
 ]);
 console.log(`Checks: ${seconds(checksStarted)} (load average ${os.loadavg()[0].toFixed(1)})`);
+if (!packagesInstalled) process.exit(1);
 const fast = path.join(results, 'fast.json');
 const e2e = path.join(results, 'e2e.json');
 jest(

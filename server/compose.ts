@@ -239,7 +239,7 @@ export async function composeContext({ config, storage, log, pushTls }: ComposeO
   });
   // Searched tiles filter with the search workers' shared index (ADR 038, 063), where there is one.
   const tileRenderer = createTileRenderer(config, storage, stores.parcels, stores.sharedSearchIndex);
-  const provider = createPaymentProvider(config, stores);
+  const provider = await createPaymentProvider(config, stores);
   const translator = createServerTranslator();
   if (provider.name === 'test') log.warn(TEST_PROVIDER_WARNING);
   else if (provider.name === 'none')

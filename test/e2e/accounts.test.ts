@@ -155,7 +155,7 @@ describe('accounts in a real browser against the real server and a real SMTP rec
       .locator('.maplibregl-ctrl-attrib')
       .getByText('Geodati © Ufficio federale di statistica')
       .waitFor();
-    await saveScreenshot(elsewhere, 'invitee-signed-in-italian');
+    await saveScreenshot(elsewhere, 'invitee-signed-in-italian', { lastLook: true });
   });
 
   it('logout revokes the session on the server: the tokens read before logging out then get 401', async () => {

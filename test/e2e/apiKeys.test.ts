@@ -66,7 +66,7 @@ describe('API keys in Settings', () => {
 
     await page.goto('/settings?tab=company-api-keys');
     await page.getByTestId('company-api-keys').getByRole('cell', { name: 'QGIS office' }).waitFor();
-    await saveScreenshot(page, 'settings-company-api-keys');
+    await saveScreenshot(page, 'settings-company-api-keys', { lastLook: true });
     expect(cspViolations(page)).toEqual([]);
   });
 });

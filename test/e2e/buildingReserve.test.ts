@@ -110,7 +110,7 @@ describe('building reserve in a real browser', () => {
     });
     expect(Number(await features.jsonValue())).toBeGreaterThan(0);
     await waitForMapIdle(page);
-    await saveScreenshot(page, 'reserve-layer');
+    await saveScreenshot(page, 'reserve-layer', { lastLook: true });
     expect(cspViolations(page)).toEqual([]);
   }, 180_000);
 });

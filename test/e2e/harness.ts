@@ -79,12 +79,22 @@ export async function waitForMapIdle(page: Page): Promise<void> {
   await page.locator('[data-testid="map"][data-map-idle="true"]').waitFor({ timeout: 60_000 });
 }
 
+/** `lastLook`: the test does nothing more with the page, so the desktop size is not put back and drawn again. */
+export interface ScreenshotOptions {
+  lastLook?: boolean;
+}
+
 /**
  * Saves screenshots under test-results/ (kept as an artifact of the run): `<name>.png` at the page's desktop
  * size and `<name>-390.png` at a phone's width, then restores the desktop size and waits until the page has
- * taken it and drawn it.
+ * taken it and drawn it (unless `lastLook`: a map drawn again at the desktop size costs seconds of software
+ * WebGL that nothing would look at).
  */
-export async function saveScreenshot(page: Page, name: string): Promise<string> {
+export async function saveScreenshot(
+  page: Page,
+  name: string,
+  { lastLook = false }: ScreenshotOptions = {},
+): Promise<string> {
   const file = path.resolve('test-results', `${name}.png`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   await page.screenshot({ path: file, timeout: SCREENSHOT_TIMEOUT_MS });
@@ -95,7 +105,7 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
     path: path.resolve('test-results', `${name}-390.png`),
     timeout: SCREENSHOT_TIMEOUT_MS,
   });
-  if (desktop) {
+  if (desktop && !lastLook) {
     await page.setViewportSize(desktop);
     await waitForResizeSettled(page);
   }

@@ -150,7 +150,7 @@ describe('land-cover buildings on the map', () => {
       await building.getByText('576', { exact: false }).first().waitFor();
       await building.scrollIntoViewIfNeeded();
       await waitForMapIdle(page);
-      await saveScreenshot(page, 'land-cover-buildings-drawer');
+      await saveScreenshot(page, 'land-cover-buildings-drawer', { lastLook: true });
       expect(cspViolations(page)).toEqual([]);
     },
     TEST_WITH_IMPORT_TIMEOUT_MS,

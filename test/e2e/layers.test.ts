@@ -329,6 +329,6 @@ describe('map layers in a real browser', () => {
     await page.locator('[data-testid="map"][data-layers-drawn~="underground"]').waitFor({ timeout: 30_000 });
     expect(await drawnFeatures(page, 'groundwater')).toBeGreaterThan(0);
     expect(await drawnFeatures(page, 'underground')).toBeGreaterThan(0);
-    await saveScreenshot(page, 'layers-groundwater-underground-z15');
+    await saveScreenshot(page, 'layers-groundwater-underground-z15', { lastLook: true });
   }, 120_000);
 });

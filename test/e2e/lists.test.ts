@@ -116,7 +116,7 @@ describe('shared lists between two colleagues', () => {
 
     await firstOnAnna.getByRole('button', { name: `Notes and history of ${firstNumber}` }).click();
     await firstOnAnna.getByText('Eigentümerin ruft am Montag zurück').waitFor();
-    await saveScreenshot(a, 'lists-owner-list-view');
+    await saveScreenshot(a, 'lists-owner-list-view', { lastLook: true });
     expect(cspViolations(a)).toEqual([]);
     expect(cspViolations(b)).toEqual([]);
   });

@@ -144,7 +144,7 @@ describe('select on map', () => {
     const panel = await addSelectionToList(page, LIST_NAME, selected);
     await panel.locator(`[data-testid="list-item"]:has-text("${centre.number}")`).first().waitFor();
     await settled(page, '.ant-drawer-content-wrapper');
-    await saveScreenshot(page, 'map-selection-on-list');
+    await saveScreenshot(page, 'map-selection-on-list', { lastLook: true });
     expect(cspViolations(page)).toEqual([]);
   });
 
@@ -198,7 +198,7 @@ describe('select on map', () => {
       .first()
       .waitFor({ timeout: 30_000 });
     await settled(page, '[data-testid="site-panel"]');
-    await saveScreenshot(page, 'map-selection-lasso-site');
+    await saveScreenshot(page, 'map-selection-lasso-site', { lastLook: true });
     expect(cspViolations(page)).toEqual([]);
   });
 

@@ -91,7 +91,7 @@ describe('a parcel of two parts on the map', () => {
         .first()
         .waitFor();
       await waitForMapIdle(page);
-      await saveScreenshot(page, 'multi-part-parcel-drawer');
+      await saveScreenshot(page, 'multi-part-parcel-drawer', { lastLook: true });
       expect(cspViolations(page)).toEqual([]);
     },
     TEST_WITH_IMPORT_TIMEOUT_MS,

@@ -163,7 +163,7 @@ describe('notifications in a real browser', () => {
       })
     ).json()) as PushSubscriptionsResponse;
     expect(devices.subscriptions).toEqual([]);
-    await saveScreenshot(page, 'notifications-denied');
+    await saveScreenshot(page, 'notifications-denied', { lastLook: true });
     expect(cspViolations(page)).toEqual([]);
     await page.context().close();
   });

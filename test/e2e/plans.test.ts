@@ -92,7 +92,7 @@ describe('plans, checkout and quotas in a real browser', () => {
     expect(await dialog.getByTestId('limit-max_full_view').textContent()).toBe('350');
     expect(await dialog.getByTestId('limit-max_report_download').textContent()).toBe('50');
     await waitUntilFullyShown(dialog);
-    await saveScreenshot(page, 'plans-dialog');
+    await saveScreenshot(page, 'plans-dialog', { lastLook: true });
   });
 
   it('a user at the advanced search limit gets the LIMIT_REACHED snackbar', async () => {
@@ -126,6 +126,6 @@ describe('plans, checkout and quotas in a real browser', () => {
     await snackbar.getByRole('button', { name: 'Upgrade' }).waitFor();
     // The picture should show the base map under the refusal, not a map still loading.
     await waitForMapIdle(page);
-    await saveScreenshot(page, 'plans-limit-reached');
+    await saveScreenshot(page, 'plans-limit-reached', { lastLook: true });
   });
 });

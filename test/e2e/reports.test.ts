@@ -81,7 +81,7 @@ describe('reports and exports in a real browser', () => {
     expect(await assessment.locator('h1').textContent()).toContain(title.replace('Parcel ', ''));
     await assessment.getByText('Automated assessment', { exact: true }).first().waitFor();
     await assessment.setViewportSize({ width: 1400, height: 900 });
-    await saveScreenshot(assessment, 'reports-assessment');
+    await saveScreenshot(assessment, 'reports-assessment', { lastLook: true });
     await assessment.close();
   });
 });

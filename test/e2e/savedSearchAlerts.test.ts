@@ -135,7 +135,7 @@ describe('saved search with an alert at once', () => {
         const box = (panel?.closest('.ant-drawer-content-wrapper') ?? panel)?.getBoundingClientRect();
         return box !== undefined && box.left >= 0 && box.width > 300;
       });
-      await saveScreenshot(phone, 'saved-searches-panel-390');
+      await saveScreenshot(phone, 'saved-searches-panel-390', { lastLook: true });
       expect(cspViolations(page)).toEqual([]);
       expect(cspViolations(phone)).toEqual([]);
     },

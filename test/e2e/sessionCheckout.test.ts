@@ -64,7 +64,7 @@ describe('session, checkout and coupons in a real browser', () => {
     await page.goto('/payment/success/cs_test_madeup?product=Premium%20Plan');
     await page.getByText('We could not confirm this payment').waitFor();
     expect(await page.getByText('Premium Plan').count()).toBe(0);
-    await saveScreenshot(page, 'payment-not-confirmed');
+    await saveScreenshot(page, 'payment-not-confirmed', { lastLook: true });
   });
 
   it('a German user sees the whole canton-first placeholder in the advanced search, on a phone too', async () => {
@@ -94,6 +94,6 @@ describe('session, checkout and coupons in a real browser', () => {
       expect(text).toBe('Bitte wählen Sie zuerst einen Kanton, um dieses Feld zu aktivieren');
     }
     await page.setViewportSize({ width: 1440, height: 900 });
-    await saveScreenshot(page, 'advanced-search-placeholder-de');
+    await saveScreenshot(page, 'advanced-search-placeholder-de', { lastLook: true });
   });
 });

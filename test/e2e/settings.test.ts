@@ -152,6 +152,6 @@ describe('settings in a real browser against the real server', () => {
     await page.getByLabel('Name', { exact: true }).fill('Baar office');
     await page.getByRole('button', { name: 'Save site' }).click();
     await page.getByRole('cell', { name: siteId }).waitFor();
-    await saveScreenshot(page, 'settings-sites');
+    await saveScreenshot(page, 'settings-sites', { lastLook: true });
   });
 });

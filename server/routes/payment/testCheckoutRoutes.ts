@@ -102,7 +102,7 @@ export async function testCheckoutRoutes(
 
   async function deliver(event: PaymentEvent): Promise<void> {
     const payload = JSON.stringify({ object: 'event', livemode: false, ...event });
-    await webhooks.process(payload, signTestEvent(payload, webhooks.webhookSecret));
+    await webhooks.process(payload, await signTestEvent(payload, webhooks.webhookSecret));
   }
 
   app.get<{ Params: { id: string } }>(

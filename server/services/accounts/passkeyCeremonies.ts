@@ -1,10 +1,4 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticatorTransport,
-} from '@simplewebauthn/server';
+import type { AuthenticatorTransport } from '@simplewebauthn/server';
 import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialCreationOptionsJSON,
@@ -12,6 +6,12 @@ import type {
   RegistrationResponseJSON,
 } from '../../../src/contract/TwoFactor';
 import type { PasskeyRecord } from '../../store/contract/twoFactor/TwoFactorStore';
+
+/**
+ * SimpleWebAuthn and its ASN.1 and X.509 parsers (about 300 modules) load with the first passkey ceremony,
+ * not with the server: most servers and test processes never see one.
+ */
+const webAuthn = () => import('@simplewebauthn/server');
 
 /**
  * WebAuthn through SimpleWebAuthn: the relying party is the public address (its host name the RP id, its
@@ -28,10 +28,11 @@ export function passkeyCeremonies(passkeyOrigin: string) {
   });
 
   return {
-    registrationOptions(
+    async registrationOptions(
       username: string,
       existing: readonly PasskeyRecord[],
     ): Promise<PublicKeyCredentialCreationOptionsJSON> {
+      const { generateRegistrationOptions } = await webAuthn();
       return generateRegistrationOptions({
         rpName: 'Parcel Atlas',
         rpID,
@@ -44,6 +45,7 @@ export function passkeyCeremonies(passkeyOrigin: string) {
 
     /** The new credential when the browser's answer matches the challenge, origin and RP id; else null. */
     async verifyRegistration(response: RegistrationResponseJSON, challenge: string) {
+      const { verifyRegistrationResponse } = await webAuthn();
       try {
         const result = await verifyRegistrationResponse({
           response,
@@ -65,7 +67,10 @@ export function passkeyCeremonies(passkeyOrigin: string) {
       }
     },
 
-    authenticationOptions(keys: readonly PasskeyRecord[]): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    async authenticationOptions(
+      keys: readonly PasskeyRecord[],
+    ): Promise<PublicKeyCredentialRequestOptionsJSON> {
+      const { generateAuthenticationOptions } = await webAuthn();
       return generateAuthenticationOptions({
         rpID,
         allowCredentials: keys.map(descriptor),
@@ -78,7 +83,8 @@ export function passkeyCeremonies(passkeyOrigin: string) {
      * offers the ones it holds), and it must verify its user (fingerprint, face or PIN), because it then
      * stands for both factors.
      */
-    signInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    async signInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
+      const { generateAuthenticationOptions } = await webAuthn();
       return generateAuthenticationOptions({ rpID, allowCredentials: [], userVerification: 'required' });
     },
 
@@ -92,6 +98,7 @@ export function passkeyCeremonies(passkeyOrigin: string) {
       key: PasskeyRecord,
       userVerified = false,
     ): Promise<number | null> {
+      const { verifyAuthenticationResponse } = await webAuthn();
       try {
         const result = await verifyAuthenticationResponse({
           response,

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import Stripe from 'stripe';
 import type { CouponQuote } from '../../../src/contract/Coupons';
 import type { Plan } from '../../../src/contract/Subscription';
 import type { Config } from '../../config';
@@ -89,16 +88,19 @@ function createNoPaymentProvider(): PaymentProvider {
  * The provider config.paymentProvider names: Stripe (config checked its keys), the built-in test
  * checkout only when chosen (PAYMENT_PROVIDER=test, or by default outside production), else none.
  */
-export function createPaymentProvider(
+export async function createPaymentProvider(
   config: Config,
   stores: Pick<Stores, 'checkoutSessions' | 'portalSessions' | 'plans' | 'coupons'>,
-): PaymentProvider {
+): Promise<PaymentProvider> {
   switch (config.paymentProvider) {
-    case 'stripe':
+    case 'stripe': {
+      // Stripe's SDK (some 200 modules) loads only where Stripe takes the payments.
+      const { default: Stripe } = await import('stripe');
       return createStripeProvider(
         new Stripe(config.stripeSecretKey as string),
         config.stripeWebhookSecret as string,
       );
+    }
     case 'test':
       return createTestProvider(stores, testWebhookSecret(config.dataDir));
     case 'none':

@@ -1,5 +1,4 @@
 import type { EventEmitter } from 'node:events';
-import Stripe from 'stripe';
 import type { Plan } from '../../../src/contract/Subscription';
 import type { Stores } from '../../store/contract/Stores';
 import type { SubscriptionRecord } from '../../store/contract/subscriptions/SubscriptionRepository';
@@ -167,8 +166,10 @@ export async function processWebhook(
   signature: string | undefined,
 ): Promise<FulfilmentResult> {
   let event: PaymentEvent;
+  // Stripe's static verifier needs no API key; it checks the HMAC-SHA256 and the timestamp tolerance. The SDK
+  // loads with the first payment event, not with the server.
+  const { default: Stripe } = await import('stripe');
   try {
-    // Stripe's static verifier needs no API key; it checks the HMAC-SHA256 and the timestamp tolerance.
     event = Stripe.webhooks.constructEvent(
       rawBody,
       signature ?? '',

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Stripe from 'stripe';
 import type { Stores } from '../../store/contract/Stores';
 import { couponQuote, normaliseCouponCode } from './couponPricing';
 import type { PaymentEvent, PaymentProvider } from './PaymentProvider';
@@ -30,7 +29,8 @@ export function testWebhookSecret(dataDir: string): string {
 }
 
 /** The `stripe-signature` header Stripe would send for this payload (used by the built-in test checkout). */
-export function signTestEvent(payload: string, webhookSecret: string): string {
+export async function signTestEvent(payload: string, webhookSecret: string): Promise<string> {
+  const { default: Stripe } = await import('stripe');
   return Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
 }
 

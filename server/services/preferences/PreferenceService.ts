@@ -23,7 +23,7 @@ export function createPreferenceService(store: PreferenceStore, publicUrl: strin
       return { emailSignature, avatarFileId, timeZone };
     },
     async saveEmailSignature(userId, html) {
-      const clean = sanitizeSignature(html);
+      const clean = await sanitizeSignature(html);
       await store.setEmailSignature(userId, clean);
       return clean;
     },

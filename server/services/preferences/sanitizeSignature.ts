@@ -1,4 +1,5 @@
-import sanitizeHtml from 'sanitize-html';
+/** sanitize-html and its HTML and CSS parsers load with the first signature saved or mailed, not with the server. */
+const loadSanitizeHtml = async () => (await import('sanitize-html')).default;
 
 /** Where signature images are served from (public: they go out in mails); the only image source allowed. */
 export const SIGNATURE_IMAGE_PATH = '/v1/files/signature-image/';
@@ -26,7 +27,8 @@ const EDITOR_TAGS = [
  * image's `src`/`alt`, and an image only from our signature-image path (a relative URL, so no scheme at
  * all — `javascript:`, `data:` and outside trackers are dropped). Scripts and styles go with their content.
  */
-export function sanitizeSignature(html: string): string {
+export async function sanitizeSignature(html: string): Promise<string> {
+  const sanitizeHtml = await loadSanitizeHtml();
   return sanitizeHtml(html, {
     allowedTags: EDITOR_TAGS,
     allowedAttributes: { img: ['src', 'alt'] },
@@ -43,8 +45,12 @@ export function sanitizeSignature(html: string): string {
 }
 
 /** The signature for a mail: image paths made absolute on PUBLIC_URL, and a plain-text version. */
-export function signatureForMail(html: string, publicUrl: string): { html: string; text: string } | null {
+export async function signatureForMail(
+  html: string,
+  publicUrl: string,
+): Promise<{ html: string; text: string } | null> {
   if (!html.trim()) return null;
+  const sanitizeHtml = await loadSanitizeHtml();
   const origin = publicUrl.replace(/\/+$/, '');
   const absolute = html.split(`src="${SIGNATURE_IMAGE_PATH}`).join(`src="${origin}${SIGNATURE_IMAGE_PATH}`);
   const text = sanitizeHtml(html.replace(/<\/(p|h[1-4]|li|blockquote)>|<br\s*\/?>/g, '$&\n'), {
