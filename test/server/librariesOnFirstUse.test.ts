@@ -1,0 +1,69 @@
+/** Which of the heavy libraries below were required, in order (jest runs a mock's factory on first require). */
+const mockLoaded: string[] = [];
+
+jest.mock('stripe', () => {
+  mockLoaded.push('stripe');
+  return jest.requireActual('stripe');
+});
+jest.mock('@simplewebauthn/server', () => {
+  mockLoaded.push('@simplewebauthn/server');
+  return jest.requireActual('@simplewebauthn/server');
+});
+jest.mock('sanitize-html', () => {
+  mockLoaded.push('sanitize-html');
+  return jest.requireActual('sanitize-html');
+});
+jest.mock('pdfkit', () => {
+  mockLoaded.push('pdfkit');
+  return jest.requireActual('pdfkit');
+});
+
+/** The app's modules are loaded in the tests, after `mockLoaded` exists (jest hoists the mocks above imports). */
+const testApp = () => import('./helpers/createTestApp');
+
+describe('heavy libraries load on first use, not with the server (ADR 068, 074)', () => {
+  it('builds and starts the app without Stripe, SimpleWebAuthn, sanitize-html or PDFKit', async () => {
+    const { createTestApp, signIn } = await testApp();
+    const app = await createTestApp({ PAYMENT_PROVIDER: 'test' });
+    try {
+      await signIn(app.app);
+      expect(mockLoaded).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('loads sanitize-html for a signature, SimpleWebAuthn for a passkey and Stripe for a payment event', async () => {
+    const { createTestApp, signIn } = await testApp();
+    const app = await createTestApp();
+    try {
+      const admin = await signIn(app.app, { roles: ['MAPUSER', 'ADMIN'] });
+      const saved = await app.app.inject({
+        method: 'POST',
+        url: '/v1/secure/preferences/email-signature',
+        headers: admin.headers,
+        payload: { emailSignature: '<p>Anna <script>alert(1)</script><strong>Muster</strong></p>' },
+      });
+      expect(saved.json()).toMatchObject({ emailSignature: '<p>Anna <strong>Muster</strong></p>' });
+      expect(mockLoaded).toEqual(['sanitize-html']);
+      const options = await app.app.inject({
+        method: 'POST',
+        url: '/api/user/two-factor/passkeys/options',
+        headers: { authorization: `Bearer ${admin.ssoToken}` },
+      });
+      expect(options.json()).toMatchObject({ challenge: expect.any(String) });
+      expect(mockLoaded).toEqual(['sanitize-html', '@simplewebauthn/server']);
+      // A payment event's signature is checked with Stripe's verifier, whichever provider takes the payments.
+      const forged = await app.app.inject({
+        method: 'POST',
+        url: '/v1/secure/payment/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=forged' },
+        payload: '{}',
+      });
+      expect(forged.statusCode).toBe(400);
+      expect(mockLoaded).toEqual(['sanitize-html', '@simplewebauthn/server', 'stripe']);
+    } finally {
+      await app.close();
+    }
+  });
+});
