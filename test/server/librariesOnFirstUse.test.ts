@@ -1,24 +1,15 @@
 /** Which of the heavy libraries below were required, in order (jest runs a mock's factory on first require). */
 const mockLoaded: string[] = [];
 
-jest.mock('stripe', () => {
-  mockLoaded.push('stripe');
-  return jest.requireActual('stripe');
-});
-jest.mock('@simplewebauthn/server', () => {
-  mockLoaded.push('@simplewebauthn/server');
-  return jest.requireActual('@simplewebauthn/server');
-});
-jest.mock('sanitize-html', () => {
-  mockLoaded.push('sanitize-html');
-  return jest.requireActual('sanitize-html');
-});
-jest.mock('pdfkit', () => {
-  mockLoaded.push('pdfkit');
-  return jest.requireActual('pdfkit');
-});
+const HEAVY_LIBRARIES = ['stripe', '@simplewebauthn/server', 'sanitize-html', 'pdfkit'];
+// In a loop, so not hoisted: each mock is registered before the tests load the app (testApp below).
+for (const library of HEAVY_LIBRARIES)
+  jest.mock(library, () => {
+    mockLoaded.push(library);
+    return jest.requireActual(library);
+  });
 
-/** The app's modules are loaded in the tests, after `mockLoaded` exists (jest hoists the mocks above imports). */
+/** The app's modules are loaded in the tests, after `mockLoaded` exists (a static import would load them first). */
 const testApp = () => import('./helpers/createTestApp');
 
 describe('heavy libraries load on first use, not with the server (ADR 068, 074)', () => {
