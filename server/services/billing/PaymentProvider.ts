@@ -4,6 +4,7 @@ import type { Plan } from '../../../src/contract/Subscription';
 import type { Config } from '../../config';
 import type { Stores } from '../../store/contract/Stores';
 import { createStripeProvider } from './createStripeProvider';
+import { loadStripe } from './paymentEvents';
 import { createTestProvider, testWebhookSecret } from './testProvider';
 
 export interface CheckoutRequest {
@@ -94,8 +95,7 @@ export async function createPaymentProvider(
 ): Promise<PaymentProvider> {
   switch (config.paymentProvider) {
     case 'stripe': {
-      // Stripe's SDK (some 200 modules) loads only where Stripe takes the payments.
-      const { default: Stripe } = await import('stripe');
+      const Stripe = await loadStripe();
       return createStripeProvider(
         new Stripe(config.stripeSecretKey as string),
         config.stripeWebhookSecret as string,

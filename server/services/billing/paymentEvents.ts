@@ -5,6 +5,14 @@ import type { SubscriptionRecord } from '../../store/contract/subscriptions/Subs
 import { addMonths } from '../quota/subscriptionPeriod';
 import type { PaymentEvent } from './PaymentProvider';
 
+/**
+ * Stripe's SDK (some 200 modules), loaded with the first payment event or Stripe checkout rather than with the
+ * server: most servers and test processes never need it.
+ */
+export async function loadStripe(): Promise<typeof import('stripe').default> {
+  return (await import('stripe')).default;
+}
+
 /** The value at a dotted path ("items.data.0.price.lookup_key") of a parsed JSON object, or undefined. */
 export function valueAt(source: unknown, path: string): unknown {
   let current: unknown = source;
@@ -166,9 +174,8 @@ export async function processWebhook(
   signature: string | undefined,
 ): Promise<FulfilmentResult> {
   let event: PaymentEvent;
-  // Stripe's static verifier needs no API key; it checks the HMAC-SHA256 and the timestamp tolerance. The SDK
-  // loads with the first payment event, not with the server.
-  const { default: Stripe } = await import('stripe');
+  // Stripe's static verifier needs no API key; it checks the HMAC-SHA256 and the timestamp tolerance.
+  const Stripe = await loadStripe();
   try {
     event = Stripe.webhooks.constructEvent(
       rawBody,

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Stores } from '../../store/contract/Stores';
 import { couponQuote, normaliseCouponCode } from './couponPricing';
+import { loadStripe } from './paymentEvents';
 import type { PaymentEvent, PaymentProvider } from './PaymentProvider';
 
 /**
@@ -30,7 +31,7 @@ export function testWebhookSecret(dataDir: string): string {
 
 /** The `stripe-signature` header Stripe would send for this payload (used by the built-in test checkout). */
 export async function signTestEvent(payload: string, webhookSecret: string): Promise<string> {
-  const { default: Stripe } = await import('stripe');
+  const Stripe = await loadStripe();
   return Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
 }
 

@@ -173,9 +173,10 @@ export class MapController {
       transformRequest: (url) => this.withBearer(url),
       // Browser tests screenshot the canvas, which WebGL clears after each frame unless told otherwise.
       canvasContextAttributes: { preserveDrawingBuffer: navigator.webdriver === true },
-      // Under WebDriver labels and tiles appear without their 0.3 s fade: in the browser tests' software WebGL
-      // each fade frame costs a tenth of a second of CPU, and the tests look at the settled map (ADR 074).
-      fadeDuration: navigator.webdriver === true ? 0 : 300,
+      // Under WebDriver labels and tiles appear without their fade (maplibre's default elsewhere): in the browser
+      // tests' software WebGL each fade frame costs a tenth of a second of CPU, and the tests look at the settled
+      // map (ADR 074).
+      ...(navigator.webdriver === true ? { fadeDuration: 0 } : {}),
     });
     this.map.addControl(new NavigationControl({ visualizePitch: true }), 'top-right');
     this.map.addControl(new FullscreenControl(), 'top-right');
