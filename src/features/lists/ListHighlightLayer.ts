@@ -5,6 +5,11 @@ import { PARCEL_MIN_ZOOM, TILE_SOURCE_LAYERS } from '../../contract/VectorTiles'
 import { listEndpoints } from './listEndpoints';
 
 const SOURCE = 'listed-parcels';
+/**
+ * What is shown with no list open: one array for good, so that `apply` sees no change on the store's other
+ * actions (a new `[]` each time set the data, the filter and the colour again and redrew the map on every one).
+ */
+const NO_ITEMS: readonly ParcelListItem[] = [];
 /** The parcel outlines come from the surrounding-parcels tiles the map already loads. */
 const OUTLINE_SOURCE = 'parcels-all-around';
 
@@ -103,7 +108,7 @@ export class ListHighlightLayer {
     const items = listId
       ? listEndpoints.endpoints.getParcelList.select(listId)(state).data?.items
       : undefined;
-    const shown = items ?? [];
+    const shown = items ?? NO_ITEMS;
     if (shown !== this.items) {
       this.items = shown;
       (this.map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(listedParcelFeatures(shown));

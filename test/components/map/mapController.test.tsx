@@ -564,6 +564,19 @@ describe('MapController (design.md §3: the one owner of the map)', () => {
     expect(map.flights).toHaveLength(0);
   });
 
+  it('leaves the map alone on store changes that do not concern it: no data, filter or paint set again', () => {
+    const { store, map } = startController();
+    const touched: string[] = [];
+    for (const [id, source] of map.sources)
+      jest.spyOn(source, 'setData').mockImplementation(() => (touched.push(`data ${id}`), Promise.resolve()));
+    jest.spyOn(map, 'setFilter').mockImplementation((layer) => touched.push(`filter ${layer}`));
+    jest.spyOn(map, 'setPaintProperty').mockImplementation((layer) => touched.push(`paint ${layer}`));
+    // Actions the map has nothing to draw for (a language chosen, a dialog's state): each one redrew the map.
+    store.dispatch({ type: 'test/unrelated' });
+    store.dispatch({ type: 'test/unrelated-again' });
+    expect(touched).toEqual([]);
+  });
+
   it('keeps the map instance out of the store (serialisable state only)', () => {
     const { store } = startController();
     expect(() => JSON.stringify(store.getState())).not.toThrow();
