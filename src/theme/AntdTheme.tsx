@@ -1,16 +1,26 @@
-import { ConfigProvider } from 'antd';
+import { ConfigProvider, type ThemeConfig } from 'antd';
 import type { ReactNode } from 'react';
 import { useAntdLocale } from './antdLocale';
 import { appTheme } from './palette';
+import { usePrefersReducedMotion } from './reducedMotion';
+
+/** The theme for users who asked the system for less motion: antd's transitions take no time. */
+const stillTheme: ThemeConfig = { ...appTheme, token: { ...appTheme.token, motion: false } };
 
 /**
- * antd's theme (src/theme/palette.ts) and its texts in the language shown, around what uses antd. It is not in
+ * antd's theme (src/theme/palette.ts) and its texts in the language shown, around what uses antd; without its
+ * motion and the buttons' click wave when the system asks for reduced motion. It is not in
  * the entry: AppRoutes loads it with the layouts and screens built on antd, and the language menu with its
  * Dropdown, so the first load of /login carries no antd runtime (docs/adr/008-first-load-budget.md).
  */
 export function AntdTheme({ children }: { children: ReactNode }) {
+  const reducedMotion = usePrefersReducedMotion();
   return (
-    <ConfigProvider theme={appTheme} locale={useAntdLocale()}>
+    <ConfigProvider
+      theme={reducedMotion ? stillTheme : appTheme}
+      wave={{ disabled: reducedMotion }}
+      locale={useAntdLocale()}
+    >
       {children}
     </ConfigProvider>
   );

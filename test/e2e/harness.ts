@@ -46,11 +46,20 @@ export function cspViolations(page: Page): string[] {
 }
 
 /**
+ * What the tests' browser contexts start with: the system setting "reduce motion", which the app honours (antd
+ * without its motion, the map jumping where it would fly). In the tests' software WebGL every frame of a flight
+ * costs a tenth of a second of CPU, and the tests look at where the map lands (ADR 075). A test of a flight
+ * passes `reducedMotion: 'no-preference'`.
+ */
+export const TEST_CONTEXT_DEFAULTS: BrowserContextOptions = { reducedMotion: 'reduce' };
+
+/**
  * A fresh browser context (empty localStorage) and page whose relative URLs go to the test server;
  * `options` adds to the context's (e.g. `permissions: ['notifications']`).
  */
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
   const context = await browser.newContext({
+    ...TEST_CONTEXT_DEFAULTS,
     baseURL: e2eState().baseUrl,
     viewport: { width: 1400, height: 900 },
     ...options,

@@ -1,18 +1,31 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { e2eState, launchBrowser, usersCli, waitForAnimationsToEnd, waitForMapIdle } from './harness';
+import {
+  e2eState,
+  launchBrowser,
+  TEST_CONTEXT_DEFAULTS,
+  usersCli,
+  waitForAnimationsToEnd,
+  waitForMapIdle,
+} from './harness';
 import path from 'node:path';
 import fs from 'node:fs';
 
 const PASSWORD = 'Atlas#2026layouts';
 
-/** A browser context of the given size; `mobile` adds touch and the phone's device scale. */
+/**
+ * A browser context of the given size; `mobile` adds touch and the phone's device scale; `flights` lets the
+ * map fly (the other tests ask for reduced motion and look at where it lands).
+ */
 async function contextOf(
   browser: Browser,
   width: number,
   height: number,
   mobile = false,
+  flights = false,
 ): Promise<BrowserContext> {
   return browser.newContext({
+    ...TEST_CONTEXT_DEFAULTS,
+    ...(flights ? { reducedMotion: 'no-preference' as const } : {}),
     baseURL: e2eState().baseUrl,
     viewport: { width, height },
     ...(mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
@@ -113,7 +126,7 @@ describe('map view layouts, share links and map tools in a real browser', () => 
   });
 
   it('1440×900: no page scroll, only the result list scrolls; one request per base tile during a fly-to', async () => {
-    const context = await contextOf(browser, 1440, 900);
+    const context = await contextOf(browser, 1440, 900, false, true);
     const page = await signedIn(context, 'Desk');
     await waitForMapIdle(page);
     await quickSearch(page, 'Zug');

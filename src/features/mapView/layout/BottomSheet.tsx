@@ -2,6 +2,7 @@ import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { usePrefersReducedMotion } from '../../../theme/reducedMotion';
 
 /** Height of the folded sheet: its handle, the quick search and the result count stay visible, px. */
 export const SHEET_FOLDED_HEIGHT = 142;
@@ -20,6 +21,7 @@ export interface BottomSheetProps {
  */
 export function BottomSheet({ open, onToggle, children }: BottomSheetProps) {
   const intl = useIntl();
+  const reducedMotion = usePrefersReducedMotion();
   const label = intl.formatMessage({ id: open ? 'mapView.sheet.collapse' : 'mapView.sheet.expand' });
   return (
     <section
@@ -38,7 +40,7 @@ export function BottomSheet({ open, onToggle, children }: BottomSheetProps) {
         background: '#fff',
         borderRadius: '12px 12px 0 0',
         boxShadow: '0 -2px 12px rgba(0,0,0,0.2)',
-        transition: 'height 0.2s ease',
+        transition: reducedMotion ? undefined : 'height 0.2s ease',
       }}
     >
       <Button
