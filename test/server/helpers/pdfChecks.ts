@@ -48,7 +48,20 @@ export function readWithPoppler(pdf: Buffer, pngPrefix?: string, resolution = 40
  * verbosity, in a plain Node child process (jest's module runtime refuses pdf.js's dynamic imports).
  * Returns the page count and every warning or error pdf.js printed.
  */
-export function renderWithPdfJs(pdf: Buffer): { pages: number; warnings: string[] } {
+export function renderWithPdfJs(pdf: Buffer): PdfJsReading {
+  return renderAllWithPdfJs([pdf])[0];
+}
+
+export interface PdfJsReading {
+  pages: number;
+  warnings: string[];
+}
+
+/**
+ * `renderWithPdfJs` for several documents in one child process: starting Node and loading pdf.js costs about
+ * half a second, more than rendering a report's pages.
+ */
+export function renderAllWithPdfJs(pdfs: Buffer[]): PdfJsReading[] {
   const script = `
     const warnings = [];
     for (const level of ['log', 'warn', 'error']) console[level] = (...args) => warnings.push(args.join(' '));
@@ -56,28 +69,33 @@ export function renderWithPdfJs(pdf: Buffer): { pages: number; warnings: string[
     const { createCanvas } = await import('@napi-rs/canvas');
     const chunks = [];
     for await (const chunk of process.stdin) chunks.push(chunk);
-    const doc = await pdfjs.getDocument({
-      data: new Uint8Array(Buffer.concat(chunks)),
-      verbosity: pdfjs.VerbosityLevel.WARNINGS,
-      stopAtErrors: true,
-      isEvalSupported: false,
-    }).promise;
-    for (let n = 1; n <= doc.numPages; n++) {
-      const page = await doc.getPage(n);
-      const viewport = page.getViewport({ scale: 0.5 });
-      const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
-      await page.render({ canvas, canvasContext: canvas.getContext('2d'), viewport }).promise;
-      await page.getTextContent();
+    const readings = [];
+    for (const base64 of JSON.parse(Buffer.concat(chunks).toString('utf8'))) {
+      warnings.length = 0;
+      const doc = await pdfjs.getDocument({
+        data: new Uint8Array(Buffer.from(base64, 'base64')),
+        verbosity: pdfjs.VerbosityLevel.WARNINGS,
+        stopAtErrors: true,
+        isEvalSupported: false,
+      }).promise;
+      for (let n = 1; n <= doc.numPages; n++) {
+        const page = await doc.getPage(n);
+        const viewport = page.getViewport({ scale: 0.5 });
+        const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+        await page.render({ canvas, canvasContext: canvas.getContext('2d'), viewport }).promise;
+        await page.getTextContent();
+      }
+      readings.push({ pages: doc.numPages, warnings: [...warnings] });
+      await doc.destroy();
     }
-    process.stdout.write(JSON.stringify({ pages: doc.numPages, warnings }));
-    await doc.destroy();
+    process.stdout.write(JSON.stringify(readings));
   `;
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-    input: pdf,
+    input: JSON.stringify(pdfs.map((pdf) => pdf.toString('base64'))),
     encoding: 'utf8',
     maxBuffer: 16 * 1024 * 1024,
   });
-  return JSON.parse(out) as { pages: number; warnings: string[] };
+  return JSON.parse(out) as PdfJsReading[];
 }
 
 /**
