@@ -92,7 +92,8 @@ async function expectAccessible(page: Page, name: string, sizes = [DESKTOP, PHON
   if (original) await page.setViewportSize(original);
 }
 
-async function signIn(page: Page, name: string, roles?: string): Promise<string> {
+/** A new account signed in on the login screen, landing on the map (or on `landing`, without drawing the map). */
+async function signIn(page: Page, name: string, roles?: string, landing?: string): Promise<string> {
   const username = `${name.toLowerCase()}-${Date.now()}@example.ch`;
   await usersCli([
     'create',
@@ -103,10 +104,15 @@ async function signIn(page: Page, name: string, roles?: string): Promise<string>
     name,
     ...(roles ? ['--roles', roles] : []),
   ]);
-  await page.goto('/login');
+  await page.goto(landing ? `/login?${new URLSearchParams({ next: landing }).toString()}` : '/login');
   await page.getByLabel('Username', { exact: true }).fill(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Password', { exact: true }).press('Enter');
+  if (landing) {
+    const { pathname } = new URL(landing, 'http://landing.test');
+    await page.waitForURL((url) => url.pathname === pathname);
+    return username;
+  }
   await page.waitForURL((url) => url.pathname === '/');
   await page.getByRole('searchbox', { name: 'Quick search' }).waitFor();
   return username;
@@ -263,7 +269,7 @@ describe('accessibility: axe-core finds no WCAG 2.1 A/AA violation', () => {
     const context = await a11yContext(browser);
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);
-    await signIn(page, 'Ida', 'ADMIN');
+    await signIn(page, 'Ida', 'ADMIN', '/settings?tab=profile');
     for (const tab of ['profile', 'sites', 'signature', 'users', 'coupons']) {
       await page.goto(`/settings?tab=${tab}`);
       await page.getByRole('tab', { selected: true }).waitFor();

@@ -2,18 +2,18 @@
  * Settings › API keys in a real browser against the real server: a key is created and shown once, works
  * at the OGC API, is revoked with a confirmation and is then refused; an administrator sees the company's keys.
  */
-import type { Browser, Page } from 'playwright-core';
-import { createAdmin, cspViolations, e2eState, launchBrowser, newPage, saveScreenshot } from './harness';
+import type { Browser } from 'playwright-core';
+import {
+  createAdmin,
+  cspViolations,
+  e2eState,
+  launchBrowser,
+  logIn,
+  newPage,
+  saveScreenshot,
+} from './harness';
 
 const unique = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.ch`;
-
-async function logIn(page: Page, username: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
 const collections = (key: string) =>
   fetch(`${e2eState().baseUrl}/ogc/collections`, { headers: { authorization: `Bearer ${key}` } });
@@ -31,8 +31,7 @@ describe('API keys in Settings', () => {
     const email = unique('ines');
     await createAdmin(email, 'Ines#Qg1s2026', 'Ines Imhof');
     const page = await newPage(browser);
-    await logIn(page, email, 'Ines#Qg1s2026');
-    await page.goto('/settings?tab=api-keys');
+    await logIn(page, email, 'Ines#Qg1s2026', '/settings?tab=api-keys');
     await page.getByRole('tab', { name: 'API keys', exact: true }).waitFor();
     await page.getByText('No API keys yet').waitFor();
     // The metering rule with its number formatted (an unparsed message would show "{tiles}").

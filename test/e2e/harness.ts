@@ -280,20 +280,30 @@ export async function uploadCadastre(
   });
 }
 
-/** Signs in through the login form and waits for the map. */
-export async function logIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto('/login');
+/**
+ * Signs in through the login form and waits for `landing`: the map view by default; a test that starts on
+ * another screen (settings, notifications) names it, and the login's `next` takes it there without drawing
+ * the map first (in the tests' software WebGL the first map costs about 5 CPU-s).
+ */
+export async function logIn(page: Page, username: string, password: string, landing = '/'): Promise<void> {
+  await page.goto(landing === '/' ? '/login' : `/login?${new URLSearchParams({ next: landing }).toString()}`);
   await page.getByLabel('Username', { exact: true }).fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  const { pathname } = new URL(landing, 'http://landing.test');
+  await page.waitForURL((url) => url.pathname === pathname);
 }
 
-/** A new map user made with the users CLI, signed in through the login form; lands on the map. */
-export async function signInAsNewUser(page: Page, name: string, password: string): Promise<void> {
+/** A new map user made with the users CLI, signed in through the login form; lands on `landing` (the map). */
+export async function signInAsNewUser(
+  page: Page,
+  name: string,
+  password: string,
+  landing = '/',
+): Promise<void> {
   const username = `${name.split(' ')[0].toLowerCase()}-${Date.now()}@example.ch`;
   await usersCli(['create', username, '--password', password, '--name', name]);
-  await logIn(page, username, password);
+  await logIn(page, username, password, landing);
 }
 
 /** The test payment provider's checkout for the Standard plan (50 report downloads). */

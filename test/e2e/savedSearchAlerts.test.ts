@@ -52,9 +52,8 @@ describe('saved search with an alert at once', () => {
       const page = await newPage(browser, { permissions: ['notifications'] });
       const device = receiver.newBrowser();
       await replacePushService(page, device);
-      await logIn(page, anna, PASSWORD);
       // Push notifications on for this device (Notifications screen), as a user would switch them on.
-      await page.goto('/notifications');
+      await logIn(page, anna, PASSWORD, '/notifications');
       await page.getByRole('status').filter({ hasText: 'Not subscribed on this device' }).waitFor();
       await page.getByRole('switch', { name: 'Enable Push Notifications' }).click();
       await page

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { cspViolations, launchBrowser, newPage, saveScreenshot, usersCli } from './harness';
+import { cspViolations, launchBrowser, logIn, newPage, saveScreenshot, usersCli } from './harness';
 
 /** A 1×1 PNG. */
 const AVATAR_PNG = Buffer.from(
@@ -10,16 +10,13 @@ const AVATAR_PNG = Buffer.from(
 /** A unique address per run, so a rerun against the same data directory starts clean. */
 const unique = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.ch`;
 
-async function logIn(page: Page, username: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await page.waitForURL((url) => url.pathname === '/');
-}
-
 async function openSettings(page: Page, tab = '') {
   await page.goto(`/settings${tab ? `?tab=${tab}` : ''}`);
+  await settingsShown(page);
+}
+
+/** The settings screen is up (after a login that landed there, or a navigation). */
+async function settingsShown(page: Page) {
   await page.getByRole('heading', { name: 'Settings' }).waitFor();
 }
 
@@ -36,8 +33,8 @@ describe('settings in a real browser against the real server', () => {
     const email = unique('greta');
     await usersCli(['create', email, '--password', 'Greta#Vb8nQ2x', '--name', 'Greta Graf']);
     const page = await newPage(browser);
-    await logIn(page, email, 'Greta#Vb8nQ2x');
-    await openSettings(page);
+    await logIn(page, email, 'Greta#Vb8nQ2x', '/settings');
+    await settingsShown(page);
     await page.getByRole('cell', { name: 'Greta Graf' }).waitFor();
     await saveScreenshot(page, 'settings-profile');
 
@@ -70,8 +67,8 @@ describe('settings in a real browser against the real server', () => {
     const email = unique('hugo');
     await usersCli(['create', email, '--password', 'Hugo#Lm3pW9zt', '--name', 'Hugo Huber']);
     const page = await newPage(browser);
-    await logIn(page, email, 'Hugo#Lm3pW9zt');
-    await openSettings(page);
+    await logIn(page, email, 'Hugo#Lm3pW9zt', '/settings');
+    await settingsShown(page);
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByRole('button', { name: 'Save New Password' }).click();
     await page.getByText('Please enter password and confirm password').waitFor();
@@ -109,8 +106,8 @@ describe('settings in a real browser against the real server', () => {
       'ADMIN',
     ]);
     const page = await newPage(browser);
-    await logIn(page, email, 'Ida#Rt5yU8kq1');
-    await openSettings(page, 'signature');
+    await logIn(page, email, 'Ida#Rt5yU8kq1', '/settings?tab=signature');
+    await settingsShown(page);
     const editor = page.getByRole('textbox', { name: 'E-mail signature' });
     await editor.click();
     await page.getByRole('button', { name: 'Bold' }).click();

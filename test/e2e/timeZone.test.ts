@@ -18,8 +18,7 @@ describe('time zone setting', () => {
 
   it('starts in Zurich, finds New York by typing, and keeps it after a reload', async () => {
     const page = await newPage(browser);
-    await signInAsNewUser(page, 'Nora Zeitzone', 'Atlas#2026zones');
-    await page.goto('/settings');
+    await signInAsNewUser(page, 'Nora Zeitzone', 'Atlas#2026zones', '/settings');
     const setting = page.getByTestId('time-zone-setting');
     await setting.getByText('Europe / Zurich').waitFor();
     const select = setting.getByRole('combobox', { name: 'Time zone' });

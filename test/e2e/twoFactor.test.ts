@@ -5,15 +5,19 @@ import { e2eState, launchBrowser, newPage, saveScreenshot, usersCli } from './ha
 /** A unique address per run, so a rerun against the same data directory starts clean. */
 const unique = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.ch`;
 
-/** Username and password; the screen then asks for the second factor (or opens the map). */
-async function enterPassword(page: Page, username: string, password: string) {
-  await page.goto('/login');
+/**
+ * Username and password; the screen then asks for the second factor (or opens the map, or `next`: a test that
+ * starts in Settings goes there without drawing the map first).
+ */
+async function enterPassword(page: Page, username: string, password: string, next?: string) {
+  await page.goto(next ? `/login?${new URLSearchParams({ next }).toString()}` : '/login');
   await page.getByLabel('Username', { exact: true }).fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Password', { exact: true }).press('Enter');
 }
 
 const onMap = (page: Page) => page.waitForURL((url) => url.pathname === '/');
+const inSettings = (page: Page) => page.waitForURL((url) => url.pathname === '/settings');
 
 /** The code of the next 30-second step: the step of the enrolment's own code is never accepted again. */
 const nextStepCode = (secret: string) => totpCodeAt(secret, Date.now() + 30_000);
@@ -32,10 +36,9 @@ describe('two-factor sign-in in a real browser against the real server', () => {
     const password = 'Tina#Kx9mPq2v';
     await usersCli(['create', email, '--password', password, '--name', 'Tina Tanner']);
     const page = await newPage(browser);
-    await enterPassword(page, email, password);
-    await onMap(page);
+    await enterPassword(page, email, password, '/settings?tab=security');
+    await inSettings(page);
 
-    await page.goto('/settings?tab=security');
     await page.getByRole('button', { name: 'Set up' }).click();
     const secret = (await page.getByTestId('totp-secret').innerText()).trim();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -127,9 +130,8 @@ describe('two-factor sign-in in a real browser against the real server', () => {
         automaticPresenceSimulation: true,
       },
     });
-    await enterPassword(page, email, password);
-    await onMap(page);
-    await page.goto('/settings?tab=security');
+    await enterPassword(page, email, password, '/settings?tab=security');
+    await inSettings(page);
     await page.getByLabel('Name of the new passkey').fill('Office laptop');
     await page.getByRole('button', { name: 'Add passkey' }).click();
     await page.getByText('Office laptop').waitFor();
@@ -204,9 +206,8 @@ describe('two-factor sign-in in a real browser against the real server', () => {
     await call(`/api/admin/users/${workerId}/sites`, adminToken, { sites: [site] });
 
     const adminPage = await newPage(browser);
-    await enterPassword(adminPage, admin, 'Adm1n!Passw0rd');
-    await onMap(adminPage);
-    await adminPage.goto('/settings?tab=sites');
+    await enterPassword(adminPage, admin, 'Adm1n!Passw0rd', '/settings?tab=sites');
+    await inSettings(adminPage);
     const toggle = adminPage.getByRole('switch', { name: 'Two factors required: Baustelle Zug' });
     await toggle.click();
     await adminPage.getByText('Every account of this site must now sign in with two factors').waitFor();
