@@ -6,6 +6,8 @@ import { usePrefersReducedMotion } from './reducedMotion';
 
 /** The theme for users who asked the system for less motion: antd's transitions take no time. */
 const stillTheme: ThemeConfig = { ...appTheme, token: { ...appTheme.token, motion: false } };
+/** The buttons' click wave, on or off (one object each, so the provider's value stays the same between renders). */
+const WAVE = { on: { disabled: false }, off: { disabled: true } };
 
 /**
  * antd's theme (src/theme/palette.ts) and its texts in the language shown, around what uses antd; without its
@@ -18,7 +20,7 @@ export function AntdTheme({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider
       theme={reducedMotion ? stillTheme : appTheme}
-      wave={{ disabled: reducedMotion }}
+      wave={reducedMotion ? WAVE.off : WAVE.on}
       locale={useAntdLocale()}
     >
       {children}
