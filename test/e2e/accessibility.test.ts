@@ -9,9 +9,11 @@ import {
   e2eState,
   launchBrowser,
   linkIn,
+  loginUrlLandingOn,
   TEST_CONTEXT_DEFAULTS,
   usersCli,
   waitForAnimationsToEnd,
+  waitForLanding,
   waitForMail,
   waitForResizeSettled,
 } from './harness';
@@ -104,13 +106,12 @@ async function signIn(page: Page, name: string, roles?: string, landing?: string
     name,
     ...(roles ? ['--roles', roles] : []),
   ]);
-  await page.goto(landing ? `/login?${new URLSearchParams({ next: landing }).toString()}` : '/login');
+  await page.goto(loginUrlLandingOn(landing ?? '/'));
   await page.getByLabel('Username', { exact: true }).fill(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Password', { exact: true }).press('Enter');
   if (landing) {
-    const { pathname } = new URL(landing, 'http://landing.test');
-    await page.waitForURL((url) => url.pathname === pathname);
+    await waitForLanding(page, landing);
     return username;
   }
   await page.waitForURL((url) => url.pathname === '/');
@@ -118,7 +119,6 @@ async function signIn(page: Page, name: string, roles?: string, landing?: string
   return username;
 }
 
-/** Waits until the parcel drawer has slid fully into the viewport; returns its box. */
 /** How long the parcel drawer's slide takes (antd's motion token), e.g. '0.3s'. */
 function drawerTransition(page: Page): Promise<string> {
   return page
@@ -126,6 +126,7 @@ function drawerTransition(page: Page): Promise<string> {
     .evaluate((wrapper) => getComputedStyle(wrapper).transitionDuration);
 }
 
+/** Waits until the parcel drawer has slid fully into the viewport; returns its box. */
 async function drawerInView(page: Page): Promise<{ x: number; y: number; width: number; height: number }> {
   await page.getByTestId('parcel-action-bar').waitFor();
   await page.waitForFunction(() => {

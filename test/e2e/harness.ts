@@ -9,6 +9,8 @@ import {
 } from 'playwright-core';
 import { e2eStateFile, environmentOf, type E2eRun, type E2eState } from './e2eState';
 import type { UsersCommandRequest } from './usersCommandServer';
+import { loginPathReturningTo } from '../../src/features/auth/returnPath';
+import { ROUTE_PATHS } from '../../src/routing/routePaths';
 
 /**
  * Helpers for the end-to-end tests: the real server that globalSetup started for this jest worker (with a
@@ -281,17 +283,27 @@ export async function uploadCadastre(
 }
 
 /**
- * Signs in through the login form and waits for `landing`: the map view by default; a test that starts on
- * another screen (settings, notifications) names it, and the login's `next` takes it there without drawing
- * the map first (in the tests' software WebGL the first map costs about 5 CPU-s).
+ * Where a login that should land on `landing` starts: the login screen, with the app's own return path
+ * (`/login?next=…`) unless it lands on the map. A test that starts on another screen (settings, notifications)
+ * goes there without drawing the map first (in the tests' software WebGL the first map costs about 5 CPU-s).
  */
+export function loginUrlLandingOn(landing: string): string {
+  return landing === ROUTE_PATHS.mapview ? ROUTE_PATHS.login : loginPathReturningTo(landing);
+}
+
+/** Waits until a login has taken the page to `landing` (its path; the query is the screen's own business). */
+export async function waitForLanding(page: Page, landing: string): Promise<void> {
+  const { pathname } = new URL(landing, e2eState().baseUrl);
+  await page.waitForURL((url) => url.pathname === pathname);
+}
+
+/** Signs in through the login form and waits for `landing`: the map view unless a test starts elsewhere. */
 export async function logIn(page: Page, username: string, password: string, landing = '/'): Promise<void> {
-  await page.goto(landing === '/' ? '/login' : `/login?${new URLSearchParams({ next: landing }).toString()}`);
+  await page.goto(loginUrlLandingOn(landing));
   await page.getByLabel('Username', { exact: true }).fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  const { pathname } = new URL(landing, 'http://landing.test');
-  await page.waitForURL((url) => url.pathname === pathname);
+  await waitForLanding(page, landing);
 }
 
 /** A new map user made with the users CLI, signed in through the login form; lands on `landing` (the map). */

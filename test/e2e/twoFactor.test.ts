@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { totpCodeAt } from '../../server/services/accounts/totpCodes';
-import { e2eState, launchBrowser, newPage, saveScreenshot, usersCli } from './harness';
+import {
+  e2eState,
+  launchBrowser,
+  loginUrlLandingOn,
+  newPage,
+  saveScreenshot,
+  usersCli,
+  waitForLanding,
+} from './harness';
 
 /** A unique address per run, so a rerun against the same data directory starts clean. */
 const unique = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.ch`;
@@ -10,14 +18,14 @@ const unique = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random
  * starts in Settings goes there without drawing the map first).
  */
 async function enterPassword(page: Page, username: string, password: string, next?: string) {
-  await page.goto(next ? `/login?${new URLSearchParams({ next }).toString()}` : '/login');
+  await page.goto(loginUrlLandingOn(next ?? '/'));
   await page.getByLabel('Username', { exact: true }).fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Password', { exact: true }).press('Enter');
 }
 
 const onMap = (page: Page) => page.waitForURL((url) => url.pathname === '/');
-const inSettings = (page: Page) => page.waitForURL((url) => url.pathname === '/settings');
+const inSettings = (page: Page) => waitForLanding(page, '/settings');
 
 /** The code of the next 30-second step: the step of the enrolment's own code is never accepted again. */
 const nextStepCode = (secret: string) => totpCodeAt(secret, Date.now() + 30_000);
