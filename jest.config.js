@@ -52,8 +52,6 @@ const transform = {
 
 const shared = {
   transform,
-  // jest's runtime with V8's code cache for the modules it compiles (see the file).
-  runtime: '<rootDir>/test/helpers/codeCachingJestRuntime.cjs',
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'jsx', 'json'],
   moduleNameMapper: {
