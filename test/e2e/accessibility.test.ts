@@ -110,12 +110,8 @@ async function signIn(page: Page, name: string, roles?: string, landing?: string
   await page.getByLabel('Username', { exact: true }).fill(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Password', { exact: true }).press('Enter');
-  if (landing) {
-    await waitForLanding(page, landing);
-    return username;
-  }
-  await page.waitForURL((url) => url.pathname === '/');
-  await page.getByRole('searchbox', { name: 'Quick search' }).waitFor();
+  await waitForLanding(page, landing ?? '/');
+  if (!landing) await page.getByRole('searchbox', { name: 'Quick search' }).waitFor();
   return username;
 }
 

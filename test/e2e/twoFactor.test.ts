@@ -24,7 +24,7 @@ async function enterPassword(page: Page, username: string, password: string, nex
   await page.getByLabel('Password', { exact: true }).press('Enter');
 }
 
-const onMap = (page: Page) => page.waitForURL((url) => url.pathname === '/');
+const onMap = (page: Page) => waitForLanding(page, '/');
 const inSettings = (page: Page) => waitForLanding(page, '/settings');
 
 /** The code of the next 30-second step: the step of the enrolment's own code is never accepted again. */
