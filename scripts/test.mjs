@@ -11,12 +11,17 @@ const CHROMIUM = '/usr/bin/chromium';
 
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 
+/** Runs a command with its output shown (asynchronously: an apt install may still be going on beside it). */
 function run(label, command, args) {
   console.log(`\n▶ ${label}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
-  console.log(`${label}: ${seconds(started)} (load average ${os.loadavg()[0].toFixed(1)})`);
-  return result.status === 0;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: process.env });
+    child.on('close', (status) => {
+      console.log(`${label}: ${seconds(started)} (load average ${os.loadavg()[0].toFixed(1)})`);
+      resolve(status === 0);
+    });
+  });
 }
 
 /**
@@ -57,9 +62,14 @@ function hasPostgresWithPostgis() {
  * run. Never goes on without them: no test is skipped for a missing tool.
  */
 const NEEDED_PACKAGES = [
-  { what: 'Chromium', packages: ['chromium'], present: () => fs.existsSync(CHROMIUM) },
+  // Liberation is only recommended by Chromium, but the screenshots are drawn with it (Arial's metrics).
+  { what: 'Chromium', packages: ['chromium', 'fonts-liberation'], present: () => fs.existsSync(CHROMIUM) },
   // The repository contract tests start a throwaway PostgreSQL/PostGIS cluster (test/server/globalSetup.ts).
-  { what: 'PostgreSQL with PostGIS', packages: ['postgresql', 'postgis'], present: hasPostgresWithPostgis },
+  {
+    what: 'PostgreSQL with PostGIS',
+    packages: ['postgresql', 'postgresql-postgis'],
+    present: hasPostgresWithPostgis,
+  },
   // The report tests render every PDF page with Poppler and read the DXF back with ezdxf and GDAL; the OGC API
   // tests read it with GDAL's OAPIF and MVT drivers (test/server/ogc).
   { what: 'Poppler', packages: ['poppler-utils'], present: () => fs.existsSync('/usr/bin/pdftoppm') },
@@ -79,12 +89,15 @@ const NEEDED_PACKAGES = [
   },
 ];
 
-/** Runs a command with its output shown, resolving to whether it succeeded. */
-function runAsync(command, args, env) {
+/** Runs a command with its output held back, resolving to whether it succeeded and what it printed. */
+function runQuietly(command, args, env) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit', env });
-    child.on('close', (status) => resolve(status === 0));
-    child.on('error', () => resolve(false));
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (status) => resolve({ ok: status === 0, output }));
+    child.on('error', (error) => resolve({ ok: false, output: String(error) }));
   });
 }
 
@@ -108,21 +121,45 @@ function missingPackagesOrStop() {
 
 /**
  * Installs the missing packages in one `apt-get` transaction (one index update, one download). Asynchronous:
- * on a fresh machine the checks (CPU) run while apt downloads and unpacks (network and disk).
+ * on a fresh machine the checks and the unit and component tests (CPU) run while apt downloads and unpacks.
+ * Only what the tests use: no recommended packages (Chromium's and QGIS's pull in ~160 desktop packages —
+ * printing, modems, GRASS — that cost CI about a third of the install), and dpkg without an fsync per file
+ * (a throwaway test machine; a crash mid-install is repaired by running it again). Its ~2,000 lines of output
+ * are printed only when it fails.
  */
 async function installPackages({ packages, what, command }) {
   const started = Date.now();
-  console.log(`Missing for the tests: ${what}. Installing Debian's packages (${command})…`);
+  console.log(
+    `Missing for the tests: ${what}. Installing Debian's packages (${command}) while the checks run…`,
+  );
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const installed =
-    (await runAsync('apt-get', ['update', '-qq'], env)) &&
-    (await runAsync('apt-get', ['install', '-y', '-qq', ...packages], env));
+  const update = await runQuietly('apt-get', ['update', '-qq'], env);
+  const install = update.ok
+    ? await runQuietly(
+        'apt-get',
+        [
+          'install',
+          '-y',
+          '-qq',
+          '--no-install-recommends',
+          '-o',
+          'Dpkg::Options::=--force-unsafe-io',
+          ...packages,
+        ],
+        env,
+      )
+    : update;
   const stillMissing = NEEDED_PACKAGES.filter((entry) => !entry.present()).map((entry) => entry.what);
-  if (!installed || stillMissing.length > 0) {
-    console.error(`Installing ${stillMissing.join(', ') || what} failed: run \`${command}\` and try again.`);
+  if (!install.ok || stillMissing.length > 0) {
+    process.stdout.write(install.output.split('\n').slice(-60).join('\n'));
+    console.error(
+      `\nInstalling ${stillMissing.join(', ') || what} failed: run \`${command}\` and try again.`,
+    );
     return false;
   }
-  console.log(`\nDebian packages installed: ${seconds(started)}`);
+  console.log(
+    `\nDebian packages installed: ${seconds(started)} (load average ${os.loadavg()[0].toFixed(1)})`,
+  );
   return true;
 }
 
@@ -146,42 +183,39 @@ function counts(resultFile) {
 
 const missingPackages = missingPackagesOrStop();
 const results = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-test-'));
+// On a fresh machine apt takes longer than the checks (CI: ~3½ minutes for Chromium, PostgreSQL, QGIS, … against
+// ~1½), using about one core: the unit and component tests, which need none of those packages, fill the other.
+const packagesInstalled = missingPackages ? installPackages(missingPackages) : Promise.resolve(true);
 // tsc, eslint, prettier and the folder-cycle check each use one core: side by side they take as long as the slowest.
 const checksStarted = Date.now();
 console.log('\n▶ Checks side by side: type-check, lint, format, folder cycles');
-const [checks, packagesInstalled] = await Promise.all([
-  Promise.all([
-    check('Type-check (tsc --noEmit)', [
-      'node_modules/typescript/bin/tsc',
-      '--noEmit',
-      '-p',
-      'tsconfig.json',
-    ]),
-    check('Lint (eslint)', ['node_modules/eslint/bin/eslint.js', '.']),
-    check('Format (prettier --check)', [
-      'node_modules/prettier/bin/prettier.cjs',
-      '--check',
-      '.',
-      '--log-level',
-      'warn',
-    ]),
-    check('Import cycles between folders', ['scripts/checkFolderCycles.mjs']),
+const checks = await Promise.all([
+  check('Type-check (tsc --noEmit)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']),
+  check('Lint (eslint)', ['node_modules/eslint/bin/eslint.js', '.']),
+  check('Format (prettier --check)', [
+    'node_modules/prettier/bin/prettier.cjs',
+    '--check',
+    '.',
+    '--log-level',
+    'warn',
   ]),
-  missingPackages ? installPackages(missingPackages) : true,
+  check('Import cycles between folders', ['scripts/checkFolderCycles.mjs']),
 ]);
 console.log(`Checks: ${seconds(checksStarted)} (load average ${os.loadavg()[0].toFixed(1)})`);
-if (!packagesInstalled) process.exit(1);
-const fast = path.join(results, 'fast.json');
+const unitAndComponents = path.join(results, 'unit-and-components.json');
+const server = path.join(results, 'server.json');
 const e2e = path.join(results, 'e2e.json');
-jest(
-  'Unit, component and server tests (jest)',
-  ['--selectProjects', 'unit', 'components', 'server', '--maxWorkers=2'],
-  fast,
+await jest(
+  'Unit and component tests (jest)',
+  ['--selectProjects', 'unit', 'components', '--maxWorkers=2'],
+  unitAndComponents,
 );
+if (!(await packagesInstalled)) process.exit(1);
+await jest('Server tests (jest)', ['--selectProjects', 'server', '--maxWorkers=2'], server);
 // Two workers, each with a server of its own (test/e2e/globalSetup.ts, ADR 066): a browser test waits on the
 // browser and the server much of the time, so one file at a time leaves a core idle. E2E_WORKERS=1 runs in band.
 const e2eWorkers = Math.max(1, Number(process.env.E2E_WORKERS) || 2);
-jest(
+await jest(
   `End-to-end tests (jest + playwright-core + Chromium, ${e2eWorkers} worker${e2eWorkers === 1 ? '' : 's'})`,
   ['--selectProjects', 'e2e', e2eWorkers === 1 ? '--runInBand' : `--maxWorkers=${e2eWorkers}`],
   e2e,
@@ -193,7 +227,7 @@ const imageBlocker = await imageCheckBlocker();
 const imageCheck = imageBlocker ? `not possible here: ${imageBlocker}` : 'possible here';
 console.log(`\nContainer image: not built by npm test; run \`npm run check-image\` (${imageCheck}).`);
 
-const total = [counts(fast), counts(e2e)].reduce((a, b) => ({
+const total = [counts(unitAndComponents), counts(server), counts(e2e)].reduce((a, b) => ({
   passed: a.passed + b.passed,
   failed: a.failed + b.failed,
 }));

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import Database from 'better-sqlite3';
 import { SMTPServer } from 'smtp-server';
 import { E2E_STATE_ENV, TEST_PASSWORD_COST, type E2eRun, type E2eShared, type E2eState } from './e2eState';
@@ -105,6 +105,45 @@ async function waitForHealth(
   throw new Error(`The server did not become healthy:\n${log()}`);
 }
 
+/**
+ * Runs `node <args>` and resolves when it ends; its output is shown (`show`) or kept and thrown with the error.
+ * Asynchronous, so that two builds can run side by side.
+ */
+function runNode(args: string[], { env = process.env, show = false } = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      env,
+      stdio: ['ignore', show ? 'inherit' : 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`node ${args.join(' ')} failed (${code}):\n${output.slice(-4000)}`)),
+    );
+  });
+}
+
+/**
+ * The web app and, unless a cached copy exists, the e2e dataset, built side by side (`dataset`: the first
+ * server's database file, where `npm run dataset` writes what the server would otherwise build on its first
+ * start). Each alone leaves a core idle much of the time: the web build waits on its single-threaded steps, the
+ * dataset build on its serial finish.
+ */
+async function buildWebAppAndDataset(dataset: string | null): Promise<void> {
+  await Promise.all([
+    runNode(['scripts/ensureBuild.mjs'], { show: true }),
+    dataset
+      ? runNode(['--import', 'tsx', 'scripts/build-dataset.ts', '--cantons', E2E_CANTONS, '--out', dataset], {
+          env: { ...process.env, LOG_LEVEL: 'warn' },
+        })
+      : Promise.resolve(),
+  ]);
+}
+
 interface StartedServer {
   environment: Omit<E2eState, 'usersUrl'>;
   server: ChildProcess;
@@ -150,9 +189,9 @@ function startUsersCommandServer(
 
 /**
  * One real server on its own data directory and port, with its own fixture tile server (the layers test
- * counts that server's requests). Builds the demo dataset on first start unless `datasetFrom` names a
- * database whose dataset is copied in first (the cached dataset, or the first server's for the others: at
- * most one build per run).
+ * counts that server's requests). Its dataset is either in its data directory already (the first server's,
+ * built beside the web app) or copied in from `datasetFrom` (the cached dataset, or the first server's for the
+ * others): at most one build per run.
  */
 async function startServer(
   root: string,
@@ -161,7 +200,7 @@ async function startServer(
   datasetFrom?: string,
 ): Promise<StartedServer> {
   const dataDir = path.join(root, `data-${index}`);
-  fs.mkdirSync(dataDir);
+  fs.mkdirSync(dataDir, { recursive: true });
   if (datasetFrom) {
     // A consistent copy (the first server may be running, WAL): the dataset, the migrations, no accounts yet.
     const source = new Database(datasetFrom, { readonly: true });
@@ -236,26 +275,23 @@ export default async function globalSetup(globalConfig: { maxWorkers: number }):
   const phases: string[] = [];
   const phaseDone = (label: string, since: number) =>
     phases.push(`${label} ${((Date.now() - since) / 1000).toFixed(1)} s`);
-  const build = spawnSync(process.execPath, ['scripts/ensureBuild.mjs'], { stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('The web app build failed');
-  phaseDone('web app build', started);
-
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-e2e-'));
+  const cached = cachedDatasetFile();
+  const fromCache = fs.existsSync(cached);
+  const firstDatabase = path.join(root, 'data-1', DATABASE_FILE_NAME);
+  if (!fromCache) fs.mkdirSync(path.dirname(firstDatabase));
+  await buildWebAppAndDataset(fromCache ? null : firstDatabase);
+  phaseDone(fromCache ? 'web app build' : 'web app and dataset builds side by side', started);
+
   const mailDir = path.join(root, 'mail');
   fs.mkdirSync(mailDir);
   // One receiver for all servers: every test waits for mail to an address of its own (waitForMail).
   const mail = await startMailReceiver(mailDir);
   const workers = Math.max(1, globalConfig.maxWorkers);
   const serversSince = Date.now();
-  const cached = cachedDatasetFile();
-  const fromCache = fs.existsSync(cached);
   const first = await startServer(root, 1, { port: mail.port, mailDir }, fromCache ? cached : undefined);
-  const firstDatabase = path.join(first.environment.dataDir, DATABASE_FILE_NAME);
   if (!fromCache) saveDatasetCache(firstDatabase, cached);
-  phaseDone(
-    `first server, dataset ${fromCache ? 'copied from the cache' : 'built and cached'}`,
-    serversSince,
-  );
+  phaseDone(`first server, dataset ${fromCache ? 'copied from the cache' : 'cached'}`, serversSince);
   const servers = [first];
   // Each server's users command process loads while the next server starts.
   const usersCommands = [startUsersCommandServer(first.environment)];
