@@ -28,19 +28,12 @@ function run(label, command, args) {
  * Runs one check in the background, its output held back and printed whole when it ends (so the checks, which
  * are independent and single-threaded, can run side by side without interleaving their messages).
  */
-function check(label, args) {
+async function check(label, args) {
   const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('close', (status) => {
-      console.log(`\n▶ ${label}: ${status === 0 ? 'passed' : 'FAILED'} in ${seconds(started)}`);
-      if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
-      resolve(status === 0);
-    });
-  });
+  const { ok, output } = await runQuietly(process.execPath, args, process.env);
+  console.log(`\n▶ ${label}: ${ok ? 'passed' : 'FAILED'} in ${seconds(started)}`);
+  if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+  return ok;
 }
 
 /** True when a PostgreSQL server (initdb) and PostGIS for it are installed (Debian's layout). */

@@ -10,6 +10,7 @@ import {
   launchBrowser,
   linkIn,
   loginUrlLandingOn,
+  quickSearch,
   TEST_CONTEXT_DEFAULTS,
   usersCli,
   waitForAnimationsToEnd,
@@ -134,13 +135,6 @@ async function drawerInView(page: Page): Promise<{ x: number; y: number; width: 
   return (await page.locator('.ant-drawer-content-wrapper').boundingBox())!;
 }
 
-async function searchFor(page: Page, text: string): Promise<void> {
-  const quick = page.getByRole('searchbox', { name: 'Quick search' });
-  await quick.fill(text);
-  await quick.press('Enter');
-  await page.getByText(/^Found [\d,]+ results?$/).waitFor();
-}
-
 describe('accessibility: axe-core finds no WCAG 2.1 A/AA violation', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -192,7 +186,7 @@ describe('accessibility: axe-core finds no WCAG 2.1 A/AA violation', () => {
     page.setDefaultTimeout(30_000);
     await signIn(page, 'Axel');
     await expectAccessible(page, 'map-empty');
-    await searchFor(page, 'Baar');
+    await quickSearch(page, 'Baar');
     await expectAccessible(page, 'map-results');
 
     await page.getByTestId('result-card-open').first().click();
@@ -245,7 +239,7 @@ describe('accessibility: axe-core finds no WCAG 2.1 A/AA violation', () => {
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);
     await signIn(page, 'Pia');
-    await searchFor(page, 'Baar');
+    await quickSearch(page, 'Baar');
     await expectAccessible(page, 'phone-results', [PHONE]);
     await page.getByTestId('result-card-open').first().click();
     // The context asks for reduced motion (WCAG 2.3.3): the drawer appears without sliding in (0.3 s otherwise).

@@ -7,7 +7,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { readWithPoppler, renderWithPdfJs } from '../server/helpers/pdfChecks';
-import { launchBrowser, newPage, saveScreenshot, signInAsNewUser, subscribeToStandard } from './harness';
+import {
+  launchBrowser,
+  newPage,
+  quickSearch,
+  saveScreenshot,
+  signInAsNewUser,
+  subscribeToStandard,
+} from './harness';
 
 const PASSWORD = 'Atlas#2026compare';
 
@@ -27,10 +34,7 @@ describe('parcel comparison', () => {
   it('compares three parcels side by side and downloads the comparison PDF', async () => {
     const page = await newPage(browser, { acceptDownloads: true });
     await signIn(page);
-    const quick = page.getByRole('searchbox', { name: 'Quick search' });
-    await quick.fill('Baar');
-    await quick.press('Enter');
-    await page.getByText(/^Found [\d,]+ results?$/).waitFor();
+    await quickSearch(page, 'Baar');
     const cards = page.getByTestId('result-card');
     expect(await cards.count()).toBeGreaterThanOrEqual(6);
     const tray = page.getByTestId('compare-tray');

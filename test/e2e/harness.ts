@@ -76,6 +76,24 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
   return page;
 }
 
+/**
+ * Types `text` into the quick search, presses Enter and waits for the server's answer to this search, then for
+ * the result count. Waiting for the count alone is not enough after an earlier search on the page: its
+ * "Found …" line is still on screen, and a wait that starts from it can run out on a loaded machine before this
+ * search has even been answered (or moved the map).
+ */
+export async function quickSearch(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('searchbox', { name: 'Quick search' });
+  await box.fill(text);
+  const answered = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname.endsWith('/maps/search') && url.searchParams.get('searchQuery') === text;
+  });
+  await box.press('Enter');
+  await answered;
+  await page.getByText(/^Found [\d,]+ results?$/).waitFor();
+}
+
 /** A phone's viewport: every screenshot is also taken at this width. */
 const PHONE_VIEWPORT = { width: 390, height: 844 };
 

@@ -18,6 +18,7 @@ import {
   e2eState,
   launchBrowser,
   newPage,
+  quickSearch,
   saveScreenshot,
   signInAsNewUser,
   subscribeToStandard,
@@ -183,10 +184,7 @@ describe('land assembly', () => {
     await panel.getByTestId('site-compare').click();
     const tray = page.getByTestId('compare-tray');
     await tray.getByText('Compare (1)').waitFor();
-    const quick = page.getByRole('searchbox', { name: 'Quick search' });
-    await quick.fill('Baar');
-    await quick.press('Enter');
-    await page.getByText(/^Found [\d,]+ results?$/).waitFor();
+    await quickSearch(page, 'Baar');
     await page.getByTestId('result-card').nth(0).getByTestId('compare-toggle').click();
     await tray.getByText('Compare (2)').waitFor();
     await tray.getByTestId('compare-open').click();

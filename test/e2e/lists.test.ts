@@ -5,7 +5,15 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import type { StreetItem } from '../../src/contract/Parcel';
-import { cspViolations, launchBrowser, logIn, newPage, saveScreenshot, usersCli } from './harness';
+import {
+  cspViolations,
+  launchBrowser,
+  logIn,
+  newPage,
+  quickSearch,
+  saveScreenshot,
+  usersCli,
+} from './harness';
 
 const PASSWORD = 'Liste#Zug2026';
 const run = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
@@ -45,10 +53,7 @@ describe('shared lists between two colleagues', () => {
         headers: { authorization: `Bearer ${token}` },
       })
     ).json()) as StreetItem[];
-    const quick = a.getByRole('searchbox', { name: 'Quick search' });
-    await quick.fill(streets[0].code);
-    await quick.press('Enter');
-    await a.getByText(/^Found [\d,]+ results?$/).waitFor();
+    await quickSearch(a, streets[0].code);
     const cards = a.getByTestId('result-card');
     expect(await cards.count()).toBeGreaterThan(1);
 

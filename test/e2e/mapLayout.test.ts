@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   e2eState,
   launchBrowser,
+  quickSearch,
   TEST_CONTEXT_DEFAULTS,
   usersCli,
   waitForAnimationsToEnd,
@@ -51,22 +52,6 @@ async function screenshot(page: Page, name: string): Promise<void> {
   const file = path.resolve('test-results', `${name}.png`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   await page.screenshot({ path: file });
-}
-
-/**
- * Searches `text` and waits for the server's answer to this search: a "Found …" line may still be the last
- * search's, and on a loaded machine a wait that starts from it can run out before this search has moved the map.
- */
-async function quickSearch(page: Page, text: string): Promise<void> {
-  const box = page.getByRole('searchbox', { name: 'Quick search' });
-  await box.fill(text);
-  const answered = page.waitForResponse((response) => {
-    const url = new URL(response.url());
-    return url.pathname.endsWith('/maps/search') && url.searchParams.get('searchQuery') === text;
-  });
-  await box.press('Enter');
-  await answered;
-  await page.getByText(/^Found [\d,]+ results?$/).waitFor();
 }
 
 /** Whether an element lies wholly inside the viewport. */

@@ -5,9 +5,10 @@ import type { StoreSnapshot } from '../../src/features/support/snapshotFormat';
 import {
   cspViolations,
   launchBrowser,
-  newPage,
-  saveScreenshot,
   newMapUser,
+  newPage,
+  quickSearch,
+  saveScreenshot,
   waitForAnimationsToEnd,
   waitForMapIdle,
 } from './harness';
@@ -71,10 +72,7 @@ describe('map view in a real browser', () => {
     await waitForMapIdle(page);
     // Nothing searched yet: nothing to zoom in for.
     expect(await page.getByText('Zoom in for results').count()).toBe(0);
-    const quick = page.getByRole('searchbox', { name: 'Quick search' });
-    await quick.fill(street);
-    await quick.press('Enter');
-    await page.getByText(/^Found [\d,]+ results?$/).waitFor();
+    await quickSearch(page, street);
     // The map lands on the street's parcels (ADR 023): they are drawn, no 'Zoom in for results'.
     await page.getByText(/^Showing \d+$/).waitFor({ timeout: 60_000 });
     await waitForMapIdle(page);

@@ -1,5 +1,5 @@
 import type { Browser, Page, Response } from 'playwright-core';
-import { launchBrowser, newPage, saveScreenshot, usersCli } from './harness';
+import { launchBrowser, newPage, quickSearch, saveScreenshot, usersCli } from './harness';
 
 const PASSWORD = 'Atlas#2026reports';
 
@@ -11,13 +11,6 @@ async function signIn(page: Page, name: string): Promise<void> {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/');
-}
-
-async function searchFor(page: Page, text: string): Promise<void> {
-  const quick = page.getByRole('searchbox', { name: 'Quick search' });
-  await quick.fill(text);
-  await quick.press('Enter');
-  await page.getByText(/^Found [\d,]+ results?$/).waitFor();
 }
 
 describe('reports and exports in a real browser', () => {
@@ -32,7 +25,7 @@ describe('reports and exports in a real browser', () => {
   it('the result card opens the PDF report in a new tab; the drawer opens the assessment and the register', async () => {
     const page = await newPage(browser);
     await signIn(page, 'Reto');
-    await searchFor(page, 'Baar');
+    await quickSearch(page, 'Baar');
     const card = page.getByTestId('result-card').first();
     const title = (await card.locator('.ant-card-head-title').textContent()) ?? '';
 
