@@ -80,7 +80,8 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
  * Types `text` into the quick search, presses Enter and waits for the server's answer to this search, then for
  * the result count. Waiting for the count alone is not enough after an earlier search on the page: its
  * "Found …" line is still on screen, and a wait that starts from it can run out on a loaded machine before this
- * search has even been answered (or moved the map).
+ * search has even been answered (or moved the map). Only for a search the page has not made before: a repeated
+ * one is answered from the page's cache, with no request to wait for.
  */
 export async function quickSearch(page: Page, text: string): Promise<void> {
   const box = page.getByRole('searchbox', { name: 'Quick search' });
