@@ -204,7 +204,21 @@ await jest(
   unitAndComponents,
 );
 if (!(await packagesInstalled)) process.exit(1);
+// The browser tests' web app and dataset (~65 CPU-s) are built beside the server tests, which wait on their
+// servers, clusters and child processes often enough to leave part of a core idle (ADR 078).
+const e2eBuildStarted = Date.now();
+const e2eBuild = runQuietly(
+  process.execPath,
+  ['--import', 'tsx', 'test/e2e/webAppAndDataset.ts'],
+  process.env,
+).then(({ ok, output }) => {
+  console.log(
+    `\nWeb app and e2e dataset (beside the server tests): ${ok ? 'built' : 'FAILED'} in ${seconds(e2eBuildStarted)}`,
+  );
+  if (!ok) process.stdout.write(output);
+});
 await jest('Server tests (jest)', ['--selectProjects', 'server', '--maxWorkers=2'], server);
+await e2eBuild;
 // Two workers, each with a server of its own (test/e2e/globalSetup.ts, ADR 066): a browser test waits on the
 // browser and the server much of the time, so one file at a time leaves a core idle. E2E_WORKERS=1 runs in band.
 const e2eWorkers = Math.max(1, Number(process.env.E2E_WORKERS) || 2);

@@ -1,70 +1,16 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
-import Database from 'better-sqlite3';
 import { SMTPServer } from 'smtp-server';
 import { E2E_STATE_ENV, TEST_PASSWORD_COST, type E2eRun, type E2eShared, type E2eState } from './e2eState';
 import { DATABASE_FILE_NAME } from '../../server/store/sqlite/openDatabase';
 import { freePort } from '../server/helpers/freePort';
 import { startFixtureTileServer } from './fixtureTileServer';
+import { buildWebAppAndDataset, copyDatabase, E2E_CANTONS } from './webAppAndDataset';
 
 const CHROMIUM = '/usr/bin/chromium';
 
-/** The cantons of the e2e dataset (Ticino too: the cadastral-plan screenshots look at Lugano's centre). */
-const E2E_CANTONS = 'ZG,TI';
-
-/**
- * What the first server's database holds after its first start depends on: the server (the dataset generator,
- * the SQLite store and its migrations, the configuration), the contract and translations the generator
- * imports, the packages, and the cantons. The whole server, not only server/data: a missed input would hand
- * a test an outdated dataset, a needless build only costs time.
- */
-const DATASET_INPUTS = ['server', 'src/contract', 'translations', 'package-lock.json'];
-
-function filesUnder(entry: string): string[] {
-  if (!fs.existsSync(entry)) return [];
-  if (!fs.statSync(entry).isDirectory()) return [entry];
-  return fs
-    .readdirSync(entry)
-    .sort()
-    .flatMap((name) => filesUnder(path.join(entry, name)));
-}
-
-/**
- * Where a copy of the e2e dataset made from exactly these inputs is kept between runs on this machine: a hash
- * of the inputs' contents (not their times, which a checkout resets) names it. A clean checkout has none and
- * builds it, as CI does; a local re-run with an unchanged server starts from the copy.
- */
-function cachedDatasetFile(): string {
-  const hash = crypto.createHash('sha256').update(E2E_CANTONS);
-  for (const file of DATASET_INPUTS.flatMap(filesUnder)) hash.update(file).update(fs.readFileSync(file));
-  return path.resolve(
-    'node_modules',
-    '.cache',
-    'parcel-atlas-e2e',
-    `dataset-${hash.digest('hex').slice(0, 16)}.sqlite`,
-  );
-}
-
-/** Keeps a consistent copy of the first server's fresh database (dataset, migrations, no accounts) as the cache. */
-function saveDatasetCache(database: string, cached: string): void {
-  const dir = path.dirname(cached);
-  fs.mkdirSync(dir, { recursive: true });
-  // Only the current inputs' copy is kept: each is a few hundred megabytes.
-  for (const name of fs.readdirSync(dir)) fs.rmSync(path.join(dir, name), { force: true });
-  const partial = `${cached}.partial`;
-  const source = new Database(database, { readonly: true });
-  try {
-    source.prepare('VACUUM INTO ?').run(partial);
-  } finally {
-    source.close();
-  }
-  fs.renameSync(partial, cached);
-}
-
-/** A real SMTP receiver: every accepted message lands in mailDir as N.eml. */
 async function startMailReceiver(mailDir: string): Promise<{ server: SMTPServer; port: number }> {
   const port = await freePort();
   let count = 0;
@@ -103,45 +49,6 @@ async function waitForHealth(
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`The server did not become healthy:\n${log()}`);
-}
-
-/**
- * Runs `node <args>` and resolves when it ends; its output is shown (`show`) or kept and thrown with the error.
- * Asynchronous, so that two builds can run side by side.
- */
-function runNode(args: string[], { env = process.env, show = false } = {}): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      env,
-      stdio: ['ignore', show ? 'inherit' : 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0
-        ? resolve()
-        : reject(new Error(`node ${args.join(' ')} failed (${code}):\n${output.slice(-4000)}`)),
-    );
-  });
-}
-
-/**
- * The web app and, unless a cached copy exists, the e2e dataset, built side by side (`dataset`: the first
- * server's database file, where `npm run dataset` writes what the server would otherwise build on its first
- * start). Each alone leaves a core idle much of the time: the web build waits on its single-threaded steps, the
- * dataset build on its serial finish.
- */
-async function buildWebAppAndDataset(dataset: string | null): Promise<void> {
-  await Promise.all([
-    runNode(['scripts/ensureBuild.mjs'], { show: true }),
-    dataset
-      ? runNode(['--import', 'tsx', 'scripts/build-dataset.ts', '--cantons', E2E_CANTONS, '--out', dataset], {
-          env: { ...process.env, LOG_LEVEL: 'warn' },
-        })
-      : Promise.resolve(),
-  ]);
 }
 
 interface StartedServer {
@@ -189,27 +96,19 @@ function startUsersCommandServer(
 
 /**
  * One real server on its own data directory and port, with its own fixture tile server (the layers test
- * counts that server's requests). Its dataset is either in its data directory already (the first server's,
- * built beside the web app) or copied in from `datasetFrom` (the cached dataset, or the first server's for the
- * others): at most one build per run.
+ * counts that server's requests). Its dataset is copied in from `datasetFrom`: the kept e2e dataset for the
+ * first, the first server's database for the others.
  */
 async function startServer(
   root: string,
   index: number,
   mail: { port: number; mailDir: string },
-  datasetFrom?: string,
+  datasetFrom: string,
 ): Promise<StartedServer> {
   const dataDir = path.join(root, `data-${index}`);
   fs.mkdirSync(dataDir, { recursive: true });
-  if (datasetFrom) {
-    // A consistent copy (the first server may be running, WAL): the dataset, the migrations, no accounts yet.
-    const source = new Database(datasetFrom, { readonly: true });
-    try {
-      source.prepare('VACUUM INTO ?').run(path.join(dataDir, DATABASE_FILE_NAME));
-    } finally {
-      source.close();
-    }
-  }
+  // A consistent copy (the first server may be running, WAL): the dataset, the migrations, no accounts yet.
+  copyDatabase(datasetFrom, path.join(dataDir, DATABASE_FILE_NAME));
   // The terrain and satellite layers' outside services are not reachable here: local fixture tiles.
   const fixtureTiles = await startFixtureTileServer();
   const port = await freePort();
@@ -276,12 +175,9 @@ export default async function globalSetup(globalConfig: { maxWorkers: number }):
   const phaseDone = (label: string, since: number) =>
     phases.push(`${label} ${((Date.now() - since) / 1000).toFixed(1)} s`);
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-e2e-'));
-  const cached = cachedDatasetFile();
-  const fromCache = fs.existsSync(cached);
-  const firstDatabase = path.join(root, 'data-1', DATABASE_FILE_NAME);
-  if (!fromCache) fs.mkdirSync(path.dirname(firstDatabase));
-  await buildWebAppAndDataset(fromCache ? null : firstDatabase);
-  phaseDone(fromCache ? 'web app build' : 'web app and dataset builds side by side', started);
+  // Ready already when `npm test` built them beside the server tests (ADR 078).
+  const dataset = await buildWebAppAndDataset();
+  phaseDone('web app and dataset', started);
 
   const mailDir = path.join(root, 'mail');
   fs.mkdirSync(mailDir);
@@ -289,9 +185,9 @@ export default async function globalSetup(globalConfig: { maxWorkers: number }):
   const mail = await startMailReceiver(mailDir);
   const workers = Math.max(1, globalConfig.maxWorkers);
   const serversSince = Date.now();
-  const first = await startServer(root, 1, { port: mail.port, mailDir }, fromCache ? cached : undefined);
-  if (!fromCache) saveDatasetCache(firstDatabase, cached);
-  phaseDone(`first server, dataset ${fromCache ? 'copied from the cache' : 'cached'}`, serversSince);
+  const first = await startServer(root, 1, { port: mail.port, mailDir }, dataset);
+  phaseDone('first server', serversSince);
+  const firstDatabase = path.join(first.environment.dataDir, DATABASE_FILE_NAME);
   const servers = [first];
   // Each server's users command process loads while the next server starts.
   const usersCommands = [startUsersCommandServer(first.environment)];

@@ -171,8 +171,6 @@ export class MapController {
       maxPitch: MAP_MAX_PITCH,
       attributionControl: false,
       transformRequest: (url) => this.withBearer(url),
-      // Browser tests screenshot the canvas, which WebGL clears after each frame unless told otherwise.
-      canvasContextAttributes: { preserveDrawingBuffer: navigator.webdriver === true },
       // Under WebDriver labels and tiles appear without their fade (maplibre's default elsewhere): in the browser
       // tests' software WebGL each fade frame costs a tenth of a second of CPU, and the tests look at the settled
       // map (ADR 074).
