@@ -11,6 +11,7 @@ import { buildWebAppAndDataset, copyDatabase, E2E_CANTONS } from './webAppAndDat
 
 const CHROMIUM = '/usr/bin/chromium';
 
+/** A real SMTP receiver: every accepted message lands in mailDir as N.eml. */
 async function startMailReceiver(mailDir: string): Promise<{ server: SMTPServer; port: number }> {
   const port = await freePort();
   let count = 0;
