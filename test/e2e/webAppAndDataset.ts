@@ -6,11 +6,9 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import Database from 'better-sqlite3';
-import { DATABASE_FILE_NAME } from '../../server/store/sqlite/openDatabase';
 
 /** The cantons of the e2e dataset (Ticino too: the cadastral-plan screenshots look at Lugano's centre). */
 export const E2E_CANTONS = 'ZG,TI';
@@ -81,33 +79,29 @@ function runNode(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<
 }
 
 /**
- * Builds the web app if stale and, unless it is kept already, the e2e dataset (`npm run dataset` into a
- * scratch file, then kept under its hash), side by side: each alone leaves a core idle much of the time (the
- * web build waits on its single-threaded steps, the dataset build on its serial finish). Returns the
- * dataset file.
+ * Builds the web app if stale and, unless it is kept already, the e2e dataset (`npm run dataset` into a file
+ * beside the kept one, renamed to its hash once complete: a build cut short resumes there next time), side by
+ * side: each alone leaves a core idle much of the time (the web build waits on its single-threaded steps, the
+ * dataset build on its serial finish). Returns the dataset file.
  */
 export async function buildWebAppAndDataset(): Promise<string> {
   const kept = e2eDatasetFile();
   const buildDataset = async () => {
     if (fs.existsSync(kept)) return;
-    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-e2e-dataset-'));
-    try {
-      const built = path.join(scratch, DATABASE_FILE_NAME);
-      await runNode(
-        ['--import', 'tsx', 'scripts/build-dataset.ts', '--cantons', E2E_CANTONS, '--out', built],
-        {
-          ...process.env,
-          LOG_LEVEL: 'warn',
-        },
-      );
-      fs.mkdirSync(path.dirname(kept), { recursive: true });
-      // Only the current inputs' dataset is kept: each is a few hundred megabytes.
-      for (const name of fs.readdirSync(path.dirname(kept)))
-        fs.rmSync(path.join(path.dirname(kept), name), { force: true });
-      copyDatabase(built, kept);
-    } finally {
-      fs.rmSync(scratch, { recursive: true, force: true });
-    }
+    const dir = path.dirname(kept);
+    const building = `${kept}.building`;
+    fs.mkdirSync(dir, { recursive: true });
+    // Only the current inputs' dataset is kept (each is a few hundred megabytes), and its build's files.
+    for (const name of fs.readdirSync(dir))
+      if (!name.startsWith(path.basename(building))) fs.rmSync(path.join(dir, name), { force: true });
+    await runNode(
+      ['--import', 'tsx', 'scripts/build-dataset.ts', '--cantons', E2E_CANTONS, '--out', building],
+      {
+        ...process.env,
+        LOG_LEVEL: 'warn',
+      },
+    );
+    fs.renameSync(building, kept);
   };
   await Promise.all([runNode(['scripts/ensureBuild.mjs']), buildDataset()]);
   return kept;
