@@ -1,6 +1,7 @@
 // `npm test`: type-check, lint (with import-x/no-cycle), format, folder-level import cycles, then every test layer — unit, component, server, and end to end in Debian's
-// Chromium against the real server. Installs Chromium, PostgreSQL and PostGIS when they are missing (as root), never
-// skips the browser or PostgreSQL tests.
+// Chromium against the real server. Installs the npm packages (with the lockfile) when they are missing or older
+// than it, and Chromium, PostgreSQL, PostGIS and the other tools when they are missing (as root); never skips the
+// browser or PostgreSQL tests.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -156,6 +157,63 @@ async function installPackages({ packages, what, command }) {
   return true;
 }
 
+/**
+ * True when the npm packages are missing or older than package.json or the lockfile (a fresh clone, or a pull
+ * that changed them). npm writes node_modules/.package-lock.json at the end of every install.
+ */
+function npmPackagesStale() {
+  const installed = 'node_modules/.package-lock.json';
+  if (!fs.existsSync(installed)) return true;
+  const installedAt = fs.statSync(installed).mtimeMs;
+  return ['package.json', 'package-lock.json'].some((file) => fs.statSync(file).mtimeMs > installedAt);
+}
+
+/** The packages whose install scripts we run (package.json's `allowScripts`): the native addons. */
+function packagesWithInstallScripts() {
+  const { allowScripts = {} } = JSON.parse(fs.readFileSync('package.json', 'utf8'));
+  return Object.keys(allowScripts).filter((name) => allowScripts[name] === true);
+}
+
+/** npm itself: the one that runs `npm test` (npm_execpath), else the one on the PATH. */
+function npmCommand(args) {
+  const npmCli = process.env.npm_execpath;
+  return npmCli && /\.[cm]?js$/.test(npmCli) ? [process.execPath, [npmCli, ...args]] : ['npm', args];
+}
+
+/**
+ * `npm install` with the committed lockfile, in two steps: the packages fetched and unpacked without their
+ * install scripts, then those scripts (`npm rebuild`) for the packages of `allowScripts` — compiling
+ * better-sqlite3's SQLite takes about a minute on one core. The checks need only the unpacked packages, so they
+ * run beside the compile, and Debian's packages install beside both (ADR 079). Resolves `unpacked` and `built`
+ * separately; each to whether it succeeded (its output printed only when it failed).
+ */
+function installNpmPackages() {
+  const started = Date.now();
+  console.log('npm packages missing or older than the lockfile: installing them (npm install)…');
+  const unpacked = (async () => {
+    const [command, args] = npmCommand(['install', '--ignore-scripts', '--no-audit', '--no-fund']);
+    const install = await runQuietly(command, args, process.env);
+    console.log(
+      `\nnpm packages unpacked: ${install.ok ? 'done' : 'FAILED'} in ${seconds(started)} (load average ${os.loadavg()[0].toFixed(1)})`,
+    );
+    if (!install.ok) process.stdout.write(install.output);
+    return install.ok;
+  })();
+  const built = unpacked.then(async (ok) => {
+    if (!ok) return false;
+    const [command, args] = npmCommand(['rebuild', ...packagesWithInstallScripts()]);
+    const rebuild = await runQuietly(command, args, process.env);
+    console.log(
+      `\nnpm packages' install scripts (${packagesWithInstallScripts().join(', ')}): ${rebuild.ok ? 'done' : 'FAILED'} in ${seconds(started)} (load average ${os.loadavg()[0].toFixed(1)})`,
+    );
+    if (!rebuild.ok) process.stdout.write(rebuild.output);
+    // Marks the install as complete (npmPackagesStale), also when npm found nothing to change.
+    if (rebuild.ok) fs.utimesSync('node_modules/.package-lock.json', new Date(), new Date());
+    return rebuild.ok;
+  });
+  return { unpacked, built };
+}
+
 function jest(label, args, resultFile) {
   return run(label, process.execPath, [
     'node_modules/jest/bin/jest.js',
@@ -176,13 +234,20 @@ function counts(resultFile) {
 
 const missingPackages = missingPackagesOrStop();
 const results = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-test-'));
-// On a fresh machine apt takes longer than the checks (CI: ~3½ minutes for Chromium, PostgreSQL, QGIS, … against
-// ~1½), using about one core: the unit and component tests, which need none of those packages, fill the other.
+// On a fresh machine apt (about one core for two minutes) runs beside the npm install, whose download and
+// compile leave a core idle, and then beside the checks and the unit and component tests, which need none of
+// those packages (ADR 077, ADR 079).
 const packagesInstalled = missingPackages ? installPackages(missingPackages) : Promise.resolve(true);
+const npmPackages = npmPackagesStale()
+  ? installNpmPackages()
+  : { unpacked: Promise.resolve(true), built: Promise.resolve(true) };
+if (!(await npmPackages.unpacked)) process.exit(1);
 // tsc, eslint, prettier and the folder-cycle check each use one core: side by side they take as long as the slowest.
+// Each prints its report when it ends; the unit and component tests start beside them as soon as the native
+// addons they load (better-sqlite3, argon2) are built, so the checks' single-threaded tail leaves no core idle.
 const checksStarted = Date.now();
 console.log('\n▶ Checks side by side: type-check, lint, format, folder cycles');
-const checks = await Promise.all([
+const checksDone = Promise.all([
   check('Type-check (tsc --noEmit)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']),
   check('Lint (eslint)', ['node_modules/eslint/bin/eslint.js', '.']),
   check('Format (prettier --check)', [
@@ -193,8 +258,11 @@ const checks = await Promise.all([
     'warn',
   ]),
   check('Import cycles between folders', ['scripts/checkFolderCycles.mjs']),
-]);
-console.log(`Checks: ${seconds(checksStarted)} (load average ${os.loadavg()[0].toFixed(1)})`);
+]).then((outcomes) => {
+  console.log(`Checks: ${seconds(checksStarted)} (load average ${os.loadavg()[0].toFixed(1)})`);
+  return outcomes;
+});
+if (!(await npmPackages.built)) process.exit(1);
 const unitAndComponents = path.join(results, 'unit-and-components.json');
 const server = path.join(results, 'server.json');
 const e2e = path.join(results, 'e2e.json');
@@ -203,6 +271,7 @@ await jest(
   ['--selectProjects', 'unit', 'components', '--maxWorkers=2'],
   unitAndComponents,
 );
+const checks = await checksDone;
 if (!(await packagesInstalled)) process.exit(1);
 // The browser tests' web app and dataset (~65 CPU-s) are built beside the server tests, which wait on their
 // servers, clusters and child processes often enough to leave part of a core idle (ADR 078).
