@@ -27,11 +27,13 @@ function run(label, command, args) {
 
 /**
  * Runs one check in the background, its output held back and printed whole when it ends (so the checks, which
- * are independent and single-threaded, can run side by side without interleaving their messages).
+ * are independent and single-threaded, can run side by side without interleaving their messages). At a lower
+ * priority (`nice`): no test waits for a check, while the tests wait for what runs beside them — the native
+ * addons' compile on a fresh checkout, then the unit and component tests (ADR 079).
  */
 async function check(label, args) {
   const started = Date.now();
-  const { ok, output } = await runQuietly(process.execPath, args, process.env);
+  const { ok, output } = await runQuietly('nice', ['-n', '10', process.execPath, ...args], process.env);
   console.log(`\n▶ ${label}: ${ok ? 'passed' : 'FAILED'} in ${seconds(started)}`);
   if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
   return ok;
@@ -242,9 +244,9 @@ const npmPackages = npmPackagesStale()
   ? installNpmPackages()
   : { unpacked: Promise.resolve(true), built: Promise.resolve(true) };
 if (!(await npmPackages.unpacked)) process.exit(1);
-// tsc, eslint, prettier and the folder-cycle check each use one core: side by side they take as long as the slowest.
-// Each prints its report when it ends; the unit and component tests start beside them as soon as the native
-// addons they load (better-sqlite3, argon2) are built, so the checks' single-threaded tail leaves no core idle.
+// tsc, eslint, prettier and the folder-cycle check each use one core, side by side and at a lower priority: each
+// prints its report when it ends, and the tests go on beside them — the unit and component tests as soon as the
+// native addons they load (better-sqlite3, argon2) are built — so the checks fill what the tests leave idle.
 const checksStarted = Date.now();
 console.log('\n▶ Checks side by side: type-check, lint, format, folder cycles');
 const checksDone = Promise.all([
@@ -271,7 +273,6 @@ await jest(
   ['--selectProjects', 'unit', 'components', '--maxWorkers=2'],
   unitAndComponents,
 );
-const checks = await checksDone;
 if (!(await packagesInstalled)) process.exit(1);
 // The browser tests' web app and dataset (~65 CPU-s) are built beside the server tests, which wait on their
 // servers, clusters and child processes often enough to leave part of a core idle (ADR 078).
@@ -303,6 +304,7 @@ const imageBlocker = await imageCheckBlocker();
 const imageCheck = imageBlocker ? `not possible here: ${imageBlocker}` : 'possible here';
 console.log(`\nContainer image: not built by npm test; run \`npm run check-image\` (${imageCheck}).`);
 
+const checks = await checksDone;
 const total = [counts(unitAndComponents), counts(server), counts(e2e)].reduce((a, b) => ({
   passed: a.passed + b.passed,
   failed: a.failed + b.failed,
