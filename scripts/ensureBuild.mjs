@@ -1,6 +1,6 @@
 // Builds the browser app when dist/ is missing or stale (used by `npm start` and the end-to-end tests).
 import { spawnSync } from 'node:child_process';
-import { buildIsStale } from './buildIsStale.mjs';
+import { buildIsStale, markBuilt } from './buildIsStale.mjs';
 
 export function ensureBuild() {
   if (!buildIsStale()) return;
@@ -11,6 +11,7 @@ export function ensureBuild() {
     console.error('The web app build failed; see the errors above.');
     process.exit(result.status ?? 1);
   }
+  markBuilt();
   console.log(`Web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
