@@ -203,8 +203,11 @@ function installNpmPackages() {
   })();
   const built = unpacked.then(async (ok) => {
     if (!ok) return false;
-    const [command, args] = npmCommand(['rebuild', ...packagesWithInstallScripts()]);
-    const rebuild = await runQuietly(command, args, process.env);
+    // `npm rebuild` with no name would run every package's scripts, the denied ones too.
+    const rebuild =
+      packagesWithInstallScripts().length === 0
+        ? { ok: true, output: '' }
+        : await runQuietly(...npmCommand(['rebuild', ...packagesWithInstallScripts()]), process.env);
     console.log(
       `\nnpm packages' install scripts (${packagesWithInstallScripts().join(', ')}): ${rebuild.ok ? 'done' : 'FAILED'} in ${seconds(started)} (load average ${os.loadavg()[0].toFixed(1)})`,
     );
