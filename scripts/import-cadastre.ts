@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../server/store/sqlite/openDatabase';
 import { importCadastreFile } from '../server/data/cadastre/importCadastreFile';
-import { openCadastreWriterAt } from '../server/openConfiguredStorage';
+import { openCadastreWriterAt } from '../server/openCadastreWriterAt';
 import { loadConfig, loadStorageConfig } from '../server/config';
 import { CadastreImportError } from '../server/data/cadastre/CadastreSource';
 

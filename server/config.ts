@@ -3,7 +3,6 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import net from 'node:net';
 import os from 'node:os';
-import webPush from 'web-push';
 
 /** Everything the server reads from the environment, validated once at start. */
 /**
@@ -291,9 +290,23 @@ function vapidKeys(env: Env, dataDir: string): { publicKey: string; privateKey: 
     const kept = JSON.parse(fs.readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
     return { publicKey: kept.publicKey, privateKey: kept.privateKey };
   }
-  const generated = webPush.generateVAPIDKeys();
+  const generated = newVapidKeys();
   fs.writeFileSync(file, JSON.stringify(generated), { mode: 0o600 });
   return generated;
+}
+
+/**
+ * A new P-256 key pair as web push wants it (what web-push's generateVAPIDKeys makes, without loading the
+ * library at start): the uncompressed public point (65 bytes) and the private scalar left-padded to 32 bytes.
+ */
+export function newVapidKeys(): { publicKey: string; privateKey: string } {
+  const ecdh = crypto.createECDH('prime256v1');
+  ecdh.generateKeys();
+  const privateKey = ecdh.getPrivateKey();
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: Buffer.concat([Buffer.alloc(32 - privateKey.length), privateKey]).toString('base64url'),
+  };
 }
 
 /** MAIL_FROM: an address, optionally with a display name (`Parcel Atlas <no-reply@example.ch>`). */

@@ -9,7 +9,7 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
-import { openCadastreWriterAt } from '../openConfiguredStorage';
+import { openCadastreWriterAt } from '../openCadastreWriterAt';
 import type { CadastreImportProgress } from '../../src/contract/CadastreImport';
 import { CadastreImportError, CadastreImportStopped } from '../data/cadastre/CadastreSource';
 import { importCadastreFile } from '../data/cadastre/importCadastreFile';

@@ -1,7 +1,17 @@
 /** Which of the heavy libraries below were required, in order (jest runs a mock's factory on first require). */
 const mockLoaded: string[] = [];
 
-const HEAVY_LIBRARIES = ['stripe', '@simplewebauthn/server', 'sanitize-html', 'pdfkit'];
+const HEAVY_LIBRARIES = [
+  'stripe',
+  '@simplewebauthn/server',
+  'sanitize-html',
+  'pdfkit',
+  'nodemailer',
+  'web-push',
+  'qrcode',
+  '@tarikjabiri/dxf',
+  'pg',
+];
 // In a loop, so not hoisted: each mock is registered before the tests load the app (testApp below).
 for (const library of HEAVY_LIBRARIES)
   jest.mock(library, () => {
@@ -13,7 +23,7 @@ for (const library of HEAVY_LIBRARIES)
 const testApp = () => import('./helpers/createTestApp');
 
 describe('heavy libraries load on first use, not with the server (ADR 068, 074)', () => {
-  it('builds and starts the app without Stripe, SimpleWebAuthn, sanitize-html or PDFKit', async () => {
+  it('builds and starts the app on SQLite without Stripe, SimpleWebAuthn, sanitize-html, PDFKit, nodemailer, web-push, the QR and DXF writers or node-postgres', async () => {
     const { createTestApp, signIn } = await testApp();
     const app = await createTestApp({ PAYMENT_PROVIDER: 'test' });
     try {
@@ -53,6 +63,32 @@ describe('heavy libraries load on first use, not with the server (ADR 068, 074)'
       });
       expect(forged.statusCode).toBe(400);
       expect(mockLoaded).toEqual(['sanitize-html', '@simplewebauthn/server', 'stripe']);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('loads nodemailer with the first mail and the QR encoder with the first authenticator enrolment', async () => {
+    const { createTestApp, signIn } = await testApp();
+    const app = await createTestApp();
+    try {
+      const mailed = await app.app.inject({
+        method: 'POST',
+        url: '/api/user/email-verification',
+        payload: { email: 'first-mail@example.ch' },
+      });
+      expect(mailed.statusCode).toBe(200);
+      expect(mockLoaded).toContain('nodemailer');
+      expect(mockLoaded).not.toContain('qrcode');
+      const user = await signIn(app.app);
+      const enrolment = await app.app.inject({
+        method: 'POST',
+        url: '/api/user/two-factor/totp/start',
+        payload: {},
+        headers: { authorization: `Bearer ${user.ssoToken}` },
+      });
+      expect(enrolment.json()).toMatchObject({ qrCode: expect.stringMatching(/^data:image\/png;base64,/) });
+      expect(mockLoaded).toContain('qrcode');
     } finally {
       await app.close();
     }

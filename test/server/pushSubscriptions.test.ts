@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig, ConfigError } from '../../server/config';
+import crypto from 'node:crypto';
+import webPush from 'web-push';
+import { loadConfig, ConfigError, newVapidKeys } from '../../server/config';
 import { SESSIONS_REVOKED } from '../../server/services/sessions/SessionService';
 import type {
   BrowserPushSubscription,
@@ -314,6 +316,29 @@ describe('VAPID keys (VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY)', () => {
     expect(Buffer.from(first.vapidPrivateKey, 'base64url')).toHaveLength(32);
     expect(fs.statSync(path.join(dir, 'vapid-keys.json')).mode & 0o077).toBe(0);
     expect(loadConfig({ DATA_DIR: tempDir() }).vapidPublicKey).not.toBe(first.vapidPublicKey);
+  });
+
+  it('are made as a matching P-256 pair that web-push signs with, the private key 32 bytes even with leading zeros', () => {
+    // One private scalar in 256 starts with a zero byte, which node:crypto leaves out: 2,000 pairs meet several.
+    for (let i = 0; i < 2000; i++) {
+      const { publicKey, privateKey } = newVapidKeys();
+      const privateBytes = Buffer.from(privateKey, 'base64url');
+      expect(privateBytes).toHaveLength(32);
+      const again = crypto.createECDH('prime256v1');
+      again.setPrivateKey(privateBytes);
+      expect(again.getPublicKey().toString('base64url')).toBe(publicKey);
+    }
+    const { publicKey, privateKey } = newVapidKeys();
+    const headers = webPush.getVapidHeaders(
+      'https://push.example.net',
+      'mailto:ops@example.ch',
+      publicKey,
+      privateKey,
+      'aes128gcm',
+    );
+    expect(headers.Authorization).toMatch(
+      new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`),
+    );
   });
 
   it('come from the environment when set, and must be a valid pair set together', async () => {

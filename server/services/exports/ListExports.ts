@@ -8,7 +8,6 @@ import type { ListViewer, ParcelListService } from '../lists/ParcelListService';
 import { inBatches, type ExportProgress, type PreparedExport } from './ExportJobs';
 import { listExportTable, type ExportTable, type ListExportRow } from './ListExportTable';
 import { writeListCsv } from './writeListCsv';
-import { writeListDxf } from './writeListDxf';
 import { writeListGeoJson } from './writeListGeoJson';
 import { writeListGeoPackage } from './writeListGeoPackage';
 
@@ -130,8 +129,11 @@ export async function writeExport(
       return writeListGeoPackage(table, title, progress);
     case 'geojson':
       return writeListGeoJson(table);
-    default:
+    default: {
+      // The DXF library only when a drawing is asked for.
+      const { writeListDxf } = await import('./writeListDxf');
       return writeListDxf(table, title);
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 
@@ -23,6 +23,15 @@ export interface Mailer {
   verify(): Promise<void>;
 }
 
+/** nodemailer (with its SMTP, MIME and DKIM modules) loads with the first mail sent or checked, not with the server. */
+function transportOnFirstUse(options: string | object): () => Promise<Transporter> {
+  let transport: Promise<Transporter> | undefined;
+  return () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(options),
+    ));
+}
+
 /**
  * Real e-mail over SMTP_URL when it is set. Without it every mail is written to DATA_DIR/outbox/ as an .eml
  * file (openable in any mail client) and its link is logged, so a fresh install works without a mail server.
@@ -32,10 +41,12 @@ export function createMailer(
   log: FastifyBaseLogger,
 ): Mailer {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    const transport = transportOnFirstUse(config.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({
+        await (
+          await transport()
+        ).sendMail({
           from: config.mailFrom,
           to: mail.to,
           subject: mail.subject,
@@ -45,15 +56,17 @@ export function createMailer(
         log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },
       async verify() {
-        await transport.verify();
+        await (await transport()).verify();
       },
     };
   }
   const outbox = path.join(config.dataDir, 'outbox');
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const composer = transportOnFirstUse({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await composer.sendMail({
+      const info = await (
+        await composer()
+      ).sendMail({
         from: config.mailFrom,
         to: mail.to,
         subject: mail.subject,

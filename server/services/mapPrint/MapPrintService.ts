@@ -5,7 +5,6 @@ import type { LimitResult, RateLimiter } from '../accounts/rateLimits';
 import { serverTranslator } from '../i18n/ServerTranslator';
 import { fileNameDay } from '../reports/reportNaming';
 import { printContent } from './printContent';
-import { renderMapPrint } from './renderMapPrint';
 
 export interface MapPrintFile {
   body: Buffer;
@@ -49,6 +48,8 @@ export function createMapPrintService(deps: {
       const at = now();
       const content = await printContent(deps, printFrame(request), request.layers);
       const link = printShareLink(deps.publicUrl, request.view);
+      // The print's drawing modules (QR encoder, map and legend marks) load with the first print.
+      const { renderMapPrint } = await import('./renderMapPrint');
       const rendered = await renderMapPrint(request, content, serverTranslator(request.locale), {
         now: at,
         demoData: deps.demoData,

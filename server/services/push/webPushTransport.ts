@@ -1,5 +1,4 @@
 import https from 'node:https';
-import webPush from 'web-push';
 import type { PushEndpointPolicy } from '../../config';
 import { guardedLookup, mayPushTo, PushAddressRefused } from './pushEndpointPolicy';
 
@@ -65,6 +64,8 @@ export function createWebPushTransport(options: WebPushTransportOptions): PushTr
         options.onFailure?.(originOf(target.endpoint), null, new PushAddressRefused('endpoint refused'));
         return 'failed';
       }
+      // web-push and its JWT and ECE modules load with the first notification sent, not with the server.
+      const webPush = (await import('web-push')).default;
       try {
         await webPush.sendNotification(target, payload, {
           vapidDetails,

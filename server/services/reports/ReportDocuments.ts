@@ -2,7 +2,6 @@ import type { ServerLanguage } from '../i18n/ServerTranslator';
 import { serverTranslator } from '../i18n/ServerTranslator';
 import { assessParcel } from './assessment/assessParcel';
 import { renderAssessmentHtml } from './assessment/renderAssessmentHtml';
-import { writeParcelDxf } from './dxf/writeParcelDxf';
 import { messagePage, type PageMessage } from './htmlPage';
 import { renderParcelPdf } from './pdf/renderParcelPdf';
 import { reportFileName } from './reportNaming';
@@ -59,6 +58,8 @@ export function createReportDocuments({
         return { body: pdf, contentType: CONTENT_TYPES.pdf, fileName, disposition: 'inline' };
       }
       if (format === 'dxf') {
+        // The DXF library only when a drawing is asked for.
+        const { writeParcelDxf } = await import('./dxf/writeParcelDxf');
         return {
           body: Buffer.from(writeParcelDxf(subject), 'utf8'),
           contentType: CONTENT_TYPES.dxf,

@@ -7,7 +7,6 @@ import type { ParcelSurroundings, PlanCentre } from '../reports/parcelSurroundin
 import { fileNameDay } from '../reports/reportNaming';
 import { renderSitePdf } from './pdf/renderSitePdf';
 import { siteCentre } from './siteSubjects';
-import { writeSiteDxf } from './writeSiteDxf';
 import type { BatchQuotaService } from '../quota/QuotaService';
 import { loadSubjects } from '../reports/loadSubjects';
 import type { ReportDocuments } from '../reports/ReportDocuments';
@@ -124,7 +123,7 @@ export function createLandSites({
       const body =
         format === 'pdf'
           ? (await renderSitePdf(site, subjects, around, t, { now: at, demoData })).pdf
-          : Buffer.from(writeSiteDxf(site, subjects, around), 'utf8');
+          : Buffer.from((await import('./writeSiteDxf')).writeSiteDxf(site, subjects, around), 'utf8');
       // The file is made first and counted after, every parcel in one unit: a refusal counts none.
       const denied = await consumeDownloadsTogether(unitOfWork, quota, userId, egrids);
       if (denied) return { ok: false, denied };
