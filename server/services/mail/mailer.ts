@@ -44,9 +44,8 @@ export function createMailer(
     const transport = transportOnFirstUse(config.smtpUrl);
     return {
       async send(mail) {
-        await (
-          await transport()
-        ).sendMail({
+        const smtp = await transport();
+        await smtp.sendMail({
           from: config.mailFrom,
           to: mail.to,
           subject: mail.subject,
@@ -64,9 +63,8 @@ export function createMailer(
   const composer = transportOnFirstUse({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await (
-        await composer()
-      ).sendMail({
+      const mime = await composer();
+      const info = await mime.sendMail({
         from: config.mailFrom,
         to: mail.to,
         subject: mail.subject,
