@@ -8,7 +8,7 @@ import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { imageCheckBlocker } from './imageCheckPreflight.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_BUILDS = ['/usr/bin/chromium', '/usr/lib/chromium/chromium-headless-shell'];
 
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 
@@ -58,8 +58,13 @@ function hasPostgresWithPostgis() {
  * run. Never goes on without them: no test is skipped for a missing tool.
  */
 const NEEDED_PACKAGES = [
+  // The browser tests run in Chromium's headless shell, and those of Web Push in the whole browser (ADR 081).
   // Liberation is only recommended by Chromium, but the screenshots are drawn with it (Arial's metrics).
-  { what: 'Chromium', packages: ['chromium', 'fonts-liberation'], present: () => fs.existsSync(CHROMIUM) },
+  {
+    what: 'Chromium',
+    packages: ['chromium', 'chromium-headless-shell', 'fonts-liberation'],
+    present: () => CHROMIUM_BUILDS.every((build) => fs.existsSync(build)),
+  },
   // The repository contract tests start a throwaway PostgreSQL/PostGIS cluster (test/server/globalSetup.ts).
   {
     what: 'PostgreSQL with PostGIS',

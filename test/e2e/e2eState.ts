@@ -58,3 +58,13 @@ export interface E2eShared {
   root: string;
   closeFixtureTiles: () => Promise<void>;
 }
+
+/**
+ * Debian's two builds of Chromium 156: the headless shell (package `chromium-headless-shell`, Chromium's "old
+ * headless", which playwright itself runs for headless tests) and the whole browser (`chromium`). They draw pages
+ * with the same Blink, fonts and SwiftShader WebGL. The shell starts a context and its page for about a fifth of
+ * the CPU (0.3–0.6 against 2.1–2.8 CPU-s here), and the browser tests open about a hundred (ADR 081). It has no
+ * notification permission, so the tests of Web Push run in the whole browser.
+ */
+export const CHROMIUM_HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+export const CHROMIUM_BROWSER = '/usr/bin/chromium';

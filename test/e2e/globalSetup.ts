@@ -3,13 +3,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { SMTPServer } from 'smtp-server';
-import { E2E_STATE_ENV, TEST_PASSWORD_COST, type E2eRun, type E2eShared, type E2eState } from './e2eState';
+import {
+  CHROMIUM_BROWSER,
+  CHROMIUM_HEADLESS_SHELL,
+  E2E_STATE_ENV,
+  TEST_PASSWORD_COST,
+  type E2eRun,
+  type E2eShared,
+  type E2eState,
+} from './e2eState';
 import { DATABASE_FILE_NAME } from '../../server/store/sqlite/openDatabase';
 import { freePort } from '../server/helpers/freePort';
 import { startFixtureTileServer } from './fixtureTileServer';
 import { buildWebAppAndDataset, copyDatabase, E2E_CANTONS } from './webAppAndDataset';
-
-const CHROMIUM = '/usr/bin/chromium';
 
 /** A real SMTP receiver: every accepted message lands in mailDir as N.eml. */
 async function startMailReceiver(mailDir: string): Promise<{ server: SMTPServer; port: number }> {
@@ -165,9 +171,9 @@ async function startServer(
  * one in band), each on a fresh data directory of its own.
  */
 export default async function globalSetup(globalConfig: { maxWorkers: number }): Promise<void> {
-  if (!fs.existsSync(CHROMIUM)) {
+  if (![CHROMIUM_HEADLESS_SHELL, CHROMIUM_BROWSER].every((browser) => fs.existsSync(browser))) {
     throw new Error(
-      'Chromium is missing: run `apt-get install -y chromium` (npm test does this when run as root).',
+      'Chromium is missing: run `apt-get install -y chromium chromium-headless-shell` (npm test does this when run as root).',
     );
   }
   const started = Date.now();

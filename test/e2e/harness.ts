@@ -7,7 +7,14 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core';
-import { e2eStateFile, environmentOf, type E2eRun, type E2eState } from './e2eState';
+import {
+  CHROMIUM_BROWSER,
+  CHROMIUM_HEADLESS_SHELL,
+  e2eStateFile,
+  environmentOf,
+  type E2eRun,
+  type E2eState,
+} from './e2eState';
 import type { UsersCommandRequest } from './usersCommandServer';
 import { loginPathReturningTo } from '../../src/features/auth/returnPath';
 import { ROUTE_PATHS } from '../../src/routing/routePaths';
@@ -36,8 +43,17 @@ const CHROMIUM_ARGS = [
   '--disable-gpu-compositing',
 ];
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+export interface LaunchOptions {
+  /** The test needs notifications and Web Push (a service worker's push subscription): the whole browser. */
+  webPush?: boolean;
+}
+
+export async function launchBrowser({ webPush = false }: LaunchOptions = {}): Promise<Browser> {
+  return chromium.launch({
+    executablePath: webPush ? CHROMIUM_BROWSER : CHROMIUM_HEADLESS_SHELL,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
 }
 
 const violations = new WeakMap<Page, string[]>();

@@ -42,7 +42,7 @@ describe('notifications in a real browser', () => {
   let chromium: Browser;
   let receiver: PushReceiver;
   beforeAll(async () => {
-    chromium = await launchBrowser();
+    chromium = await launchBrowser({ webPush: true });
     receiver = await startPushReceiver();
   });
   afterAll(async () => {

@@ -33,7 +33,7 @@ describe('saved search with an alert at once', () => {
   let browser: Browser;
   let receiver: PushReceiver;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser({ webPush: true });
     receiver = await startPushReceiver();
   });
   afterAll(async () => {
