@@ -91,6 +91,16 @@ function checkCount(egrids: readonly string[]): void {
   if (egrids.length > SITE_MAX_PARCELS) throw new SiteRefusedError(SITE_REFUSALS.tooMany);
 }
 
+/** The site as a DXF drawing; the DXF library loads only when a drawing is asked for. */
+async function siteDxf(
+  site: LandSite,
+  subjects: readonly ReportSubject[],
+  around: ParcelSurroundings,
+): Promise<Buffer> {
+  const { writeSiteDxf } = await import('./writeSiteDxf');
+  return Buffer.from(writeSiteDxf(site, subjects, around), 'utf8');
+}
+
 export function createLandSites({
   documents,
   surroundings,
@@ -123,7 +133,7 @@ export function createLandSites({
       const body =
         format === 'pdf'
           ? (await renderSitePdf(site, subjects, around, t, { now: at, demoData })).pdf
-          : Buffer.from((await import('./writeSiteDxf')).writeSiteDxf(site, subjects, around), 'utf8');
+          : await siteDxf(site, subjects, around);
       // The file is made first and counted after, every parcel in one unit: a refusal counts none.
       const denied = await consumeDownloadsTogether(unitOfWork, quota, userId, egrids);
       if (denied) return { ok: false, denied };
