@@ -41,6 +41,10 @@ const CHROMIUM_ARGS = [
   // through SwiftShader, but the GPU process spends about a third less CPU (mapview in band: 60 → 40 CPU-s),
   // and on two cores the browser tests are CPU-bound (ADR 069).
   '--disable-gpu-compositing',
+  // Baseline code only (Sparkplug): a test's page lives seconds, and V8's optimising compilers (Maglev,
+  // TurboFan) spent that time on the renderer's thread pool compiling code that was done before it paid back.
+  // The browser tests on two workers: 1,059 → 881 CPU-s (ADR 082). The app's behaviour is the same in every tier.
+  '--js-flags=--max-opt=1',
 ];
 
 export interface LaunchOptions {

@@ -1,5 +1,5 @@
 /**
- * Headless QGIS (Debian's qgis 3.22 with PyQGIS, installed by the test command when missing) loads both
+ * Headless QGIS (Debian's PyQGIS 3.22, python3-qgis, installed by the test command when missing) loads both
  * connections of the QGIS guide with the key in its authentication database: the OGC API – Features layer
  * reads the same parcels as the API, the Vector Tiles layer draws the parcel tiles.
  */
