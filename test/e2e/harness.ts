@@ -43,7 +43,7 @@ const CHROMIUM_ARGS = [
   '--disable-gpu-compositing',
   // Baseline code only (Sparkplug): a test's page lives seconds, and V8's optimising compilers (Maglev,
   // TurboFan) spent that time on the renderer's thread pool compiling code that was done before it paid back.
-  // The browser tests on two workers: 1,059 → 881 CPU-s (ADR 082). The app's behaviour is the same in every tier.
+  // The browser tests on two workers: 11–17 % less CPU (ADR 082). The app's behaviour is the same in every tier.
   '--js-flags=--max-opt=1',
 ];
 
