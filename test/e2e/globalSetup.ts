@@ -171,9 +171,10 @@ async function startServer(
  * one in band), each on a fresh data directory of its own.
  */
 export default async function globalSetup(globalConfig: { maxWorkers: number }): Promise<void> {
-  if (![CHROMIUM_HEADLESS_SHELL, CHROMIUM_BROWSER].every((browser) => fs.existsSync(browser))) {
+  const missingBuilds = [CHROMIUM_HEADLESS_SHELL, CHROMIUM_BROWSER].filter((build) => !fs.existsSync(build));
+  if (missingBuilds.length > 0) {
     throw new Error(
-      'Chromium is missing: run `apt-get install -y chromium chromium-headless-shell` (npm test does this when run as root).',
+      `Chromium is missing (${missingBuilds.join(', ')}): run \`apt-get install -y chromium chromium-headless-shell\` (npm test does this when run as root).`,
     );
   }
   const started = Date.now();
