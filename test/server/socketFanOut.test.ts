@@ -113,3 +113,50 @@ describe('socket.io across two app instances on one PostgreSQL', () => {
     await expect(disconnected).resolves.toBe('io server disconnect');
   });
 });
+
+/** Waits until some session of the database LISTENs (the adapter's client), then ends every other session. */
+async function terminateOtherBackendsWhenListening(databaseUrl: string): Promise<void> {
+  const admin = await connectPostgres(databaseUrl);
+  try {
+    const listening = () =>
+      admin.query(
+        `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
+      );
+    while ((await listening()).length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    await admin.query(
+      `SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity
+       WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+    );
+  } finally {
+    await admin.close();
+  }
+}
+
+describe('closing the PostgreSQL fan-out', () => {
+  let database: TestPostgresDatabase;
+
+  beforeAll(async () => {
+    database = await createTestPostgresDatabase();
+    await (await openPostgresRepositories(database.url)).close();
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('ends while the adapter is still connecting its listening client (no pool left waiting for it)', async () => {
+    const io = new Server({ serveClient: false });
+    const close = addPostgresFanOut(io, database.url, (error) => fanOutErrors.push(error));
+    // The adapter starts connecting at once: closing now lands while its client is being connected.
+    await expect(close()).resolves.toBeUndefined();
+  });
+
+  it('ends while the adapter connects again after the database ended its connection', async () => {
+    const io = new Server({ serveClient: false });
+    const errors: Error[] = [];
+    const close = addPostgresFanOut(io, database.url, (error) => errors.push(error));
+    await terminateOtherBackendsWhenListening(database.url);
+    // The 'end' of the listening client schedules a reconnection: close while it is pending or under way.
+    while (errors.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect(close()).resolves.toBeUndefined();
+  });
+});
