@@ -1,19 +1,37 @@
 import type { Browser, Page } from 'playwright-core';
-import { e2eState, launchBrowser, linkIn, newPage, saveScreenshot, usersCli, waitForMail } from './harness';
+import {
+  e2eState,
+  launchBrowser,
+  linkIn,
+  loginUrlLandingOn,
+  newPage,
+  saveScreenshot,
+  usersCli,
+  waitForLanding,
+  waitForMail,
+} from './harness';
 
 /** A unique address per run, so a rerun against the same data directory starts clean. */
 const unique = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.ch`;
 
-async function logIn(page: Page, username: string, password: string) {
+/** Signs in on the login screen the page shows and waits for `landing` (the map unless its URL says otherwise). */
+async function logIn(page: Page, username: string, password: string, landing = '/') {
   await page.getByLabel('Username', { exact: true }).fill(username);
   // Enter submits (spec §2). After a failed attempt antd's button can keep its loading icon's leave animation
   // (and so the accessible name "loading Login") for a while in headless Chromium, so we do not click it here.
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Password', { exact: true }).press('Enter');
-  await page.waitForURL((url) => url.pathname === '/');
+  await waitForLanding(page, landing);
 }
 
-async function expectSignedInOnMap(page: Page, initial: string) {
+/**
+ * Where the logout tests sign in: the settings, which draw no map, as the tests go on to /logout at once (a map
+ * would cost seconds of software WebGL for nothing).
+ */
+const BEFORE_LOGOUT = '/settings';
+
+/** The avatar's initial in the top bar and the stored session. */
+async function expectSignedIn(page: Page, initial: string) {
   await page.getByTestId('avatar').filter({ hasText: initial }).waitFor();
   const session = await page.evaluate(() => window.localStorage.getItem('persist:parcel-atlas.session'));
   expect(session).toContain('ssoToken');
@@ -67,7 +85,7 @@ describe('accounts in a real browser against the real server and a real SMTP rec
     await page.getByRole('button', { name: 'Register' }).click();
     await page.getByText('Registration Successful').waitFor();
     await page.waitForURL((url) => url.pathname === '/');
-    await expectSignedInOnMap(page, 'E');
+    await expectSignedIn(page, 'E');
   });
 
   it('forgot password → mailed link → new password → log in', async () => {
@@ -94,7 +112,7 @@ describe('accounts in a real browser against the real server and a real SMTP rec
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.getByText('Invalid username or password').waitFor();
     await logIn(page, email.toUpperCase(), 'New#Frank-9xW');
-    await expectSignedInOnMap(page, 'F');
+    await expectSignedIn(page, 'F');
   });
 
   it("an admin invites → the invitee accepts → logs in; elsewhere the login speaks the invitee's language", async () => {
@@ -139,14 +157,14 @@ describe('accounts in a real browser against the real server and a real SMTP rec
     await page.getByText('Success. Redirecting to login page...').waitFor();
     await page.waitForURL((url) => url.pathname === '/login');
     await logIn(page, invitee, 'Invit3d!Pass');
-    await expectSignedInOnMap(page, 'G');
+    await expectSignedIn(page, 'G');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
 
     // Another browser, where no language was chosen: after login the app speaks the preferred Italian.
     const elsewhere = await newPage(browser);
     await elsewhere.goto('/login');
     await logIn(elsewhere, invitee, 'Invit3d!Pass');
-    await expectSignedInOnMap(elsewhere, 'G');
+    await expectSignedIn(elsewhere, 'G');
     await elsewhere.getByRole('searchbox', { name: 'Ricerca rapida' }).waitFor();
     expect(await elsewhere.evaluate(() => document.documentElement.lang)).toBe('it');
     expect(await elsewhere.evaluate(() => localStorage.getItem('user-language'))).toBe('it');
@@ -163,9 +181,9 @@ describe('accounts in a real browser against the real server and a real SMTP rec
     const email = unique('ida');
     await usersCli(['create', email, '--password', 'Ida#Kx9mPq2v', '--name', 'Ida Imhof']);
     const page = await newPage(browser);
-    await page.goto('/login');
-    await logIn(page, email, 'Ida#Kx9mPq2v');
-    await expectSignedInOnMap(page, 'I');
+    await page.goto(loginUrlLandingOn(BEFORE_LOGOUT));
+    await logIn(page, email, 'Ida#Kx9mPq2v', BEFORE_LOGOUT);
+    await expectSignedIn(page, 'I');
     // redux-persist stores each slice key as JSON inside the JSON of the session.
     await page.waitForFunction(() =>
       /mainToken":"\{/.test(window.localStorage.getItem('persist:parcel-atlas.session') ?? ''),
@@ -192,9 +210,9 @@ describe('accounts in a real browser against the real server and a real SMTP rec
     const email = unique('hans');
     await usersCli(['create', email, '--password', 'Hans#Tq7wZr4k', '--name', 'Hans Huber']);
     const page = await newPage(browser);
-    await page.goto('/login');
-    await logIn(page, email, 'Hans#Tq7wZr4k');
-    await expectSignedInOnMap(page, 'H');
+    await page.goto(loginUrlLandingOn(BEFORE_LOGOUT));
+    await logIn(page, email, 'Hans#Tq7wZr4k', BEFORE_LOGOUT);
+    await expectSignedIn(page, 'H');
 
     await page.goto('/logout');
     await page.getByText('Do you want to logout?').waitFor();

@@ -1,9 +1,13 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { SearchResponse, StreetItem } from '../../src/contract/Parcel';
+import { queryStringFromSearch } from '../../src/contract/SearchParameters';
+import { quickSearchCriteria } from '../../src/features/search/advancedDraft';
 import {
   cspViolations,
   e2eState,
   launchBrowser,
+  logIn,
+  mainToken,
   newPage,
   saveScreenshot,
   usersCli,
@@ -11,26 +15,19 @@ import {
 } from './harness';
 
 const PASSWORD = 'Atlas#2026layers';
+const DESKTOP = { width: 1400, height: 900 };
 
-/** Logs a new MAPUSER in and returns the main-server token for the test's own look-ups. */
-async function signIn(page: Page): Promise<string> {
-  const username = `layers-${Date.now()}@example.ch`;
-  await usersCli(['create', username, '--password', PASSWORD, '--name', 'Lea Layer']);
-  await page.goto('/login');
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  const login = await page.request.post('/api/user/login', { data: { username, password: PASSWORD } });
-  const { token } = (await login.json()) as { token: string };
-  const authorize = await page.request.post('/v1/secure/user/authorize', {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return ((await authorize.json()) as { token: string }).token;
+/** A parcel with buildings in the town: the street whose quick search lists it, and its centroid. */
+interface TownParcel {
+  street: string;
+  centroid: [number, number];
 }
 
-/** Flies to a parcel with buildings in the town (a result card: zoom 17, pitch 60, spec §4). */
-async function flyToTown(page: Page, mainToken: string): Promise<void> {
+/**
+ * The first street of Zug whose results have a parcel with buildings, and that parcel: its result card flies to
+ * the centroid (zoom 17, pitch 60, spec §4).
+ */
+async function townParcel(page: Page, mainToken: string): Promise<TownParcel> {
   const headers = { authorization: `Bearer ${mainToken}` };
   const streets = (await (
     await page.request.get('/v1/secure/streets/?canton=ZG&q=&limit=250', { headers })
@@ -40,27 +37,20 @@ async function flyToTown(page: Page, mainToken: string): Promise<void> {
     const found = (await (
       await page.request.get(`/v1/secure/maps/search?${query}`, { headers })
     ).json()) as SearchResponse;
-    const index = found.hits.hits.findIndex((hit) => (hit._source.OBJ_COUNT ?? 0) > 0);
-    if (index === -1) continue;
-    await waitForMapIdle(page);
-    // Not quickSearch: the second flight repeats the first one's search, which the page answers from its cache.
-    const quick = page.getByRole('searchbox', { name: 'Quick search' });
-    await quick.fill(street.code);
-    await quick.press('Enter');
-    await page.getByText(/^Found [\d,]+ results?$/).waitFor();
-    await page.getByTestId('result-card').nth(index).click();
-    // The flight to pitch 60 draws for seconds a frame on a busy machine: the drawer's answer waits behind it.
-    await page
-      .getByTestId('parcel-drawer')
-      .getByText(/^Buildings \(/)
-      .waitFor({ timeout: 60_000 });
-    await page.getByText(/^Showing \d+$/).waitFor({ timeout: 60_000 });
-    await waitForMapIdle(page);
-    // The drawer has done its part; close it so the map is seen whole.
-    await page.getByRole('button', { name: 'Close parcel details' }).click();
-    return;
+    const hit = found.hits.hits.find((each) => (each._source.OBJ_COUNT ?? 0) > 0);
+    if (hit) return { street: street.code, centroid: hit._source.centroid.coordinates };
   }
   throw new Error('No street with buildings in the test dataset');
+}
+
+/**
+ * The map view as a link shows it after the street's quick search and its card (the results listed, their
+ * parcels marked), with the camera `map=lon,lat,zoom,pitch,bearing` over the parcel: a search restored from a
+ * link leaves the camera where the link puts it.
+ */
+function townView(town: TownParcel, zoom: number, pitch: number, bearing: number): string {
+  const search = queryStringFromSearch(quickSearchCriteria({}, town.street, false));
+  return `/?${search}&map=${town.centroid.join(',')},${zoom},${pitch},${bearing}`;
 }
 
 /**
@@ -72,12 +62,6 @@ async function moveWith(page: Page, control: Locator): Promise<void> {
   await control.click();
   await page.waitForFunction((old) => new URL(location.href).searchParams.get('map') !== old, before);
   await waitForMapIdle(page);
-}
-
-/** Zooms the map by whole levels with the map's own zoom buttons, waiting for each to settle. */
-async function zoomBy(page: Page, levels: number): Promise<void> {
-  const button = page.getByRole('button', { name: levels < 0 ? 'Zoom out' : 'Zoom in', exact: true });
-  for (let i = 0; i < Math.abs(levels); i++) await moveWith(page, button);
 }
 
 /**
@@ -171,7 +155,7 @@ async function waitForTerrain(page: Page, state: 'on' | 'off'): Promise<void> {
 describe('map layers in a real browser', () => {
   let browser: Browser;
   let page: Page;
-  let mainToken: string;
+  let town: TownParcel;
   const timings: string[] = [];
   /** The page's errors and warnings, printed at the end so a failure shows what the map said. */
   const problems: string[] = [];
@@ -182,8 +166,13 @@ describe('map layers in a real browser', () => {
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
     });
-    mainToken = await signIn(page);
-    await flyToTown(page, mainToken);
+    const username = `layers-${Date.now()}@example.ch`;
+    await usersCli(['create', username, '--password', PASSWORD, '--name', 'Lea Layer']);
+    town = await townParcel(page, await mainToken(page, username, PASSWORD));
+    // Signed in straight onto the town at z14, from above as a user surveys a quarter, the street's results
+    // listed: the quick search, the card's flight and the steps out to there drew the map six times for nothing.
+    await logIn(page, username, PASSWORD, townView(town, 14, 0, 0));
+    await waitForMapIdle(page);
   }, 180_000);
   afterAll(async () => {
     if (problems.length > 0) console.log(`Browser errors and warnings:\n${problems.slice(0, 30).join('\n')}`);
@@ -192,9 +181,6 @@ describe('map layers in a real browser', () => {
   });
 
   it('switches radon, floods and zones on at zoom 14 and shows their legends; the URL carries them', async () => {
-    await zoomBy(page, -3);
-    // From above, as a user surveys a quarter at z14 (the compass resets bearing and pitch).
-    await moveWith(page, page.getByRole('button', { name: /^Drag to rotate map/ }));
     await page.getByTestId('layer-panel-toggle').click();
     const panel = page.getByRole('region', { name: 'Map layers' });
     await panel.waitFor();
@@ -212,12 +198,14 @@ describe('map layers in a real browser', () => {
     expect(await panel.getByTestId('layer-legend-radon').getByRole('listitem').count()).toBe(4);
     expect(await panel.getByTestId('layer-demo-floods').textContent()).toBe('Demo data');
     expect(new URL(page.url()).searchParams.get('layers')).toBe('bravo-zones,radon,floods');
-    await saveScreenshot(page, 'layers-radon-floods-zones');
+    // The map is next seen after the settings: the desktop's width comes back there, where no map is drawn.
+    await saveScreenshot(page, 'layers-radon-floods-zones', { lastLook: true });
 
     // To the settings and back by the top bar's link: the layers stay on, and in the URL a copied link takes.
     await page.getByRole('button', { name: /^Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Lea Layer' }).click();
     await page.waitForURL((url) => url.pathname === '/settings');
+    await page.setViewportSize(DESKTOP);
     await page.getByRole('link', { name: 'Parcel Atlas' }).click();
     await page.waitForURL(
       (url) =>
@@ -241,8 +229,9 @@ describe('map layers in a real browser', () => {
   }, 180_000);
 
   it('3D buildings at pitch 60 render extrusions; with solar on they wear the solar colours', async () => {
-    // The reload above started from the start view again: back to the town at pitch 60.
-    await flyToTown(page, mainToken);
+    // The town where its result card flies: zoom 17, pitch 60, the start view's bearing kept.
+    await page.goto(townView(town, 17, 60, -20));
+    await waitForMapIdle(page);
     if (!(await page.getByRole('region', { name: 'Map layers' }).isVisible()))
       await page.getByTestId('layer-panel-toggle').click();
     timings.push(
@@ -256,7 +245,8 @@ describe('map layers in a real browser', () => {
     expect(await drawnFeatures(page, 'buildings-3d')).toBeGreaterThan(0);
     await page.getByTestId('layer-legend-solar').waitFor();
     await page.getByText('Coloured by solar potential while Solar potential is on').waitFor();
-    await saveScreenshot(page, 'layers-3d-solar');
+    // The next test opens a page of its own: the phone's width is the last this one is seen at.
+    await saveScreenshot(page, 'layers-3d-solar', { lastLook: true });
     await page.getByRole('switch', { name: 'Solar potential' }).click();
     await page.getByRole('switch', { name: '3D buildings' }).click();
   }, 180_000);
@@ -265,7 +255,9 @@ describe('map layers in a real browser', () => {
   // is drawn in software).
   it('terrain on and off against the local fixture DEM tiles, satellite from the local fixture imagery', async () => {
     // Out of the parcels (z13) on a fresh page: terrain draws every layer into each relief tile, each frame for
-    // seconds under software WebGL, and the page the tests before used had drawn a whole town's tiles.
+    // seconds under software WebGL, and the page the tests before used had drawn a whole town's tiles. The
+    // desktop's width comes back as the page leaves the town, which is not drawn to the end at it again.
+    await page.setViewportSize(DESKTOP);
     await page.goto('/?map=8.5125,47.1675,13,60,0');
     await waitForMapIdle(page);
     await page.getByTestId('layer-panel-toggle').click();
@@ -311,7 +303,8 @@ describe('map layers in a real browser', () => {
       const askedWhenItFailed = asked;
       await page.waitForTimeout(5000);
       expect(asked).toBe(askedWhenItFailed);
-      await saveScreenshot(page, 'layers-terrain-unreachable');
+      // The next test opens a page of its own: the phone's width is the last this one is seen at.
+      await saveScreenshot(page, 'layers-terrain-unreachable', { lastLook: true });
     } finally {
       await page.context().unroute(terrainTiles);
     }
@@ -319,12 +312,15 @@ describe('map layers in a real browser', () => {
     if (await terrain.isChecked()) await terrain.click();
   }, 120_000);
   it('the Zug lakefront at zoom 15: flood hazard along the shore, groundwater zones and underground objects that read', async () => {
-    // Satellite and terrain are left from the tests before: a link with only the layers wanted.
+    // Satellite and terrain are left from the tests before: a link with only the layers wanted, at the
+    // desktop's width again (set as the page leaves the view before, which is not drawn to the end at it).
+    await page.setViewportSize(DESKTOP);
     await page.goto('/?map=8.5125,47.1675,15,0,0&layers=floods');
     await waitForMapIdle(page);
     await page.locator('[data-testid="map"][data-layers-drawn~="floods"]').waitFor({ timeout: 30_000 });
     expect(await drawnFeatures(page, 'floods')).toBeGreaterThan(0);
-    await saveScreenshot(page, 'layers-floods-zug-lakefront');
+    await saveScreenshot(page, 'layers-floods-zug-lakefront', { lastLook: true });
+    await page.setViewportSize(DESKTOP);
     await page.goto('/?map=8.5175,47.1705,15,0,0&layers=groundwater,underground');
     await waitForMapIdle(page);
     await page.locator('[data-testid="map"][data-layers-drawn~="underground"]').waitFor({ timeout: 30_000 });

@@ -121,22 +121,22 @@ describe('saved search with an alert at once', () => {
       await page.goto(linkIn(mail, '/?parcel='));
       const drawer = page.getByTestId('parcel-drawer');
       await drawer.getByText('4711', { exact: false }).first().waitFor({ timeout: 20_000 });
-      await saveScreenshot(page, 'saved-search-alert-parcel');
+      // The page stays at the phone's width for the saved searches there (loaded afresh from the server after
+      // the link's page load): a page of its own would sign in and draw a first map for nothing.
+      await saveScreenshot(page, 'saved-search-alert-parcel', { lastLook: true });
 
-      const phone = await newPage(browser, { viewport: { width: 390, height: 844 } });
-      await logIn(phone, anna, PASSWORD);
-      await phone.getByTestId('saved-searches-toggle').click();
-      await phone.mouse.move(300, 600);
-      await phone.getByTestId('saved-searches-panel').getByTestId('saved-search').first().waitFor();
+      await drawer.getByRole('button', { name: 'Close parcel details' }).click();
+      await page.getByTestId('saved-searches-toggle').click();
+      await page.mouse.move(300, 600);
+      await page.getByTestId('saved-searches-panel').getByTestId('saved-search').first().waitFor();
       // The panel slides in: the picture once it has arrived.
-      await phone.waitForFunction(() => {
+      await page.waitForFunction(() => {
         const panel = document.querySelector('[data-testid="saved-searches-panel"]');
         const box = (panel?.closest('.ant-drawer-content-wrapper') ?? panel)?.getBoundingClientRect();
         return box !== undefined && box.left >= 0 && box.width > 300;
       });
-      await saveScreenshot(phone, 'saved-searches-panel-390', { lastLook: true });
+      await saveScreenshot(page, 'saved-searches-panel-390', { lastLook: true });
       expect(cspViolations(page)).toEqual([]);
-      expect(cspViolations(phone)).toEqual([]);
     },
     TEST_WITH_IMPORT_TIMEOUT_MS,
   );
