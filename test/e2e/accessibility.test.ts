@@ -101,6 +101,22 @@ async function expectAccessible(page: Page, name: string, sizes = [DESKTOP, PHON
   }
 }
 
+/** The advanced search dialog at one width, opened from the search panel and closed again with Escape. */
+async function expectAccessibleAdvancedDialog(page: Page, size: typeof DESKTOP): Promise<void> {
+  await page.getByRole('button', { name: 'Advanced search' }).click();
+  await page.getByRole('dialog').waitFor();
+  await expectAccessible(page, 'advanced-dialog', [size]);
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'hidden' });
+}
+
+/** The print dialog at one width, with the print frame on the map (left open: the test ends there). */
+async function expectAccessiblePrintDialog(page: Page, size: typeof DESKTOP): Promise<void> {
+  await page.getByRole('button', { name: 'Print the map to scale (PDF)' }).click();
+  await page.getByRole('dialog', { name: 'Print the map' }).waitFor();
+  await expectAccessible(page, 'print-dialog', [size]);
+}
+
 /** A new account signed in on the login screen, landing on the map (or on `landing`, without drawing the map). */
 async function signIn(page: Page, name: string, roles?: string, landing?: string): Promise<string> {
   const username = `${name.toLowerCase()}-${Date.now()}@example.ch`;
@@ -214,11 +230,7 @@ describe('accessibility: axe-core finds no WCAG 2.1 A/AA violation', () => {
     await expectAccessible(page, 'map-drawer', [DESKTOP]);
     await page.getByRole('button', { name: 'Close parcel details' }).click();
 
-    await page.getByRole('button', { name: 'Advanced search' }).click();
-    await page.getByRole('dialog').waitFor();
-    await expectAccessible(page, 'advanced-dialog', [DESKTOP]);
-    await page.keyboard.press('Escape');
-    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await expectAccessibleAdvancedDialog(page, DESKTOP);
 
     await page.getByTestId('layer-panel-toggle').click();
     const panel = page.getByTestId('layer-panel');
@@ -234,10 +246,7 @@ describe('accessibility: axe-core finds no WCAG 2.1 A/AA violation', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
 
-    // The print dialog, with the print frame on the map.
-    await page.getByRole('button', { name: 'Print the map to scale (PDF)' }).click();
-    await page.getByRole('dialog', { name: 'Print the map' }).waitFor();
-    await expectAccessible(page, 'print-dialog', [DESKTOP]);
+    await expectAccessiblePrintDialog(page, DESKTOP);
     await context.close();
     // Five screens, each checked by axe at several widths: longer than one screen's test on a busy machine.
   }, 300_000);
@@ -266,15 +275,9 @@ describe('accessibility: axe-core finds no WCAG 2.1 A/AA violation', () => {
     await expectAccessible(page, 'phone-drawer', [PHONE]);
     await page.getByRole('button', { name: 'Close parcel details' }).click();
 
-    await page.getByRole('button', { name: 'Advanced search' }).click();
-    await page.getByRole('dialog').waitFor();
-    await expectAccessible(page, 'advanced-dialog', [PHONE]);
-    await page.keyboard.press('Escape');
-    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await expectAccessibleAdvancedDialog(page, PHONE);
 
-    await page.getByRole('button', { name: 'Print the map to scale (PDF)' }).click();
-    await page.getByRole('dialog', { name: 'Print the map' }).waitFor();
-    await expectAccessible(page, 'print-dialog', [PHONE]);
+    await expectAccessiblePrintDialog(page, PHONE);
     await context.close();
   }, 300_000);
 
