@@ -35,6 +35,7 @@ import { searchApi } from '../search/searchApi';
 import type { ActiveSearch } from '../search/searchSlice';
 import { LayerController } from '../layers/LayerController';
 import { baseMapStyle } from './baseMapStyle';
+import { drawSettledFramesOnly } from './settledFramesOnly';
 import { bubbleRadiusPx } from './clusters/bubbleSize';
 import { bubbleExtent, SearchClusters } from './clusters/searchClusters';
 import { publishCursor } from './coordinates/cursorPosition';
@@ -176,6 +177,7 @@ export class MapController {
       // map (ADR 074).
       ...(navigator.webdriver === true ? { fadeDuration: 0 } : {}),
     });
+    if (navigator.webdriver === true) drawSettledFramesOnly(this.map);
     this.map.addControl(new NavigationControl({ visualizePitch: true }), 'top-right');
     this.map.addControl(new FullscreenControl(), 'top-right');
     this.map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-right');
