@@ -36,23 +36,24 @@ it('draws every frame of a loaded map, with the frame maplibre gave it', () => {
   expect(map.drawn).toHaveBeenLastCalledWith('style', 'transform', {});
 });
 
-it('while the map loads, draws the first frame and then at most one a second', () => {
+it('while the map loads, draws the first frame and then at most one in each gap', () => {
   const map = fakeMap();
+  const step = LOADING_FRAME_GAP_MS / 10;
   map.frame();
   expect(map.drawn).toHaveBeenCalledTimes(1);
   for (let i = 0; i < 9; i++) {
-    jest.advanceTimersByTime(100);
+    jest.advanceTimersByTime(step);
     map.frame(); // a tile arrived
   }
-  // 900 ms on: every one of those frames was left out.
+  // Nine tenths of the gap on: every one of those frames was left out.
   expect(map.drawn).toHaveBeenCalledTimes(1);
-  jest.advanceTimersByTime(100);
-  // A second after the first, the frame left out last is drawn without waiting for another tile.
+  jest.advanceTimersByTime(step);
+  // A gap after the first, the frame left out last is drawn without waiting for another tile.
   expect(map.drawn).toHaveBeenCalledTimes(2);
   expect(map.state.repaints).toBe(1);
 });
 
-it('draws the newest state within a second even when no other frame is asked for', () => {
+it('draws the newest state within the gap even when no other frame is asked for', () => {
   const map = fakeMap();
   map.frame();
   jest.advanceTimersByTime(300);
