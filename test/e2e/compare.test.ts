@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { readWithPoppler, renderWithPdfJs } from '../server/helpers/pdfChecks';
 import {
+  DESKTOP_VIEWPORT,
   launchBrowser,
   newPage,
   quickSearch,
@@ -87,7 +88,7 @@ describe('parcel comparison', () => {
     const box = await label.boundingBox();
     expect(box!.x).toBeLessThan(20);
     await page.screenshot({ path: path.resolve('test-results', 'compare-screen-scrolled-390.png') });
-    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.setViewportSize(DESKTOP_VIEWPORT);
 
     // The trial's two report downloads do not cover three parcels: refused, nothing counted.
     await page.getByTestId('comparison-pdf').click();

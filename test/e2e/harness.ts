@@ -75,6 +75,9 @@ export function cspViolations(page: Page): string[] {
  */
 export const TEST_CONTEXT_DEFAULTS: BrowserContextOptions = { reducedMotion: 'reduce' };
 
+/** The desktop's viewport a new page opens at (`newPage`), and the one a test goes back to after the phone's. */
+export const DESKTOP_VIEWPORT = { width: 1400, height: 900 };
+
 /**
  * A fresh browser context (empty localStorage) and page whose relative URLs go to the test server;
  * `options` adds to the context's (e.g. `permissions: ['notifications']`).
@@ -83,7 +86,7 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
   const context = await browser.newContext({
     ...TEST_CONTEXT_DEFAULTS,
     baseURL: e2eState().baseUrl,
-    viewport: { width: 1400, height: 900 },
+    viewport: DESKTOP_VIEWPORT,
     ...options,
   });
   const page = await context.newPage();

@@ -14,6 +14,7 @@ import { lv95ToLonLat } from '../../server/geo/projection';
 import { ogr2ogr } from '../helpers/ogr2ogrFiles';
 import {
   cspViolations,
+  DESKTOP_VIEWPORT,
   launchBrowser,
   newPage,
   saveScreenshot,
@@ -25,7 +26,6 @@ import {
 } from './harness';
 
 const PASSWORD = 'Gebaeude#2026';
-const DESKTOP = { width: 1400, height: 900 };
 const run = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
 const egrid = (lot: number) => `CH0942${`${lot}${run.slice(-7)}`.padStart(8, '0')}`;
 const egid = (n: number) => Number(`9${run.slice(-6)}${n}`);
@@ -100,7 +100,7 @@ describe('land-cover buildings on the map', () => {
         `${egid(3)}\t942\tBE\t${E + 137}\t${N + 14}\t1020\t2019\t8023\t4\t168`,
       ].join('\n');
 
-      const page = await newPage(browser, { viewport: DESKTOP });
+      const page = await newPage(browser, { viewport: DESKTOP_VIEWPORT });
       const upload = await uploadCadastre(page, admin, PASSWORD, {
         file: {
           name: 'thun.gpkg',
@@ -132,7 +132,7 @@ describe('land-cover buildings on the map', () => {
       // z18, then a click on the first lot's L-shaped house opens its parcel with the register's facts. The
       // desktop's width comes back as the page leaves the z16 map, which is not drawn to the end at it again.
       const [lonL, latL] = lv95ToLonLat(E + 16, N + 16);
-      await page.setViewportSize(DESKTOP);
+      await page.setViewportSize(DESKTOP_VIEWPORT);
       await page.goto(`/?map=${lonL},${latL},18,0,0`);
       await waitForMapIdle(page);
       const map = page.getByTestId('map');

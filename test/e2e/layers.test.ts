@@ -4,6 +4,7 @@ import { queryStringFromSearch } from '../../src/contract/SearchParameters';
 import { quickSearchCriteria } from '../../src/features/search/advancedDraft';
 import {
   cspViolations,
+  DESKTOP_VIEWPORT,
   e2eState,
   launchBrowser,
   logIn,
@@ -15,7 +16,6 @@ import {
 } from './harness';
 
 const PASSWORD = 'Atlas#2026layers';
-const DESKTOP = { width: 1400, height: 900 };
 
 /** A parcel with buildings in the town: the street whose quick search lists it, and its centroid. */
 interface TownParcel {
@@ -205,7 +205,7 @@ describe('map layers in a real browser', () => {
     await page.getByRole('button', { name: /^Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Lea Layer' }).click();
     await page.waitForURL((url) => url.pathname === '/settings');
-    await page.setViewportSize(DESKTOP);
+    await page.setViewportSize(DESKTOP_VIEWPORT);
     await page.getByRole('link', { name: 'Parcel Atlas' }).click();
     await page.waitForURL(
       (url) =>
@@ -245,7 +245,7 @@ describe('map layers in a real browser', () => {
     expect(await drawnFeatures(page, 'buildings-3d')).toBeGreaterThan(0);
     await page.getByTestId('layer-legend-solar').waitFor();
     await page.getByText('Coloured by solar potential while Solar potential is on').waitFor();
-    // The next test opens a page of its own: the phone's width is the last this one is seen at.
+    // The next test loads its own view at the desktop's width: the phone's is this one's last look.
     await saveScreenshot(page, 'layers-3d-solar', { lastLook: true });
     await page.getByRole('switch', { name: 'Solar potential' }).click();
     await page.getByRole('switch', { name: '3D buildings' }).click();
@@ -257,7 +257,7 @@ describe('map layers in a real browser', () => {
     // Out of the parcels (z13) on a fresh page: terrain draws every layer into each relief tile, each frame for
     // seconds under software WebGL, and the page the tests before used had drawn a whole town's tiles. The
     // desktop's width comes back as the page leaves the town, which is not drawn to the end at it again.
-    await page.setViewportSize(DESKTOP);
+    await page.setViewportSize(DESKTOP_VIEWPORT);
     await page.goto('/?map=8.5125,47.1675,13,60,0');
     await waitForMapIdle(page);
     await page.getByTestId('layer-panel-toggle').click();
@@ -303,7 +303,7 @@ describe('map layers in a real browser', () => {
       const askedWhenItFailed = asked;
       await page.waitForTimeout(5000);
       expect(asked).toBe(askedWhenItFailed);
-      // The next test opens a page of its own: the phone's width is the last this one is seen at.
+      // The next test loads its own view at the desktop's width: the phone's is this one's last look.
       await saveScreenshot(page, 'layers-terrain-unreachable', { lastLook: true });
     } finally {
       await page.context().unroute(terrainTiles);
@@ -314,13 +314,13 @@ describe('map layers in a real browser', () => {
   it('the Zug lakefront at zoom 15: flood hazard along the shore, groundwater zones and underground objects that read', async () => {
     // Satellite and terrain are left from the tests before: a link with only the layers wanted, at the
     // desktop's width again (set as the page leaves the view before, which is not drawn to the end at it).
-    await page.setViewportSize(DESKTOP);
+    await page.setViewportSize(DESKTOP_VIEWPORT);
     await page.goto('/?map=8.5125,47.1675,15,0,0&layers=floods');
     await waitForMapIdle(page);
     await page.locator('[data-testid="map"][data-layers-drawn~="floods"]').waitFor({ timeout: 30_000 });
     expect(await drawnFeatures(page, 'floods')).toBeGreaterThan(0);
     await saveScreenshot(page, 'layers-floods-zug-lakefront', { lastLook: true });
-    await page.setViewportSize(DESKTOP);
+    await page.setViewportSize(DESKTOP_VIEWPORT);
     await page.goto('/?map=8.5175,47.1705,15,0,0&layers=groundwater,underground');
     await waitForMapIdle(page);
     await page.locator('[data-testid="map"][data-layers-drawn~="underground"]').waitFor({ timeout: 30_000 });

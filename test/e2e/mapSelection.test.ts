@@ -11,6 +11,7 @@ import { DATABASE_FILE_NAME } from '../../server/store/sqlite/openDatabase';
 import {
   cspViolations,
   createList,
+  DESKTOP_VIEWPORT,
   e2eState,
   launchBrowser,
   newPage,
@@ -137,7 +138,7 @@ describe('select on map', () => {
     const tools = (await page.getByTestId('map-select').boundingBox())!;
     expect(readout.y >= layers.y + layers.height || readout.x + readout.width <= layers.x).toBe(true);
     expect(readout.x).toBeGreaterThanOrEqual(tools.x + tools.width);
-    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.setViewportSize(DESKTOP_VIEWPORT);
     await page.locator('[data-testid="map-view"][data-layout="desktop"]').waitFor();
 
     // The list opens with the parcels on it, the one in the middle among them.

@@ -4,6 +4,7 @@ import type { SearchResponse, StreetItem } from '../../src/contract/Parcel';
 import type { StoreSnapshot } from '../../src/features/support/snapshotFormat';
 import {
   cspViolations,
+  DESKTOP_VIEWPORT,
   launchBrowser,
   newMapUser,
   newPage,
@@ -156,7 +157,7 @@ describe('map view in a real browser', () => {
     // Not drawn again at the desktop's width before the reload, which draws it afresh at that width.
     await saveScreenshot(page, 'mapview-advanced-clusters', { lastLook: true });
 
-    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.setViewportSize(DESKTOP_VIEWPORT);
     await page.reload();
     await count.filter({ hasText: found ?? '' }).waitFor();
     await page.getByTestId('chip-CANTON').filter({ hasText: 'Canton: ZG' }).waitFor();

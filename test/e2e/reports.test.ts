@@ -1,5 +1,5 @@
 import type { Browser, Page, Response } from 'playwright-core';
-import { launchBrowser, newPage, quickSearch, saveScreenshot, usersCli } from './harness';
+import { DESKTOP_VIEWPORT, launchBrowser, newPage, quickSearch, saveScreenshot, usersCli } from './harness';
 
 const PASSWORD = 'Atlas#2026reports';
 
@@ -73,7 +73,7 @@ describe('reports and exports in a real browser', () => {
     expect(await assessment.getByTestId('assessment-parcel').textContent()).toContain(egrid);
     expect(await assessment.locator('h1').textContent()).toContain(title.replace('Parcel ', ''));
     await assessment.getByText('Automated assessment', { exact: true }).first().waitFor();
-    await assessment.setViewportSize({ width: 1400, height: 900 });
+    await assessment.setViewportSize(DESKTOP_VIEWPORT);
     await saveScreenshot(assessment, 'reports-assessment', { lastLook: true });
     await assessment.close();
   });
