@@ -74,7 +74,7 @@ const config = {
     {
       ...shared,
       displayName: 'unit',
-      testEnvironment: 'node',
+      testEnvironment: '<rootDir>/test/nodeEnvironmentWithOrdinaryGlobal.cjs',
       testMatch: ['<rootDir>/test/unit/**/*.test.ts?(x)'],
     },
     {
@@ -93,7 +93,7 @@ const config = {
     {
       ...shared,
       displayName: 'server',
-      testEnvironment: 'node',
+      testEnvironment: '<rootDir>/test/nodeEnvironmentWithOrdinaryGlobal.cjs',
       // One throwaway PostgreSQL/PostGIS cluster for the repository contract tests (test/server/contracts).
       globalSetup: '<rootDir>/test/server/globalSetup.ts',
       globalTeardown: '<rootDir>/test/server/globalTeardown.ts',
@@ -103,7 +103,7 @@ const config = {
     {
       ...shared,
       displayName: 'e2e',
-      testEnvironment: 'node',
+      testEnvironment: '<rootDir>/test/nodeEnvironmentWithOrdinaryGlobal.cjs',
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
       globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
       globalTeardown: '<rootDir>/test/e2e/globalTeardown.ts',
