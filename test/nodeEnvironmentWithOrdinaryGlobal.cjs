@@ -1,15 +1,39 @@
-// jest's node environment (unit, server and browser tests) with an ordinary global object. jest's own wraps a
-// Proxy in a contextified global, so every global lookup in the code under test — Math, Object, Array, JSON —
-// goes through Node's interceptor and the Proxy's trap: a loop of Math calls ran 16× slower than in Node, and the
-// demo generator 3× (Luzern 1.0 → 3.3 s). A context made with `vm.constants.DONT_CONTEXTIFY` has a plain global
-// object, so the code runs at Node's speed; each test file still gets a context, globals and modules of its own.
+// jest's node environment (unit, server and browser tests) with an ordinary global object, and the
+// AsyncLocalStorage instances a test file enabled switched off when it ends.
 'use strict';
 /* eslint-disable @typescript-eslint/no-require-imports -- a test environment is a CommonJS module that jest requires */
 const vm = require('node:vm');
+const { AsyncLocalStorage } = require('node:async_hooks');
 const { TestEnvironment } = require('jest-environment-node');
 
+/**
+ * Every AsyncLocalStorage that code under test enabled (its first `run` or `enterWith`) since the last teardown.
+ * Node keeps each enabled one in a process-wide list until `disable()`, and walks the whole list for every
+ * promise and other async resource made in the process. Each test file loads the server's modules afresh (new
+ * instances for the request context and the units of work), so in a jest worker the list grew by a few per file
+ * and, 50 files in, a tenth of the server tests' CPU went to that walk. `_enable` is Node's own (20 and 22);
+ * where it is missing nothing is recorded and nothing changes.
+ */
+const enabledStorages = new Set();
+const enable = AsyncLocalStorage.prototype._enable;
+if (typeof enable === 'function' && !enable.recordsEnabledStorages) {
+  const recordingEnable = function (...args) {
+    enabledStorages.add(this);
+    return enable.apply(this, args);
+  };
+  recordingEnable.recordsEnabledStorages = true;
+  AsyncLocalStorage.prototype._enable = recordingEnable;
+}
+
 class NodeEnvironmentWithOrdinaryGlobal extends TestEnvironment {
-  /** @param {ConstructorParameters<typeof TestEnvironment>} args */
+  /**
+   * jest's own wraps a Proxy in a contextified global, so every global lookup in the code under test — Math,
+   * Object, Array, JSON — goes through Node's interceptor and the Proxy's trap: a loop of Math calls ran 16×
+   * slower than in Node, and the demo generator 3× (Luzern 1.0 → 3.3 s). A context made with
+   * `vm.constants.DONT_CONTEXTIFY` has a plain global object, so the code runs at Node's speed; each test file
+   * still gets a context, globals and modules of its own.
+   * @param {ConstructorParameters<typeof TestEnvironment>} args
+   */
   constructor(...args) {
     const createContext = vm.createContext;
     // jest-environment-node makes its context with one vm.createContext call, in its constructor.
@@ -19,6 +43,12 @@ class NodeEnvironmentWithOrdinaryGlobal extends TestEnvironment {
     } finally {
       vm.createContext = createContext;
     }
+  }
+
+  async teardown() {
+    for (const storage of enabledStorages) storage.disable();
+    enabledStorages.clear();
+    await super.teardown();
   }
 }
 
