@@ -36,8 +36,10 @@ class NodeEnvironmentWithOrdinaryGlobal extends TestEnvironment {
    */
   constructor(...args) {
     const createContext = vm.createContext;
-    // jest-environment-node makes its context with one vm.createContext call, in its constructor.
-    vm.createContext = () => createContext(vm.constants.DONT_CONTEXTIFY);
+    const ordinaryGlobal = vm.constants?.DONT_CONTEXTIFY;
+    // jest-environment-node makes its context with one vm.createContext call, in its constructor. A Node
+    // without the constant keeps jest's own context.
+    if (ordinaryGlobal) vm.createContext = () => createContext(ordinaryGlobal);
     try {
       super(...args);
     } finally {

@@ -1,0 +1,39 @@
+import vm from 'node:vm';
+
+// The environment the node layers run in (jest.config.js, ADR 084), made here as jest makes it for a test file.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS module, as jest loads it
+const NodeEnvironmentWithOrdinaryGlobal = require('../nodeEnvironmentWithOrdinaryGlobal.cjs') as new (
+  config: unknown,
+  context: unknown,
+) => { getVmContext(): vm.Context; global: typeof globalThis; teardown(): Promise<void> };
+
+function makeEnvironment() {
+  return new NodeEnvironmentWithOrdinaryGlobal(
+    { globalConfig: {}, projectConfig: { testEnvironmentOptions: {}, globals: {} } },
+    { console, docblockPragmas: {}, testPath: __filename },
+  );
+}
+
+describe('the node test environment', () => {
+  it('gives a test file a context whose global object is an ordinary one, not a contextified proxy', async () => {
+    const environment = makeEnvironment();
+    const context = environment.getVmContext();
+    // Only a context made with vm.constants.DONT_CONTEXTIFY is its own globalThis (Node's documentation).
+    expect(vm.runInContext('globalThis', context)).toBe(context);
+    expect(environment.global).toBe(context);
+    await environment.teardown();
+  });
+
+  it("still gives each test file globals of its own, with Node's globals copied in", async () => {
+    const [first, second] = [makeEnvironment(), makeEnvironment()];
+    expect(vm.runInContext('Math', first.getVmContext())).not.toBe(
+      vm.runInContext('Math', second.getVmContext()),
+    );
+    expect(vm.runInContext('typeof setTimeout + typeof Buffer + typeof process', first.getVmContext())).toBe(
+      'functionfunctionobject',
+    );
+    vm.runInContext('globalThis.leftBehind = 1', first.getVmContext());
+    expect(vm.runInContext('typeof leftBehind', second.getVmContext())).toBe('undefined');
+    await Promise.all([first.teardown(), second.teardown()]);
+  });
+});
