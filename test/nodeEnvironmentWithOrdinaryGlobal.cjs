@@ -14,16 +14,21 @@ const { TestEnvironment } = require('jest-environment-node');
  * and in one process running every server file, about 25 of its 305 busy seconds went to that walk. `_enable`
  * is Node's own (Node 20); where it is missing nothing is recorded and nothing changes.
  */
-const enabledStorages = new Set();
 const enable = AsyncLocalStorage.prototype._enable;
-if (typeof enable === 'function' && !enable.recordsEnabledStorages) {
+if (typeof enable === 'function' && !enable.enabledStorages) {
+  // The set lives on the wrapper, not in this module: a second copy of the module (a test that loads it through
+  // jest's registry) finds the wrapper installed and shares its set.
+  const enabledStorages = new Set();
   const recordingEnable = function (...args) {
     enabledStorages.add(this);
     return enable.apply(this, args);
   };
-  recordingEnable.recordsEnabledStorages = true;
+  recordingEnable.enabledStorages = enabledStorages;
   AsyncLocalStorage.prototype._enable = recordingEnable;
 }
+
+/** @returns {Set<AsyncLocalStorage<unknown>>} */
+const enabledStorages = () => AsyncLocalStorage.prototype._enable.enabledStorages ?? new Set();
 
 class NodeEnvironmentWithOrdinaryGlobal extends TestEnvironment {
   /**
@@ -48,8 +53,9 @@ class NodeEnvironmentWithOrdinaryGlobal extends TestEnvironment {
   }
 
   async teardown() {
-    for (const storage of enabledStorages) storage.disable();
-    enabledStorages.clear();
+    const storages = enabledStorages();
+    for (const storage of storages) storage.disable();
+    storages.clear();
     await super.teardown();
   }
 }

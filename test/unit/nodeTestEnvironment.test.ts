@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import vm from 'node:vm';
 
 // The environment the node layers run in (jest.config.js, ADR 084), made here as jest makes it for a test file.
@@ -35,5 +36,16 @@ describe('the node test environment', () => {
     vm.runInContext('globalThis.leftBehind = 1', first.getVmContext());
     expect(vm.runInContext('typeof leftBehind', second.getVmContext())).toBe('undefined');
     await Promise.all([first.teardown(), second.teardown()]);
+  });
+
+  it('switches off at its end the AsyncLocalStorage instances the file enabled', async () => {
+    const environment = makeEnvironment();
+    const storage = new AsyncLocalStorage<string>();
+    const seen = await storage.run('a test file', async () => {
+      const before = storage.getStore();
+      await environment.teardown();
+      return [before, storage.getStore()];
+    });
+    expect(seen).toEqual(['a test file', undefined]);
   });
 });
