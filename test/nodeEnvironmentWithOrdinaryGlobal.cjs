@@ -1,9 +1,11 @@
-// jest's node environment (unit, server and browser tests) with an ordinary global object, and the
-// AsyncLocalStorage instances a test file enabled switched off when it ends.
+// jest's node environment (unit, server and browser tests) with an ordinary global object, and what a test file
+// left registered process-wide — AsyncLocalStorage instances, performance observers, event-loop-delay histograms —
+// ended when it ends.
 'use strict';
 /* eslint-disable @typescript-eslint/no-require-imports -- a test environment is a CommonJS module that jest requires */
 const vm = require('node:vm');
-const { AsyncLocalStorage } = require('node:async_hooks');
+const perfHooks = require('node:perf_hooks');
+const { AsyncLocalStorage, AsyncResource } = require('node:async_hooks');
 const { TestEnvironment } = require('jest-environment-node');
 
 /**
@@ -30,6 +32,61 @@ if (typeof enable === 'function' && !enable.enabledStorages) {
 /** @returns {Set<AsyncLocalStorage<unknown>>} */
 const enabledStorages = () => AsyncLocalStorage.prototype._enable.enabledStorages ?? new Set();
 
+/**
+ * An async scope outside every test's AsyncLocalStorage stores (made when the worker loads this module, before any
+ * test runs).
+ */
+const outsideTheTests = new AsyncResource('ProcessWideRegistrationOfATestFile');
+
+/**
+ * The event-loop-delay histograms made since the last teardown. prom-client's default metrics make one per app
+ * (createAppMetrics), and a server test file builds several apps. Node never frees a histogram's handle, and the
+ * handle keeps the AsyncLocalStorage stores current when it was made — jest-circus's store names the running test,
+ * whose recorded stack reaches the whole file's modules — so every file stayed in memory to the worker's end (a
+ * server worker grew to 1 GB and more) and each histogram's timer went on firing every 10 ms. Made outside the
+ * tests' stores and disabled at teardown, it holds nothing of a file. Set on the wrapper, as above.
+ */
+const monitorEventLoopDelay = perfHooks.monitorEventLoopDelay;
+if (!monitorEventLoopDelay.madeHistograms) {
+  const madeHistograms = new Set();
+  const recordingMonitor = function (...args) {
+    const histogram = outsideTheTests.runInAsyncScope(() => monitorEventLoopDelay.apply(this, args));
+    madeHistograms.add(histogram);
+    return histogram;
+  };
+  recordingMonitor.madeHistograms = madeHistograms;
+  perfHooks.monitorEventLoopDelay = recordingMonitor;
+}
+
+/**
+ * The performance observers that started observing since the last teardown: prom-client's garbage-collection
+ * metric observes `gc` entries with one per app and never disconnects it, so Node's list of observers kept each
+ * file's callback (and through it the file) and called every one of them on every collection.
+ */
+const observe = perfHooks.PerformanceObserver.prototype.observe;
+if (!observe.observingObservers) {
+  const observingObservers = new Set();
+  const recordingObserve = function (...args) {
+    observingObservers.add(this);
+    return observe.apply(this, args);
+  };
+  recordingObserve.observingObservers = observingObservers;
+  perfHooks.PerformanceObserver.prototype.observe = recordingObserve;
+}
+
+/** Ends what the finished test file left registered process-wide (the sets above). */
+function endProcessWideRegistrations() {
+  const storages = enabledStorages();
+  for (const storage of storages) storage.disable();
+  storages.clear();
+  const histograms = perfHooks.monitorEventLoopDelay.madeHistograms ?? new Set();
+  for (const histogram of histograms) histogram.disable();
+  histograms.clear();
+  const observers = perfHooks.PerformanceObserver.prototype.observe.observingObservers ?? new Set();
+  for (const observer of observers) observer.disconnect();
+  observers.clear();
+}
+
 class NodeEnvironmentWithOrdinaryGlobal extends TestEnvironment {
   /**
    * jest's own wraps a Proxy in a contextified global, so every global lookup in the code under test — Math,
@@ -53,9 +110,7 @@ class NodeEnvironmentWithOrdinaryGlobal extends TestEnvironment {
   }
 
   async teardown() {
-    const storages = enabledStorages();
-    for (const storage of storages) storage.disable();
-    storages.clear();
+    endProcessWideRegistrations();
     await super.teardown();
   }
 }

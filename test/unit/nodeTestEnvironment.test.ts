@@ -1,4 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
+import v8 from 'node:v8';
 import vm from 'node:vm';
 
 // The environment the node layers run in (jest.config.js, ADR 084), made here as jest makes it for a test file.
@@ -7,6 +9,13 @@ const NodeEnvironmentWithOrdinaryGlobal = require('../nodeEnvironmentWithOrdinar
   config: unknown,
   context: unknown,
 ) => { getVmContext(): vm.Context; global: typeof globalThis; teardown(): Promise<void> };
+
+/** A full garbage collection, after the current job (a WeakRef keeps its target alive to the job's end). */
+async function collectGarbage(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  v8.setFlagsFromString('--expose-gc');
+  (vm.runInNewContext('gc') as () => void)();
+}
 
 function makeEnvironment() {
   return new NodeEnvironmentWithOrdinaryGlobal(
@@ -47,5 +56,32 @@ describe('the node test environment', () => {
       return [before, storage.getStore()];
     });
     expect(seen).toEqual(['a test file', undefined]);
+  });
+
+  it('disconnects at its end the performance observers the file left observing', async () => {
+    const environment = makeEnvironment();
+    const seen: string[] = [];
+    new PerformanceObserver((list) => seen.push(...list.getEntries().map((entry) => entry.name))).observe({
+      entryTypes: ['mark'],
+    });
+    await environment.teardown();
+    performance.mark('after the file ended');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen).toEqual([]);
+  });
+
+  it('stops at its end the event-loop-delay histograms the file made, which keep nothing of its tests', async () => {
+    const environment = makeEnvironment();
+    const storage = new AsyncLocalStorage<{ test: string }>();
+    let store: { test: string } | undefined = { test: 'what a running test keeps in its store' };
+    const storeOfTheTest = new WeakRef(store);
+    const histogram = storage.run(store, () => monitorEventLoopDelay({ resolution: 10 }));
+    histogram.enable();
+    store = undefined;
+    await environment.teardown();
+    // disable() answers false when the timer was stopped already.
+    expect(histogram.disable()).toBe(false);
+    await collectGarbage();
+    expect(storeOfTheTest.deref()).toBeUndefined();
   });
 });
