@@ -1,6 +1,6 @@
 // jest's node environment (unit, server and browser tests) with an ordinary global object, and what a test file
-// left registered process-wide — AsyncLocalStorage instances, performance observers, event-loop-delay histograms —
-// ended when it ends.
+// left registered process-wide — AsyncLocalStorage instances, performance observers, event-loop-delay histograms,
+// jest-circus's stores in timers that outlive it — ended or emptied when it ends (ADR 084, ADR 085).
 'use strict';
 /* eslint-disable @typescript-eslint/no-require-imports -- a test environment is a CommonJS module that jest requires */
 const vm = require('node:vm');
@@ -74,6 +74,29 @@ if (!observe.observingObservers) {
   perfHooks.PerformanceObserver.prototype.observe = recordingObserve;
 }
 
+/**
+ * The stores jest-circus runs the file's tests and hooks with (`{ test }`, `{ hook }`). Every async resource made
+ * during a test keeps its store, and some outlive the file: Node's own timers that are made once and re-armed —
+ * the clock of the `fetch` inside Node — and a test's timers still pending at its end. A store made in the file's
+ * context reaches all of it (its hidden class names the context's Object, and the test's recorded stack the
+ * file's functions), so such a timer kept a finished file in memory. jest-circus is given a copy made here, in
+ * the worker's own realm, and the copies are emptied at teardown: they keep nothing of the file. Only stores of
+ * that shape are copied; those of the code under test are its own.
+ */
+const run = AsyncLocalStorage.prototype.run;
+if (!run.testStores) {
+  const testStores = new Set();
+  const recordingRun = function (store, ...args) {
+    if (store === null || typeof store !== 'object' || !('test' in store || 'hook' in store))
+      return run.call(this, store, ...args);
+    const copy = { ...store };
+    testStores.add(copy);
+    return run.call(this, copy, ...args);
+  };
+  recordingRun.testStores = testStores;
+  AsyncLocalStorage.prototype.run = recordingRun;
+}
+
 /** Ends what the finished test file left registered process-wide (the sets above). */
 function endProcessWideRegistrations() {
   const storages = enabledStorages();
@@ -85,6 +108,9 @@ function endProcessWideRegistrations() {
   const observers = perfHooks.PerformanceObserver.prototype.observe.observingObservers ?? new Set();
   for (const observer of observers) observer.disconnect();
   observers.clear();
+  const stores = AsyncLocalStorage.prototype.run.testStores ?? new Set();
+  for (const store of stores) for (const key of Object.keys(store)) delete store[key];
+  stores.clear();
 }
 
 class NodeEnvironmentWithOrdinaryGlobal extends TestEnvironment {

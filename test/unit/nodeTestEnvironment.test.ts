@@ -84,4 +84,18 @@ describe('the node test environment', () => {
     await collectGarbage();
     expect(storeOfTheTest.deref()).toBeUndefined();
   });
+
+  it('leaves nothing of a test in a timer that outlives its file', async () => {
+    const environment = makeEnvironment();
+    const storage = new AsyncLocalStorage<{ test: object }>();
+    let test: object | undefined = { name: 'what jest-circus records of a running test' };
+    const theTest = new WeakRef(test);
+    // As jest-circus runs a test: in its store; a timer made there outlives the file.
+    const timer = storage.run({ test }, () => setInterval(() => undefined, 60_000));
+    test = undefined;
+    await environment.teardown();
+    await collectGarbage();
+    clearInterval(timer);
+    expect(theTest.deref()).toBeUndefined();
+  });
 });
