@@ -1,6 +1,6 @@
 import type { Stores } from '../contract/Stores';
 import { buildSharedRepositories, type SharedRepositoryName } from '../sql/sharedRepositories';
-import { postgresSqlRepository, runPostgresWork } from './sql/postgresSqlRepository';
+import { postgresDialect, postgresSqlRepository, runPostgresWork } from './sql/postgresSqlRepository';
 import { seedPlanCatalogue } from '../sql/subscriptions/planRepositorySql';
 import { connectPostgres, type PostgresConnection, type PostgresOptions } from './PostgresConnection';
 import { postgresMigrations } from './migrations';
@@ -52,7 +52,7 @@ export async function openPostgresRepositories(
   const db = await connectPostgres(url, options);
   try {
     await migratePostgres(db, postgresMigrations);
-    await runPostgresWork(db, seedPlanCatalogue());
+    await runPostgresWork(db, seedPlanCatalogue(postgresDialect));
   } catch (error) {
     await db.close();
     throw error;

@@ -1,6 +1,14 @@
 import { toPlan, type PlanRepository, type PlanRow } from '../../contract/subscriptions/PlanRepository';
 import { PLAN_CATALOGUE } from '../../contract/subscriptions/planCatalogue';
-import { all, atomically, one, run, type SqlRepositoryDefinition, type SqlWork } from '../SqlWork';
+import {
+  all,
+  atomically,
+  one,
+  run,
+  type SqlDialect,
+  type SqlRepositoryDefinition,
+  type SqlWork,
+} from '../SqlWork';
 
 function* activePlan(column: 'id' | 'lookup_key', value: string) {
   const row = yield* one<PlanRow>(`SELECT * FROM plans WHERE ${column} = ? AND active = 1`, value);
@@ -18,11 +26,14 @@ export const planRepositorySql: SqlRepositoryDefinition<PlanRepository> = () => 
 /**
  * Inserts or refreshes the catalogue's plans. Idempotent: runs in SQLite's migration 30 (so every fresh
  * database, tests included, has plans) and at every start on both adapters (so a changed catalogue
- * reaches existing databases).
+ * reaches existing databases). On PostgreSQL under the catalogue's advisory lock: instances starting together
+ * would otherwise insert the same plan at once, and the upsert resolves only its own key's conflict — the other
+ * failed on the lookup key's unique index and the instance did not start. SQLite runs one writer at a time.
  */
-export function seedPlanCatalogue(): SqlWork<void> {
+export function seedPlanCatalogue(dialect: Pick<SqlDialect, 'lockKey'>): SqlWork<void> {
   return atomically(
     (function* () {
+      if (dialect.lockKey !== null) yield* one(dialect.lockKey, 'plan-catalogue');
       for (const [sortOrder, plan] of PLAN_CATALOGUE.entries())
         yield* run(
           `INSERT INTO plans (id, name, details, amount_cents, currency, tax_perc, interval, interval_count,

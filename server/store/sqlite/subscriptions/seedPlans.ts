@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { seedPlanCatalogue } from '../../sql/subscriptions/planRepositorySql';
-import { runSqliteWork } from '../sql/sqliteSqlRepository';
+import { runSqliteWork, sqliteDialect } from '../sql/sqliteSqlRepository';
 
 /** Inserts or refreshes the catalogue's plans on one connection (`seedPlanCatalogue`). */
-export const seedPlans = (db: Database): void => runSqliteWork(db, seedPlanCatalogue());
+export const seedPlans = (db: Database): void => runSqliteWork(db, seedPlanCatalogue(sqliteDialect));
