@@ -9,6 +9,26 @@ const { AsyncLocalStorage, AsyncResource } = require('node:async_hooks');
 const { TestEnvironment } = require('jest-environment-node');
 
 /**
+ * Replaces `owner[name]` once per worker by `wrap(original, recorded)`, a wrapper that adds what it sees to
+ * `recorded`, and returns that set. The set lives on the wrapper, not in this module: a second copy of the module
+ * (a test that loads it through jest's registry) finds the wrapper installed and shares its set.
+ * @template T
+ * @param {object} owner the module or prototype that holds the function
+ * @param {string} name
+ * @param {(original: Function, recorded: Set<T>) => Function} wrap
+ * @returns {Set<T>}
+ */
+function wrapOnceRecording(owner, name, wrap) {
+  const installed = owner[name];
+  if (installed.recorded) return installed.recorded;
+  const recorded = new Set();
+  const wrapper = wrap(installed, recorded);
+  wrapper.recorded = recorded;
+  owner[name] = wrapper;
+  return recorded;
+}
+
+/**
  * Every AsyncLocalStorage that code under test enabled (its first `run` or `enterWith`) since the last teardown.
  * Node keeps each enabled one in a process-wide list until `disable()`, and walks the whole list for every
  * promise and other async resource made in the process. Each test file loads the server's modules afresh (new
@@ -16,21 +36,18 @@ const { TestEnvironment } = require('jest-environment-node');
  * and in one process running every server file, about 25 of its 305 busy seconds went to that walk. `_enable`
  * is Node's own (Node 20); where it is missing nothing is recorded and nothing changes.
  */
-const enable = AsyncLocalStorage.prototype._enable;
-if (typeof enable === 'function' && !enable.enabledStorages) {
-  // The set lives on the wrapper, not in this module: a second copy of the module (a test that loads it through
-  // jest's registry) finds the wrapper installed and shares its set.
-  const enabledStorages = new Set();
-  const recordingEnable = function (...args) {
-    enabledStorages.add(this);
-    return enable.apply(this, args);
-  };
-  recordingEnable.enabledStorages = enabledStorages;
-  AsyncLocalStorage.prototype._enable = recordingEnable;
-}
-
-/** @returns {Set<AsyncLocalStorage<unknown>>} */
-const enabledStorages = () => AsyncLocalStorage.prototype._enable.enabledStorages ?? new Set();
+const enabledStorages =
+  typeof AsyncLocalStorage.prototype._enable === 'function'
+    ? wrapOnceRecording(
+        AsyncLocalStorage.prototype,
+        '_enable',
+        (enable, recorded) =>
+          function (...args) {
+            recorded.add(this);
+            return enable.apply(this, args);
+          },
+      )
+    : new Set();
 
 /**
  * An async scope outside every test's AsyncLocalStorage stores (made when the worker loads this module, before any
@@ -44,35 +61,33 @@ const outsideTheTests = new AsyncResource('ProcessWideRegistrationOfATestFile');
  * handle keeps the AsyncLocalStorage stores current when it was made — jest-circus's store names the running test,
  * whose recorded stack reaches the whole file's modules — so every file stayed in memory to the worker's end (a
  * server worker grew to 1 GB and more) and each histogram's timer went on firing every 10 ms. Made outside the
- * tests' stores and disabled at teardown, it holds nothing of a file. Set on the wrapper, as above.
+ * tests' stores and disabled at teardown, it holds nothing of a file.
  */
-const monitorEventLoopDelay = perfHooks.monitorEventLoopDelay;
-if (!monitorEventLoopDelay.madeHistograms) {
-  const madeHistograms = new Set();
-  const recordingMonitor = function (...args) {
-    const histogram = outsideTheTests.runInAsyncScope(() => monitorEventLoopDelay.apply(this, args));
-    madeHistograms.add(histogram);
-    return histogram;
-  };
-  recordingMonitor.madeHistograms = madeHistograms;
-  perfHooks.monitorEventLoopDelay = recordingMonitor;
-}
+const madeHistograms = wrapOnceRecording(
+  perfHooks,
+  'monitorEventLoopDelay',
+  (monitor, recorded) =>
+    function (...args) {
+      const histogram = outsideTheTests.runInAsyncScope(() => monitor.apply(this, args));
+      recorded.add(histogram);
+      return histogram;
+    },
+);
 
 /**
  * The performance observers that started observing since the last teardown: prom-client's garbage-collection
  * metric observes `gc` entries with one per app and never disconnects it, so Node's list of observers kept each
  * file's callback (and through it the file) and called every one of them on every collection.
  */
-const observe = perfHooks.PerformanceObserver.prototype.observe;
-if (!observe.observingObservers) {
-  const observingObservers = new Set();
-  const recordingObserve = function (...args) {
-    observingObservers.add(this);
-    return observe.apply(this, args);
-  };
-  recordingObserve.observingObservers = observingObservers;
-  perfHooks.PerformanceObserver.prototype.observe = recordingObserve;
-}
+const observingObservers = wrapOnceRecording(
+  perfHooks.PerformanceObserver.prototype,
+  'observe',
+  (observe, recorded) =>
+    function (...args) {
+      recorded.add(this);
+      return observe.apply(this, args);
+    },
+);
 
 /**
  * The stores jest-circus runs the file's tests and hooks with (`{ test }`, `{ hook }`). Every async resource made
@@ -83,34 +98,26 @@ if (!observe.observingObservers) {
  * the worker's own realm, and the copies are emptied at teardown: they keep nothing of the file. Only stores of
  * that shape are copied; those of the code under test are its own.
  */
-const run = AsyncLocalStorage.prototype.run;
-if (!run.testStores) {
-  const testStores = new Set();
-  const recordingRun = function (store, ...args) {
-    if (store === null || typeof store !== 'object' || !('test' in store || 'hook' in store))
-      return run.call(this, store, ...args);
-    const copy = { ...store };
-    testStores.add(copy);
-    return run.call(this, copy, ...args);
-  };
-  recordingRun.testStores = testStores;
-  AsyncLocalStorage.prototype.run = recordingRun;
-}
+const testStores = wrapOnceRecording(
+  AsyncLocalStorage.prototype,
+  'run',
+  (run, recorded) =>
+    function (store, ...args) {
+      if (store === null || typeof store !== 'object' || !('test' in store || 'hook' in store))
+        return run.call(this, store, ...args);
+      const copy = { ...store };
+      recorded.add(copy);
+      return run.call(this, copy, ...args);
+    },
+);
 
 /** Ends what the finished test file left registered process-wide (the sets above). */
 function endProcessWideRegistrations() {
-  const storages = enabledStorages();
-  for (const storage of storages) storage.disable();
-  storages.clear();
-  const histograms = perfHooks.monitorEventLoopDelay.madeHistograms ?? new Set();
-  for (const histogram of histograms) histogram.disable();
-  histograms.clear();
-  const observers = perfHooks.PerformanceObserver.prototype.observe.observingObservers ?? new Set();
-  for (const observer of observers) observer.disconnect();
-  observers.clear();
-  const stores = AsyncLocalStorage.prototype.run.testStores ?? new Set();
-  for (const store of stores) for (const key of Object.keys(store)) delete store[key];
-  stores.clear();
+  for (const storage of enabledStorages) storage.disable();
+  for (const histogram of madeHistograms) histogram.disable();
+  for (const observer of observingObservers) observer.disconnect();
+  for (const store of testStores) for (const key of Object.keys(store)) delete store[key];
+  for (const recorded of [enabledStorages, madeHistograms, observingObservers, testStores]) recorded.clear();
 }
 
 class NodeEnvironmentWithOrdinaryGlobal extends TestEnvironment {

@@ -7,9 +7,10 @@ import { postgresDialect, runPostgresWork } from '../../server/store/postgres/sq
 import { seedPlanCatalogue } from '../../server/store/sql/subscriptions/planRepositorySql';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from './helpers/testPostgres';
 
-// Instances of a deployment start together on one database (docs/operations.md § Deploying several instances): each seeds
-// the plan catalogue at start. Two inserting the same plan at once failed one of them on the plans' second unique
-// key ("duplicate key value violates unique constraint plans_lookup_key_key": rollingRestart, 2026-12-05).
+// Instances of a deployment start together on one database (docs/operations.md § Deploying several
+// instances): each seeds the plan catalogue at start. Two inserting the same plan at once failed one of them on
+// the plans' second unique key ("duplicate key value violates unique constraint plans_lookup_key_key":
+// rollingRestart, 2026-12-05).
 let database: TestPostgresDatabase;
 let db: PostgresConnection;
 
