@@ -259,7 +259,14 @@ if (!(await npmPackages.unpacked)) process.exit(1);
 const checksStarted = Date.now();
 console.log('\n▶ Checks side by side: type-check, lint, format, folder cycles');
 const checksDone = Promise.all([
-  check('Type-check (tsc --noEmit)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']),
+  // TypeScript 7's native compiler, on one thread: a quarter of TypeScript 6's CPU for the same errors (ADR 086).
+  check('Type-check (tsc --noEmit, TypeScript 7)', [
+    'node_modules/typescript-native/bin/tsc',
+    '--noEmit',
+    '-p',
+    'tsconfig.json',
+    '--singleThreaded',
+  ]),
   check('Lint (eslint)', ['node_modules/eslint/bin/eslint.js', '.']),
   check('Format (prettier --check)', [
     'node_modules/prettier/bin/prettier.cjs',

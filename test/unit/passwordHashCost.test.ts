@@ -3,8 +3,12 @@
  * server and end-to-end tests hash at argon2's cheapest (test/helpers/testPasswordCost.cjs) to stay fast;
  * this file runs without that, so it is what proves the cost production pays.
  */
+import { createRequire } from 'node:module';
 import argon2 from 'argon2';
 import { passwordHasher } from '../../server/services/accounts/credentials';
+import { isGuessablePassword } from '../../server/services/accounts/passwordPolicy';
+
+type Estimator = import('@zxcvbn-ts/core').ZxcvbnFactory;
 
 describe('password hashing cost in production', () => {
   it('hashes with argon2id, 64 MiB, 3 passes and 4 lanes, and verifies the result', async () => {
@@ -21,5 +25,32 @@ describe('password hashing cost in production', () => {
     );
     expect(TEST_COST).toEqual({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
     expect(await passwordHasher.hash('Str0ng!Pass')).toMatch(/^\$argon2id\$v=19\$m=1024,p=1,t=1\$/);
+  });
+
+  it('such a process estimates a password’s strength once per estimator, and the policy’s answer stays the same', () => {
+    // Node's own copy of zxcvbn, the one passwordPolicy.ts loads (jest's registry would give another).
+    const { ZxcvbnFactory } = createRequire(__filename)(
+      '@zxcvbn-ts/core',
+    ) as typeof import('@zxcvbn-ts/core');
+    const guessableBefore = [isGuessablePassword('Str0ng!Pass'), isGuessablePassword('Atlas#2026probing')];
+    jest.requireActual('../helpers/testPasswordCost.cjs');
+
+    const options = { dictionary: { words: ['atlas', 'parcel'] } };
+    const estimator: Estimator = new ZxcvbnFactory(options);
+    const first = estimator.check('Atlas#2026probing');
+    expect(estimator.check('Atlas#2026probing')).toBe(first);
+    // A second estimator of the same dictionaries works it out afresh, to the same answer.
+    const twin: Estimator = new ZxcvbnFactory(options);
+    const again = twin.check('Atlas#2026probing');
+    expect(again).not.toBe(first);
+    // All but how long it took (calcTime, in ms).
+    expect({ ...again, calcTime: 0 }).toEqual({ ...first, calcTime: 0 });
+    // Other dictionaries, and user inputs, are estimated afresh.
+    const other: Estimator = new ZxcvbnFactory({ dictionary: { words: ['probing'] } });
+    expect(other.check('Atlas#2026probing')).not.toBe(first);
+    expect(estimator.check('Atlas#2026probing', ['atlas'])).not.toBe(first);
+    expect([isGuessablePassword('Str0ng!Pass'), isGuessablePassword('Atlas#2026probing')]).toEqual(
+      guessableBefore,
+    );
   });
 });
