@@ -2,10 +2,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   e2eState,
   launchBrowser,
+  loginUrlLandingOn,
   quickSearch,
   TEST_CONTEXT_DEFAULTS,
   usersCli,
   waitForAnimationsToEnd,
+  waitForLanding,
   waitForMapIdle,
 } from './harness';
 import path from 'node:path';
@@ -33,17 +35,20 @@ async function contextOf(
   });
 }
 
-/** A new MAPUSER signed in on the login screen, landing on the map view. */
-async function signedIn(context: BrowserContext, name: string): Promise<Page> {
+/**
+ * A new MAPUSER signed in on the login screen, landing on the map view (`landing`: a link into it, so that a
+ * start view that would only be thrown away is not drawn first).
+ */
+async function signedIn(context: BrowserContext, name: string, landing = '/'): Promise<Page> {
   const username = `${name.toLowerCase()}-${Date.now()}@example.ch`;
   await usersCli(['create', username, '--password', PASSWORD, '--name', name]);
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
-  await page.goto('/login');
+  await page.goto(loginUrlLandingOn(landing));
   await page.getByLabel('Username', { exact: true }).fill(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  await waitForLanding(page, landing);
   return page;
 }
 
@@ -94,20 +99,6 @@ function overlappingBubbles(bubbles: { x: number; y: number; r: number; count: n
       .filter((b) => Math.hypot(a.x - b.x, a.y - b.y) < a.r + b.r + 4)
       .map((b) => `${a.count} over ${b.count}`),
   );
-}
-
-/** Zooms out with the map's button until the whole zoom level is `level`. */
-async function zoomOutTo(page: Page, level: number): Promise<void> {
-  for (let step = 0; step < 12; step++) {
-    const zoom = viewInUrl(page)?.[2] ?? 0;
-    if (Math.floor(zoom) <= level) return;
-    await page.getByRole('button', { name: 'Zoom out', exact: true }).click();
-    await page.waitForFunction(
-      (old) => new URL(location.href).searchParams.get('map') !== old,
-      new URL(page.url()).searchParams.get('map'),
-    );
-    await waitForMapIdle(page);
-  }
 }
 
 describe('map view layouts, share links and map tools in a real browser', () => {
@@ -325,20 +316,20 @@ describe('map view layouts, share links and map tools in a real browser', () => 
       [390, 844, true],
     ] as const) {
       const context = await contextOf(browser, width, height, mobile);
-      const page = await signedIn(context, `Bubbles${width}`);
-      await waitForMapIdle(page);
-      // The whole canton of Zug: eleven municipalities within a few hundred pixels at zoom 10.
-      await page.goto('/?CANTON=ZG');
+      // The canton of Zug at zoom 10, its municipalities' bubbles within a few hundred pixels (at the start
+      // view of the whole country the canton is one bubble, which overlaps nothing).
+      const page = await signedIn(context, `Bubbles${width}`, '/?CANTON=ZG&map=8.52,47.15,10,0,0');
       // A canton counts beyond the exact limit: "Found 10,000+ results".
       await page
         .getByTestId('result-count')
         .filter({ hasText: /^Found [\d,]+\+? results?$/ })
         .waitFor();
       await waitForMapIdle(page);
-      await zoomOutTo(page, 10);
-      await waitForMapIdle(page);
+      expect(Math.floor(viewInUrl(page)![2])).toBe(10);
       const bubbles = await drawnBubbles(page);
-      expect(bubbles.length).toBeGreaterThan(0);
+      // One per municipality with hits (seven in the e2e dataset): several, so that none overlapping means
+      // something.
+      expect(bubbles.length).toBeGreaterThanOrEqual(5);
       expect(overlappingBubbles(bubbles)).toEqual([]);
       await screenshot(page, `mapview-${width}-bubbles-z10`);
       await context.close();

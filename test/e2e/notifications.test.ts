@@ -1,18 +1,29 @@
 import type { Browser, Page } from 'playwright-core';
 import type { PushSubscriptionsResponse } from '../../src/contract/PushNotifications';
 import { decryptPush, startPushReceiver, type PushReceiver } from '../server/helpers/pushReceiver';
-import { cspViolations, launchBrowser, newPage, saveScreenshot, newMapUser } from './harness';
+import {
+  cspViolations,
+  launchBrowser,
+  loginUrlLandingOn,
+  newPage,
+  saveScreenshot,
+  newMapUser,
+  waitForLanding,
+} from './harness';
 import { replacePushService } from './pushService';
 
 const PASSWORD = 'Atlas#2026notify';
 
-/** Logs in on the login screen (it lands on the map) and returns the main-server token for API look-ups. */
-async function signIn(page: Page, username: string): Promise<string> {
-  await page.goto('/login');
+/**
+ * Logs in on the login screen, landing on the map (or on `landing`, without drawing the map), and returns the
+ * main-server token for API look-ups.
+ */
+async function signIn(page: Page, username: string, landing = '/'): Promise<string> {
+  await page.goto(loginUrlLandingOn(landing));
   await page.getByLabel('Username', { exact: true }).fill(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  await waitForLanding(page, landing);
   await page.waitForFunction(() =>
     (localStorage.getItem('persist:parcel-atlas.session') ?? '').includes('mainToken'),
   );
@@ -133,7 +144,7 @@ describe('notifications in a real browser', () => {
   it('permission denied in the browser: the switch reverts to off with the denied message, and nothing is stored', async () => {
     const page = await newPage(chromium);
     const username = await newMapUser('Dario', PASSWORD);
-    const mainToken = await signIn(page, username);
+    const mainToken = await signIn(page, username, '/notifications');
     // Notifications blocked for the site, as a user does in the browser's settings.
     const cdp = await page.context().newCDPSession(page);
     const { targetInfo } = await cdp.send('Target.getTargetInfo');
