@@ -1,13 +1,13 @@
 // Loaded by the server and e2e test processes only (test/server/setup.ts, and `--require` for the e2e
 // server and the users CLI it spawns): what a password costs there, where no test is about that cost.
-// - argon2id at its cheapest instead of production's 64 MiB × 3 passes. At production cost one hash takes ~0.3 CPU
-//   seconds here, and the suite hashes thousands of passwords. argon2.verify reads the parameters from the stored
-//   hash, so the cheap hashes verify cheaply too. Production's parameters are proven by
+// - argon2id at its cheapest instead of production's 64 MiB × 3 passes. At production cost one hash takes
+//   ~0.3 CPU seconds here, and the suite hashes thousands of passwords. argon2.verify reads the parameters
+//   from the stored hash, so the cheap hashes verify cheaply too. Production's parameters are proven by
 //   test/unit/passwordHashCost.test.ts, which runs without this file.
-// - zxcvbn's strength estimate (the password policy, server/services/accounts/passwordPolicy.ts) made once per
-//   password and estimator: ~0.2 CPU seconds each here (its l33t variants over four languages' dictionaries), while
-//   the tests make their accounts with a few fixed passwords. The estimate depends only on the password and the
-//   estimator's dictionaries, so a repeated one is the same object's answer again.
+// - zxcvbn's strength estimate (the password policy, server/services/accounts/passwordPolicy.ts) made once
+//   per password and estimator: ~0.2 CPU seconds each here (its l33t variants over four languages'
+//   dictionaries), while the tests make their accounts with a few fixed passwords. The estimate depends only
+//   on the password and the estimator's dictionaries, so a repeated one is the same object's answer again.
 'use strict';
 /* eslint-disable @typescript-eslint/no-require-imports -- `node --require` loads this before any ES module loader */
 const argon2 = require('argon2');
