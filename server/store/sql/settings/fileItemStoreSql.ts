@@ -4,18 +4,17 @@ import {
   type FileItemRow,
   type FileItemStore,
 } from '../../contract/settings/FileItemStore';
-import { atomically, one, run, type SqlRepositoryDefinition } from '../SqlWork';
+import { atomically, holdLock, one, run, type SqlRepositoryDefinition } from '../SqlWork';
 
 export const fileItemStoreSql: SqlRepositoryDefinition<FileItemStore> = (dialect) => ({
   *addWithin(item, allowance) {
     const record = { ...item, id: crypto.randomUUID() };
-    const lock = dialect.lockKey;
     // On PostgreSQL read committed gives each statement its own snapshot: with the owner's lock taken
     // first, the insert's sums see every upload committed before it, so parallel uploads cannot pass
     // together. SQLite runs one writer at a time.
     const added = yield* atomically(
       (function* () {
-        if (lock !== null) yield* one(lock, `file_items:${record.ownerId}`);
+        yield* holdLock(dialect, `file_items:${record.ownerId}`);
         return yield* run(
           `INSERT INTO file_items (id, owner_id, type, content_hash, mime, size, created_at)
            SELECT ?, ?, ?, ?, ?, CAST(? AS BIGINT), ?

@@ -3,6 +3,7 @@ import { PLAN_CATALOGUE } from '../../contract/subscriptions/planCatalogue';
 import {
   all,
   atomically,
+  holdLock,
   one,
   run,
   type SqlDialect,
@@ -33,7 +34,7 @@ export const planRepositorySql: SqlRepositoryDefinition<PlanRepository> = () => 
 export function seedPlanCatalogue(dialect: Pick<SqlDialect, 'lockKey'>): SqlWork<void> {
   return atomically(
     (function* () {
-      if (dialect.lockKey !== null) yield* one(dialect.lockKey, 'plan-catalogue');
+      yield* holdLock(dialect, 'plan-catalogue');
       for (const [sortOrder, plan] of PLAN_CATALOGUE.entries())
         yield* run(
           `INSERT INTO plans (id, name, details, amount_cents, currency, tax_perc, interval, interval_count,
