@@ -38,11 +38,23 @@ async function startInstance(databaseUrl: string): Promise<Instance> {
   };
 }
 
-/** Waits (up to 15 s) until instance `from` sees `count` sockets of the room across the cluster. */
+/**
+ * Waits (up to 30 s) until instance `from` sees `count` sockets of the room across the cluster. An adapter
+ * announces its instance (its first heartbeat) while its own LISTEN is still being set up, so the other
+ * instance may count it and ask it a question it never hears: that request ends in the adapter's timeout
+ * ("missing 1 responses"), which means "not yet", and is asked again.
+ */
 async function untilClusterSees(from: Instance, room: string, count: number): Promise<void> {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    if ((await from.io.in(room).fetchSockets()).length === count) return;
+    const sockets = await from.io
+      .in(room)
+      .fetchSockets()
+      .catch((error: unknown) => {
+        if (error instanceof Error && error.message.startsWith('timeout reached')) return null;
+        throw error;
+      });
+    if (sockets?.length === count) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`instance never saw ${count} socket(s) in ${room}`);
