@@ -1,7 +1,8 @@
 /**
  * Builds the parcel dataset into a SQLite file, on worker threads, resumably.
- *   npm run dataset -- --cantons ZG,BE [--seed N] [--out FILE] [--workers N] [--force]
+ *   npm run dataset -- --cantons ZG,BE [--municipalities 5192,…] [--seed N] [--out FILE] [--workers N] [--force]
  *   npm run dataset -- --all
+ * --municipalities adds single municipalities (BFS numbers) of other cantons, each as in its whole canton.
  * Without --out it builds DATA_DIR/parcel-atlas.sqlite (the server's database; its users and settings are
  * kept). Ctrl-C (or a kill) stops it; the same command then continues where it stopped. A file that
  * already holds the same complete dataset is left as it is unless --force.
@@ -20,13 +21,15 @@ import { loadStorageConfig } from '../server/config';
 
 interface Args {
   cantons: string[];
+  extraMunicipalities: number[];
   seed: number;
   out: string;
   workers: number;
   force: boolean;
 }
 
-const USAGE = 'Use --cantons ZG,BE | --all, --seed N, --out FILE, --workers N, --force';
+const USAGE =
+  'Use --cantons ZG,BE | --all, --municipalities 5192,… (BFS numbers), --seed N, --out FILE, --workers N, --force';
 
 function parseArgs(argv: string[]): Args {
   let cantons = (process.env.DATASET_CANTONS ?? 'ZG,LU,GE,TI').toUpperCase().split(',');
@@ -34,10 +37,13 @@ function parseArgs(argv: string[]): Args {
   let out = path.join(path.resolve(process.env.DATA_DIR ?? 'data'), 'parcel-atlas.sqlite');
   let workers = os.availableParallelism();
   let force = false;
+  let extraMunicipalities: number[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--all') cantons = CANTONS.map((c) => c.code);
     else if (arg === '--cantons') cantons = (argv[++i] ?? '').toUpperCase().split(',').filter(Boolean);
+    else if (arg === '--municipalities')
+      extraMunicipalities = (argv[++i] ?? '').split(',').filter(Boolean).map(Number);
     else if (arg === '--seed') seed = Number(argv[++i]);
     else if (arg === '--out') out = path.resolve(argv[++i] ?? '');
     else if (arg === '--workers') workers = Number(argv[++i]);
@@ -45,8 +51,10 @@ function parseArgs(argv: string[]): Args {
     else throw new Error(`Unknown argument ${arg}. ${USAGE}`);
   }
   if (!Number.isInteger(seed) || seed < 0) throw new Error('--seed must be a whole number ≥ 0');
+  if (!extraMunicipalities.every((bfs) => Number.isInteger(bfs) && bfs > 0))
+    throw new Error('--municipalities must be BFS numbers (whole numbers), separated by commas');
   if (!Number.isInteger(workers) || workers < 0) throw new Error('--workers must be a whole number ≥ 0');
-  return { cantons, seed, out, workers, force };
+  return { cantons, extraMunicipalities, seed, out, workers, force };
 }
 
 const PROGRESS_EVERY_MS = 3000;
@@ -76,6 +84,7 @@ async function buildIntoPostgres(url: string, args: Args): Promise<void> {
   let last = 0;
   const result = await buildPostgresDataset(url, {
     cantons: args.cantons,
+    extraMunicipalities: args.extraMunicipalities,
     seed: args.seed,
     force: args.force,
     onProgress(line, done, total) {
@@ -131,6 +140,7 @@ async function main(): Promise<void> {
   const result = await buildDatasetFile({
     file: args.out,
     cantons: args.cantons,
+    extraMunicipalities: args.extraMunicipalities,
     seed: args.seed,
     workers: args.workers,
     force: args.force,

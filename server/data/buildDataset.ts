@@ -20,6 +20,11 @@ export const DEFAULT_DATASET_SEED = 20260101;
 export interface BuildDatasetOptions {
   cantons: readonly string[];
   seed?: number;
+  /**
+   * Single municipalities (BFS numbers) built besides the whole cantons, each as in a build of its whole
+   * canton: a small dataset with one place elsewhere (the browser tests' Zug and Lugano).
+   */
+  extraMunicipalities?: readonly number[];
   /** Tiny datasets for tests: the first N municipalities, at most M parcels each. */
   maxMunicipalities?: number;
   maxParcelsPerMunicipality?: number;
@@ -46,11 +51,32 @@ export function checkCantonCodes(cantons: readonly string[]): void {
   if (unknown.length > 0) throw new Error(`Unknown canton code(s): ${unknown.join(', ')}`);
 }
 
-/** One generator input per municipality to build, in the order they are written (canton, then BFS). */
+/**
+ * One generator input per municipality to build, in the order they are written: the whole cantons (canton,
+ * then BFS), then the extra municipalities of other cantons (each planned with its whole canton, so it is
+ * the same municipality as there). Throws on an unknown canton or BFS number, before anything is written.
+ */
 export function planDataset(options: BuildDatasetOptions): MunicipalityInput[] {
   checkCantonCodes(options.cantons);
   const seed = options.seed ?? DEFAULT_DATASET_SEED;
-  return planMunicipalities(loadSwissGeography(), options.cantons, seed, createDatasetNoise(seed), options);
+  const geography = loadSwissGeography();
+  const plan = (cantons: readonly string[]) =>
+    planMunicipalities(geography, cantons, seed, createDatasetNoise(seed), options);
+  const extras = options.extraMunicipalities ?? [];
+  if (extras.length === 0) return plan(options.cantons);
+  const known = new Map(geography.municipalities.map((m) => [m.bfs, m.cantonCode]));
+  const unknown = extras.filter((bfs) => !known.has(bfs));
+  if (unknown.length > 0) throw new Error(`Unknown municipality BFS number(s): ${unknown.join(', ')}`);
+  const otherCantons = [...new Set(extras.map((bfs) => known.get(bfs) as string))].filter(
+    (code) => !options.cantons.includes(code),
+  );
+  const extraInputs = plan(otherCantons).filter((input) => extras.includes(input.municipality.bfs));
+  return [...plan(options.cantons), ...extraInputs];
+}
+
+/** The extra municipalities a dataset of these options holds, in a stable order (for its records). */
+export function extraMunicipalitiesOf(options: Pick<BuildDatasetOptions, 'extraMunicipalities'>): number[] {
+  return [...new Set(options.extraMunicipalities ?? [])].sort((a, b) => a - b);
 }
 
 /** Generates one municipality and encodes it for the writer (in a worker thread or in this one). */
@@ -169,6 +195,7 @@ export function datasetInfo(
     generator: DATASET_GENERATOR_VERSION,
     seed: options.seed ?? DEFAULT_DATASET_SEED,
     cantons: [...options.cantons],
+    ...(extraMunicipalitiesOf(options).length > 0 ? { extraMunicipalities: extraMunicipalitiesOf(options) } : {}),
     parcels: built.parcels,
     buildings: built.buildings,
     builtAt: new Date().toISOString(),

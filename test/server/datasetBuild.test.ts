@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { buildDatasetFile, type DatasetFileBuildOptions } from '../../server/data/build/buildDatasetFile';
+import {
+  buildDatasetFile,
+  isUpToDate,
+  type DatasetFileBuildOptions,
+} from '../../server/data/build/buildDatasetFile';
+import { datasetInfo, generateMunicipalityRows, planDataset } from '../../server/data/buildDataset';
+import type { MunicipalityInput } from '../../server/data/generator/generateMunicipality';
 import { buildFileOf } from '../../server/store/sqlite/sqliteStorageHealth';
 import { etaText } from '../../server/data/build/etaText';
 import { openDatabase } from '../../server/store/sqlite/openDatabase';
@@ -169,5 +175,63 @@ describe('the build progress line', () => {
     expect(etaText(60, 10, 0)).toBe('');
     // Before 1 % of the work the threads' start-up would make the estimate absurd.
     expect(etaText(22, 466, 3_300_000)).toBe('');
+  });
+});
+
+describe('single municipalities besides whole cantons (npm run dataset -- --municipalities)', () => {
+  const LUGANO = 5192;
+  const ZUG = 1711;
+  const rowsOf = (input: MunicipalityInput) => {
+    const rows = generateMunicipalityRows(input);
+    return { ...rows, layers: { ...rows.layers, geometries: Buffer.from(rows.layers.geometries) } };
+  };
+
+  it('plans the whole cantons, then each extra municipality exactly as a build of its whole canton does', () => {
+    const options = {
+      cantons: ['ZG'],
+      extraMunicipalities: [LUGANO],
+      seed: 11,
+      maxParcelsPerMunicipality: 40,
+    };
+    const inputs = planDataset(options);
+    expect(inputs.map((input) => input.municipality.bfs)).toEqual([
+      ...planDataset({ ...options, extraMunicipalities: [] }).map((input) => input.municipality.bfs),
+      LUGANO,
+    ]);
+    expect(inputs).toHaveLength(ZUG_MUNICIPALITIES + 1);
+    const inTicino = planDataset({ ...options, cantons: ['TI'], extraMunicipalities: [] }).find(
+      (input) => input.municipality.bfs === LUGANO,
+    );
+    expect(rowsOf(inputs[ZUG_MUNICIPALITIES])).toEqual(rowsOf(inTicino as MunicipalityInput));
+  });
+
+  it('adds nothing twice for a municipality of a canton built whole, and refuses an unknown BFS number', () => {
+    const whole = planDataset({ cantons: ['ZG'], seed: 11, maxParcelsPerMunicipality: 40 });
+    const again = planDataset({
+      cantons: ['ZG'],
+      extraMunicipalities: [ZUG],
+      seed: 11,
+      maxParcelsPerMunicipality: 40,
+    });
+    expect(again.map((input) => input.municipality.bfs)).toEqual(
+      whole.map((input) => input.municipality.bfs),
+    );
+    expect(() => planDataset({ cantons: ['ZG'], extraMunicipalities: [99999] })).toThrow(
+      'Unknown municipality BFS number(s): 99999',
+    );
+  });
+
+  it('records them, and takes a dataset with other single municipalities for out of date', () => {
+    const info = datasetInfo(
+      { cantons: ['ZG'], extraMunicipalities: [LUGANO, LUGANO] },
+      { parcels: 1, buildings: 1, seconds: 1 },
+    );
+    expect(info.extraMunicipalities).toEqual([LUGANO]);
+    expect(isUpToDate(info, { cantons: ['ZG'], extraMunicipalities: [LUGANO] })).toBe(true);
+    expect(isUpToDate(info, { cantons: ['ZG'] })).toBe(false);
+    const plain = datasetInfo({ cantons: ['ZG'] }, { parcels: 1, buildings: 1, seconds: 1 });
+    expect(plain).not.toHaveProperty('extraMunicipalities');
+    expect(isUpToDate(plain, { cantons: ['ZG'] })).toBe(true);
+    expect(isUpToDate(plain, { cantons: ['ZG'], extraMunicipalities: [LUGANO] })).toBe(false);
   });
 });

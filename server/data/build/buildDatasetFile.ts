@@ -5,6 +5,7 @@ import {
   DATASET_GENERATOR_VERSION,
   DEFAULT_DATASET_SEED,
   datasetInfo,
+  extraMunicipalitiesOf,
   planDataset,
   writeReferenceData,
   type BuildDatasetOptions,
@@ -125,6 +126,7 @@ export function isUpToDate(info: DatasetInfo | null, options: BuildDatasetOption
     info.generator === DATASET_GENERATOR_VERSION &&
     info.seed === (options.seed ?? DEFAULT_DATASET_SEED) &&
     info.cantons.join(',') === options.cantons.join(',') &&
+    (info.extraMunicipalities ?? []).join(',') === extraMunicipalitiesOf(options).join(',') &&
     !info.imports?.length
   );
 }
@@ -146,6 +148,7 @@ export async function buildDatasetFile(options: DatasetFileBuildOptions): Promis
     generator: DATASET_GENERATOR_VERSION,
     seed: options.seed ?? DEFAULT_DATASET_SEED,
     cantons: [...options.cantons],
+    extraMunicipalities: extraMunicipalitiesOf(options),
     maxMunicipalities: options.maxMunicipalities ?? null,
     maxParcelsPerMunicipality: options.maxParcelsPerMunicipality ?? null,
     municipalities: inputs.length,

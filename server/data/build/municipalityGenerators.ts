@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { MunicipalityRows } from '../../store/contract/parcels/DatasetWriter';
 import type { MunicipalityInput } from '../generator/generateMunicipality';
-import { generateMunicipalityRows, type BuildDatasetOptions } from '../buildDataset';
+import { extraMunicipalitiesOf, generateMunicipalityRows, type BuildDatasetOptions } from '../buildDataset';
 
 /** Generates planned municipalities (by their index in the plan), in this thread or in worker threads. */
 export interface MunicipalityGenerator {
@@ -78,7 +78,10 @@ const SHARED_SLOTS = 3;
  * others up); `generate` must be called for contiguous indexes in ascending order (the build's order).
  */
 export function createWorkerGenerator(
-  options: Pick<BuildDatasetOptions, 'cantons' | 'seed' | 'maxMunicipalities' | 'maxParcelsPerMunicipality'>,
+  options: Pick<
+    BuildDatasetOptions,
+    'cantons' | 'extraMunicipalities' | 'seed' | 'maxMunicipalities' | 'maxParcelsPerMunicipality'
+  >,
   threads: number,
 ): ThreadedMunicipalityGenerator {
   const shared = new Int32Array(new SharedArrayBuffer(SHARED_SLOTS * Int32Array.BYTES_PER_ELEMENT));
@@ -88,6 +91,7 @@ export function createWorkerGenerator(
   const cpuSeconds = new Map<Worker, number>();
   const plain = {
     cantons: [...options.cantons],
+    extraMunicipalities: extraMunicipalitiesOf(options),
     seed: options.seed,
     maxMunicipalities: options.maxMunicipalities,
     maxParcelsPerMunicipality: options.maxParcelsPerMunicipality,

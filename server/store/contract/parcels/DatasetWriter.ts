@@ -124,6 +124,8 @@ export interface DatasetInfo {
   generator?: number;
   seed: number;
   cantons: string[];
+  /** Single municipalities (BFS numbers) of other cantons built besides the whole cantons. */
+  extraMunicipalities?: number[];
   parcels: number;
   buildings: number;
   builtAt: string;

@@ -17,6 +17,7 @@ export interface DatasetBuildPlan {
   generator: number;
   seed: number;
   cantons: string[];
+  extraMunicipalities: number[];
   maxMunicipalities: number | null;
   maxParcelsPerMunicipality: number | null;
   municipalities: number;
