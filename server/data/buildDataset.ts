@@ -191,11 +191,12 @@ export function datasetInfo(
   options: BuildDatasetOptions,
   built: { parcels: number; buildings: number; seconds: number },
 ): DatasetInfo {
+  const extraMunicipalities = extraMunicipalitiesOf(options);
   return {
     generator: DATASET_GENERATOR_VERSION,
     seed: options.seed ?? DEFAULT_DATASET_SEED,
     cantons: [...options.cantons],
-    ...(extraMunicipalitiesOf(options).length > 0 ? { extraMunicipalities: extraMunicipalitiesOf(options) } : {}),
+    ...(extraMunicipalities.length > 0 ? { extraMunicipalities } : {}),
     parcels: built.parcels,
     buildings: built.buildings,
     builtAt: new Date().toISOString(),

@@ -15,8 +15,8 @@ export const E2E_CANTONS = 'ZG';
 
 /**
  * Lugano (BFS 5192) besides: the cadastral-plan screenshots look at its centre. Only the municipality, as in a
- * build of all Ticino, whose other 213,000 parcels no browser test looks at: they took three quarters of the
- * dataset's build (ADR 087).
+ * build of all Ticino, whose other 202,000 parcels no browser test looks at: with them the dataset was six
+ * times the parcels and took twice the CPU to build (ADR 087).
  */
 export const E2E_EXTRA_MUNICIPALITIES = '5192';
 
