@@ -2,12 +2,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   e2eState,
   launchBrowser,
-  loginUrlLandingOn,
+  logIn,
   quickSearch,
   TEST_CONTEXT_DEFAULTS,
   usersCli,
   waitForAnimationsToEnd,
-  waitForLanding,
   waitForMapIdle,
 } from './harness';
 import path from 'node:path';
@@ -44,11 +43,7 @@ async function signedIn(context: BrowserContext, name: string, landing = '/'): P
   await usersCli(['create', username, '--password', PASSWORD, '--name', name]);
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
-  await page.goto(loginUrlLandingOn(landing));
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await waitForLanding(page, landing);
+  await logIn(page, username, PASSWORD, landing);
   return page;
 }
 

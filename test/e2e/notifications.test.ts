@@ -1,15 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import type { PushSubscriptionsResponse } from '../../src/contract/PushNotifications';
 import { decryptPush, startPushReceiver, type PushReceiver } from '../server/helpers/pushReceiver';
-import {
-  cspViolations,
-  launchBrowser,
-  loginUrlLandingOn,
-  newPage,
-  saveScreenshot,
-  newMapUser,
-  waitForLanding,
-} from './harness';
+import { cspViolations, launchBrowser, logIn, newPage, saveScreenshot, newMapUser } from './harness';
 import { replacePushService } from './pushService';
 
 const PASSWORD = 'Atlas#2026notify';
@@ -19,11 +11,7 @@ const PASSWORD = 'Atlas#2026notify';
  * main-server token for API look-ups.
  */
 async function signIn(page: Page, username: string, landing = '/'): Promise<string> {
-  await page.goto(loginUrlLandingOn(landing));
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await waitForLanding(page, landing);
+  await logIn(page, username, PASSWORD, landing);
   await page.waitForFunction(() =>
     (localStorage.getItem('persist:parcel-atlas.session') ?? '').includes('mainToken'),
   );

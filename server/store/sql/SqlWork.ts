@@ -45,10 +45,6 @@ export function* atomically<Result>(work: SqlWork<Result>): SqlWork<Result> {
 }
 
 /**
- * What the two dialects spell differently, as fragments the shared SQL puts in its text (so a statement's
- * text, and the plan prepared for it, never depends on its values).
- */
-/**
  * Makes the rest of the running transaction wait for any other holding `key` (the dialect's `lockKey`); nothing
  * where writers never run side by side (SQLite).
  */
@@ -56,6 +52,10 @@ export function* holdLock(dialect: Pick<SqlDialect, 'lockKey'>, key: string): Sq
   if (dialect.lockKey !== null) yield* one(dialect.lockKey, key);
 }
 
+/**
+ * What the two dialects spell differently, as fragments the shared SQL puts in its text (so a statement's
+ * text, and the plan prepared for it, never depends on its values).
+ */
 export interface SqlDialect {
   /**
    * Appended to a text column in ORDER BY so both sort by code point: SQLite's default collation is
