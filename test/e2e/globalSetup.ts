@@ -103,8 +103,7 @@ function startUsersCommandServer(
 
 /**
  * One real server on its own data directory and port, with its own fixture tile server (the layers test
- * counts that server's requests). Its dataset is copied in from `datasetFrom`: the kept e2e dataset for the
- * first, the first server's database for the others.
+ * counts that server's requests). Its database is a copy of the kept e2e dataset `datasetFrom`.
  */
 async function startServer(
   root: string,
@@ -114,7 +113,7 @@ async function startServer(
 ): Promise<StartedServer> {
   const dataDir = path.join(root, `data-${index}`);
   fs.mkdirSync(dataDir, { recursive: true });
-  // A consistent copy (the first server may be running, WAL): the dataset, the migrations, no accounts yet.
+  // A consistent, compact copy: the dataset and its migrations, no accounts yet.
   copyDatabase(datasetFrom, path.join(dataDir, DATABASE_FILE_NAME));
   // The terrain and satellite layers' outside services are not reachable here: local fixture tiles.
   const fixtureTiles = await startFixtureTileServer();
@@ -193,19 +192,17 @@ export default async function globalSetup(globalConfig: { maxWorkers: number }):
   const mail = await startMailReceiver(mailDir);
   const workers = Math.max(1, globalConfig.maxWorkers);
   const serversSince = Date.now();
-  const first = await startServer(root, 1, { port: mail.port, mailDir }, dataset);
-  phaseDone('first server', serversSince);
-  const firstDatabase = path.join(first.environment.dataDir, DATABASE_FILE_NAME);
-  const servers = [first];
-  // Each server's users command process loads while the next server starts.
-  const usersCommands = [startUsersCommandServer(first.environment)];
-  for (let index = 2; index <= workers; index += 1) {
-    const next = await startServer(root, index, { port: mail.port, mailDir }, firstDatabase);
-    servers.push(next);
-    usersCommands.push(startUsersCommandServer(next.environment));
-  }
-  const commandServers = await Promise.all(usersCommands);
-  phaseDone(`all ${workers} servers and users command processes`, serversSince);
+  // Every server from the kept dataset at once, each with its users command process once it answers: a start is
+  // mostly one core's module loading, so two side by side take little longer than one.
+  const serversStarted = await Promise.all(
+    Array.from({ length: workers }, async (_, offset) => {
+      const server = await startServer(root, offset + 1, { port: mail.port, mailDir }, dataset);
+      return { server, usersCommand: await startUsersCommandServer(server.environment) };
+    }),
+  );
+  const servers = serversStarted.map((entry) => entry.server);
+  const commandServers = serversStarted.map((entry) => entry.usersCommand);
+  phaseDone(`${workers} servers and users command processes`, serversSince);
 
   const run: E2eRun = {
     environments: servers.map((entry, index) => ({
