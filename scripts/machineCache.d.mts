@@ -4,10 +4,13 @@
 export function machineCacheDirectory(name: string): string;
 
 /**
- * Copies this machine's kept builds of the native addons `names` into `root`'s node_modules where one of the
- * installed version loads; returns the names restored. A kept build that does not load is thrown away.
+ * The native addons of `names` under `root` that work without their install scripts: as installed, or with this
+ * machine's kept build copied in (a kept build that does not load is thrown away).
  */
-export function restoreKeptBuilds(names: string[], root?: string): string[];
+export function addonsThatWork(names: string[], root?: string): string[];
 
 /** Keeps the binaries of the native addons `names` just built under `root`'s node_modules. */
 export function keepBuilds(names: string[], root?: string): void;
+
+/** The cache file of a check (`eslint`, `prettier`, `tsc`) for the checkout `root` and its installed packages. */
+export function checkCacheFile(tool: string, extension?: string, root?: string): string;

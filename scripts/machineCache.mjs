@@ -1,6 +1,6 @@
 // What `npm test` keeps between runs on this machine, under the user's cache directory (ADR 088): builds of the
-// native addons, and prettier's record of the files it found formatted. Each is named by everything that decides
-// it, so a checkout never takes one that does not fit.
+// native addons, and ESLint's and prettier's records of the files they passed. Each is named by everything that
+// decides it, so a checkout never takes one that does not fit.
 //
 // better-sqlite3 has no prebuilt binary here (its install script downloads one from GitHub, which these machines
 // cannot reach) and compiles SQLite instead: about a minute of one core (75 CPU-s beside the checks), on the
@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 
 /** Each addon kept: its package and the binary its install script builds (which the package loads). */
 const KEPT_ADDONS = [
@@ -22,6 +23,29 @@ const KEPT_ADDONS = [
 export function machineCacheDirectory(name) {
   const cacheHome = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
   return path.join(cacheHome, 'parcel-atlas', name);
+}
+
+/**
+ * The cache file of a check (`eslint`, `prettier`, `tsc`) in the checkout `root`, which records what it passed by
+ * the files' content and the check's options. Named by the checkout's place, since each tool keeps the files of
+ * one place (two checkouts sharing a file would each find the other's and start afresh), and by package-lock.json's
+ * content: a plugin's new version may judge an unchanged file differently, which ESLint's and prettier's caches
+ * do not notice. The three newest are kept.
+ */
+export function checkCacheFile(tool, extension = 'json', root = '.') {
+  const directory = machineCacheDirectory(tool);
+  const lockfile = fs.readFileSync(path.join(root, 'package-lock.json'));
+  const key = createHash('sha256').update(path.resolve(root)).update(lockfile).digest('hex').slice(0, 16);
+  const file = path.join(directory, `${key}.${extension}`);
+  if (fs.existsSync(directory)) {
+    const others = fs
+      .readdirSync(directory)
+      .map((name) => path.join(directory, name))
+      .filter((other) => other !== file)
+      .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+    for (const old of others.slice(2)) fs.rmSync(old, { force: true });
+  }
+  return file;
 }
 
 /** The kept file of an installed addon: prebuild-install's name for the same binary, `.node` instead of `.tar.gz`. */
@@ -42,26 +66,27 @@ function addonWorks(root, name) {
   return spawnSync(process.execPath, ['-e', probe], { cwd: root, stdio: 'ignore' }).status === 0;
 }
 
+/** Copies this machine's kept build of `name` into `root`'s node_modules; true when the package then works. */
+function restoreKeptBuild(root, name) {
+  const addon = KEPT_ADDONS.find((each) => each.name === name);
+  if (!addon || !fs.existsSync(keptFile(root, addon))) return false;
+  const target = path.join(root, 'node_modules', addon.name, addon.binary);
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.copyFileSync(keptFile(root, addon), target);
+  if (addonWorks(root, addon.name)) return true;
+  // A kept build that does not load is thrown away, and the package is built again.
+  fs.rmSync(target, { force: true });
+  fs.rmSync(keptFile(root, addon), { force: true });
+  return false;
+}
+
 /**
- * Copies the kept builds of `names` into `root`'s node_modules where this machine has one that loads; returns the names
- * restored, which need no build. A kept build that does not load is thrown away (and built again).
+ * The native addons of `names` that work without their install scripts: as installed (argon2 loads one of the
+ * binaries its package ships; a package npm left in place keeps its build) or with this machine's kept build
+ * copied in. The others need their install scripts run (`npm rebuild`).
  */
-export function restoreKeptBuilds(names, root = '.') {
-  const restored = [];
-  for (const addon of KEPT_ADDONS.filter((each) => names.includes(each.name))) {
-    const kept = keptFile(root, addon);
-    if (!fs.existsSync(kept)) continue;
-    const target = path.join(root, 'node_modules', addon.name, addon.binary);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.copyFileSync(kept, target);
-    if (addonWorks(root, addon.name)) {
-      restored.push(addon.name);
-    } else {
-      fs.rmSync(target, { force: true });
-      fs.rmSync(kept, { force: true });
-    }
-  }
-  return restored;
+export function addonsThatWork(names, root = '.') {
+  return names.filter((name) => addonWorks(root, name) || restoreKeptBuild(root, name));
 }
 
 /** Keeps the binaries of `names` just built (written under a temporary name and renamed: never half a file). */

@@ -1,4 +1,4 @@
-// `npm test`: type-check, lint (with import-x/no-cycle), format, folder-level import cycles, then every test layer — unit, component, server, and end to end in Debian's
+// `npm test`: type-check, lint, format, import cycles (modules, folders, server layers), then every test layer — unit, component, server, and end to end in Debian's
 // Chromium against the real server. Installs the npm packages (with the lockfile) when they are missing or older
 // than it, and Chromium, PostgreSQL, PostGIS and the other tools when they are missing (as root); never skips the
 // browser or PostgreSQL tests.
@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { imageCheckBlocker } from './imageCheckPreflight.mjs';
-import { keepBuilds, machineCacheDirectory, restoreKeptBuilds } from './machineCache.mjs';
+import { addonsThatWork, checkCacheFile, keepBuilds } from './machineCache.mjs';
 
 const CHROMIUM_BUILDS = ['/usr/bin/chromium', '/usr/lib/chromium/chromium-headless-shell'];
 
@@ -225,17 +225,16 @@ function installNpmPackages() {
   })();
   const built = unpacked.then(async (ok) => {
     if (!ok) return false;
-    const restored = restoreKeptBuilds(packagesWithInstallScripts());
-    const toBuild = packagesWithInstallScripts().filter((name) => !restored.includes(name));
+    const working = addonsThatWork(packagesWithInstallScripts());
+    const toBuild = packagesWithInstallScripts().filter((name) => !working.includes(name));
     // `npm rebuild` with no name would run every package's scripts, the denied ones too.
     const rebuild =
       toBuild.length === 0
         ? { ok: true, output: '' }
         : await runQuietly(...npmCommand(['rebuild', ...toBuild]), process.env);
     if (rebuild.ok) keepBuilds(toBuild);
-    const kept = restored.length > 0 ? `; kept builds of ${restored.join(', ')}` : '';
     console.log(
-      `\nnpm packages' install scripts (${toBuild.join(', ')}${kept}): ${rebuild.ok ? 'done' : 'FAILED'} in ${seconds(started)} (load average ${os.loadavg()[0].toFixed(1)})`,
+      `\nnative addons: ${toBuild.length > 0 ? `built ${toBuild.join(', ')}` : 'none to build'}, working as installed or kept ${working.join(', ') || 'none'}: ${rebuild.ok ? 'done' : 'FAILED'} in ${seconds(started)} (load average ${os.loadavg()[0].toFixed(1)})`,
     );
     if (!rebuild.ok) process.stdout.write(rebuild.output);
     // Marks the install as complete (npmPackagesStale), also when npm found nothing to change.
@@ -277,20 +276,33 @@ if (!(await npmPackages.unpacked)) process.exit(1);
 // prints its report when it ends, and the tests go on beside them — the unit and component tests as soon as the
 // native addons they load (better-sqlite3, argon2) are built — so the checks fill what the tests leave idle.
 const checksStarted = Date.now();
-console.log('\n▶ Checks side by side: type-check, lint, format, folder cycles');
+console.log('\n▶ Checks side by side: type-check, lint, format, import cycles');
 const checksDone = Promise.all([
-  // TypeScript 7's native compiler, on one thread: a quarter of TypeScript 6's CPU for the same errors (ADR 086).
+  // TypeScript 7's native compiler, on one thread: a quarter of TypeScript 6's CPU for the same errors (ADR 086);
+  // incremental, checking again only what changed since this machine's last check and what depends on it (9 → 4
+  // CPU-s with nothing changed, ADR 088).
   check('Type-check (tsc --noEmit, TypeScript 7)', [
     'node_modules/typescript-native/bin/tsc',
     '--noEmit',
     '-p',
     'tsconfig.json',
     '--singleThreaded',
+    '--incremental',
+    '--tsBuildInfoFile',
+    checkCacheFile('tsc', 'tsbuildinfo'),
   ]),
-  check('Lint (eslint)', ['node_modules/eslint/bin/eslint.js', '.']),
-  // Prettier keeps which files it found formatted, by their content and its own version and options, and checks
-  // only the others: a sound cache (a file's format depends on nothing else), unlike ESLint's, whose cycle rule
-  // reads other files (ADR 088).
+  // ESLint and prettier check only the files this machine has not seen them pass, by content, options and
+  // packages: sound, since every rule of ours judges a file by itself (import cycles are the cycle check's,
+  // which reads every file in a second; ADR 088).
+  check('Lint (eslint)', [
+    'node_modules/eslint/bin/eslint.js',
+    '.',
+    '--cache',
+    '--cache-strategy',
+    'content',
+    '--cache-location',
+    checkCacheFile('eslint'),
+  ]),
   check('Format (prettier --check)', [
     'node_modules/prettier/bin/prettier.cjs',
     '--check',
@@ -301,9 +313,9 @@ const checksDone = Promise.all([
     '--cache-strategy',
     'content',
     '--cache-location',
-    path.join(machineCacheDirectory('prettier'), 'format-results.json'),
+    checkCacheFile('prettier'),
   ]),
-  check('Import cycles between folders', ['scripts/checkFolderCycles.mjs']),
+  check('Import cycles (modules, folders, server layers)', ['scripts/checkImportCycles.mjs']),
 ]).then((outcomes) => {
   console.log(`Checks: ${seconds(checksStarted)} (load average ${os.loadavg()[0].toFixed(1)})`);
   return outcomes;
@@ -355,7 +367,7 @@ const total = [counts(unitAndComponents), counts(server), counts(e2e)].reduce((a
 }));
 const failedChecks = checks.filter((ok) => !ok).length;
 console.log(
-  `\nChecks: ${checks.length - failedChecks} of ${checks.length} passed (type-check, lint, format, folder cycles)`,
+  `\nChecks: ${checks.length - failedChecks} of ${checks.length} passed (type-check, lint, format, import cycles)`,
 );
 console.log(`${total.passed} passed, ${total.failed + failedChecks} failed`);
 process.exit(total.failed + failedChecks === 0 ? 0 : 1);

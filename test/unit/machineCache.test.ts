@@ -2,18 +2,25 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { keepBuilds, machineCacheDirectory, restoreKeptBuilds } from '../../scripts/machineCache.mjs';
+import {
+  addonsThatWork,
+  checkCacheFile,
+  keepBuilds,
+  machineCacheDirectory,
+} from '../../scripts/machineCache.mjs';
 
 const BINARY = path.join('node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
 const ADDONS = ['argon2', 'better-sqlite3'];
 
 /**
  * A checkout as `npm install --ignore-scripts` leaves it: better-sqlite3's JavaScript and the package that finds
- * its binary, but no binary (and none of the C sources, which a restored build does not need).
+ * its binary, but no binary (and none of the C sources, which a restored build does not need); with argon2 and
+ * the binaries its package ships, if asked.
  */
-function unbuiltCheckout(): string {
+function unbuiltCheckout(withArgon2 = false): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'machine-cache-checkout-'));
-  for (const name of ['better-sqlite3', 'bindings', 'file-uri-to-path']) {
+  const argon2 = ['argon2', '@phc/format', 'node-gyp-build'];
+  for (const name of ['better-sqlite3', 'bindings', 'file-uri-to-path', ...(withArgon2 ? argon2 : [])]) {
     fs.cpSync(path.join('node_modules', name), path.join(root, 'node_modules', name), {
       recursive: true,
       filter: (source) => !/[\\/]better-sqlite3[\\/](build|deps|src)$/.test(source),
@@ -58,7 +65,7 @@ describe("npm test's kept native builds (scripts/machineCache.mjs)", () => {
     ]);
 
     const clean = track(unbuiltCheckout());
-    expect(restoreKeptBuilds(ADDONS, clean)).toEqual(['better-sqlite3']);
+    expect(addonsThatWork(ADDONS, clean)).toEqual(['better-sqlite3']);
     // The checkout's own better-sqlite3, as its tests would load it.
     const Database = createRequire(path.join(clean, 'package.json'))('better-sqlite3') as new (
       file: string,
@@ -66,9 +73,15 @@ describe("npm test's kept native builds (scripts/machineCache.mjs)", () => {
     expect(new Database(':memory:').prepare('select 6 * 7 as answer').get()).toEqual({ answer: 42 });
   });
 
+  it('needs no build of an addon that loads as installed: argon2 from its own binaries, a build npm left in place', () => {
+    expect(addonsThatWork(ADDONS, track(unbuiltCheckout(true)))).toEqual(['argon2']);
+    expect(addonsThatWork(ADDONS, track(builtCheckout()))).toEqual(['better-sqlite3']);
+    expect(keptBuilds()).toEqual([]);
+  });
+
   it('restores nothing where no build of the installed version is kept: that one is compiled', () => {
     const clean = track(unbuiltCheckout());
-    expect(restoreKeptBuilds(ADDONS, clean)).toEqual([]);
+    expect(addonsThatWork(ADDONS, clean)).toEqual([]);
 
     keepBuilds(ADDONS, track(builtCheckout()));
     const manifest = path.join(clean, 'node_modules', 'better-sqlite3', 'package.json');
@@ -76,7 +89,7 @@ describe("npm test's kept native builds (scripts/machineCache.mjs)", () => {
       manifest,
       JSON.stringify({ ...JSON.parse(fs.readFileSync(manifest, 'utf8')), version: '99.0.0' }),
     );
-    expect(restoreKeptBuilds(ADDONS, clean)).toEqual([]);
+    expect(addonsThatWork(ADDONS, clean)).toEqual([]);
     expect(fs.existsSync(path.join(clean, BINARY))).toBe(false);
   });
 
@@ -86,8 +99,40 @@ describe("npm test's kept native builds (scripts/machineCache.mjs)", () => {
     fs.writeFileSync(path.join(machineCacheDirectory('native-addons'), kept), 'not a shared object');
 
     const clean = track(unbuiltCheckout());
-    expect(restoreKeptBuilds(ADDONS, clean)).toEqual([]);
+    expect(addonsThatWork(ADDONS, clean)).toEqual([]);
     expect(keptBuilds()).toEqual([]);
     expect(fs.existsSync(path.join(clean, BINARY))).toBe(false);
+  });
+
+  it("names a check's cache by checkout and installed packages, so that another lockfile starts afresh, and keeps three", () => {
+    const checkout = track(fs.mkdtempSync(path.join(os.tmpdir(), 'machine-cache-lockfile-')));
+    const lockfileSays = (version: string) =>
+      fs.writeFileSync(path.join(checkout, 'package-lock.json'), JSON.stringify({ version }));
+    /** The cache file ESLint would write for lockfile `version`, written an hour after the previous one. */
+    const cacheFor = (version: string, hour: number) => {
+      lockfileSays(version);
+      const file = checkCacheFile('eslint', 'json', checkout);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, '{}');
+      fs.utimesSync(file, hour * 3600, hour * 3600);
+      return file;
+    };
+
+    const first = cacheFor('1', 1);
+    expect(path.dirname(first)).toBe(machineCacheDirectory('eslint'));
+    expect(cacheFor('1', 2)).toBe(first);
+    const [, third, fourth] = [cacheFor('2', 3), cacheFor('3', 4), cacheFor('4', 5)];
+    expect(new Set([first, third, fourth]).size).toBe(3);
+    expect(checkCacheFile('tsc', 'tsbuildinfo', checkout)).toMatch(/\.tsbuildinfo$/);
+    const elsewhere = track(fs.mkdtempSync(path.join(os.tmpdir(), 'machine-cache-lockfile-')));
+    fs.copyFileSync(path.join(checkout, 'package-lock.json'), path.join(elsewhere, 'package-lock.json'));
+    expect(checkCacheFile('eslint', 'json', elsewhere)).not.toBe(checkCacheFile('eslint', 'json', checkout));
+
+    // A fifth lockfile's check: its own file is to come, and the two newest others stay.
+    lockfileSays('5');
+    checkCacheFile('eslint', 'json', checkout);
+    expect(fs.readdirSync(machineCacheDirectory('eslint')).sort()).toEqual(
+      [third, fourth].map((file) => path.basename(file)).sort(),
+    );
   });
 });
