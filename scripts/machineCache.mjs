@@ -19,6 +19,9 @@ const KEPT_ADDONS = [
   { name: 'better-sqlite3', binary: path.join('build', 'Release', 'better_sqlite3.node') },
 ];
 
+/** How many cache files of a check are kept: several checkouts (CI's, a developer's worktrees) share a machine. */
+const KEPT_CHECK_CACHES = 8;
+
 /** `$XDG_CACHE_HOME` (or ~/.cache) /parcel-atlas/`name`. */
 export function machineCacheDirectory(name) {
   const cacheHome = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
@@ -30,21 +33,20 @@ export function machineCacheDirectory(name) {
  * the files' content and the check's options. Named by the checkout's place, since each tool keeps the files of
  * one place (two checkouts sharing a file would each find the other's and start afresh), and by package-lock.json's
  * content: a plugin's new version may judge an unchanged file differently, which ESLint's and prettier's caches
- * do not notice. The three newest are kept.
+ * do not notice. The newest `KEPT_CHECK_CACHES` are kept.
  */
 export function checkCacheFile(tool, extension = 'json', root = '.') {
   const directory = machineCacheDirectory(tool);
   const lockfile = fs.readFileSync(path.join(root, 'package-lock.json'));
   const key = createHash('sha256').update(path.resolve(root)).update(lockfile).digest('hex').slice(0, 16);
   const file = path.join(directory, `${key}.${extension}`);
-  if (fs.existsSync(directory)) {
-    const others = fs
-      .readdirSync(directory)
-      .map((name) => path.join(directory, name))
-      .filter((other) => other !== file)
-      .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
-    for (const old of others.slice(2)) fs.rmSync(old, { force: true });
-  }
+  fs.mkdirSync(directory, { recursive: true });
+  const others = fs
+    .readdirSync(directory)
+    .map((name) => path.join(directory, name))
+    .filter((other) => other !== file)
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+  for (const old of others.slice(KEPT_CHECK_CACHES - 1)) fs.rmSync(old, { force: true });
   return file;
 }
 

@@ -104,35 +104,39 @@ describe("npm test's kept native builds (scripts/machineCache.mjs)", () => {
     expect(fs.existsSync(path.join(clean, BINARY))).toBe(false);
   });
 
-  it("names a check's cache by checkout and installed packages, so that another lockfile starts afresh, and keeps three", () => {
+  it("names a check's cache by checkout and installed packages, so that another lockfile starts afresh, and keeps eight", () => {
     const checkout = track(fs.mkdtempSync(path.join(os.tmpdir(), 'machine-cache-lockfile-')));
-    const lockfileSays = (version: string) =>
+    const lockfileSays = (version: number) =>
       fs.writeFileSync(path.join(checkout, 'package-lock.json'), JSON.stringify({ version }));
-    /** The cache file ESLint would write for lockfile `version`, written an hour after the previous one. */
-    const cacheFor = (version: string, hour: number) => {
+    /** The cache file ESLint would write for lockfile `version`, written in hour `version`. */
+    const cacheFor = (version: number) => {
       lockfileSays(version);
       const file = checkCacheFile('eslint', 'json', checkout);
-      fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, '{}');
-      fs.utimesSync(file, hour * 3600, hour * 3600);
+      fs.utimesSync(file, version * 3600, version * 3600);
       return file;
     };
 
-    const first = cacheFor('1', 1);
+    const first = cacheFor(1);
     expect(path.dirname(first)).toBe(machineCacheDirectory('eslint'));
-    expect(cacheFor('1', 2)).toBe(first);
-    const [, third, fourth] = [cacheFor('2', 3), cacheFor('3', 4), cacheFor('4', 5)];
-    expect(new Set([first, third, fourth]).size).toBe(3);
+    expect(cacheFor(1)).toBe(first);
     expect(checkCacheFile('tsc', 'tsbuildinfo', checkout)).toMatch(/\.tsbuildinfo$/);
     const elsewhere = track(fs.mkdtempSync(path.join(os.tmpdir(), 'machine-cache-lockfile-')));
     fs.copyFileSync(path.join(checkout, 'package-lock.json'), path.join(elsewhere, 'package-lock.json'));
-    expect(checkCacheFile('eslint', 'json', elsewhere)).not.toBe(checkCacheFile('eslint', 'json', checkout));
+    expect(checkCacheFile('prettier', 'json', elsewhere)).not.toBe(
+      checkCacheFile('prettier', 'json', checkout),
+    );
 
-    // A fifth lockfile's check: its own file is to come, and the two newest others stay.
-    lockfileSays('5');
+    const later = [2, 3, 4, 5, 6, 7, 8, 9].map(cacheFor);
+    expect(new Set([first, ...later]).size).toBe(9);
+    // A tenth lockfile's check: its own file is to come, and the seven newest others stay.
+    lockfileSays(10);
     checkCacheFile('eslint', 'json', checkout);
     expect(fs.readdirSync(machineCacheDirectory('eslint')).sort()).toEqual(
-      [third, fourth].map((file) => path.basename(file)).sort(),
+      later
+        .slice(1)
+        .map((file) => path.basename(file))
+        .sort(),
     );
   });
 });
