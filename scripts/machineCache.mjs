@@ -4,19 +4,23 @@
 //
 // better-sqlite3 has no prebuilt binary here (its install script downloads one from GitHub, which these machines
 // cannot reach) and compiles SQLite instead: about a minute of one core (75 CPU-s beside the checks), on the
-// critical path of every install into a clean checkout, as CI's is. The build depends only on the package's
-// version and the Node.js ABI, platform and architecture, so a build made once is kept, named by those, and
-// copied into the next checkout instead of being compiled again — what prebuild-install does with a downloaded
-// binary, for one we built.
+// critical path of every install into a clean checkout, as CI's is; argon2 compiles too (see KEPT_ADDONS). A
+// build depends only on the package's version and the Node.js ABI, platform and architecture, so a build made
+// once is kept, named by those, and copied into the next checkout instead of being compiled again — what
+// prebuild-install does with a downloaded binary, for one we built.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 
-/** Each addon kept: its package and the binary its install script builds (which the package loads). */
+/**
+ * Each addon kept: its package and the binary its install script builds (which the package loads first).
+ * argon2 ships prebuilt binaries, but its Linux one crashes Node 20 here on loading, so its script compiles it.
+ */
 const KEPT_ADDONS = [
   { name: 'better-sqlite3', binary: path.join('build', 'Release', 'better_sqlite3.node') },
+  { name: 'argon2', binary: path.join('build', 'Release', 'argon2.node') },
 ];
 
 /** How many cache files of a check are kept: several checkouts (CI's, a developer's worktrees) share a machine. */
@@ -59,12 +63,15 @@ function keptFile(root, addon) {
   return path.join(machineCacheDirectory('native-addons'), `${addon.name}-v${version}-${abi}.node`);
 }
 
-/** True when the installed package loads its binary and uses it (a child process: a bad binary may crash it). */
+/** What proves an addon works: it does its job once (in a child process, which a bad binary may crash). */
+const PROBES = {
+  'better-sqlite3': "new (require('better-sqlite3'))(':memory:').prepare('select sqlite_version()').get()",
+  argon2: "require('argon2').hash('probe').then(() => process.exit(0), () => process.exit(1))",
+};
+
+/** True when the package under `root` loads its binary and uses it. */
 function addonWorks(root, name) {
-  const probe =
-    name === 'better-sqlite3'
-      ? "new (require('better-sqlite3'))(':memory:').prepare('select sqlite_version()').get()"
-      : `require(${JSON.stringify(name)})`;
+  const probe = PROBES[name] ?? `require(${JSON.stringify(name)})`;
   return spawnSync(process.execPath, ['-e', probe], { cwd: root, stdio: 'ignore' }).status === 0;
 }
 
@@ -83,9 +90,9 @@ function restoreKeptBuild(root, name) {
 }
 
 /**
- * The native addons of `names` that work without their install scripts: as installed (argon2 loads one of the
- * binaries its package ships; a package npm left in place keeps its build) or with this machine's kept build
- * copied in. The others need their install scripts run (`npm rebuild`).
+ * The native addons of `names` that work without their install scripts: as installed (a package npm left in
+ * place keeps its build) or with this machine's kept build copied in. The others need their install scripts run
+ * (`npm rebuild`).
  */
 export function addonsThatWork(names, root = '.') {
   return names.filter((name) => addonWorks(root, name) || restoreKeptBuild(root, name));

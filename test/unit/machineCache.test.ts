@@ -9,38 +9,47 @@ import {
   machineCacheDirectory,
 } from '../../scripts/machineCache.mjs';
 
-const BINARY = path.join('node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
 const ADDONS = ['argon2', 'better-sqlite3'];
+/** Each addon's package, the packages that find its binary, and the binary its install script builds. */
+const PACKAGES = {
+  argon2: { with: ['@phc/format', 'node-gyp-build'], binary: 'build/Release/argon2.node' },
+  'better-sqlite3': { with: ['bindings', 'file-uri-to-path'], binary: 'build/Release/better_sqlite3.node' },
+};
+const binaryOf = (name: keyof typeof PACKAGES) => path.join('node_modules', name, PACKAGES[name].binary);
 
 /**
- * A checkout as `npm install --ignore-scripts` leaves it: better-sqlite3's JavaScript and the package that finds
- * its binary, but no binary (and none of the C sources, which a restored build does not need); with argon2 and
- * the binaries its package ships, if asked.
+ * A checkout as `npm install --ignore-scripts` leaves it: the addons' JavaScript and the packages that find their
+ * binaries, but no build (and none of better-sqlite3's C sources, which a kept build does not need).
  */
-function unbuiltCheckout(withArgon2 = false): string {
+function unbuiltCheckout(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'machine-cache-checkout-'));
-  const argon2 = ['argon2', '@phc/format', 'node-gyp-build'];
-  for (const name of ['better-sqlite3', 'bindings', 'file-uri-to-path', ...(withArgon2 ? argon2 : [])]) {
-    fs.cpSync(path.join('node_modules', name), path.join(root, 'node_modules', name), {
-      recursive: true,
-      filter: (source) => !/[\\/]better-sqlite3[\\/](build|deps|src)$/.test(source),
-    });
+  for (const [name, { with: others }] of Object.entries(PACKAGES)) {
+    for (const each of [name, ...others]) {
+      fs.cpSync(path.join('node_modules', each), path.join(root, 'node_modules', each), {
+        recursive: true,
+        filter: (source) => !/[\\/](argon2|better-sqlite3)[\\/](build|deps|src)$/.test(source),
+      });
+    }
   }
   return root;
 }
 
-/** The same checkout after better-sqlite3's install script compiled it (here: this checkout's build). */
+/** The same checkout after the install scripts compiled the addons (here: this checkout's builds). */
 function builtCheckout(): string {
   const root = unbuiltCheckout();
-  fs.mkdirSync(path.dirname(path.join(root, BINARY)), { recursive: true });
-  fs.copyFileSync(BINARY, path.join(root, BINARY));
+  for (const name of ADDONS as (keyof typeof PACKAGES)[]) {
+    fs.mkdirSync(path.dirname(path.join(root, binaryOf(name))), { recursive: true });
+    fs.copyFileSync(binaryOf(name), path.join(root, binaryOf(name)));
+  }
   return root;
 }
 
 const keptBuilds = () =>
   fs.existsSync(machineCacheDirectory('native-addons'))
-    ? fs.readdirSync(machineCacheDirectory('native-addons'))
+    ? fs.readdirSync(machineCacheDirectory('native-addons')).sort()
     : [];
+const versionOf = (name: string) =>
+  (JSON.parse(fs.readFileSync(`node_modules/${name}/package.json`, 'utf8')) as { version: string }).version;
 
 describe("npm test's kept native builds (scripts/machineCache.mjs)", () => {
   const cacheHomeBefore = process.env.XDG_CACHE_HOME;
@@ -55,33 +64,31 @@ describe("npm test's kept native builds (scripts/machineCache.mjs)", () => {
     for (const root of made.splice(0)) fs.rmSync(root, { recursive: true, force: true });
   });
 
-  it('keeps a build named by version, Node ABI, platform and architecture, and a clean checkout opens SQLite with it', () => {
+  it('keeps builds named by version, Node ABI, platform and architecture; a clean checkout opens SQLite and hashes with them', async () => {
     keepBuilds(ADDONS, track(builtCheckout()));
-    const { version } = JSON.parse(fs.readFileSync('node_modules/better-sqlite3/package.json', 'utf8')) as {
-      version: string;
-    };
-    expect(keptBuilds()).toEqual([
-      `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.node`,
-    ]);
+    const abi = `node-v${process.versions.modules}-${process.platform}-${process.arch}`;
+    expect(keptBuilds()).toEqual(ADDONS.map((name) => `${name}-v${versionOf(name)}-${abi}.node`));
 
     const clean = track(unbuiltCheckout());
-    expect(addonsThatWork(ADDONS, clean)).toEqual(['better-sqlite3']);
-    // The checkout's own better-sqlite3, as its tests would load it.
-    const Database = createRequire(path.join(clean, 'package.json'))('better-sqlite3') as new (
-      file: string,
-    ) => { prepare: (sql: string) => { get: () => unknown } };
+    expect(addonsThatWork(ADDONS, clean)).toEqual(ADDONS);
+    // The checkout's own packages, as its tests would load them.
+    const load = createRequire(path.join(clean, 'package.json'));
+    const Database = load('better-sqlite3') as new (file: string) => {
+      prepare: (sql: string) => { get: () => unknown };
+    };
     expect(new Database(':memory:').prepare('select 6 * 7 as answer').get()).toEqual({ answer: 42 });
+    const argon2 = load('argon2') as { hash: (text: string) => Promise<string> };
+    await expect(argon2.hash('kept')).resolves.toMatch(/^\$argon2id\$/);
   });
 
-  it('needs no build of an addon that loads as installed: argon2 from its own binaries, a build npm left in place', () => {
-    expect(addonsThatWork(ADDONS, track(unbuiltCheckout(true)))).toEqual(['argon2']);
-    expect(addonsThatWork(ADDONS, track(builtCheckout()))).toEqual(['better-sqlite3']);
+  it('needs no build of an addon whose build npm left in place, and keeps nothing for it', () => {
+    expect(addonsThatWork(ADDONS, track(builtCheckout()))).toEqual(ADDONS);
     expect(keptBuilds()).toEqual([]);
   });
 
   it('restores nothing where no build of the installed version is kept: that one is compiled', () => {
     const clean = track(unbuiltCheckout());
-    expect(addonsThatWork(ADDONS, clean)).toEqual([]);
+    expect(addonsThatWork(['better-sqlite3'], clean)).toEqual([]);
 
     keepBuilds(ADDONS, track(builtCheckout()));
     const manifest = path.join(clean, 'node_modules', 'better-sqlite3', 'package.json');
@@ -89,19 +96,19 @@ describe("npm test's kept native builds (scripts/machineCache.mjs)", () => {
       manifest,
       JSON.stringify({ ...JSON.parse(fs.readFileSync(manifest, 'utf8')), version: '99.0.0' }),
     );
-    expect(addonsThatWork(ADDONS, clean)).toEqual([]);
-    expect(fs.existsSync(path.join(clean, BINARY))).toBe(false);
+    expect(addonsThatWork(ADDONS, clean)).toEqual(['argon2']);
+    expect(fs.existsSync(path.join(clean, binaryOf('better-sqlite3')))).toBe(false);
   });
 
   it('throws a kept build away when it does not load, leaving the checkout without it to be compiled', () => {
-    keepBuilds(ADDONS, track(builtCheckout()));
+    keepBuilds(['better-sqlite3'], track(builtCheckout()));
     const [kept] = keptBuilds();
     fs.writeFileSync(path.join(machineCacheDirectory('native-addons'), kept), 'not a shared object');
 
     const clean = track(unbuiltCheckout());
-    expect(addonsThatWork(ADDONS, clean)).toEqual([]);
+    expect(addonsThatWork(['better-sqlite3'], clean)).toEqual([]);
     expect(keptBuilds()).toEqual([]);
-    expect(fs.existsSync(path.join(clean, BINARY))).toBe(false);
+    expect(fs.existsSync(path.join(clean, binaryOf('better-sqlite3')))).toBe(false);
   });
 
   it("names a check's cache by checkout and installed packages, so that another lockfile starts afresh, and keeps eight", () => {
