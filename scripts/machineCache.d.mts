@@ -12,5 +12,5 @@ export function addonsThatWork(names: string[], root?: string): string[];
 /** Keeps the binaries of the native addons `names` just built under `root`'s node_modules. */
 export function keepBuilds(names: string[], root?: string): void;
 
-/** The cache file of a check (`eslint`, `prettier`, `tsc`) for the checkout `root` and its installed packages. */
-export function checkCacheFile(tool: string, extension?: string, root?: string): string;
+/** The cache file of a check (`eslint`, `prettier`) for the checkout `root` and its installed packages. */
+export function checkCacheFile(tool: string, root?: string): string;

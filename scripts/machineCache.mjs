@@ -33,17 +33,17 @@ export function machineCacheDirectory(name) {
 }
 
 /**
- * The cache file of a check (`eslint`, `prettier`, `tsc`) in the checkout `root`, which records what it passed by
+ * The cache file of a check (`eslint`, `prettier`) in the checkout `root`, which records what it passed by
  * the files' content and the check's options. Named by the checkout's place, since each tool keeps the files of
  * one place (two checkouts sharing a file would each find the other's and start afresh), and by package-lock.json's
  * content: a plugin's new version may judge an unchanged file differently, which ESLint's and prettier's caches
  * do not notice. The newest `KEPT_CHECK_CACHES` are kept.
  */
-export function checkCacheFile(tool, extension = 'json', root = '.') {
+export function checkCacheFile(tool, root = '.') {
   const directory = machineCacheDirectory(tool);
   const lockfile = fs.readFileSync(path.join(root, 'package-lock.json'));
   const key = createHash('sha256').update(path.resolve(root)).update(lockfile).digest('hex').slice(0, 16);
-  const file = path.join(directory, `${key}.${extension}`);
+  const file = path.join(directory, `${key}.json`);
   fs.mkdirSync(directory, { recursive: true });
   const others = fs
     .readdirSync(directory)
