@@ -12,8 +12,10 @@ import path from 'node:path';
 
 const ROOT = process.cwd();
 const SOURCE = /\.(ts|tsx)$/;
+/** A static import or re-export (its clause never holds a `;`, so a match cannot start at an earlier statement), a
+ * dynamic import, or a side-effect import; the module's path is the second, third or fourth group. */
 const IMPORT =
-  /(?:import|export)\s([^'"]*?)from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
+  /(?:import|export)\s([^'";]*?)from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
 const COMPOSITION_ROOTS = new Set(['src/index.tsx', 'server/app.ts', 'server/main.ts', 'server/compose.ts']);
 /** Server folders whose sub-folders are units of their own (a service must not cycle with another). */
 const SERVER_SPLIT_LAYERS = new Set(['routes', 'services', 'store']);

@@ -41,6 +41,7 @@ describe('the import cycle check (scripts/checkImportCycles.mjs)', () => {
     ['a dynamic import', "export const load = () => import('./a');"],
     ['a re-export', "export { a } from './a';"],
     ['braces that mix a type with a value', "import { type A, a } from './a';\nvoid a;"],
+    ['an import after an exported type', "export type B = number;\nimport { a } from './a';\nvoid a;"],
   ])('counts %s as a runtime import', (_, importOfA) => {
     expect(checkProject(pairImporting(importOfA)).ok).toBe(false);
   });
