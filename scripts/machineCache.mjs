@@ -78,14 +78,15 @@ function addonWorks(root, name) {
 /** Copies this machine's kept build of `name` into `root`'s node_modules; true when the package then works. */
 function restoreKeptBuild(root, name) {
   const addon = KEPT_ADDONS.find((each) => each.name === name);
-  if (!addon || !fs.existsSync(keptFile(root, addon))) return false;
+  const kept = addon && keptFile(root, addon);
+  if (!kept || !fs.existsSync(kept)) return false;
   const target = path.join(root, 'node_modules', addon.name, addon.binary);
   fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.copyFileSync(keptFile(root, addon), target);
+  fs.copyFileSync(kept, target);
   if (addonWorks(root, addon.name)) return true;
   // A kept build that does not load is thrown away, and the package is built again.
   fs.rmSync(target, { force: true });
-  fs.rmSync(keptFile(root, addon), { force: true });
+  fs.rmSync(kept, { force: true });
   return false;
 }
 

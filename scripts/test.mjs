@@ -225,8 +225,9 @@ function installNpmPackages() {
   })();
   const built = unpacked.then(async (ok) => {
     if (!ok) return false;
-    const working = addonsThatWork(packagesWithInstallScripts());
-    const toBuild = packagesWithInstallScripts().filter((name) => !working.includes(name));
+    const addons = packagesWithInstallScripts();
+    const working = addonsThatWork(addons);
+    const toBuild = addons.filter((name) => !working.includes(name));
     // `npm rebuild` with no name would run every package's scripts, the denied ones too.
     const rebuild =
       toBuild.length === 0
@@ -272,7 +273,16 @@ const npmPackages = npmPackagesStale()
   ? installNpmPackages()
   : { unpacked: Promise.resolve(true), built: Promise.resolve(true) };
 if (!(await npmPackages.unpacked)) process.exit(1);
-// tsc, eslint, prettier and the folder-cycle check each use one core, side by side and at a lower priority: each
+/** The options of ESLint and prettier that keep their record of the files they passed (ADR 088). */
+const cachedRecord = (tool) => [
+  '--cache',
+  '--cache-strategy',
+  'content',
+  '--cache-location',
+  checkCacheFile(tool),
+];
+
+// tsc, eslint, prettier and the import-cycle check each use one core, side by side and at a lower priority: each
 // prints its report when it ends, and the tests go on beside them — the unit and component tests as soon as the
 // native addons they load (better-sqlite3, argon2) are built — so the checks fill what the tests leave idle.
 const checksStarted = Date.now();
@@ -290,26 +300,14 @@ const checksDone = Promise.all([
   // ESLint and prettier check only the files this machine has not seen them pass, by content, options and
   // packages: sound, since every rule of ours judges a file by itself (import cycles are the cycle check's,
   // which reads every file in a second; ADR 088).
-  check('Lint (eslint)', [
-    'node_modules/eslint/bin/eslint.js',
-    '.',
-    '--cache',
-    '--cache-strategy',
-    'content',
-    '--cache-location',
-    checkCacheFile('eslint'),
-  ]),
+  check('Lint (eslint)', ['node_modules/eslint/bin/eslint.js', '.', ...cachedRecord('eslint')]),
   check('Format (prettier --check)', [
     'node_modules/prettier/bin/prettier.cjs',
     '--check',
     '.',
     '--log-level',
     'warn',
-    '--cache',
-    '--cache-strategy',
-    'content',
-    '--cache-location',
-    checkCacheFile('prettier'),
+    ...cachedRecord('prettier'),
   ]),
   check('Import cycles (modules, folders, server layers)', ['scripts/checkImportCycles.mjs']),
 ]).then((outcomes) => {
