@@ -45,13 +45,20 @@ export function checkCacheFile(tool, root = '.') {
   const key = createHash('sha256').update(path.resolve(root)).update(lockfile).digest('hex').slice(0, 16);
   const file = path.join(directory, `${key}.json`);
   fs.mkdirSync(directory, { recursive: true });
+  removeOldestBeside(file, KEPT_CHECK_CACHES - 1);
+  return file;
+}
+
+/** Removes the files beside `file` in its directory but the `keep` newest (each file's time read once). */
+function removeOldestBeside(file, keep) {
+  const directory = path.dirname(file);
   const others = fs
     .readdirSync(directory)
     .map((name) => path.join(directory, name))
     .filter((other) => other !== file)
-    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
-  for (const old of others.slice(KEPT_CHECK_CACHES - 1)) fs.rmSync(old, { force: true });
-  return file;
+    .map((other) => ({ other, modified: fs.statSync(other).mtimeMs }))
+    .sort((a, b) => b.modified - a.modified);
+  for (const { other } of others.slice(keep)) fs.rmSync(other, { force: true });
 }
 
 /** The kept file of an installed addon: prebuild-install's name for the same binary, `.node` instead of `.tar.gz`. */
