@@ -120,6 +120,13 @@ function endProcessWideRegistrations() {
   for (const recorded of [enabledStorages, madeHistograms, observingObservers, testStores]) recorded.clear();
 }
 
+/**
+ * What a test file's setup keeps for the later files of the same worker (test/server/setup.ts: the compiled route
+ * validators, ADR 090). It lives as long as this module, which jest loads once per worker; every file's global
+ * reaches it under `Symbol.for('parcel-atlas.workerWide')`.
+ */
+const workerWide = new Map();
+
 class NodeEnvironmentWithOrdinaryGlobal extends TestEnvironment {
   /**
    * jest's own wraps a Proxy in a contextified global, so every global lookup in the code under test — Math,
@@ -140,6 +147,7 @@ class NodeEnvironmentWithOrdinaryGlobal extends TestEnvironment {
     } finally {
       vm.createContext = createContext;
     }
+    this.global[Symbol.for('parcel-atlas.workerWide')] = workerWide;
   }
 
   async teardown() {

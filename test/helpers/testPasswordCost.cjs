@@ -23,8 +23,30 @@ if (!productionHash.testCost) {
 }
 
 // Node's own require, as passwordPolicy.ts loads zxcvbn (in a jest worker too, where `require` is jest's).
-const { ZxcvbnFactory } = createRequire(__filename)('@zxcvbn-ts/core');
+const zxcvbn = createRequire(__filename)('@zxcvbn-ts/core');
+const { ZxcvbnFactory } = zxcvbn;
 const estimate = ZxcvbnFactory.prototype.check;
+
+if (!ZxcvbnFactory.oncePerDictionaries) {
+  // Each server test file loads passwordPolicy.ts afresh, and its estimator ranks the four languages' dictionaries
+  // again (~0.5 CPU-s): one estimator per set of dictionaries and keyboards serves every file of the worker.
+  /** @type {Map<string, object>} */
+  const estimators = new Map();
+  const fingerprint = ({ dictionary = {}, graphs }) =>
+    JSON.stringify([
+      Object.entries(dictionary).map(([name, words]) => [name, words.length, words[0], words.at(-1)]),
+      Object.keys(graphs ?? {}),
+    ]);
+  function OncePerDictionaries(options) {
+    const key = fingerprint(options ?? {});
+    let made = estimators.get(key);
+    if (!made) estimators.set(key, (made = new ZxcvbnFactory(options)));
+    return made;
+  }
+  OncePerDictionaries.prototype = ZxcvbnFactory.prototype;
+  OncePerDictionaries.oncePerDictionaries = true;
+  zxcvbn.ZxcvbnFactory = OncePerDictionaries;
+}
 
 if (!estimate.oncePerPassword) {
   /** Per estimator (its dictionaries), the estimate of each password checked without user inputs. */
