@@ -7,13 +7,11 @@ import '../helpers/testPasswordCost.cjs';
 jest.setTimeout(120_000);
 
 // fastify's route validators, compiled by Ajv once per jest worker rather than once per test file: each file
-// builds its apps with its own modules, but a schema already compiled in an earlier file of the worker is not
-// compiled again. A compiled validator is a pure function of its schema, the shared schemas and Ajv's options
-// (the app's, the same in every test), which the key covers; it needs nothing of the file it was made in, and
-// compiling cost about 0.13 CPU-s per file (ADR 090). test/server/workerWideValidators.test.ts holds this.
+// builds its apps with its own modules, which keep their compiled validators in the worker's map (the test
+// environment's), so a schema an earlier file compiled is not compiled again. Compiling cost about 0.13 CPU-s
+// per file (ADR 090); test/server/workerWideValidators.test.ts holds this.
 jest.mock('../../server/http/sharedSchemaValidators', () => {
   type Module = typeof import('../../server/http/sharedSchemaValidators');
-  type Compile = (route: { schema: unknown }) => unknown;
   const actual = jest.requireActual<Module>('../../server/http/sharedSchemaValidators');
   const workerWide = (globalThis as unknown as Record<symbol, Map<string, unknown> | undefined>)[
     Symbol.for('parcel-atlas.workerWide')
@@ -21,20 +19,5 @@ jest.mock('../../server/http/sharedSchemaValidators', () => {
   if (!workerWide) return actual;
   let compiled = workerWide.get('compiledValidators') as Map<string, unknown> | undefined;
   if (!compiled) workerWide.set('compiledValidators', (compiled = new Map()));
-  const cache = compiled;
-  const buildSharedValidator: Module['buildSharedValidator'] = (externalSchemas, options) => {
-    const scope = JSON.stringify([externalSchemas, options]);
-    let compile: Compile | undefined;
-    const compileOnce: Compile = (route) => {
-      const key = `${scope}\n${JSON.stringify(route.schema)}`;
-      let validate = cache.get(key);
-      if (validate === undefined) {
-        compile ??= actual.buildSharedValidator(externalSchemas, options) as unknown as Compile;
-        cache.set(key, (validate = compile(route)));
-      }
-      return validate;
-    };
-    return compileOnce as unknown as ReturnType<Module['buildSharedValidator']>;
-  };
-  return { ...actual, buildSharedValidator };
+  return { ...actual, buildSharedValidator: actual.sharedValidatorBuilder(compiled) };
 });
