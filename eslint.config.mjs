@@ -3,7 +3,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'dist-dev', 'data', 'coverage', 'test-results', 'public/**/*.js'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'dist-dev',
+      'dist-server',
+      'data',
+      'coverage',
+      'test-results',
+      'public/**/*.js',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     plugins: { 'react-hooks': reactHooks },

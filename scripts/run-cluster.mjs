@@ -14,6 +14,7 @@ import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { ensureBuild } from './ensureBuild.mjs';
+import { buildServer, SERVER_MAIN } from './buildServer.mjs';
 import { NGINX, nginxArgs, writeNginxConfig } from './nginxConfig.mjs';
 
 const { values: options } = parseArgs({
@@ -222,6 +223,7 @@ async function check(base, databaseUrl, env) {
 
 async function main() {
   ensureBuild();
+  await buildServer();
   const postgres = await startPostgres();
   const shared = {
     DATABASE_URL: postgres.url,
@@ -264,7 +266,7 @@ async function main() {
   for (let i = 1; i <= INSTANCES; i += 1) {
     const port = await freePort();
     appPorts.push(port);
-    apps[i - 1] = start(`app${i}`, process.execPath, tsx('server/main.ts'), {
+    apps[i - 1] = start(`app${i}`, process.execPath, [SERVER_MAIN], {
       ...shared,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -2,8 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { type Stores } from '../server/store/contract/Stores';
 import type { Storage } from '../server/store/contract/Storage';
 import { createTokenService } from '../server/services/tokens/TokenService';
+import { BUILT_SERVER_MAIN, ensureServerBuilt } from './builtServer';
 
-/** A real server process (tsx, as `npm start` runs it) and everything it printed so far. */
+/** A real server process (the built server, as `npm start` runs it) and everything it printed so far. */
 export interface ServerProcess {
   child: ChildProcess;
   origin: string;
@@ -11,7 +12,7 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `server/main.ts` on 127.0.0.1:`port` with `env` on top of this process's environment and waits
+ * Starts the built server (dist-server/, built first when this process has not) on 127.0.0.1:`port` with `env` on top of this process's environment and waits
  * until /healthz answers (the benchmarks and the tests that need real worker threads or signals).
  */
 export async function startServerProcess(
@@ -19,12 +20,13 @@ export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
 ): Promise<ServerProcess> {
+  ensureServerBuilt();
   let output = '';
   // SERVER_CPU_PROF_DIR: a CPU profile of every thread of the server (its main thread, each worker) there.
   const profile = process.env.SERVER_CPU_PROF_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROF_DIR}`]
     : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...profile, BUILT_SERVER_MAIN], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

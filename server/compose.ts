@@ -1,6 +1,5 @@
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
-import path from 'node:path';
 import type { AgentOptions } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './AppContext';
@@ -61,6 +60,7 @@ import { createParcelComparisons } from './services/comparison/ParcelComparisons
 import { createLandSites } from './services/sites/LandSites';
 import { parcelSurroundings } from './services/reports/parcelSurroundings';
 import { createTileService, renderTile } from './services/tiles/TileService';
+import { canLoadWorkerEntries, workerEntryFile } from './threads/workerThreadEntries';
 import { createLayerTileService } from './services/layers/LayerTileService';
 import { createTileCache } from './services/tiles/TileCache';
 import {
@@ -88,14 +88,7 @@ import {
 } from './operations/measureServices';
 
 /** The tile worker thread's entry (its own small composition of a read-only repository). */
-const TILE_WORKER_FILE = path.join(__dirname, 'workers', 'tileRenderWorker.ts');
-
-/**
- * The server runs from TypeScript through tsx; a worker thread can load the .ts worker file only when the
- * process was started with tsx's loader (npm start, npm run dev, tsx). Jest's transform does not reach
- * worker threads, so tests made through `buildApp` render in-process.
- */
-const canLoadTypeScriptWorkers = () => process.execArgv.some((arg) => arg.includes('tsx'));
+const TILE_WORKER_FILE = workerEntryFile('tileRenderWorker');
 
 /**
  * Where tile workers read the dataset: PostgreSQL (each worker its own small pool, ADR 024), or the SQLite
@@ -118,7 +111,7 @@ function createTileRenderer(
   sharedIndex?: SharedIndexHolder,
 ): TileRenderer {
   const database = tileDatabase(storage);
-  if (config.workers === 0 || database === null || !canLoadTypeScriptWorkers())
+  if (config.workers === 0 || database === null || !canLoadWorkerEntries())
     return createInProcessTileRenderer((request) => renderTile(parcels, request));
   return createPooledTileRenderer({
     database,
@@ -133,13 +126,12 @@ function createTileRenderer(
  * PostgreSQL the cores but one; ADR 038, 044, 063, 067) over the filter index built once in shared memory, which the main thread's
  * repository reads too: on SQLite each worker reads the file, on PostgreSQL each has a small pool of its
  * own. Null (searches on the event loop) with SEARCH_WORKERS=0, an in-memory database, or where worker
- * threads cannot load TypeScript (jest: tests made through `buildApp` search in-process).
+ * threads cannot load their entry (jest: tests made through `buildApp` search in-process).
  */
 function createSearchWorkers(config: Config, storage: Storage, log: FastifyBaseLogger) {
   const location = tileDatabase(storage);
   const { searchIndex } = storage;
-  if (config.searchWorkers === 0 || location === null || !searchIndex || !canLoadTypeScriptWorkers())
-    return null;
+  if (config.searchWorkers === 0 || location === null || !searchIndex || !canLoadWorkerEntries()) return null;
   const database: SearchDatabase =
     'file' in location
       ? { file: location.file }

@@ -14,6 +14,7 @@ import {
 } from './e2eState';
 import { DATABASE_FILE_NAME } from '../../server/store/sqlite/openDatabase';
 import { freePort } from '../server/helpers/freePort';
+import { BUILT_SERVER_MAIN, ensureServerBuilt } from '../../scripts/builtServer';
 import { startFixtureTileServer } from './fixtureTileServer';
 import { buildWebAppAndDataset, copyDatabase, E2E_CANTONS } from './webAppAndDataset';
 
@@ -122,7 +123,7 @@ async function startServer(
   let output = '';
   // Passwords hash at argon2's cheapest in the test server (TEST_PASSWORD_COST, e2eState.ts); production's cost
   // is proven by test/unit/passwordHashCost.test.ts.
-  const server = spawn(process.execPath, [...TEST_PASSWORD_COST, '--import', 'tsx', 'server/main.ts'], {
+  const server = spawn(process.execPath, [...TEST_PASSWORD_COST, BUILT_SERVER_MAIN], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -184,7 +185,8 @@ export default async function globalSetup(globalConfig: { maxWorkers: number }):
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-e2e-'));
   // Ready already when `npm test` built them beside the server tests (ADR 078).
   const dataset = await buildWebAppAndDataset();
-  phaseDone('web app and dataset', started);
+  ensureServerBuilt();
+  phaseDone('web app, dataset and server', started);
 
   const mailDir = path.join(root, 'mail');
   fs.mkdirSync(mailDir);

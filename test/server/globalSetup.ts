@@ -1,3 +1,4 @@
+import { ensureServerBuilt } from '../../scripts/builtServer';
 import { freePort } from './helpers/freePort';
 import { startPostgresCluster, type PostgresCluster } from './helpers/postgresCluster';
 import { TEST_POSTGRES_ERROR_ENV, TEST_POSTGRES_URL_ENV } from './helpers/testPostgres';
@@ -9,9 +10,11 @@ declare global {
 /**
  * Starts one throwaway PostgreSQL/PostGIS cluster for the server tests (test files make their own
  * databases in it). When it cannot start, the reason is handed on and every PostgreSQL test fails with
- * it; the SQLite tests run regardless.
+ * it; the SQLite tests run regardless. Builds the server that the tests start as processes (dist-server/), once
+ * for all workers.
  */
 export default async function globalSetup(): Promise<void> {
+  ensureServerBuilt();
   try {
     const cluster = startPostgresCluster(await freePort());
     globalThis.parcelAtlasTestPostgres = cluster;

@@ -1,8 +1,8 @@
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { MunicipalityRows } from '../../store/contract/parcels/DatasetWriter';
 import type { MunicipalityInput } from '../generator/generateMunicipality';
 import { extraMunicipalitiesOf, generateMunicipalityRows, type BuildDatasetOptions } from '../buildDataset';
+import { WORKER_BOOTSTRAP, workerEntryData, workerEntryFile } from '../../threads/workerThreadEntries';
 
 /** Generates planned municipalities (by their index in the plan), in this thread or in worker threads. */
 export interface MunicipalityGenerator {
@@ -40,16 +40,8 @@ export interface ThreadedMunicipalityGenerator extends MunicipalityGenerator {
   nextUntaken(): number;
 }
 
-const WORKER_ENTRY = path.join(__dirname, '..', '..', 'workers', 'datasetBuildWorker.ts');
-
-/**
- * The worker's entry is TypeScript. An eval'd CommonJS bootstrap does not pass through tsx's loader even
- * under tsx (npm run dataset, npm start), nor through jest's transform: it registers tsx's require hook
- * itself, so the build runs real threads everywhere, tests included.
- */
-const BOOTSTRAP = `const { workerData } = require('node:worker_threads');
-require(workerData.tsxApi).register();
-require(workerData.entry);`;
+/** Real threads everywhere, the tests included: the bootstrap loads a TypeScript entry through tsx itself. */
+const WORKER_ENTRY = workerEntryFile('datasetBuildWorker');
 
 type WorkerReply =
   | { index: number; rows: MunicipalityRows; cpuSeconds: number | null }
@@ -109,7 +101,7 @@ export function createWorkerGenerator(
   };
 
   const workers = Array.from({ length: threads }, () => {
-    const worker = new Worker(BOOTSTRAP, {
+    const worker = new Worker(WORKER_BOOTSTRAP, {
       eval: true,
       // The generator allocates short-lived rings by the million, and a municipality's objects live until
       // it is packed: a young generation large enough (256 MB semi-spaces) that most municipalities die
@@ -117,8 +109,7 @@ export function createWorkerGenerator(
       // 64 MB semi-spaces, which in turn gave BE+VD 107.6 → 96.2 µs of CPU per parcel against the default).
       resourceLimits: { maxYoungGenerationSizeMb: 768 },
       workerData: {
-        entry: WORKER_ENTRY,
-        tsxApi: require.resolve('tsx/cjs/api'),
+        ...workerEntryData(WORKER_ENTRY),
         options: plain,
         shared,
       },

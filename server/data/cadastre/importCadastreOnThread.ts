@@ -1,7 +1,7 @@
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { CadastreImportProgress, CadastreImportResult } from '../../../src/contract/CadastreImport';
 import { CadastreImportError, CadastreImportStopped, type TranslatableReason } from './CadastreSource';
+import { WORKER_BOOTSTRAP, workerEntryData, workerEntryFile } from '../../threads/workerThreadEntries';
 
 /** Where the thread writes: the server's SQLite file (a connection of its own) or PostgreSQL. */
 export type CadastreThreadStorage = { sqliteFile: string } | { databaseUrl: string };
@@ -23,12 +23,7 @@ export type CadastreThreadReply =
   | { stopped: { municipalities: number; of: number | null } }
   | { failure: string };
 
-const WORKER_ENTRY = path.join(__dirname, '..', '..', 'workers', 'cadastreImportWorker.ts');
-
-/** The entry is TypeScript: an eval'd bootstrap registers tsx's require hook (as the dataset build does). */
-const BOOTSTRAP = `const { workerData } = require('node:worker_threads');
-require(workerData.tsxApi).register();
-require(workerData.entry);`;
+const WORKER_ENTRY = workerEntryFile('cadastreImportWorker');
 
 export interface ImportOnThread {
   /** The import's result; rejects with CadastreImportError (a refused file), CadastreImportStopped or a fault. */
@@ -45,9 +40,9 @@ export function importCadastreOnThread(
   data: CadastreThreadData,
   onProgress: (progress: CadastreImportProgress) => void,
 ): ImportOnThread {
-  const worker = new Worker(BOOTSTRAP, {
+  const worker = new Worker(WORKER_BOOTSTRAP, {
     eval: true,
-    workerData: { ...data, entry: WORKER_ENTRY, tsxApi: require.resolve('tsx/cjs/api') },
+    workerData: { ...data, ...workerEntryData(WORKER_ENTRY) },
   });
   const result = new Promise<CadastreImportResult>((resolve, reject) => {
     let outcome: (() => void) | null = null;

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Paging, ParcelQuery } from '../../store/contract/parcels/ParcelQuery';
 import type {
@@ -12,6 +11,12 @@ import { DatabaseUnavailableError } from '../../store/contract/DatabaseUnavailab
 import type { FreeDetailForm, ParcelDetailReplies } from '../parcelDetails/ParcelDetailReplies';
 import type { ReplyEncoding } from '../compression/apiCompression';
 import type { SearchReplies, SearchReplyAnswer } from './SearchReplies';
+import {
+  WORKER_BOOTSTRAP,
+  workerEntryData,
+  type WorkerEntryData,
+  workerEntryFile,
+} from '../../threads/workerThreadEntries';
 
 /**
  * Where a search worker reads: the server's SQLite file (opened read-only), or PostgreSQL through a small
@@ -21,10 +26,8 @@ export type SearchDatabase =
   { file: string } | { postgresUrl: string; statementTimeoutMs: number; connections: number };
 
 /** What a search worker is started with (server/workers/searchWorker.ts). */
-export interface SearchWorkerData {
+export interface SearchWorkerData extends WorkerEntryData {
   database: SearchDatabase;
-  entry: string;
-  tsxApi: string;
 }
 
 /**
@@ -58,12 +61,7 @@ export type SearchWorkerReply =
   | { id: number; threadId: number; indexShared: boolean; result: SearchCallResult }
   | { id: number; threadId: number; error: string; unavailable?: boolean };
 
-const WORKER_ENTRY = path.join(__dirname, '..', '..', 'workers', 'searchWorker.ts');
-
-/** The entry is TypeScript: an eval'd bootstrap registers tsx's require hook (as the import thread does). */
-const BOOTSTRAP = `const { workerData } = require('node:worker_threads');
-require(workerData.tsxApi).register();
-require(workerData.entry);`;
+const WORKER_ENTRY = workerEntryFile('searchWorker');
 
 /** Attempts of one search: a worker that stops mid-search has its search given to another once. */
 const ATTEMPTS = 2;
@@ -166,8 +164,8 @@ export function createSearchWorkerPool({
   const unavailable = (reason: string) => new DatabaseUnavailableError(`search workers: ${reason}`);
 
   const start = () => {
-    const data: SearchWorkerData = { database, entry: workerEntry, tsxApi: require.resolve('tsx/cjs/api') };
-    const thread = new Worker(BOOTSTRAP, { eval: true, workerData: data });
+    const data: SearchWorkerData = { database, ...workerEntryData(workerEntry) };
+    const thread = new Worker(WORKER_BOOTSTRAP, { eval: true, workerData: data });
     const worker: PoolWorker = {
       thread,
       tasks: new Map(),

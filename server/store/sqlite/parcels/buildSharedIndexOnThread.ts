@@ -1,23 +1,21 @@
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { SharedFilterIndex } from '../../contract/parcels/SharedFilterIndex';
+import {
+  WORKER_BOOTSTRAP,
+  workerEntryData,
+  type WorkerEntryData,
+  workerEntryFile,
+} from '../../../threads/workerThreadEntries';
 
 /** What the thread is started with (server/workers/filterIndexBuildWorker.ts). */
-export interface FilterIndexBuildData {
+export interface FilterIndexBuildData extends WorkerEntryData {
   file: string;
-  entry: string;
-  tsxApi: string;
 }
 
 /** The thread's one message: the index (null: the file holds no dataset), or why it could not build it. */
 export type FilterIndexBuildReply = { index: SharedFilterIndex | null } | { failure: string };
 
-const WORKER_ENTRY = path.join(__dirname, '..', '..', '..', 'workers', 'filterIndexBuildWorker.ts');
-
-/** The entry is TypeScript: an eval'd bootstrap registers tsx's require hook (as the search workers do). */
-const BOOTSTRAP = `const { workerData } = require('node:worker_threads');
-require(workerData.tsxApi).register();
-require(workerData.entry);`;
+const WORKER_ENTRY = workerEntryFile('filterIndexBuildWorker');
 
 /**
  * Builds the search's filter index of the SQLite file `file` in shared memory on a thread of its own, which
@@ -26,8 +24,8 @@ require(workerData.entry);`;
  */
 export function buildSharedIndexOnThread(file: string): Promise<SharedFilterIndex | null> {
   return new Promise((resolve, reject) => {
-    const data: FilterIndexBuildData = { file, entry: WORKER_ENTRY, tsxApi: require.resolve('tsx/cjs/api') };
-    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: data });
+    const data: FilterIndexBuildData = { file, ...workerEntryData(WORKER_ENTRY) };
+    const worker = new Worker(WORKER_BOOTSTRAP, { eval: true, workerData: data });
     let reply: FilterIndexBuildReply | null = null;
     let failure: Error | null = null;
     worker.on('message', (message: FilterIndexBuildReply) => (reply = message));
