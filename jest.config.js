@@ -52,6 +52,8 @@ const transform = {
 
 const shared = {
   transform,
+  // Modules compiled once per jest worker rather than once per test file (V8's compilation cache, ADR 092).
+  runtime: '<rootDir>/test/runtimeWithCompilationCache.cjs',
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'jsx', 'json'],
   moduleNameMapper: {
