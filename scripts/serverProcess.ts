@@ -12,8 +12,9 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the built server (dist-server/, built first when this process has not) on 127.0.0.1:`port` with `env` on top of this process's environment and waits
- * until /healthz answers (the benchmarks and the tests that need real worker threads or signals).
+ * Starts the built server (dist-server/, built first when this process has not) on 127.0.0.1:`port` with `env`
+ * on top of this process's environment and waits until /healthz answers (the benchmarks and the tests that need
+ * real worker threads or signals).
  */
 export async function startServerProcess(
   port: number,
