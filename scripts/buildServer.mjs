@@ -8,7 +8,7 @@ import * as esbuild from 'esbuild';
 export const SERVER_BUILD_DIR = 'dist-server';
 /** The server's entry in the build, relative to the repository root (the working directory it runs from). */
 export const SERVER_MAIN = path.join(SERVER_BUILD_DIR, 'server', 'main.js');
-/** Where the server's modules come from. The server imports src/contract and src/lib; src/ has no other server. */
+/** Where the server's modules come from: server/, and src/ for the contract and the few app modules it shares. */
 const SOURCE_ROOTS = ['server', 'src'];
 /** Read by the modules through `__dirname` and JSON imports: the build links to the checkout's. */
 const LINKED_DIRECTORIES = ['translations'];
