@@ -4,3 +4,4 @@ export declare const SERVER_MAIN: string;
 export declare function buildServer(options?: {
   root?: string;
 }): Promise<{ modules: number; written: number; seconds: number }>;
+export declare function ensureServerBuilt(): Promise<void>;

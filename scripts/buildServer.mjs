@@ -75,6 +75,19 @@ export async function buildServer({ root = process.cwd() } = {}) {
   return { modules: entryPoints.length, written, seconds: (Date.now() - started) / 1000 };
 }
 
+/** Set once this process (and so the processes it starts, jest's workers too) has built the server. */
+const SERVER_BUILT_ENV = 'PARCEL_ATLAS_SERVER_BUILT';
+
+/**
+ * Builds the server once per process tree: the tests' global set-ups build it before their workers start, and a
+ * benchmark or a test file run on its own builds it when it first starts a server.
+ */
+export async function ensureServerBuilt() {
+  if (process.env[SERVER_BUILT_ENV]) return;
+  await buildServer();
+  process.env[SERVER_BUILT_ENV] = '1';
+}
+
 // A `.then` rather than a top-level await: the tests load this module through jest's CommonJS transform.
 if (import.meta.url === `file://${process.argv[1]}`)
   buildServer().then(({ modules, written, seconds }) =>

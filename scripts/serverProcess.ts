@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { type Stores } from '../server/store/contract/Stores';
 import type { Storage } from '../server/store/contract/Storage';
 import { createTokenService } from '../server/services/tokens/TokenService';
-import { BUILT_SERVER_MAIN, ensureServerBuilt } from './builtServer';
+import { ensureServerBuilt, SERVER_MAIN } from './buildServer.mjs';
 
 /** A real server process (the built server, as `npm start` runs it) and everything it printed so far. */
 export interface ServerProcess {
@@ -21,13 +21,13 @@ export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
 ): Promise<ServerProcess> {
-  ensureServerBuilt();
+  await ensureServerBuilt();
   let output = '';
   // SERVER_CPU_PROF_DIR: a CPU profile of every thread of the server (its main thread, each worker) there.
   const profile = process.env.SERVER_CPU_PROF_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROF_DIR}`]
     : [];
-  const child = spawn(process.execPath, [...profile, BUILT_SERVER_MAIN], {
+  const child = spawn(process.execPath, [...profile, SERVER_MAIN], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -14,7 +14,7 @@ import {
 } from './e2eState';
 import { DATABASE_FILE_NAME } from '../../server/store/sqlite/openDatabase';
 import { freePort } from '../server/helpers/freePort';
-import { BUILT_SERVER_MAIN, ensureServerBuilt } from '../../scripts/builtServer';
+import { ensureServerBuilt, SERVER_MAIN } from '../../scripts/buildServer.mjs';
 import { startFixtureTileServer } from './fixtureTileServer';
 import { buildWebAppAndDataset, copyDatabase, E2E_CANTONS } from './webAppAndDataset';
 
@@ -123,7 +123,7 @@ async function startServer(
   let output = '';
   // Passwords hash at argon2's cheapest in the test server (TEST_PASSWORD_COST, e2eState.ts); production's cost
   // is proven by test/unit/passwordHashCost.test.ts.
-  const server = spawn(process.execPath, [...TEST_PASSWORD_COST, BUILT_SERVER_MAIN], {
+  const server = spawn(process.execPath, [...TEST_PASSWORD_COST, SERVER_MAIN], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -185,7 +185,7 @@ export default async function globalSetup(globalConfig: { maxWorkers: number }):
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-e2e-'));
   // Ready already when `npm test` built them beside the server tests (ADR 078).
   const dataset = await buildWebAppAndDataset();
-  ensureServerBuilt();
+  await ensureServerBuilt();
   phaseDone('web app, dataset and server', started);
 
   const mailDir = path.join(root, 'mail');

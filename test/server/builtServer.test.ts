@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { buildServer } from '../../scripts/buildServer.mjs';
-import { BUILT_SERVER_MAIN, ensureServerBuilt } from '../../scripts/builtServer';
+import { buildServer, ensureServerBuilt, SERVER_MAIN } from '../../scripts/buildServer.mjs';
 
 /** A throwaway checkout: a few modules of server/ and src/ and a translations folder. */
 function checkoutWith(files: Record<string, string>): string {
@@ -65,8 +64,8 @@ describe('the built server (dist-server/, ADR 091)', () => {
     expect(fs.existsSync(path.join(root, 'dist-server/src/c.js'))).toBe(false);
   });
 
-  it("runs its worker threads from the built entries, without tsx's require hook", () => {
-    ensureServerBuilt();
+  it("runs its worker threads from the built entries, without tsx's require hook", async () => {
+    await ensureServerBuilt();
     const report = plainNode(
       process.cwd(),
       [
@@ -86,7 +85,7 @@ describe('the built server (dist-server/, ADR 091)', () => {
     expect(exists).toBe(true);
     expect(data.tsxApi).toBeNull();
     expect(threads).toBe(true);
-    expect(fs.existsSync(BUILT_SERVER_MAIN)).toBe(true);
+    expect(fs.existsSync(SERVER_MAIN)).toBe(true);
   });
 
   it('keeps TypeScript entries and their tsx hook when the server runs from source', async () => {

@@ -1,4 +1,4 @@
-import { ensureServerBuilt } from '../../scripts/builtServer';
+import { ensureServerBuilt } from '../../scripts/buildServer.mjs';
 import { freePort } from './helpers/freePort';
 import { startPostgresCluster, type PostgresCluster } from './helpers/postgresCluster';
 import { TEST_POSTGRES_ERROR_ENV, TEST_POSTGRES_URL_ENV } from './helpers/testPostgres';
@@ -14,7 +14,7 @@ declare global {
  * for all workers.
  */
 export default async function globalSetup(): Promise<void> {
-  ensureServerBuilt();
+  await ensureServerBuilt();
   try {
     const cluster = startPostgresCluster(await freePort());
     globalThis.parcelAtlasTestPostgres = cluster;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import webPush from 'web-push';
 import { freePort } from './freePort';
-import { BUILT_SERVER_MAIN, ensureServerBuilt } from '../../../scripts/builtServer';
+import { ensureServerBuilt, SERVER_MAIN } from '../../../scripts/buildServer.mjs';
 
 /** One real app process (the built server, as `npm start` runs it). */
 export interface AppInstance {
@@ -69,7 +69,7 @@ export async function startAppInstances(
   count: number,
   env: Record<string, string> = {},
 ): Promise<AppInstances> {
-  ensureServerBuilt();
+  await ensureServerBuilt();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-instances-'));
   const vapid = webPush.generateVAPIDKeys();
   const shared = {
@@ -90,7 +90,7 @@ export async function startAppInstances(
   const ports: number[] = [];
   const spawnInstance = (i: number) => {
     const url = `http://127.0.0.1:${ports[i]}`;
-    const child = spawn(process.execPath, [BUILT_SERVER_MAIN], {
+    const child = spawn(process.execPath, [SERVER_MAIN], {
       env: { ...process.env, ...shared, PORT: String(ports[i]), PUBLIC_URL: url },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
