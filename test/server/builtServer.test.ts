@@ -4,9 +4,13 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { buildServer, ensureServerBuilt, SERVER_MAIN } from '../../scripts/buildServer.mjs';
 
-/** A throwaway checkout: a few modules of server/ and src/ and a translations folder. */
+const checkouts: string[] = [];
+afterAll(() => checkouts.forEach((root) => fs.rmSync(root, { recursive: true, force: true })));
+
+/** A throwaway checkout (removed after the file): a few modules of server/ and src/ and a translations folder. */
 function checkoutWith(files: Record<string, string>): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-atlas-built-server-'));
+  checkouts.push(root);
   for (const [file, contents] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     fs.writeFileSync(path.join(root, file), contents);
